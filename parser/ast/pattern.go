@@ -1,0 +1,163 @@
+package ast
+
+// Pattern is a comma-separated list of pattern parts, as in MATCH and CREATE.
+type Pattern struct {
+	Span
+	Parts []*PatternPart
+}
+
+// PathKind says how a pattern part is matched.
+type PathKind uint8
+
+// Path kinds.
+const (
+	PathPlain       PathKind = iota // (a)-->(b)
+	PathShortest                    // shortestPath((a)-[*]->(b))
+	PathAllShortest                 // allShortestPaths((a)-[*]->(b))
+)
+
+// PatternPart is [var =] element, or [var =] shortestPath(element).
+type PatternPart struct {
+	Span
+	Var     *Variable // path variable; nil when absent
+	Kind    PathKind
+	Element *PatternElement
+}
+
+// PatternElement is a chain of node patterns joined by relationship
+// patterns: Nodes[0] Rels[0] Nodes[1] ... Rels[n-1] Nodes[n].
+// len(Rels) == len(Nodes)-1.
+type PatternElement struct {
+	Span
+	Nodes []*NodePattern
+	Rels  []*RelPattern
+}
+
+// NodePattern is (var :labels {props} WHERE expr).
+type NodePattern struct {
+	Span
+	Var    *Variable // nil when anonymous
+	Labels LabelExpr // nil when absent
+	Props  Expr      // *MapLiteral or *Parameter; nil when absent
+	Where  Expr      // Neo4j 5 inline WHERE; nil when absent
+}
+
+// Direction is the direction of a relationship pattern.
+type Direction uint8
+
+// Directions.
+const (
+	DirNone  Direction = iota // -[]-  either direction
+	DirRight                  // -[]->
+	DirLeft                   // <-[]-
+	DirBoth                   // <-[]-> (matches either direction, like DirNone)
+)
+
+// RelPattern is -[var :types *min..max {props} WHERE expr]->.
+type RelPattern struct {
+	Span
+	Var       *Variable // nil when anonymous
+	Direction Direction
+	Types     LabelExpr // nil when absent; see TypeNames
+	VarLength *Range    // nil for a single hop
+	Props     Expr      // *MapLiteral or *Parameter; nil when absent
+	Where     Expr      // Neo4j 5 inline WHERE; nil when absent
+}
+
+// TypeNames returns the relationship types when Types is absent (nil, true)
+// or a plain disjunction `:A|B` / `:A|:B` of names; ok is false for other
+// label expressions (negation, conjunction, wildcard).
+func (r *RelPattern) TypeNames() (names []string, ok bool) {
+	switch t := r.Types.(type) {
+	case nil:
+		return nil, true
+	case *LabelName:
+		return []string{t.Name}, true
+	case *LabelOr:
+		for _, it := range t.Items {
+			n, isName := it.(*LabelName)
+			if !isName {
+				return nil, false
+			}
+			names = append(names, n.Name)
+		}
+		return names, true
+	}
+	return nil, false
+}
+
+// Range is the variable-length part of a relationship pattern: `*` (both
+// nil), `*n` (Min == Max), `*n..m`, `*..m`, `*n..`.
+type Range struct {
+	Span
+	Min *int64 // nil when not written
+	Max *int64 // nil when not written (unbounded)
+	// Dots reports that `..` was written (so `*2` and `*2..` differ).
+	Dots bool
+}
+
+// LabelExpr is a label (or relationship type) expression. Implemented by
+// *LabelName, *LabelAnd, *LabelOr, *LabelNot and *LabelWildcard.
+type LabelExpr interface {
+	Node
+	labelExprNode()
+}
+
+// LabelName is a single label or type name.
+type LabelName struct {
+	Span
+	Name string
+}
+
+// LabelAnd is a conjunction. Colon reports the openCypher 9 form `:A:B`
+// rather than `:A&B`.
+type LabelAnd struct {
+	Span
+	Items []LabelExpr
+	Colon bool
+}
+
+// LabelOr is a disjunction `A|B`. Colon reports the old form `:A|:B`.
+type LabelOr struct {
+	Span
+	Items []LabelExpr
+	Colon bool
+}
+
+// LabelNot is the negation `!A`.
+type LabelNot struct {
+	Span
+	Expr LabelExpr
+}
+
+// LabelWildcard is `%`, any label.
+type LabelWildcard struct {
+	Span
+}
+
+func (*LabelName) labelExprNode()     {}
+func (*LabelAnd) labelExprNode()      {}
+func (*LabelOr) labelExprNode()       {}
+func (*LabelNot) labelExprNode()      {}
+func (*LabelWildcard) labelExprNode() {}
+
+// SimpleLabels returns the label names when e is nil (nil, true), a single
+// name or a conjunction of names (`:A:B` or `:A&B`); ok is false otherwise.
+func SimpleLabels(e LabelExpr) (names []string, ok bool) {
+	switch t := e.(type) {
+	case nil:
+		return nil, true
+	case *LabelName:
+		return []string{t.Name}, true
+	case *LabelAnd:
+		for _, it := range t.Items {
+			sub, ok := SimpleLabels(it)
+			if !ok || sub == nil {
+				return nil, false
+			}
+			names = append(names, sub...)
+		}
+		return names, true
+	}
+	return nil, false
+}

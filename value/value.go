@@ -1,0 +1,256 @@
+// Package value is cyq's openCypher value model: the dynamic values that flow
+// between storage, the VM, functions, results and the TCK runner.
+//
+// A Value is one of the concrete types in this package (Null, Bool, Int,
+// Float, String, List, Map, Node, Rel, Path, Vector) or an Extension defined
+// elsewhere (the temporal types). A nil Value is treated as Null everywhere.
+//
+// The package defines the three openCypher relations over values:
+// equality (Equal, three-valued), comparability (Less and friends,
+// three-valued) and the total ordering used by ORDER BY (Order), plus
+// equivalence (Equivalent, AppendKey) used for grouping and DISTINCT.
+package value
+
+import (
+	"sort"
+)
+
+// Kind identifies the type of a Value. The order of the constants is part of
+// the storage format (see storage's encoding tags): append, never reorder.
+type Kind uint8
+
+// Kinds.
+const (
+	KindNull Kind = iota
+	KindBool
+	KindInt
+	KindFloat
+	KindString
+	KindList
+	KindMap
+	KindNode
+	KindRel
+	KindPath
+	KindDate
+	KindLocalTime
+	KindTime
+	KindLocalDateTime
+	KindDateTime
+	KindDuration
+	KindVector
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	KindNull: "NULL", KindBool: "BOOLEAN", KindInt: "INTEGER", KindFloat: "FLOAT",
+	KindString: "STRING", KindList: "LIST", KindMap: "MAP", KindNode: "NODE",
+	KindRel: "RELATIONSHIP", KindPath: "PATH", KindDate: "DATE", KindLocalTime: "LOCAL TIME",
+	KindTime: "ZONED TIME", KindLocalDateTime: "LOCAL DATETIME", KindDateTime: "ZONED DATETIME",
+	KindDuration: "DURATION", KindVector: "VECTOR",
+}
+
+// String returns the openCypher type name of the kind, e.g. "INTEGER".
+func (k Kind) String() string {
+	if k < numKinds {
+		return kindNames[k]
+	}
+	return "UNKNOWN"
+}
+
+// IsNumber reports whether k is INTEGER or FLOAT.
+func (k Kind) IsNumber() bool { return k == KindInt || k == KindFloat }
+
+// IsTemporal reports whether k is one of the temporal kinds.
+func (k Kind) IsTemporal() bool { return k >= KindDate && k <= KindDuration }
+
+// Value is an openCypher value.
+type Value interface {
+	Kind() Kind
+}
+
+// Extension is implemented by value types defined outside this package (the
+// temporal types). Methods are only ever called with another value of the
+// same Kind.
+type Extension interface {
+	Value
+	// EqualSame reports equality with a value of the same kind.
+	EqualSame(other Value) bool
+	// CompareSame orders against a value of the same kind; ok is false when
+	// the two are not comparable (e.g. durations).
+	CompareSame(other Value) (c int, ok bool)
+	// OrderSame is the total order used by ORDER BY among values of the kind.
+	OrderSame(other Value) int
+	// AppendKey appends a canonical encoding: equal values, equal bytes.
+	AppendKey(dst []byte) []byte
+	// String renders the value as openCypher prints it (e.g. 2015-07-21T21:40:32.142+01:00).
+	String() string
+}
+
+// Null is the null value.
+type Null struct{}
+
+// Bool is a boolean.
+type Bool bool
+
+// Int is a 64-bit signed integer.
+type Int int64
+
+// Float is a 64-bit IEEE-754 float.
+type Float float64
+
+// String is a UTF-8 string.
+type String string
+
+// List is an ordered list of values.
+type List []Value
+
+// Map is a map from string keys to values.
+type Map map[string]Value
+
+// Vector is a float32 vector (embeddings).
+type Vector []float32
+
+// Node is a graph node. Inside the engine only ID is set; Labels and Props
+// are filled when the node is materialised for a result.
+type Node struct {
+	ID     uint32
+	Labels []string
+	Props  Map
+}
+
+// Rel is a relationship. Inside the engine ID, Type, Start and End are set;
+// Props is filled when it is materialised for a result.
+type Rel struct {
+	ID    uint64
+	Type  string
+	Start uint32
+	End   uint32
+	Props Map
+}
+
+// Path is an alternating sequence of nodes and relationships:
+// len(Nodes) == len(Rels)+1. Each Rels[i] connects Nodes[i] and Nodes[i+1],
+// in either direction.
+type Path struct {
+	Nodes []Node
+	Rels  []Rel
+}
+
+// NullValue is the Null value as a Value.
+var NullValue Value = Null{}
+
+// Kind implementations.
+func (Null) Kind() Kind   { return KindNull }
+func (Bool) Kind() Kind   { return KindBool }
+func (Int) Kind() Kind    { return KindInt }
+func (Float) Kind() Kind  { return KindFloat }
+func (String) Kind() Kind { return KindString }
+func (List) Kind() Kind   { return KindList }
+func (Map) Kind() Kind    { return KindMap }
+func (Vector) Kind() Kind { return KindVector }
+func (Node) Kind() Kind   { return KindNode }
+func (Rel) Kind() Kind    { return KindRel }
+func (Path) Kind() Kind   { return KindPath }
+
+// KindOf returns v's kind, KindNull for nil.
+func KindOf(v Value) Kind {
+	if v == nil {
+		return KindNull
+	}
+	return v.Kind()
+}
+
+// IsNull reports whether v is null (or nil).
+func IsNull(v Value) bool { return v == nil || v.Kind() == KindNull }
+
+// TypeName returns the openCypher type name of v, e.g. "INTEGER".
+func TypeName(v Value) string { return KindOf(v).String() }
+
+// Keys returns the map's keys in sorted order.
+func (m Map) Keys() []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Len returns the number of relationships in the path.
+func (p Path) Len() int { return len(p.Rels) }
+
+// Start returns the first node of the path.
+func (p Path) Start() Node { return p.Nodes[0] }
+
+// End returns the last node of the path.
+func (p Path) End() Node { return p.Nodes[len(p.Nodes)-1] }
+
+// Tri is a three-valued logic value.
+type Tri int8
+
+// Three-valued logic constants.
+const (
+	False   Tri = 0
+	True    Tri = 1
+	Unknown Tri = -1
+)
+
+// TriOf converts a Go bool.
+func TriOf(b bool) Tri {
+	if b {
+		return True
+	}
+	return False
+}
+
+// Value converts t to Bool or Null.
+func (t Tri) Value() Value {
+	switch t {
+	case True:
+		return Bool(true)
+	case False:
+		return Bool(false)
+	}
+	return NullValue
+}
+
+// And is three-valued conjunction.
+func (t Tri) And(u Tri) Tri {
+	if t == False || u == False {
+		return False
+	}
+	if t == Unknown || u == Unknown {
+		return Unknown
+	}
+	return True
+}
+
+// Or is three-valued disjunction.
+func (t Tri) Or(u Tri) Tri {
+	if t == True || u == True {
+		return True
+	}
+	if t == Unknown || u == Unknown {
+		return Unknown
+	}
+	return False
+}
+
+// Xor is three-valued exclusive or.
+func (t Tri) Xor(u Tri) Tri {
+	if t == Unknown || u == Unknown {
+		return Unknown
+	}
+	return TriOf(t != u)
+}
+
+// Not is three-valued negation.
+func (t Tri) Not() Tri {
+	switch t {
+	case True:
+		return False
+	case False:
+		return True
+	}
+	return Unknown
+}
