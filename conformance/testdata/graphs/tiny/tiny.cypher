@@ -1,0 +1,1 @@
+CREATE (:Tiny {name: 't'});

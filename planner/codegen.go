@@ -1,0 +1,919 @@
+package planner
+
+import (
+	"fmt"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/functions"
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/value"
+	"github.com/cyqdb/cyq/vm"
+)
+
+// slotKind is where a variable lives in the VM.
+type slotKind uint8
+
+const (
+	slotValue slotKind = iota // an R register
+	slotNode                  // an N register holding a node id
+	slotRel                   // an N register holding a relationship id
+)
+
+type slot struct {
+	kind slotKind
+	reg  int32
+}
+
+// env maps variable names to registers at one point of the generated code.
+type regEnv struct {
+	vars  map[string]slot
+	order []string
+}
+
+func newEnv() *regEnv { return &regEnv{vars: map[string]slot{}} }
+
+func (e *regEnv) clone() *regEnv {
+	c := &regEnv{vars: make(map[string]slot, len(e.vars)), order: append([]string(nil), e.order...)}
+	for k, v := range e.vars {
+		c.vars[k] = v
+	}
+	return c
+}
+
+func (e *regEnv) set(name string, s slot) {
+	if _, ok := e.vars[name]; !ok {
+		e.order = append(e.order, name)
+	}
+	e.vars[name] = s
+}
+
+// scope returns the binder's view of the environment.
+func (e *regEnv) scope() *scope {
+	sc := newScope()
+	for _, n := range e.order {
+		k := kindValue
+		switch e.vars[n].kind {
+		case slotNode:
+			k = kindNode
+		case slotRel:
+			k = kindRel
+		}
+		sc.add(n, k)
+	}
+	return sc
+}
+
+type label int
+
+type fixup struct {
+	pc      int
+	operand int
+	l       label
+}
+
+// gen emits a vm.Program.
+type gen struct {
+	b       *builder
+	code    []vm.Instr
+	spans   []int32
+	consts  []value.Value
+	strIdx  map[string]int32
+	aux     []any
+	funcs   []vm.Callable
+	funcIdx map[functions.OverloadID]int32
+	labels  []int
+	fixups  []fixup
+	nR, nN  int32
+	nS, nC  int32
+	span    int32
+
+	counterRegs []counterReg
+	subst       map[string]string // expression text -> variable (see logical.Project.Subst)
+}
+
+func newGen(b *builder) *gen {
+	return &gen{b: b, strIdx: map[string]int32{}, funcIdx: map[functions.OverloadID]int32{}, span: -1}
+}
+
+func (g *gen) r() int32 { g.nR++; return g.nR - 1 }
+func (g *gen) rs(n int) int32 {
+	start := g.nR
+	g.nR += int32(n)
+	return start
+}
+func (g *gen) n() int32      { g.nN++; return g.nN - 1 }
+func (g *gen) s() int32      { g.nS++; return g.nS - 1 }
+func (g *gen) cursor() int32 { g.nC++; return g.nC - 1 }
+
+func (g *gen) emit(op vm.Opcode, ops ...int32) int {
+	in := vm.Instr{Op: op}
+	for i, o := range ops {
+		switch i {
+		case 0:
+			in.A = o
+		case 1:
+			in.B = o
+		case 2:
+			in.C = o
+		case 3:
+			in.D = o
+		}
+	}
+	g.code = append(g.code, in)
+	g.spans = append(g.spans, g.span)
+	return len(g.code) - 1
+}
+
+// emitJ emits an instruction whose operand number jop is a jump to l.
+func (g *gen) emitJ(op vm.Opcode, jop int, l label, ops ...int32) int {
+	for len(ops) <= jop {
+		ops = append(ops, 0)
+	}
+	pc := g.emit(op, ops...)
+	g.fixups = append(g.fixups, fixup{pc, jop, l})
+	return pc
+}
+
+func (g *gen) newLabel() label { g.labels = append(g.labels, -1); return label(len(g.labels) - 1) }
+func (g *gen) bind(l label)    { g.labels[l] = len(g.code) }
+func (g *gen) here() label     { l := g.newLabel(); g.bind(l); return l }
+
+func (g *gen) constant(v value.Value) int32 {
+	if s, ok := v.(value.String); ok {
+		if i, ok := g.strIdx[string(s)]; ok {
+			return i
+		}
+		g.strIdx[string(s)] = int32(len(g.consts))
+	}
+	g.consts = append(g.consts, v)
+	return int32(len(g.consts) - 1)
+}
+
+func (g *gen) str(s string) int32 { return g.constant(value.String(s)) }
+
+func (g *gen) strList(ss []string) int32 {
+	l := make(value.List, len(ss))
+	for i, s := range ss {
+		l[i] = value.String(s)
+	}
+	g.consts = append(g.consts, l)
+	return int32(len(g.consts) - 1)
+}
+
+func (g *gen) addAux(a any) int32 { g.aux = append(g.aux, a); return int32(len(g.aux) - 1) }
+
+func (g *gen) at(n ast.Node) {
+	if n != nil {
+		g.span = int32(n.NodeSpan().Start)
+	}
+}
+
+func (g *gen) finish(columns []string, writes bool) *vm.Program {
+	for _, f := range g.fixups {
+		target := int32(g.labels[f.l])
+		in := &g.code[f.pc]
+		switch f.operand {
+		case 0:
+			in.A = target
+		case 1:
+			in.B = target
+		case 2:
+			in.C = target
+		case 3:
+			in.D = target
+		}
+	}
+	return &vm.Program{
+		Code: g.code, Consts: g.consts, Aux: g.aux, Funcs: g.funcs, Spans: g.spans,
+		Source: g.b.src, Columns: columns, NumR: int(g.nR), NumN: int(g.nN), NumS: int(g.nS),
+		NumCursors: int(g.nC), Writes: writes,
+	}
+}
+
+// setLabelAddr loads the address of l into counter register n.
+func (g *gen) setLabelAddr(n int32, l label) { g.emitJ(vm.OpSetCounter, 1, l, n) }
+
+// plan compiles a whole logical plan.
+func (g *gen) plan(p *logical.Plan) error {
+	distinct := int32(-1)
+	if len(p.Pipelines) > 1 {
+		all := true
+		for _, a := range p.UnionAll {
+			all = all && a
+		}
+		if !all {
+			distinct = -2 // allocated on first Emit
+		}
+	}
+	for _, pl := range p.Pipelines {
+		if err := g.pipeline(pl, &distinct); err != nil {
+			return err
+		}
+	}
+	g.emit(vm.OpHalt)
+	return nil
+}
+
+// tableSource is a materialised table that the next segment iterates.
+type tableSource struct {
+	aux int32
+	env *regEnv
+}
+
+// pipeline emits one pipeline: each run of operators up to a breaker becomes
+// nested loops whose innermost body feeds the breaker's table; the next run
+// starts by iterating that table.
+func (g *gen) pipeline(pl *logical.Pipeline, distinct *int32) error {
+	ops := pl.Ops
+	e := newEnv()
+	var src *tableSource
+	for start := 0; start <= len(ops); {
+		end := start
+		for end < len(ops) && !ops[end].Breaker() {
+			end++
+		}
+		seg := ops[start:end]
+		exit := g.newLabel()
+		if err := g.prologue(seg); err != nil {
+			return err
+		}
+		var next *tableSource
+		sink := func(e *regEnv) error {
+			if end == len(ops) {
+				return nil
+			}
+			var err error
+			next, err = g.sink(ops[end], e)
+			return err
+		}
+		if src != nil {
+			c := g.cursor()
+			g.emit(vm.OpOpenTable, c, src.aux)
+			head := g.here()
+			g.emitJ(vm.OpNextTable, 1, exit, c)
+			if err := g.ops(seg, src.env.clone(), head, exit, distinct, sink); err != nil {
+				return err
+			}
+			g.emitJ(vm.OpGoto, 0, head)
+		} else if err := g.ops(seg, e, exit, exit, distinct, sink); err != nil {
+			return err
+		}
+		g.bind(exit)
+		if end == len(ops) {
+			break
+		}
+		src = next
+		start = end + 1
+	}
+	return nil
+}
+
+// prologue initialises the SKIP and LIMIT counters of a segment.
+func (g *gen) prologue(seg []logical.Op) error {
+	for i, op := range seg {
+		var e ast.Expr
+		switch o := op.(type) {
+		case logical.Skip:
+			e = o.Count
+		case logical.Limit:
+			e = o.Count
+		default:
+			continue
+		}
+		r, err := g.expr(e, newEnv())
+		if err != nil {
+			return err
+		}
+		n := g.n()
+		g.at(e)
+		g.emit(vm.OpLoadCounter, n, r)
+		g.counterRegs = append(g.counterRegs, counterReg{seg: &seg[i], reg: n})
+	}
+	return nil
+}
+
+type counterReg struct {
+	seg *logical.Op
+	reg int32
+}
+
+func (g *gen) counterFor(op *logical.Op) int32 {
+	for _, c := range g.counterRegs {
+		if c.seg == op {
+			return c.reg
+		}
+	}
+	panic("planner: counter not initialised")
+}
+
+// sink emits the innermost body of a segment that ends in breaker op: it
+// adds the current row to the breaker's table.
+func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
+	switch o := op.(type) {
+	case logical.Eager:
+		spec := envTable(e)
+		aux := g.addAux(spec)
+		g.emit(vm.OpTableAdd, aux)
+		return &tableSource{aux: aux, env: e.clone()}, nil
+	case logical.Sort:
+		spec := envTable(e)
+		g.subst = o.Subst
+		defer func() { g.subst = nil }()
+		for _, k := range o.Keys {
+			r, err := g.expr(k.Expr, e)
+			if err != nil {
+				return nil, err
+			}
+			spec.SortKeys = append(spec.SortKeys, int32(len(spec.R)))
+			spec.R = append(spec.R, r)
+			spec.Desc = append(spec.Desc, k.Desc)
+		}
+		aux := g.addAux(spec)
+		g.emit(vm.OpTableAdd, aux)
+		return &tableSource{aux: aux, env: e.clone()}, nil
+	case logical.Aggregate:
+		spec := &vm.AggSpec{}
+		out := newEnv()
+		for _, k := range o.Keys {
+			if v, ok := k.Expr.(*ast.Variable); ok {
+				if s, ok := e.vars[v.Name]; ok && s.kind != slotValue {
+					spec.Table.N = append(spec.Table.N, s.reg)
+					out.set(k.Name, s)
+					continue
+				}
+			}
+			r, err := g.expr(k.Expr, e)
+			if err != nil {
+				return nil, err
+			}
+			spec.Table.R = append(spec.Table.R, r)
+			out.set(k.Name, slot{slotValue, r})
+		}
+		spec.NumKeyR = len(spec.Table.R)
+		for _, a := range o.Aggs {
+			call, err := g.aggCall(a.Call, e)
+			if err != nil {
+				return nil, err
+			}
+			spec.Aggs = append(spec.Aggs, call)
+			r := g.r()
+			spec.Table.R = append(spec.Table.R, r)
+			out.set(a.Name, slot{slotValue, r})
+		}
+		aux := g.addAux(spec)
+		g.emit(vm.OpAggStep, aux)
+		return &tableSource{aux: aux, env: out}, nil
+	}
+	return nil, fmt.Errorf("planner: %s is not a breaker", op.Name())
+}
+
+func envTable(e *regEnv) *vm.TableSpec {
+	spec := &vm.TableSpec{LimitReg: -1}
+	seen := map[slot]bool{}
+	for _, name := range e.order {
+		s := e.vars[name]
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		if s.kind == slotValue {
+			spec.R = append(spec.R, s.reg)
+		} else {
+			spec.N = append(spec.N, s.reg)
+		}
+	}
+	return spec
+}
+
+func (g *gen) aggCall(fc *ast.FunctionCall, e *regEnv) (vm.AggCall, error) {
+	g.at(fc)
+	if fc.Star {
+		f, _ := functions.Lookup("count")
+		o := &f.Overloads[0]
+		return vm.AggCall{Name: "count(*)", New: countStar(o), Star: true}, nil
+	}
+	var args []int32
+	for _, a := range fc.Args {
+		r, err := g.expr(a, e)
+		if err != nil {
+			return vm.AggCall{}, err
+		}
+		args = append(args, r)
+	}
+	// Arguments must sit in consecutive order for the aggregator.
+	o, err := functions.Resolve(qualifiedName(fc), make([]functions.Type, len(fc.Args)))
+	if err != nil {
+		return vm.AggCall{}, g.b.errAt(fc, cyqerr.SyntaxError, cyqerr.As(err).Detail, "%s", cyqerr.As(err).Message)
+	}
+	if o.NewAgg == nil {
+		return vm.AggCall{}, g.b.errAt(fc, cyqerr.Internal, "", "%s is not an aggregate", fc.Name)
+	}
+	return vm.AggCall{Name: fc.Name, New: o.NewAgg, Args: args, Distinct: fc.Distinct}, nil
+}
+
+// countStar counts rows: it feeds the count aggregator a non-null value per row.
+func countStar(o *functions.Overload) func() vm.Aggregator {
+	return func() vm.Aggregator { return &starCounter{} }
+}
+
+type starCounter struct{ n int64 }
+
+func (c *starCounter) Add([]value.Value) error      { c.n++; return nil }
+func (c *starCounter) Result() (value.Value, error) { return value.Int(c.n), nil }
+
+// ops emits ops[0] with the rest of the segment as its body. cont is where
+// a rejected row goes (the innermost enclosing loop's next iteration), exit
+// where a satisfied LIMIT goes.
+func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32, sink func(*regEnv) error) error {
+	if len(ops) == 0 {
+		return sink(e)
+	}
+	rest := func(e *regEnv, cont label) error { return g.ops(ops[1:], e, cont, exit, distinct, sink) }
+	switch o := ops[0].(type) {
+	case logical.Start:
+		return rest(e, cont)
+	case logical.NodeScan:
+		c := g.cursor()
+		if o.Label == "" {
+			g.emit(vm.OpOpenAllNodes, c)
+		} else {
+			g.emit(vm.OpOpenLabelScan, c, g.str(o.Label))
+		}
+		head := g.here()
+		done := g.newLabel()
+		n := g.n()
+		g.emitJ(vm.OpNextNode, 2, done, c, n)
+		e = e.clone()
+		e.set(o.Var, slot{slotNode, n})
+		if err := rest(e, head); err != nil {
+			return err
+		}
+		g.emitJ(vm.OpGoto, 0, head)
+		g.bind(done)
+		return nil
+	case logical.Expand:
+		from, ok := e.vars[o.From]
+		if !ok {
+			return fmt.Errorf("planner: unbound %s", o.From)
+		}
+		fromReg, err := g.nodeReg(from, o.From)
+		if err != nil {
+			return err
+		}
+		c := g.cursor()
+		spec := &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}
+		g.emit(vm.OpOpenExpand, c, fromReg, g.addAux(spec))
+		head := g.here()
+		done := g.newLabel()
+		rel, to := g.n(), g.n()
+		g.emitJ(vm.OpNextExpand, 3, done, c, rel, to)
+		e = e.clone()
+		if o.ToBound {
+			bound, err := g.nodeReg(e.vars[o.To], o.To)
+			if err != nil {
+				return err
+			}
+			g.emitJ(vm.OpJumpIfIDNe, 2, head, to, bound)
+		} else {
+			e.set(o.To, slot{slotNode, to})
+		}
+		for _, d := range o.Distinct {
+			if s, ok := e.vars[d]; ok && s.kind == slotRel {
+				g.emitJ(vm.OpJumpIfIDEq, 2, head, rel, s.reg)
+			}
+		}
+		if o.RelBound {
+			g.emitJ(vm.OpJumpIfIDNe, 2, head, rel, e.vars[o.Rel].reg)
+		} else {
+			e.set(o.Rel, slot{slotRel, rel})
+		}
+		if err := rest(e, head); err != nil {
+			return err
+		}
+		g.emitJ(vm.OpGoto, 0, head)
+		g.bind(done)
+		return nil
+	case logical.VarExpand:
+		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
+		if err != nil {
+			return err
+		}
+		spec := &vm.VarExpandSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max}
+		for _, d := range o.Distinct {
+			if s, ok := e.vars[d]; ok && s.kind == slotRel {
+				spec.Excluded = append(spec.Excluded, s.reg)
+			}
+		}
+		if o.Props != nil {
+			for _, en := range o.Props.Entries {
+				r, err := g.expr(en.Value, e)
+				if err != nil {
+					return err
+				}
+				spec.PropKeys = append(spec.PropKeys, en.Key)
+				spec.PropRegs = append(spec.PropRegs, r)
+			}
+		}
+		c := g.cursor()
+		g.emit(vm.OpOpenVarExpand, c, fromReg, g.addAux(spec))
+		head := g.here()
+		done := g.newLabel()
+		to, list := g.n(), g.r()
+		g.emitJ(vm.OpNextVarExpand, 3, done, c, to, list)
+		e = e.clone()
+		if o.ToBound {
+			bound, err := g.nodeReg(e.vars[o.To], o.To)
+			if err != nil {
+				return err
+			}
+			g.emitJ(vm.OpJumpIfIDNe, 2, head, to, bound)
+		} else {
+			e.set(o.To, slot{slotNode, to})
+		}
+		e.set(o.RelList, slot{slotValue, list})
+		if err := rest(e, head); err != nil {
+			return err
+		}
+		g.emitJ(vm.OpGoto, 0, head)
+		g.bind(done)
+		return nil
+	case logical.NodeFilter:
+		n, err := g.nodeReg(e.vars[o.Var], o.Var)
+		if err != nil {
+			return err
+		}
+		if o.Labels != nil {
+			g.emitJ(vm.OpHasLabels, 2, cont, n, g.addAux(compileLabels(o.Labels)))
+		}
+		if o.Props != nil {
+			if err := g.propsFilter(o.Props, e, cont, func(key string) int32 {
+				r := g.r()
+				g.emit(vm.OpNodeProp, r, n, g.str(key))
+				return r
+			}); err != nil {
+				return err
+			}
+		}
+		return rest(e, cont)
+	case logical.RelFilter:
+		s := e.vars[o.Var]
+		if err := g.propsFilter(o.Props, e, cont, func(key string) int32 {
+			r := g.r()
+			g.emit(vm.OpRelProp, r, s.reg, g.str(key))
+			return r
+		}); err != nil {
+			return err
+		}
+		return rest(e, cont)
+	case logical.Filter:
+		r, err := g.expr(o.Pred, e)
+		if err != nil {
+			return err
+		}
+		g.emit(vm.OpAssertBool, r)
+		g.emitJ(vm.OpJumpIfNotTrue, 1, cont, r)
+		return rest(e, cont)
+	case logical.PathBind:
+		spec := &vm.PathSpec{}
+		for _, n := range o.Nodes {
+			r, err := g.nodeReg(e.vars[n], n)
+			if err != nil {
+				return err
+			}
+			spec.Nodes = append(spec.Nodes, r)
+		}
+		for i, rn := range o.Rels {
+			s := e.vars[rn]
+			spec.Rels = append(spec.Rels, vm.PathRel{Reg: s.reg, List: o.Lists[i]})
+		}
+		r := g.r()
+		g.emit(vm.OpMkPath, r, g.addAux(spec))
+		e = e.clone()
+		e.set(o.Var, slot{slotValue, r})
+		return rest(e, cont)
+	case logical.Project:
+		type bound struct {
+			name string
+			s    slot
+		}
+		var out []bound
+		g.subst = o.Subst
+		defer func() { g.subst = nil }()
+		for _, it := range o.Items {
+			if v, ok := it.Expr.(*ast.Variable); ok {
+				if s, ok := e.vars[v.Name]; ok {
+					out = append(out, bound{it.Name, s})
+					continue
+				}
+			}
+			r, err := g.expr(it.Expr, e)
+			if err != nil {
+				return err
+			}
+			out = append(out, bound{it.Name, slot{slotValue, r}})
+		}
+		e = e.clone()
+		for _, b := range out {
+			e.set(b.name, b.s)
+		}
+		return rest(e, cont)
+	case logical.Select:
+		ne := newEnv()
+		for _, v := range o.Vars {
+			ne.set(v, e.vars[v])
+		}
+		return rest(ne, cont)
+	case logical.Distinct:
+		spec := &vm.DistinctSpec{}
+		for _, v := range o.Vars {
+			s := e.vars[v]
+			if s.kind == slotValue {
+				spec.R = append(spec.R, s.reg)
+			} else {
+				spec.N = append(spec.N, s.reg)
+			}
+		}
+		g.emitJ(vm.OpDistinctSeen, 1, cont, g.addAux(spec))
+		return rest(e, cont)
+	case logical.Skip:
+		g.emitJ(vm.OpSkipCounter, 1, cont, g.counterFor(&ops[0]))
+		return rest(e, cont)
+	case logical.Limit:
+		g.emitJ(vm.OpDecrJumpZero, 1, exit, g.counterFor(&ops[0]))
+		return rest(e, cont)
+	case logical.Unwind:
+		lr, err := g.expr(o.Expr, e)
+		if err != nil {
+			return err
+		}
+		c := g.cursor()
+		g.emit(vm.OpOpenList, c, lr)
+		head := g.here()
+		done := g.newLabel()
+		r := g.r()
+		g.emitJ(vm.OpNextList, 2, done, c, r)
+		e = e.clone()
+		e.set(o.Var, slot{slotValue, r})
+		if err := rest(e, head); err != nil {
+			return err
+		}
+		g.emitJ(vm.OpGoto, 0, head)
+		g.bind(done)
+		return nil
+	case logical.Optional:
+		return g.optional(o.Inner, o.NewVars, nil, e, cont, rest)
+	case logical.Merge:
+		return g.merge(o, e, cont, rest)
+	case logical.Create:
+		ne, err := g.create(o.Pattern, e)
+		if err != nil {
+			return err
+		}
+		return rest(ne, cont)
+	case logical.SetProps:
+		for _, it := range o.Items {
+			if err := g.setItem(it, e); err != nil {
+				return err
+			}
+		}
+		return rest(e, cont)
+	case logical.RemoveProps:
+		for _, it := range o.Items {
+			g.at(it)
+			switch it := it.(type) {
+			case *ast.RemoveProperty:
+				base, err := g.expr(it.Target.Expr, e)
+				if err != nil {
+					return err
+				}
+				null := g.r()
+				g.emit(vm.OpConst, null, g.constant(value.NullValue))
+				g.emit(vm.OpSetProp, base, g.str(it.Target.Key), null)
+			case *ast.RemoveLabels:
+				r, err := g.expr(it.Var, e)
+				if err != nil {
+					return err
+				}
+				g.emit(vm.OpRemoveLabels, r, g.strList(it.Labels))
+			}
+		}
+		return rest(e, cont)
+	case logical.Delete:
+		for _, x := range o.Exprs {
+			r, err := g.expr(x, e)
+			if err != nil {
+				return err
+			}
+			g.at(x)
+			detach := int32(0)
+			if o.Detach {
+				detach = 1
+			}
+			g.emit(vm.OpDelete, r, detach)
+		}
+		return rest(e, cont)
+	case logical.ProcCall:
+		proc, _ := g.b.procs(o.Proc)
+		spec := &vm.ProcSpec{Proc: proc}
+		for _, a := range o.Args {
+			r, err := g.expr(a, e)
+			if err != nil {
+				return err
+			}
+			spec.Args = append(spec.Args, r)
+		}
+		e = e.clone()
+		for _, out := range proc.Outputs {
+			reg := int32(-1)
+			for i, y := range o.Yield {
+				if y == out.Name {
+					reg = g.r()
+					e.set(o.Vars[i], slot{slotValue, reg})
+				}
+			}
+			spec.Out = append(spec.Out, reg)
+		}
+		c := g.cursor()
+		g.emit(vm.OpOpenProc, c, g.addAux(spec))
+		if len(proc.Outputs) == 0 {
+			// A void procedure passes each row on once, whatever it returns.
+			return rest(e, cont)
+		}
+		head := g.here()
+		done := g.newLabel()
+		g.emitJ(vm.OpNextProc, 1, done, c)
+		if err := rest(e, head); err != nil {
+			return err
+		}
+		g.emitJ(vm.OpGoto, 0, head)
+		g.bind(done)
+		return nil
+	case logical.Emit:
+		start := g.rs(len(o.Columns))
+		for i, col := range o.Columns {
+			s := e.vars[col]
+			switch s.kind {
+			case slotNode:
+				g.emit(vm.OpNodeVal, start+int32(i), s.reg)
+			case slotRel:
+				g.emit(vm.OpRelVal, start+int32(i), s.reg)
+			default:
+				g.emit(vm.OpMove, start+int32(i), s.reg)
+			}
+		}
+		if *distinct != -1 {
+			if *distinct == -2 {
+				*distinct = g.addAux(&vm.DistinctSpec{})
+			}
+			spec := g.aux[*distinct].(*vm.DistinctSpec)
+			if len(spec.R) == 0 {
+				for i := range o.Columns {
+					spec.R = append(spec.R, start+int32(i))
+				}
+				g.emitJ(vm.OpDistinctSeen, 1, cont, *distinct)
+			} else {
+				// Later UNION branches move their row into the first branch's registers.
+				for i := range o.Columns {
+					g.emit(vm.OpMove, spec.R[i], start+int32(i))
+				}
+				g.emitJ(vm.OpDistinctSeen, 1, cont, *distinct)
+				start = spec.R[0]
+			}
+		}
+		g.emit(vm.OpResultRow, start, int32(len(o.Columns)))
+		return rest(e, cont)
+	}
+	return fmt.Errorf("planner: no code for %s", ops[0].Name())
+}
+
+func vmDir(d ast.Direction) vm.Direction {
+	switch d {
+	case ast.DirRight:
+		return vm.Out
+	case ast.DirLeft:
+		return vm.In
+	}
+	return vm.Both
+}
+
+// nodeReg returns an N register holding the node bound to s, converting a
+// value slot (a node passed through a list or a map) when needed.
+func (g *gen) nodeReg(s slot, name string) (int32, error) {
+	switch s.kind {
+	case slotNode:
+		return s.reg, nil
+	case slotValue:
+		n := g.n()
+		g.emit(vm.OpNodeID, n, s.reg, g.str(name))
+		return n, nil
+	}
+	return 0, g.b.errAt(nil, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is a relationship, not a node", name)
+}
+
+// propsFilter rejects rows whose entity lacks the properties of a pattern's
+// map (or parameter map).
+func (g *gen) propsFilter(props ast.Expr, e *regEnv, cont label, read func(key string) int32) error {
+	switch p := props.(type) {
+	case *ast.MapLiteral:
+		for _, en := range p.Entries {
+			want, err := g.expr(en.Value, e)
+			if err != nil {
+				return err
+			}
+			have := read(en.Key)
+			eq := g.r()
+			g.emit(vm.OpEq, eq, have, want)
+			g.emitJ(vm.OpJumpIfNotTrue, 1, cont, eq)
+		}
+		return nil
+	}
+	return g.b.errAt(props, cyqerr.SemanticError, "Unsupported", "a parameter as a pattern's property map is not supported yet").WithHint("write the properties out: (n {key: $value})")
+}
+
+func compileLabels(e ast.LabelExpr) *vm.LabelExpr {
+	switch x := e.(type) {
+	case *ast.LabelName:
+		return &vm.LabelExpr{Op: 'n', Name: x.Name}
+	case *ast.LabelAnd:
+		out := &vm.LabelExpr{Op: '&'}
+		for _, it := range x.Items {
+			out.Items = append(out.Items, compileLabels(it))
+		}
+		return out
+	case *ast.LabelOr:
+		out := &vm.LabelExpr{Op: '|'}
+		for _, it := range x.Items {
+			out.Items = append(out.Items, compileLabels(it))
+		}
+		return out
+	case *ast.LabelNot:
+		return &vm.LabelExpr{Op: '!', Items: []*vm.LabelExpr{compileLabels(x.Expr)}}
+	}
+	return &vm.LabelExpr{Op: '%'}
+}
+
+// optional emits an OPTIONAL MATCH (or the match half of a MERGE): inner
+// runs for the row; every match runs the rest of the pipeline; when none
+// matched, pad runs (null padding, or MERGE's create) and then the rest.
+// The rest is emitted once, as a body entered with a return address.
+func (g *gen) optional(inner []logical.Op, newVars []string, pad func(*regEnv) (*regEnv, error), e *regEnv, cont label, rest func(*regEnv, label) error) error {
+	found, ret := g.n(), g.n()
+	body, bodyEnd, after := g.newLabel(), g.newLabel(), g.newLabel()
+	g.emit(vm.OpSetCounter, found, 0)
+	innerDone := g.newLabel()
+	var innerEnv *regEnv
+	dummy := int32(-1)
+	err := g.ops(inner, e.clone(), innerDone, innerDone, &dummy, func(ie *regEnv) error {
+		innerEnv = ie
+		g.emit(vm.OpSetCounter, found, 1)
+		back := g.newLabel()
+		g.setLabelAddr(ret, back)
+		g.emitJ(vm.OpGoto, 0, body)
+		g.bind(back)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	g.bind(innerDone)
+	g.emitJ(vm.OpJumpIfNonZero, 1, after, found)
+	if pad != nil {
+		pe, err := pad(e.clone())
+		if err != nil {
+			return err
+		}
+		// The created entities must land in the registers the body reads.
+		for _, v := range newVars {
+			ps, ok := pe.vars[v]
+			is, ok2 := innerEnv.vars[v]
+			if !ok || !ok2 {
+				continue
+			}
+			if ps.kind == slotValue {
+				g.emit(vm.OpMove, is.reg, ps.reg)
+			} else {
+				g.emit(vm.OpMoveID, is.reg, ps.reg)
+			}
+		}
+	} else {
+		for _, v := range newVars {
+			s := innerEnv.vars[v]
+			if s.kind == slotValue {
+				g.emit(vm.OpSetNull, s.reg, 1)
+			} else {
+				g.emit(vm.OpSetNullID, s.reg)
+			}
+		}
+	}
+	g.setLabelAddr(ret, after)
+	g.bind(body)
+	if err := rest(innerEnv, bodyEnd); err != nil {
+		return err
+	}
+	g.bind(bodyEnd)
+	g.emit(vm.OpJumpN, ret)
+	g.bind(after)
+	_ = cont
+	return nil
+}

@@ -1,0 +1,406 @@
+// Package logical defines cyq's logical plan: the operators that both
+// front-ends (openCypher and GraphProgram) lower to. A plan is a list of
+// pipelines (one per UNION branch); a pipeline is a sequence of operators
+// in which each operator consumes the rows of the one before it.
+//
+// Expressions stay as parser AST nodes; the binder's results (variable
+// kinds) travel in the operators themselves.
+package logical
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+)
+
+// Op is a logical operator.
+type Op interface {
+	// Name is the operator's name in EXPLAIN.
+	Name() string
+	// Detail is the operator's arguments in EXPLAIN.
+	Detail() string
+	// Breaker reports whether the operator materialises its input before
+	// producing rows (aggregation, sort, eager buffering).
+	Breaker() bool
+}
+
+// Mode is how an operator executes.
+type Mode uint8
+
+// Modes.
+const (
+	RowMode Mode = iota // one binding at a time
+	SetMode             // roaring-bitmap frontier, set at a time
+)
+
+func (m Mode) String() string {
+	if m == SetMode {
+		return "set"
+	}
+	return "row"
+}
+
+// Plan is a whole statement's plan.
+type Plan struct {
+	Pipelines []*Pipeline
+	UnionAll  []bool // between pipelines
+	Columns   []string
+	Writes    bool
+}
+
+// Pipeline is one linear chain of operators.
+type Pipeline struct {
+	Ops []Op
+	// Est[i] is the estimated number of rows leaving Ops[i].
+	Est []float64
+}
+
+// Explain renders the plan as an indented tree, the last operator on top
+// as usual for query plans.
+func (p *Plan) Explain() string {
+	var b strings.Builder
+	for i, pl := range p.Pipelines {
+		if i > 0 {
+			if p.UnionAll[i-1] {
+				b.WriteString("UNION ALL\n")
+			} else {
+				b.WriteString("UNION\n")
+			}
+		}
+		for j := len(pl.Ops) - 1; j >= 0; j-- {
+			op := pl.Ops[j]
+			indent := strings.Repeat("  ", len(pl.Ops)-1-j)
+			fmt.Fprintf(&b, "%s+%s", indent, op.Name())
+			if d := op.Detail(); d != "" {
+				fmt.Fprintf(&b, " %s", d)
+			}
+			if j < len(pl.Est) {
+				fmt.Fprintf(&b, " (est. rows %s)", fmtEst(pl.Est[j]))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func fmtEst(f float64) string {
+	switch {
+	case f >= 1e6:
+		return fmt.Sprintf("%.1fM", f/1e6)
+	case f >= 1e4:
+		return fmt.Sprintf("%.1fk", f/1e3)
+	}
+	return fmt.Sprintf("%.0f", f)
+}
+
+// Start produces one empty row (the beginning of every pipeline).
+type Start struct{}
+
+// NodeScan binds Var to every node, or every node with Label.
+type NodeScan struct {
+	Var   string
+	Label string // "" for all nodes
+}
+
+// Bound re-checks a node variable bound earlier (pattern re-use).
+type Expand struct {
+	From, Rel, To string
+	Dir           ast.Direction
+	Types         []string
+	// ToBound: To is already bound; the expansion checks it.
+	ToBound bool
+	// RelBound: Rel is already bound; the expansion checks it.
+	RelBound bool
+	// Distinct lists relationship variables of the same MATCH that Rel
+	// must differ from (relationship isomorphism).
+	Distinct []string
+}
+
+// VarExpand follows Min..Max relationships (Max < 0: unbounded).
+type VarExpand struct {
+	From, RelList, To string
+	Dir               ast.Direction
+	Types             []string
+	Min, Max          int
+	ToBound           bool
+	Distinct          []string
+	Props             *ast.MapLiteral
+	Mode              Mode
+}
+
+// NodeFilter checks labels and inline properties of a node variable.
+type NodeFilter struct {
+	Var    string
+	Labels ast.LabelExpr
+	Props  ast.Expr
+}
+
+// RelFilter checks inline properties of a relationship variable.
+type RelFilter struct {
+	Var   string
+	Props ast.Expr
+}
+
+// Filter keeps rows where Pred is true.
+type Filter struct {
+	Pred ast.Expr
+}
+
+// Optional runs Inner for each row; rows without a match are kept with
+// Inner's new variables set to null (OPTIONAL MATCH).
+type Optional struct {
+	Inner   []Op
+	NewVars []string
+}
+
+// PathBind binds a path variable from the pattern's nodes and relationships.
+type PathBind struct {
+	Var   string
+	Nodes []string
+	Rels  []string
+	Lists []bool // Rels[i] is a var-length list
+}
+
+// Projection item.
+type Item struct {
+	Expr ast.Expr
+	Name string
+}
+
+// Project computes Items; with Replace, only they remain in scope.
+type Project struct {
+	Items []Item
+	// Subst maps the source text of grouping keys to the columns holding
+	// them (after an aggregation, items refer to keys by their text).
+	Subst map[string]string
+}
+
+// AggCall is an aggregate function call in an Aggregate.
+type AggCall struct {
+	Call *ast.FunctionCall
+	Name string // internal variable receiving the result
+}
+
+// Aggregate groups by Keys and computes Aggs.
+type Aggregate struct {
+	Keys []Item
+	Aggs []AggCall
+}
+
+// Distinct drops rows whose Vars repeat an earlier row.
+type Distinct struct {
+	Vars []string
+}
+
+// SortKey is one ORDER BY key.
+type SortKey struct {
+	Expr ast.Expr
+	Desc bool
+}
+
+// Sort orders rows.
+type Sort struct {
+	Keys  []SortKey
+	Subst map[string]string // as Project.Subst, for keys after an aggregation
+}
+
+// Skip drops the first N rows.
+type Skip struct{ Count ast.Expr }
+
+// Limit stops after N rows.
+type Limit struct{ Count ast.Expr }
+
+// Unwind binds Var to each element of Expr.
+type Unwind struct {
+	Expr ast.Expr
+	Var  string
+}
+
+// Eager materialises every row before the next operator runs (it separates
+// reads from the writes that follow them).
+type Eager struct{}
+
+// Create creates the pattern for each row.
+type Create struct {
+	Pattern *ast.Pattern
+}
+
+// Merge matches Part or creates it.
+type Merge struct {
+	Match    []Op
+	Part     *ast.PatternPart
+	OnCreate []ast.SetItem
+	OnMatch  []ast.SetItem
+	NewVars  []string
+}
+
+// SetProps applies SET items.
+type SetProps struct {
+	Items []ast.SetItem
+}
+
+// RemoveProps applies REMOVE items.
+type RemoveProps struct {
+	Items []ast.RemoveItem
+}
+
+// Delete deletes entities.
+type Delete struct {
+	Exprs  []ast.Expr
+	Detach bool
+}
+
+// ProcCall calls a procedure and binds its yielded fields.
+type ProcCall struct {
+	Proc   string
+	Args   []ast.Expr
+	Yield  []string // output fields bound, in procedure output order ("" = dropped)
+	Vars   []string // variable names for them
+	Writes bool
+}
+
+// Select narrows the variables in scope to Vars (the end of a WITH).
+type Select struct {
+	Vars []string
+}
+
+// Emit produces result rows.
+type Emit struct {
+	Columns []string
+}
+
+// Breaker implementations.
+func (Start) Breaker() bool       { return false }
+func (NodeScan) Breaker() bool    { return false }
+func (Expand) Breaker() bool      { return false }
+func (VarExpand) Breaker() bool   { return false }
+func (NodeFilter) Breaker() bool  { return false }
+func (RelFilter) Breaker() bool   { return false }
+func (Filter) Breaker() bool      { return false }
+func (Optional) Breaker() bool    { return false }
+func (PathBind) Breaker() bool    { return false }
+func (Project) Breaker() bool     { return false }
+func (Aggregate) Breaker() bool   { return true }
+func (Distinct) Breaker() bool    { return false }
+func (Sort) Breaker() bool        { return true }
+func (Skip) Breaker() bool        { return false }
+func (Limit) Breaker() bool       { return false }
+func (Unwind) Breaker() bool      { return false }
+func (Eager) Breaker() bool       { return true }
+func (Create) Breaker() bool      { return false }
+func (Merge) Breaker() bool       { return false }
+func (SetProps) Breaker() bool    { return false }
+func (RemoveProps) Breaker() bool { return false }
+func (Delete) Breaker() bool      { return false }
+func (ProcCall) Breaker() bool    { return false }
+func (Emit) Breaker() bool        { return false }
+func (Select) Breaker() bool      { return false }
+
+// Names.
+func (Start) Name() string       { return "Start" }
+func (NodeScan) Name() string    { return "NodeScan" }
+func (Expand) Name() string      { return "Expand" }
+func (VarExpand) Name() string   { return "VarExpand" }
+func (NodeFilter) Name() string  { return "NodeFilter" }
+func (RelFilter) Name() string   { return "RelFilter" }
+func (Filter) Name() string      { return "Filter" }
+func (Optional) Name() string    { return "Optional" }
+func (PathBind) Name() string    { return "PathBind" }
+func (Project) Name() string     { return "Project" }
+func (Aggregate) Name() string   { return "Aggregate" }
+func (Distinct) Name() string    { return "Distinct" }
+func (Sort) Name() string        { return "Sort" }
+func (Skip) Name() string        { return "Skip" }
+func (Limit) Name() string       { return "Limit" }
+func (Unwind) Name() string      { return "Unwind" }
+func (Eager) Name() string       { return "Eager" }
+func (Create) Name() string      { return "Create" }
+func (Merge) Name() string       { return "Merge" }
+func (SetProps) Name() string    { return "Set" }
+func (RemoveProps) Name() string { return "Remove" }
+func (Delete) Name() string      { return "Delete" }
+func (ProcCall) Name() string    { return "ProcedureCall" }
+func (Emit) Name() string        { return "Emit" }
+func (Select) Name() string      { return "Select" }
+
+// Details.
+func (Start) Detail() string { return "" }
+func (o NodeScan) Detail() string {
+	if o.Label == "" {
+		return fmt.Sprintf("(%s) all nodes", o.Var)
+	}
+	return fmt.Sprintf("(%s:%s) label scan", o.Var, o.Label)
+}
+func (o Expand) Detail() string {
+	s := fmt.Sprintf("(%s)%s(%s)", o.From, arrow(o.Dir, o.Rel, o.Types, ""), o.To)
+	if o.ToBound {
+		s += " into bound"
+	}
+	return s
+}
+func (o VarExpand) Detail() string {
+	max := "∞"
+	if o.Max >= 0 {
+		max = fmt.Sprint(o.Max)
+	}
+	return fmt.Sprintf("(%s)%s(%s) mode=%s", o.From, arrow(o.Dir, o.RelList, o.Types, fmt.Sprintf("*%d..%s", o.Min, max)), o.To, o.Mode)
+}
+func (o NodeFilter) Detail() string { return o.Var }
+func (o RelFilter) Detail() string  { return o.Var }
+func (o Filter) Detail() string     { return "" }
+func (o Optional) Detail() string {
+	names := make([]string, len(o.Inner))
+	for i, op := range o.Inner {
+		names[i] = op.Name() + " " + op.Detail()
+	}
+	return "[" + strings.Join(names, "; ") + "]"
+}
+func (o PathBind) Detail() string { return o.Var }
+func (o Project) Detail() string {
+	names := make([]string, len(o.Items))
+	for i, it := range o.Items {
+		names[i] = it.Name
+	}
+	return strings.Join(names, ", ")
+}
+func (o Aggregate) Detail() string {
+	keys := make([]string, len(o.Keys))
+	for i, k := range o.Keys {
+		keys[i] = k.Name
+	}
+	aggs := make([]string, len(o.Aggs))
+	for i, a := range o.Aggs {
+		aggs[i] = a.Call.Name
+	}
+	return fmt.Sprintf("keys=[%s] aggs=[%s]", strings.Join(keys, ", "), strings.Join(aggs, ", "))
+}
+func (o Distinct) Detail() string    { return strings.Join(o.Vars, ", ") }
+func (o Sort) Detail() string        { return fmt.Sprintf("%d keys", len(o.Keys)) }
+func (o Skip) Detail() string        { return "" }
+func (o Limit) Detail() string       { return "" }
+func (o Unwind) Detail() string      { return o.Var }
+func (o Eager) Detail() string       { return "" }
+func (o Create) Detail() string      { return "" }
+func (o Merge) Detail() string       { return "" }
+func (o SetProps) Detail() string    { return "" }
+func (o RemoveProps) Detail() string { return "" }
+func (o Delete) Detail() string      { return "" }
+func (o ProcCall) Detail() string    { return o.Proc }
+func (o Emit) Detail() string        { return strings.Join(o.Columns, ", ") }
+func (o Select) Detail() string      { return strings.Join(o.Vars, ", ") }
+
+func arrow(d ast.Direction, v string, types []string, extra string) string {
+	inner := v
+	if len(types) > 0 {
+		inner += ":" + strings.Join(types, "|")
+	}
+	inner += extra
+	switch d {
+	case ast.DirRight:
+		return "-[" + inner + "]->"
+	case ast.DirLeft:
+		return "<-[" + inner + "]-"
+	}
+	return "-[" + inner + "]-"
+}

@@ -1,0 +1,161 @@
+package vm
+
+import (
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/value"
+)
+
+// cursor is one iteration in progress. One struct serves every cursor kind
+// (no interface dispatch per row); only the fields of its kind are used.
+type cursor struct {
+	// node scans
+	it roaring.IntPeekable
+	// expansions: (relationship, neighbour) pairs read in one block
+	rels []uint64
+	nbrs []uint32
+	pos  int
+	// lists
+	list value.List
+	// variable-length trails
+	paths []trail
+	// tables
+	tab *table
+	// procedures
+	procRows [][]value.Value
+	procSpec *ProcSpec
+}
+
+type trail struct {
+	end  uint32
+	rels value.List
+}
+
+func (c *cursor) openBitmap(b *roaring.Bitmap) {
+	if b == nil {
+		c.it = nil
+		return
+	}
+	c.it = b.Iterator()
+}
+
+func (c *cursor) openExpand(g Graph, src uint64, spec *ExpandSpec) {
+	c.rels = c.rels[:0]
+	c.nbrs = c.nbrs[:0]
+	c.pos = 0
+	if src == NullID {
+		return
+	}
+	add := func(rel uint64, nbr uint32, _ uint32) bool {
+		c.rels = append(c.rels, rel)
+		c.nbrs = append(c.nbrs, nbr)
+		return true
+	}
+	expandTypes(g, uint32(src), spec, add)
+}
+
+// expandTypes calls fn for the relationships of node matching spec.
+func expandTypes(g Graph, node uint32, spec *ExpandSpec, fn func(rel uint64, nbr uint32, typ uint32) bool) {
+	if len(spec.Types) == 0 {
+		g.Expand(node, spec.Dir, AnyType, fn)
+		return
+	}
+	for _, t := range spec.Types {
+		id, ok := g.TypeID(t)
+		if !ok {
+			continue
+		}
+		stop := false
+		g.Expand(node, spec.Dir, id, func(rel uint64, nbr uint32, typ uint32) bool {
+			if !fn(rel, nbr, typ) {
+				stop = true
+				return false
+			}
+			return true
+		})
+		if stop {
+			return
+		}
+	}
+}
+
+// openVarExpand enumerates every trail (no relationship twice) from src
+// whose length is within [Min, Max], depth first.
+func (c *cursor) openVarExpand(m *Machine, src uint64, spec *VarExpandSpec) error {
+	c.paths = c.paths[:0]
+	c.pos = 0
+	if src == NullID {
+		return nil
+	}
+	excluded := map[uint64]bool{}
+	for _, r := range spec.Excluded {
+		if id := m.N[r]; id != NullID {
+			excluded[id] = true
+		}
+	}
+	var stack []value.Value
+	used := map[uint64]bool{}
+	var walk func(node uint32, depth int) error
+	walk = func(node uint32, depth int) error {
+		if depth >= spec.Min {
+			rels := make(value.List, len(stack))
+			copy(rels, stack)
+			c.paths = append(c.paths, trail{end: node, rels: rels})
+			m.memory += int64(len(rels))*64 + 48
+			if m.limits.MaxMemory > 0 && m.memory > m.limits.MaxMemory {
+				return memoryErr(m.limits.MaxMemory)
+			}
+		}
+		if spec.Max >= 0 && depth >= spec.Max {
+			return nil
+		}
+		if err := m.ctx.Context.Err(); err != nil {
+			return cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
+		}
+		type step struct {
+			rel uint64
+			nbr uint32
+		}
+		var steps []step
+		expandTypes(m.ctx.Graph, node, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
+			if !used[rel] && !excluded[rel] {
+				steps = append(steps, step{rel, nbr})
+			}
+			return true
+		})
+		for _, s := range steps {
+			if len(spec.PropKeys) > 0 && !m.relPropsMatch(s.rel, spec) {
+				continue
+			}
+			used[s.rel] = true
+			stack = append(stack, m.relValue(s.rel))
+			err := walk(s.nbr, depth+1)
+			stack = stack[:len(stack)-1]
+			delete(used, s.rel)
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(uint32(src), 0)
+}
+
+func (m *Machine) relPropsMatch(rel uint64, spec *VarExpandSpec) bool {
+	for i, k := range spec.PropKeys {
+		id, ok := m.ctx.Graph.PropKeyID(k)
+		if !ok {
+			return false
+		}
+		v, ok := m.ctx.Graph.RelProp(rel, id)
+		if !ok || value.Equal(v, m.R[spec.PropRegs[i]]) != value.True {
+			return false
+		}
+	}
+	return true
+}
+
+func memoryErr(limit int64) error {
+	return cyqerr.Runtimef(cyqerr.LimitExceeded, "MemoryBudget", "the query needed more than its memory budget of %d bytes", limit).WithHint("narrow the pattern, add a LIMIT, or aggregate earlier")
+}

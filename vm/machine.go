@@ -1,0 +1,618 @@
+package vm
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/functions"
+	"github.com/cyqdb/cyq/value"
+)
+
+// checkEvery is how many instructions run between cancellation checks.
+const checkEvery = 1024
+
+// Machine runs one Program once. It is resumable: Step runs until the next
+// result row (or the end) and returns, keeping its state, so results stream
+// to the caller and a LIMIT satisfied downstream stops upstream work.
+type Machine struct {
+	prog   *Program
+	ctx    Ctx
+	fctx   *functions.Context
+	limits Limits
+
+	R []value.Value
+	N []uint64
+	S []*roaring.Bitmap
+
+	cursors []cursor
+	tables  map[int32]*table
+	keyIDs  []int64 // per constant: resolved property key id, -1 unknown, -2 unresolved
+
+	pc      int
+	steps   int64
+	rows    int64
+	memory  int64
+	row     []value.Value
+	done    bool
+	stats   *Stats
+	argsBuf []value.Value
+	deleted bool // a property of a deleted entity was read
+}
+
+// Stats counts what a run did (PROFILE).
+type Stats struct {
+	Steps     int64
+	Rows      int64
+	PerPC     []int64 // executions per instruction, when profiling
+	TableRows int64
+}
+
+// NewMachine prepares a run of p against g (w may be nil for reads).
+func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[string]value.Value, limits Limits) *Machine {
+	m := &Machine{
+		prog:    p,
+		ctx:     Ctx{Context: ctx, Graph: g, Writer: w, Params: params},
+		limits:  limits,
+		R:       make([]value.Value, p.NumR),
+		N:       make([]uint64, p.NumN),
+		S:       make([]*roaring.Bitmap, p.NumS),
+		cursors: make([]cursor, p.NumCursors),
+		tables:  map[int32]*table{},
+		keyIDs:  make([]int64, len(p.Consts)),
+	}
+	m.fctx = functions.NewContext(ctx, funcGraph{g})
+	for i := range m.keyIDs {
+		m.keyIDs[i] = -2
+	}
+	for i := range m.R {
+		m.R[i] = value.NullValue
+	}
+	return m
+}
+
+// EnableProfile makes the machine count executions per instruction.
+func (m *Machine) EnableProfile() {
+	m.stats = &Stats{PerPC: make([]int64, len(m.prog.Code))}
+}
+
+// Stats returns the run's counters.
+func (m *Machine) Stats() Stats {
+	s := Stats{Steps: m.steps, Rows: m.rows}
+	if m.stats != nil {
+		s.PerPC = m.stats.PerPC
+	}
+	return s
+}
+
+// Row returns the current result row (valid until the next Step).
+func (m *Machine) Row() []value.Value { return m.row }
+
+// Step runs until the next result row (true) or the end of the program
+// (false). An error ends the run.
+func (m *Machine) Step() (bool, error) {
+	if m.done {
+		return false, nil
+	}
+	row, err := m.run()
+	if err != nil {
+		m.done = true
+		return false, err
+	}
+	if !row {
+		m.done = true
+	}
+	return row, nil
+}
+
+func (m *Machine) fail(pc int, err error) error {
+	e := cyqerr.Wrap(err, cyqerr.Internal, cyqerr.Runtime)
+	if !e.Pos.IsValid() && pc >= 0 && pc < len(m.prog.Spans) && m.prog.Spans[pc] >= 0 && m.prog.Source != "" {
+		e.At(m.prog.Source, int(m.prog.Spans[pc]))
+	}
+	return e
+}
+
+func typeErr(format string, args ...any) error {
+	return cyqerr.Runtimef(cyqerr.TypeError, "InvalidArgumentType", format, args...)
+}
+
+// run is the interpreter loop: one switch, pc and code in locals.
+func (m *Machine) run() (row bool, err error) {
+	code := m.prog.Code
+	consts := m.prog.Consts
+	R, N, S := m.R, m.N, m.S
+	pc := m.pc
+	defer func() {
+		if r := recover(); r != nil {
+			err = m.fail(pc, cyqerr.Runtimef(cyqerr.Internal, "", "internal error at pc %d (%s): %v", pc, code[pc].Op, r))
+		}
+	}()
+	for {
+		m.steps++
+		if m.steps%checkEvery == 0 {
+			if err := m.ctx.Context.Err(); err != nil {
+				m.pc = pc
+				if err == context.DeadlineExceeded {
+					return false, cyqerr.Runtimef(cyqerr.LimitExceeded, "Timeout", "the query ran past its time limit").WithHint("add a LIMIT, narrow the pattern, or raise the timeout")
+				}
+				return false, cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled")
+			}
+			if m.limits.MaxSteps > 0 && m.steps > m.limits.MaxSteps {
+				return false, cyqerr.Runtimef(cyqerr.LimitExceeded, "StepBudget", "the query exceeded its budget of %d steps", m.limits.MaxSteps).WithHint("narrow the pattern or add a LIMIT")
+			}
+		}
+		if m.stats != nil {
+			m.stats.PerPC[pc]++
+		}
+		in := code[pc]
+		pc++
+		switch in.Op {
+		case OpNop:
+		case OpGoto:
+			pc = int(in.A)
+		case OpHalt:
+			m.pc = pc - 1
+			return false, nil
+		case OpJumpIfTrue:
+			if b, ok := R[in.A].(value.Bool); ok && bool(b) {
+				pc = int(in.B)
+			}
+		case OpJumpIfNotTrue:
+			if b, ok := R[in.A].(value.Bool); !ok || !bool(b) {
+				pc = int(in.B)
+			}
+		case OpJumpIfNull:
+			if value.IsNull(R[in.A]) {
+				pc = int(in.B)
+			}
+		case OpJumpIfIDNull:
+			if N[in.A] == NullID {
+				pc = int(in.B)
+			}
+		case OpJumpIfIDEq:
+			if N[in.A] == N[in.B] {
+				pc = int(in.C)
+			}
+		case OpJumpIfIDNe:
+			if N[in.A] != N[in.B] {
+				pc = int(in.C)
+			}
+		case OpResultRow:
+			m.rows++
+			if m.limits.MaxRows > 0 && m.rows > m.limits.MaxRows {
+				m.pc = pc
+				return false, cyqerr.Runtimef(cyqerr.LimitExceeded, "RowLimit", "the query returned more than %d rows", m.limits.MaxRows).WithHint("add a LIMIT or aggregate")
+			}
+			m.row = R[in.A : in.A+in.B]
+			m.pc = pc
+			return true, nil
+		case OpLoadCounter:
+			v := R[in.B]
+			var n int64
+			switch x := v.(type) {
+			case value.Int:
+				n = int64(x)
+			case value.Float:
+				if x != value.Float(math.Trunc(float64(x))) {
+					return false, m.fail(pc-1, cyqerr.Runtimef(cyqerr.SyntaxError, "InvalidArgumentType", "SKIP and LIMIT take an integer, got %s", value.Format(v)))
+				}
+				n = int64(x)
+			default:
+				return false, m.fail(pc-1, cyqerr.Runtimef(cyqerr.SyntaxError, "InvalidArgumentType", "SKIP and LIMIT take an integer, got %s", value.TypeName(v)))
+			}
+			if n < 0 {
+				return false, m.fail(pc-1, cyqerr.Runtimef(cyqerr.SyntaxError, "NegativeIntegerArgument", "SKIP and LIMIT take a non-negative integer, got %d", n))
+			}
+			N[in.A] = uint64(n)
+		case OpSetCounter:
+			N[in.A] = uint64(in.B)
+		case OpDecrJumpZero:
+			if N[in.A] == 0 {
+				pc = int(in.B)
+			} else {
+				N[in.A]--
+			}
+		case OpSkipCounter:
+			if N[in.A] > 0 {
+				N[in.A]--
+				pc = int(in.B)
+			}
+		case OpIncr:
+			N[in.A]++
+		case OpSetNullID:
+			N[in.A] = NullID
+		case OpCounterVal:
+			R[in.A] = value.Int(N[in.B])
+		case OpCounterBool:
+			R[in.A] = value.Bool(N[in.B] > 0)
+		case OpJumpN:
+			pc = int(N[in.A])
+		case OpJumpIfNonZero:
+			if N[in.A] != 0 {
+				pc = int(in.B)
+			}
+		case OpSetNull:
+			for i := in.A; i < in.A+in.B; i++ {
+				R[i] = value.NullValue
+			}
+
+		// --- cursors ---
+		case OpOpenAllNodes:
+			m.cursors[in.A].openBitmap(m.ctx.Graph.AllNodes())
+		case OpOpenLabelScan:
+			c := &m.cursors[in.A]
+			if id, ok := m.ctx.Graph.LabelID(string(consts[in.B].(value.String))); ok {
+				c.openBitmap(m.ctx.Graph.NodesWithLabel(id))
+			} else {
+				c.openBitmap(nil)
+			}
+		case OpOpenSetScan:
+			m.cursors[in.A].openBitmap(S[in.B])
+		case OpNextNode:
+			c := &m.cursors[in.A]
+			if c.it == nil || !c.it.HasNext() {
+				pc = int(in.C)
+			} else {
+				N[in.B] = uint64(c.it.Next())
+			}
+		case OpOpenExpand:
+			c := &m.cursors[in.A]
+			c.openExpand(m.ctx.Graph, N[in.B], m.prog.Aux[in.C].(*ExpandSpec))
+		case OpNextExpand:
+			c := &m.cursors[in.A]
+			if c.pos >= len(c.rels) {
+				pc = int(in.D)
+			} else {
+				N[in.B] = c.rels[c.pos]
+				N[in.C] = uint64(c.nbrs[c.pos])
+				c.pos++
+			}
+		case OpOpenVarExpand:
+			c := &m.cursors[in.A]
+			if err := c.openVarExpand(m, N[in.B], m.prog.Aux[in.C].(*VarExpandSpec)); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpNextVarExpand:
+			c := &m.cursors[in.A]
+			if c.pos >= len(c.paths) {
+				pc = int(in.D)
+			} else {
+				p := c.paths[c.pos]
+				c.pos++
+				N[in.B] = uint64(p.end)
+				R[in.C] = p.rels
+			}
+		case OpOpenList:
+			c := &m.cursors[in.A]
+			c.pos = 0
+			switch l := R[in.B].(type) {
+			case value.List:
+				c.list = l
+			case nil, value.Null:
+				c.list = nil
+			default:
+				c.list = value.List{l}
+			}
+		case OpNextList:
+			c := &m.cursors[in.A]
+			if c.pos >= len(c.list) {
+				pc = int(in.C)
+			} else {
+				R[in.B] = c.list[c.pos]
+				c.pos++
+			}
+		case OpOpenTable:
+			c := &m.cursors[in.A]
+			t := m.table(in.B)
+			if err := t.finish(m); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			c.tab = t
+			c.pos = 0
+		case OpNextTable:
+			c := &m.cursors[in.A]
+			if c.pos >= len(c.tab.rows) {
+				pc = int(in.B)
+			} else {
+				c.tab.restore(m, c.pos)
+				c.pos++
+			}
+		case OpOpenProc:
+			c := &m.cursors[in.A]
+			spec := m.prog.Aux[in.B].(*ProcSpec)
+			args := make([]value.Value, len(spec.Args))
+			for i, r := range spec.Args {
+				args[i] = R[r]
+			}
+			rows, err := spec.Proc.Fn(&m.ctx, args)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			c.procRows = rows
+			c.procSpec = spec
+			c.pos = 0
+		case OpNextProc:
+			c := &m.cursors[in.A]
+			if c.pos >= len(c.procRows) {
+				pc = int(in.B)
+			} else {
+				row := c.procRows[c.pos]
+				c.pos++
+				for i, r := range c.procSpec.Out {
+					if r >= 0 && i < len(row) {
+						R[r] = row[i]
+					}
+				}
+			}
+		case OpCloseCursor:
+			m.cursors[in.A] = cursor{}
+
+		// --- pattern checks ---
+		case OpHasLabels:
+			id := N[in.A]
+			if id == NullID || !m.matchLabels(uint32(id), m.prog.Aux[in.B].(*LabelExpr)) {
+				pc = int(in.C)
+			}
+		case OpCheckRelEnd:
+			start, end, _, ok := m.ctx.Graph.Rel(N[in.A])
+			if !ok || uint64(start) != N[in.B] || uint64(end) != N[in.C] {
+				pc = int(in.D)
+			}
+		case OpRelIsType:
+			_, _, typ, ok := m.ctx.Graph.Rel(N[in.A])
+			match := false
+			if ok {
+				name := m.ctx.Graph.TypeName(typ)
+				for _, t := range consts[in.B].(value.List) {
+					if string(t.(value.String)) == name {
+						match = true
+						break
+					}
+				}
+			}
+			if !match {
+				pc = int(in.C)
+			}
+
+		// --- tables ---
+		case OpTableAdd:
+			if err := m.table(in.A).add(m); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpTableReset:
+			m.table(in.A).reset()
+		case OpAggStep:
+			if err := m.table(in.A).aggStep(m); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpDistinctSeen:
+			if m.table(in.A).seen(m) {
+				pc = int(in.B)
+			}
+
+		// --- expressions ---
+		case OpConst:
+			R[in.A] = consts[in.B]
+		case OpParam:
+			name := string(consts[in.B].(value.String))
+			v, ok := m.ctx.Params[name]
+			if !ok {
+				return false, m.fail(pc-1, cyqerr.Runtimef(cyqerr.ParameterMissing, "MissingParameter", "parameter $%s was not given", name))
+			}
+			R[in.A] = v
+		case OpMove:
+			R[in.A] = R[in.B]
+		case OpMoveID:
+			N[in.A] = N[in.B]
+		case OpNodeVal:
+			if N[in.B] == NullID {
+				R[in.A] = value.NullValue
+			} else {
+				R[in.A] = value.Node{ID: uint32(N[in.B])}
+			}
+		case OpRelVal:
+			R[in.A] = m.relValue(N[in.B])
+		case OpNodeID:
+			switch x := R[in.B].(type) {
+			case value.Node:
+				N[in.A] = uint64(x.ID)
+			case nil, value.Null:
+				N[in.A] = NullID
+			default:
+				return false, m.fail(pc-1, typeErr("expected a node, got %s", value.TypeName(x)))
+			}
+		case OpRelID:
+			switch x := R[in.B].(type) {
+			case value.Rel:
+				N[in.A] = x.ID
+			case nil, value.Null:
+				N[in.A] = NullID
+			default:
+				return false, m.fail(pc-1, typeErr("expected a relationship, got %s", value.TypeName(x)))
+			}
+		case OpNodeProp:
+			R[in.A] = m.nodeProp(N[in.B], in.C)
+			if m.deleted {
+				return false, m.fail(pc-1, deletedErr())
+			}
+		case OpRelProp:
+			R[in.A] = m.relProp(N[in.B], in.C)
+			if m.deleted {
+				return false, m.fail(pc-1, deletedErr())
+			}
+		case OpProp:
+			v, err := m.prop(R[in.B], in.C)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = v
+
+		case OpAdd, OpSub, OpMul, OpDiv, OpMod, OpPow, OpStartsWith, OpEndsWith, OpContains, OpRegex, OpIn, OpIndex:
+			v, err := binaryOp(m.fctx, in.Op, R[in.B], R[in.C])
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = v
+		case OpNeg:
+			v, err := functions.Neg(R[in.B])
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = v
+		case OpEq:
+			R[in.A] = value.Equal(R[in.B], R[in.C]).Value()
+		case OpNe:
+			R[in.A] = value.Equal(R[in.B], R[in.C]).Not().Value()
+		case OpLt:
+			R[in.A] = value.CompareOp("<", R[in.B], R[in.C]).Value()
+		case OpLe:
+			R[in.A] = value.CompareOp("<=", R[in.B], R[in.C]).Value()
+		case OpGt:
+			R[in.A] = value.CompareOp(">", R[in.B], R[in.C]).Value()
+		case OpGe:
+			R[in.A] = value.CompareOp(">=", R[in.B], R[in.C]).Value()
+		case OpAnd, OpOr, OpXor:
+			a, err := tri(R[in.B])
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			b, err := tri(R[in.C])
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			switch in.Op {
+			case OpAnd:
+				R[in.A] = a.And(b).Value()
+			case OpOr:
+				R[in.A] = a.Or(b).Value()
+			default:
+				R[in.A] = a.Xor(b).Value()
+			}
+		case OpNot:
+			a, err := tri(R[in.B])
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = a.Not().Value()
+		case OpAssertBool:
+			if _, err := tri(R[in.A]); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpIsNull:
+			R[in.A] = value.Bool(value.IsNull(R[in.B]))
+		case OpIsNotNull:
+			R[in.A] = value.Bool(!value.IsNull(R[in.B]))
+		case OpSlice:
+			var from, to value.Value
+			if in.C >= 0 {
+				from = R[in.C]
+			}
+			if in.D >= 0 {
+				to = R[in.D]
+			}
+			v, err := functions.Slice(R[in.B], from, to, in.C >= 0, in.D >= 0)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = v
+		case OpMkList:
+			l := make(value.List, in.C)
+			copy(l, R[in.B:in.B+in.C])
+			R[in.A] = l
+		case OpMkMap:
+			keys := consts[in.D].(value.List)
+			mp := make(value.Map, in.C)
+			for i := int32(0); i < in.C; i++ {
+				mp[string(keys[i].(value.String))] = R[in.B+i]
+			}
+			R[in.A] = mp
+		case OpCall:
+			f := &m.prog.Funcs[in.B]
+			v, err := f.Fn(m.fctx, R[in.C:in.C+in.D])
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			if v == nil {
+				v = value.NullValue
+			}
+			R[in.A] = v
+		case OpLabelTest:
+			switch n := R[in.B].(type) {
+			case value.Node:
+				R[in.A] = value.Bool(m.matchLabels(n.ID, m.prog.Aux[in.C].(*LabelExpr)))
+			case nil, value.Null:
+				R[in.A] = value.NullValue
+			default:
+				return false, m.fail(pc-1, typeErr("label predicates apply to nodes, got %s", value.TypeName(n)))
+			}
+		case OpListAppend:
+			l, _ := R[in.A].(value.List)
+			R[in.A] = append(l[:len(l):len(l)], R[in.B])
+		case OpMkPath:
+			p, err := m.mkPath(m.prog.Aux[in.B].(*PathSpec))
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = p
+
+		// --- writes ---
+		case OpCreateNode, OpCreateRel, OpSetProp, OpSetAllProps, OpSetLabels, OpRemoveLabels, OpDelete:
+			if m.ctx.Writer == nil {
+				return false, m.fail(pc-1, cyqerr.Runtimef(cyqerr.AccessDenied, "ReadOnly", "this query may not write: the session is read-only"))
+			}
+			if err := m.write(in); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+
+		// --- sets ---
+		case OpSetAll:
+			S[in.A] = m.ctx.Graph.AllNodes()
+		case OpSetLabel:
+			if id, ok := m.ctx.Graph.LabelID(string(consts[in.B].(value.String))); ok {
+				S[in.A] = m.ctx.Graph.NodesWithLabel(id)
+			} else {
+				S[in.A] = roaring.New()
+			}
+		case OpSetOfID:
+			b := roaring.New()
+			if N[in.B] != NullID {
+				b.Add(uint32(N[in.B]))
+			}
+			S[in.A] = b
+		case OpSetExpand:
+			S[in.A] = m.setExpand(S[in.B], m.prog.Aux[in.C].(*ExpandSpec))
+		case OpSetReach:
+			S[in.A] = m.setReach(S[in.B], m.prog.Aux[in.C].(*VarExpandSpec))
+		case OpSetAnd:
+			S[in.A] = roaring.And(S[in.B], S[in.C])
+		case OpSetOr:
+			S[in.A] = roaring.Or(S[in.B], S[in.C])
+		case OpSetAndNot:
+			S[in.A] = roaring.AndNot(S[in.B], S[in.C])
+		case OpSetFilterLabels:
+			S[in.A] = m.setFilterLabels(S[in.B], m.prog.Aux[in.C].(*LabelExpr))
+		case OpSetCount:
+			R[in.A] = value.Int(S[in.B].GetCardinality())
+		case OpSetContains:
+			if N[in.B] == NullID || !S[in.A].Contains(uint32(N[in.B])) {
+				pc = int(in.C)
+			}
+		default:
+			return false, m.fail(pc-1, fmt.Errorf("vm: unknown opcode %d", in.Op))
+		}
+	}
+}
+
+func tri(v value.Value) (value.Tri, error) {
+	switch x := v.(type) {
+	case value.Bool:
+		return value.TriOf(bool(x)), nil
+	case nil, value.Null:
+		return value.Unknown, nil
+	}
+	return value.Unknown, typeErr("expected a boolean, got %s", value.TypeName(v))
+}

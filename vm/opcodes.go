@@ -1,0 +1,207 @@
+package vm
+
+// Opcode is one VM instruction's operation. Operands are the A, B, C, D
+// fields of Instr. Registers: R[i] holds a value.Value, N[i] an entity id
+// (node or relationship; NullID when null) or a counter, S[i] a node set
+// (roaring bitmap). K[i] is constant i of the Program, X[i] its auxiliary
+// operand i (a spec for cursors, tables and writes).
+type Opcode uint8
+
+// Opcodes, grouped. Each comment gives the operands and the effect.
+const (
+	// --- control ---
+	OpNop           Opcode = iota // -
+	OpGoto                        // A=target: pc = A
+	OpHalt                        // -: the program ends
+	OpJumpIfTrue                  // A=R, B=target: if R[A] is true, pc = B
+	OpJumpIfNotTrue               // A=R, B=target: if R[A] is false or null, pc = B
+	OpJumpIfNull                  // A=R, B=target: if R[A] is null, pc = B
+	OpJumpIfIDNull                // A=N, B=target: if N[A] is NullID, pc = B
+	OpJumpIfIDEq                  // A=N, B=N, C=target: if N[A] == N[B], pc = C
+	OpJumpIfIDNe                  // A=N, B=N, C=target: if N[A] != N[B], pc = C
+	OpResultRow                   // A=R start, B=count: emit R[A:A+B] as a result row
+	OpLoadCounter                 // A=N, B=R: N[A] = R[B] as a non-negative integer (SKIP/LIMIT)
+	OpSetCounter                  // A=N, B=value: N[A] = B
+	OpDecrJumpZero                // A=N, B=target: if N[A] == 0 { pc = B } else { N[A]-- }
+	OpSkipCounter                 // A=N, B=target: if N[A] > 0 { N[A]--; pc = B }
+	OpIncr                        // A=N: N[A]++
+	OpSetNullID                   // A=N: N[A] = NullID
+	OpSetNull                     // A=R, B=count: R[A:A+B] = null
+	OpJumpN                       // A=N: pc = N[A] (return from a shared body)
+	OpCounterVal                  // A=R, B=N: R[A] = N[B] as an integer
+	OpCounterBool                 // A=R, B=N: R[A] = N[B] > 0
+	OpJumpIfNonZero               // A=N, B=target: if N[A] != 0, pc = B
+
+	// --- cursors (row-at-a-time pipelines) ---
+	OpOpenAllNodes  // A=cursor: iterate every node
+	OpOpenLabelScan // A=cursor, B=K label name: iterate nodes with the label
+	OpOpenSetScan   // A=cursor, B=S: iterate the node set S[B]
+	OpNextNode      // A=cursor, B=N dst, C=target: next node into N[B]; when done pc = C
+	OpOpenExpand    // A=cursor, B=N src, C=X expand spec: relationships of N[B]
+	OpNextExpand    // A=cursor, B=N rel dst, C=N neighbour dst, D=target when done
+	OpOpenVarExpand // A=cursor, B=N src, C=X var-length spec: trails from N[B]
+	OpNextVarExpand // A=cursor, B=N end node dst, C=R relationship list dst, D=target when done
+	OpOpenList      // A=cursor, B=R: iterate the list R[B] (null: nothing; non-list: one item)
+	OpNextList      // A=cursor, B=R dst, C=target when done
+	OpOpenTable     // A=cursor, B=X table: iterate a materialised table (sorted, aggregated, buffered)
+	OpNextTable     // A=cursor, B=target when done: restores the table's registers
+	OpOpenProc      // A=cursor, B=X procedure call spec: run a procedure into rows
+	OpNextProc      // A=cursor, B=target when done: writes the yielded registers
+	OpCloseCursor   // A=cursor: release resources
+
+	// --- pattern checks ---
+	OpHasLabels   // A=N node, B=X label expression, C=target: if N[A] does not match, pc = C
+	OpCheckRelEnd // A=N rel, B=N expected start, C=N expected end, D=target: if the relationship does not connect them, pc = D
+	OpRelIsType   // A=N rel, B=K list of type names, C=target: if the relationship's type is not listed, pc = C
+
+	// --- tables ---
+	OpTableAdd     // A=X table: append the table's registers as a row (buffer, sort)
+	OpTableReset   // A=X table: empty the table
+	OpAggStep      // A=X aggregation: group by the key registers and feed the aggregators
+	OpDistinctSeen // A=X distinct set, B=target: if the key registers were seen, pc = B; else remember them
+
+	// --- expressions: loads and moves ---
+	OpConst    // A=R, B=K: R[A] = K[B]
+	OpParam    // A=R, B=K parameter name: R[A] = $name (error when missing)
+	OpMove     // A=R dst, B=R src
+	OpMoveID   // A=N dst, B=N src
+	OpNodeVal  // A=R, B=N: R[A] = node N[B] (null for NullID)
+	OpRelVal   // A=R, B=N: R[A] = relationship N[B] (null for NullID)
+	OpNodeID   // A=N, B=R, C=K message: N[A] = id of node R[B] (NullID for null; type error otherwise)
+	OpRelID    // A=N, B=R: N[A] = id of relationship R[B] (NullID for null)
+	OpNodeProp // A=R, B=N, C=K key: R[A] = property of node N[B] (null when absent)
+	OpRelProp  // A=R, B=N, C=K key: R[A] = property of relationship N[B]
+	OpProp     // A=R, B=R, C=K key: R[A] = R[B].key for maps, nodes, relationships, temporal values
+
+	// --- expressions: operators (R registers) ---
+	OpAdd        // A=R, B=R, C=R: R[A] = R[B] + R[C]
+	OpSub        // A, B, C: R[A] = R[B] - R[C]
+	OpMul        // A, B, C: R[A] = R[B] * R[C]
+	OpDiv        // A, B, C: R[A] = R[B] / R[C]
+	OpMod        // A, B, C: R[A] = R[B] % R[C]
+	OpPow        // A, B, C: R[A] = R[B] ^ R[C]
+	OpNeg        // A, B: R[A] = -R[B]
+	OpEq         // A, B, C: R[A] = R[B] = R[C] (three-valued)
+	OpNe         // A, B, C: R[A] = R[B] <> R[C]
+	OpLt         // A, B, C: R[A] = R[B] < R[C]
+	OpLe         // A, B, C: R[A] = R[B] <= R[C]
+	OpGt         // A, B, C: R[A] = R[B] > R[C]
+	OpGe         // A, B, C: R[A] = R[B] >= R[C]
+	OpAnd        // A, B, C: three-valued AND
+	OpOr         // A, B, C: three-valued OR
+	OpXor        // A, B, C: three-valued XOR
+	OpNot        // A, B: three-valued NOT (type error for non-booleans)
+	OpIsNull     // A, B: R[A] = R[B] IS NULL
+	OpIsNotNull  // A, B: R[A] = R[B] IS NOT NULL
+	OpStartsWith // A, B, C
+	OpEndsWith   // A, B, C
+	OpContains   // A, B, C
+	OpRegex      // A, B, C
+	OpIn         // A, B, C: R[A] = R[B] IN R[C]
+	OpIndex      // A, B, C: R[A] = R[B][R[C]]
+	OpSlice      // A, B, C=from R or -1, D=to R or -1: R[A] = R[B][from..to]
+	OpMkList     // A, B=R start, C=count: R[A] = [R[B], ..., R[B+C-1]]
+	OpMkMap      // A, B=R start, C=count, D=K list of keys: R[A] = {k0: R[B], ...}
+	OpCall       // A=R, B=overload id, C=R first argument, D=count: R[A] = f(args)
+	OpLabelTest  // A=R, B=R node, C=X label expression: R[A] = node matches (null for null)
+	OpAssertBool // A=R: type error unless R[A] is a boolean or null (WHERE, predicates)
+	OpListAppend // A=R list, B=R value: R[A] = R[A] + [R[B]] (builds comprehension results in place)
+	OpMkPath     // A=R dst, B=X path spec: R[A] = path from node and relationship registers
+
+	// --- writes ---
+	OpCreateNode   // A=N dst, B=K label list, C=R properties map or -1
+	OpCreateRel    // A=N dst, B=N start, C=N end, D=X create spec (type, properties register)
+	OpSetProp      // A=R entity, B=K key, C=R value
+	OpSetAllProps  // A=R entity, B=R map, C=1 to merge (+=), 0 to replace (=)
+	OpSetLabels    // A=R entity, B=K label list
+	OpRemoveLabels // A=R entity, B=K label list
+	OpDelete       // A=R entity/path/null, B=1 when DETACH
+
+	// --- set-at-a-time (S registers) ---
+	OpSetAll          // A=S: S[A] = every node
+	OpSetLabel        // A=S, B=K label name: S[A] = nodes with the label
+	OpSetOfID         // A=S, B=N: S[A] = {N[B]} (empty for NullID)
+	OpSetExpand       // A=S dst, B=S src, C=X expand spec: S[A] = neighbours of S[B]
+	OpSetReach        // A=S dst, B=S src, C=X var-length spec: S[A] = nodes reachable in min..max hops (BFS frontier)
+	OpSetAnd          // A, B, C: S[A] = S[B] AND S[C]
+	OpSetOr           // A, B, C: S[A] = S[B] OR S[C]
+	OpSetAndNot       // A, B, C: S[A] = S[B] AND NOT S[C]
+	OpSetFilterLabels // A=S dst, B=S src, C=X label expression
+	OpSetCount        // A=R, B=S: R[A] = |S[B]|
+	OpSetContains     // A=S, B=N, C=target: if N[B] is not in S[A], pc = C
+
+	numOpcodes
+)
+
+// opInfo holds per-opcode facts.
+type opInfo struct {
+	name     string
+	operands int  // how many of A, B, C, D are used
+	jump     int8 // index (0..3) of the operand holding a jump target, -1 when none
+}
+
+var opInfos = [numOpcodes]opInfo{
+	OpNop: {"Nop", 0, -1}, OpGoto: {"Goto", 1, 0}, OpHalt: {"Halt", 0, -1},
+	OpJumpIfTrue: {"JumpIfTrue", 2, 1}, OpJumpIfNotTrue: {"JumpIfNotTrue", 2, 1},
+	OpJumpIfNull: {"JumpIfNull", 2, 1}, OpJumpIfIDNull: {"JumpIfIDNull", 2, 1},
+	OpJumpIfIDEq: {"JumpIfIDEq", 3, 2}, OpJumpIfIDNe: {"JumpIfIDNe", 3, 2},
+	OpResultRow: {"ResultRow", 2, -1}, OpLoadCounter: {"LoadCounter", 2, -1},
+	OpSetCounter: {"SetCounter", 2, -1}, OpDecrJumpZero: {"DecrJumpZero", 2, 1},
+	OpSkipCounter: {"SkipCounter", 2, 1}, OpIncr: {"Incr", 1, -1},
+	OpSetNullID: {"SetNullID", 1, -1}, OpSetNull: {"SetNull", 2, -1},
+	OpJumpN: {"JumpN", 1, -1}, OpCounterVal: {"CounterVal", 2, -1}, OpCounterBool: {"CounterBool", 2, -1}, OpJumpIfNonZero: {"JumpIfNonZero", 2, 1},
+
+	OpOpenAllNodes: {"OpenAllNodes", 1, -1}, OpOpenLabelScan: {"OpenLabelScan", 2, -1},
+	OpOpenSetScan: {"OpenSetScan", 2, -1}, OpNextNode: {"NextNode", 3, 2},
+	OpOpenExpand: {"OpenExpand", 3, -1}, OpNextExpand: {"NextExpand", 4, 3},
+	OpOpenVarExpand: {"OpenVarExpand", 3, -1}, OpNextVarExpand: {"NextVarExpand", 4, 3},
+	OpOpenList: {"OpenList", 2, -1}, OpNextList: {"NextList", 3, 2},
+	OpOpenTable: {"OpenTable", 2, -1}, OpNextTable: {"NextTable", 2, 1},
+	OpOpenProc: {"OpenProc", 2, -1}, OpNextProc: {"NextProc", 2, 1},
+	OpCloseCursor: {"CloseCursor", 1, -1},
+
+	OpHasLabels: {"HasLabels", 3, 2}, OpCheckRelEnd: {"CheckRelEnd", 4, 3}, OpRelIsType: {"RelIsType", 3, 2},
+
+	OpTableAdd: {"TableAdd", 1, -1}, OpTableReset: {"TableReset", 1, -1},
+	OpAggStep: {"AggStep", 1, -1}, OpDistinctSeen: {"DistinctSeen", 2, 1},
+
+	OpConst: {"Const", 2, -1}, OpParam: {"Param", 2, -1}, OpMove: {"Move", 2, -1},
+	OpMoveID: {"MoveID", 2, -1}, OpNodeVal: {"NodeVal", 2, -1}, OpRelVal: {"RelVal", 2, -1},
+	OpNodeID: {"NodeID", 3, -1}, OpRelID: {"RelID", 2, -1},
+	OpNodeProp: {"NodeProp", 3, -1}, OpRelProp: {"RelProp", 3, -1}, OpProp: {"Prop", 3, -1},
+
+	OpAdd: {"Add", 3, -1}, OpSub: {"Sub", 3, -1}, OpMul: {"Mul", 3, -1}, OpDiv: {"Div", 3, -1},
+	OpMod: {"Mod", 3, -1}, OpPow: {"Pow", 3, -1}, OpNeg: {"Neg", 2, -1},
+	OpEq: {"Eq", 3, -1}, OpNe: {"Ne", 3, -1}, OpLt: {"Lt", 3, -1}, OpLe: {"Le", 3, -1},
+	OpGt: {"Gt", 3, -1}, OpGe: {"Ge", 3, -1},
+	OpAnd: {"And", 3, -1}, OpOr: {"Or", 3, -1}, OpXor: {"Xor", 3, -1}, OpNot: {"Not", 2, -1},
+	OpIsNull: {"IsNull", 2, -1}, OpIsNotNull: {"IsNotNull", 2, -1},
+	OpStartsWith: {"StartsWith", 3, -1}, OpEndsWith: {"EndsWith", 3, -1},
+	OpContains: {"Contains", 3, -1}, OpRegex: {"Regex", 3, -1}, OpIn: {"In", 3, -1},
+	OpIndex: {"Index", 3, -1}, OpSlice: {"Slice", 4, -1},
+	OpMkList: {"MkList", 3, -1}, OpMkMap: {"MkMap", 4, -1}, OpCall: {"Call", 4, -1},
+	OpLabelTest: {"LabelTest", 3, -1}, OpAssertBool: {"AssertBool", 1, -1},
+	OpListAppend: {"ListAppend", 2, -1}, OpMkPath: {"MkPath", 2, -1},
+
+	OpCreateNode: {"CreateNode", 3, -1}, OpCreateRel: {"CreateRel", 4, -1},
+	OpSetProp: {"SetProp", 3, -1}, OpSetAllProps: {"SetAllProps", 3, -1},
+	OpSetLabels: {"SetLabels", 2, -1}, OpRemoveLabels: {"RemoveLabels", 2, -1},
+	OpDelete: {"Delete", 2, -1},
+
+	OpSetAll: {"SetAll", 1, -1}, OpSetLabel: {"SetLabel", 2, -1}, OpSetOfID: {"SetOfID", 2, -1},
+	OpSetExpand: {"SetExpand", 3, -1}, OpSetReach: {"SetReach", 3, -1},
+	OpSetAnd: {"SetAnd", 3, -1}, OpSetOr: {"SetOr", 3, -1}, OpSetAndNot: {"SetAndNot", 3, -1},
+	OpSetFilterLabels: {"SetFilterLabels", 3, -1}, OpSetCount: {"SetCount", 2, -1},
+	OpSetContains: {"SetContains", 3, 2},
+}
+
+// String returns the opcode's name.
+func (op Opcode) String() string {
+	if op < numOpcodes && opInfos[op].name != "" {
+		return opInfos[op].name
+	}
+	return "Op?"
+}
+
+// IsWrite reports whether the opcode changes the graph.
+func (op Opcode) IsWrite() bool { return op >= OpCreateNode && op <= OpDelete }

@@ -1,0 +1,182 @@
+package vm
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cyqdb/cyq/functions"
+	"github.com/cyqdb/cyq/value"
+)
+
+// Instr is one instruction: an opcode and up to four operands.
+type Instr struct {
+	Op         Opcode
+	A, B, C, D int32
+}
+
+// Program is compiled, immutable bytecode: it can run many times, also
+// concurrently, each run with its own Machine.
+type Program struct {
+	Code    []Instr
+	Consts  []value.Value
+	Aux     []any // cursor, table, write and procedure specs (see the *Spec types)
+	Funcs   []Callable
+	Spans   []int32 // pc -> byte offset in the source (-1 when none)
+	Source  string
+	Columns []string // result column names
+
+	NumR, NumN, NumS, NumCursors int
+
+	// Writes reports whether the program can change the graph (decided from
+	// its opcodes and procedures, not from keywords).
+	Writes bool
+}
+
+// Callable is a scalar function implementation resolved by the planner.
+type Callable struct {
+	Name string
+	Fn   functions.Impl
+}
+
+// Direction is an expansion direction.
+type Direction uint8
+
+// Directions.
+const (
+	Out  Direction = iota // start -> end
+	In                    // end <- start
+	Both                  // either
+)
+
+func (d Direction) String() string {
+	switch d {
+	case Out:
+		return "out"
+	case In:
+		return "in"
+	}
+	return "both"
+}
+
+// ExpandSpec describes a one-hop expansion.
+type ExpandSpec struct {
+	Dir   Direction
+	Types []string // empty: any type
+}
+
+// VarExpandSpec describes a variable-length expansion (trail semantics for
+// enumeration, BFS levels for sets).
+type VarExpandSpec struct {
+	ExpandSpec
+	Min, Max int // Max < 0: unbounded
+	// Props filters every relationship on the way (nil: none).
+	PropKeys []string
+	PropRegs []int32 // R registers holding the required values
+	// Excluded relationship registers (N) that the trail may not reuse
+	// (relationship isomorphism with the rest of the pattern).
+	Excluded []int32
+}
+
+// LabelExpr is a compiled label expression.
+type LabelExpr struct {
+	Op    byte // 'n' name, '&' and, '|' or, '!' not, '%' any
+	Name  string
+	Items []*LabelExpr
+}
+
+// TableSpec describes a materialised table: which registers a row saves
+// and restores, and how rows are ordered or grouped.
+type TableSpec struct {
+	R []int32 // value registers saved in each row
+	N []int32 // id registers saved in each row
+	// Sort keys: positions in R (value registers) and directions.
+	SortKeys []int32
+	Desc     []bool
+	// Limit, when > 0, keeps only the first Limit rows in sort order (top-k).
+	LimitReg int32 // R register holding the limit, -1 when none
+}
+
+// AggSpec describes a grouping aggregation. Keys and outputs are saved in
+// a table that OpOpenTable then iterates.
+type AggSpec struct {
+	Table   TableSpec // R: key registers then one register per aggregate result; N: id keys
+	NumKeyR int       // the first NumKeyR entries of Table.R are keys
+	Aggs    []AggCall
+}
+
+// AggCall is one aggregate function call.
+type AggCall struct {
+	Name     string
+	New      func() Aggregator
+	Args     []int32 // R registers of the arguments
+	Distinct bool
+	Star     bool // count(*)
+}
+
+// Aggregator accumulates one group's aggregate.
+type Aggregator = functions.Aggregator
+
+// DistinctSpec names the registers whose values form a distinct key.
+type DistinctSpec struct {
+	R []int32
+	N []int32
+}
+
+// CreateRelSpec describes a relationship to create.
+type CreateRelSpec struct {
+	Type  string
+	Props int32 // R register with a map, -1 for none
+}
+
+// PathSpec builds a path value from alternating node and relationship
+// registers; a relationship register may hold a list (variable length).
+type PathSpec struct {
+	Nodes []int32 // N registers
+	Rels  []PathRel
+}
+
+// PathRel is one relationship step of a PathSpec.
+type PathRel struct {
+	Reg  int32 // N register (single) or R register (list, for variable length)
+	List bool
+}
+
+// ProcSpec describes a procedure call.
+type ProcSpec struct {
+	Proc *Procedure
+	Args []int32 // R registers
+	Out  []int32 // R registers receiving the yielded fields, in Proc.Outputs order; -1 to drop
+}
+
+// Disassemble renders the program, one instruction a line.
+func (p *Program) Disassemble() string {
+	var b strings.Builder
+	for pc, in := range p.Code {
+		info := opInfos[in.Op]
+		fmt.Fprintf(&b, "%4d %-14s", pc, in.Op)
+		ops := [4]int32{in.A, in.B, in.C, in.D}
+		for i := 0; i < info.operands; i++ {
+			if i == int(info.jump) {
+				fmt.Fprintf(&b, " @%d", ops[i])
+			} else {
+				fmt.Fprintf(&b, " %d", ops[i])
+			}
+		}
+		switch in.Op {
+		case OpConst, OpOpenLabelScan, OpSetLabel, OpParam:
+			if int(in.B) < len(p.Consts) {
+				fmt.Fprintf(&b, "  ; %s", value.Format(p.Consts[in.B]))
+			}
+		case OpNodeProp, OpRelProp, OpProp:
+			if int(in.C) < len(p.Consts) {
+				fmt.Fprintf(&b, "  ; .%s", value.Format(p.Consts[in.C]))
+			}
+		case OpCall:
+			if int(in.B) < len(p.Funcs) {
+				fmt.Fprintf(&b, "  ; %s", p.Funcs[in.B].Name)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

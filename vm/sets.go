@@ -1,0 +1,173 @@
+package vm
+
+import (
+	"github.com/RoaringBitmap/roaring/v2"
+)
+
+// setExpand returns the union of the neighbours of every node in src.
+func (m *Machine) setExpand(src *roaring.Bitmap, spec *ExpandSpec) *roaring.Bitmap {
+	g := m.ctx.Graph
+	var parts []*roaring.Bitmap
+	typeIDs := m.typeIDs(spec.Types)
+	it := src.Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		for _, t := range typeIDs {
+			if nb := g.Neighbors(n, spec.Dir, t); nb != nil && !nb.IsEmpty() {
+				parts = append(parts, nb)
+			}
+		}
+		if len(parts) >= 256 {
+			parts = []*roaring.Bitmap{roaring.FastOr(parts...)}
+		}
+	}
+	if len(parts) == 0 {
+		return roaring.New()
+	}
+	return roaring.FastOr(parts...)
+}
+
+func (m *Machine) typeIDs(types []string) []uint32 {
+	if len(types) == 0 {
+		return []uint32{AnyType}
+	}
+	ids := make([]uint32, 0, len(types))
+	for _, t := range types {
+		if id, ok := m.ctx.Graph.TypeID(t); ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// setReach returns the nodes at the end of some trail from a node of src
+// whose length lies in [Min, Max] (Min <= 1; the planner uses row mode
+// otherwise). Frontier BFS: each node is expanded at most once, so the work
+// is bounded by the relationships touched, not by the number of paths.
+//
+// A node other than the start is the end of a trail of length k >= 1 iff it
+// is at distance <= k, since a shortest walk is a path. The start node
+// itself needs a cycle: for directed expansion any closed walk contains a
+// simple cycle, so meeting the start again in the BFS is exact; for
+// undirected expansion a trail cannot go back over the relationship it
+// came along, so the start is checked by cycleThrough.
+func (m *Machine) setReach(src *roaring.Bitmap, spec *VarExpandSpec) *roaring.Bitmap {
+	result := roaring.New()
+	if spec.Min == 0 {
+		result.Or(src)
+	}
+	if src.GetCardinality() == 1 && spec.Dir == Both {
+		start := src.Minimum()
+		reached := m.bfs(src, spec, false)
+		reached.Remove(start)
+		result.Or(reached)
+		if spec.Min <= 1 && m.cycleThrough(start, spec) {
+			result.Add(start)
+		}
+		return result
+	}
+	result.Or(m.bfs(src, spec, true))
+	return result
+}
+
+// bfs returns every node reached in 1..Max hops; with revisitStart, a start
+// node met again is included.
+func (m *Machine) bfs(src *roaring.Bitmap, spec *VarExpandSpec, revisitStart bool) *roaring.Bitmap {
+	visited := src.Clone()
+	reached := roaring.New()
+	frontier := src
+	for depth := 1; spec.Max < 0 || depth <= spec.Max; depth++ {
+		next := m.setExpand(frontier, &spec.ExpandSpec)
+		if revisitStart {
+			reached.Or(roaring.And(next, src))
+		}
+		next.AndNot(visited)
+		if next.IsEmpty() {
+			break
+		}
+		reached.Or(next)
+		visited.Or(next)
+		frontier = next
+	}
+	return reached
+}
+
+// cycleThrough reports whether an undirected trail of length 1..Max leaves
+// start and returns to it: a self-loop (length 1), two parallel
+// relationships (length 2), or a path between two distinct neighbours that
+// avoids start (length 3 and more).
+func (m *Machine) cycleThrough(start uint32, spec *VarExpandSpec) bool {
+	type hop struct {
+		rel uint64
+		nbr uint32
+	}
+	var hops []hop
+	expandTypes(m.ctx.Graph, start, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
+		hops = append(hops, hop{rel, nbr})
+		return true
+	})
+	perNbr := map[uint32]int{}
+	for _, h := range hops {
+		if h.nbr == start {
+			return true
+		}
+		perNbr[h.nbr]++
+	}
+	if spec.Max >= 0 && spec.Max < 2 {
+		return false
+	}
+	for _, c := range perNbr {
+		if c >= 2 {
+			return true
+		}
+	}
+	if spec.Max >= 0 && spec.Max < 3 {
+		return false
+	}
+	// Distinct neighbours b, c joined by a path avoiding start of length
+	// <= Max-2: BFS from each neighbour in the graph without start.
+	nbrs := roaring.New()
+	for n := range perNbr {
+		nbrs.Add(n)
+	}
+	limit := -1
+	if spec.Max >= 0 {
+		limit = spec.Max - 2
+	}
+	for n := range perNbr {
+		visited := roaring.BitmapOf(n, start)
+		frontier := roaring.BitmapOf(n)
+		for d := 1; limit < 0 || d <= limit; d++ {
+			next := m.setExpand(frontier, &spec.ExpandSpec)
+			next.AndNot(visited)
+			if next.IsEmpty() {
+				break
+			}
+			if next.Intersects(nbrs) {
+				return true
+			}
+			visited.Or(next)
+			frontier = next
+		}
+	}
+	return false
+}
+
+func (m *Machine) setFilterLabels(src *roaring.Bitmap, e *LabelExpr) *roaring.Bitmap {
+	if e.Op == 'n' {
+		id, ok := m.ctx.Graph.LabelID(e.Name)
+		if !ok {
+			return roaring.New()
+		}
+		return roaring.And(src, m.ctx.Graph.NodesWithLabel(id))
+	}
+	out := roaring.New()
+	it := src.Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		if m.matchLabels(n, e) {
+			out.Add(n)
+		}
+	}
+	return out
+}
