@@ -44,6 +44,9 @@ type Options struct {
 	Limits vm.Limits
 	// Storage passes options to the store (its FS is set for in-memory stores).
 	Storage *storage.Options
+	// RowModeOnly turns off set-at-a-time execution (for diagnostics and
+	// the differential tests that compare both modes).
+	RowModeOnly bool
 }
 
 // Procedure is a procedure callable with CALL.
@@ -168,7 +171,7 @@ func (db *DB) Compile(query string) (*planner.Compiled, error) {
 	}
 	snap := g.Snapshot()
 	defer snap.Close()
-	return planner.Compile(st, query, planner.Options{Stats: statsView{snap}, Procedures: db.procedure})
+	return planner.Compile(st, query, planner.Options{Stats: statsView{snap}, Procedures: db.procedure, RowModeOnly: db.opts.RowModeOnly})
 }
 
 // QueryValues is Query with parameters already converted to values.
@@ -190,7 +193,7 @@ func (db *DB) QueryValues(ctx context.Context, query string, params map[string]v
 		return db.schemaCommand(ctx, g, st, query)
 	}
 	snap := g.Snapshot()
-	compiled, err := planner.Compile(st, query, planner.Options{Stats: statsView{snap}, Procedures: db.procedure})
+	compiled, err := planner.Compile(st, query, planner.Options{Stats: statsView{snap}, Procedures: db.procedure, RowModeOnly: db.opts.RowModeOnly})
 	if err != nil {
 		snap.Close()
 		cancel()

@@ -256,6 +256,25 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 				columns = op.Vars
 				pl.Ops = append(pl.Ops, logical.Emit{Columns: op.Vars})
 			}
+		case *ast.Foreach:
+			if err := b.checkExpr(c.List, sc, false); err != nil {
+				return nil, nil, err
+			}
+			inner := sc.clone()
+			if inner.has(c.Var.Name) {
+				return nil, nil, b.errAt(c.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", c.Var.Name)
+			}
+			inner.add(c.Var.Name, kindValue)
+			for _, u := range c.Updates {
+				if !isWriteClause(u) {
+					return nil, nil, b.errAt(u, cyqerr.SyntaxError, "InvalidClauseComposition", "FOREACH may only contain updating clauses (CREATE, MERGE, SET, REMOVE, DELETE, FOREACH)")
+				}
+			}
+			body, _, err := b.buildSingle(c.Updates, inner, false)
+			if err != nil {
+				return nil, nil, err
+			}
+			pl.Ops = append(pl.Ops, logical.Foreach{Var: c.Var.Name, List: c.List, Body: body.Ops})
 		default:
 			return nil, nil, b.errAt(c, cyqerr.SemanticError, "Unsupported", "this clause is not supported yet")
 		}

@@ -463,7 +463,17 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		}
 		c := g.cursor()
 		spec := &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}
-		g.emit(vm.OpOpenExpand, c, fromReg, g.addAux(spec))
+		specAux := g.addAux(spec)
+		if o.ToBound {
+			// Expand into a bound node: a bitmap membership test rejects
+			// most candidates before any relationship is enumerated.
+			bound, err := g.nodeReg(e.vars[o.To], o.To)
+			if err != nil {
+				return err
+			}
+			g.emitJ(vm.OpCheckAdjacent, 3, cont, fromReg, bound, specAux)
+		}
+		g.emit(vm.OpOpenExpand, c, fromReg, specAux)
 		head := g.here()
 		done := g.newLabel()
 		rel, to := g.n(), g.n()
@@ -494,12 +504,30 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		g.emitJ(vm.OpGoto, 0, head)
 		g.bind(done)
 		return nil
+	case logical.ExpandChain:
+		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
+		if err != nil {
+			return err
+		}
+		spec := &vm.ChainSpec{}
+		for _, h := range o.Hops {
+			spec.Hops = append(spec.Hops, vm.ExpandSpec{Dir: vmDir(h.Dir), Types: h.Types})
+		}
+		set := g.s()
+		g.emit(vm.OpSetChain, set, fromReg, g.addAux(spec))
+		return g.scanSet(set, o.To, e, rest)
 	case logical.VarExpand:
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {
 			return err
 		}
 		spec := &vm.VarExpandSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max}
+		if o.Mode == logical.SetMode {
+			src, set := g.s(), g.s()
+			g.emit(vm.OpSetOfID, src, fromReg)
+			g.emit(vm.OpSetReach, set, src, g.addAux(spec))
+			return g.scanSet(set, o.To, e, rest)
+		}
 		for _, d := range o.Distinct {
 			if s, ok := e.vars[d]; ok && s.kind == slotRel {
 				spec.Excluded = append(spec.Excluded, s.reg)
@@ -663,6 +691,19 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		return nil
 	case logical.Optional:
 		return g.optional(o.Inner, o.NewVars, nil, e, cont, rest)
+	case logical.Foreach:
+		lr, err := g.expr(o.List, e)
+		if err != nil {
+			return err
+		}
+		err = g.loopList(lr, o.Var, e, func(ie *regEnv, next label) error {
+			dummy := int32(-1)
+			return g.ops(o.Body, ie, next, next, &dummy, func(*regEnv) error { return nil })
+		})
+		if err != nil {
+			return err
+		}
+		return rest(e, cont)
 	case logical.Merge:
 		return g.merge(o, e, cont, rest)
 	case logical.Create:
@@ -915,5 +956,23 @@ func (g *gen) optional(inner []logical.Op, newVars []string, pad func(*regEnv) (
 	g.emit(vm.OpJumpN, ret)
 	g.bind(after)
 	_ = cont
+	return nil
+}
+
+// scanSet iterates the node set in S register set, binding name.
+func (g *gen) scanSet(set int32, name string, e *regEnv, rest func(*regEnv, label) error) error {
+	c := g.cursor()
+	g.emit(vm.OpOpenSetScan, c, set)
+	head := g.here()
+	done := g.newLabel()
+	n := g.n()
+	g.emitJ(vm.OpNextNode, 2, done, c, n)
+	e = e.clone()
+	e.set(name, slot{slotNode, n})
+	if err := rest(e, head); err != nil {
+		return err
+	}
+	g.emitJ(vm.OpGoto, 0, head)
+	g.bind(done)
 	return nil
 }

@@ -11,6 +11,9 @@ import (
 type Options struct {
 	Stats      Stats           // statistics for the cost model (nil: defaults)
 	Procedures ProcedureLookup // procedures callable with CALL (nil: none)
+	// RowModeOnly disables the set-at-a-time rewrites (differential tests
+	// compare both modes).
+	RowModeOnly bool
 }
 
 // Compiled is a statement ready to run.
@@ -35,6 +38,11 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {
 		return nil, err
+	}
+	if !opts.RowModeOnly {
+		for _, pl := range plan.Pipelines {
+			useSetMode(pl)
+		}
 	}
 	g := newGen(b)
 	if err := g.plan(plan); err != nil {

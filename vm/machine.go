@@ -597,6 +597,12 @@ func (m *Machine) run() (row bool, err error) {
 			S[in.A] = m.setFilterLabels(S[in.B], m.prog.Aux[in.C].(*LabelExpr))
 		case OpSetCount:
 			R[in.A] = value.Int(S[in.B].GetCardinality())
+		case OpSetChain:
+			S[in.A] = m.setChain(N[in.B], m.prog.Aux[in.C].(*ChainSpec))
+		case OpCheckAdjacent:
+			if !m.adjacent(N[in.A], N[in.B], m.prog.Aux[in.C].(*ExpandSpec)) {
+				pc = int(in.D)
+			}
 		case OpSetContains:
 			if N[in.B] == NullID || !S[in.A].Contains(uint32(N[in.B])) {
 				pc = int(in.C)

@@ -129,6 +129,8 @@ const (
 	OpSetFilterLabels // A=S dst, B=S src, C=X label expression
 	OpSetCount        // A=R, B=S: R[A] = |S[B]|
 	OpSetContains     // A=S, B=N, C=target: if N[B] is not in S[A], pc = C
+	OpSetChain        // A=S dst, B=N src, C=X chain spec: S[A] = ends of the trails from N[B] along the chain's hops
+	OpCheckAdjacent   // A=N from, B=N to, C=X expand spec, D=target: if no relationship of the spec joins them, pc = D
 
 	numOpcodes
 )
@@ -193,6 +195,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetAnd: {"SetAnd", 3, -1}, OpSetOr: {"SetOr", 3, -1}, OpSetAndNot: {"SetAndNot", 3, -1},
 	OpSetFilterLabels: {"SetFilterLabels", 3, -1}, OpSetCount: {"SetCount", 2, -1},
 	OpSetContains: {"SetContains", 3, 2},
+	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
 }
 
 // String returns the opcode's name.

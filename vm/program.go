@@ -77,6 +77,13 @@ type VarExpandSpec struct {
 	Excluded []int32
 }
 
+// ChainSpec describes a fixed-length chain of hops evaluated as sets. Only
+// the end nodes matter; a relationship may not repeat along a trail (for
+// two hops this can only wrongly admit the start node, which is checked).
+type ChainSpec struct {
+	Hops []ExpandSpec
+}
+
 // LabelExpr is a compiled label expression.
 type LabelExpr struct {
 	Op    byte // 'n' name, '&' and, '|' or, '!' not, '%' any

@@ -171,3 +171,62 @@ func (m *Machine) setFilterLabels(src *roaring.Bitmap, e *LabelExpr) *roaring.Bi
 	}
 	return out
 }
+
+// setChain returns the end nodes of the trails from src along spec's hops.
+// Set expansion counts walks; a walk that is not a trail reuses a
+// relationship, which over two hops can only bring the walk back to src,
+// so src is kept only when a genuine two-hop trail returns to it. The
+// planner uses chains of at most two hops.
+func (m *Machine) setChain(src uint64, spec *ChainSpec) *roaring.Bitmap {
+	if src == NullID {
+		return roaring.New()
+	}
+	cur := roaring.BitmapOf(uint32(src))
+	for i := range spec.Hops {
+		cur = m.setExpand(cur, &spec.Hops[i])
+	}
+	if len(spec.Hops) == 2 && cur.Contains(uint32(src)) && !m.twoHopTrailBack(uint32(src), spec) {
+		cur.Remove(uint32(src))
+	}
+	return cur
+}
+
+func (m *Machine) twoHopTrailBack(a uint32, spec *ChainSpec) bool {
+	type hop struct {
+		rel uint64
+		nbr uint32
+	}
+	var first []hop
+	expandTypes(m.ctx.Graph, a, &spec.Hops[0], func(rel uint64, nbr uint32, _ uint32) bool {
+		first = append(first, hop{rel, nbr})
+		return true
+	})
+	found := false
+	for _, h := range first {
+		expandTypes(m.ctx.Graph, h.nbr, &spec.Hops[1], func(rel uint64, nbr uint32, _ uint32) bool {
+			if nbr == a && rel != h.rel {
+				found = true
+				return false
+			}
+			return true
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// adjacent reports whether some relationship of spec joins from and to,
+// using the neighbour bitmaps (no relationship is enumerated).
+func (m *Machine) adjacent(from, to uint64, spec *ExpandSpec) bool {
+	if from == NullID || to == NullID {
+		return false
+	}
+	for _, t := range m.typeIDs(spec.Types) {
+		if nb := m.ctx.Graph.Neighbors(uint32(from), spec.Dir, t); nb != nil && nb.Contains(uint32(to)) {
+			return true
+		}
+	}
+	return false
+}

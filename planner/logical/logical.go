@@ -129,6 +129,20 @@ type VarExpand struct {
 	Mode              Mode
 }
 
+// Hop is one step of an ExpandChain.
+type Hop struct {
+	Dir   ast.Direction
+	Types []string
+}
+
+// ExpandChain binds To to each distinct node at the end of a trail of Hops
+// from From, set at a time (roaring-bitmap frontier); the relationships
+// and intermediate nodes are not bound.
+type ExpandChain struct {
+	From, To string
+	Hops     []Hop
+}
+
 // NodeFilter checks labels and inline properties of a node variable.
 type NodeFilter struct {
 	Var    string
@@ -260,6 +274,14 @@ type ProcCall struct {
 	Writes bool
 }
 
+// Foreach runs Body (update operators) once per element of List, with Var
+// bound to it; the row itself passes on unchanged.
+type Foreach struct {
+	Var  string
+	List ast.Expr
+	Body []Op
+}
+
 // Select narrows the variables in scope to Vars (the end of a WITH).
 type Select struct {
 	Vars []string
@@ -274,6 +296,7 @@ type Emit struct {
 func (Start) Breaker() bool       { return false }
 func (NodeScan) Breaker() bool    { return false }
 func (Expand) Breaker() bool      { return false }
+func (ExpandChain) Breaker() bool { return false }
 func (VarExpand) Breaker() bool   { return false }
 func (NodeFilter) Breaker() bool  { return false }
 func (RelFilter) Breaker() bool   { return false }
@@ -296,11 +319,13 @@ func (Delete) Breaker() bool      { return false }
 func (ProcCall) Breaker() bool    { return false }
 func (Emit) Breaker() bool        { return false }
 func (Select) Breaker() bool      { return false }
+func (Foreach) Breaker() bool     { return false }
 
 // Names.
 func (Start) Name() string       { return "Start" }
 func (NodeScan) Name() string    { return "NodeScan" }
 func (Expand) Name() string      { return "Expand" }
+func (ExpandChain) Name() string { return "ExpandSet" }
 func (VarExpand) Name() string   { return "VarExpand" }
 func (NodeFilter) Name() string  { return "NodeFilter" }
 func (RelFilter) Name() string   { return "RelFilter" }
@@ -323,6 +348,7 @@ func (Delete) Name() string      { return "Delete" }
 func (ProcCall) Name() string    { return "ProcedureCall" }
 func (Emit) Name() string        { return "Emit" }
 func (Select) Name() string      { return "Select" }
+func (Foreach) Name() string     { return "Foreach" }
 
 // Details.
 func (Start) Detail() string { return "" }
@@ -338,6 +364,13 @@ func (o Expand) Detail() string {
 		s += " into bound"
 	}
 	return s
+}
+func (o ExpandChain) Detail() string {
+	s := "(" + o.From + ")"
+	for _, h := range o.Hops {
+		s += arrow(h.Dir, "", h.Types, "") + "()"
+	}
+	return s[:len(s)-2] + "(" + o.To + ") mode=set"
 }
 func (o VarExpand) Detail() string {
 	max := "∞"
@@ -389,6 +422,7 @@ func (o Delete) Detail() string      { return "" }
 func (o ProcCall) Detail() string    { return o.Proc }
 func (o Emit) Detail() string        { return strings.Join(o.Columns, ", ") }
 func (o Select) Detail() string      { return strings.Join(o.Vars, ", ") }
+func (o Foreach) Detail() string     { return o.Var }
 
 func arrow(d ast.Direction, v string, types []string, extra string) string {
 	inner := v
