@@ -43,6 +43,12 @@ func (g graphView) Rel(id uint64) (uint32, uint32, uint32, bool)    { return g.r
 func (g graphView) RelProp(id uint64, k uint32) (value.Value, bool) { return g.r.RelProp(id, k) }
 func (g graphView) RelProps(id uint64) map[uint32]value.Value       { return g.r.RelProps(id) }
 
+// IndexSeek uses the index when there is one; storage answers by a label
+// scan otherwise, so the result is always complete.
+func (g graphView) IndexSeek(label, key uint32, v value.Value) (*roaring.Bitmap, bool) {
+	return g.r.IndexSeek(label, key, v), true
+}
+
 // txWriter presents a storage transaction's writes to the VM, creating
 // dictionary entries on first use.
 type txWriter struct{ tx *storage.Tx }

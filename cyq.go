@@ -63,6 +63,8 @@ type DB struct {
 
 	mu    sync.RWMutex
 	procs map[string]*vm.Procedure
+
+	plans planCache
 }
 
 // Open opens (creating if needed) the store in dir; an empty dir opens a
@@ -143,6 +145,15 @@ func (s statsView) LabelCount(l string) float64 {
 	return float64(s.r.NodesWithLabel(id).GetCardinality())
 }
 func (s statsView) RelCount(t string) float64 { return float64(s.r.RelCount()) }
+func (s statsView) HasIndex(label, key string) bool {
+	l, ok1 := s.r.LabelID(label)
+	k, ok2 := s.r.PropKeyID(key)
+	if !ok1 || !ok2 {
+		return false
+	}
+	_, ok := s.r.Index(l, k)
+	return ok
+}
 
 // Query runs one statement with parameters given as Go values (see
 // value.FromGo) and returns its rows.
@@ -193,7 +204,7 @@ func (db *DB) QueryValues(ctx context.Context, query string, params map[string]v
 		return db.schemaCommand(ctx, g, st, query)
 	}
 	snap := g.Snapshot()
-	compiled, err := planner.Compile(st, query, planner.Options{Stats: statsView{snap}, Procedures: db.procedure, RowModeOnly: db.opts.RowModeOnly})
+	compiled, err := db.compile(st, query, snap)
 	if err != nil {
 		snap.Close()
 		cancel()
@@ -203,6 +214,11 @@ func (db *DB) QueryValues(ctx context.Context, query string, params map[string]v
 		snap.Close()
 		cancel()
 		return explainRows(compiled), nil
+	}
+	if err := checkParams(compiled.Program, params); err != nil {
+		snap.Close()
+		cancel()
+		return nil, err
 	}
 	if !compiled.Program.Writes {
 		view := graphView{snap}

@@ -15,7 +15,7 @@ import (
 // randomGraph fills db with a seeded random graph: n nodes labelled A or B
 // with an id property, and m relationships of types T or U, with parallel
 // relationships and self-loops.
-func randomGraph(t *testing.T, db *DB, seed uint64, n, m int) {
+func randomGraph(t testing.TB, db *DB, seed uint64, n, m int) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 1))
 	var b strings.Builder
@@ -35,7 +35,7 @@ func randomGraph(t *testing.T, db *DB, seed uint64, n, m int) {
 		FOREACH (_ IN CASE WHEN p.t = 'U' THEN [1] ELSE [] END | CREATE (s)-[:U]->(e))`, map[string]any{"pairs": pairs})
 }
 
-func run(t *testing.T, db *DB, q string, params map[string]any) [][]value.Value {
+func run(t testing.TB, db *DB, q string, params map[string]any) [][]value.Value {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -135,5 +135,37 @@ func TestSetModeMatchesRowMode(t *testing.T) {
 		row.Close()
 		sparseSet.Close()
 		sparseRow.Close()
+	}
+}
+
+// TestIndexSeekMatchesScan compares plans that seek a property index with
+// the same queries before the index exists.
+func TestIndexSeekMatchesScan(t *testing.T) {
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	randomGraph(t, db, 9, 60, 100)
+	queries := []string{
+		"MATCH (a:A {id: $x}) RETURN a.id",
+		"MATCH (a:A) WHERE a.id = $x RETURN a.id",
+		"MATCH (a:A)-->(b) WHERE a.id = $x AND b.id > 3 RETURN b.id",
+		"MATCH (b)<--(a:A {id: $x}) RETURN count(*)",
+		"MATCH (a:A {id: toFloat($x)}) RETURN a.id",
+	}
+	before := map[string][]string{}
+	for _, q := range queries {
+		before[q] = canonical(run(t, db, q, map[string]any{"x": 3}))
+	}
+	run(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
+	for _, q := range queries {
+		if got := canonical(run(t, db, q, map[string]any{"x": 3})); fmt.Sprint(got) != fmt.Sprint(before[q]) {
+			t.Errorf("%s: with index %v, without %v", q, got, before[q])
+		}
+		plan := string(run(t, db, "EXPLAIN "+q, nil)[0][0].(value.String))
+		if !strings.Contains(plan, "index seek") {
+			t.Errorf("%s: expected an index seek, got\n%s", q, plan)
+		}
 	}
 }

@@ -84,6 +84,7 @@ func (db *DB) schemaCommand(ctx context.Context, g *storage.Graph, st *ast.State
 	if err := tx.Commit(); err != nil {
 		return nil, mapStorageErr(err)
 	}
+	db.plans.invalidate()
 	return &Rows{pos: -1}, nil
 }
 

@@ -445,14 +445,19 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 				names[i] = b.fresh("n")
 			}
 		}
-		start := b.chooseStart(el, names, sc)
+		eqs := equalities(where, names, sc)
+		start, seek := b.chooseStart(el, names, sc, eqs)
 		startNode := el.Nodes[start]
 		if !sc.has(names[start]) {
-			label := ""
-			if ls, ok := ast.SimpleLabels(startNode.Labels); ok && len(ls) > 0 {
-				label = b.mostSelective(ls)
+			if seek != nil {
+				ops = append(ops, *seek)
+			} else {
+				label := ""
+				if ls, ok := ast.SimpleLabels(startNode.Labels); ok && len(ls) > 0 {
+					label = b.mostSelective(ls)
+				}
+				ops = append(ops, logical.NodeScan{Var: names[start], Label: label})
 			}
-			ops = append(ops, logical.NodeScan{Var: names[start], Label: label})
 			bind(names[start], kindNode)
 		}
 		nf, err := b.nodeFilter(startNode, names[start], sc)
@@ -460,6 +465,18 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 			return nil, nil, err
 		}
 		ops = append(ops, nf...)
+		// Other nodes reachable by an index seek are bound up front: the
+		// expansions then only test adjacency (a join on bitmaps) instead of
+		// enumerating every neighbour's relationships.
+		for i, n := range el.Nodes {
+			if i == start || sc.has(names[i]) {
+				continue
+			}
+			if seek := b.seekFor(n, names[i], eqs[names[i]]); seek != nil {
+				ops = append(ops, *seek)
+				bind(names[i], kindNode)
+			}
+		}
 		relNames := make([]string, len(el.Rels))
 		lists := make([]bool, len(el.Rels))
 		step := func(ri int, from, to int, dir ast.Direction) error {
@@ -588,28 +605,128 @@ func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logi
 	return ops, nil
 }
 
+// propEq is an equality n.key = value usable to seek an index.
+type propEq struct {
+	key   string
+	value ast.Expr
+}
+
+// equalities collects the conjuncts `v.key = expr` of a WHERE clause whose
+// expr does not depend on the pattern's own variables.
+func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
+	out := map[string][]propEq{}
+	local := map[string]bool{}
+	for _, n := range names {
+		if !sc.has(n) {
+			local[n] = true
+		}
+	}
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.Binary:
+			if x.Op == ast.OpAnd {
+				walk(x.Left)
+				walk(x.Right)
+			}
+		case *ast.Comparison:
+			if len(x.Ops) != 1 || x.Ops[0] != ast.CmpEq {
+				return
+			}
+			for i := 0; i < 2; i++ {
+				p, ok := x.Operands[i].(*ast.Property)
+				if !ok {
+					continue
+				}
+				v, ok := p.Expr.(*ast.Variable)
+				other := x.Operands[1-i]
+				if !ok || !local[v.Name] || usesAny(other, local) {
+					continue
+				}
+				out[v.Name] = append(out[v.Name], propEq{p.Key, other})
+			}
+		}
+	}
+	if where != nil {
+		walk(where)
+	}
+	return out
+}
+
+func usesAny(e ast.Expr, vars map[string]bool) bool {
+	found := false
+	visitExpr(e, func(x ast.Expr) bool {
+		switch y := x.(type) {
+		case *ast.Variable:
+			if vars[y.Name] {
+				found = true
+			}
+		case *ast.PatternExpr, *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // chooseStart picks the node of a pattern chain to start from: a bound
-// variable when there is one, else the node whose label is rarest.
-func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope) int {
+// variable when there is one, else the cheapest by the cost model: an
+// index seek on an equality, a scan of the rarest label, or all nodes.
+func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope, eqs map[string][]propEq) (int, *logical.NodeIndexSeek) {
 	for i, n := range names {
 		if sc.has(n) {
-			return i
+			return i, nil
 		}
 	}
 	best, bestCost := 0, b.stats.NodeCount()+1
+	var bestSeek *logical.NodeIndexSeek
 	for i, n := range el.Nodes {
 		cost := b.stats.NodeCount()
-		if ls, ok := ast.SimpleLabels(n.Labels); ok && len(ls) > 0 {
-			cost = b.stats.LabelCount(b.mostSelective(ls))
+		var seek *logical.NodeIndexSeek
+		labels, simple := ast.SimpleLabels(n.Labels)
+		if simple && len(labels) > 0 {
+			cost = b.stats.LabelCount(b.mostSelective(labels))
 		}
-		if n.Props != nil {
+		cands := eqs[names[i]]
+		if ml, ok := n.Props.(*ast.MapLiteral); ok {
+			for _, en := range ml.Entries {
+				cands = append(cands, propEq{en.Key, en.Value})
+			}
+		}
+		if len(cands) > 0 {
 			cost = cost/10 + 1
 		}
+		if seek = b.seekFor(n, names[i], eqs[names[i]]); seek != nil {
+			cost = 1
+		}
 		if cost < bestCost {
-			best, bestCost = i, cost
+			best, bestCost, bestSeek = i, cost, seek
 		}
 	}
-	return best
+	return best, bestSeek
+}
+
+// seekFor returns an index seek that binds the node pattern, if a property
+// index covers one of its labels and an equality on it.
+func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) *logical.NodeIndexSeek {
+	labels, ok := ast.SimpleLabels(n.Labels)
+	if !ok {
+		return nil
+	}
+	cands := eqs
+	if ml, ok := n.Props.(*ast.MapLiteral); ok {
+		for _, en := range ml.Entries {
+			cands = append(cands, propEq{en.Key, en.Value})
+		}
+	}
+	for _, l := range labels {
+		for _, c := range cands {
+			if b.stats.HasIndex(l, c.key) {
+				return &logical.NodeIndexSeek{Var: name, Label: l, Key: c.key, Value: c.value}
+			}
+		}
+	}
+	return nil
 }
 
 func (b *builder) mostSelective(labels []string) string {

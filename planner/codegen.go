@@ -89,6 +89,7 @@ type gen struct {
 	span    int32
 
 	counterRegs []counterReg
+	topN        int32             // N register with ORDER BY's k (skip + limit), -1 when none
 	subst       map[string]string // expression text -> variable (see logical.Project.Subst)
 }
 
@@ -238,6 +239,14 @@ func (g *gen) pipeline(pl *logical.Pipeline, distinct *int32) error {
 		if err := g.prologue(seg); err != nil {
 			return err
 		}
+		g.topN = -1
+		if end < len(ops) {
+			if _, isSort := ops[end].(logical.Sort); isSort {
+				if err := g.topNPrologue(ops[end+1:]); err != nil {
+					return err
+				}
+			}
+		}
 		var next *tableSource
 		sink := func(e *regEnv) error {
 			if end == len(ops) {
@@ -318,6 +327,7 @@ func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
 		return &tableSource{aux: aux, env: e.clone()}, nil
 	case logical.Sort:
 		spec := envTable(e)
+		spec.TopN = g.topN
 		g.subst = o.Subst
 		defer func() { g.subst = nil }()
 		for _, k := range o.Keys {
@@ -369,7 +379,7 @@ func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
 }
 
 func envTable(e *regEnv) *vm.TableSpec {
-	spec := &vm.TableSpec{LimitReg: -1}
+	spec := &vm.TableSpec{TopN: -1}
 	seen := map[slot]bool{}
 	for _, name := range e.order {
 		s := e.vars[name]
@@ -452,6 +462,14 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		g.emitJ(vm.OpGoto, 0, head)
 		g.bind(done)
 		return nil
+	case logical.NodeIndexSeek:
+		v, err := g.expr(o.Value, e)
+		if err != nil {
+			return err
+		}
+		set := g.s()
+		g.emit(vm.OpSetIndexSeek, set, g.str(o.Label), g.str(o.Key), v)
+		return g.scanSet(set, o.Var, e, rest)
 	case logical.Expand:
 		from, ok := e.vars[o.From]
 		if !ok {
@@ -504,6 +522,21 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		g.emitJ(vm.OpGoto, 0, head)
 		g.bind(done)
 		return nil
+	case logical.Degree:
+		from, err := g.nodeReg(e.vars[o.Var], o.Var)
+		if err != nil {
+			return err
+		}
+		r := g.r()
+		g.emit(vm.OpDegree, r, from, g.addAux(&vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}))
+		zero := g.r()
+		g.emit(vm.OpConst, zero, g.constant(value.Int(0)))
+		gt := g.r()
+		g.emit(vm.OpGt, gt, r, zero)
+		g.emitJ(vm.OpJumpIfNotTrue, 1, cont, gt)
+		e = e.clone()
+		e.set(o.Into, slot{slotValue, r})
+		return rest(e, cont)
 	case logical.ExpandChain:
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {
@@ -974,5 +1007,41 @@ func (g *gen) scanSet(set int32, name string, e *regEnv, rest func(*regEnv, labe
 	}
 	g.emitJ(vm.OpGoto, 0, head)
 	g.bind(done)
+	return nil
+}
+
+// topNPrologue computes k = SKIP + LIMIT for a sort followed by them, so the
+// sort keeps only the first k rows.
+func (g *gen) topNPrologue(after []logical.Op) error {
+	var skip, limit ast.Expr
+	for _, op := range after {
+		switch o := op.(type) {
+		case logical.Skip:
+			skip = o.Count
+			continue
+		case logical.Limit:
+			limit = o.Count
+		}
+		break
+	}
+	if limit == nil {
+		return nil
+	}
+	l, err := g.expr(limit, newEnv())
+	if err != nil {
+		return err
+	}
+	k := g.n()
+	g.emit(vm.OpLoadCounter, k, l)
+	if skip != nil {
+		s, err := g.expr(skip, newEnv())
+		if err != nil {
+			return err
+		}
+		sk := g.n()
+		g.emit(vm.OpLoadCounter, sk, s)
+		g.emit(vm.OpAddCounter, k, sk)
+	}
+	g.topN = k
 	return nil
 }

@@ -45,6 +45,10 @@ type Graph interface {
 	Rel(id uint64) (start, end, typ uint32, ok bool)
 	RelProp(id uint64, key uint32) (value.Value, bool)
 	RelProps(id uint64) map[uint32]value.Value
+
+	// IndexSeek returns the nodes with the label whose property key equals
+	// v, from a property index; ok is false when there is no such index.
+	IndexSeek(label, key uint32, v value.Value) (nodes *roaring.Bitmap, ok bool)
 }
 
 // Writer is the write interface of a transaction. Names are created on

@@ -41,6 +41,9 @@ type Machine struct {
 	stats   *Stats
 	argsBuf []value.Value
 	deleted bool // a property of a deleted entity was read
+
+	typeCache map[*string][]uint32 // resolved relationship types, by spec
+	nbrBuf    []uint32             // scratch for set expansion
 }
 
 // Stats counts what a run did (PROFILE).
@@ -223,6 +226,8 @@ func (m *Machine) run() (row bool, err error) {
 			}
 		case OpIncr:
 			N[in.A]++
+		case OpAddCounter:
+			N[in.A] += N[in.B]
 		case OpSetNullID:
 			N[in.A] = NullID
 		case OpCounterVal:
@@ -597,6 +602,17 @@ func (m *Machine) run() (row bool, err error) {
 			S[in.A] = m.setFilterLabels(S[in.B], m.prog.Aux[in.C].(*LabelExpr))
 		case OpSetCount:
 			R[in.A] = value.Int(S[in.B].GetCardinality())
+		case OpDegree:
+			d := 0
+			if N[in.B] != NullID {
+				spec := m.prog.Aux[in.C].(*ExpandSpec)
+				for _, t := range m.typeIDs(spec.Types) {
+					d += m.ctx.Graph.Degree(uint32(N[in.B]), spec.Dir, t)
+				}
+			}
+			R[in.A] = value.Int(d)
+		case OpSetIndexSeek:
+			S[in.A] = m.indexSeek(consts[in.B], consts[in.C], R[in.D])
 		case OpSetChain:
 			S[in.A] = m.setChain(N[in.B], m.prog.Aux[in.C].(*ChainSpec))
 		case OpCheckAdjacent:

@@ -25,6 +25,7 @@ const (
 	OpDecrJumpZero                // A=N, B=target: if N[A] == 0 { pc = B } else { N[A]-- }
 	OpSkipCounter                 // A=N, B=target: if N[A] > 0 { N[A]--; pc = B }
 	OpIncr                        // A=N: N[A]++
+	OpAddCounter                  // A=N, B=N: N[A] += N[B]
 	OpSetNullID                   // A=N: N[A] = NullID
 	OpSetNull                     // A=R, B=count: R[A:A+B] = null
 	OpJumpN                       // A=N: pc = N[A] (return from a shared body)
@@ -129,6 +130,8 @@ const (
 	OpSetFilterLabels // A=S dst, B=S src, C=X label expression
 	OpSetCount        // A=R, B=S: R[A] = |S[B]|
 	OpSetContains     // A=S, B=N, C=target: if N[B] is not in S[A], pc = C
+	OpDegree          // A=R dst, B=N node, C=X expand spec: R[A] = the node's number of relationships of the spec
+	OpSetIndexSeek    // A=S dst, B=K label, C=K key, D=R value: S[A] = nodes with the label whose property equals R[D]
 	OpSetChain        // A=S dst, B=N src, C=X chain spec: S[A] = ends of the trails from N[B] along the chain's hops
 	OpCheckAdjacent   // A=N from, B=N to, C=X expand spec, D=target: if no relationship of the spec joins them, pc = D
 
@@ -149,7 +152,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpJumpIfIDEq: {"JumpIfIDEq", 3, 2}, OpJumpIfIDNe: {"JumpIfIDNe", 3, 2},
 	OpResultRow: {"ResultRow", 2, -1}, OpLoadCounter: {"LoadCounter", 2, -1},
 	OpSetCounter: {"SetCounter", 2, -1}, OpDecrJumpZero: {"DecrJumpZero", 2, 1},
-	OpSkipCounter: {"SkipCounter", 2, 1}, OpIncr: {"Incr", 1, -1},
+	OpSkipCounter: {"SkipCounter", 2, 1}, OpIncr: {"Incr", 1, -1}, OpAddCounter: {"AddCounter", 2, -1},
 	OpSetNullID: {"SetNullID", 1, -1}, OpSetNull: {"SetNull", 2, -1},
 	OpJumpN: {"JumpN", 1, -1}, OpCounterVal: {"CounterVal", 2, -1}, OpCounterBool: {"CounterBool", 2, -1}, OpJumpIfNonZero: {"JumpIfNonZero", 2, 1},
 

@@ -99,8 +99,9 @@ type TableSpec struct {
 	// Sort keys: positions in R (value registers) and directions.
 	SortKeys []int32
 	Desc     []bool
-	// Limit, when > 0, keeps only the first Limit rows in sort order (top-k).
-	LimitReg int32 // R register holding the limit, -1 when none
+	// TopN, when >= 0, is an N register holding k: only the first k rows in
+	// sort order are kept (ORDER BY ... LIMIT), in a bounded heap.
+	TopN int32
 }
 
 // AggSpec describes a grouping aggregation. Keys and outputs are saved in

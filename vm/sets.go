@@ -2,17 +2,34 @@ package vm
 
 import (
 	"github.com/RoaringBitmap/roaring/v2"
+
+	"github.com/cyqdb/cyq/value"
 )
 
-// setExpand returns the union of the neighbours of every node in src.
+// smallDegree is the adjacency size below which neighbours are copied into
+// a buffer rather than taken as a bitmap.
+const smallDegree = 64
+
+// setExpand returns the union of the neighbours of every node in src: small
+// adjacency lists are gathered into one buffer, large ones contribute their
+// (cached) neighbour bitmaps, and one many-way OR finishes.
 func (m *Machine) setExpand(src *roaring.Bitmap, spec *ExpandSpec) *roaring.Bitmap {
 	g := m.ctx.Graph
 	var parts []*roaring.Bitmap
+	buf := m.nbrBuf[:0]
 	typeIDs := m.typeIDs(spec.Types)
+	collect := func(_ uint64, nbr uint32, _ uint32) bool {
+		buf = append(buf, nbr)
+		return true
+	}
 	it := src.Iterator()
 	for it.HasNext() {
 		n := it.Next()
 		for _, t := range typeIDs {
+			if g.Degree(n, spec.Dir, t) < smallDegree {
+				g.Expand(n, spec.Dir, t, collect)
+				continue
+			}
 			if nb := g.Neighbors(n, spec.Dir, t); nb != nil && !nb.IsEmpty() {
 				parts = append(parts, nb)
 			}
@@ -21,21 +38,37 @@ func (m *Machine) setExpand(src *roaring.Bitmap, spec *ExpandSpec) *roaring.Bitm
 			parts = []*roaring.Bitmap{roaring.FastOr(parts...)}
 		}
 	}
-	if len(parts) == 0 {
-		return roaring.New()
+	out := roaring.New()
+	if len(parts) > 0 {
+		out = roaring.FastOr(parts...)
 	}
-	return roaring.FastOr(parts...)
+	out.AddMany(buf)
+	m.nbrBuf = buf
+	return out
 }
 
+var anyTypeIDs = []uint32{AnyType}
+
+// typeIDs resolves relationship type names. Fully resolved lists are cached
+// (a type created later by this query is looked up again until it exists).
 func (m *Machine) typeIDs(types []string) []uint32 {
 	if len(types) == 0 {
-		return []uint32{AnyType}
+		return anyTypeIDs
+	}
+	if ids, ok := m.typeCache[&types[0]]; ok {
+		return ids
 	}
 	ids := make([]uint32, 0, len(types))
 	for _, t := range types {
 		if id, ok := m.ctx.Graph.TypeID(t); ok {
 			ids = append(ids, id)
 		}
+	}
+	if len(ids) == len(types) {
+		if m.typeCache == nil {
+			m.typeCache = map[*string][]uint32{}
+		}
+		m.typeCache[&types[0]] = ids
 	}
 	return ids
 }
@@ -229,4 +262,28 @@ func (m *Machine) adjacent(from, to uint64, spec *ExpandSpec) bool {
 		}
 	}
 	return false
+}
+
+// indexSeek returns the nodes with label whose property key equals v. With
+// no index (it was dropped since planning) it falls back to a label scan
+// with a property check, so the answer stays right.
+func (m *Machine) indexSeek(label, key, v value.Value) *roaring.Bitmap {
+	g := m.ctx.Graph
+	l, ok1 := g.LabelID(string(label.(value.String)))
+	k, ok2 := g.PropKeyID(string(key.(value.String)))
+	if !ok1 || !ok2 || value.IsNull(v) {
+		return roaring.New()
+	}
+	if b, ok := g.IndexSeek(l, k, v); ok {
+		return b
+	}
+	out := roaring.New()
+	it := g.NodesWithLabel(l).Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		if pv, ok := g.NodeProp(n, k); ok && value.Equal(pv, v) == value.True {
+			out.Add(n)
+		}
+	}
+	return out
 }

@@ -1,8 +1,11 @@
 package vm
 
 import (
+	"container/heap"
 	"encoding/binary"
-	"sort"
+	"slices"
+
+	"github.com/RoaringBitmap/roaring/v2"
 
 	"github.com/cyqdb/cyq/value"
 )
@@ -20,6 +23,7 @@ type table struct {
 	groups   map[string]int
 	aggs     [][]Aggregator
 	aggSeen  [][]map[string]struct{}
+	aggNodes [][]*roaring.Bitmap // DISTINCT over nodes: ids seen, per group and aggregate
 	seenKeys map[string]struct{}
 	keyBuf   []byte
 	argBuf   []value.Value
@@ -57,6 +61,7 @@ func (t *table) reset() {
 		t.groups = map[string]int{}
 		t.aggs = nil
 		t.aggSeen = nil
+		t.aggNodes = nil
 	}
 	if t.seenKeys != nil {
 		t.seenKeys = map[string]struct{}{}
@@ -72,6 +77,31 @@ func (m *Machine) account(n int64) error {
 }
 
 func (t *table) add(m *Machine) error {
+	topN := t.spec.TopN >= 0 && len(t.spec.SortKeys) > 0
+	if topN {
+		k := m.N[t.spec.TopN]
+		if k == 0 {
+			return nil
+		}
+		if uint64(len(t.rows)) >= k {
+			// Full: a row enters only if it sorts before the current worst.
+			worst := t.rows[0].r
+			better := false
+			for ki, pos := range t.spec.SortKeys {
+				c := value.Order(m.R[t.spec.R[pos]], worst[pos])
+				if t.spec.Desc[ki] {
+					c = -c
+				}
+				if c != 0 {
+					better = c < 0
+					break
+				}
+			}
+			if !better {
+				return nil
+			}
+		}
+	}
 	row := tableRow{r: make([]value.Value, len(t.spec.R)), n: make([]uint64, len(t.spec.N))}
 	for i, r := range t.spec.R {
 		row.r[i] = m.R[r]
@@ -79,9 +109,49 @@ func (t *table) add(m *Machine) error {
 	for i, n := range t.spec.N {
 		row.n[i] = m.N[n]
 	}
-	t.rows = append(t.rows, row)
 	t.finished = false
+	if topN {
+		h := (*worstFirst)(t)
+		if uint64(len(t.rows)) >= m.N[t.spec.TopN] {
+			t.rows[0] = row
+			heap.Fix(h, 0)
+			return nil
+		}
+		heap.Push(h, row)
+		return m.account(int64(16*len(row.r) + 8*len(row.n) + 48))
+	}
+	t.rows = append(t.rows, row)
 	return m.account(int64(16*len(row.r) + 8*len(row.n) + 48))
+}
+
+// less orders two rows by the table's sort keys.
+func (t *table) cmp(a, b []value.Value) int {
+	for k, pos := range t.spec.SortKeys {
+		c := value.Order(a[pos], b[pos])
+		if c != 0 {
+			if t.spec.Desc[k] {
+				return -c
+			}
+			return c
+		}
+	}
+	return 0
+}
+
+// worstFirst is a heap of a top-k table's rows with the row that sorts last
+// on top, so it is the one replaced. Ties keep the earlier row (stability).
+type worstFirst table
+
+func (h *worstFirst) Len() int { return len(h.rows) }
+func (h *worstFirst) Less(i, j int) bool {
+	return (*table)(h).cmp(h.rows[i].r, h.rows[j].r) > 0
+}
+func (h *worstFirst) Swap(i, j int) { h.rows[i], h.rows[j] = h.rows[j], h.rows[i] }
+func (h *worstFirst) Push(x any)    { h.rows = append(h.rows, x.(tableRow)) }
+func (h *worstFirst) Pop() any {
+	r := h.rows[len(h.rows)-1]
+	h.rows = h.rows[:len(h.rows)-1]
+	return r
 }
 
 func (t *table) restore(m *Machine, i int) {
@@ -131,15 +201,19 @@ func (t *table) aggStep(m *Machine) error {
 		}
 		t.rows = append(t.rows, row)
 		aggs := make([]Aggregator, len(s.Aggs))
-		seen := make([]map[string]struct{}, len(s.Aggs))
+		var seen []map[string]struct{}
 		for i, a := range s.Aggs {
 			aggs[i] = a.New()
 			if a.Distinct {
+				if seen == nil {
+					seen = make([]map[string]struct{}, len(s.Aggs))
+				}
 				seen[i] = map[string]struct{}{}
 			}
 		}
 		t.aggs = append(t.aggs, aggs)
 		t.aggSeen = append(t.aggSeen, seen)
+		t.aggNodes = append(t.aggNodes, nil)
 		if err := m.account(int64(16*len(row.r) + 64*len(aggs) + 96)); err != nil {
 			return err
 		}
@@ -152,6 +226,22 @@ func (t *table) aggStep(m *Machine) error {
 		t.argBuf = args
 		if a.Distinct {
 			if len(args) > 0 && value.IsNull(args[0]) {
+				continue
+			}
+			if n, ok := args[0].(value.Node); ok && len(args) == 1 {
+				// Distinct nodes: a bitmap of ids, no key encoding.
+				if t.aggNodes[g] == nil {
+					t.aggNodes[g] = make([]*roaring.Bitmap, len(s.Aggs))
+				}
+				if t.aggNodes[g][i] == nil {
+					t.aggNodes[g][i] = roaring.New()
+				}
+				if !t.aggNodes[g][i].CheckedAdd(n.ID) {
+					continue
+				}
+				if err := t.aggs[g][i].Add(args); err != nil {
+					return err
+				}
 				continue
 			}
 			var kb []byte
@@ -199,20 +289,7 @@ func (t *table) finish(m *Machine) error {
 		}
 	}
 	if len(t.spec.SortKeys) > 0 {
-		keys, desc := t.spec.SortKeys, t.spec.Desc
-		sort.SliceStable(t.rows, func(i, j int) bool {
-			a, b := t.rows[i].r, t.rows[j].r
-			for k, pos := range keys {
-				c := value.Order(a[pos], b[pos])
-				if c != 0 {
-					if desc[k] {
-						return c > 0
-					}
-					return c < 0
-				}
-			}
-			return false
-		})
+		slices.SortStableFunc(t.rows, func(a, b tableRow) int { return t.cmp(a.r, b.r) })
 	}
 	return nil
 }

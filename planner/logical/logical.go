@@ -103,7 +103,14 @@ type NodeScan struct {
 	Label string // "" for all nodes
 }
 
-// Bound re-checks a node variable bound earlier (pattern re-use).
+// NodeIndexSeek binds Var to the nodes with Label whose property Key
+// equals Value, from a property index.
+type NodeIndexSeek struct {
+	Var, Label, Key string
+	Value           ast.Expr
+}
+
+// Expand follows one relationship from From to To.
 type Expand struct {
 	From, Rel, To string
 	Dir           ast.Direction
@@ -141,6 +148,16 @@ type Hop struct {
 type ExpandChain struct {
 	From, To string
 	Hops     []Hop
+}
+
+// Degree binds Into to the number of relationships of Var matching Dir and
+// Types, read from the adjacency's stored degrees, and drops rows where it
+// is zero. It replaces an Expand whose rows are only counted.
+type Degree struct {
+	Var   string
+	Dir   ast.Direction
+	Types []string
+	Into  string
 }
 
 // NodeFilter checks labels and inline properties of a node variable.
@@ -293,62 +310,66 @@ type Emit struct {
 }
 
 // Breaker implementations.
-func (Start) Breaker() bool       { return false }
-func (NodeScan) Breaker() bool    { return false }
-func (Expand) Breaker() bool      { return false }
-func (ExpandChain) Breaker() bool { return false }
-func (VarExpand) Breaker() bool   { return false }
-func (NodeFilter) Breaker() bool  { return false }
-func (RelFilter) Breaker() bool   { return false }
-func (Filter) Breaker() bool      { return false }
-func (Optional) Breaker() bool    { return false }
-func (PathBind) Breaker() bool    { return false }
-func (Project) Breaker() bool     { return false }
-func (Aggregate) Breaker() bool   { return true }
-func (Distinct) Breaker() bool    { return false }
-func (Sort) Breaker() bool        { return true }
-func (Skip) Breaker() bool        { return false }
-func (Limit) Breaker() bool       { return false }
-func (Unwind) Breaker() bool      { return false }
-func (Eager) Breaker() bool       { return true }
-func (Create) Breaker() bool      { return false }
-func (Merge) Breaker() bool       { return false }
-func (SetProps) Breaker() bool    { return false }
-func (RemoveProps) Breaker() bool { return false }
-func (Delete) Breaker() bool      { return false }
-func (ProcCall) Breaker() bool    { return false }
-func (Emit) Breaker() bool        { return false }
-func (Select) Breaker() bool      { return false }
-func (Foreach) Breaker() bool     { return false }
+func (Start) Breaker() bool         { return false }
+func (NodeScan) Breaker() bool      { return false }
+func (NodeIndexSeek) Breaker() bool { return false }
+func (Expand) Breaker() bool        { return false }
+func (Degree) Breaker() bool        { return false }
+func (ExpandChain) Breaker() bool   { return false }
+func (VarExpand) Breaker() bool     { return false }
+func (NodeFilter) Breaker() bool    { return false }
+func (RelFilter) Breaker() bool     { return false }
+func (Filter) Breaker() bool        { return false }
+func (Optional) Breaker() bool      { return false }
+func (PathBind) Breaker() bool      { return false }
+func (Project) Breaker() bool       { return false }
+func (Aggregate) Breaker() bool     { return true }
+func (Distinct) Breaker() bool      { return false }
+func (Sort) Breaker() bool          { return true }
+func (Skip) Breaker() bool          { return false }
+func (Limit) Breaker() bool         { return false }
+func (Unwind) Breaker() bool        { return false }
+func (Eager) Breaker() bool         { return true }
+func (Create) Breaker() bool        { return false }
+func (Merge) Breaker() bool         { return false }
+func (SetProps) Breaker() bool      { return false }
+func (RemoveProps) Breaker() bool   { return false }
+func (Delete) Breaker() bool        { return false }
+func (ProcCall) Breaker() bool      { return false }
+func (Emit) Breaker() bool          { return false }
+func (Select) Breaker() bool        { return false }
+func (Foreach) Breaker() bool       { return false }
 
 // Names.
-func (Start) Name() string       { return "Start" }
-func (NodeScan) Name() string    { return "NodeScan" }
-func (Expand) Name() string      { return "Expand" }
-func (ExpandChain) Name() string { return "ExpandSet" }
-func (VarExpand) Name() string   { return "VarExpand" }
-func (NodeFilter) Name() string  { return "NodeFilter" }
-func (RelFilter) Name() string   { return "RelFilter" }
-func (Filter) Name() string      { return "Filter" }
-func (Optional) Name() string    { return "Optional" }
-func (PathBind) Name() string    { return "PathBind" }
-func (Project) Name() string     { return "Project" }
-func (Aggregate) Name() string   { return "Aggregate" }
-func (Distinct) Name() string    { return "Distinct" }
-func (Sort) Name() string        { return "Sort" }
-func (Skip) Name() string        { return "Skip" }
-func (Limit) Name() string       { return "Limit" }
-func (Unwind) Name() string      { return "Unwind" }
-func (Eager) Name() string       { return "Eager" }
-func (Create) Name() string      { return "Create" }
-func (Merge) Name() string       { return "Merge" }
-func (SetProps) Name() string    { return "Set" }
-func (RemoveProps) Name() string { return "Remove" }
-func (Delete) Name() string      { return "Delete" }
-func (ProcCall) Name() string    { return "ProcedureCall" }
-func (Emit) Name() string        { return "Emit" }
-func (Select) Name() string      { return "Select" }
-func (Foreach) Name() string     { return "Foreach" }
+func (Start) Name() string         { return "Start" }
+func (NodeScan) Name() string      { return "NodeScan" }
+func (NodeIndexSeek) Name() string { return "NodeIndexSeek" }
+func (Expand) Name() string        { return "Expand" }
+func (Degree) Name() string        { return "Degree" }
+func (ExpandChain) Name() string   { return "ExpandSet" }
+func (VarExpand) Name() string     { return "VarExpand" }
+func (NodeFilter) Name() string    { return "NodeFilter" }
+func (RelFilter) Name() string     { return "RelFilter" }
+func (Filter) Name() string        { return "Filter" }
+func (Optional) Name() string      { return "Optional" }
+func (PathBind) Name() string      { return "PathBind" }
+func (Project) Name() string       { return "Project" }
+func (Aggregate) Name() string     { return "Aggregate" }
+func (Distinct) Name() string      { return "Distinct" }
+func (Sort) Name() string          { return "Sort" }
+func (Skip) Name() string          { return "Skip" }
+func (Limit) Name() string         { return "Limit" }
+func (Unwind) Name() string        { return "Unwind" }
+func (Eager) Name() string         { return "Eager" }
+func (Create) Name() string        { return "Create" }
+func (Merge) Name() string         { return "Merge" }
+func (SetProps) Name() string      { return "Set" }
+func (RemoveProps) Name() string   { return "Remove" }
+func (Delete) Name() string        { return "Delete" }
+func (ProcCall) Name() string      { return "ProcedureCall" }
+func (Emit) Name() string          { return "Emit" }
+func (Select) Name() string        { return "Select" }
+func (Foreach) Name() string       { return "Foreach" }
 
 // Details.
 func (Start) Detail() string { return "" }
@@ -358,12 +379,18 @@ func (o NodeScan) Detail() string {
 	}
 	return fmt.Sprintf("(%s:%s) label scan", o.Var, o.Label)
 }
+func (o NodeIndexSeek) Detail() string {
+	return fmt.Sprintf("(%s:%s {%s: ...}) index seek", o.Var, o.Label, o.Key)
+}
 func (o Expand) Detail() string {
 	s := fmt.Sprintf("(%s)%s(%s)", o.From, arrow(o.Dir, o.Rel, o.Types, ""), o.To)
 	if o.ToBound {
 		s += " into bound"
 	}
 	return s
+}
+func (o Degree) Detail() string {
+	return fmt.Sprintf("(%s)%s() count", o.Var, arrow(o.Dir, "", o.Types, ""))
 }
 func (o ExpandChain) Detail() string {
 	s := "(" + o.From + ")"
