@@ -45,6 +45,9 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 			useSetMode(pl)
 		}
 	}
+	for _, pl := range plan.Pipelines {
+		b.estimate(pl)
+	}
 	g := newGen(b)
 	if err := g.plan(plan); err != nil {
 		return nil, err

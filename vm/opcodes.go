@@ -199,6 +199,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetFilterLabels: {"SetFilterLabels", 3, -1}, OpSetCount: {"SetCount", 2, -1},
 	OpSetContains: {"SetContains", 3, 2},
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
+	OpDegree: {"Degree", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
 }
 
 // String returns the opcode's name.

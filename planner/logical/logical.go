@@ -375,15 +375,15 @@ func (Foreach) Name() string       { return "Foreach" }
 func (Start) Detail() string { return "" }
 func (o NodeScan) Detail() string {
 	if o.Label == "" {
-		return fmt.Sprintf("(%s) all nodes", o.Var)
+		return fmt.Sprintf("(%s) all nodes", show(o.Var))
 	}
-	return fmt.Sprintf("(%s:%s) label scan", o.Var, o.Label)
+	return fmt.Sprintf("(%s:%s) label scan", show(o.Var), o.Label)
 }
 func (o NodeIndexSeek) Detail() string {
-	return fmt.Sprintf("(%s:%s {%s: ...}) index seek", o.Var, o.Label, o.Key)
+	return fmt.Sprintf("(%s:%s {%s: ...}) index seek", show(o.Var), o.Label, o.Key)
 }
 func (o Expand) Detail() string {
-	s := fmt.Sprintf("(%s)%s(%s)", o.From, arrow(o.Dir, o.Rel, o.Types, ""), o.To)
+	s := fmt.Sprintf("(%s)%s(%s)", show(o.From), arrow(o.Dir, o.Rel, o.Types, ""), show(o.To))
 	if o.ToBound {
 		s += " into bound"
 	}
@@ -404,9 +404,9 @@ func (o VarExpand) Detail() string {
 	if o.Max >= 0 {
 		max = fmt.Sprint(o.Max)
 	}
-	return fmt.Sprintf("(%s)%s(%s) mode=%s", o.From, arrow(o.Dir, o.RelList, o.Types, fmt.Sprintf("*%d..%s", o.Min, max)), o.To, o.Mode)
+	return fmt.Sprintf("(%s)%s(%s) mode=%s", show(o.From), arrow(o.Dir, o.RelList, o.Types, fmt.Sprintf("*%d..%s", o.Min, max)), show(o.To), o.Mode)
 }
-func (o NodeFilter) Detail() string { return o.Var }
+func (o NodeFilter) Detail() string { return show(o.Var) }
 func (o RelFilter) Detail() string  { return o.Var }
 func (o Filter) Detail() string     { return "" }
 func (o Optional) Detail() string {
@@ -451,8 +451,16 @@ func (o Emit) Detail() string        { return strings.Join(o.Columns, ", ") }
 func (o Select) Detail() string      { return strings.Join(o.Vars, ", ") }
 func (o Foreach) Detail() string     { return o.Var }
 
+// show hides the planner's own (anonymous) variable names in EXPLAIN.
+func show(name string) string {
+	if strings.HasPrefix(name, " ") {
+		return ""
+	}
+	return name
+}
+
 func arrow(d ast.Direction, v string, types []string, extra string) string {
-	inner := v
+	inner := show(v)
 	if len(types) > 0 {
 		inner += ":" + strings.Join(types, "|")
 	}

@@ -1,0 +1,95 @@
+package planner
+
+import (
+	"math"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// Selectivity guesses used where statistics say nothing.
+const (
+	filterSelectivity   = 0.3
+	propertySelectivity = 0.1
+	distinctFraction    = 0.7
+	unwindFanout        = 10
+)
+
+// estimate fills pl.Est with the estimated number of rows leaving each
+// operator, from the storage statistics.
+func (b *builder) estimate(pl *logical.Pipeline) {
+	nodes := math.Max(b.stats.NodeCount(), 1)
+	avgDeg := b.stats.RelCount("") / nodes
+	rows := 1.0
+	pl.Est = make([]float64, len(pl.Ops))
+	for i, op := range pl.Ops {
+		switch o := op.(type) {
+		case logical.NodeScan:
+			if o.Label == "" {
+				rows *= nodes
+			} else {
+				rows *= b.stats.LabelCount(o.Label)
+			}
+		case logical.NodeIndexSeek:
+			rows *= math.Max(1, b.stats.LabelCount(o.Label)*0.001)
+		case logical.Expand:
+			rows *= avgDeg
+			if o.ToBound {
+				rows = rows / nodes
+			}
+		case logical.Degree:
+			// one row per node that has relationships
+		case logical.ExpandChain:
+			rows *= math.Min(nodes, math.Pow(avgDeg, float64(len(o.Hops))))
+		case logical.VarExpand:
+			max := o.Max
+			if max < 0 {
+				max = 6
+			}
+			reach := 0.0
+			for k := o.Min; k <= max; k++ {
+				reach += math.Pow(avgDeg, float64(k))
+			}
+			if o.Mode == logical.SetMode {
+				reach = math.Min(reach, nodes)
+			}
+			rows *= reach
+		case logical.NodeFilter:
+			if o.Props != nil {
+				rows *= propertySelectivity
+			}
+			if _, simple := ast.SimpleLabels(o.Labels); o.Labels != nil && !simple {
+				rows *= filterSelectivity
+			}
+		case logical.RelFilter:
+			rows *= propertySelectivity
+		case logical.Filter:
+			rows *= filterSelectivity
+		case logical.Unwind:
+			if l, ok := o.Expr.(*ast.ListLiteral); ok {
+				rows *= float64(len(l.Items))
+			} else {
+				rows *= unwindFanout
+			}
+		case logical.Aggregate:
+			if len(o.Keys) == 0 {
+				rows = 1
+			} else {
+				rows = math.Max(1, math.Sqrt(rows))
+			}
+		case logical.Distinct:
+			rows *= distinctFraction
+		case logical.Limit:
+			if l, ok := o.Count.(*ast.Literal); ok && l.Kind == ast.LitInt {
+				rows = math.Min(rows, float64(l.Int))
+			}
+		case logical.Skip:
+			if l, ok := o.Count.(*ast.Literal); ok && l.Kind == ast.LitInt {
+				rows = math.Max(0, rows-float64(l.Int))
+			}
+		case logical.ProcCall:
+			rows *= unwindFanout
+		}
+		pl.Est[i] = rows
+	}
+}
