@@ -169,3 +169,65 @@ func TestIndexSeekMatchesScan(t *testing.T) {
 		}
 	}
 }
+
+// TestShortestPathMatchesEnumeration compares the breadth-first search with
+// an enumeration of every trail: the shortest path's length is the
+// minimum trail length, and allShortestPaths returns exactly the trails of
+// that length.
+func TestShortestPathMatchesEnumeration(t *testing.T) {
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	randomGraph(t, db, 5, 25, 45)
+	for _, dir := range []string{"->", "-"} {
+		for x := 0; x < 25; x += 3 {
+			for y := 1; y < 25; y += 4 {
+				p := map[string]any{"x": x, "y": y}
+				if x == y {
+					continue
+				}
+				brute := run(t, db, "MATCH p = (a {id: $x})-[*1..5]"+dir+"(b {id: $y}) WITH length(p) AS l, p ORDER BY l WITH collect([l, [n IN nodes(p) | n.id]]) AS ps WITH ps, ps[0][0] AS best RETURN best, [x IN ps WHERE x[0] = best | x[1]] AS paths", p)
+				one := run(t, db, "MATCH p = shortestPath((a {id: $x})-[*..5]"+dir+"(b {id: $y})) RETURN length(p)", p)
+				every := run(t, db, "MATCH p = allShortestPaths((a {id: $x})-[*..5]"+dir+"(b {id: $y})) RETURN [n IN nodes(p) | n.id]", p)
+				best := brute[0][0]
+				if value.IsNull(best) {
+					if len(one) != 0 || len(every) != 0 {
+						t.Errorf("%d%s%d: no trail, but shortestPath found %v", x, dir, y, one)
+					}
+					continue
+				}
+				if len(one) != 1 || value.Equal(one[0][0], best) != value.True {
+					t.Errorf("%d%s%d: shortestPath length %v, enumeration %v", x, dir, y, one, best)
+				}
+				var got []value.Value
+				for _, r := range every {
+					got = append(got, r[0])
+				}
+				// Distinct node sequences: parallel relationships make several
+				// trails with the same nodes.
+				want := map[string]bool{}
+				for _, l := range brute[0][1].(value.List) {
+					want[value.Format(l)] = true
+				}
+				have := map[string]bool{}
+				for _, g := range got {
+					have[value.Format(g)] = true
+				}
+				if fmt.Sprint(sortedKeys(want)) != fmt.Sprint(sortedKeys(have)) {
+					t.Errorf("%d%s%d: allShortestPaths %v, enumeration %v", x, dir, y, sortedKeys(have), sortedKeys(want))
+				}
+			}
+		}
+	}
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -395,7 +395,12 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 	for _, part := range p.Parts {
 		el := part.Element
 		if part.Kind != ast.PathPlain {
-			return nil, nil, b.errAt(part, cyqerr.SemanticError, "Unsupported", "shortestPath is not supported yet")
+			sops, err := b.shortestPath(part, sc, bind, where)
+			if err != nil {
+				return nil, nil, err
+			}
+			ops = append(ops, sops...)
+			continue
 		}
 		// Check variable kinds and inline expressions.
 		for _, n := range el.Nodes {
@@ -1218,4 +1223,81 @@ func (b *builder) checkMergeVars(part *ast.PatternPart, sc *scope) error {
 		}
 	}
 	return nil
+}
+
+// shortestPath plans shortestPath((a)-[*min..max]-(b)) and
+// allShortestPaths(...): both end nodes are bound first (by scans or seeks
+// when new), then a breadth-first search joins them.
+func (b *builder) shortestPath(part *ast.PatternPart, sc *scope, bind func(string, varKind), where ast.Expr) ([]logical.Op, error) {
+	el := part.Element
+	if len(el.Rels) != 1 {
+		return nil, b.errAt(part, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath needs a pattern of exactly one relationship, like (a)-[*]-(b)")
+	}
+	r := el.Rels[0]
+	types, ok := r.TypeNames()
+	if !ok {
+		return nil, b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported in shortestPath")
+	}
+	if r.Props != nil {
+		return nil, b.errAt(r.Props, cyqerr.SemanticError, "Unsupported", "property maps on shortestPath relationships are not supported yet").WithHint("filter the path with WHERE all(r IN relationships(p) WHERE ...)")
+	}
+	min, max := 1, -1
+	if r.VarLength != nil {
+		if r.VarLength.Min != nil {
+			min = int(*r.VarLength.Min)
+		}
+		if r.VarLength.Max != nil {
+			max = int(*r.VarLength.Max)
+		} else if r.VarLength.Min != nil && !r.VarLength.Dots {
+			max = min
+		}
+	} else {
+		max = 1
+	}
+	if min > 1 {
+		return nil, b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")
+	}
+	var ops []logical.Op
+	names := [2]string{}
+	eqs := equalities(where, nil, sc)
+	for i, n := range el.Nodes {
+		name := b.fresh("n")
+		if n.Var != nil {
+			name = n.Var.Name
+		}
+		names[i] = name
+		if !sc.has(name) {
+			if seek := b.seekFor(n, name, eqs[name]); seek != nil {
+				ops = append(ops, *seek)
+			} else {
+				label := ""
+				if ls, ok := ast.SimpleLabels(n.Labels); ok && len(ls) > 0 {
+					label = b.mostSelective(ls)
+				}
+				ops = append(ops, logical.NodeScan{Var: name, Label: label})
+			}
+			bind(name, kindNode)
+		}
+		nf, err := b.nodeFilter(n, name, sc)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, nf...)
+	}
+	sp := logical.ShortestPath{From: names[0], To: names[1], Dir: r.Direction, Types: dedupe(types), Min: min, Max: max, All: part.Kind == ast.PathAllShortest}
+	if r.Var != nil {
+		if sc.has(r.Var.Name) {
+			return nil, b.errAt(r.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", r.Var.Name)
+		}
+		sp.RelList = r.Var.Name
+		bind(r.Var.Name, kindValue)
+	}
+	if part.Var != nil {
+		if sc.has(part.Var.Name) {
+			return nil, b.errAt(part.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", part.Var.Name)
+		}
+		sp.Path = part.Var.Name
+		bind(part.Var.Name, kindPath)
+	}
+	return append(ops, sp), nil
 }

@@ -522,6 +522,35 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		g.emitJ(vm.OpGoto, 0, head)
 		g.bind(done)
 		return nil
+	case logical.ShortestPath:
+		from, err := g.nodeReg(e.vars[o.From], o.From)
+		if err != nil {
+			return err
+		}
+		to, err := g.nodeReg(e.vars[o.To], o.To)
+		if err != nil {
+			return err
+		}
+		spec := &vm.ShortestSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, All: o.All}
+		c := g.cursor()
+		g.emit(vm.OpOpenShortest, c, from, to, g.addAux(spec))
+		head := g.here()
+		done := g.newLabel()
+		path, rels := g.r(), g.r()
+		g.emitJ(vm.OpNextShortest, 3, done, c, path, rels)
+		e = e.clone()
+		if o.Path != "" {
+			e.set(o.Path, slot{slotValue, path})
+		}
+		if o.RelList != "" {
+			e.set(o.RelList, slot{slotValue, rels})
+		}
+		if err := rest(e, head); err != nil {
+			return err
+		}
+		g.emitJ(vm.OpGoto, 0, head)
+		g.bind(done)
+		return nil
 	case logical.Degree:
 		from, err := g.nodeReg(e.vars[o.Var], o.Var)
 		if err != nil {

@@ -22,6 +22,8 @@ type cursor struct {
 	paths []trail
 	// tables
 	tab *table
+	// shortest paths
+	spaths []value.Path
 	// procedures
 	procRows [][]value.Value
 	procSpec *ProcSpec

@@ -291,6 +291,28 @@ func (m *Machine) run() (row bool, err error) {
 				N[in.B] = uint64(p.end)
 				R[in.C] = p.rels
 			}
+		case OpOpenShortest:
+			c := &m.cursors[in.A]
+			paths, err := m.shortestPaths(N[in.B], N[in.C], m.prog.Aux[in.D].(*ShortestSpec))
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			c.spaths = paths
+			c.pos = 0
+		case OpNextShortest:
+			c := &m.cursors[in.A]
+			if c.pos >= len(c.spaths) {
+				pc = int(in.D)
+			} else {
+				p := c.spaths[c.pos]
+				c.pos++
+				R[in.B] = p
+				rels := make(value.List, len(p.Rels))
+				for i, r := range p.Rels {
+					rels[i] = r
+				}
+				R[in.C] = rels
+			}
 		case OpOpenList:
 			c := &m.cursors[in.A]
 			c.pos = 0

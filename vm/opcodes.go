@@ -42,6 +42,8 @@ const (
 	OpNextExpand    // A=cursor, B=N rel dst, C=N neighbour dst, D=target when done
 	OpOpenVarExpand // A=cursor, B=N src, C=X var-length spec: trails from N[B]
 	OpNextVarExpand // A=cursor, B=N end node dst, C=R relationship list dst, D=target when done
+	OpOpenShortest  // A=cursor, B=N from, C=N to, D=X shortest spec: breadth-first search for shortest paths
+	OpNextShortest  // A=cursor, B=R path dst, C=R relationship list dst, D=target when done
 	OpOpenList      // A=cursor, B=R: iterate the list R[B] (null: nothing; non-list: one item)
 	OpNextList      // A=cursor, B=R dst, C=target when done
 	OpOpenTable     // A=cursor, B=X table: iterate a materialised table (sorted, aggregated, buffered)
@@ -160,6 +162,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpOpenSetScan: {"OpenSetScan", 2, -1}, OpNextNode: {"NextNode", 3, 2},
 	OpOpenExpand: {"OpenExpand", 3, -1}, OpNextExpand: {"NextExpand", 4, 3},
 	OpOpenVarExpand: {"OpenVarExpand", 3, -1}, OpNextVarExpand: {"NextVarExpand", 4, 3},
+	OpOpenShortest: {"OpenShortest", 4, -1}, OpNextShortest: {"NextShortest", 4, 3},
 	OpOpenList: {"OpenList", 2, -1}, OpNextList: {"NextList", 3, 2},
 	OpOpenTable: {"OpenTable", 2, -1}, OpNextTable: {"NextTable", 2, 1},
 	OpOpenProc: {"OpenProc", 2, -1}, OpNextProc: {"NextProc", 2, 1},

@@ -77,6 +77,13 @@ type VarExpandSpec struct {
 	Excluded []int32
 }
 
+// ShortestSpec describes a shortest-path search.
+type ShortestSpec struct {
+	ExpandSpec
+	Min, Max int // Max < 0: unbounded
+	All      bool
+}
+
 // ChainSpec describes a fixed-length chain of hops evaluated as sets. Only
 // the end nodes matter; a relationship may not repeat along a trail (for
 // two hops this can only wrongly admit the start node, which is checked).

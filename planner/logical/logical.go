@@ -160,6 +160,17 @@ type Degree struct {
 	Into  string
 }
 
+// ShortestPath binds Path (and RelList, when named) to a shortest path, or
+// with All to every shortest path, between the bound nodes From and To.
+type ShortestPath struct {
+	From, To      string
+	Path, RelList string // either may be ""
+	Dir           ast.Direction
+	Types         []string
+	Min, Max      int
+	All           bool
+}
+
 // NodeFilter checks labels and inline properties of a node variable.
 type NodeFilter struct {
 	Var    string
@@ -314,6 +325,7 @@ func (Start) Breaker() bool         { return false }
 func (NodeScan) Breaker() bool      { return false }
 func (NodeIndexSeek) Breaker() bool { return false }
 func (Expand) Breaker() bool        { return false }
+func (ShortestPath) Breaker() bool  { return false }
 func (Degree) Breaker() bool        { return false }
 func (ExpandChain) Breaker() bool   { return false }
 func (VarExpand) Breaker() bool     { return false }
@@ -345,31 +357,37 @@ func (Start) Name() string         { return "Start" }
 func (NodeScan) Name() string      { return "NodeScan" }
 func (NodeIndexSeek) Name() string { return "NodeIndexSeek" }
 func (Expand) Name() string        { return "Expand" }
-func (Degree) Name() string        { return "Degree" }
-func (ExpandChain) Name() string   { return "ExpandSet" }
-func (VarExpand) Name() string     { return "VarExpand" }
-func (NodeFilter) Name() string    { return "NodeFilter" }
-func (RelFilter) Name() string     { return "RelFilter" }
-func (Filter) Name() string        { return "Filter" }
-func (Optional) Name() string      { return "Optional" }
-func (PathBind) Name() string      { return "PathBind" }
-func (Project) Name() string       { return "Project" }
-func (Aggregate) Name() string     { return "Aggregate" }
-func (Distinct) Name() string      { return "Distinct" }
-func (Sort) Name() string          { return "Sort" }
-func (Skip) Name() string          { return "Skip" }
-func (Limit) Name() string         { return "Limit" }
-func (Unwind) Name() string        { return "Unwind" }
-func (Eager) Name() string         { return "Eager" }
-func (Create) Name() string        { return "Create" }
-func (Merge) Name() string         { return "Merge" }
-func (SetProps) Name() string      { return "Set" }
-func (RemoveProps) Name() string   { return "Remove" }
-func (Delete) Name() string        { return "Delete" }
-func (ProcCall) Name() string      { return "ProcedureCall" }
-func (Emit) Name() string          { return "Emit" }
-func (Select) Name() string        { return "Select" }
-func (Foreach) Name() string       { return "Foreach" }
+func (o ShortestPath) Name() string {
+	if o.All {
+		return "AllShortestPaths"
+	}
+	return "ShortestPath"
+}
+func (Degree) Name() string      { return "Degree" }
+func (ExpandChain) Name() string { return "ExpandSet" }
+func (VarExpand) Name() string   { return "VarExpand" }
+func (NodeFilter) Name() string  { return "NodeFilter" }
+func (RelFilter) Name() string   { return "RelFilter" }
+func (Filter) Name() string      { return "Filter" }
+func (Optional) Name() string    { return "Optional" }
+func (PathBind) Name() string    { return "PathBind" }
+func (Project) Name() string     { return "Project" }
+func (Aggregate) Name() string   { return "Aggregate" }
+func (Distinct) Name() string    { return "Distinct" }
+func (Sort) Name() string        { return "Sort" }
+func (Skip) Name() string        { return "Skip" }
+func (Limit) Name() string       { return "Limit" }
+func (Unwind) Name() string      { return "Unwind" }
+func (Eager) Name() string       { return "Eager" }
+func (Create) Name() string      { return "Create" }
+func (Merge) Name() string       { return "Merge" }
+func (SetProps) Name() string    { return "Set" }
+func (RemoveProps) Name() string { return "Remove" }
+func (Delete) Name() string      { return "Delete" }
+func (ProcCall) Name() string    { return "ProcedureCall" }
+func (Emit) Name() string        { return "Emit" }
+func (Select) Name() string      { return "Select" }
+func (Foreach) Name() string     { return "Foreach" }
 
 // Details.
 func (Start) Detail() string { return "" }
@@ -388,6 +406,13 @@ func (o Expand) Detail() string {
 		s += " into bound"
 	}
 	return s
+}
+func (o ShortestPath) Detail() string {
+	max := "∞"
+	if o.Max >= 0 {
+		max = fmt.Sprint(o.Max)
+	}
+	return fmt.Sprintf("(%s)%s(%s) bfs", show(o.From), arrow(o.Dir, o.RelList, o.Types, fmt.Sprintf("*%d..%s", o.Min, max)), show(o.To))
 }
 func (o Degree) Detail() string {
 	return fmt.Sprintf("(%s)%s() count", o.Var, arrow(o.Dir, "", o.Types, ""))

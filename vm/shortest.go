@@ -1,0 +1,100 @@
+package vm
+
+import (
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/value"
+)
+
+// maxShortestPaths bounds how many paths allShortestPaths may return.
+const maxShortestPaths = 100000
+
+// parentLink records how a node was first reached in the search.
+type parentLink struct {
+	from uint32
+	rel  uint64
+}
+
+// shortestPaths runs a breadth-first search from src until dst's level is
+// complete, recording every parent link within a level, then reads one path
+// (or, with All, every path) back from dst. Each node is expanded at most
+// once, so the work is bounded by the relationships touched.
+func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Path, error) {
+	if src == NullID || dst == NullID {
+		return nil, nil
+	}
+	a, b := uint32(src), uint32(dst)
+	if a == b {
+		if spec.Min <= 0 {
+			return []value.Path{{Nodes: []value.Node{{ID: a}}}}, nil
+		}
+		return nil, nil
+	}
+	parents := map[uint32][]parentLink{}
+	visited := roaring.BitmapOf(a)
+	frontier := []uint32{a}
+	found := false
+	for depth := 1; !found && len(frontier) > 0 && (spec.Max < 0 || depth <= spec.Max); depth++ {
+		if err := m.ctx.Context.Err(); err != nil {
+			return nil, cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
+		}
+		var next []uint32
+		level := roaring.New()
+		for _, n := range frontier {
+			expandTypes(m.ctx.Graph, n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
+				if visited.Contains(nbr) {
+					return true
+				}
+				if level.CheckedAdd(nbr) {
+					next = append(next, nbr)
+				}
+				if spec.All || len(parents[nbr]) == 0 {
+					parents[nbr] = append(parents[nbr], parentLink{n, rel})
+				}
+				if nbr == b {
+					found = true
+				}
+				return true
+			})
+		}
+		visited.Or(level)
+		frontier = next
+		m.memory += int64(len(next)) * 24
+		if m.limits.MaxMemory > 0 && m.memory > m.limits.MaxMemory {
+			return nil, memoryErr(m.limits.MaxMemory)
+		}
+	}
+	if !found {
+		return nil, nil
+	}
+	var out []value.Path
+	var nodes []uint32
+	var rels []uint64
+	var walk func(n uint32) bool
+	walk = func(n uint32) bool {
+		if n == a {
+			p := value.Path{Nodes: make([]value.Node, 0, len(nodes)+1), Rels: make([]value.Rel, 0, len(rels))}
+			p.Nodes = append(p.Nodes, value.Node{ID: a})
+			for i := len(rels) - 1; i >= 0; i-- {
+				p.Rels = append(p.Rels, m.relValue(rels[i]).(value.Rel))
+				p.Nodes = append(p.Nodes, value.Node{ID: nodes[i]})
+			}
+			out = append(out, p)
+			return spec.All && len(out) < maxShortestPaths
+		}
+		for _, pl := range parents[n] {
+			nodes = append(nodes, n)
+			rels = append(rels, pl.rel)
+			more := walk(pl.from)
+			nodes = nodes[:len(nodes)-1]
+			rels = rels[:len(rels)-1]
+			if !more {
+				return false
+			}
+		}
+		return true
+	}
+	walk(b)
+	return out, nil
+}
