@@ -231,3 +231,34 @@ func sortedKeys(m map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestSubqueries checks EXISTS, COUNT and COLLECT subqueries and CALL { }
+// (correlated, uncorrelated, with aggregation and sorting inside and
+// outside, and unit subqueries that write).
+func TestSubqueries(t *testing.T) {
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	run(t, db, "CREATE (a:P {n: 'a'})-[:K]->(b:P {n: 'b'})-[:K]->(c:P {n: 'c'}), (a)-[:K]->(c)", nil)
+	cases := []struct{ query, want string }{
+		{"MATCH (p:P) WHERE EXISTS { MATCH (p)-[:K]->(q) WHERE q.n = 'c' RETURN q } RETURN p.n ORDER BY p.n", "['a'] ['b']"},
+		{"MATCH (p:P) RETURN p.n, COUNT { MATCH (p)-[:K]->() } AS out ORDER BY p.n", "['a', 2] ['b', 1] ['c', 0]"},
+		{"MATCH (p:P) RETURN p.n, COLLECT { MATCH (p)-[:K]->(q) RETURN q.n ORDER BY q.n } AS outs ORDER BY p.n", "['a', ['b', 'c']] ['b', ['c']] ['c', []]"},
+		{"MATCH (p:P) CALL { WITH p MATCH (p)-[:K]->(q) RETURN count(q) AS k } RETURN p.n, k ORDER BY p.n", "['a', 2] ['b', 1] ['c', 0]"},
+		{"MATCH (p:P) CALL (p) { MATCH (p)-[:K]->(q) RETURN q.n AS m ORDER BY m DESC LIMIT 1 } RETURN p.n, m ORDER BY p.n", "['a', 'c'] ['b', 'c']"},
+		{"CALL { MATCH (p:P) RETURN p.n AS name ORDER BY name DESC LIMIT 2 } RETURN collect(name)", "[['c', 'b']]"},
+		{"MATCH (p:P) CALL (p) { CREATE (:Log {of: p.n}) } RETURN count(*)", "[3]"},
+		{"MATCH (l:Log) RETURN l.of ORDER BY l.of", "['a'] ['b'] ['c']"},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, r := range run(t, db, c.query, nil) {
+			got = append(got, value.Format(value.List(r)))
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.query, strings.Join(got, " "), c.want)
+		}
+	}
+}

@@ -343,3 +343,31 @@ func TestTemporalEngine(t *testing.T) {
 		t.Error("date.tomorrow() should fail")
 	}
 }
+
+// TestTemporalUnique checks a uniqueness constraint over temporal values:
+// equal values collide, values at the same instant in different zones (which
+// are not equal) do not.
+func TestTemporalUnique(t *testing.T) {
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tq(t, db, "CREATE CONSTRAINT FOR (n:U) REQUIRE n.v IS UNIQUE", nil)
+	tq(t, db, "CREATE (:U {v: date('2015-07-21')}), (:U {v: datetime('2015-07-21T12:00+01:00')}), (:U {v: datetime('2015-07-21T11:00Z')})", nil)
+	for _, q := range []string{
+		"CREATE (:U {v: date('2015-W30-2')})",
+		"CREATE (:U {v: datetime('2015-07-21T12:00:00.000+01:00')})",
+	} {
+		rows, err := db.Query(context.Background(), q, nil)
+		if err == nil {
+			_, err = rows.All()
+		}
+		if err == nil {
+			t.Errorf("%s: expected a constraint violation", q)
+		}
+	}
+	if n := tq(t, db, "MATCH (n:U) RETURN count(*)", nil)[0][0]; textOf(n) != "3" {
+		t.Errorf("count = %s", textOf(n))
+	}
+}

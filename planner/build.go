@@ -113,9 +113,17 @@ func (b *builder) buildQuery(q *ast.Query) (*logical.Plan, error) {
 }
 
 func isWriteClause(c ast.Clause) bool {
-	switch c.(type) {
+	switch c := c.(type) {
 	case *ast.Create, *ast.Merge, *ast.Set, *ast.Remove, *ast.Delete, *ast.Foreach:
 		return true
+	case *ast.CallSubquery:
+		for _, part := range c.Body.Parts {
+			for _, inner := range part.Clauses {
+				if isWriteClause(inner) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
@@ -256,6 +264,12 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 				columns = op.Vars
 				pl.Ops = append(pl.Ops, logical.Emit{Columns: op.Vars})
 			}
+		case *ast.CallSubquery:
+			op, err := b.callSubquery(c, sc)
+			if err != nil {
+				return nil, nil, err
+			}
+			pl.Ops = append(pl.Ops, op)
 		case *ast.Foreach:
 			if err := b.checkExpr(c.List, sc, false); err != nil {
 				return nil, nil, err
@@ -924,7 +938,13 @@ func (b *builder) projection(p *ast.Projection, sc *scope, isReturn bool, where 
 			}
 		}
 		if p.Distinct {
+			// After DISTINCT only the columns remain; expressions written
+			// like a projected one refer to its column.
 			sortScope = out.clone()
+			subst = map[string]string{}
+			for i, it := range items {
+				subst[texts[i]] = it.Name
+			}
 		}
 	}
 	if p.Distinct {
@@ -961,10 +981,10 @@ func (b *builder) projection(p *ast.Projection, sc *scope, isReturn bool, where 
 		ops = append(ops, logical.Limit{Count: p.Limit})
 	}
 	if where != nil {
-		if err := b.checkExpr(where, sortScope, false); err != nil {
+		if err := b.checkSortExpr(where, sortScope, subst, false); err != nil {
 			return nil, nil, nil, err
 		}
-		ops = append(ops, logical.Filter{Pred: where})
+		ops = append(ops, logical.Filter{Pred: where, Subst: subst})
 	}
 	ops = append(ops, logical.Select{Vars: columns})
 	return ops, out, columns, nil
@@ -1300,4 +1320,64 @@ func (b *builder) shortestPath(part *ast.PatternPart, sc *scope, bind func(strin
 		bind(part.Var.Name, kindPath)
 	}
 	return append(ops, sp), nil
+}
+
+// callSubquery plans CALL { ... }. The body sees the variables it imports:
+// those listed in CALL (a, b) { }, or, with an importing WITH as its first
+// clause, the outer variables that WITH names; an uncorrelated body sees
+// none.
+func (b *builder) callSubquery(c *ast.CallSubquery, sc *scope) (logical.CallSubquery, error) {
+	var op logical.CallSubquery
+	if len(c.Body.Parts) != 1 {
+		return op, b.errAt(c, cyqerr.SemanticError, "Unsupported", "UNION inside CALL { } is not supported yet")
+	}
+	if c.InTransactions != nil {
+		return op, b.errAt(c.InTransactions, cyqerr.SemanticError, "Unsupported", "CALL { } IN TRANSACTIONS is not supported yet").WithHint("run the statement without IN TRANSACTIONS; it commits atomically")
+	}
+	if c.Optional {
+		return op, b.errAt(c, cyqerr.SemanticError, "Unsupported", "OPTIONAL CALL { } is not supported yet")
+	}
+	clauses := c.Body.Parts[0].Clauses
+	inner := newScope()
+	switch {
+	case c.ScopeGiven && c.ScopeAll:
+		inner = sc.clone()
+	case c.ScopeGiven:
+		for _, v := range c.Scope {
+			if !sc.has(v.Name) {
+				return op, b.errAt(v, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined", v.Name)
+			}
+			inner.add(v.Name, sc.vars[v.Name])
+		}
+	default:
+		if w, ok := clauses[0].(*ast.With); ok && importingWith(w) {
+			inner = sc.clone()
+		}
+	}
+	body, cols, err := b.buildSingle(clauses, inner, false)
+	if err != nil {
+		return op, err
+	}
+	for _, col := range cols {
+		if sc.has(col) {
+			return op, b.errAt(c, cyqerr.SyntaxError, "VariableAlreadyBound", "CALL { } returns `%s`, which is already bound", col).WithHint("alias the column inside the subquery")
+		}
+		sc.add(col, kindValue)
+	}
+	op.Body, op.Columns = body, cols
+	return op, nil
+}
+
+// importingWith reports whether w only passes on variables (WITH a, b).
+func importingWith(w *ast.With) bool {
+	if w.Projection.Distinct || w.Projection.OrderBy != nil || w.Projection.Skip != nil || w.Projection.Limit != nil || w.Where != nil {
+		return false
+	}
+	for _, it := range w.Projection.Items {
+		v, ok := it.Expr.(*ast.Variable)
+		if !ok || (it.Alias != nil && it.Alias.Name != v.Name) {
+			return false
+		}
+	}
+	return true
 }

@@ -226,8 +226,48 @@ type tableSource struct {
 // nested loops whose innermost body feeds the breaker's table; the next run
 // starts by iterating that table.
 func (g *gen) pipeline(pl *logical.Pipeline, distinct *int32) error {
+	return g.pipelineFrom(pl.Ops, newEnv(), distinct, func(*regEnv) error { return nil })
+}
+
+// inline emits a subquery's pipeline inside the current row's code: it
+// starts from the outer environment (correlated variables), empties the
+// tables it fills on every entry, and hands each of its result rows to
+// final instead of emitting it (a trailing Emit is dropped).
+func (g *gen) inline(pl *logical.Pipeline, outer *regEnv, final func(*regEnv) error) error {
 	ops := pl.Ops
-	e := newEnv()
+	if len(ops) > 0 {
+		if _, ok := ops[len(ops)-1].(logical.Emit); ok {
+			ops = ops[:len(ops)-1]
+		}
+	}
+	savedTop, savedSubst := g.topN, g.subst
+	g.subst = nil
+	first := int32(len(g.aux))
+	reset := g.emit(vm.OpResetTables, first, first)
+	dummy := int32(-1)
+	// Tables made after control passes to final belong to the outer query
+	// and must survive the subquery's re-entry.
+	end := int32(-1)
+	handOff := func(ie *regEnv) error {
+		if end < 0 {
+			end = int32(len(g.aux))
+		}
+		return final(ie)
+	}
+	if err := g.pipelineFrom(ops, outer.clone(), &dummy, handOff); err != nil {
+		return err
+	}
+	if end < 0 {
+		end = int32(len(g.aux))
+	}
+	g.code[reset].B = end
+	g.topN, g.subst = savedTop, savedSubst
+	return nil
+}
+
+// pipelineFrom emits operators as segments split at breakers, starting from
+// environment e; final runs at the innermost point of the last segment.
+func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final func(*regEnv) error) error {
 	var src *tableSource
 	for start := 0; start <= len(ops); {
 		end := start
@@ -250,7 +290,7 @@ func (g *gen) pipeline(pl *logical.Pipeline, distinct *int32) error {
 		var next *tableSource
 		sink := func(e *regEnv) error {
 			if end == len(ops) {
-				return nil
+				return final(e)
 			}
 			var err error
 			next, err = g.sink(ops[end], e)
@@ -657,7 +697,10 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		}
 		return rest(e, cont)
 	case logical.Filter:
+		saved := g.subst
+		g.subst = o.Subst
 		r, err := g.expr(o.Pred, e)
+		g.subst = saved
 		if err != nil {
 			return err
 		}
@@ -753,6 +796,23 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		return nil
 	case logical.Optional:
 		return g.optional(o.Inner, o.NewVars, nil, e, cont, rest)
+	case logical.CallSubquery:
+		if len(o.Columns) == 0 {
+			if err := g.inline(o.Body, e, func(*regEnv) error { return nil }); err != nil {
+				return err
+			}
+			return rest(e, cont)
+		}
+		return g.inline(o.Body, e, func(ie *regEnv) error {
+			ne := e.clone()
+			for _, col := range o.Columns {
+				ne.set(col, ie.vars[col])
+			}
+			after := g.newLabel()
+			err := rest(ne, after)
+			g.bind(after)
+			return err
+		})
 	case logical.Foreach:
 		lr, err := g.expr(o.List, e)
 		if err != nil {

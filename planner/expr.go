@@ -184,14 +184,16 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		return g.exists(&ast.Pattern{Span: x.Span, Parts: []*ast.PatternPart{{Span: x.Span, Element: x.Element}}}, nil, env, false)
 	case *ast.ExistsSubquery:
 		if x.Pattern == nil {
-			return 0, g.b.errAt(x, cyqerr.SemanticError, "Unsupported", "EXISTS { query } is not supported yet").WithHint("use EXISTS { pattern WHERE ... }")
+			return g.subquery(x.Query, env, subExists, x)
 		}
 		return g.exists(x.Pattern, x.Where, env, false)
 	case *ast.CountSubquery:
 		if x.Pattern == nil {
-			return 0, g.b.errAt(x, cyqerr.SemanticError, "Unsupported", "COUNT { query } is not supported yet")
+			return g.subquery(x.Query, env, subCount, x)
 		}
 		return g.exists(x.Pattern, x.Where, env, true)
+	case *ast.CollectSubquery:
+		return g.subquery(x.Query, env, subCollect, x)
 	case *ast.PatternComprehension:
 		return g.patternComp(x, env)
 	case *ast.MapProjection:
@@ -669,4 +671,61 @@ func propertiesOf(fc *functions.Context, v value.Value) (value.Map, error) {
 		return x.Props, nil
 	}
 	return nil, cyqerr.Runtimef(cyqerr.TypeError, "InvalidArgumentType", "map projection needs a map, node or relationship, got %s", value.TypeName(v))
+}
+
+type subKind uint8
+
+const (
+	subExists subKind = iota
+	subCount
+	subCollect
+)
+
+// subquery evaluates EXISTS { query }, COUNT { query } or COLLECT { query }
+// for the current row, running the query with the row's variables in scope.
+func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (int32, error) {
+	if len(q.Parts) != 1 {
+		return 0, g.b.errAt(at, cyqerr.SemanticError, "Unsupported", "UNION inside a subquery expression is not supported yet")
+	}
+	pl, cols, err := g.b.buildSingle(q.Parts[0].Clauses, env.scope(), false)
+	if err != nil {
+		return 0, err
+	}
+	if kind == subCollect && len(cols) != 1 {
+		return 0, g.b.errAt(at, cyqerr.SyntaxError, "InvalidSubquery", "COLLECT { } must return exactly one column")
+	}
+	res := g.r()
+	n := g.n()
+	g.emit(vm.OpSetCounter, n, 0)
+	if kind == subCollect {
+		g.emit(vm.OpConst, res, g.constant(value.List{}))
+	}
+	done := g.newLabel()
+	err = g.inline(pl, env, func(ie *regEnv) error {
+		switch kind {
+		case subExists:
+			g.emit(vm.OpIncr, n)
+			g.emitJ(vm.OpGoto, 0, done)
+		case subCount:
+			g.emit(vm.OpIncr, n)
+		case subCollect:
+			v, err := g.expr(&ast.Variable{Name: cols[0]}, ie)
+			if err != nil {
+				return err
+			}
+			g.emit(vm.OpListAppend, res, v)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	g.bind(done)
+	switch kind {
+	case subExists:
+		g.emit(vm.OpCounterBool, res, n)
+	case subCount:
+		g.emit(vm.OpCounterVal, res, n)
+	}
+	return res, nil
 }

@@ -412,6 +412,12 @@ func (m *Machine) run() (row bool, err error) {
 			}
 		case OpTableReset:
 			m.table(in.A).reset()
+		case OpResetTables:
+			for aux, t := range m.tables {
+				if aux >= in.A && aux < in.B {
+					t.reset()
+				}
+			}
 		case OpAggStep:
 			if err := m.table(in.A).aggStep(m); err != nil {
 				return false, m.fail(pc-1, err)

@@ -60,6 +60,7 @@ const (
 	// --- tables ---
 	OpTableAdd     // A=X table: append the table's registers as a row (buffer, sort)
 	OpTableReset   // A=X table: empty the table
+	OpResetTables  // A=X first, B=X end: empty every table whose spec lies in [A, B) (a subquery's entry)
 	OpAggStep      // A=X aggregation: group by the key registers and feed the aggregators
 	OpDistinctSeen // A=X distinct set, B=target: if the key registers were seen, pc = B; else remember them
 
@@ -170,7 +171,7 @@ var opInfos = [numOpcodes]opInfo{
 
 	OpHasLabels: {"HasLabels", 3, 2}, OpCheckRelEnd: {"CheckRelEnd", 4, 3}, OpRelIsType: {"RelIsType", 3, 2},
 
-	OpTableAdd: {"TableAdd", 1, -1}, OpTableReset: {"TableReset", 1, -1},
+	OpTableAdd: {"TableAdd", 1, -1}, OpTableReset: {"TableReset", 1, -1}, OpResetTables: {"ResetTables", 2, -1},
 	OpAggStep: {"AggStep", 1, -1}, OpDistinctSeen: {"DistinctSeen", 2, 1},
 
 	OpConst: {"Const", 2, -1}, OpParam: {"Param", 2, -1}, OpMove: {"Move", 2, -1},

@@ -186,7 +186,8 @@ type RelFilter struct {
 
 // Filter keeps rows where Pred is true.
 type Filter struct {
-	Pred ast.Expr
+	Pred  ast.Expr
+	Subst map[string]string // as Project.Subst, after DISTINCT or aggregation
 }
 
 // Optional runs Inner for each row; rows without a match are kept with
@@ -310,6 +311,14 @@ type Foreach struct {
 	Body []Op
 }
 
+// CallSubquery runs Body for each row (CALL { ... }); each row Body
+// returns is joined with the input row under Columns. A unit subquery (no
+// RETURN) passes each input row on once, after running.
+type CallSubquery struct {
+	Body    *Pipeline
+	Columns []string
+}
+
 // Select narrows the variables in scope to Vars (the end of a WITH).
 type Select struct {
 	Vars []string
@@ -363,31 +372,32 @@ func (o ShortestPath) Name() string {
 	}
 	return "ShortestPath"
 }
-func (Degree) Name() string      { return "Degree" }
-func (ExpandChain) Name() string { return "ExpandSet" }
-func (VarExpand) Name() string   { return "VarExpand" }
-func (NodeFilter) Name() string  { return "NodeFilter" }
-func (RelFilter) Name() string   { return "RelFilter" }
-func (Filter) Name() string      { return "Filter" }
-func (Optional) Name() string    { return "Optional" }
-func (PathBind) Name() string    { return "PathBind" }
-func (Project) Name() string     { return "Project" }
-func (Aggregate) Name() string   { return "Aggregate" }
-func (Distinct) Name() string    { return "Distinct" }
-func (Sort) Name() string        { return "Sort" }
-func (Skip) Name() string        { return "Skip" }
-func (Limit) Name() string       { return "Limit" }
-func (Unwind) Name() string      { return "Unwind" }
-func (Eager) Name() string       { return "Eager" }
-func (Create) Name() string      { return "Create" }
-func (Merge) Name() string       { return "Merge" }
-func (SetProps) Name() string    { return "Set" }
-func (RemoveProps) Name() string { return "Remove" }
-func (Delete) Name() string      { return "Delete" }
-func (ProcCall) Name() string    { return "ProcedureCall" }
-func (Emit) Name() string        { return "Emit" }
-func (Select) Name() string      { return "Select" }
-func (Foreach) Name() string     { return "Foreach" }
+func (Degree) Name() string       { return "Degree" }
+func (ExpandChain) Name() string  { return "ExpandSet" }
+func (VarExpand) Name() string    { return "VarExpand" }
+func (NodeFilter) Name() string   { return "NodeFilter" }
+func (RelFilter) Name() string    { return "RelFilter" }
+func (Filter) Name() string       { return "Filter" }
+func (Optional) Name() string     { return "Optional" }
+func (PathBind) Name() string     { return "PathBind" }
+func (Project) Name() string      { return "Project" }
+func (Aggregate) Name() string    { return "Aggregate" }
+func (Distinct) Name() string     { return "Distinct" }
+func (Sort) Name() string         { return "Sort" }
+func (Skip) Name() string         { return "Skip" }
+func (Limit) Name() string        { return "Limit" }
+func (Unwind) Name() string       { return "Unwind" }
+func (Eager) Name() string        { return "Eager" }
+func (Create) Name() string       { return "Create" }
+func (Merge) Name() string        { return "Merge" }
+func (SetProps) Name() string     { return "Set" }
+func (RemoveProps) Name() string  { return "Remove" }
+func (Delete) Name() string       { return "Delete" }
+func (ProcCall) Name() string     { return "ProcedureCall" }
+func (Emit) Name() string         { return "Emit" }
+func (Select) Name() string       { return "Select" }
+func (CallSubquery) Name() string { return "CallSubquery" }
+func (Foreach) Name() string      { return "Foreach" }
 
 // Details.
 func (Start) Detail() string { return "" }
@@ -474,7 +484,14 @@ func (o Delete) Detail() string      { return "" }
 func (o ProcCall) Detail() string    { return o.Proc }
 func (o Emit) Detail() string        { return strings.Join(o.Columns, ", ") }
 func (o Select) Detail() string      { return strings.Join(o.Vars, ", ") }
-func (o Foreach) Detail() string     { return o.Var }
+func (o CallSubquery) Detail() string {
+	names := make([]string, len(o.Body.Ops))
+	for i, op := range o.Body.Ops {
+		names[i] = op.Name()
+	}
+	return "{" + strings.Join(names, " > ") + "} -> " + strings.Join(o.Columns, ", ")
+}
+func (o Foreach) Detail() string { return o.Var }
 
 // show hides the planner's own (anonymous) variable names in EXPLAIN.
 func show(name string) string {
@@ -498,3 +515,6 @@ func arrow(d ast.Direction, v string, types []string, extra string) string {
 	}
 	return "-[" + inner + "]-"
 }
+
+// Breaker implements Op.
+func (CallSubquery) Breaker() bool { return false }
