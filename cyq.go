@@ -223,7 +223,12 @@ func (db *DB) QueryValues(ctx context.Context, query string, params map[string]v
 	if !compiled.Program.Writes {
 		view := graphView{snap}
 		m := vm.NewMachine(ctx, compiled.Program, view, nil, params, db.opts.Limits)
-		return &Rows{cols: compiled.Program.Columns, m: m, view: view, release: func() { snap.Close(); cancel() }}, nil
+		rows := &Rows{cols: compiled.Program.Columns, m: m, view: view, release: func() { snap.Close(); cancel() }}
+		if st.Profile {
+			m.EnableProfile()
+			rows.profiled, rows.started = compiled, time.Now()
+		}
+		return rows, nil
 	}
 	snap.Close()
 	defer cancel()
@@ -236,6 +241,10 @@ func (db *DB) QueryValues(ctx context.Context, query string, params map[string]v
 	}
 	view := graphView{tx}
 	m := vm.NewMachine(ctx, compiled.Program, view, txWriter{tx}, params, db.opts.Limits)
+	started := time.Now()
+	if st.Profile {
+		m.EnableProfile()
+	}
 	var rows [][]value.Value
 	for {
 		ok, err := m.Step()
@@ -256,7 +265,11 @@ func (db *DB) QueryValues(ctx context.Context, query string, params map[string]v
 	if err := tx.Commit(); err != nil {
 		return nil, mapStorageErr(err)
 	}
-	return &Rows{cols: compiled.Program.Columns, buffered: rows, pos: -1}, nil
+	out := &Rows{cols: compiled.Program.Columns, buffered: rows, pos: -1}
+	if st.Profile {
+		out.profile = profileText(compiled, m.Stats(), time.Since(started))
+	}
+	return out, nil
 }
 
 func explainRows(c *planner.Compiled) *Rows {
@@ -274,7 +287,15 @@ type Rows struct {
 	cur      []value.Value
 	err      error
 	done     bool
+
+	profiled *planner.Compiled // PROFILE: the plan, until the run ends
+	started  time.Time
+	profile  string
 }
+
+// Profile returns the PROFILE report of a query run with the PROFILE
+// prefix, once all its rows have been read; "" otherwise.
+func (r *Rows) Profile() string { return r.profile }
 
 // Columns returns the result's column names.
 func (r *Rows) Columns() []string { return r.cols }
@@ -314,6 +335,10 @@ func (r *Rows) Err() error { return r.err }
 
 // Close releases the query's snapshot; it is safe to call more than once.
 func (r *Rows) Close() error {
+	if r.profiled != nil && r.m != nil {
+		r.profile = profileText(r.profiled, r.m.Stats(), time.Since(r.started))
+		r.profiled = nil
+	}
 	r.done = true
 	if r.release != nil {
 		r.release()

@@ -89,6 +89,10 @@ type gen struct {
 	span    int32
 
 	counterRegs []counterReg
+	opIndex     map[*logical.Op]int32 // top-level operators, numbered across pipelines (PROFILE)
+	cur         int32                 // operator the instructions being emitted belong to
+	opOf        []int32
+	firstPC     []int32
 	topN        int32             // N register with ORDER BY's k (skip + limit), -1 when none
 	subst       map[string]string // expression text -> variable (see logical.Project.Subst)
 }
@@ -123,7 +127,18 @@ func (g *gen) emit(op vm.Opcode, ops ...int32) int {
 	}
 	g.code = append(g.code, in)
 	g.spans = append(g.spans, g.span)
+	g.opOf = append(g.opOf, g.cur)
 	return len(g.code) - 1
+}
+
+// enter marks the start of a top-level operator's code.
+func (g *gen) enter(op *logical.Op) {
+	if id, ok := g.opIndex[op]; ok {
+		g.cur = id
+		if g.firstPC[id] < 0 {
+			g.firstPC[id] = int32(len(g.code))
+		}
+	}
 }
 
 // emitJ emits an instruction whose operand number jop is a jump to l.
@@ -186,6 +201,7 @@ func (g *gen) finish(columns []string, writes bool) *vm.Program {
 		}
 	}
 	return &vm.Program{
+		OpOf: g.opOf, OpFirstPC: g.firstPC,
 		Code: g.code, Consts: g.consts, Aux: g.aux, Funcs: g.funcs, Spans: g.spans,
 		Source: g.b.src, Columns: columns, NumR: int(g.nR), NumN: int(g.nN), NumS: int(g.nS),
 		NumCursors: int(g.nC), Writes: writes,
@@ -197,6 +213,16 @@ func (g *gen) setLabelAddr(n int32, l label) { g.emitJ(vm.OpSetCounter, 1, l, n)
 
 // plan compiles a whole logical plan.
 func (g *gen) plan(p *logical.Plan) error {
+	g.opIndex = map[*logical.Op]int32{}
+	for _, pl := range p.Pipelines {
+		for i := range pl.Ops {
+			g.opIndex[&pl.Ops[i]] = int32(len(g.opIndex))
+		}
+	}
+	g.firstPC = make([]int32, len(g.opIndex))
+	for i := range g.firstPC {
+		g.firstPC[i] = -1
+	}
 	distinct := int32(-1)
 	if len(p.Pipelines) > 1 {
 		all := true
@@ -293,10 +319,12 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 				return final(e)
 			}
 			var err error
+			g.enter(&ops[end])
 			next, err = g.sink(ops[end], e)
 			return err
 		}
 		if src != nil {
+			g.enter(&ops[start-1])
 			c := g.cursor()
 			g.emit(vm.OpOpenTable, c, src.aux)
 			head := g.here()
@@ -480,6 +508,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		return sink(e)
 	}
 	rest := func(e *regEnv, cont label) error { return g.ops(ops[1:], e, cont, exit, distinct, sink) }
+	g.enter(&ops[0])
 	switch o := ops[0].(type) {
 	case logical.Start:
 		return rest(e, cont)

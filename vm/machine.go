@@ -2,8 +2,10 @@ package vm
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -42,16 +44,22 @@ type Machine struct {
 	argsBuf []value.Value
 	deleted bool // a property of a deleted entity was read
 
+	lastSample time.Time
+
 	typeCache map[*string][]uint32 // resolved relationship types, by spec
 	nbrBuf    []uint32             // scratch for set expansion
 }
 
 // Stats counts what a run did (PROFILE).
 type Stats struct {
-	Steps     int64
-	Rows      int64
-	PerPC     []int64 // executions per instruction, when profiling
-	TableRows int64
+	Steps  int64
+	Rows   int64
+	Memory int64   // bytes held in tables and buffers at the peak
+	PerPC  []int64 // executions per instruction, when profiling
+	// OpTime is the time spent in each plan operator's instructions,
+	// sampled every checkEvery instructions, when profiling.
+	OpTime  []time.Duration
+	Elapsed time.Duration
 }
 
 // NewMachine prepares a run of p against g (w may be nil for reads).
@@ -77,18 +85,34 @@ func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[s
 	return m
 }
 
-// EnableProfile makes the machine count executions per instruction.
+// EnableProfile makes the machine count executions per instruction and
+// sample the time spent per plan operator.
 func (m *Machine) EnableProfile() {
-	m.stats = &Stats{PerPC: make([]int64, len(m.prog.Code))}
+	m.stats = &Stats{PerPC: make([]int64, len(m.prog.Code)), OpTime: make([]time.Duration, len(m.prog.OpFirstPC)+1)}
 }
 
 // Stats returns the run's counters.
 func (m *Machine) Stats() Stats {
-	s := Stats{Steps: m.steps, Rows: m.rows}
+	s := Stats{Steps: m.steps, Rows: m.rows, Memory: m.memory}
 	if m.stats != nil {
 		s.PerPC = m.stats.PerPC
+		s.OpTime = m.stats.OpTime
+		s.Elapsed = m.stats.Elapsed
 	}
 	return s
+}
+
+// sample attributes the time since the last sample to the operator of pc.
+func (m *Machine) sample(pc int) {
+	now := time.Now()
+	d := now.Sub(m.lastSample)
+	m.lastSample = now
+	m.stats.Elapsed += d
+	if pc < len(m.prog.OpOf) {
+		if op := m.prog.OpOf[pc]; int(op) < len(m.stats.OpTime) {
+			m.stats.OpTime[op] += d
+		}
+	}
 }
 
 // Row returns the current result row (valid until the next Step).
@@ -113,6 +137,9 @@ func (m *Machine) Step() (bool, error) {
 
 func (m *Machine) fail(pc int, err error) error {
 	e := cyqerr.Wrap(err, cyqerr.Internal, cyqerr.Runtime)
+	if e.Type == cyqerr.Cancelled && errors.Is(m.ctx.Context.Err(), context.DeadlineExceeded) {
+		e = timeoutErr()
+	}
 	if !e.Pos.IsValid() && pc >= 0 && pc < len(m.prog.Spans) && m.prog.Spans[pc] >= 0 && m.prog.Source != "" {
 		e.At(m.prog.Source, int(m.prog.Spans[pc]))
 	}
@@ -129,6 +156,10 @@ func (m *Machine) run() (row bool, err error) {
 	consts := m.prog.Consts
 	R, N, S := m.R, m.N, m.S
 	pc := m.pc
+	if m.stats != nil {
+		m.lastSample = time.Now()
+		defer func() { m.sample(pc) }()
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = m.fail(pc, cyqerr.Runtimef(cyqerr.Internal, "", "internal error at pc %d (%s): %v", pc, code[pc].Op, r))
@@ -137,10 +168,13 @@ func (m *Machine) run() (row bool, err error) {
 	for {
 		m.steps++
 		if m.steps%checkEvery == 0 {
+			if m.stats != nil {
+				m.sample(pc)
+			}
 			if err := m.ctx.Context.Err(); err != nil {
 				m.pc = pc
 				if err == context.DeadlineExceeded {
-					return false, cyqerr.Runtimef(cyqerr.LimitExceeded, "Timeout", "the query ran past its time limit").WithHint("add a LIMIT, narrow the pattern, or raise the timeout")
+					return false, timeoutErr()
 				}
 				return false, cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled")
 			}
@@ -655,6 +689,10 @@ func (m *Machine) run() (row bool, err error) {
 			return false, m.fail(pc-1, fmt.Errorf("vm: unknown opcode %d", in.Op))
 		}
 	}
+}
+
+func timeoutErr() *cyqerr.Error {
+	return cyqerr.Runtimef(cyqerr.LimitExceeded, "Timeout", "the query ran past its time limit").WithHint("add a LIMIT, narrow the pattern, or raise the timeout")
 }
 
 func tri(v value.Value) (value.Tri, error) {

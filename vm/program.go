@@ -30,6 +30,12 @@ type Program struct {
 	// Writes reports whether the program can change the graph (decided from
 	// its opcodes and procedures, not from keywords).
 	Writes bool
+
+	// OpOf maps each pc to the plan operator its instruction belongs to,
+	// and OpFirstPC gives each operator's first instruction (-1 when it has
+	// none); PROFILE reads the run's counters through them.
+	OpOf      []int32
+	OpFirstPC []int32
 }
 
 // Callable is a scalar function implementation resolved by the planner.

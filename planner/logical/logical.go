@@ -59,6 +59,18 @@ type Pipeline struct {
 // Explain renders the plan as an indented tree, the last operator on top
 // as usual for query plans.
 func (p *Plan) Explain() string {
+	return p.Render(func(pipeline, op int) string {
+		pl := p.Pipelines[pipeline]
+		if op < len(pl.Est) {
+			return "est. rows " + fmtEst(pl.Est[op])
+		}
+		return ""
+	})
+}
+
+// Render renders the plan tree like Explain, with annot(pipeline, op)
+// in parentheses after each operator (nothing when it returns "").
+func (p *Plan) Render(annot func(pipeline, op int) string) string {
 	var b strings.Builder
 	for i, pl := range p.Pipelines {
 		if i > 0 {
@@ -75,8 +87,8 @@ func (p *Plan) Explain() string {
 			if d := op.Detail(); d != "" {
 				fmt.Fprintf(&b, " %s", d)
 			}
-			if j < len(pl.Est) {
-				fmt.Fprintf(&b, " (est. rows %s)", fmtEst(pl.Est[j]))
+			if a := annot(i, j); a != "" {
+				fmt.Fprintf(&b, " (%s)", a)
 			}
 			b.WriteByte('\n')
 		}

@@ -1,0 +1,130 @@
+package cyq
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/value"
+	"github.com/cyqdb/cyq/vm"
+)
+
+func wantCode(t *testing.T, err error, code string) {
+	t.Helper()
+	e := cyqerr.As(err)
+	if e == nil || e.Code() != code {
+		t.Fatalf("error %v, want %s", err, code)
+	}
+}
+
+func TestRollbackLeavesNothing(t *testing.T) {
+	db, _ := Open("", nil)
+	defer db.Close()
+	ctx := context.Background()
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Query(ctx, "CREATE (:X)-[:R]->(:X)", nil); err != nil {
+		t.Fatal(err)
+	}
+	tx.Rollback()
+	if got := run(t, db, "MATCH (n) RETURN count(n)", nil)[0][0]; fmtV(got) != "0" {
+		t.Fatalf("rolled back nodes are visible: %s", fmtV(got))
+	}
+	if _, err := tx.Query(ctx, "RETURN 1", nil); err == nil {
+		t.Fatal("query on an ended transaction succeeded")
+	}
+}
+
+func TestFailedWriteChangesNothing(t *testing.T) {
+	db, _ := Open("", nil)
+	defer db.Close()
+	run(t, db, "CREATE (:A {n: 1})-[:R]->(:A {n: 2})", nil)
+	_, err := db.Query(context.Background(), "MATCH (a:A) CREATE (:B) WITH a DELETE a", nil)
+	wantCode(t, err, "ConstraintVerificationFailed.DeleteConnectedNode")
+	if got := fmtV(run(t, db, "MATCH (n) RETURN count(n)", nil)[0][0]); got != "2" {
+		t.Fatalf("a failed statement left %s nodes", got)
+	}
+}
+
+func TestProfileCountsRows(t *testing.T) {
+	db, _ := Open("", nil)
+	defer db.Close()
+	run(t, db, "UNWIND range(1, 10) AS i CREATE (:N {i: i})", nil)
+	rows, err := db.Query(context.Background(), "PROFILE MATCH (n:N) WHERE n.i > 3 RETURN n.i", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all, err := rows.All(); err != nil || len(all) != 7 {
+		t.Fatalf("%d rows, %v", len(all), err)
+	}
+	p := rows.Profile()
+	for _, want := range []string{"NodeScan (n:N) label scan (rows 10", "Filter (rows 7", "Emit n.i (rows 7", "result rows 7"} {
+		if !strings.Contains(p, want) {
+			t.Errorf("profile lacks %q:\n%s", want, p)
+		}
+	}
+}
+
+func TestReadOnlyOpenRejectsWrites(t *testing.T) {
+	dir := t.TempDir()
+	db, err := Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, db, "CREATE (:N)", nil)
+	db.Close()
+	ro, err := Open(dir, &Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	_, err = ro.Query(context.Background(), "MATCH (n) SET n.x = 1", nil)
+	wantCode(t, err, "AccessDenied.ReadOnly")
+	// A procedure's read-only flag, not keywords, decides: a write hidden in
+	// a subquery is still a write.
+	_, err = ro.Query(context.Background(), "MATCH (n) CALL (n) { CREATE (:M) } RETURN 1", nil)
+	wantCode(t, err, "AccessDenied.ReadOnly")
+	if got := fmtV(run(t, ro, "MATCH (n) RETURN count(n)", nil)[0][0]); got != "1" {
+		t.Fatalf("read-only store has %s nodes", got)
+	}
+}
+
+func TestLimitsEndRunawayQueries(t *testing.T) {
+	ctx := context.Background()
+	db, _ := Open("", &Options{Limits: vm.Limits{MaxSteps: 100000}})
+	_, err := db.Query(ctx, "UNWIND range(1, 10000000) AS x RETURN count(x)", nil)
+	if err == nil {
+		rows, _ := db.Query(ctx, "UNWIND range(1, 10000000) AS x RETURN count(x)", nil)
+		_, err = rows.All()
+	}
+	wantCode(t, err, "LimitExceeded.StepBudget")
+	db.Close()
+
+	db, _ = Open("", &Options{Limits: vm.Limits{MaxRows: 5}})
+	rows, _ := db.Query(ctx, "UNWIND range(1, 10) AS x RETURN x", nil)
+	_, err = rows.All()
+	wantCode(t, err, "LimitExceeded.RowLimit")
+	db.Close()
+
+	db, _ = Open("", &Options{Limits: vm.Limits{MaxMemory: 1 << 20}})
+	rows, _ = db.Query(ctx, "UNWIND range(1, 1000000) AS x RETURN x ORDER BY x DESC", nil)
+	_, err = rows.All()
+	wantCode(t, err, "LimitExceeded.MemoryBudget")
+	db.Close()
+
+	db, _ = Open("", &Options{Timeout: 50 * time.Millisecond})
+	start := time.Now()
+	rows, _ = db.Query(ctx, "UNWIND range(1, 10000000) AS x UNWIND range(1, 1000) AS y RETURN count(*)", nil)
+	_, err = rows.All()
+	wantCode(t, err, "LimitExceeded.Timeout")
+	if time.Since(start) > 5*time.Second {
+		t.Fatalf("timeout took %s", time.Since(start))
+	}
+	db.Close()
+}
+
+func fmtV(v value.Value) string { return value.Format(v) }
