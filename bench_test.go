@@ -124,6 +124,8 @@ func BenchmarkSlashdot(b *testing.B) {
 		{"common_neighbours", "MATCH (a:User {id: 0})-->(x)<--(b:User {id: 1}) RETURN count(DISTINCT x)"},
 		{"top10_out_degree", "MATCH (a:User)-->() RETURN a.id AS id, count(*) AS d ORDER BY d DESC LIMIT 10"},
 		{"triangles_from_node0", "MATCH (a:User {id: 0})-->(b)-->(c)-->(a) RETURN count(*)"},
+		{"triangle_count", "MATCH (a)-->(b)-->(c)-->(a) RETURN count(*)"},
+		{"shortest_path", "MATCH p = shortestPath((a:User {id: 0})-[*..6]-(b:User {id: 77777})) RETURN length(p)"},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

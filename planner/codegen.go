@@ -620,6 +620,25 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		g.emitJ(vm.OpGoto, 0, head)
 		g.bind(done)
 		return nil
+	case logical.CycleCount:
+		from, err := g.nodeReg(e.vars[o.Var], o.Var)
+		if err != nil {
+			return err
+		}
+		spec := &vm.ChainSpec{}
+		for _, h := range o.Hops {
+			spec.Hops = append(spec.Hops, vm.ExpandSpec{Dir: vmDir(h.Dir), Types: h.Types})
+		}
+		r := g.r()
+		g.emit(vm.OpCycleCount, r, from, g.addAux(spec))
+		zero := g.r()
+		g.emit(vm.OpConst, zero, g.constant(value.Int(0)))
+		gt := g.r()
+		g.emit(vm.OpGt, gt, r, zero)
+		g.emitJ(vm.OpJumpIfNotTrue, 1, cont, gt)
+		e = e.clone()
+		e.set(o.Into, slot{slotValue, r})
+		return rest(e, cont)
 	case logical.Degree:
 		from, err := g.nodeReg(e.vars[o.Var], o.Var)
 		if err != nil {

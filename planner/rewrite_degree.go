@@ -59,3 +59,105 @@ func (b *builder) useDegrees(pl *logical.Pipeline) bool {
 	}
 	return changed
 }
+
+// useCycleCounts rewrites a closed directed triangle (a)-->(b)-->(c)-->(a)
+// whose rows are only counted into a CycleCount: per relationship a->b, the
+// size of out(b) AND in(a) (the VM falls back to exact enumeration where
+// parallel relationships or self-loops make sets and MATCH differ).
+func (b *builder) useCycleCounts(pl *logical.Pipeline) bool {
+	ops := pl.Ops
+	for i := 0; i+2 < len(ops); i++ {
+		e1, ok1 := ops[i].(logical.Expand)
+		e2, ok2 := ops[i+1].(logical.Expand)
+		e3, ok3 := ops[i+2].(logical.Expand)
+		if !ok1 || !ok2 || !ok3 {
+			continue
+		}
+		directed := func(e logical.Expand) bool { return e.Dir == ast.DirRight || e.Dir == ast.DirLeft }
+		if !directed(e1) || !directed(e2) || !directed(e3) || e1.ToBound || e2.ToBound || !e3.ToBound {
+			continue
+		}
+		if e2.From != e1.To || e3.From != e2.To || e3.To != e1.From || e1.RelBound || e2.RelBound || e3.RelBound {
+			continue
+		}
+		if len(e1.Distinct) > 0 {
+			continue
+		}
+		hidden := []string{e1.To, e2.To, e1.Rel, e2.Rel, e3.Rel}
+		// The rows must only be counted.
+		agg := -1
+	scan:
+		for j := i + 3; j < len(ops); j++ {
+			if mentions(ops[j], hidden) {
+				break
+			}
+			switch ops[j].(type) {
+			case logical.Project, logical.Select, logical.Filter:
+			case logical.Aggregate:
+				agg = j
+				break scan
+			default:
+				break scan
+			}
+		}
+		if agg < 0 {
+			continue
+		}
+		a := ops[agg].(logical.Aggregate)
+		allStar := len(a.Aggs) > 0
+		for _, c := range a.Aggs {
+			allStar = allStar && c.Call.Star
+		}
+		if !allStar {
+			continue
+		}
+		into := b.fresh("cycles")
+		cc := logical.CycleCount{Var: e1.From, Into: into, Hops: [3]logical.Hop{{Dir: e1.Dir, Types: e1.Types}, {Dir: e2.Dir, Types: e2.Types}, {Dir: e3.Dir, Types: e3.Types}}}
+		aggs := make([]logical.AggCall, len(a.Aggs))
+		for k, c := range a.Aggs {
+			aggs[k] = logical.AggCall{Name: c.Name, Call: &ast.FunctionCall{Span: c.Call.Span, Name: "sum", Args: []ast.Expr{&ast.Variable{Name: into}}}}
+		}
+		a.Aggs = aggs
+		ops[agg] = a
+		rest := append([]logical.Op{cc}, ops[i+3:]...)
+		pl.Ops = append(ops[:i], rest...)
+		return true
+	}
+	return false
+}
+
+// mentions reports whether an operator's expressions use any of names.
+func mentions(op logical.Op, names []string) bool {
+	set := map[string]bool{}
+	for _, n := range names {
+		set[n] = true
+	}
+	var exprs []ast.Expr
+	switch o := op.(type) {
+	case logical.Filter:
+		exprs = append(exprs, o.Pred)
+	case logical.Project:
+		for _, it := range o.Items {
+			exprs = append(exprs, it.Expr)
+		}
+	case logical.Aggregate:
+		for _, k := range o.Keys {
+			exprs = append(exprs, k.Expr)
+		}
+		for _, a := range o.Aggs {
+			exprs = append(exprs, a.Call)
+		}
+	case logical.Select:
+		for _, v := range o.Vars {
+			if set[v] {
+				return true
+			}
+		}
+	}
+	for _, e := range exprs {
+		if usesAny(e, set) {
+			return true
+		}
+	}
+	return false
+}

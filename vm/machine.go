@@ -673,6 +673,12 @@ func (m *Machine) run() (row bool, err error) {
 				}
 			}
 			R[in.A] = value.Int(d)
+		case OpCycleCount:
+			n, err := m.cycleCount(N[in.B], m.prog.Aux[in.C].(*ChainSpec))
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = value.Int(n)
 		case OpSetIndexSeek:
 			S[in.A] = m.indexSeek(consts[in.B], consts[in.C], R[in.D])
 		case OpSetChain:

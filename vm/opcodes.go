@@ -136,6 +136,7 @@ const (
 	OpDegree          // A=R dst, B=N node, C=X expand spec: R[A] = the node's number of relationships of the spec
 	OpSetIndexSeek    // A=S dst, B=K label, C=K key, D=R value: S[A] = nodes with the label whose property equals R[D]
 	OpSetChain        // A=S dst, B=N src, C=X chain spec: S[A] = ends of the trails from N[B] along the chain's hops
+	OpCycleCount      // A=R dst, B=N node, C=X chain spec (3 directed hops): R[A] = number of closed cycles from the node
 	OpCheckAdjacent   // A=N from, B=N to, C=X expand spec, D=target: if no relationship of the spec joins them, pc = D
 
 	numOpcodes
@@ -203,7 +204,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetFilterLabels: {"SetFilterLabels", 3, -1}, OpSetCount: {"SetCount", 2, -1},
 	OpSetContains: {"SetContains", 3, 2},
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
-	OpDegree: {"Degree", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
+	OpDegree: {"Degree", 3, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
 }
 
 // String returns the opcode's name.

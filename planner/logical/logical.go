@@ -183,6 +183,17 @@ type ShortestPath struct {
 	All           bool
 }
 
+// CycleCount binds Into to the number of closed three-hop cycles
+// (a)-[h1]->(b)-[h2]->(c)-[h3]->(a) that start at the bound node Var,
+// counting as MATCH does (each combination of distinct relationships), and
+// drops rows where it is zero. It replaces three expansions whose rows are
+// only counted: intersections of neighbour bitmaps replace enumeration.
+type CycleCount struct {
+	Var  string
+	Hops [3]Hop
+	Into string
+}
+
 // NodeFilter checks labels and inline properties of a node variable.
 type NodeFilter struct {
 	Var    string
@@ -530,3 +541,18 @@ func arrow(d ast.Direction, v string, types []string, extra string) string {
 
 // Breaker implements Op.
 func (CallSubquery) Breaker() bool { return false }
+
+// Breaker implements Op.
+func (CycleCount) Breaker() bool { return false }
+
+// Name implements Op.
+func (CycleCount) Name() string { return "CycleCount" }
+
+// Detail implements Op.
+func (o CycleCount) Detail() string {
+	s := "(" + show(o.Var) + ")"
+	for _, h := range o.Hops {
+		s += arrow(h.Dir, "", h.Types, "") + "()"
+	}
+	return s[:len(s)-2] + "(" + show(o.Var) + ") count, set intersections"
+}
