@@ -247,6 +247,9 @@ type Reduce struct {
 // match exists), e.g. WHERE (a)-->(b).
 type PatternExpr struct {
 	Span
+	// Kind is PathShortest or PathAllShortest for a shortestPath(...) or
+	// allShortestPaths(...) expression, whose value is the path(s) found.
+	Kind    PathKind
 	Element *PatternElement
 }
 

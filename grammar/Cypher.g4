@@ -1,0 +1,531 @@
+// Cypher.g4: the openCypher 9 grammar as cyq accepts it, plus the Neo4j 5
+// forms people commonly write (label expressions, inline WHERE, EXISTS /
+// COUNT / COLLECT subqueries, CALL subqueries, LOAD CSV, USE, schema
+// commands with fulltext and vector indexes).
+//
+// Written for cyq from the openCypher 9 specification (railroad diagrams and
+// the openCypher EBNF). Keywords are case-insensitive. The parser is
+// deliberately lenient about clause order; structural rules are checked by
+// the walker in package parser and by the planner's binder.
+
+grammar Cypher;
+
+options { caseInsensitive = true; }
+
+// ---------------------------------------------------------------- statements
+
+statementEOF : statement SEMI? EOF ;
+
+statement : ( EXPLAIN | PROFILE )? ( schemaCommand | query ) ;
+
+query : singleQuery union* ;
+
+union : UNION ALL? singleQuery ;
+
+singleQuery : clause+ ;
+
+clause
+    : useClause
+    | matchClause
+    | unwindClause
+    | withClause
+    | returnClause
+    | createClause
+    | mergeClause
+    | setClause
+    | removeClause
+    | deleteClause
+    | foreachClause
+    | callSubquery
+    | callClause
+    | loadCsvClause
+    ;
+
+useClause : USE symbolicName ( DOT symbolicName )* ( LPAREN ( expression ( COMMA expression )* )? RPAREN )? ;
+
+matchClause : OPTIONAL? MATCH pattern where? ;
+
+where : WHERE expression ;
+
+unwindClause : UNWIND expression AS variable ;
+
+withClause : WITH projectionBody where? ;
+
+returnClause : RETURN projectionBody ;
+
+projectionBody : DISTINCT? projectionItems order? skip? limit? ;
+
+projectionItems
+    : STAR ( COMMA projectionItem )*
+    | projectionItem ( COMMA projectionItem )*
+    ;
+
+projectionItem : expression ( AS variable )? ;
+
+order : ORDER BY sortItem ( COMMA sortItem )* ;
+
+skip : ( SKIP_ | OFFSET ) expression ;
+
+limit : LIMIT expression ;
+
+sortItem : expression ( ASCENDING | ASC | DESCENDING | DESC )? ;
+
+createClause : CREATE pattern ;
+
+mergeClause : MERGE patternPart mergeAction* ;
+
+mergeAction : ON ( MATCH | CREATE ) SET setItem ( COMMA setItem )* ;
+
+setClause : SET setItem ( COMMA setItem )* ;
+
+setItem
+    : propertyExpression EQ expression   # setProperty
+    | variable EQ expression             # setVariable
+    | variable PLUSEQ expression         # setAppend
+    | variable nodeLabels                # setLabels
+    ;
+
+propertyExpression : atom ( DOT propertyKeyName )+ ;
+
+removeClause : REMOVE removeItem ( COMMA removeItem )* ;
+
+removeItem
+    : variable nodeLabels      # removeLabels
+    | propertyExpression       # removeProperty
+    ;
+
+deleteClause : DETACH? DELETE expression ( COMMA expression )* ;
+
+foreachClause : FOREACH LPAREN variable IN expression PIPE clause+ RPAREN ;
+
+callClause
+    : CALL procedureName ( LPAREN ( expression ( COMMA expression )* )? RPAREN )?
+      ( YIELD ( STAR | yieldItem ( COMMA yieldItem )* where? ) )?
+    ;
+
+procedureName : ( symbolicName DOT )* symbolicName ;
+
+yieldItem : symbolicName ( AS variable )? ;
+
+callSubquery
+    : OPTIONAL? CALL ( LPAREN ( STAR | ( variable ( COMMA variable )* )? ) RPAREN )?
+      LBRACE query RBRACE inTransactions?
+    ;
+
+inTransactions : IN TRANSACTIONS ( OF expression ( ROWS | ROW ) )? ;
+
+loadCsvClause : LOAD CSV ( WITH HEADERS )? FROM expression AS variable ( FIELDTERMINATOR StringLiteral )? ;
+
+// ----------------------------------------------------------- schema commands
+
+schemaCommand
+    : createIndex
+    | dropIndex
+    | createConstraint
+    | dropConstraint
+    ;
+
+createIndex
+    : CREATE INDEX ON COLON labelName LPAREN propertyKeyName ( COMMA propertyKeyName )* RPAREN   # createIndexLegacy
+    | CREATE indexKind? INDEX schemaObjectName? ( IF NOT EXISTS )? FOR schemaPattern ON
+      ( LPAREN simpleProperty ( COMMA simpleProperty )* RPAREN
+      | EACH LBRACK simpleProperty ( COMMA simpleProperty )* RBRACK
+      | EACH symbolicName LPAREN variable RPAREN
+      ) schemaOptions?                                                                        # createIndexNew
+    ;
+
+indexKind : RANGE | TEXT | POINT | LOOKUP | FULLTEXT | VECTOR ;
+
+schemaObjectName : symbolicName ;
+
+schemaPattern
+    : LPAREN variable ( COLON labelName ( PIPE labelName )* )? RPAREN                                  # schemaNodePattern
+    | LPAREN RPAREN LT? MINUS LBRACK variable ( COLON labelName ( PIPE labelName )* )? RBRACK MINUS GT? LPAREN RPAREN  # schemaRelPattern
+    ;
+
+simpleProperty : variable DOT propertyKeyName ;
+
+schemaOptions : OPTIONS ( mapLiteral | parameter ) ;
+
+dropIndex
+    : DROP INDEX ON COLON labelName LPAREN propertyKeyName ( COMMA propertyKeyName )* RPAREN   # dropIndexLegacy
+    | DROP INDEX schemaObjectName ( IF EXISTS )?                                             # dropIndexByName
+    ;
+
+createConstraint
+    : CREATE CONSTRAINT schemaObjectName? ( IF NOT EXISTS )? ( FOR | ON ) schemaPattern
+      ( REQUIRE | ASSERT ) constraintProperties IS constraintKind schemaOptions?
+    ;
+
+constraintProperties
+    : simpleProperty
+    | LPAREN simpleProperty ( COMMA simpleProperty )* RPAREN
+    ;
+
+constraintKind
+    : UNIQUE                              # uniqueConstraint
+    | ( NODE | RELATIONSHIP | REL )? KEY  # keyConstraint
+    | NOT NULL                            # notNullConstraint
+    | ( COLONCOLON | TYPED ) typeName     # typeConstraint
+    ;
+
+typeName : schemaName+ ( LT typeName GT )? ( NOT NULL )? ;
+
+dropConstraint : DROP CONSTRAINT schemaObjectName ( IF EXISTS )? ;
+
+// ------------------------------------------------------------------ patterns
+
+pattern : patternPart ( COMMA patternPart )* ;
+
+patternPart : ( variable EQ )? anonymousPatternPart ;
+
+anonymousPatternPart
+    : shortestPathPattern
+    | patternElement
+    ;
+
+shortestPathPattern : ( SHORTESTPATH | ALLSHORTESTPATHS ) LPAREN patternElement RPAREN ;
+
+patternElement
+    : nodePattern patternElementChain*
+    | LPAREN patternElement RPAREN
+    ;
+
+patternElementChain : relationshipPattern nodePattern ;
+
+nodePattern : LPAREN variable? labelExpression? properties? ( WHERE expression )? RPAREN ;
+
+relationshipPattern
+    : LT MINUS relationshipDetail? MINUS GT?
+    | MINUS relationshipDetail? MINUS GT?
+    ;
+
+relationshipDetail : LBRACK variable? labelExpression? rangeLiteral? properties? ( WHERE expression )? RBRACK ;
+
+properties : mapLiteral | parameter ;
+
+rangeLiteral : STAR integerLiteral? ( DOTDOT integerLiteral? )? ;
+
+nodeLabels : ( COLON labelName )+ ;
+
+// `:A:B` (colon conjunction), `:A|B`, `:A|:B`, `:A&B`, `:!A`, `:%`, `:(A|B)`.
+labelExpression : COLON labelOr ( COLON labelOr )* ;
+
+labelOr : labelAnd ( PIPE COLON? labelAnd )* ;
+
+labelAnd : labelNot ( AMP labelNot )* ;
+
+labelNot
+    : BANG labelNot
+    | labelAtom
+    ;
+
+labelAtom
+    : labelName
+    | PERCENT
+    | LPAREN labelOr RPAREN
+    ;
+
+labelName : schemaName ;
+
+propertyKeyName : schemaName ;
+
+// --------------------------------------------------------------- expressions
+
+expression : orExpression ;
+
+orExpression : xorExpression ( OR xorExpression )* ;
+
+xorExpression : andExpression ( XOR andExpression )* ;
+
+andExpression : notExpression ( AND notExpression )* ;
+
+notExpression : NOT* comparisonExpression ;
+
+comparisonExpression : predicateExpression ( comparisonOp predicateExpression )* ;
+
+comparisonOp : EQ | NE | LT | GT | LE | GE ;
+
+predicateExpression : addSubExpression predicateSuffix* ;
+
+predicateSuffix
+    : STARTS WITH addSubExpression   # startsWithSuffix
+    | ENDS WITH addSubExpression     # endsWithSuffix
+    | CONTAINS addSubExpression      # containsSuffix
+    | REGEQ addSubExpression         # regexSuffix
+    | IN addSubExpression            # inSuffix
+    | IS NOT? NULL                   # nullSuffix
+    ;
+
+addSubExpression : multDivExpression ( ( PLUS | MINUS ) multDivExpression )* ;
+
+multDivExpression : powerExpression ( ( STAR | SLASH | PERCENT ) powerExpression )* ;
+
+powerExpression : unaryExpression ( CARET unaryExpression )* ;
+
+unaryExpression : ( PLUS | MINUS )* postfixExpression ;
+
+postfixExpression : atom postfixOp* labelExpression? ;
+
+postfixOp
+    : DOT propertyKeyName                                  # propertyLookup
+    | LBRACK expression RBRACK                             # indexOp
+    | LBRACK expression? DOTDOT expression? RBRACK         # sliceOp
+    ;
+
+atom
+    : listComprehension                                                   # listComprehensionAtom
+    | patternComprehension                                                # patternComprehensionAtom
+    | literal                                                             # literalAtom
+    | parameter                                                           # parameterAtom
+    | caseExpression                                                      # caseAtom
+    | COUNT LPAREN STAR RPAREN                                            # countStarAtom
+    | ( ALL | ANY | NONE | SINGLE ) LPAREN filterExpression RPAREN        # quantifierAtom
+    | REDUCE LPAREN variable EQ expression COMMA variable IN expression PIPE expression RPAREN # reduceAtom
+    | EXISTS LBRACE subqueryBody RBRACE                                   # existsAtom
+    | COUNT LBRACE subqueryBody RBRACE                                    # countSubqueryAtom
+    | COLLECT LBRACE query RBRACE                                         # collectAtom
+    | shortestPathPattern                                                 # shortestPathAtom
+    | nodePattern patternElementChain+                                    # patternAtom
+    | LPAREN expression RPAREN                                            # parenAtom
+    | functionInvocation                                                  # functionAtom
+    | variable LBRACE ( mapProjectionItem ( COMMA mapProjectionItem )* )? RBRACE # mapProjectionAtom
+    | variable                                                            # variableAtom
+    ;
+
+subqueryBody
+    : query
+    | pattern where?
+    ;
+
+filterExpression : variable IN expression where? ;
+
+caseExpression : CASE expression? caseAlternative+ ( ELSE expression )? END ;
+
+caseAlternative : WHEN expression THEN expression ;
+
+listComprehension : LBRACK variable IN expression where? ( PIPE expression )? RBRACK ;
+
+patternComprehension : LBRACK ( variable EQ )? nodePattern patternElementChain+ where? PIPE expression RBRACK ;
+
+functionInvocation : functionName LPAREN DISTINCT? ( expression ( COMMA expression )* )? RPAREN ;
+
+functionName
+    : ( symbolicName DOT )* symbolicName
+    | EXISTS
+    ;
+
+mapProjectionItem
+    : DOT propertyKeyName          # mapProjProperty
+    | DOT STAR                     # mapProjAll
+    | propertyKeyName COLON expression # mapProjLiteral
+    | variable                     # mapProjVariable
+    ;
+
+literal
+    : NULL                   # nullLiteral
+    | ( TRUE | FALSE )       # booleanLiteral
+    | integerLiteral         # intLiteral
+    | FloatLiteral           # floatLiteral
+    | StringLiteral          # stringLiteral
+    | listLiteral            # listLiteralAtom
+    | mapLiteral             # mapLiteralAtom
+    ;
+
+integerLiteral : HexInteger | OctalInteger | DecimalInteger ;
+
+listLiteral : LBRACK ( expression ( COMMA expression )* )? RBRACK ;
+
+mapLiteral : LBRACE ( propertyKeyName COLON expression ( COMMA propertyKeyName COLON expression )* )? RBRACE ;
+
+parameter : DOLLAR ( symbolicName | DecimalInteger ) ;
+
+variable : symbolicName ;
+
+// Names that may be variables, function and procedure names.
+symbolicName
+    : UnescapedSymbolicName
+    | EscapedSymbolicName
+    | softKeyword
+    ;
+
+// Keywords that are not reserved in openCypher 9 or are cyq's own
+// contextual keywords: usable as variable names. END is reserved in
+// openCypher 9 but Neo4j 5 accepts it, and (start)-->(end) is common.
+softKeyword
+    : COUNT | ANY | NONE | SINGLE | FILTER | EXTRACT | REDUCE | COLLECT
+    | EXPLAIN | PROFILE | CSV | HEADERS | FIELDTERMINATOR | INDEX | FULLTEXT
+    | VECTOR | TEXT | POINT | RANGE | LOOKUP | EACH | OPTIONS | IF | KEY
+    | NODE | RELATIONSHIP | REL | ROWS | ROW | TRANSACTIONS | TYPED | ASSERT
+    | OFFSET | SHORTESTPATH | ALLSHORTESTPATHS | USE | LOAD | YIELD | CALL
+    | FOREACH | FROM | END
+    ;
+
+// Names of labels, relationship types and property keys: any identifier,
+// including reserved words.
+schemaName
+    : symbolicName
+    | reservedWord
+    ;
+
+reservedWord
+    : ALL | ASC | ASCENDING | BY | CREATE | DELETE | DESC | DESCENDING | DETACH
+    | EXISTS | LIMIT | MATCH | MERGE | ON | OPTIONAL | ORDER | REMOVE | RETURN
+    | SET | SKIP_ | WHERE | WITH | UNION | UNWIND | AND | AS | CONTAINS
+    | DISTINCT | ENDS | IN | IS | NOT | OR | STARTS | XOR | CASE | ELSE | END
+    | THEN | WHEN | NULL | TRUE | FALSE | CONSTRAINT | DO | FOR | REQUIRE
+    | UNIQUE | MANDATORY | SCALAR | OF | ADD | DROP
+    ;
+
+// -------------------------------------------------------------------- lexer
+
+ALL : 'ALL' ;
+ALLSHORTESTPATHS : 'ALLSHORTESTPATHS' ;
+AND : 'AND' ;
+ANY : 'ANY' ;
+ADD : 'ADD' ;
+AS : 'AS' ;
+ASC : 'ASC' ;
+ASCENDING : 'ASCENDING' ;
+ASSERT : 'ASSERT' ;
+BY : 'BY' ;
+CALL : 'CALL' ;
+CASE : 'CASE' ;
+COLLECT : 'COLLECT' ;
+CONSTRAINT : 'CONSTRAINT' ;
+CONTAINS : 'CONTAINS' ;
+COUNT : 'COUNT' ;
+CREATE : 'CREATE' ;
+CSV : 'CSV' ;
+DELETE : 'DELETE' ;
+DESC : 'DESC' ;
+DESCENDING : 'DESCENDING' ;
+DETACH : 'DETACH' ;
+DISTINCT : 'DISTINCT' ;
+DO : 'DO' ;
+DROP : 'DROP' ;
+EACH : 'EACH' ;
+ELSE : 'ELSE' ;
+END : 'END' ;
+ENDS : 'ENDS' ;
+EXISTS : 'EXISTS' ;
+EXPLAIN : 'EXPLAIN' ;
+EXTRACT : 'EXTRACT' ;
+FALSE : 'FALSE' ;
+FIELDTERMINATOR : 'FIELDTERMINATOR' ;
+FILTER : 'FILTER' ;
+FOR : 'FOR' ;
+FOREACH : 'FOREACH' ;
+FROM : 'FROM' ;
+FULLTEXT : 'FULLTEXT' ;
+HEADERS : 'HEADERS' ;
+IF : 'IF' ;
+IN : 'IN' ;
+INDEX : 'INDEX' ;
+IS : 'IS' ;
+KEY : 'KEY' ;
+LIMIT : 'LIMIT' ;
+LOAD : 'LOAD' ;
+LOOKUP : 'LOOKUP' ;
+MANDATORY : 'MANDATORY' ;
+MATCH : 'MATCH' ;
+MERGE : 'MERGE' ;
+NODE : 'NODE' ;
+NONE : 'NONE' ;
+NOT : 'NOT' ;
+NULL : 'NULL' ;
+OF : 'OF' ;
+OFFSET : 'OFFSET' ;
+ON : 'ON' ;
+OPTIONAL : 'OPTIONAL' ;
+OPTIONS : 'OPTIONS' ;
+OR : 'OR' ;
+ORDER : 'ORDER' ;
+POINT : 'POINT' ;
+PROFILE : 'PROFILE' ;
+RANGE : 'RANGE' ;
+REDUCE : 'REDUCE' ;
+REL : 'REL' ;
+RELATIONSHIP : 'RELATIONSHIP' ;
+REMOVE : 'REMOVE' ;
+REQUIRE : 'REQUIRE' ;
+RETURN : 'RETURN' ;
+ROW : 'ROW' ;
+ROWS : 'ROWS' ;
+SCALAR : 'SCALAR' ;
+SET : 'SET' ;
+SHORTESTPATH : 'SHORTESTPATH' ;
+SINGLE : 'SINGLE' ;
+SKIP_ : 'SKIP' ;
+STARTS : 'STARTS' ;
+TEXT : 'TEXT' ;
+THEN : 'THEN' ;
+TRANSACTIONS : 'TRANSACTIONS' ;
+TRUE : 'TRUE' ;
+TYPED : 'TYPED' ;
+UNION : 'UNION' ;
+UNIQUE : 'UNIQUE' ;
+UNWIND : 'UNWIND' ;
+USE : 'USE' ;
+VECTOR : 'VECTOR' ;
+WHEN : 'WHEN' ;
+WHERE : 'WHERE' ;
+WITH : 'WITH' ;
+XOR : 'XOR' ;
+YIELD : 'YIELD' ;
+
+// Numbers. Invalid forms (0x, 12abc, 0o8, 08) lex as InvalidNumber so the
+// walker can report InvalidNumberLiteral.
+HexInteger : '0x' [0-9a-f]+ ;
+OctalInteger : '0o' [0-7]+ | '0' [0-7]+ ;
+DecimalInteger : '0' | [1-9] [0-9]* ;
+FloatLiteral
+    : [0-9]+ ( '.' [0-9]+ )? 'e' [+-]? [0-9]+
+    | '.' [0-9]+ ( 'e' [+-]? [0-9]+ )?
+    | [0-9]+ '.' [0-9]+
+    ;
+InvalidNumber : [0-9] [0-9a-z_]* ;
+
+StringLiteral
+    : '"' ( ~["\\] | '\\' . )* '"'
+    | '\'' ( ~['\\] | '\\' . )* '\''
+    ;
+
+EscapedSymbolicName : ( '`' ~[`]* '`' )+ ;
+
+UnescapedSymbolicName : [\p{L}\p{Pc}] [\p{L}\p{N}\p{Pc}\p{Mn}\p{Mc}]* ;
+
+DOTDOT : '..' ;
+DOT : '.' ;
+COLONCOLON : '::' ;
+COLON : ':' ;
+SEMI : ';' ;
+COMMA : ',' ;
+LPAREN : '(' ;
+RPAREN : ')' ;
+LBRACK : '[' ;
+RBRACK : ']' ;
+LBRACE : '{' ;
+RBRACE : '}' ;
+PLUSEQ : '+=' ;
+REGEQ : '=~' ;
+EQ : '=' ;
+NE : '<>' ;
+LE : '<=' ;
+GE : '>=' ;
+LT : '<' ;
+GT : '>' ;
+PLUS : '+' ;
+MINUS : '-' ;
+STAR : '*' ;
+SLASH : '/' ;
+PERCENT : '%' ;
+CARET : '^' ;
+PIPE : '|' ;
+AMP : '&' ;
+BANG : '!' ;
+DOLLAR : '$' ;
+
+WS : [ \t\r\n\f\u000B\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+ -> channel(HIDDEN) ;
+LineComment : '//' ~[\r\n]* -> channel(HIDDEN) ;
+BlockComment : '/*' .*? '*/' -> channel(HIDDEN) ;
