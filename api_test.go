@@ -2,6 +2,8 @@ package cyq
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -128,3 +130,45 @@ func TestLimitsEndRunawayQueries(t *testing.T) {
 }
 
 func fmtV(v value.Value) string { return value.Format(v) }
+
+func TestLoadCSVStaysInImportDir(t *testing.T) {
+	dir := t.TempDir()
+	imp := filepath.Join(dir, "import")
+	os.Mkdir(imp, 0o755)
+	os.WriteFile(filepath.Join(imp, "people.csv"), []byte("name,age\nAnn,30\nBob,\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "secret.csv"), []byte("x\nsecret\n"), 0o644)
+	os.Symlink(filepath.Join(dir, "secret.csv"), filepath.Join(imp, "link.csv"))
+	ctx := context.Background()
+
+	db, _ := Open("", &Options{ImportDir: imp})
+	defer db.Close()
+	got := run(t, db, "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS row CREATE (p:P {name: row.name, age: row.age}) RETURN p.name, p.age", nil)
+	if len(got) != 2 || fmtV(got[0][1]) != "'30'" || fmtV(got[1][1]) != "null" {
+		t.Fatalf("rows %v", got)
+	}
+	got = run(t, db, "LOAD CSV FROM 'people.csv' AS row RETURN row", nil)
+	if len(got) != 3 || fmtV(got[0][0]) != "['name', 'age']" {
+		t.Fatalf("rows without headers %v", got)
+	}
+	for _, bad := range []string{"../secret.csv", "file:///../secret.csv", "link.csv", "/etc/passwd", "http://127.0.0.1:1/x.csv", "ftp://x/y.csv"} {
+		_, err := db.Query(ctx, "LOAD CSV FROM $u AS row RETURN count(*)", map[string]any{"u": bad})
+		e := cyqerr.As(err)
+		if e == nil || (e.Code() != "AccessDenied.FileAccess" && e.Code() != "ArgumentError.FileAccess") {
+			t.Errorf("%s: error %v, want a file access error", bad, err)
+		}
+		if e != nil && strings.Contains(e.Message, "secret") && e.Code() != "AccessDenied.FileAccess" {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+
+	// No import directory: LOAD CSV is off. Read-only sessions refuse it
+	// whatever the directory, as a write-class operation.
+	off, _ := Open("", nil)
+	defer off.Close()
+	_, err := off.Query(ctx, "LOAD CSV FROM 'people.csv' AS row RETURN row", nil)
+	wantCode(t, err, "AccessDenied.FileAccess")
+	c, err := db.Compile("LOAD CSV FROM 'people.csv' AS row RETURN row")
+	if err != nil || !c.Program.Writes {
+		t.Fatalf("LOAD CSV is not write-class: %v", err)
+	}
+}

@@ -47,6 +47,11 @@ type Options struct {
 	// RowModeOnly turns off set-at-a-time execution (for diagnostics and
 	// the differential tests that compare both modes).
 	RowModeOnly bool
+	// ImportDir is the only directory LOAD CSV may read from; empty
+	// disables LOAD CSV.
+	ImportDir string
+	// AllowURLs lets LOAD CSV fetch http(s) URLs.
+	AllowURLs bool
 }
 
 // Procedure is a procedure callable with CALL.
@@ -241,6 +246,7 @@ func (db *DB) QueryValues(ctx context.Context, query string, params map[string]v
 	}
 	view := graphView{tx}
 	m := vm.NewMachine(ctx, compiled.Program, view, txWriter{tx}, params, db.opts.Limits)
+	m.SetFileOpener(db.fileOpener())
 	started := time.Now()
 	if st.Profile {
 		m.EnableProfile()

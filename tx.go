@@ -76,6 +76,7 @@ func (t *Tx) Query(ctx context.Context, query string, params map[string]any) (*R
 	}
 	view := graphView{t.tx}
 	m := vm.NewMachine(ctx, compiled.Program, view, txWriter{t.tx}, vp, t.db.opts.Limits)
+	m.SetFileOpener(t.db.fileOpener())
 	started := time.Now()
 	if st.Profile {
 		m.EnableProfile()

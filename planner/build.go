@@ -264,6 +264,22 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 				columns = op.Vars
 				pl.Ops = append(pl.Ops, logical.Emit{Columns: op.Vars})
 			}
+		case *ast.LoadCSV:
+			if err := b.checkExpr(c.URL, sc, false); err != nil {
+				return nil, nil, err
+			}
+			if sc.has(c.Var.Name) {
+				return nil, nil, b.errAt(c.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", c.Var.Name)
+			}
+			if len([]rune(c.FieldTerminator)) > 1 {
+				return nil, nil, b.errAt(c, cyqerr.SyntaxError, "InvalidArgumentValue", "FIELDTERMINATOR must be a single character")
+			}
+			// Reading files is a privilege: LOAD CSV makes the query a
+			// write-class query, refused in read-only sessions.
+			b.writes = true
+			readSinceEager = true
+			pl.Ops = append(pl.Ops, logical.LoadCSV{URL: c.URL, Var: c.Var.Name, WithHeaders: c.WithHeaders, FieldTerminator: c.FieldTerminator})
+			sc.add(c.Var.Name, kindValue)
 		case *ast.CallSubquery:
 			op, err := b.callSubquery(c, sc)
 			if err != nil {

@@ -861,6 +861,26 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			g.bind(after)
 			return err
 		})
+	case logical.LoadCSV:
+		url, err := g.expr(o.URL, e)
+		if err != nil {
+			return err
+		}
+		c := g.cursor()
+		g.at(o.URL)
+		g.emit(vm.OpOpenCSV, c, url, g.addAux(&vm.CSVSpec{WithHeaders: o.WithHeaders, FieldTerminator: o.FieldTerminator}))
+		head := g.here()
+		done := g.newLabel()
+		r := g.r()
+		g.emitJ(vm.OpNextCSV, 2, done, c, r)
+		e = e.clone()
+		e.set(o.Var, slot{slotValue, r})
+		if err := rest(e, head); err != nil {
+			return err
+		}
+		g.emitJ(vm.OpGoto, 0, head)
+		g.bind(done)
+		return nil
 	case logical.Foreach:
 		lr, err := g.expr(o.List, e)
 		if err != nil {

@@ -55,7 +55,7 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 	}
 	prog := g.finish(plan.Columns, plan.Writes)
 	for _, in := range prog.Code {
-		if in.Op.IsWrite() {
+		if in.Op.IsWrite() || in.Op == vm.OpOpenCSV {
 			prog.Writes = true
 		}
 	}

@@ -24,6 +24,8 @@ type cursor struct {
 	tab *table
 	// shortest paths
 	spaths []value.Path
+	// LOAD CSV
+	csv *csvCursor
 	// procedures
 	procRows [][]value.Value
 	procSpec *ProcSpec

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"context"
+	"io"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -93,4 +94,7 @@ type Ctx struct {
 	Graph   Graph
 	Writer  Writer // nil in read-only runs
 	Params  map[string]value.Value
+	// OpenFile opens a file named in a query (LOAD CSV) under the engine's
+	// import policy; nil means files may not be read.
+	OpenFile func(url string) (io.ReadCloser, error)
 }

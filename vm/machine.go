@@ -347,6 +347,29 @@ func (m *Machine) run() (row bool, err error) {
 				}
 				R[in.C] = rels
 			}
+		case OpOpenCSV:
+			c := &m.cursors[in.A]
+			if c.csv != nil {
+				c.csv.close()
+			}
+			cur, err := m.openCSV(R[in.B], m.prog.Aux[in.C].(*CSVSpec))
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			c.csv = cur
+		case OpNextCSV:
+			c := &m.cursors[in.A]
+			rec, ok, err := c.csv.next()
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			if !ok {
+				c.csv.close()
+				c.csv = nil
+				pc = int(in.C)
+			} else {
+				R[in.B] = rec
+			}
 		case OpOpenList:
 			c := &m.cursors[in.A]
 			c.pos = 0

@@ -90,6 +90,12 @@ type ShortestSpec struct {
 	All      bool
 }
 
+// CSVSpec describes a LOAD CSV.
+type CSVSpec struct {
+	WithHeaders     bool
+	FieldTerminator string
+}
+
 // ChainSpec describes a fixed-length chain of hops evaluated as sets. Only
 // the end nodes matter; a relationship may not repeat along a trail (for
 // two hops this can only wrongly admit the start node, which is checked).

@@ -556,3 +556,21 @@ func (o CycleCount) Detail() string {
 	}
 	return s[:len(s)-2] + "(" + show(o.Var) + ") count, set intersections"
 }
+
+// LoadCSV binds Var to each record of the CSV file named by URL: a list of
+// strings, or with WithHeaders a map from the header's names.
+type LoadCSV struct {
+	URL             ast.Expr
+	Var             string
+	WithHeaders     bool
+	FieldTerminator string
+}
+
+// Breaker implements Op.
+func (LoadCSV) Breaker() bool { return false }
+
+// Name implements Op.
+func (LoadCSV) Name() string { return "LoadCSV" }
+
+// Detail implements Op.
+func (o LoadCSV) Detail() string { return o.Var }
