@@ -33,7 +33,7 @@ func TestRollbackLeavesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	tx.Rollback()
-	if got := run(t, db, "MATCH (n) RETURN count(n)", nil)[0][0]; fmtV(got) != "0" {
+	if got := mustRun(t, db, "MATCH (n) RETURN count(n)", nil)[0][0]; fmtV(got) != "0" {
 		t.Fatalf("rolled back nodes are visible: %s", fmtV(got))
 	}
 	if _, err := tx.Query(ctx, "RETURN 1", nil); err == nil {
@@ -44,10 +44,10 @@ func TestRollbackLeavesNothing(t *testing.T) {
 func TestFailedWriteChangesNothing(t *testing.T) {
 	db, _ := Open("", nil)
 	defer db.Close()
-	run(t, db, "CREATE (:A {n: 1})-[:R]->(:A {n: 2})", nil)
+	mustRun(t, db, "CREATE (:A {n: 1})-[:R]->(:A {n: 2})", nil)
 	_, err := db.Query(context.Background(), "MATCH (a:A) CREATE (:B) WITH a DELETE a", nil)
 	wantCode(t, err, "ConstraintVerificationFailed.DeleteConnectedNode")
-	if got := fmtV(run(t, db, "MATCH (n) RETURN count(n)", nil)[0][0]); got != "2" {
+	if got := fmtV(mustRun(t, db, "MATCH (n) RETURN count(n)", nil)[0][0]); got != "2" {
 		t.Fatalf("a failed statement left %s nodes", got)
 	}
 }
@@ -55,7 +55,7 @@ func TestFailedWriteChangesNothing(t *testing.T) {
 func TestProfileCountsRows(t *testing.T) {
 	db, _ := Open("", nil)
 	defer db.Close()
-	run(t, db, "UNWIND range(1, 10) AS i CREATE (:N {i: i})", nil)
+	mustRun(t, db, "UNWIND range(1, 10) AS i CREATE (:N {i: i})", nil)
 	rows, err := db.Query(context.Background(), "PROFILE MATCH (n:N) WHERE n.i > 3 RETURN n.i", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestReadOnlyOpenRejectsWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run(t, db, "CREATE (:N)", nil)
+	mustRun(t, db, "CREATE (:N)", nil)
 	db.Close()
 	ro, err := Open(dir, &Options{ReadOnly: true})
 	if err != nil {
@@ -90,7 +90,7 @@ func TestReadOnlyOpenRejectsWrites(t *testing.T) {
 	// a subquery is still a write.
 	_, err = ro.Query(context.Background(), "MATCH (n) CALL (n) { CREATE (:M) } RETURN 1", nil)
 	wantCode(t, err, "AccessDenied.ReadOnly")
-	if got := fmtV(run(t, ro, "MATCH (n) RETURN count(n)", nil)[0][0]); got != "1" {
+	if got := fmtV(mustRun(t, ro, "MATCH (n) RETURN count(n)", nil)[0][0]); got != "1" {
 		t.Fatalf("read-only store has %s nodes", got)
 	}
 }
@@ -142,11 +142,11 @@ func TestLoadCSVStaysInImportDir(t *testing.T) {
 
 	db, _ := Open("", &Options{ImportDir: imp})
 	defer db.Close()
-	got := run(t, db, "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS row CREATE (p:P {name: row.name, age: row.age}) RETURN p.name, p.age", nil)
+	got := mustRun(t, db, "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS row CREATE (p:P {name: row.name, age: row.age}) RETURN p.name, p.age", nil)
 	if len(got) != 2 || fmtV(got[0][1]) != "'30'" || fmtV(got[1][1]) != "null" {
 		t.Fatalf("rows %v", got)
 	}
-	got = run(t, db, "LOAD CSV FROM 'people.csv' AS row RETURN row", nil)
+	got = mustRun(t, db, "LOAD CSV FROM 'people.csv' AS row RETURN row", nil)
 	if len(got) != 3 || fmtV(got[0][0]) != "['name', 'age']" {
 		t.Fatalf("rows without headers %v", got)
 	}

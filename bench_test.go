@@ -86,7 +86,7 @@ func loadEdgeList(tb testing.TB, db *DB, path string, undirected bool) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	run(tb, db, "CREATE INDEX FOR (u:User) ON (u.id)", nil)
+	mustRun(tb, db, "CREATE INDEX FOR (u:User) ON (u.id)", nil)
 }
 
 var slashdot struct {
@@ -132,7 +132,7 @@ func BenchmarkSlashdot(b *testing.B) {
 			b.ReportAllocs()
 			var rows [][]value.Value
 			for i := 0; i < b.N; i++ {
-				rows = run(b, db, c.query, nil)
+				rows = mustRun(b, db, c.query, nil)
 			}
 			if len(rows) > 0 && len(rows[0]) > 0 {
 				b.Logf("%s -> %s", c.query, value.Format(rows[0][len(rows[0])-1]))

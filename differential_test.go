@@ -20,8 +20,8 @@ func randomGraph(t testing.TB, db *DB, seed uint64, n, m int) {
 	r := rand.New(rand.NewPCG(seed, 1))
 	var b strings.Builder
 	b.WriteString("UNWIND range(0, $n - 1) AS i CREATE (x {id: i}) WITH x, i WHERE i % 3 = 0 SET x:A")
-	run(t, db, b.String(), map[string]any{"n": n})
-	run(t, db, "MATCH (x) WHERE x.id % 3 <> 0 SET x:B", nil)
+	mustRun(t, db, b.String(), map[string]any{"n": n})
+	mustRun(t, db, "MATCH (x) WHERE x.id % 3 <> 0 SET x:B", nil)
 	var pairs []any
 	for i := 0; i < m; i++ {
 		typ := "T"
@@ -30,12 +30,12 @@ func randomGraph(t testing.TB, db *DB, seed uint64, n, m int) {
 		}
 		pairs = append(pairs, map[string]any{"s": r.IntN(n), "e": r.IntN(n), "t": typ})
 	}
-	run(t, db, `UNWIND $pairs AS p MATCH (s {id: p.s}), (e {id: p.e})
+	mustRun(t, db, `UNWIND $pairs AS p MATCH (s {id: p.s}), (e {id: p.e})
 		FOREACH (_ IN CASE WHEN p.t = 'T' THEN [1] ELSE [] END | CREATE (s)-[:T]->(e))
 		FOREACH (_ IN CASE WHEN p.t = 'U' THEN [1] ELSE [] END | CREATE (s)-[:U]->(e))`, map[string]any{"pairs": pairs})
 }
 
-func run(t testing.TB, db *DB, q string, params map[string]any) [][]value.Value {
+func mustRun(t testing.TB, db *DB, q string, params map[string]any) [][]value.Value {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -124,12 +124,12 @@ func TestSetModeMatchesRowMode(t *testing.T) {
 			}
 			for _, x := range []int{0, 1, 7, 24} {
 				p := map[string]any{"x": x}
-				a, b := canonical(run(t, set, q, p)), canonical(run(t, row, q, p))
+				a, b := canonical(mustRun(t, set, q, p)), canonical(mustRun(t, row, q, p))
 				if fmt.Sprint(a) != fmt.Sprint(b) {
 					t.Errorf("seed %d, x=%d: %s\n set mode: %v\n row mode: %v", seed, x, q, a, b)
 				}
 			}
-			plan := run(t, set, "EXPLAIN "+q, nil)[0][0].(value.String)
+			plan := mustRun(t, set, "EXPLAIN "+q, nil)[0][0].(value.String)
 			if !strings.Contains(string(plan), "mode=set") && !strings.Contains(string(plan), "set intersections") && !strings.Contains(q, "2..") {
 				t.Errorf("%s: expected a set-mode plan, got\n%s", q, plan)
 			}
@@ -159,14 +159,14 @@ func TestIndexSeekMatchesScan(t *testing.T) {
 	}
 	before := map[string][]string{}
 	for _, q := range queries {
-		before[q] = canonical(run(t, db, q, map[string]any{"x": 3}))
+		before[q] = canonical(mustRun(t, db, q, map[string]any{"x": 3}))
 	}
-	run(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
+	mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
 	for _, q := range queries {
-		if got := canonical(run(t, db, q, map[string]any{"x": 3})); fmt.Sprint(got) != fmt.Sprint(before[q]) {
+		if got := canonical(mustRun(t, db, q, map[string]any{"x": 3})); fmt.Sprint(got) != fmt.Sprint(before[q]) {
 			t.Errorf("%s: with index %v, without %v", q, got, before[q])
 		}
-		plan := string(run(t, db, "EXPLAIN "+q, nil)[0][0].(value.String))
+		plan := string(mustRun(t, db, "EXPLAIN "+q, nil)[0][0].(value.String))
 		if !strings.Contains(plan, "index seek") {
 			t.Errorf("%s: expected an index seek, got\n%s", q, plan)
 		}
@@ -191,9 +191,9 @@ func TestShortestPathMatchesEnumeration(t *testing.T) {
 				if x == y {
 					continue
 				}
-				brute := run(t, db, "MATCH p = (a {id: $x})-[*1..5]"+dir+"(b {id: $y}) WITH length(p) AS l, p ORDER BY l WITH collect([l, [n IN nodes(p) | n.id]]) AS ps WITH ps, ps[0][0] AS best RETURN best, [x IN ps WHERE x[0] = best | x[1]] AS paths", p)
-				one := run(t, db, "MATCH p = shortestPath((a {id: $x})-[*..5]"+dir+"(b {id: $y})) RETURN length(p)", p)
-				every := run(t, db, "MATCH p = allShortestPaths((a {id: $x})-[*..5]"+dir+"(b {id: $y})) RETURN [n IN nodes(p) | n.id]", p)
+				brute := mustRun(t, db, "MATCH p = (a {id: $x})-[*1..5]"+dir+"(b {id: $y}) WITH length(p) AS l, p ORDER BY l WITH collect([l, [n IN nodes(p) | n.id]]) AS ps WITH ps, ps[0][0] AS best RETURN best, [x IN ps WHERE x[0] = best | x[1]] AS paths", p)
+				one := mustRun(t, db, "MATCH p = shortestPath((a {id: $x})-[*..5]"+dir+"(b {id: $y})) RETURN length(p)", p)
+				every := mustRun(t, db, "MATCH p = allShortestPaths((a {id: $x})-[*..5]"+dir+"(b {id: $y})) RETURN [n IN nodes(p) | n.id]", p)
 				best := brute[0][0]
 				if value.IsNull(best) {
 					if len(one) != 0 || len(every) != 0 {
@@ -244,7 +244,7 @@ func TestSubqueries(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	run(t, db, "CREATE (a:P {n: 'a'})-[:K]->(b:P {n: 'b'})-[:K]->(c:P {n: 'c'}), (a)-[:K]->(c)", nil)
+	mustRun(t, db, "CREATE (a:P {n: 'a'})-[:K]->(b:P {n: 'b'})-[:K]->(c:P {n: 'c'}), (a)-[:K]->(c)", nil)
 	cases := []struct{ query, want string }{
 		{"MATCH (p:P) WHERE EXISTS { MATCH (p)-[:K]->(q) WHERE q.n = 'c' RETURN q } RETURN p.n ORDER BY p.n", "['a'] ['b']"},
 		{"MATCH (p:P) RETURN p.n, COUNT { MATCH (p)-[:K]->() } AS out ORDER BY p.n", "['a', 2] ['b', 1] ['c', 0]"},
@@ -257,11 +257,60 @@ func TestSubqueries(t *testing.T) {
 	}
 	for _, c := range cases {
 		var got []string
-		for _, r := range run(t, db, c.query, nil) {
+		for _, r := range mustRun(t, db, c.query, nil) {
 			got = append(got, value.Format(value.List(r)))
 		}
 		if strings.Join(got, " ") != c.want {
 			t.Errorf("%s\n got %s\nwant %s", c.query, strings.Join(got, " "), c.want)
+		}
+	}
+}
+
+// TestSetSeekAndHashedIn compares plans that start from an IN list (a
+// semi-join) with the same queries written so the planner cannot (an OR
+// with false), and hashed IN with the equivalent quantifier.
+func TestSetSeekAndHashedIn(t *testing.T) {
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	randomGraph(t, db, 11, 60, 150)
+	mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
+	ids := []any{}
+	for _, r := range mustRun(t, db, "MATCH (n) WHERE n.id % 4 = 1 RETURN elementId(n)", nil) {
+		ids = append(ids, string(r[0].(value.String)))
+	}
+	ids = append(ids, "n:999999", "bogus", nil)
+	xs := []any{0, 3, 6, 7, 9, 30, 33, 57, 58, 3.0, "6", nil}
+	p := map[string]any{"ids": ids, "xs": xs}
+	pairs := [][2]string{
+		{"MATCH (a) WHERE elementId(a) IN $ids RETURN a.id", "MATCH (a) WHERE elementId(a) IN $ids OR false RETURN a.id"},
+		{"MATCH (a)-->(b) WHERE elementId(b) IN $ids RETURN a.id, b.id", "MATCH (a)-->(b) WHERE elementId(b) IN $ids OR false RETURN a.id, b.id"},
+		{"MATCH (a:A) WHERE a.id IN $xs RETURN a.id", "MATCH (a:A) WHERE a.id IN $xs OR false RETURN a.id"},
+		{"MATCH (a:A)-[:T]->(b) WHERE a.id IN $xs RETURN a.id, count(b)", "MATCH (a:A)-[:T]->(b) WHERE a.id IN $xs OR false RETURN a.id, count(b)"},
+	}
+	for _, pr := range pairs {
+		a, b := canonical(mustRun(t, db, pr[0], p)), canonical(mustRun(t, db, pr[1], p))
+		if fmt.Sprint(a) != fmt.Sprint(b) || len(a) == 0 {
+			t.Errorf("%s\n seek: %v\n scan: %v", pr[0], a, b)
+		}
+		plan := string(mustRun(t, db, "EXPLAIN "+pr[0], nil)[0][0].(value.String))
+		if !strings.Contains(plan, "NodeSetSeek") {
+			t.Errorf("%s: expected a set seek:\n%s", pr[0], plan)
+		}
+	}
+	// Hashed IN (long lists) against any(): equal three-valued results.
+	long := []any{}
+	for i := 0; i < 40; i++ {
+		long = append(long, i*3)
+	}
+	for _, l := range [][]any{long, append(append([]any{}, long...), nil), append(append([]any{}, long...), []any{1, nil}, "x", 1.5)} {
+		q := "UNWIND $xs AS x RETURN x, x IN $l AS a, any(y IN $l WHERE y = x) AS b"
+		for _, r := range mustRun(t, db, q, map[string]any{"xs": xs, "l": l}) {
+			if value.Format(r[1]) != value.Format(r[2]) {
+				t.Errorf("x=%s: IN gives %s, any() gives %s (list %v)", value.Format(r[0]), value.Format(r[1]), value.Format(r[2]), l[len(l)-1])
+			}
 		}
 	}
 }

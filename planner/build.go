@@ -485,7 +485,7 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 		startNode := el.Nodes[start]
 		if !sc.has(names[start]) {
 			if seek != nil {
-				ops = append(ops, *seek)
+				ops = append(ops, seek)
 			} else {
 				label := ""
 				if ls, ok := ast.SimpleLabels(startNode.Labels); ok && len(ls) > 0 {
@@ -508,7 +508,7 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 				continue
 			}
 			if seek := b.seekFor(n, names[i], eqs[names[i]]); seek != nil {
-				ops = append(ops, *seek)
+				ops = append(ops, seek)
 				bind(names[i], kindNode)
 			}
 		}
@@ -640,10 +640,15 @@ func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logi
 	return ops, nil
 }
 
-// propEq is an equality n.key = value usable to seek an index.
+// propEq is an equality n.key = value usable to seek an index, or with in
+// a membership n.key IN list; key "" with elementID or id set stands for
+// elementId(n) IN list / id(n) IN list.
 type propEq struct {
-	key   string
-	value ast.Expr
+	key       string
+	value     ast.Expr
+	in        bool
+	elementID bool
+	id        bool
 }
 
 // equalities collects the conjuncts `v.key = expr` of a WHERE clause whose
@@ -664,6 +669,24 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 				walk(x.Left)
 				walk(x.Right)
 			}
+		case *ast.In:
+			if usesAny(x.List, local) {
+				return
+			}
+			switch lhs := x.Expr.(type) {
+			case *ast.Property:
+				if v, ok := lhs.Expr.(*ast.Variable); ok && local[v.Name] {
+					out[v.Name] = append(out[v.Name], propEq{key: lhs.Key, value: x.List, in: true})
+				}
+			case *ast.FunctionCall:
+				name := strings.ToLower(lhs.Name)
+				if len(lhs.Namespace) > 0 || len(lhs.Args) != 1 || (name != "elementid" && name != "id") {
+					return
+				}
+				if v, ok := lhs.Args[0].(*ast.Variable); ok && local[v.Name] {
+					out[v.Name] = append(out[v.Name], propEq{value: x.List, in: true, elementID: name == "elementid", id: name == "id"})
+				}
+			}
 		case *ast.Comparison:
 			if len(x.Ops) != 1 || x.Ops[0] != ast.CmpEq {
 				return
@@ -678,7 +701,7 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 				if !ok || !local[v.Name] || usesAny(other, local) {
 					continue
 				}
-				out[v.Name] = append(out[v.Name], propEq{p.Key, other})
+				out[v.Name] = append(out[v.Name], propEq{key: p.Key, value: other})
 			}
 		}
 	}
@@ -707,17 +730,17 @@ func usesAny(e ast.Expr, vars map[string]bool) bool {
 // chooseStart picks the node of a pattern chain to start from: a bound
 // variable when there is one, else the cheapest by the cost model: an
 // index seek on an equality, a scan of the rarest label, or all nodes.
-func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope, eqs map[string][]propEq) (int, *logical.NodeIndexSeek) {
+func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope, eqs map[string][]propEq) (int, logical.Op) {
 	for i, n := range names {
 		if sc.has(n) {
 			return i, nil
 		}
 	}
 	best, bestCost := 0, b.stats.NodeCount()+1
-	var bestSeek *logical.NodeIndexSeek
+	var bestSeek logical.Op
 	for i, n := range el.Nodes {
 		cost := b.stats.NodeCount()
-		var seek *logical.NodeIndexSeek
+		var seek logical.Op
 		labels, simple := ast.SimpleLabels(n.Labels)
 		if simple && len(labels) > 0 {
 			cost = b.stats.LabelCount(b.mostSelective(labels))
@@ -725,7 +748,7 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		cands := eqs[names[i]]
 		if ml, ok := n.Props.(*ast.MapLiteral); ok {
 			for _, en := range ml.Entries {
-				cands = append(cands, propEq{en.Key, en.Value})
+				cands = append(cands, propEq{key: en.Key, value: en.Value})
 			}
 		}
 		if len(cands) > 0 {
@@ -741,9 +764,10 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 	return best, bestSeek
 }
 
-// seekFor returns an index seek that binds the node pattern, if a property
-// index covers one of its labels and an equality on it.
-func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) *logical.NodeIndexSeek {
+// seekFor returns an operator that binds the node pattern from a known set
+// instead of a scan: an index seek on an equality, index seeks for an IN
+// list, or the nodes named by elementId(n) / id(n) IN list.
+func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) logical.Op {
 	labels, ok := ast.SimpleLabels(n.Labels)
 	if !ok {
 		return nil
@@ -751,13 +775,21 @@ func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) *logica
 	cands := eqs
 	if ml, ok := n.Props.(*ast.MapLiteral); ok {
 		for _, en := range ml.Entries {
-			cands = append(cands, propEq{en.Key, en.Value})
+			cands = append(cands, propEq{key: en.Key, value: en.Value})
+		}
+	}
+	for _, c := range cands {
+		if c.elementID || c.id {
+			return logical.NodeSetSeek{Var: name, List: c.value, ElementIDs: c.elementID}
 		}
 	}
 	for _, l := range labels {
 		for _, c := range cands {
 			if b.stats.HasIndex(l, c.key) {
-				return &logical.NodeIndexSeek{Var: name, Label: l, Key: c.key, Value: c.value}
+				if c.in {
+					return logical.NodeSetSeek{Var: name, List: c.value, Label: l, Key: c.key}
+				}
+				return logical.NodeIndexSeek{Var: name, Label: l, Key: c.key, Value: c.value}
 			}
 		}
 	}
@@ -1304,7 +1336,7 @@ func (b *builder) shortestPath(part *ast.PatternPart, sc *scope, bind func(strin
 		names[i] = name
 		if !sc.has(name) {
 			if seek := b.seekFor(n, name, eqs[name]); seek != nil {
-				ops = append(ops, *seek)
+				ops = append(ops, seek)
 			} else {
 				label := ""
 				if ls, ok := ast.SimpleLabels(n.Labels); ok && len(ls) > 0 {

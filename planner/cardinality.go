@@ -30,6 +30,12 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			} else {
 				rows *= b.stats.LabelCount(o.Label)
 			}
+		case logical.NodeSetSeek:
+			if l, ok := o.List.(*ast.ListLiteral); ok {
+				rows *= float64(len(l.Items))
+			} else {
+				rows *= 100
+			}
 		case logical.NodeIndexSeek:
 			rows *= math.Max(1, b.stats.LabelCount(o.Label)*0.001)
 		case logical.Expand:

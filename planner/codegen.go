@@ -531,6 +531,21 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		g.emitJ(vm.OpGoto, 0, head)
 		g.bind(done)
 		return nil
+	case logical.NodeSetSeek:
+		l, err := g.expr(o.List, e)
+		if err != nil {
+			return err
+		}
+		set := g.s()
+		switch {
+		case o.Key != "":
+			g.emit(vm.OpSetIndexSeekMany, set, g.str(o.Label), g.str(o.Key), l)
+		case o.ElementIDs:
+			g.emit(vm.OpSetFromIDs, set, l, 1)
+		default:
+			g.emit(vm.OpSetFromIDs, set, l, 0)
+		}
+		return g.scanSet(set, o.Var, e, rest)
 	case logical.NodeIndexSeek:
 		v, err := g.expr(o.Value, e)
 		if err != nil {

@@ -48,6 +48,8 @@ type Machine struct {
 
 	typeCache map[*string][]uint32 // resolved relationship types, by spec
 	nbrBuf    []uint32             // scratch for set expansion
+	inSets    map[int]*inSet       // hashed IN lists, by pc
+	keyBuf    []byte
 }
 
 // Stats counts what a run did (PROFILE).
@@ -541,7 +543,17 @@ func (m *Machine) run() (row bool, err error) {
 			}
 			R[in.A] = v
 
-		case OpAdd, OpSub, OpMul, OpDiv, OpMod, OpPow, OpStartsWith, OpEndsWith, OpContains, OpRegex, OpIn, OpIndex:
+		case OpIn:
+			v, err := m.in(pc-1, R[in.B], R[in.C])
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = v
+		case OpSetFromIDs:
+			S[in.A] = m.setFromIDs(R[in.B], in.C == 1)
+		case OpSetIndexSeekMany:
+			S[in.A] = m.indexSeekMany(consts[in.B], consts[in.C], R[in.D])
+		case OpAdd, OpSub, OpMul, OpDiv, OpMod, OpPow, OpStartsWith, OpEndsWith, OpContains, OpRegex, OpIndex:
 			v, err := binaryOp(m.fctx, in.Op, R[in.B], R[in.C])
 			if err != nil {
 				return false, m.fail(pc-1, err)

@@ -124,22 +124,24 @@ const (
 	OpDelete       // A=R entity/path/null, B=1 when DETACH
 
 	// --- set-at-a-time (S registers) ---
-	OpSetAll          // A=S: S[A] = every node
-	OpSetLabel        // A=S, B=K label name: S[A] = nodes with the label
-	OpSetOfID         // A=S, B=N: S[A] = {N[B]} (empty for NullID)
-	OpSetExpand       // A=S dst, B=S src, C=X expand spec: S[A] = neighbours of S[B]
-	OpSetReach        // A=S dst, B=S src, C=X var-length spec: S[A] = nodes reachable in min..max hops (BFS frontier)
-	OpSetAnd          // A, B, C: S[A] = S[B] AND S[C]
-	OpSetOr           // A, B, C: S[A] = S[B] OR S[C]
-	OpSetAndNot       // A, B, C: S[A] = S[B] AND NOT S[C]
-	OpSetFilterLabels // A=S dst, B=S src, C=X label expression
-	OpSetCount        // A=R, B=S: R[A] = |S[B]|
-	OpSetContains     // A=S, B=N, C=target: if N[B] is not in S[A], pc = C
-	OpDegree          // A=R dst, B=N node, C=X expand spec: R[A] = the node's number of relationships of the spec
-	OpSetIndexSeek    // A=S dst, B=K label, C=K key, D=R value: S[A] = nodes with the label whose property equals R[D]
-	OpSetChain        // A=S dst, B=N src, C=X chain spec: S[A] = ends of the trails from N[B] along the chain's hops
-	OpCycleCount      // A=R dst, B=N node, C=X chain spec (3 directed hops): R[A] = number of closed cycles from the node
-	OpCheckAdjacent   // A=N from, B=N to, C=X expand spec, D=target: if no relationship of the spec joins them, pc = D
+	OpSetAll           // A=S: S[A] = every node
+	OpSetLabel         // A=S, B=K label name: S[A] = nodes with the label
+	OpSetOfID          // A=S, B=N: S[A] = {N[B]} (empty for NullID)
+	OpSetExpand        // A=S dst, B=S src, C=X expand spec: S[A] = neighbours of S[B]
+	OpSetReach         // A=S dst, B=S src, C=X var-length spec: S[A] = nodes reachable in min..max hops (BFS frontier)
+	OpSetAnd           // A, B, C: S[A] = S[B] AND S[C]
+	OpSetOr            // A, B, C: S[A] = S[B] OR S[C]
+	OpSetAndNot        // A, B, C: S[A] = S[B] AND NOT S[C]
+	OpSetFilterLabels  // A=S dst, B=S src, C=X label expression
+	OpSetCount         // A=R, B=S: R[A] = |S[B]|
+	OpSetContains      // A=S, B=N, C=target: if N[B] is not in S[A], pc = C
+	OpDegree           // A=R dst, B=N node, C=X expand spec: R[A] = the node's number of relationships of the spec
+	OpSetFromIDs       // A=S dst, B=R list, C=1 for element ids, 0 for integer ids: S[A] = the existing nodes named
+	OpSetIndexSeekMany // A=S dst, B=K label, C=K key, D=R list: S[A] = nodes whose property equals one of the list's values
+	OpSetIndexSeek     // A=S dst, B=K label, C=K key, D=R value: S[A] = nodes with the label whose property equals R[D]
+	OpSetChain         // A=S dst, B=N src, C=X chain spec: S[A] = ends of the trails from N[B] along the chain's hops
+	OpCycleCount       // A=R dst, B=N node, C=X chain spec (3 directed hops): R[A] = number of closed cycles from the node
+	OpCheckAdjacent    // A=N from, B=N to, C=X expand spec, D=target: if no relationship of the spec joins them, pc = D
 
 	numOpcodes
 )
@@ -207,7 +209,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetFilterLabels: {"SetFilterLabels", 3, -1}, OpSetCount: {"SetCount", 2, -1},
 	OpSetContains: {"SetContains", 3, 2},
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
-	OpDegree: {"Degree", 3, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
+	OpDegree: {"Degree", 3, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
 }
 
 // String returns the opcode's name.

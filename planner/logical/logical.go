@@ -574,3 +574,31 @@ func (LoadCSV) Name() string { return "LoadCSV" }
 
 // Detail implements Op.
 func (o LoadCSV) Detail() string { return o.Var }
+
+// NodeSetSeek binds Var to each node of a set given by a list: element ids
+// (elementId(n) IN list), integer ids (id(n) IN list), or, with Label and
+// Key, the values of an indexed property (n.key IN list). It starts a
+// pattern from a known set — a semi-join — instead of a scan.
+type NodeSetSeek struct {
+	Var        string
+	List       ast.Expr
+	ElementIDs bool
+	Label, Key string
+}
+
+// Breaker implements Op.
+func (NodeSetSeek) Breaker() bool { return false }
+
+// Name implements Op.
+func (NodeSetSeek) Name() string { return "NodeSetSeek" }
+
+// Detail implements Op.
+func (o NodeSetSeek) Detail() string {
+	switch {
+	case o.Key != "":
+		return fmt.Sprintf("(%s:%s) %s IN list, index seeks", show(o.Var), o.Label, o.Key)
+	case o.ElementIDs:
+		return fmt.Sprintf("(%s) elementId IN list", show(o.Var))
+	}
+	return fmt.Sprintf("(%s) id IN list", show(o.Var))
+}
