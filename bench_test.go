@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/cyqdb/cyq/internal/testenv"
+	"github.com/cyqdb/cyq/parser"
 	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
 )
@@ -136,6 +137,154 @@ func BenchmarkSlashdot(b *testing.B) {
 			}
 			if len(rows) > 0 && len(rows[0]) > 0 {
 				b.Logf("%s -> %s", c.query, value.Format(rows[0][len(rows[0])-1]))
+			}
+		})
+	}
+}
+
+// loadWN18RR bulk-loads WN18RR as (:Entity {id, name, definition}) with
+// one relationship type per relation (train, dev and test triples).
+func loadWN18RR(tb testing.TB, db *DB, dir string) {
+	tb.Helper()
+	g, err := db.Store().Graph(db.GraphName())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	err = g.BulkLoad(context.Background(), storage.BulkSourceFunc(func(b *storage.BulkBuilder) error {
+		entity := []uint32{b.LabelID("Entity")}
+		idKey, nameKey, defKey := b.PropKeyID("id"), b.PropKeyID("name"), b.PropKeyID("definition")
+		ids := map[string]uint32{}
+		f, err := os.Open(filepath.Join(dir, "entity2text.txt"))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			id, text, ok := strings.Cut(sc.Text(), "\t")
+			if !ok {
+				continue
+			}
+			name, def, _ := strings.Cut(text, ", ")
+			n, err := b.AddNode(entity, map[uint32]value.Value{idKey: value.String(id), nameKey: value.String(name), defKey: value.String(def)})
+			if err != nil {
+				return err
+			}
+			ids[id] = n
+		}
+		for _, part := range []string{"train.tsv", "dev.tsv", "test.tsv"} {
+			f, err := os.Open(filepath.Join(dir, part))
+			if err != nil {
+				return err
+			}
+			sc := bufio.NewScanner(f)
+			for sc.Scan() {
+				fields := strings.Split(sc.Text(), "\t")
+				if len(fields) != 3 {
+					continue
+				}
+				h, ok1 := ids[fields[0]]
+				t, ok2 := ids[fields[2]]
+				if !ok1 || !ok2 {
+					f.Close()
+					return fmt.Errorf("%s: unknown entity in %q", part, sc.Text())
+				}
+				if _, err := b.AddRel(h, t, b.TypeID(fields[1]), nil); err != nil {
+					f.Close()
+					return err
+				}
+			}
+			f.Close()
+		}
+		return nil
+	}), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mustRun(tb, db, "CREATE INDEX FOR (e:Entity) ON (e.id)", nil)
+}
+
+// loadCypherScript runs a ;-separated Cypher script (the movies dataset).
+func loadCypherScript(tb testing.TB, db *DB, path string) {
+	tb.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	stmts, err := parser.ParseScript(string(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, st := range stmts {
+		if _, err := db.Query(context.Background(), st.Span.Text(string(src)), nil); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+type datasetBench struct {
+	name    string
+	load    func(b *testing.B, db *DB)
+	queries []struct{ name, query string }
+}
+
+// BenchmarkDatasets runs the engine's graph workloads on the smaller
+// reference datasets (Slashdot has its own benchmark).
+func BenchmarkDatasets(b *testing.B) {
+	sets := []datasetBench{
+		{"facebook", func(b *testing.B, db *DB) {
+			loadEdgeList(b, db, filepath.Join(testenv.Dataset(b, "snap-ego-facebook"), "facebook_combined.txt"), true)
+		}, []struct{ name, query string }{
+			{"1hop_count", "MATCH (a:User {id: 107})-->(b) RETURN count(b)"},
+			{"2hop_distinct", "MATCH (a:User {id: 0})-->()-->(b) RETURN count(DISTINCT b)"},
+			{"var1to3_distinct", "MATCH (a:User {id: 0})-[*1..3]->(b) RETURN count(DISTINCT b)"},
+			{"common_neighbours", "MATCH (a:User {id: 0})-->(x)<--(b:User {id: 1}) RETURN count(DISTINCT x)"},
+			{"top10_degree", "MATCH (a:User)-->() RETURN a.id AS id, count(*) AS d ORDER BY d DESC LIMIT 10"},
+			{"shortest_path", "MATCH p = shortestPath((a:User {id: 0})-[*..10]->(b:User {id: 4000})) RETURN length(p)"},
+			{"triangle_count", "MATCH (a)-->(b)-->(c)-->(a) RETURN count(*)"},
+		}},
+		{"wn18rr", func(b *testing.B, db *DB) { loadWN18RR(b, db, testenv.Dataset(b, "wn18rr")) }, []struct{ name, query string }{
+			{"point_lookup", "MATCH (e:Entity {id: '00260881'}) RETURN e.name"},
+			{"1hop_count", "MATCH (e:Entity {id: '00260881'})--(x) RETURN count(x)"},
+			{"2hop_distinct_hypernym", "MATCH (e:Entity {id: '00260881'})-[:_hypernym]-()-[:_hypernym]-(x) RETURN count(DISTINCT x)"},
+			{"var1to3_distinct", "MATCH (e:Entity {id: '00260881'})-[*1..3]->(x) RETURN count(DISTINCT x)"},
+			{"top10_degree", "MATCH (e:Entity)--() RETURN e.name AS name, count(*) AS d ORDER BY d DESC LIMIT 10"},
+			{"shortest_path", "MATCH p = shortestPath((a:Entity {id: '00260881'})-[*..8]-(b:Entity {id: '02370650'})) RETURN length(p)"},
+			{"contains_scan", "MATCH (e:Entity) WHERE e.definition CONTAINS 'river' RETURN count(e)"},
+			{"triangle_count", "MATCH (a)-->(b)-->(c)-->(a) RETURN count(*)"},
+		}},
+		{"movies", func(b *testing.B, db *DB) {
+			loadCypherScript(b, db, filepath.Join(testenv.Dataset(b, "neo4j-movies"), "movies.cypher"))
+		}, []struct{ name, query string }{
+			{"point_lookup", "MATCH (p:Person {name: 'Tom Hanks'}) RETURN p.born"},
+			{"1hop_count", "MATCH (p:Person {name: 'Tom Hanks'})-[:ACTED_IN]->(m) RETURN count(m)"},
+			{"coactors_distinct", "MATCH (p:Person {name: 'Tom Hanks'})-[:ACTED_IN]->()<-[:ACTED_IN]-(c) RETURN count(DISTINCT c)"},
+			{"var1to3_distinct", "MATCH (p:Person {name: 'Tom Hanks'})-[*1..3]-(x) RETURN count(DISTINCT x)"},
+			{"top10_degree", "MATCH (p:Person)-[:ACTED_IN]->() RETURN p.name, count(*) AS n ORDER BY n DESC LIMIT 10"},
+			{"shortest_path", "MATCH p = shortestPath((a:Person {name: 'Kevin Bacon'})-[*..10]-(b:Person {name: 'Meg Ryan'})) RETURN length(p)"},
+			{"aggregate_with_where", "MATCH (m:Movie)<-[:ACTED_IN]-(p) WITH m, count(p) AS cast WHERE cast > 5 RETURN m.title, cast ORDER BY cast DESC"},
+		}},
+	}
+	for _, ds := range sets {
+		b.Run(ds.name, func(b *testing.B) {
+			db, err := Open("", nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			ds.load(b, db)
+			for _, c := range ds.queries {
+				b.Run(c.name, func(b *testing.B) {
+					b.ReportAllocs()
+					var rows [][]value.Value
+					for i := 0; i < b.N; i++ {
+						rows = mustRun(b, db, c.query, nil)
+					}
+					if len(rows) > 0 && len(rows[0]) > 0 {
+						b.Logf("%s -> %s (%d rows)", c.query, value.Format(rows[0][len(rows[0])-1]), len(rows))
+					}
+				})
 			}
 		})
 	}
