@@ -446,8 +446,13 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 					if k == kindNode || k == kindPath {
 						return nil, nil, b.errAt(r.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is not a relationship", r.Var.Name)
 					}
-					if r.VarLength != nil {
-						return nil, nil, b.errAt(r.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "variable-length relationship variable `%s` is already bound", r.Var.Name)
+					if r.VarLength != nil && never(sc.typeOf(r.Var.Name), functions.AnyList) {
+						return nil, nil, b.errAt(r.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable-length relationship variable `%s` is bound to something other than a list of relationships", r.Var.Name)
+					}
+				}
+				for _, other := range el.Rels {
+					if other != r && other.Var != nil && other.Var.Name == r.Var.Name {
+						return nil, nil, b.errAt(r.Var, cyqerr.SyntaxError, "RelationshipUniquenessViolation", "relationship variable `%s` appears twice in the pattern; a relationship matches at most once per pattern", r.Var.Name)
 					}
 				}
 				for _, rv := range relVars {
@@ -548,9 +553,11 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 					}
 					props = ml
 				}
-				ops = append(ops, logical.VarExpand{From: names[from], RelList: rn, To: names[to], Dir: dir, Types: types, Min: min, Max: max, ToBound: toBound, Distinct: append([]string(nil), relVars...), Props: props})
+				listBound := sc.has(rn)
+				ops = append(ops, logical.VarExpand{From: names[from], RelList: rn, To: names[to], Dir: dir, Types: types, Min: min, Max: max, ToBound: toBound, Distinct: append([]string(nil), relVars...), Props: props, Reverse: from > to, ListBound: listBound})
 				lists[ri] = true
 				bind(rn, kindValue)
+				sc.types[rn] = functions.List(functions.Rel)
 			} else {
 				relBound := sc.vars[rn] == kindRel
 				ops = append(ops, logical.Expand{From: names[from], Rel: rn, To: names[to], Dir: dir, Types: types, ToBound: toBound, RelBound: relBound, Distinct: append([]string(nil), relVars...)})

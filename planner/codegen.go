@@ -686,7 +686,10 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
-		spec := &vm.VarExpandSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max}
+		spec := &vm.VarExpandSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, Reverse: o.Reverse, Follow: -1}
+		if o.ListBound {
+			spec.Follow = e.vars[o.RelList].reg
+		}
 		if o.Mode == logical.SetMode {
 			src, set := g.s(), g.s()
 			g.emit(vm.OpSetOfID, src, fromReg)
@@ -724,7 +727,11 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		} else {
 			e.set(o.To, slot{slotNode, to})
 		}
-		e.set(o.RelList, slot{slotValue, list})
+		if o.ListBound {
+			// The trail followed the bound list; the variable keeps its value.
+		} else {
+			e.set(o.RelList, slot{slotValue, list})
+		}
 		if err := rest(e, head); err != nil {
 			return err
 		}

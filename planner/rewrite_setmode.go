@@ -22,7 +22,7 @@ func useSetMode(pl *logical.Pipeline) bool {
 	for i := 0; i < len(ops); i++ {
 		switch o := ops[i].(type) {
 		case logical.VarExpand:
-			if o.Mode == logical.SetMode || o.ToBound || o.Min > 1 || o.Props != nil || len(o.Distinct) > 0 || !isInternal(o.RelList) {
+			if o.Mode == logical.SetMode || o.ToBound || o.ListBound || o.Min > 1 || o.Props != nil || len(o.Distinct) > 0 || !isInternal(o.RelList) {
 				continue
 			}
 			undirected := o.Dir == ast.DirNone || o.Dir == ast.DirBoth

@@ -92,6 +92,9 @@ func (c *cursor) openVarExpand(m *Machine, src uint64, spec *VarExpandSpec) erro
 	if src == NullID {
 		return nil
 	}
+	if spec.Follow >= 0 {
+		return c.followList(m, uint32(src), spec)
+	}
 	excluded := map[uint64]bool{}
 	for _, r := range spec.Excluded {
 		if id := m.N[r]; id != NullID {
@@ -105,6 +108,11 @@ func (c *cursor) openVarExpand(m *Machine, src uint64, spec *VarExpandSpec) erro
 		if depth >= spec.Min {
 			rels := make(value.List, len(stack))
 			copy(rels, stack)
+			if spec.Reverse {
+				for i, j := 0, len(rels)-1; i < j; i, j = i+1, j-1 {
+					rels[i], rels[j] = rels[j], rels[i]
+				}
+			}
 			c.paths = append(c.paths, trail{end: node, rels: rels})
 			m.memory += int64(len(rels))*64 + 48
 			if m.limits.MaxMemory > 0 && m.memory > m.limits.MaxMemory {
@@ -162,4 +170,57 @@ func (m *Machine) relPropsMatch(rel uint64, spec *VarExpandSpec) bool {
 
 func memoryErr(limit int64) error {
 	return cyqerr.Runtimef(cyqerr.LimitExceeded, "MemoryBudget", "the query needed more than its memory budget of %d bytes", limit).WithHint("narrow the pattern, add a LIMIT, or aggregate earlier")
+}
+
+// followList matches a variable-length pattern against a bound list of
+// relationships: the trail is the list itself, when its relationships join
+// up from src in the pattern's direction, types and length range.
+func (c *cursor) followList(m *Machine, src uint32, spec *VarExpandSpec) error {
+	l, ok := m.R[spec.Follow].(value.List)
+	if !ok {
+		return nil
+	}
+	if len(l) < spec.Min || (spec.Max >= 0 && len(l) > spec.Max) {
+		return nil
+	}
+	rels := l
+	if spec.Reverse {
+		rels = make(value.List, len(l))
+		for i, v := range l {
+			rels[len(l)-1-i] = v
+		}
+	}
+	cur := src
+	seen := map[uint64]bool{}
+	for _, v := range rels {
+		r, ok := v.(value.Rel)
+		if !ok || seen[r.ID] {
+			return nil
+		}
+		seen[r.ID] = true
+		start, end, typ, exists := m.ctx.Graph.Rel(r.ID)
+		if !exists {
+			return nil
+		}
+		if len(spec.Types) > 0 {
+			name := m.ctx.Graph.TypeName(typ)
+			match := false
+			for _, t := range spec.Types {
+				match = match || t == name
+			}
+			if !match {
+				return nil
+			}
+		}
+		switch {
+		case start == cur && (spec.Dir == Out || spec.Dir == Both):
+			cur = end
+		case end == cur && (spec.Dir == In || spec.Dir == Both):
+			cur = start
+		default:
+			return nil
+		}
+	}
+	c.paths = append(c.paths, trail{end: cur, rels: l})
+	return nil
 }

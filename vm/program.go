@@ -81,6 +81,12 @@ type VarExpandSpec struct {
 	// Excluded relationship registers (N) that the trail may not reuse
 	// (relationship isomorphism with the rest of the pattern).
 	Excluded []int32
+	// Reverse lists the trail's relationships last hop first (the pattern
+	// was written in the other direction).
+	Reverse bool
+	// Follow, when >= 0, is an R register holding a list of relationships
+	// the trail must follow exactly, in order.
+	Follow int32
 }
 
 // ShortestSpec describes a shortest-path search.

@@ -146,6 +146,12 @@ type VarExpand struct {
 	Distinct          []string
 	Props             *ast.MapLiteral
 	Mode              Mode
+	// Reverse: the expansion runs against the pattern's written order, so
+	// the relationship list is reversed to read in pattern order.
+	Reverse bool
+	// ListBound: RelList is already bound to a list of relationships,
+	// which the trail must follow exactly.
+	ListBound bool
 }
 
 // Hop is one step of an ExpandChain.
