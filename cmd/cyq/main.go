@@ -1,0 +1,297 @@
+// Command cyq is the command-line interface of the cyq graph engine: an
+// interactive shell, non-interactive queries, bulk import and a demo.
+//
+//	cyq [--db DIR] [--graph NAME] [--read-only]    interactive shell
+//	cyq --demo                                     shell on a demo graph
+//	cyq query [-c TEXT | -f FILE] [flags]          run statements
+//	cyq import [flags] ...                         bulk-load data
+//
+// The store lives in $CYQ_DB, else $XDG_DATA_HOME/cyq, else
+// ~/.local/share/cyq, unless --db says otherwise.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/cyqdb/cyq/cmd/cyq/importer"
+	"github.com/cyqdb/cyq/cmd/cyq/shell"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `cyq — an embedded openCypher graph engine
+
+Usage:
+  cyq [--db DIR] [--graph NAME] [--read-only]   interactive shell
+  cyq --demo                                    shell on a fresh demo knowledge graph
+  cyq query [-c TEXT | -f FILE] [flags]         run statements (stdin when neither is given)
+  cyq import [flags] SOURCES...                 bulk-load data (cyq import --help)
+
+The store is DIR, else $CYQ_DB, else $XDG_DATA_HOME/cyq, else ~/.local/share/cyq.
+`
+
+// run is main without the exit, for tests.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "query":
+			return runQuery(args[1:], stdin, stdout, stderr)
+		case "import":
+			importer.DefaultDir = DefaultDir
+			return importer.Main(args[1:], stdout, stderr)
+		case "help", "-h", "--help", "-help":
+			fmt.Fprint(stdout, usage)
+			return 0
+		}
+	}
+	return runShell(args, stdin, stdout, stderr)
+}
+
+// DefaultDir returns the default store directory.
+func DefaultDir() string {
+	if d := os.Getenv("CYQ_DB"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "cyq")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "cyq")
+	}
+	return "cyq-data"
+}
+
+// historyFile returns where the shell keeps its history.
+func historyFile() string {
+	if f := os.Getenv("CYQ_HISTORY"); f != "" {
+		return f
+	}
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
+		return filepath.Join(d, "cyq", "history")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "state", "cyq", "history")
+	}
+	return ""
+}
+
+// storeFlags are the flags shared by the shell and `cyq query`.
+type storeFlags struct {
+	db       string
+	graph    string
+	readOnly bool
+	timeout  time.Duration
+}
+
+func (f *storeFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.db, "db", "", "store directory (default $CYQ_DB, $XDG_DATA_HOME/cyq or ~/.local/share/cyq)")
+	fs.StringVar(&f.graph, "graph", "default", "graph to use")
+	fs.BoolVar(&f.readOnly, "read-only", false, "open the store read-only")
+	fs.DurationVar(&f.timeout, "timeout", 0, "bound each statement's run time (e.g. 30s; 0 for none)")
+}
+
+func (f *storeFlags) dir() (string, error) {
+	d := f.db
+	if d == "" {
+		d = DefaultDir()
+	}
+	if !f.readOnly {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return "", err
+		}
+	}
+	return d, nil
+}
+
+func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("cyq query", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var sf storeFlags
+	sf.register(fs)
+	text := fs.String("c", "", "statements to run")
+	file := fs.String("f", "", "file of `;`-separated statements to run")
+	params := fs.String("params", "", "parameters as a JSON object (or a Cypher map literal)")
+	format := fs.String("format", "table", "output format: table, json, jsonl or csv")
+	timing := fs.Bool("timing", false, "print each statement's elapsed time")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: cyq query [-c TEXT | -f FILE] [flags]\n\nRuns `;`-separated statements from -c, -f or stdin, in order; stops at the first error.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *text != "" && *file != "" {
+		fmt.Fprintln(stderr, "cyq query: give -c or -f, not both")
+		return 2
+	}
+	if fs.NArg() > 0 {
+		if *text == "" && *file == "" {
+			*text = strings.Join(fs.Args(), " ")
+		} else {
+			fmt.Fprintf(stderr, "cyq query: unexpected arguments %q\n", fs.Args())
+			return 2
+		}
+	}
+	f, err := shell.ParseFormat(*format)
+	if err != nil {
+		fmt.Fprintln(stderr, "cyq query:", err)
+		return 2
+	}
+	src, name := *text, ""
+	if *file != "" {
+		b, err := os.ReadFile(*file)
+		if err != nil {
+			fmt.Fprintln(stderr, "cyq query:", err)
+			return 1
+		}
+		src, name = string(b), *file
+	} else if *text == "" {
+		if shell.IsTerminal(stdin) {
+			fmt.Fprintln(stderr, "reading statements from stdin; end with Ctrl-D")
+		}
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintln(stderr, "cyq query:", err)
+			return 1
+		}
+		src, name = string(b), "<stdin>"
+	}
+	dir, err := sf.dir()
+	if err != nil {
+		fmt.Fprintln(stderr, "cyq query:", err)
+		return 1
+	}
+	s, err := shell.Open(shell.Options{Dir: dir, Graph: sf.graph, ReadOnly: sf.readOnly, Timeout: sf.timeout,
+		Format: f, Timing: *timing, Out: stdout, Err: stderr})
+	if err != nil {
+		fmt.Fprintln(stderr, "cyq query:", shell.Describe(err))
+		return 1
+	}
+	defer s.Close()
+	ctx, stop := interruptContext()
+	defer stop()
+	if *params != "" {
+		p, err := s.ParseParams(ctx, *params)
+		if err != nil {
+			fmt.Fprintln(stderr, "cyq query: --params:", shell.Describe(err))
+			return 2
+		}
+		s.Params = p
+	}
+	if err := s.RunScript(ctx, src, name); err != nil {
+		fmt.Fprintln(stderr, shell.Describe(err))
+		return 1
+	}
+	return 0
+}
+
+func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("cyq", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var sf storeFlags
+	sf.register(fs)
+	demo := fs.Bool("demo", false, "open a fresh temporary store with a demo knowledge graph")
+	format := fs.String("format", "table", "output format: table, json, jsonl or csv")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage+"\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "cyq: unknown command %q (try cyq --help)\n", fs.Arg(0))
+		return 2
+	}
+	f, err := shell.ParseFormat(*format)
+	if err != nil {
+		fmt.Fprintln(stderr, "cyq:", err)
+		return 2
+	}
+	var dir string
+	if *demo {
+		if sf.db != "" {
+			fmt.Fprintln(stderr, "cyq: --demo uses a fresh temporary store; --db is ignored")
+		}
+		tmp, err := os.MkdirTemp("", "cyq-demo-")
+		if err != nil {
+			fmt.Fprintln(stderr, "cyq:", err)
+			return 1
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	} else if dir, err = sf.dir(); err != nil {
+		fmt.Fprintln(stderr, "cyq:", err)
+		return 1
+	}
+	s, err := shell.Open(shell.Options{Dir: dir, Graph: sf.graph, ReadOnly: sf.readOnly && !*demo,
+		Timeout: sf.timeout, Format: f, Timing: true, MaxTableRows: 1000, Out: stdout, Err: stderr})
+	if err != nil {
+		fmt.Fprintln(stderr, "cyq:", shell.Describe(err))
+		return 1
+	}
+	defer s.Close()
+	interactive := shell.IsTerminal(stdin) && shell.IsTerminal(stdout)
+	if *demo {
+		st, err := loadDemo(context.Background(), s.DB())
+		if err != nil {
+			fmt.Fprintln(stderr, "cyq: demo:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "Demo knowledge graph: %d nodes, %d relationships (in %s, removed on exit).\n\n", st.nodes, st.rels, dir)
+		if !interactive {
+			ctx, stop := interruptContext()
+			defer stop()
+			for _, q := range demoQueries {
+				fmt.Fprintf(stdout, "// %s\n%s;\n", q.about, q.text)
+				if err := s.Exec(ctx, q.text); err != nil {
+					fmt.Fprintln(stderr, shell.Describe(err))
+					return 1
+				}
+				fmt.Fprintln(stdout)
+			}
+			return 0
+		}
+		fmt.Fprintln(stdout, "Try these (Tab completes, :help lists commands):")
+		for _, q := range demoQueries {
+			fmt.Fprintf(stdout, "  // %s\n  %s;\n", q.about, q.text)
+		}
+		fmt.Fprintln(stdout)
+	}
+	if !interactive {
+		ctx, stop := interruptContext()
+		defer stop()
+		s.Timing = false
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintln(stderr, "cyq:", err)
+			return 1
+		}
+		if err := s.RunLines(ctx, string(b)); err != nil {
+			fmt.Fprintln(stderr, shell.Describe(err))
+			return 1
+		}
+		return 0
+	}
+	if err := s.Interactive(shell.InteractiveOptions{History: historyFile()}); err != nil {
+		fmt.Fprintln(stderr, "cyq:", err)
+		return 1
+	}
+	return 0
+}
