@@ -47,6 +47,9 @@ type Options struct {
 	// RowModeOnly turns off set-at-a-time execution (for diagnostics and
 	// the differential tests that compare both modes).
 	RowModeOnly bool
+	// StartLast plans every pattern from its last node instead of the
+	// cheapest one (another join order, for differential tests).
+	StartLast bool
 	// ImportDir is the only directory LOAD CSV may read from; empty
 	// disables LOAD CSV.
 	ImportDir string
@@ -187,7 +190,7 @@ func (db *DB) Compile(query string) (*planner.Compiled, error) {
 	}
 	snap := g.Snapshot()
 	defer snap.Close()
-	return planner.Compile(st, query, planner.Options{Stats: statsView{snap}, Procedures: db.procedure, RowModeOnly: db.opts.RowModeOnly})
+	return planner.Compile(st, query, planner.Options{Stats: statsView{snap}, Procedures: db.procedure, RowModeOnly: db.opts.RowModeOnly, StartLast: db.opts.StartLast})
 }
 
 // QueryValues is Query with parameters already converted to values.

@@ -68,7 +68,7 @@ func (db *DB) compile(st *ast.Statement, query string, r storage.Reader) (*plann
 		return e.compiled, nil
 	}
 	db.plans.mu.Unlock()
-	compiled, err := planner.Compile(st, query, planner.Options{Stats: statsView{r}, Procedures: db.procedure, RowModeOnly: db.opts.RowModeOnly})
+	compiled, err := planner.Compile(st, query, planner.Options{Stats: statsView{r}, Procedures: db.procedure, RowModeOnly: db.opts.RowModeOnly, StartLast: db.opts.StartLast})
 	if err != nil {
 		return nil, err
 	}

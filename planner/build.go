@@ -77,6 +77,7 @@ type builder struct {
 	writes  bool
 	// projectedVars: variables the current aggregating projection's items use.
 	projectedVars map[string]bool
+	startLast     bool // see Options.StartLast
 }
 
 func (b *builder) fresh(prefix string) string {
@@ -742,6 +743,9 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		if sc.has(n) {
 			return i, nil
 		}
+	}
+	if b.startLast {
+		return len(names) - 1, nil
 	}
 	best, bestCost := 0, b.stats.NodeCount()+1
 	var bestSeek logical.Op

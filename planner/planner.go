@@ -14,6 +14,9 @@ type Options struct {
 	// RowModeOnly disables the set-at-a-time rewrites (differential tests
 	// compare both modes).
 	RowModeOnly bool
+	// StartLast makes every pattern start at its last unbound node instead
+	// of the cheapest, giving another join order (differential tests).
+	StartLast bool
 }
 
 // Compiled is a statement ready to run.
@@ -34,7 +37,7 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 	if st.Query == nil {
 		return nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
 	}
-	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}}
+	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast}
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {
 		return nil, err
