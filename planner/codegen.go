@@ -513,24 +513,18 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Start:
 		return rest(e, cont)
 	case logical.NodeScan:
-		c := g.cursor()
-		if o.Label == "" {
-			g.emit(vm.OpOpenAllNodes, c)
-		} else {
-			g.emit(vm.OpOpenLabelScan, c, g.str(o.Label))
-		}
-		head := g.here()
-		done := g.newLabel()
 		n := g.n()
-		g.emitJ(vm.OpNextNode, 2, done, c, n)
-		e = e.clone()
-		e.set(o.Var, slot{slotNode, n})
-		if err := rest(e, head); err != nil {
-			return err
-		}
-		g.emitJ(vm.OpGoto, 0, head)
-		g.bind(done)
-		return nil
+		return g.cursorLoop(func(c int32) {
+			if o.Label == "" {
+				g.emit(vm.OpOpenAllNodes, c)
+			} else {
+				g.emit(vm.OpOpenLabelScan, c, g.str(o.Label))
+			}
+		}, func(c int32, done label) { g.emitJ(vm.OpNextNode, 2, done, c, n) }, func(head label) error {
+			e = e.clone()
+			e.set(o.Var, slot{slotNode, n})
+			return rest(e, head)
+		})
 	case logical.NodeSetSeek:
 		l, err := g.expr(o.List, e)
 		if err != nil {
@@ -563,49 +557,39 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
-		c := g.cursor()
 		spec := &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}
 		specAux := g.addAux(spec)
+		bound := int32(-1)
 		if o.ToBound {
 			// Expand into a bound node: a bitmap membership test rejects
 			// most candidates before any relationship is enumerated.
-			bound, err := g.nodeReg(e.vars[o.To], o.To)
-			if err != nil {
+			if bound, err = g.nodeReg(e.vars[o.To], o.To); err != nil {
 				return err
 			}
 			g.emitJ(vm.OpCheckAdjacent, 3, cont, fromReg, bound, specAux)
 		}
-		g.emit(vm.OpOpenExpand, c, fromReg, specAux)
-		head := g.here()
-		done := g.newLabel()
 		rel, to := g.n(), g.n()
-		g.emitJ(vm.OpNextExpand, 3, done, c, rel, to)
-		e = e.clone()
-		if o.ToBound {
-			bound, err := g.nodeReg(e.vars[o.To], o.To)
-			if err != nil {
-				return err
-			}
-			g.emitJ(vm.OpJumpIfIDNe, 2, head, to, bound)
-		} else {
-			e.set(o.To, slot{slotNode, to})
-		}
-		for _, d := range o.Distinct {
-			if s, ok := e.vars[d]; ok && s.kind == slotRel {
-				g.emitJ(vm.OpJumpIfIDEq, 2, head, rel, s.reg)
-			}
-		}
-		if o.RelBound {
-			g.emitJ(vm.OpJumpIfIDNe, 2, head, rel, e.vars[o.Rel].reg)
-		} else {
-			e.set(o.Rel, slot{slotRel, rel})
-		}
-		if err := rest(e, head); err != nil {
-			return err
-		}
-		g.emitJ(vm.OpGoto, 0, head)
-		g.bind(done)
-		return nil
+		return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenExpand, c, fromReg, specAux) },
+			func(c int32, done label) { g.emitJ(vm.OpNextExpand, 3, done, c, rel, to) },
+			func(head label) error {
+				e = e.clone()
+				if o.ToBound {
+					g.emitJ(vm.OpJumpIfIDNe, 2, head, to, bound)
+				} else {
+					e.set(o.To, slot{slotNode, to})
+				}
+				for _, d := range o.Distinct {
+					if s, ok := e.vars[d]; ok && s.kind == slotRel {
+						g.emitJ(vm.OpJumpIfIDEq, 2, head, rel, s.reg)
+					}
+				}
+				if o.RelBound {
+					g.emitJ(vm.OpJumpIfIDNe, 2, head, rel, e.vars[o.Rel].reg)
+				} else {
+					e.set(o.Rel, slot{slotRel, rel})
+				}
+				return rest(e, head)
+			})
 	case logical.ShortestPath:
 		from, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {
@@ -616,25 +600,20 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			return err
 		}
 		spec := &vm.ShortestSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, All: o.All}
-		c := g.cursor()
-		g.emit(vm.OpOpenShortest, c, from, to, g.addAux(spec))
-		head := g.here()
-		done := g.newLabel()
 		path, rels := g.r(), g.r()
-		g.emitJ(vm.OpNextShortest, 3, done, c, path, rels)
-		e = e.clone()
-		if o.Path != "" {
-			e.set(o.Path, slot{slotValue, path})
-		}
-		if o.RelList != "" {
-			e.set(o.RelList, slot{slotValue, rels})
-		}
-		if err := rest(e, head); err != nil {
-			return err
-		}
-		g.emitJ(vm.OpGoto, 0, head)
-		g.bind(done)
-		return nil
+		specAux := g.addAux(spec)
+		return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenShortest, c, from, to, specAux) },
+			func(c int32, done label) { g.emitJ(vm.OpNextShortest, 3, done, c, path, rels) },
+			func(head label) error {
+				e = e.clone()
+				if o.Path != "" {
+					e.set(o.Path, slot{slotValue, path})
+				}
+				if o.RelList != "" {
+					e.set(o.RelList, slot{slotValue, rels})
+				}
+				return rest(e, head)
+			})
 	case logical.CycleCount:
 		from, err := g.nodeReg(e.vars[o.Var], o.Var)
 		if err != nil {
@@ -646,11 +625,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		}
 		r := g.r()
 		g.emit(vm.OpCycleCount, r, from, g.addAux(spec))
-		zero := g.r()
-		g.emit(vm.OpConst, zero, g.constant(value.Int(0)))
-		gt := g.r()
-		g.emit(vm.OpGt, gt, r, zero)
-		g.emitJ(vm.OpJumpIfNotTrue, 1, cont, gt)
+		g.rejectZero(r, cont)
 		e = e.clone()
 		e.set(o.Into, slot{slotValue, r})
 		return rest(e, cont)
@@ -661,11 +636,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		}
 		r := g.r()
 		g.emit(vm.OpDegree, r, from, g.addAux(&vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}))
-		zero := g.r()
-		g.emit(vm.OpConst, zero, g.constant(value.Int(0)))
-		gt := g.r()
-		g.emit(vm.OpGt, gt, r, zero)
-		g.emitJ(vm.OpJumpIfNotTrue, 1, cont, gt)
+		g.rejectZero(r, cont)
 		e = e.clone()
 		e.set(o.Into, slot{slotValue, r})
 		return rest(e, cont)
@@ -711,33 +682,28 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 				spec.PropRegs = append(spec.PropRegs, r)
 			}
 		}
-		c := g.cursor()
-		g.emit(vm.OpOpenVarExpand, c, fromReg, g.addAux(spec))
-		head := g.here()
-		done := g.newLabel()
-		to, list := g.n(), g.r()
-		g.emitJ(vm.OpNextVarExpand, 3, done, c, to, list)
-		e = e.clone()
+		bound := int32(-1)
 		if o.ToBound {
-			bound, err := g.nodeReg(e.vars[o.To], o.To)
-			if err != nil {
+			if bound, err = g.nodeReg(e.vars[o.To], o.To); err != nil {
 				return err
 			}
-			g.emitJ(vm.OpJumpIfIDNe, 2, head, to, bound)
-		} else {
-			e.set(o.To, slot{slotNode, to})
 		}
-		if o.ListBound {
-			// The trail followed the bound list; the variable keeps its value.
-		} else {
-			e.set(o.RelList, slot{slotValue, list})
-		}
-		if err := rest(e, head); err != nil {
-			return err
-		}
-		g.emitJ(vm.OpGoto, 0, head)
-		g.bind(done)
-		return nil
+		to, list := g.n(), g.r()
+		specAux := g.addAux(spec)
+		return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenVarExpand, c, fromReg, specAux) },
+			func(c int32, done label) { g.emitJ(vm.OpNextVarExpand, 3, done, c, to, list) },
+			func(head label) error {
+				e = e.clone()
+				if o.ToBound {
+					g.emitJ(vm.OpJumpIfIDNe, 2, head, to, bound)
+				} else {
+					e.set(o.To, slot{slotNode, to})
+				}
+				if !o.ListBound { // a bound list keeps its value: the trail followed it
+					e.set(o.RelList, slot{slotValue, list})
+				}
+				return rest(e, head)
+			})
 	case logical.NodeFilter:
 		n, err := g.nodeReg(e.vars[o.Var], o.Var)
 		if err != nil {
@@ -850,20 +816,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
-		c := g.cursor()
-		g.emit(vm.OpOpenList, c, lr)
-		head := g.here()
-		done := g.newLabel()
-		r := g.r()
-		g.emitJ(vm.OpNextList, 2, done, c, r)
-		e = e.clone()
-		e.set(o.Var, slot{slotValue, r})
-		if err := rest(e, head); err != nil {
-			return err
-		}
-		g.emitJ(vm.OpGoto, 0, head)
-		g.bind(done)
-		return nil
+		return g.loopList(lr, o.Var, e, rest)
 	case logical.Optional:
 		return g.optional(o.Inner, o.NewVars, nil, e, cont, rest)
 	case logical.CallSubquery:
@@ -888,21 +841,16 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
-		c := g.cursor()
-		g.at(o.URL)
-		g.emit(vm.OpOpenCSV, c, url, g.addAux(&vm.CSVSpec{WithHeaders: o.WithHeaders, FieldTerminator: o.FieldTerminator}))
-		head := g.here()
-		done := g.newLabel()
 		r := g.r()
-		g.emitJ(vm.OpNextCSV, 2, done, c, r)
-		e = e.clone()
-		e.set(o.Var, slot{slotValue, r})
-		if err := rest(e, head); err != nil {
-			return err
-		}
-		g.emitJ(vm.OpGoto, 0, head)
-		g.bind(done)
-		return nil
+		g.at(o.URL)
+		spec := g.addAux(&vm.CSVSpec{WithHeaders: o.WithHeaders, FieldTerminator: o.FieldTerminator})
+		return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenCSV, c, url, spec) },
+			func(c int32, done label) { g.emitJ(vm.OpNextCSV, 2, done, c, r) },
+			func(head label) error {
+				e = e.clone()
+				e.set(o.Var, slot{slotValue, r})
+				return rest(e, head)
+			})
 	case logical.Foreach:
 		lr, err := g.expr(o.List, e)
 		if err != nil {
@@ -987,21 +935,15 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			}
 			spec.Out = append(spec.Out, reg)
 		}
-		c := g.cursor()
-		g.emit(vm.OpOpenProc, c, g.addAux(spec))
+		specAux := g.addAux(spec)
 		if len(proc.Outputs) == 0 {
 			// A void procedure passes each row on once, whatever it returns.
+			g.emit(vm.OpOpenProc, g.cursor(), specAux)
 			return rest(e, cont)
 		}
-		head := g.here()
-		done := g.newLabel()
-		g.emitJ(vm.OpNextProc, 1, done, c)
-		if err := rest(e, head); err != nil {
-			return err
-		}
-		g.emitJ(vm.OpGoto, 0, head)
-		g.bind(done)
-		return nil
+		return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenProc, c, specAux) },
+			func(c int32, done label) { g.emitJ(vm.OpNextProc, 1, done, c) },
+			func(head label) error { return rest(e, head) })
 	case logical.Emit:
 		start := g.rs(len(o.Columns))
 		for i, col := range o.Columns {
@@ -1173,20 +1115,14 @@ func (g *gen) optional(inner []logical.Op, newVars []string, pad func(*regEnv) (
 
 // scanSet iterates the node set in S register set, binding name.
 func (g *gen) scanSet(set int32, name string, e *regEnv, rest func(*regEnv, label) error) error {
-	c := g.cursor()
-	g.emit(vm.OpOpenSetScan, c, set)
-	head := g.here()
-	done := g.newLabel()
 	n := g.n()
-	g.emitJ(vm.OpNextNode, 2, done, c, n)
-	e = e.clone()
-	e.set(name, slot{slotNode, n})
-	if err := rest(e, head); err != nil {
-		return err
-	}
-	g.emitJ(vm.OpGoto, 0, head)
-	g.bind(done)
-	return nil
+	return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenSetScan, c, set) },
+		func(c int32, done label) { g.emitJ(vm.OpNextNode, 2, done, c, n) },
+		func(head label) error {
+			e = e.clone()
+			e.set(name, slot{slotNode, n})
+			return rest(e, head)
+		})
 }
 
 // topNPrologue computes k = SKIP + LIMIT for a sort followed by them, so the
@@ -1223,4 +1159,30 @@ func (g *gen) topNPrologue(after []logical.Op) error {
 	}
 	g.topN = k
 	return nil
+}
+
+// cursorLoop emits a loop over a cursor: open(c) once, then at the head
+// next(c, done) either yields the next item or jumps to done; body runs
+// for each item and may jump back to head to reject it.
+func (g *gen) cursorLoop(open func(c int32), next func(c int32, done label), body func(head label) error) error {
+	c := g.cursor()
+	open(c)
+	head := g.here()
+	done := g.newLabel()
+	next(c, done)
+	if err := body(head); err != nil {
+		return err
+	}
+	g.emitJ(vm.OpGoto, 0, head)
+	g.bind(done)
+	return nil
+}
+
+// rejectZero drops the row (jumps to cont) unless R[r] > 0.
+func (g *gen) rejectZero(r int32, cont label) {
+	zero := g.r()
+	g.emit(vm.OpConst, zero, g.constant(value.Int(0)))
+	gt := g.r()
+	g.emit(vm.OpGt, gt, r, zero)
+	g.emitJ(vm.OpJumpIfNotTrue, 1, cont, gt)
 }

@@ -364,20 +364,14 @@ func (g *gen) caseExpr(x *ast.Case, env *regEnv) (int32, error) {
 // body emits the loop body given the environment and the label that
 // continues with the next element.
 func (g *gen) loopList(lr int32, name string, env *regEnv, body func(*regEnv, label) error) error {
-	c := g.cursor()
-	g.emit(vm.OpOpenList, c, lr)
-	head := g.here()
-	done := g.newLabel()
 	v := g.r()
-	g.emitJ(vm.OpNextList, 2, done, c, v)
-	ie := env.clone()
-	ie.set(name, slot{slotValue, v})
-	if err := body(ie, head); err != nil {
-		return err
-	}
-	g.emitJ(vm.OpGoto, 0, head)
-	g.bind(done)
-	return nil
+	return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenList, c, lr) },
+		func(c int32, done label) { g.emitJ(vm.OpNextList, 2, done, c, v) },
+		func(head label) error {
+			ie := env.clone()
+			ie.set(name, slot{slotValue, v})
+			return body(ie, head)
+		})
 }
 
 func (g *gen) listComp(x *ast.ListComprehension, env *regEnv) (int32, error) {
