@@ -172,3 +172,23 @@ func TestLoadCSVStaysInImportDir(t *testing.T) {
 		t.Fatalf("LOAD CSV is not write-class: %v", err)
 	}
 }
+
+func TestSchemaProcedures(t *testing.T) {
+	db, _ := Open("", nil)
+	defer db.Close()
+	mustRun(t, db, "CREATE (a:Person {name: 'A'})-[:KNOWS]->(b:Person {name: 'B'})-[:LIVES_IN]->(:City {name: 'C'}), (a)-[:KNOWS]->(b)", nil)
+	got := mustRun(t, db, "CALL db.schema.visualization() YIELD nodes, relationships RETURN nodes, relationships", nil)
+	want := "[[{count: 1, name: 'City'}, {count: 2, name: 'Person'}], [{count: 2, end: 'Person', start: 'Person', type: 'KNOWS'}, {count: 1, end: 'City', start: 'Person', type: 'LIVES_IN'}]]"
+	if fmtV(value.List(got[0])) != want {
+		t.Fatalf("schema:\n got %s\nwant %s", fmtV(value.List(got[0])), want)
+	}
+	for q, w := range map[string]string{
+		"CALL db.labels() YIELD label RETURN collect(label)":                                  "['City', 'Person']",
+		"CALL db.relationshipTypes() YIELD relationshipType RETURN collect(relationshipType)": "['KNOWS', 'LIVES_IN']",
+		"CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey)":                "['name']",
+	} {
+		if g := fmtV(mustRun(t, db, q, nil)[0][0]); g != w {
+			t.Errorf("%s = %s, want %s", q, g, w)
+		}
+	}
+}

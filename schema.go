@@ -132,4 +132,48 @@ func (db *DB) registerBuiltins() {
 	db.procs["db.propertykeys"] = &vm.Procedure{Name: "db.propertyKeys", ReadOnly: true, Doc: "Lists the property keys.",
 		Outputs: []vm.ProcParam{{Name: "propertyKey", Type: "STRING"}},
 		Fn:      names(func(r storage.Reader) []string { return r.PropKeys() })}
+	db.procs["db.schema.visualization"] = &vm.Procedure{Name: "db.schema.visualization", ReadOnly: true,
+		Doc:     "Describes the graph's schema from its statistics: one map per label {name, count} and one per (start label, type, end label) pattern {start, type, end, count}.",
+		Outputs: []vm.ProcParam{{Name: "nodes", Type: "LIST<MAP>"}, {Name: "relationships", Type: "LIST<MAP>"}},
+		Fn:      schemaVisualization}
+}
+
+// schemaVisualization answers db.schema.visualization(). Labels and
+// relationship patterns are given as maps rather than virtual nodes and
+// relationships, which could be mistaken for stored ones.
+func schemaVisualization(ctx *vm.Ctx, _ []value.Value) ([][]value.Value, error) {
+	gv, ok := ctx.Graph.(graphView)
+	if !ok {
+		return nil, nil
+	}
+	r := gv.r
+	st := r.Stats()
+	nodes := value.List{}
+	labels := r.Labels()
+	sort.Strings(labels)
+	for _, l := range labels {
+		id, _ := r.LabelID(l)
+		if n := st.NodesPerLabel[id]; n > 0 {
+			nodes = append(nodes, value.Map{"name": value.String(l), "count": value.Int(int64(n))})
+		}
+	}
+	rels := value.List{}
+	name := func(id uint32) value.Value {
+		if id == storage.AnyLabel {
+			return value.NullValue
+		}
+		return value.String(r.LabelName(id))
+	}
+	for p, n := range st.RelsPerPattern {
+		if n == 0 || p.Start == storage.AnyLabel || p.End == storage.AnyLabel {
+			continue // label-less ends are summarised by the labelled patterns
+		}
+		rels = append(rels, value.Map{"start": name(p.Start), "type": value.String(r.TypeName(p.Type)), "end": name(p.End), "count": value.Int(int64(n))})
+	}
+	key := func(v value.Value) string {
+		m := v.(value.Map)
+		return value.Format(value.List{m["type"], m["start"], m["end"]})
+	}
+	sort.Slice(rels, func(i, j int) bool { return key(rels[i]) < key(rels[j]) })
+	return [][]value.Value{{nodes, rels}}, nil
 }
