@@ -1,0 +1,163 @@
+package storage
+
+import (
+	"context"
+	"math/rand"
+	"sync"
+	"testing"
+
+	"github.com/cockroachdb/pebble/v2/vfs"
+	"github.com/cyqdb/cyq/value"
+)
+
+var benchGraph struct {
+	once sync.Once
+	s    *Store
+	g    *Graph
+	err  error
+}
+
+// slashdotGraph bulk-loads the labelled Slashdot graph into an in-memory
+// store once per test binary and indexes :User(ext).
+func slashdotGraph(b *testing.B) *Graph {
+	path := slashdotPath(b)
+	benchGraph.once.Do(func() {
+		s, err := Open("bench", &Options{FS: vfs.NewMem()})
+		if err != nil {
+			benchGraph.err = err
+			return
+		}
+		g, _ := s.Graph(DefaultGraph)
+		if err := g.BulkLoad(context.Background(), slashdotSource{path: path, labeled: true}, nil); err != nil {
+			benchGraph.err = err
+			return
+		}
+		tx, _ := g.Begin(context.Background())
+		user, _ := tx.LabelID("User")
+		ext, _ := tx.PropKeyID("ext")
+		if err := tx.CreateIndex(user, ext); err != nil {
+			benchGraph.err = err
+			return
+		}
+		benchGraph.err = tx.Commit()
+		benchGraph.s, benchGraph.g = s, g
+	})
+	if benchGraph.err != nil {
+		b.Fatal(benchGraph.err)
+	}
+	return benchGraph.g
+}
+
+// BenchmarkNeighborsBitmap: 1-hop out-neighbours of a node as a roaring bitmap.
+func BenchmarkNeighborsBitmap(b *testing.B) {
+	snap := slashdotGraph(b).Snapshot()
+	typ, _ := snap.TypeID("LINKS")
+	n := uint32(snap.NodeCount())
+	var total uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		total += snap.Neighbors(uint32(i)%n, Out, typ).GetCardinality()
+	}
+	b.ReportMetric(float64(total)/float64(b.N), "nbrs/op")
+}
+
+// BenchmarkNeighborsBitmapBoth: 1-hop neighbours in both directions (a union).
+func BenchmarkNeighborsBitmapBoth(b *testing.B) {
+	snap := slashdotGraph(b).Snapshot()
+	n := uint32(snap.NodeCount())
+	var total uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		total += snap.Neighbors(uint32(i)%n, Both, AnyType).GetCardinality()
+	}
+	b.ReportMetric(float64(total)/float64(b.N), "nbrs/op")
+}
+
+// BenchmarkExpandPairs: 1-hop (relationship, neighbour) enumeration.
+func BenchmarkExpandPairs(b *testing.B) {
+	snap := slashdotGraph(b).Snapshot()
+	typ, _ := snap.TypeID("LINKS")
+	n := uint32(snap.NodeCount())
+	var pairs, sum uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		snap.Expand(uint32(i)%n, Out, typ, func(rel uint64, nbr, _ uint32) bool {
+			pairs++
+			sum += rel + uint64(nbr)
+			return true
+		})
+	}
+	b.ReportMetric(float64(pairs)/b.Elapsed().Seconds(), "pairs/s")
+}
+
+// BenchmarkLabelScan: iterate all :User nodes (82,168).
+func BenchmarkLabelScan(b *testing.B) {
+	snap := slashdotGraph(b).Snapshot()
+	user, _ := snap.LabelID("User")
+	var cnt uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		it := snap.NodesWithLabel(user).Iterator()
+		for it.HasNext() {
+			cnt += uint64(it.Next() & 1)
+		}
+	}
+	b.ReportMetric(float64(snap.NodesWithLabel(user).GetCardinality())*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkIndexSeek: indexed point lookup :User {ext: $x}.
+func BenchmarkIndexSeek(b *testing.B) {
+	snap := slashdotGraph(b).Snapshot()
+	user, _ := snap.LabelID("User")
+	ext, _ := snap.PropKeyID("ext")
+	rng := rand.New(rand.NewSource(1))
+	keys := make([]value.Value, 1024)
+	for i := range keys {
+		keys[i] = value.Int(rng.Intn(82168))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if snap.IndexSeek(user, ext, keys[i&1023]).GetCardinality() != 1 {
+			b.Fatal("lookup missed")
+		}
+	}
+}
+
+// BenchmarkSnapshot: taking a snapshot.
+func BenchmarkSnapshot(b *testing.B) {
+	g := slashdotGraph(b)
+	for i := 0; i < b.N; i++ {
+		g.Snapshot().Close()
+	}
+}
+
+// BenchmarkCommitSmallTx: a transaction creating a node and a relationship
+// on the loaded graph (in-memory filesystem, so the cost excludes fsync).
+func BenchmarkCommitSmallTx(b *testing.B) {
+	g := slashdotGraph(b)
+	typ, _ := g.Snapshot().TypeID("LINKS")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tx, err := g.Begin(context.Background())
+		check(b, err)
+		n := must(tx.CreateNode(nil, nil))(b)
+		must(tx.CreateRel(n, uint32(i%1000), typ, nil))(b)
+		check(b, tx.Commit())
+	}
+}
+
+// BenchmarkExpandSet2Hop: the 2-hop out-neighbourhood of a node as a set
+// (two frontier expansions).
+func BenchmarkExpandSet2Hop(b *testing.B) {
+	snap := slashdotGraph(b).Snapshot()
+	typ, _ := snap.TypeID("LINKS")
+	n := uint32(snap.NodeCount())
+	var total uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := uint32(i*7919) % n
+		f1 := snap.Neighbors(start, Out, typ)
+		total += snap.ExpandSet(f1, Out, typ).GetCardinality()
+	}
+	b.ReportMetric(float64(total)/float64(b.N), "nodes/op")
+}

@@ -1,0 +1,354 @@
+package storage
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cyqdb/cyq/value"
+)
+
+// crashChild commits transactions forever; after each Commit returns it
+// prints "C <seq>". Before every transaction whose seq is 10 mod 20 it
+// bulk-loads a chain of bulkBatch nodes and prints "B <batch>" when
+// BulkLoad returns. Transaction seq creates node Tx{seq}, a NEXT
+// relationship from it to node seq-1 (property seq), a HUB relationship
+// from the head node to it, and sets head.last = seq; every few
+// transactions it also deletes and re-creates a HUB relationship, so
+// adjacency chunks are rewritten, not only appended.
+func crashChild(dir string) {
+	fail := func(err error) {
+		fmt.Println("error:", err)
+		os.Exit(2)
+	}
+	s, err := Open(dir, nil)
+	if err != nil {
+		fail(err)
+	}
+	g, _ := s.Graph(DefaultGraph)
+	ctx := context.Background()
+	st := crashState(g.Snapshot())
+	for {
+		if seq := st.last + 1; seq%20 == 10 {
+			// A bulk load of bulkBatch nodes in a chain: all or nothing.
+			// Batch numbers count the batches already present.
+			snap := g.Snapshot()
+			var batch int64
+			if l, ok := snap.LabelID("Bulk"); ok {
+				batch = int64(snap.NodesWithLabel(l).GetCardinality() / bulkBatch)
+			}
+			err := g.BulkLoad(ctx, BulkSourceFunc(func(b *BulkBuilder) error {
+				l, k, t := b.LabelID("Bulk"), b.PropKeyID("batch"), b.TypeID("BULK")
+				prev := uint32(0)
+				for i := 0; i < bulkBatch; i++ {
+					n, err := b.AddNode([]uint32{l}, map[uint32]value.Value{k: value.Int(batch)})
+					if err != nil {
+						return err
+					}
+					if i > 0 {
+						if _, err := b.AddRel(prev, n, t, nil); err != nil {
+							return err
+						}
+					}
+					prev = n
+				}
+				return nil
+			}), nil)
+			if err != nil {
+				fail(err)
+			}
+			os.Stdout.WriteString("B " + strconv.FormatInt(batch, 10) + "\n")
+		}
+		tx, err := g.Begin(ctx)
+		if err != nil {
+			fail(err)
+		}
+		lTx, _ := tx.LabelIDOrCreate("Tx")
+		lHead, _ := tx.LabelIDOrCreate("Head")
+		kSeq, _ := tx.PropKeyIDOrCreate("seq")
+		kLast, _ := tx.PropKeyIDOrCreate("last")
+		tNext, _ := tx.TypeIDOrCreate("NEXT")
+		tHub, _ := tx.TypeIDOrCreate("HUB")
+		seq := st.last + 1
+		if st.head == noNode {
+			if st.head, err = tx.CreateNode([]uint32{lHead}, nil); err != nil {
+				fail(err)
+			}
+		}
+		n, err := tx.CreateNode([]uint32{lTx}, map[uint32]value.Value{kSeq: value.Int(seq)})
+		if err != nil {
+			fail(err)
+		}
+		if seq > 0 {
+			if _, err := tx.CreateRel(n, st.prev, tNext, map[uint32]value.Value{kSeq: value.Int(seq)}); err != nil {
+				fail(err)
+			}
+		}
+		if _, err := tx.CreateRel(st.head, n, tHub, nil); err != nil {
+			fail(err)
+		}
+		if seq%5 == 4 {
+			// Move one older HUB relationship: delete and re-create it.
+			var victim uint64
+			var nb uint32
+			found := false
+			tx.Expand(st.head, Out, tHub, func(rel uint64, x, _ uint32) bool {
+				victim, nb, found = rel, x, true
+				return rel < uint64(seq)/2
+			})
+			if found {
+				if err := tx.DeleteRel(victim); err != nil {
+					fail(err)
+				}
+				if _, err := tx.CreateRel(st.head, nb, tHub, nil); err != nil {
+					fail(err)
+				}
+			}
+		}
+		if err := tx.SetNodeProp(st.head, kLast, value.Int(seq)); err != nil {
+			fail(err)
+		}
+		if err := tx.Commit(); err != nil {
+			fail(err)
+		}
+		os.Stdout.WriteString("C " + strconv.FormatInt(seq, 10) + "\n")
+		st.last, st.prev = seq, n
+	}
+}
+
+const noNode = ^uint32(0)
+
+const bulkBatch = 100
+
+type crashView struct {
+	head, prev uint32
+	last       int64
+}
+
+// crashState reads the child's progress from a snapshot (last = -1: none).
+func crashState(r Reader) crashView {
+	v := crashView{head: noNode, prev: noNode, last: -1}
+	lHead, ok := r.LabelID("Head")
+	if !ok {
+		return v
+	}
+	v.head = r.NodesWithLabel(lHead).Minimum()
+	kLast, _ := r.PropKeyID("last")
+	if x, ok := r.NodeProp(v.head, kLast); ok {
+		v.last = int64(x.(value.Int))
+	}
+	lTx, _ := r.LabelID("Tx")
+	kSeq, _ := r.PropKeyID("seq")
+	it := r.NodesWithLabel(lTx).Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		if x, _ := r.NodeProp(n, kSeq); x == value.Int(v.last) {
+			v.prev = n
+		}
+	}
+	return v
+}
+
+// verifyCrashStore checks that the store holds exactly transactions
+// 0..last, each complete, and returns last.
+func verifyCrashStore(t *testing.T, r Reader, bulkOK map[int64]bool) int64 {
+	t.Helper()
+	st := crashState(r)
+	if st.head == noNode {
+		if r.NodeCount() != 0 || r.RelCount() != 0 {
+			t.Fatalf("partial first transaction: %d nodes", r.NodeCount())
+		}
+		return -1
+	}
+	m := st.last
+	lTx, _ := r.LabelID("Tx")
+	kSeq, _ := r.PropKeyID("seq")
+	tNext, _ := r.TypeID("NEXT")
+	tHub, _ := r.TypeID("HUB")
+	// Bulk batches: each complete or absent.
+	var bulkNodes, bulkRels uint64
+	if lBulk, ok := r.LabelID("Bulk"); ok {
+		kb, _ := r.PropKeyID("batch")
+		tb, _ := r.TypeID("BULK")
+		batches := map[int64]int{}
+		it := r.NodesWithLabel(lBulk).Iterator()
+		for it.HasNext() {
+			n := it.Next()
+			x, _ := r.NodeProp(n, kb)
+			batches[int64(x.(value.Int))]++
+			bulkRels += uint64(r.Degree(n, Out, tb))
+		}
+		for b, c := range batches {
+			if c != bulkBatch {
+				t.Fatalf("bulk batch %d has %d of %d nodes", b, c, bulkBatch)
+			}
+			bulkNodes += uint64(c)
+			bulkOK[b] = true
+		}
+		if bulkRels != uint64(len(batches)*(bulkBatch-1)) {
+			t.Fatalf("%d bulk batches with %d relationships", len(batches), bulkRels)
+		}
+	}
+	if got := r.NodesWithLabel(lTx).GetCardinality(); got != uint64(m+1) || r.NodeCount()-bulkNodes != uint64(m+2) {
+		t.Fatalf("last=%d but %d Tx nodes, %d nodes", m, got, r.NodeCount())
+	}
+	bySeq := make([]uint32, m+1)
+	seen := make([]bool, m+1)
+	it := r.NodesWithLabel(lTx).Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		x, ok := r.NodeProp(n, kSeq)
+		if !ok {
+			t.Fatalf("node %d without seq", n)
+		}
+		s := int64(x.(value.Int))
+		if s < 0 || s > m || seen[s] {
+			t.Fatalf("bad or duplicate seq %d (last %d)", s, m)
+		}
+		seen[s], bySeq[s] = true, n
+	}
+	for s := int64(1); s <= m; s++ {
+		cnt := 0
+		r.Expand(bySeq[s], Out, tNext, func(rel uint64, nb, _ uint32) bool {
+			cnt++
+			if nb != bySeq[s-1] {
+				t.Fatalf("NEXT of %d points to %d", s, nb)
+			}
+			if p, _ := r.RelProp(rel, kSeq); p != value.Int(s) {
+				t.Fatalf("NEXT of %d has seq %v", s, p)
+			}
+			return true
+		})
+		if cnt != 1 {
+			t.Fatalf("tx %d has %d NEXT relationships", s, cnt)
+		}
+	}
+	if r.RelCount()-bulkRels != uint64(2*m+1) || r.Degree(st.head, Out, tHub) != int(m+1) {
+		t.Fatalf("last=%d: %d relationships, hub degree %d", m, r.RelCount(), r.Degree(st.head, Out, tHub))
+	}
+	if !r.Neighbors(st.head, Out, tHub).Equals(r.NodesWithLabel(lTx)) {
+		t.Fatal("HUB neighbours are not the Tx nodes")
+	}
+	return m
+}
+
+// TestCrash kills a committing child process at random moments (at least
+// 200 times) and checks after each kill that every transaction (and bulk
+// load) whose Commit (BulkLoad) returned is fully present and none is
+// partly present.
+func TestCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crash test skipped in -short mode")
+	}
+	dir := t.TempDir()
+	rng := rand.New(rand.NewSource(time.Now().UnixNano()))
+	const kills = 200
+	deadline := time.Now().Add(120 * time.Second) // typically 15-25 s; generous for loaded machines
+	confirmed := int64(-1)
+	bulkConfirmed := map[int64]bool{}
+	killed := 0
+	for killed < kills {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d kill points before the deadline", killed)
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+		cmd.Env = append(os.Environ(), "CYQ_STORAGE_HELPER=crash", "CYQ_STORAGE_DIR="+dir)
+		out, err := cmd.StdoutPipe()
+		check(t, err)
+		cmd.Stderr = os.Stderr
+		check(t, cmd.Start())
+		lines := make(chan string, 1024)
+		go func() {
+			sc := bufio.NewScanner(out)
+			for sc.Scan() {
+				lines <- sc.Text()
+			}
+			close(lines)
+		}()
+		// Kill at a random moment: sometimes during start-up, mostly mid-commit stream.
+		delay := time.Duration(rng.Intn(25)) * time.Millisecond
+		if rng.Intn(4) > 0 {
+			// Wait for the first commit so that kills land among commits.
+		first:
+			for {
+				select {
+				case l, ok := <-lines:
+					if !ok {
+						break first
+					}
+					confirmed = parseLine(t, l, confirmed, bulkConfirmed)
+					break first
+				case <-time.After(5 * time.Second):
+					t.Fatal("child made no progress")
+				}
+			}
+		}
+		timer := time.After(delay)
+	wait:
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					break wait
+				}
+				confirmed = parseLine(t, l, confirmed, bulkConfirmed)
+			case <-timer:
+				break wait
+			}
+		}
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		for l := range lines {
+			confirmed = parseLine(t, l, confirmed, bulkConfirmed)
+		}
+		_ = cmd.Wait()
+		killed++
+		s, err := Open(dir, nil)
+		if err != nil {
+			t.Fatalf("reopen after kill %d: %v", killed, err)
+		}
+		names, _ := os.ReadDir(dir)
+		for _, n := range names {
+			if strings.HasPrefix(n.Name(), bulkFilePrefix) {
+				t.Fatalf("leftover bulk file %s after reopen", n.Name())
+			}
+		}
+		present := map[int64]bool{}
+		last := verifyCrashStore(t, mustGraph(t, s, DefaultGraph).Snapshot(), present)
+		for b := range bulkConfirmed {
+			if !present[b] {
+				t.Fatalf("kill %d: bulk load %d returned but is missing", killed, b)
+			}
+		}
+		check(t, s.Close())
+		if last < confirmed {
+			t.Fatalf("kill %d: commit %d returned but the store ends at %d", killed, confirmed, last)
+		}
+	}
+	t.Logf("%d kill points, %d transactions and %d bulk loads confirmed", killed, confirmed+1, len(bulkConfirmed))
+}
+
+func parseLine(t *testing.T, line string, prev int64, bulk map[int64]bool) int64 {
+	if strings.HasPrefix(line, "B ") {
+		n, err := strconv.ParseInt(line[2:], 10, 64)
+		check(t, err)
+		bulk[n] = true
+		return prev
+	}
+	if !strings.HasPrefix(line, "C ") {
+		t.Fatalf("child: %s", line)
+	}
+	n, err := strconv.ParseInt(line[2:], 10, 64)
+	check(t, err)
+	if n != prev+1 && prev >= 0 && n <= prev {
+		t.Fatalf("child reported %d after %d", n, prev)
+	}
+	return n
+}

@@ -1,0 +1,5 @@
+//go:build !invariants
+
+package storage
+
+const invariants = false

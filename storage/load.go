@@ -1,0 +1,448 @@
+package storage
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cockroachdb/pebble/v2"
+)
+
+// loadVersion reads one graph from Pebble into a fresh in-memory version,
+// validating every record (ErrCorrupt on anything malformed or dangling).
+func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
+	v := newVersion()
+	prefix := graphPrefix(gid)
+	it, err := db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: graphEnd(gid)})
+	if err != nil {
+		return nil, errorf(ErrCorrupt, "%v", err)
+	}
+	defer it.Close()
+	type idxDef struct {
+		k     indexKey
+		flags byte
+	}
+	var idxDefs []idxDef
+	mv, closer, err := db.Get(metaKey(gid))
+	switch {
+	case err == pebble.ErrNotFound:
+	case err != nil:
+		return nil, errorf(ErrCorrupt, "%v", err)
+	default:
+		ok := len(mv) == 12
+		if ok {
+			v.nextNode, v.nextRel = binary.BigEndian.Uint32(mv), binary.BigEndian.Uint64(mv[4:])
+		}
+		closer.Close()
+		if !ok {
+			return nil, errorf(ErrCorrupt, "bad meta record")
+		}
+	}
+	for ok := it.First(); ok; ok = it.Next() {
+		k, val := it.Key()[len(prefix):], it.Value()
+		if len(k) == 0 {
+			return nil, errorf(ErrCorrupt, "empty key")
+		}
+		tag, k := k[0], k[1:]
+		switch tag {
+		case tagAdj:
+			if len(k) != 17 || Direction(k[4]) != Out {
+				return nil, errorf(ErrCorrupt, "bad adjacency key")
+			}
+			node, typ, chunk := binary.BigEndian.Uint32(k), binary.BigEndian.Uint32(k[5:]), binary.BigEndian.Uint64(k[9:])
+			if err := v.loadChunk(node, typ, chunk, val); err != nil {
+				return nil, err
+			}
+		case tagDict:
+			if len(k) != 5 || k[0] > dictKey {
+				return nil, errorf(ErrCorrupt, "bad dictionary key")
+			}
+			d := v.dicts[k[0]]
+			id := binary.BigEndian.Uint32(k[1:])
+			if int64(id) != int64(len(d.names)) {
+				return nil, errorf(ErrCorrupt, "dictionary ids not dense")
+			}
+			name := string(val)
+			if _, dup := d.ids[name]; dup {
+				return nil, errorf(ErrCorrupt, "duplicate dictionary name %q", name)
+			}
+			d.names = append(d.names, name)
+			d.ids[name] = id
+			v.mem += 48 + 2*int64(len(name))
+		case tagIndex:
+			if len(k) != 8 || len(val) != 1 || val[0] == 0 || val[0] > 3 {
+				return nil, errorf(ErrCorrupt, "bad index record")
+			}
+			idxDefs = append(idxDefs, idxDef{indexKey{binary.BigEndian.Uint32(k), binary.BigEndian.Uint32(k[4:])}, val[0]})
+		case tagMeta:
+			// Read before the loop.
+		case tagNode:
+			if len(k) != 4 {
+				return nil, errorf(ErrCorrupt, "bad node key")
+			}
+			if err := v.loadNode(binary.BigEndian.Uint32(k), val); err != nil {
+				return nil, err
+			}
+		case tagRel:
+			if len(k) != 8 {
+				return nil, errorf(ErrCorrupt, "bad relationship key")
+			}
+			id := binary.BigEndian.Uint64(k)
+			p, i := v.rel(id)
+			if p == nil {
+				return nil, errorf(ErrCorrupt, "properties of missing relationship %d", id)
+			}
+			ps, n, err := decodeProps(val)
+			if err != nil {
+				return nil, err
+			}
+			if n != len(val) || len(ps) == 0 {
+				return nil, errorf(ErrCorrupt, "bad relationship record %d", id)
+			}
+			if p.props == nil {
+				p.props = map[uint32]props{}
+			}
+			p.props[i] = ps
+			for _, pr := range ps {
+				v.mem += propSize(pr.val)
+			}
+		default:
+			return nil, errorf(ErrCorrupt, "unknown record tag %q", tag)
+		}
+	}
+	if err := it.Error(); err != nil {
+		return nil, errorf(ErrCorrupt, "%v", err)
+	}
+	if err := v.finishLoad(); err != nil {
+		return nil, err
+	}
+	for _, d := range idxDefs {
+		if err := v.checkIDs(d.k.label, dictLabel); err != nil {
+			return nil, err
+		}
+		if err := v.checkIDs(d.k.key, dictKey); err != nil {
+			return nil, err
+		}
+		ix, err := v.buildIndex(d.k.label, d.k.key, d.flags&indexFlagUnique != 0)
+		if err != nil {
+			return nil, errorf(ErrCorrupt, "index: %v", err)
+		}
+		ix.explicit = d.flags&indexFlagExplicit != 0
+		v.indexes[d.k] = ix
+	}
+	return v, nil
+}
+
+func (v *version) checkIDs(id uint32, kind int) error {
+	if int64(id) >= int64(len(v.dicts[kind].names)) {
+		return errorf(ErrCorrupt, "dangling dictionary id %d (kind %d)", id, kind)
+	}
+	return nil
+}
+
+func (v *version) ensureRelPage(id uint64) (*relPage, uint32) {
+	pi := id >> relPageBits
+	p := v.rels.get(pi)
+	if p == nil {
+		p = &relPage{}
+		v.rels.set(pi, p, nil)
+	}
+	return p, uint32(id & (relPageSize - 1))
+}
+
+func (v *version) ensureNodePage(id uint32) (*nodePage, uint32) {
+	pi := uint64(id >> nodePageBits)
+	p := v.nodes.get(pi)
+	if p == nil {
+		p = &nodePage{}
+		v.nodes.set(pi, p, nil)
+	}
+	return p, id & (nodePageSize - 1)
+}
+
+func (v *version) loadChunk(node, typ uint32, chunk uint64, b []byte) error {
+	cnt, n := binary.Uvarint(b)
+	if n <= 0 || cnt == 0 || cnt > uint64(len(b)) || cnt > 1<<chunkBits {
+		return errorf(ErrCorrupt, "bad adjacency chunk count")
+	}
+	off := n
+	prev := chunk << chunkBits
+	for i := uint64(0); i < cnt; i++ {
+		d, m := binary.Uvarint(b[off:])
+		if m <= 0 {
+			return errorf(ErrCorrupt, "bad adjacency entry")
+		}
+		off += m
+		nb, m2 := binary.Uvarint(b[off:])
+		if m2 <= 0 || nb > math.MaxUint32 {
+			return errorf(ErrCorrupt, "bad adjacency entry")
+		}
+		off += m2
+		if i > 0 && d == 0 {
+			return errorf(ErrCorrupt, "duplicate relationship in adjacency chunk")
+		}
+		rel := prev + d
+		prev = rel
+		if rel>>chunkBits != chunk || rel >= v.nextRel {
+			return errorf(ErrCorrupt, "relationship %d outside its chunk", rel)
+		}
+		p, j := v.ensureRelPage(rel)
+		if p.isAlive(j) {
+			return errorf(ErrCorrupt, "relationship %d stored twice", rel)
+		}
+		p.alive[j>>6] |= 1 << (j & 63)
+		p.start[j], p.end[j], p.typ[j] = node, uint32(nb), typ
+		v.relCount++
+	}
+	if off != len(b) {
+		return errorf(ErrCorrupt, "trailing bytes in adjacency chunk")
+	}
+	return nil
+}
+
+func (v *version) loadNode(id uint32, b []byte) error {
+	if id >= v.nextNode {
+		return errorf(ErrCorrupt, "node %d beyond the id counter", id)
+	}
+	cnt, n := binary.Uvarint(b)
+	if n <= 0 || cnt > uint64(len(b)) {
+		return errorf(ErrCorrupt, "bad node record %d", id)
+	}
+	off := n
+	var labels []uint32
+	if cnt > 0 {
+		labels = make([]uint32, cnt)
+	}
+	for i := range labels {
+		l, m := binary.Uvarint(b[off:])
+		if m <= 0 || l > math.MaxUint32 || (i > 0 && uint32(l) <= labels[i-1]) {
+			return errorf(ErrCorrupt, "bad labels in node record %d", id)
+		}
+		labels[i] = uint32(l)
+		off += m
+	}
+	ps, m, err := decodeProps(b[off:])
+	if err != nil {
+		return err
+	}
+	if off+m != len(b) {
+		return errorf(ErrCorrupt, "trailing bytes in node record %d", id)
+	}
+	p, i := v.ensureNodePage(id)
+	p.alive[i>>6] |= 1 << (i & 63)
+	p.labels[i], p.props[i] = labels, ps
+	v.mem += memNode + memLabel*int64(len(labels))
+	for _, pr := range ps {
+		v.mem += propSize(pr.val)
+	}
+	return nil
+}
+
+// finishLoad validates references and builds the derived structures:
+// node bitmaps, adjacency in both directions, statistics.
+func (v *version) finishLoad() error {
+	nl, nk := uint32(len(v.dicts[dictLabel].names)), uint32(len(v.dicts[dictKey].names))
+	nt := uint32(len(v.dicts[dictType].names))
+	v.all = roaring.New()
+	for pi, p := range v.nodes.all() {
+		if p == nil {
+			continue
+		}
+		for i := uint32(0); i < nodePageSize; i++ {
+			if !p.isAlive(i) {
+				continue
+			}
+			id := uint32(pi)<<nodePageBits | i
+			v.all.Add(id)
+			for _, l := range p.labels[i] {
+				if l >= nl {
+					return errorf(ErrCorrupt, "node %d has unknown label id %d", id, l)
+				}
+				b := v.labels[l]
+				if b == nil {
+					b = roaring.New()
+					v.labels[l] = b
+				}
+				b.Add(id)
+			}
+			for _, pr := range p.props[i] {
+				if pr.key >= nk {
+					return errorf(ErrCorrupt, "node %d has unknown property key %d", id, pr.key)
+				}
+			}
+		}
+	}
+	var bad error
+	v.ForEachRel(func(id uint64, s, e, t uint32) bool {
+		switch {
+		case !v.NodeExists(s) || !v.NodeExists(e):
+			bad = errorf(ErrCorrupt, "relationship %d connects a missing node", id)
+		case t >= nt:
+			bad = errorf(ErrCorrupt, "relationship %d has unknown type id %d", id, t)
+		}
+		p, i := v.rel(id)
+		for _, pr := range p.props[i] {
+			if pr.key >= nk {
+				bad = errorf(ErrCorrupt, "relationship %d has unknown property key %d", id, pr.key)
+			}
+		}
+		return bad == nil
+	})
+	if bad != nil {
+		return bad
+	}
+	v.buildAdjacency()
+	v.recomputeStats()
+	v.mem += int64(v.relCount) * memRel
+	return nil
+}
+
+// buildAdjacency rebuilds every node's adjacency lists from the relationship
+// table. The node pages must be owned by the caller.
+func (v *version) buildAdjacency() {
+	n := uint64(v.nextNode)
+	nrel := v.relCount
+	for d := Out; d <= In; d++ {
+		// Counting sort by node; iterating relationships in id order keeps
+		// each node's entries sorted by id.
+		off := make([]uint32, n+1)
+		v.ForEachRel(func(_ uint64, s, e, _ uint32) bool {
+			if d == Out {
+				off[s+1]++
+			} else {
+				off[e+1]++
+			}
+			return true
+		})
+		for i := uint64(1); i <= n; i++ {
+			off[i] += off[i-1]
+		}
+		rels := make([]uint64, nrel)
+		nbrs := make([]uint32, nrel)
+		typs := make([]uint32, nrel)
+		pos := slices.Clone(off[:n])
+		v.ForEachRel(func(id uint64, s, e, t uint32) bool {
+			a, b := s, e
+			if d == In {
+				a, b = e, s
+			}
+			k := pos[a]
+			pos[a]++
+			rels[k], nbrs[k], typs[k] = id, b, t
+			return true
+		})
+		var sl slab
+		for node := uint64(0); node < n; node++ {
+			p, i := v.node(uint32(node))
+			if p == nil {
+				continue
+			}
+			lo, hi := off[node], off[node+1]
+			if lo == hi {
+				p.adj[i][d] = nil
+				continue
+			}
+			p.adj[i][d] = sl.splitByType(rels[lo:hi:hi], nbrs[lo:hi:hi], typs[lo:hi:hi])
+			v.mem += int64(len(p.adj[i][d])) * memAdjList
+		}
+		v.mem += int64(nrel) * 12
+	}
+}
+
+// slab hands out adjList structs and one-element []*adjList slices from
+// large blocks, so building adjacency allocates per block, not per node.
+type slab struct {
+	lists []adjList
+	ps    []*adjList
+}
+
+func (sl *slab) list() *adjList {
+	if len(sl.lists) == 0 {
+		sl.lists = make([]adjList, 4096)
+	}
+	a := &sl.lists[0]
+	sl.lists = sl.lists[1:]
+	return a
+}
+
+func (sl *slab) ptrs(a *adjList) []*adjList {
+	if len(sl.ps) == 0 {
+		sl.ps = make([]*adjList, 4096)
+	}
+	p := sl.ps[:1:1]
+	sl.ps = sl.ps[1:]
+	p[0] = a
+	return p
+}
+
+// splitByType turns one node's entries (sorted by relationship id) into
+// per-type lists sorted by type, each sorted by id. The slices may be
+// reordered in place.
+func (sl *slab) splitByType(rels []uint64, nbrs []uint32, typs []uint32) []*adjList {
+	single := true
+	for _, t := range typs[1:] {
+		if t != typs[0] {
+			single = false
+			break
+		}
+	}
+	if single {
+		a := sl.list()
+		a.typ, a.rels, a.nbrs = typs[0], rels, nbrs
+		return sl.ptrs(a)
+	}
+	ts := slices.Clone(typs)
+	slices.Sort(ts)
+	ts = slices.Compact(ts)
+	out := make([]*adjList, 0, len(ts))
+	r2 := make([]uint64, 0, len(rels))
+	n2 := make([]uint32, 0, len(rels))
+	bounds := make([]int, 0, len(ts)+1)
+	for _, t := range ts {
+		bounds = append(bounds, len(r2))
+		for j := range rels {
+			if typs[j] == t {
+				r2 = append(r2, rels[j])
+				n2 = append(n2, nbrs[j])
+			}
+		}
+	}
+	bounds = append(bounds, len(r2))
+	copy(rels, r2)
+	copy(nbrs, n2)
+	for idx, t := range ts {
+		lo, hi := bounds[idx], bounds[idx+1]
+		out = append(out, &adjList{typ: t, rels: rels[lo:hi:hi], nbrs: nbrs[lo:hi:hi]})
+	}
+	return out
+}
+
+// buildIndex builds an index outside a transaction (at open, after bulk loads).
+func (v *version) buildIndex(label, key uint32, unique bool) (*propIndex, error) {
+	ix := &propIndex{label: label, key: key, unique: unique, tree: newIndexTree()}
+	lb := v.labels[label]
+	if lb == nil {
+		return ix, nil
+	}
+	it := lb.Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		val, ok := v.NodeProp(n, key)
+		if !ok {
+			continue
+		}
+		_, b, found := ix.tree.Get(val)
+		if !found {
+			b = roaring.New()
+			ix.tree.ReplaceOrInsert(val, b)
+			v.mem += memIndex
+		} else if unique {
+			return nil, errorf(ErrConstraintViolation, "nodes %d and %d violate the uniqueness constraint on (%d, %d)", b.Minimum(), n, label, key)
+		}
+		b.Add(n)
+		ix.entries++
+		v.mem += 4
+	}
+	return ix, nil
+}

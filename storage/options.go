@@ -1,0 +1,95 @@
+package storage
+
+import (
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/cockroachdb/pebble/v2/vfs"
+)
+
+// Logger receives diagnostic messages from the store and from Pebble.
+type Logger interface {
+	Infof(format string, args ...any)
+	Errorf(format string, args ...any)
+}
+
+// Options configure Open. The zero value (or nil) is valid: it means an
+// on-disk store with default limits.
+type Options struct {
+	// FS is the filesystem the store lives in. Default vfs.Default (disk).
+	// Use vfs.NewMem() for in-memory stores (tests, the TCK runner).
+	FS vfs.FS
+	// ReadOnly opens an existing store for reading only. Several read-only
+	// opens (also from several processes) may share a directory; they fail
+	// with ErrLocked while a writer holds it, and a writer fails while any
+	// read-only open holds it.
+	ReadOnly bool
+	// MemoryBudget bounds the estimated size, in bytes, of the in-memory read
+	// structures of all graphs (node table, adjacency, label bitmaps,
+	// property indexes, statistics). A write (or Open, or BulkLoad) that
+	// would go past it fails with ErrMemoryBudget; nothing is evicted.
+	// Zero means no limit. See Store.MemoryUsage.
+	MemoryBudget int64
+	// WriterTimeout bounds how long Graph.Begin waits for the graph's single
+	// writer slot before returning ErrWriterBusy. Default 10s.
+	WriterTimeout time.Duration
+	// Logger receives diagnostics. Default: the standard log package, with
+	// Pebble's informational chatter suppressed.
+	Logger Logger
+	// PebbleCacheSize is the size of Pebble's block cache in bytes. Default 8 MiB.
+	PebbleCacheSize int64
+	// MemTableSize is Pebble's memtable size in bytes. Default 4 MiB.
+	MemTableSize uint64
+}
+
+type stdLogger struct{}
+
+// Infof drops informational messages.
+func (stdLogger) Infof(string, ...any) {}
+
+// Errorf logs through the standard log package.
+func (stdLogger) Errorf(format string, args ...any) {
+	log.Printf("cyq storage: "+format, args...)
+}
+
+// EnsureDefaults returns o with every unset field given its default. It
+// accepts a nil receiver.
+func (o *Options) EnsureDefaults() *Options {
+	var n Options
+	if o != nil {
+		n = *o
+	}
+	if n.FS == nil {
+		n.FS = vfs.Default
+	}
+	if n.WriterTimeout == 0 {
+		n.WriterTimeout = 10 * time.Second
+	}
+	if n.Logger == nil {
+		n.Logger = stdLogger{}
+	}
+	if n.PebbleCacheSize == 0 {
+		n.PebbleCacheSize = 8 << 20
+	}
+	if n.MemTableSize == 0 {
+		n.MemTableSize = 4 << 20
+	}
+	return &n
+}
+
+// Validate reports an error wrapping ErrInvalidOptions for a nonsensical
+// setting.
+func (o *Options) Validate() error {
+	switch {
+	case o.MemoryBudget < 0:
+		return fmt.Errorf("%w: MemoryBudget %d is negative", ErrInvalidOptions, o.MemoryBudget)
+	case o.WriterTimeout < 0:
+		return fmt.Errorf("%w: WriterTimeout %v is negative", ErrInvalidOptions, o.WriterTimeout)
+	case o.PebbleCacheSize < 0:
+		return fmt.Errorf("%w: PebbleCacheSize %d is negative", ErrInvalidOptions, o.PebbleCacheSize)
+	case o.MemTableSize > 0 && o.MemTableSize < 64<<10:
+		return fmt.Errorf("%w: MemTableSize %d is below 64 KiB", ErrInvalidOptions, o.MemTableSize)
+	}
+	return nil
+}

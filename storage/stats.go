@@ -1,0 +1,236 @@
+package storage
+
+import "sort"
+
+// Pattern identifies a (start label, type, end label) relationship pattern;
+// AnyLabel in Start or End stands for any (or no) label.
+type Pattern struct {
+	Start, Type, End uint32
+}
+
+// DegreeKey identifies a degree distribution: relationship type (or
+// AnyType) and direction (Out or In).
+type DegreeKey struct {
+	Type uint32
+	Dir  Direction
+}
+
+// DegreeSummary summarises the degree distribution of one DegreeKey over
+// all nodes of the graph (nodes without such relationships count as 0).
+type DegreeSummary struct {
+	// Nodes is the number of nodes with degree >= 1.
+	Nodes uint64
+	// Avg is the mean degree over all nodes.
+	Avg float64
+	// AvgNonZero is the mean degree over nodes with degree >= 1.
+	AvgNonZero float64
+	// Max, P50, P90 and P99 are the maximum and percentiles over all nodes.
+	Max, P50, P90, P99 uint64
+}
+
+// Stats are the statistics of a graph for the cost model. They are exact
+// and current as of the Reader's view.
+type Stats struct {
+	// Nodes and Rels are the node and relationship counts.
+	Nodes, Rels uint64
+	// NodesPerLabel maps label id to node count (labels with no nodes omitted).
+	NodesPerLabel map[uint32]uint64
+	// RelsPerType maps type id to relationship count.
+	RelsPerType map[uint32]uint64
+	// RelsPerPattern counts relationships per (start label, type, end
+	// label); a relationship counts once for every label of its start node
+	// (and AnyLabel) times every label of its end node (and AnyLabel).
+	RelsPerPattern map[Pattern]uint64
+	// Degrees summarises degree distributions per type and direction.
+	Degrees map[DegreeKey]DegreeSummary
+	// Indexes describes every index with its distinct-value count.
+	Indexes []IndexInfo
+	// MemoryBytes estimates the in-memory size of this graph's read structures.
+	MemoryBytes int64
+}
+
+// Stats implements Reader.
+func (v *version) Stats() Stats {
+	s := Stats{
+		Nodes:          v.NodeCount(),
+		Rels:           v.relCount,
+		NodesPerLabel:  make(map[uint32]uint64, len(v.labels)),
+		RelsPerType:    map[uint32]uint64{},
+		RelsPerPattern: map[Pattern]uint64{},
+		Degrees:        make(map[DegreeKey]DegreeSummary, len(v.stats.degree)),
+		Indexes:        v.Indexes(),
+		MemoryBytes:    v.mem,
+	}
+	for l, b := range v.labels {
+		if c := b.GetCardinality(); c > 0 {
+			s.NodesPerLabel[l] = c
+		}
+	}
+	v.stats.relsPerType.each(func(t uint32, n int64) {
+		if n > 0 {
+			s.RelsPerType[t] = uint64(n)
+		}
+	})
+	v.stats.triples.each(func(k tripleKey, n int64) {
+		if n > 0 {
+			s.RelsPerPattern[Pattern{k.start, k.typ, k.end}] = uint64(n)
+		}
+	})
+	for k, h := range v.stats.degree {
+		if d, ok := summarize(h, s.Nodes); ok {
+			s.Degrees[DegreeKey{k.typ, k.dir}] = d
+		}
+	}
+	return s
+}
+
+func summarize(h *counters[int], nodes uint64) (DegreeSummary, bool) {
+	type bucket struct{ deg, n int64 }
+	var bs []bucket
+	var nz, sum int64
+	h.each(func(d int, n int64) {
+		if n > 0 {
+			bs = append(bs, bucket{int64(d), n})
+			nz += n
+			sum += int64(d) * n
+		}
+	})
+	if nz == 0 {
+		return DegreeSummary{}, false
+	}
+	sort.Slice(bs, func(i, j int) bool { return bs[i].deg < bs[j].deg })
+	if uint64(nz) > nodes {
+		nodes = uint64(nz)
+	}
+	zeros := int64(nodes) - nz
+	pct := func(p float64) uint64 {
+		rank := int64(p*float64(nodes-1)) + 1 // 1-based rank
+		if rank <= zeros {
+			return 0
+		}
+		rank -= zeros
+		for _, b := range bs {
+			if rank <= b.n {
+				return uint64(b.deg)
+			}
+			rank -= b.n
+		}
+		return uint64(bs[len(bs)-1].deg)
+	}
+	return DegreeSummary{
+		Nodes:      uint64(nz),
+		Avg:        float64(sum) / float64(nodes),
+		AvgNonZero: float64(sum) / float64(nz),
+		Max:        uint64(bs[len(bs)-1].deg),
+		P50:        pct(0.5),
+		P90:        pct(0.9),
+		P99:        pct(0.99),
+	}, true
+}
+
+// recomputeStats rebuilds all counters from the adjacency (at open and after bulk loads).
+func (v *version) recomputeStats() {
+	relsPerType := map[uint32]int64{}
+	triples := map[tripleKey]int64{}
+	degree := map[degKey]map[int]int64{}
+	hist := func(k degKey) map[int]int64 {
+		h := degree[k]
+		if h == nil {
+			h = map[int]int64{}
+			degree[k] = h
+		}
+		return h
+	}
+	for pi, p := range v.nodes.all() {
+		if p == nil {
+			continue
+		}
+		for i := uint32(0); i < nodePageSize; i++ {
+			if !p.isAlive(i) {
+				continue
+			}
+			for d := Out; d <= In; d++ {
+				total := 0
+				for _, l := range p.adj[i][d] {
+					n := len(l.rels)
+					if n == 0 {
+						continue
+					}
+					total += n
+					h := hist(degKey{l.typ, d})
+					h[n]++
+					if d == Out {
+						relsPerType[l.typ] += int64(n)
+						triples[tripleKey{AnyLabel, l.typ, AnyLabel}] += int64(n)
+						sl := p.labels[i]
+						for _, nb := range l.nbrs {
+							var el []uint32
+							if ep, ei := v.node(nb); ep != nil {
+								el = ep.labels[ei]
+							}
+							if len(sl) == 0 && len(el) == 0 {
+								continue
+							}
+							addTripleCounts(triples, sl, el, l.typ)
+						}
+					}
+				}
+				if total > 0 {
+					hist(degKey{AnyType, d})[total]++
+				}
+			}
+		}
+		_ = pi
+	}
+	st := &statsData{
+		relsPerType: &counters[uint32]{base: relsPerType},
+		triples:     &counters[tripleKey]{base: triples},
+		degree:      make(map[degKey]*counters[int], len(degree)),
+	}
+	for k, h := range degree {
+		st.degree[k] = &counters[int]{base: h}
+	}
+	v.stats = st
+}
+
+// addTripleCounts is addTriples on a plain map, without (AnyLabel, typ, AnyLabel).
+func addTripleCounts(m map[tripleKey]int64, sl, el []uint32, typ uint32) {
+	for a := -1; a < len(sl); a++ {
+		la := uint32(AnyLabel)
+		if a >= 0 {
+			la = sl[a]
+		}
+		for b := -1; b < len(el); b++ {
+			if a < 0 && b < 0 {
+				continue
+			}
+			lb := uint32(AnyLabel)
+			if b >= 0 {
+				lb = el[b]
+			}
+			m[tripleKey{la, typ, lb}]++
+		}
+	}
+}
+
+// addTriples adds n to every (start label, typ, end label) combination of
+// sl x el, AnyLabel included on both sides; skipAnyAny leaves out
+// (AnyLabel, typ, AnyLabel).
+func addTriples(m *counters[tripleKey], sl, el []uint32, typ uint32, n int64, skipAnyAny bool) {
+	for a := -1; a < len(sl); a++ {
+		la := uint32(AnyLabel)
+		if a >= 0 {
+			la = sl[a]
+		}
+		for b := -1; b < len(el); b++ {
+			lb := uint32(AnyLabel)
+			if b >= 0 {
+				lb = el[b]
+			}
+			if a < 0 && b < 0 && skipAnyAny {
+				continue
+			}
+			m.add(tripleKey{la, typ, lb}, n)
+		}
+	}
+}
