@@ -31,10 +31,16 @@ func RunCypher(ctx context.Context, db *cyq.DB, src, name string, continueOnErro
 		stmts = append(stmts, shell.Statement{Text: strings.TrimSpace(rest), Offset: off, Line: 1 + strings.Count(src[:off], "\n")})
 	}
 	res := ScriptResult{Statements: len(stmts)}
-	for _, st := range stmts {
-		if _, err := parser.Parse(st.Text); err != nil {
+	schema := make([]bool, len(stmts))
+	for i, st := range stmts {
+		parsed, err := parser.Parse(st.Text)
+		if err != nil {
 			return res, &shell.ScriptError{Name: name, Err: shell.Relocate(err, src, st)}
 		}
+		schema[i] = parsed.Command != nil
+	}
+	if !continueOnError {
+		return runAtomically(ctx, db, src, name, stmts, schema, res)
 	}
 	for i, st := range stmts {
 		if err := ctx.Err(); err != nil {
@@ -47,9 +53,6 @@ func RunCypher(ctx context.Context, db *cyq.DB, src, name string, continueOnErro
 		}
 		if err != nil {
 			err = &shell.ScriptError{Name: name, Err: shell.Relocate(err, src, st)}
-			if !continueOnError {
-				return res, fmt.Errorf("statement %d of %d failed (nothing after it ran; --continue-on-error skips failing statements):\n%s", i+1, len(stmts), shell.Describe(err))
-			}
 			res.Failed++
 			if report != nil {
 				fmt.Fprintf(report, "statement %d of %d failed, continuing:\n%s\n", i+1, len(stmts), indent(shell.Describe(err)))
@@ -58,6 +61,50 @@ func RunCypher(ctx context.Context, db *cyq.DB, src, name string, continueOnErro
 		}
 		res.Run++
 	}
+	return res, nil
+}
+
+// runAtomically runs a script's schema commands first, each on its own,
+// then every other statement in one transaction: when a statement fails,
+// none of the script's data is imported.
+func runAtomically(ctx context.Context, db *cyq.DB, src, name string, stmts []shell.Statement, schema []bool, res ScriptResult) (ScriptResult, error) {
+	fail := func(i int, err error) (ScriptResult, error) {
+		err = &shell.ScriptError{Name: name, Err: shell.Relocate(err, src, stmts[i])}
+		return res, fmt.Errorf("statement %d of %d failed; no data from the script was imported (--continue-on-error runs each statement on its own and skips failing ones):\n%s", i+1, len(stmts), shell.Describe(err))
+	}
+	for i, st := range stmts {
+		if !schema[i] {
+			continue
+		}
+		rows, err := db.Query(ctx, st.Text, nil)
+		if err != nil {
+			return fail(i, err)
+		}
+		rows.Close()
+		res.Run++
+	}
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		return res, err
+	}
+	defer tx.Rollback()
+	run := 0
+	for i, st := range stmts {
+		if schema[i] {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		if _, err := tx.Query(ctx, st.Text, nil); err != nil {
+			return fail(i, err)
+		}
+		run++
+	}
+	if err := tx.Commit(); err != nil {
+		return res, err
+	}
+	res.Run += run
 	return res, nil
 }
 

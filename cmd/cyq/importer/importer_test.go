@@ -196,8 +196,16 @@ func TestCypherScriptErrors(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 	t.Logf("%v", err)
-	if n := count(t, db, "MATCH (a:A) RETURN count(a)"); n != 1 {
-		t.Errorf("after stop: %d nodes", n)
+	if n := count(t, db, "MATCH (a:A) RETURN count(a)"); n != 0 {
+		t.Errorf("after stop: %d nodes, want none (the script is atomic)", n)
+	}
+	// A data statement failing at run time leaves none of the script's data.
+	_, err = RunCypher(context.Background(), db, "CREATE (:C {n: 1});\nCREATE (:C {n: 1 / 0});\n", "c.cypher", false, nil)
+	if err == nil || !strings.Contains(err.Error(), "c.cypher:2:") {
+		t.Fatalf("got %v", err)
+	}
+	if n := count(t, db, "MATCH (c:C) RETURN count(c)"); n != 0 {
+		t.Errorf("a failed script left %d nodes", n)
 	}
 	var report bytes.Buffer
 	res, err := RunCypher(context.Background(), db, src, "s.cypher", true, &report)
