@@ -540,6 +540,9 @@ func (g *gen) reduce(x *ast.Reduce, env *regEnv) (int32, error) {
 
 // exists evaluates a pattern as a predicate (or, with count, counts its matches).
 func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (int32, error) {
+	if r, ok, err := g.degreeExists(p, where, env, count); ok || err != nil {
+		return r, err
+	}
 	sc := env.scope()
 	ops, _, err := g.b.matchOps(p, where, sc)
 	if err != nil {
@@ -722,4 +725,47 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 		g.emit(vm.OpCounterVal, res, n)
 	}
 	return res, nil
+}
+
+// degreeExists answers (n)-[:T]->() as a predicate, or COUNT { (n)-->() },
+// from n's stored degree when n is bound and nothing constrains the
+// relationship or the far node: no relationship is enumerated.
+func (g *gen) degreeExists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (int32, bool, error) {
+	if where != nil || len(p.Parts) != 1 || p.Parts[0].Var != nil || p.Parts[0].Kind != ast.PathPlain {
+		return 0, false, nil
+	}
+	el := p.Parts[0].Element
+	if len(el.Rels) != 1 {
+		return 0, false, nil
+	}
+	near, far, r := el.Nodes[0], el.Nodes[1], el.Rels[0]
+	dir := r.Direction
+	if near.Var == nil || env.vars[near.Var.Name].kind != slotNode {
+		near, far = far, near
+		dir = reverse(dir)
+	}
+	if near.Var == nil || near.Labels != nil || near.Props != nil || near.Where != nil {
+		return 0, false, nil
+	}
+	s, ok := env.vars[near.Var.Name]
+	if !ok || s.kind != slotNode {
+		return 0, false, nil
+	}
+	if far.Var != nil || far.Labels != nil || far.Props != nil || far.Where != nil {
+		return 0, false, nil
+	}
+	types, simple := r.TypeNames()
+	if r.Var != nil || r.VarLength != nil || r.Props != nil || r.Where != nil || !simple {
+		return 0, false, nil
+	}
+	d := g.r()
+	g.emit(vm.OpDegree, d, s.reg, g.addAux(&vm.ExpandSpec{Dir: vmDir(dir), Types: dedupe(types)}))
+	if count {
+		return d, true, nil
+	}
+	zero := g.r()
+	g.emit(vm.OpConst, zero, g.constant(value.Int(0)))
+	res := g.r()
+	g.emit(vm.OpGt, res, d, zero)
+	return res, true, nil
 }
