@@ -5,6 +5,7 @@
 //	cyq --demo                                     shell on a demo graph
 //	cyq query [-c TEXT | -f FILE] [flags]          run statements
 //	cyq import [flags] ...                         bulk-load data
+//	cyq serve [flags]                              the MCP server
 //
 // The store lives in $CYQ_DB, else $XDG_DATA_HOME/cyq, else
 // ~/.local/share/cyq, unless --db says otherwise.
@@ -23,6 +24,7 @@ import (
 
 	"github.com/cyqdb/cyq/cmd/cyq/importer"
 	"github.com/cyqdb/cyq/cmd/cyq/shell"
+	"github.com/cyqdb/cyq/mcp"
 )
 
 func main() {
@@ -36,6 +38,8 @@ Usage:
   cyq --demo                                    shell on a fresh demo knowledge graph
   cyq query [-c TEXT | -f FILE] [flags]         run statements (stdin when neither is given)
   cyq import [flags] SOURCES...                 bulk-load data (cyq import --help)
+  cyq serve [--db DIR] [--allow-writes] [--http ADDR --token-file F]
+                                                the MCP server for agents (stdio by default)
 
 The store is DIR, else $CYQ_DB, else $XDG_DATA_HOME/cyq, else ~/.local/share/cyq.
 `
@@ -49,6 +53,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "import":
 			importer.DefaultDir = DefaultDir
 			return importer.Main(args[1:], stdout, stderr)
+		case "serve":
+			return mcp.Main(context.Background(), serveArgs(args[1:]), stdin, stdout, stderr)
 		case "help", "-h", "--help", "-help":
 			fmt.Fprint(stdout, usage)
 			return 0
@@ -294,4 +300,15 @@ func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// serveArgs gives `cyq serve` the same default store as the shell when no
+// --db is given.
+func serveArgs(args []string) []string {
+	for _, a := range args {
+		if a == "--db" || a == "-db" || strings.HasPrefix(a, "--db=") || strings.HasPrefix(a, "-db=") {
+			return args
+		}
+	}
+	return append([]string{"--db", DefaultDir()}, args...)
 }

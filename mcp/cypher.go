@@ -1,0 +1,398 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser"
+	"github.com/cyqdb/cyq/value"
+)
+
+const cypherDesc = `Run one read-only openCypher query against the graph and get its rows as JSON objects.
+Writes (CREATE, MERGE, SET, DELETE, REMOVE, writing procedures or subqueries), schema commands and LOAD CSV are refused.
+Nodes come back as {id, labels, properties}, relationships as {id, type, start, end, properties}; embedding vectors are elided.
+shape "graph" returns deduplicated {nodes, relationships} instead of rows. Output is capped (max_rows, and about 20,000 tokens):
+when truncated is true, page with SKIP/LIMIT. On error you get {code, message, line, column, hint}: fix the query and retry.
+A few dialect slips (==, !=, &&, ||) are corrected and reported in fixes_applied. See the cypher/syntax resource for functions.`
+
+const cypherWriteDesc = `Run one openCypher query that may write (CREATE, MERGE, SET, DELETE, REMOVE) and commit it atomically.
+Same arguments and results as cypher. Only available when the server runs with --allow-writes.`
+
+const cypherSchema = `{
+  "type": "object",
+  "properties": {
+    "query": {"type": "string", "description": "one openCypher statement"},
+    "params": {"type": "object", "description": "query parameters, referenced as $name", "additionalProperties": true},
+    "graph": {"type": "string", "description": "named graph of the store (default: the server's graph)"},
+    "max_rows": {"type": "integer", "minimum": 1, "description": "row limit (default 1000)"},
+    "timeout_ms": {"type": "integer", "minimum": 1, "description": "time limit in milliseconds (default 30000)"},
+    "shape": {"type": "string", "enum": ["rows", "graph"], "description": "rows (default) or a deduplicated graph"}
+  },
+  "required": ["query"],
+  "additionalProperties": false
+}`
+
+// CypherResult is the cypher tool's structured result.
+type CypherResult struct {
+	Success       bool     `json:"success"`
+	Query         string   `json:"query"`
+	QueryExecuted string   `json:"query_executed,omitempty"`
+	FixesApplied  []string `json:"fixes_applied"`
+	Columns       []string `json:"columns"`
+	// Rows ([]map[string]any) is set for shape "rows", Nodes and
+	// Relationships ([]any) for shape "graph"; the others are left out.
+	Rows          any    `json:"rows,omitempty"`
+	Nodes         any    `json:"nodes,omitempty"`
+	Relationships any    `json:"relationships,omitempty"`
+	Count         int    `json:"count"`
+	Truncated     bool   `json:"truncated"`
+	Note          string `json:"note,omitempty"`
+}
+
+func (s *Server) handleCypher(write bool) func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		args := req.GetArguments()
+		query, _ := args["query"].(string)
+		if strings.TrimSpace(query) == "" {
+			return argError("query is required"), nil
+		}
+		params := map[string]any{}
+		if p, ok := args["params"]; ok && p != nil {
+			m, ok := p.(map[string]any)
+			if !ok {
+				return argError("params must be an object"), nil
+			}
+			params = m
+		}
+		maxRows := s.cfg.DefaultMaxRows
+		if v, ok := args["max_rows"]; ok {
+			f, ok := v.(float64)
+			if !ok || f < 1 || f != math.Trunc(f) {
+				return argError("max_rows must be a positive integer"), nil
+			}
+			maxRows = int(min(f, MaxRowsCap))
+		}
+		timeout := s.cfg.QueryTimeout
+		if v, ok := args["timeout_ms"]; ok {
+			f, ok := v.(float64)
+			if !ok || f < 1 {
+				return argError("timeout_ms must be a positive integer"), nil
+			}
+			timeout = min(time.Duration(f)*time.Millisecond, MaxQueryTimeout)
+		}
+		shape, _ := args["shape"].(string)
+		if shape == "" {
+			shape = "rows"
+		}
+		if shape != "rows" && shape != "graph" {
+			return argError("shape must be \"rows\" or \"graph\""), nil
+		}
+		db := s.db
+		if g, ok := args["graph"].(string); ok && g != "" {
+			if g == cyq.ProgramGraph {
+				return argError("graph %s holds the program store; use the program tool", g), nil
+			}
+			var err error
+			if db, err = s.db.OnGraph(g); err != nil {
+				return failure(err, map[string]any{"query": query}), nil
+			}
+		}
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		return s.runCypher(ctx, db, query, params, maxRows, shape, write), nil
+	}
+}
+
+func (s *Server) runCypher(ctx context.Context, db *cyq.DB, query string, params map[string]any, maxRows int, shape string, write bool) *mcp.CallToolResult {
+	exec := func(q string) (*cyq.Rows, error) {
+		if write {
+			return db.Query(ctx, q, params)
+		}
+		return db.QueryReadOnly(ctx, q, params)
+	}
+	res := &CypherResult{Success: true, Query: query, FixesApplied: []string{}, Columns: []string{}}
+	rows, err := exec(query)
+	if err != nil {
+		if fixed, fixes := FixDialect(query); len(fixes) > 0 && isSyntaxError(err) {
+			if rows2, err2 := exec(fixed); err2 == nil {
+				rows, err = rows2, nil
+				res.QueryExecuted, res.FixesApplied = fixed, fixes
+			}
+		}
+	}
+	if err != nil {
+		return failure(err, map[string]any{"query": query})
+	}
+	defer rows.Close()
+	res.Columns = rows.Columns()
+	budget := s.cfg.OutputBudget
+	size := 200 + len(query)*2
+	g := newGraphCollector()
+	out := []map[string]any{}
+	for rows.Next() {
+		if res.Count == maxRows {
+			res.Truncated = true
+			res.Note = fmt.Sprintf("stopped at max_rows=%d; page with SKIP %d LIMIT %d", maxRows, maxRows, maxRows)
+			break
+		}
+		vals := rows.Values()
+		if shape == "graph" {
+			for _, v := range vals {
+				g.add(v)
+			}
+			// The row that crosses the budget is kept: the result may
+			// exceed it by one row's new nodes and relationships.
+			if g.size > budget {
+				res.Truncated = true
+				res.Note = fmt.Sprintf("output budget reached after %d rows; page with SKIP %d LIMIT %d or return fewer properties", res.Count, res.Count, max(res.Count, 1))
+				break
+			}
+		} else {
+			row := make(map[string]any, len(vals))
+			for i, v := range vals {
+				row[res.Columns[i]] = jsonValue(v)
+			}
+			b, _ := json.Marshal(row)
+			if size+len(b) > budget {
+				res.Truncated = true
+				res.Note = fmt.Sprintf("output budget (about %d tokens) reached after %d rows; page with SKIP %d LIMIT %d, or return fewer or smaller columns", budget/4, res.Count, res.Count, max(res.Count, 1))
+				break
+			}
+			size += len(b) + 1
+			out = append(out, row)
+		}
+		res.Count++
+	}
+	if err := rows.Err(); err != nil {
+		return failure(err, map[string]any{"query": query})
+	}
+	if p := rows.Profile(); p != "" {
+		res.Note = strings.TrimSpace(res.Note + "\n" + p)
+	}
+	if shape == "graph" {
+		res.Nodes, res.Relationships = append([]any{}, g.nodes...), append([]any{}, g.rels...)
+	} else {
+		res.Rows = out
+	}
+	return result(res, cypherText(res), false)
+}
+
+func isSyntaxError(err error) bool {
+	e := cyqerr.As(err)
+	return e != nil && e.Type == cyqerr.SyntaxError
+}
+
+func cypherText(r *CypherResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ok: %d rows", r.Count)
+	if r.Truncated {
+		b.WriteString(" (truncated)")
+	}
+	if len(r.FixesApplied) > 0 {
+		fmt.Fprintf(&b, "; fixed: %s; ran: %s", strings.Join(r.FixesApplied, ", "), r.QueryExecuted)
+	}
+	b.WriteString("\n")
+	var body any = r.Rows
+	if r.Nodes != nil {
+		body = map[string]any{"nodes": r.Nodes, "relationships": r.Relationships}
+	}
+	j, _ := json.Marshal(body)
+	b.Write(j)
+	if r.Note != "" {
+		b.WriteString("\n" + r.Note)
+	}
+	return b.String()
+}
+
+// jsonValue converts a result value for JSON output: nodes as {id, labels,
+// properties}, relationships as {id, type, start, end, properties}, paths as
+// {nodes, relationships}, vectors elided.
+func jsonValue(v value.Value) any {
+	switch x := v.(type) {
+	case value.Node:
+		return nodeJSON(x)
+	case value.Rel:
+		return relJSON(x)
+	case value.Path:
+		ns := make([]any, len(x.Nodes))
+		for i, n := range x.Nodes {
+			ns[i] = nodeJSON(n)
+		}
+		rs := make([]any, len(x.Rels))
+		for i, r := range x.Rels {
+			rs[i] = relJSON(r)
+		}
+		return map[string]any{"nodes": ns, "relationships": rs}
+	case value.List:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonValue(e)
+		}
+		return out
+	case value.Map:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = jsonValue(e)
+		}
+		return out
+	case value.Vector:
+		return fmt.Sprintf("<vector of %d dimensions elided>", len(x))
+	}
+	return value.ToGo(v)
+}
+
+func propsJSON(m value.Map) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if vec, ok := v.(value.Vector); ok {
+			out[k] = fmt.Sprintf("<vector of %d dimensions elided>", len(vec))
+			continue
+		}
+		out[k] = jsonValue(v)
+	}
+	return out
+}
+
+func nodeJSON(n value.Node) map[string]any {
+	labels := n.Labels
+	if labels == nil {
+		labels = []string{}
+	}
+	return map[string]any{"id": fmt.Sprintf("n:%d", n.ID), "labels": labels, "properties": propsJSON(n.Props)}
+}
+
+func relJSON(r value.Rel) map[string]any {
+	return map[string]any{"id": fmt.Sprintf("r:%d", r.ID), "type": r.Type, "start": fmt.Sprintf("n:%d", r.Start), "end": fmt.Sprintf("n:%d", r.End), "properties": propsJSON(r.Props)}
+}
+
+// graphCollector deduplicates the nodes and relationships of result rows.
+type graphCollector struct {
+	seenN map[uint32]bool
+	seenR map[uint64]bool
+	nodes []any
+	rels  []any
+	size  int // bytes of JSON collected so far
+}
+
+func newGraphCollector() *graphCollector {
+	return &graphCollector{seenN: map[uint32]bool{}, seenR: map[uint64]bool{}, size: 100}
+}
+
+func (g *graphCollector) add(v value.Value) {
+	switch x := v.(type) {
+	case value.Node:
+		if !g.seenN[x.ID] {
+			g.seenN[x.ID] = true
+			j := nodeJSON(x)
+			b, _ := json.Marshal(j)
+			g.size += len(b) + 1
+			g.nodes = append(g.nodes, j)
+		}
+	case value.Rel:
+		if !g.seenR[x.ID] {
+			g.seenR[x.ID] = true
+			j := relJSON(x)
+			b, _ := json.Marshal(j)
+			g.size += len(b) + 1
+			g.rels = append(g.rels, j)
+		}
+	case value.Path:
+		for _, n := range x.Nodes {
+			g.add(n)
+		}
+		for _, r := range x.Rels {
+			g.add(r)
+		}
+	case value.List:
+		for _, e := range x {
+			g.add(e)
+		}
+	case value.Map:
+		for _, e := range x {
+			g.add(e)
+		}
+	}
+}
+
+// FixDialect corrects unambiguous slips from other languages outside string
+// literals, quoted names and comments: == to =, != to <>, && to AND, || to
+// OR. It returns the corrected text and the fixes applied (nil when none).
+// The caller uses the result only when the original fails to parse and the
+// corrected text parses.
+func FixDialect(q string) (string, []string) {
+	var b strings.Builder
+	var fixes []string
+	seen := map[string]bool{}
+	note := func(f string) {
+		if !seen[f] {
+			seen[f] = true
+			fixes = append(fixes, f)
+		}
+	}
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`':
+			j := i + 1
+			for j < len(q) && q[j] != c {
+				if q[j] == '\\' && c != '`' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(q))
+			b.WriteString(q[i:j])
+			i = j
+		case strings.HasPrefix(q[i:], "//"):
+			j := strings.IndexByte(q[i:], '\n')
+			if j < 0 {
+				j = len(q) - i
+			}
+			b.WriteString(q[i : i+j])
+			i += j
+		case strings.HasPrefix(q[i:], "/*"):
+			j := strings.Index(q[i+2:], "*/")
+			end := len(q)
+			if j >= 0 {
+				end = i + 2 + j + 2
+			}
+			b.WriteString(q[i:end])
+			i = end
+		case strings.HasPrefix(q[i:], "=="):
+			b.WriteString("=")
+			note("== → =")
+			i += 2
+		case strings.HasPrefix(q[i:], "!="):
+			b.WriteString("<>")
+			note("!= → <>")
+			i += 2
+		case strings.HasPrefix(q[i:], "&&"):
+			b.WriteString(" AND ")
+			note("&& → AND")
+			i += 2
+		case strings.HasPrefix(q[i:], "||"):
+			b.WriteString(" OR ")
+			note("|| → OR")
+			i += 2
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	if len(fixes) == 0 {
+		return q, nil
+	}
+	fixed := b.String()
+	if _, err := parser.Parse(fixed); err != nil {
+		return q, nil
+	}
+	return fixed, fixes
+}

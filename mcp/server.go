@@ -1,0 +1,171 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/cyqerr"
+)
+
+// Version is the server version reported to clients.
+const Version = "0.1.0"
+
+// Defaults of Config.
+const (
+	DefaultOutputBudget = 80000 // bytes of JSON, about 20,000 tokens
+	DefaultMaxRows      = 1000
+	MaxRowsCap          = 100000
+	DefaultQueryTimeout = 30 * time.Second
+	MaxQueryTimeout     = 10 * time.Minute
+)
+
+// Config configures the server.
+type Config struct {
+	// AllowWrites lists the cypher_write tool and lets the program store
+	// persist programs; the DB must be open read-write.
+	AllowWrites bool
+	// Program configures GraphProgram runs (timeout, key property, concept
+	// and source labels).
+	Program cyq.ProgramOptions
+	// OutputBudget bounds a tool result's JSON size (default 80,000 bytes).
+	OutputBudget int
+	// DefaultMaxRows is the cypher tool's row limit when max_rows is absent.
+	DefaultMaxRows int
+	// QueryTimeout is the cypher tool's timeout when timeout_ms is absent.
+	QueryTimeout time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.OutputBudget <= 0 {
+		c.OutputBudget = DefaultOutputBudget
+	}
+	if c.DefaultMaxRows <= 0 {
+		c.DefaultMaxRows = DefaultMaxRows
+	}
+	if c.QueryTimeout <= 0 {
+		c.QueryTimeout = DefaultQueryTimeout
+	}
+	return c
+}
+
+// Server is the cyq MCP server.
+type Server struct {
+	db  *cyq.DB
+	cfg Config
+	srv *server.MCPServer
+}
+
+// New returns a server over db.
+func New(db *cyq.DB, cfg Config) *Server {
+	s := &Server{db: db, cfg: cfg.withDefaults()}
+	s.srv = server.NewMCPServer("cyq", Version,
+		server.WithToolCapabilities(false),
+		server.WithResourceCapabilities(false, false),
+		server.WithRecovery(),
+		server.WithInstructions(instructions),
+	)
+	s.addTools()
+	s.addResources()
+	return s
+}
+
+// MCPServer returns the underlying mcp-go server.
+func (s *Server) MCPServer() *server.MCPServer { return s.srv }
+
+const instructions = `cyq serves an openCypher property graph.
+Start with the schema tool (or the graph/schema resource) to learn labels, relationship types and properties.
+Use cypher for read-only queries (errors come back with line, column and a hint: fix and retry).
+Use program to build a working graph step by step with GraphProgram (see the program/syntax resource): validate, then execute.`
+
+func boolp(b bool) *bool { return &b }
+
+func tool(name, title, desc, schema string, readOnly, destructive, idempotent bool) mcp.Tool {
+	t := mcp.NewToolWithRawSchema(name, desc, json.RawMessage(schema))
+	t.Title = title
+	t.Annotations = mcp.ToolAnnotation{
+		Title:           title,
+		ReadOnlyHint:    boolp(readOnly),
+		DestructiveHint: boolp(destructive),
+		IdempotentHint:  boolp(idempotent),
+		OpenWorldHint:   boolp(false),
+	}
+	return t
+}
+
+func (s *Server) addTools() {
+	s.srv.AddTool(tool("cypher", "Read-only Cypher query", cypherDesc, cypherSchema, true, false, true), s.handleCypher(false))
+	if s.cfg.AllowWrites {
+		s.srv.AddTool(tool("cypher_write", "Cypher query that may write", cypherWriteDesc, cypherSchema, false, true, false), s.handleCypher(true))
+	}
+	s.srv.AddTool(tool("schema", "Graph schema", schemaDesc, schemaSchema, true, false, true), s.handleSchema)
+	// The program tool's create action writes to the program store, so it
+	// is not read-only; it never changes or deletes graph data.
+	s.srv.AddTool(tool("program", "GraphProgram", programDesc, programSchema, false, false, false), s.handleProgram)
+}
+
+// result builds a tool result with structured content and text.
+func result(structured any, text string, isError bool) *mcp.CallToolResult {
+	r := mcp.NewToolResultStructured(structured, text)
+	r.IsError = isError
+	return r
+}
+
+// ErrorInfo is a structured error for a model to act on.
+type ErrorInfo struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Hint    string `json:"hint,omitempty"`
+	Fix     string `json:"fix,omitempty"`
+}
+
+func errorInfo(err error) ErrorInfo {
+	e := cyqerr.As(err)
+	if e == nil {
+		if err == context.DeadlineExceeded {
+			return ErrorInfo{Code: string(cyqerr.LimitExceeded), Message: "the time limit was exceeded", Hint: "add a LIMIT, narrow the pattern, or raise timeout_ms"}
+		}
+		return ErrorInfo{Code: string(cyqerr.Internal), Message: err.Error()}
+	}
+	info := ErrorInfo{Code: e.Code(), Message: e.Message, Hint: e.Hint, Fix: e.Fix}
+	if e.Pos.IsValid() {
+		info.Line, info.Column = e.Pos.Line, e.Pos.Column
+	}
+	return info
+}
+
+func errorText(info ErrorInfo) string {
+	s := "error " + info.Code + ": " + info.Message
+	if info.Line > 0 {
+		s += fmt.Sprintf(" (line %d, column %d)", info.Line, info.Column)
+	}
+	if info.Hint != "" {
+		s += "\nhint: " + info.Hint
+	}
+	if info.Fix != "" {
+		s += "\ncorrected: " + info.Fix
+	}
+	return s
+}
+
+// failure is an error result with {success: false, error}.
+func failure(err error, extra map[string]any) *mcp.CallToolResult {
+	info := errorInfo(err)
+	out := map[string]any{"success": false, "error": info}
+	for k, v := range extra {
+		out[k] = v
+	}
+	return result(out, errorText(info), true)
+}
+
+// argError is an error result for bad tool arguments.
+func argError(format string, args ...any) *mcp.CallToolResult {
+	return failure(cyqerr.Compile(cyqerr.ArgumentError, "InvalidArgument", format, args...), nil)
+}

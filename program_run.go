@@ -1,0 +1,462 @@
+package cyq
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser/graphprogram"
+	"github.com/cyqdb/cyq/value"
+)
+
+// RunProgram validates p (every run re-validates) and runs it on a fresh
+// working graph. params are the runtime parameters: they override the
+// declared defaults and are bound as Cypher parameters. A validation
+// failure returns an *InvalidProgramError; a failure while running (a
+// query error, the timeout, a failed "!" assertion) returns a result with
+// Aborted set and W as it was when the program stopped.
+func (db *DB) RunProgram(ctx context.Context, p *graphprogram.Program, params map[string]any, opts *ProgramOptions) (*ProgramResult, error) {
+	if p == nil {
+		return nil, cyqerr.Compile(cyqerr.ProgramError, "V000", "no program")
+	}
+	if rep := db.ValidateProgram(p); !rep.Valid {
+		return nil, &InvalidProgramError{Report: rep, Index: -1}
+	}
+	return db.runProgram(ctx, p, params, NewWorkingGraph(), opts)
+}
+
+// ChainEntry is one program of a chain with its runtime parameters.
+type ChainEntry struct {
+	Program *graphprogram.Program
+	Params  map[string]any
+	// ID is the stored program's id (0 for an inline program).
+	ID int64
+}
+
+// ChainProgram is one program's part of a chain result.
+type ChainProgram struct {
+	Index     int        `json:"index"`
+	ProgramID int64      `json:"program_id,omitempty"`
+	Name      string     `json:"name,omitempty"`
+	Log       []LogEntry `json:"log"`
+	WSize     WSize      `json:"w_size"`
+	Aborted   *Aborted   `json:"aborted,omitempty"`
+}
+
+// ChainResult is the outcome of a chain.
+type ChainResult struct {
+	Result   GraphJSON      `json:"result"`
+	Programs []ChainProgram `json:"programs"`
+	Aborted  *Aborted       `json:"aborted,omitempty"`
+	W        *WorkingGraph  `json:"-"`
+}
+
+// RunChain validates every program of the deck before running any, then
+// runs them in order, threading the working graph from one to the next.
+// Each program gets its own timeout. The chain stops at the first abort.
+func (db *DB) RunChain(ctx context.Context, deck []ChainEntry, opts *ProgramOptions) (*ChainResult, error) {
+	if len(deck) == 0 || len(deck) > graphprogram.MaxDeck {
+		return nil, cyqerr.Compile(cyqerr.ProgramError, "InvalidDeck", "a chain takes 1 to %d programs, not %d", graphprogram.MaxDeck, len(deck))
+	}
+	for i, e := range deck {
+		if e.Program == nil {
+			return nil, cyqerr.Compile(cyqerr.ProgramError, "InvalidDeck", "deck entry %d has no program", i)
+		}
+		if rep := db.ValidateProgram(e.Program); !rep.Valid {
+			return nil, &InvalidProgramError{Report: rep, Index: i}
+		}
+	}
+	w := NewWorkingGraph()
+	out := &ChainResult{Programs: []ChainProgram{}}
+	for i, e := range deck {
+		r, err := db.runProgram(ctx, e.Program, e.Params, w, opts)
+		if err != nil {
+			return nil, err
+		}
+		w = r.W
+		cp := ChainProgram{Index: i, ProgramID: e.ID, Name: e.Program.Name(), Log: r.Log, WSize: WSize{w.NodeCount(), w.LinkCount()}, Aborted: r.Aborted}
+		out.Programs = append(out.Programs, cp)
+		if r.Aborted != nil {
+			a := *r.Aborted
+			a.Statement = fmt.Sprintf("%d:%s", i, a.Statement)
+			out.Aborted = &a
+			break
+		}
+	}
+	out.W = w
+	out.Result = w.JSON()
+	return out, nil
+}
+
+// run is the state of one program run.
+type run struct {
+	db     *DB
+	opts   ProgramOptions
+	params map[string]any
+	w      *WorkingGraph
+	log    []LogEntry
+}
+
+type abortError struct {
+	stmt string
+	err  error
+}
+
+func (e *abortError) Error() string { return e.err.Error() }
+
+func (db *DB) runProgram(ctx context.Context, p *graphprogram.Program, params map[string]any, w *WorkingGraph, opts *ProgramOptions) (*ProgramResult, error) {
+	o := opts.withDefaults()
+	bound, err := bindParams(p, params)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+	r := &run{db: db, opts: o, params: bound, w: w.Clone(), log: []LogEntry{}}
+	res := &ProgramResult{}
+	if err := r.statements(ctx, p.Statements, ""); err != nil {
+		var ab *abortError
+		if !errors.As(err, &ab) {
+			return nil, err
+		}
+		a := &Aborted{Statement: ab.stmt, Reason: ab.err.Error()}
+		if e := cyqerr.As(ab.err); e != nil {
+			a.Reason, a.Code = e.Message, e.Code()
+			if e.Hint != "" {
+				a.Reason += " (hint: " + e.Hint + ")"
+			}
+		}
+		if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			a.Reason = fmt.Sprintf("the program exceeded its time limit of %s", o.Timeout)
+			a.Code = string(cyqerr.LimitExceeded)
+		}
+		res.Aborted = a
+	}
+	res.W = r.w
+	res.Log = r.log
+	res.Result = r.w.JSON()
+	return res, nil
+}
+
+// bindParams merges declared defaults and runtime parameters, checking the
+// runtime values against the declared types.
+func bindParams(p *graphprogram.Program, params map[string]any) (map[string]any, error) {
+	out := map[string]any{}
+	for _, par := range p.Params {
+		if par.Default != nil {
+			out[par.Name] = par.Default
+		}
+	}
+	for k, v := range params {
+		if k == "W_IDS" {
+			return nil, cyqerr.Compile(cyqerr.ProgramError, "V023", "parameter W_IDS is reserved for the working graph's node keys")
+		}
+		for _, par := range p.Params {
+			if par.Name == k {
+				if msg := graphprogram.CheckParamValue(par, v); msg != "" {
+					return nil, cyqerr.Compile(cyqerr.ProgramError, "V023", "%s", msg)
+				}
+			}
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+func (r *run) statements(ctx context.Context, ss []graphprogram.Statement, parent string) error {
+	for i, s := range ss {
+		path := fmt.Sprint(i)
+		if parent != "" {
+			path = parent + "." + path
+		}
+		if err := r.statement(ctx, s, path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *run) statement(ctx context.Context, s graphprogram.Statement, path string) error {
+	if err := ctx.Err(); err != nil {
+		return &abortError{path, err}
+	}
+	start := time.Now()
+	entry := LogEntry{Statement: path, Op: s.Op, OperationType: s.Operation.Type, Label: s.Label}
+	op := s.Operation
+	if op.Type == graphprogram.TypeConditional {
+		branch, ss := "then", op.Then
+		if !r.test(op.Condition) {
+			branch, ss = "else", op.Else
+			if len(ss) == 0 {
+				branch = "none"
+			}
+		}
+		entry.BranchTaken = branch
+		entry.WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
+		entry.DurationMs = ms(time.Since(start))
+		r.log = append(r.log, entry)
+		idx := len(r.log) - 1
+		err := r.statements(ctx, ss, path+"."+branch)
+		r.log[idx].DurationMs = ms(time.Since(start))
+		r.log[idx].WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
+		return err
+	}
+	var res *WorkingGraph
+	var err error
+	switch op.Type {
+	case graphprogram.TypeCypher:
+		res, entry.Truncated, err = r.cypher(ctx, op)
+	case graphprogram.TypeAPI:
+		res, err = r.endpoint(ctx, op)
+	default:
+		err = fmt.Errorf("unknown operation type %q", op.Type)
+	}
+	if err != nil {
+		entry.DurationMs = ms(time.Since(start))
+		entry.WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
+		r.log = append(r.log, entry)
+		return &abortError{path, err}
+	}
+	n, l, abort := r.w.apply(s.Op, res)
+	entry.NodesAffected, entry.LinksAffected = n, l
+	entry.WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
+	entry.DurationMs = ms(time.Since(start))
+	r.log = append(r.log, entry)
+	if abort {
+		return &abortError{path, errAssertion}
+	}
+	if err := r.w.CheckInvariants(); err != nil {
+		return cyqerr.Runtimef(cyqerr.Internal, "WorkingGraph", "after statement %s: %v", path, err)
+	}
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// test evaluates a condition on W.
+func (r *run) test(c *graphprogram.Condition) bool {
+	if c == nil {
+		return false
+	}
+	n := float64(r.w.NodeCount())
+	switch c.Test {
+	case "has_results":
+		return !r.w.Empty()
+	case "empty":
+		return r.w.Empty()
+	case "count_gte":
+		return c.Value != nil && n >= *c.Value
+	case "count_lte":
+		return c.Value != nil && n <= *c.Value
+	case "has_ontology":
+		for _, d := range r.w.data {
+			if d.Ontology == c.Ontology {
+				return true
+			}
+		}
+	case "has_relationship":
+		for k := range r.w.links {
+			if k.typ == c.Type {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bindings returns the Cypher parameters of an operation: the program's
+// parameters and $W_IDS.
+func (r *run) bindings() map[string]value.Value {
+	out := make(map[string]value.Value, len(r.params)+1)
+	for k, v := range r.params {
+		x, err := value.FromGo(v)
+		if err == nil {
+			out[k] = x
+		}
+	}
+	keys := r.w.Keys()
+	ids := make(value.List, 0, len(keys))
+	for _, k := range keys {
+		x, err := value.FromGo(k)
+		if err == nil {
+			ids = append(ids, x)
+		}
+	}
+	out["W_IDS"] = ids
+	return out
+}
+
+// cypher runs a Cypher operation and collects its result R.
+func (r *run) cypher(ctx context.Context, op graphprogram.Operation) (*WorkingGraph, bool, error) {
+	limit := r.opts.MaxRows
+	if op.Limit != nil {
+		limit = int(*op.Limit)
+	}
+	rows, err := r.db.queryReadOnly(ctx, op.Query, r.bindings())
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	c := r.collector()
+	truncated := false
+	n := 0
+	for rows.Next() {
+		if n == limit {
+			truncated = true
+			break
+		}
+		n++
+		for _, v := range rows.Values() {
+			c.value(v)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	return c.finish(), truncated, nil
+}
+
+// queryRows runs an engine query generated by the program runner.
+func (r *run) queryRows(ctx context.Context, query string, params map[string]any) ([][]value.Value, error) {
+	vp := map[string]value.Value{}
+	for k, v := range params {
+		x, err := value.FromGo(v)
+		if err != nil {
+			return nil, err
+		}
+		vp[k] = x
+	}
+	rows, err := r.db.queryReadOnly(ctx, query, vp)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return rows.All()
+}
+
+// collector gathers the nodes, relationships and paths of result rows.
+type collector struct {
+	r       *run
+	g       *WorkingGraph
+	pending map[uint32]bool // relationship ends not yet materialised
+}
+
+func (r *run) collector() *collector {
+	return &collector{r: r, g: NewWorkingGraph(), pending: map[uint32]bool{}}
+}
+
+func (c *collector) value(v value.Value) {
+	switch x := v.(type) {
+	case value.Node:
+		c.node(x)
+	case value.Rel:
+		c.rel(x)
+	case value.Path:
+		for _, n := range x.Nodes {
+			c.node(n)
+		}
+		for _, rl := range x.Rels {
+			c.rel(rl)
+		}
+	case value.List:
+		for _, e := range x {
+			c.value(e)
+		}
+	case value.Map:
+		for _, e := range x {
+			c.value(e)
+		}
+	}
+}
+
+func (c *collector) node(n value.Node) {
+	if c.g.nodes.Contains(n.ID) {
+		return
+	}
+	delete(c.pending, n.ID)
+	c.g.addNode(c.r.wnode(n))
+}
+
+func (c *collector) rel(rl value.Rel) {
+	if !c.g.nodes.Contains(rl.Start) {
+		c.pending[rl.Start] = true
+	}
+	if !c.g.nodes.Contains(rl.End) {
+		c.pending[rl.End] = true
+	}
+	c.g.addLink(&WLink{RelationshipType: rl.Type, Properties: props(rl.Props), from: rl.Start, to: rl.End})
+}
+
+// finish materialises the relationships' end nodes and fills the links'
+// keys.
+func (c *collector) finish() *WorkingGraph {
+	if len(c.pending) > 0 {
+		if g, err := c.r.db.store.Graph(c.r.db.opts.Graph); err == nil {
+			snap := g.Snapshot()
+			view := graphView{snap}
+			for id := range c.pending {
+				c.g.addNode(c.r.wnode(hydrateNode(view, id)))
+			}
+			snap.Close()
+		}
+	}
+	for k, l := range c.g.links {
+		from, ok1 := c.g.data[k.from]
+		to, ok2 := c.g.data[k.to]
+		if !ok1 || !ok2 {
+			delete(c.g.links, k)
+			continue
+		}
+		l.FromID, l.ToID = from.ConceptID, to.ConceptID
+	}
+	return c.g
+}
+
+// wnode converts a materialised node to a working-graph node.
+func (r *run) wnode(n value.Node) *WNode {
+	w := &WNode{id: n.ID, Labels: append([]string{}, n.Labels...), Properties: props(n.Props)}
+	if w.Labels == nil {
+		w.Labels = []string{}
+	}
+	if k, ok := n.Props[r.opts.KeyProperty]; ok && !value.IsNull(k) {
+		w.key = value.ToGo(k)
+		if s, ok := k.(value.String); ok {
+			w.ConceptID = string(s)
+		} else {
+			w.ConceptID = value.Format(k)
+		}
+	} else {
+		w.ConceptID = fmt.Sprintf("n:%d", n.ID)
+		w.key = w.ConceptID
+	}
+	for _, p := range []string{"name", "title", "label"} {
+		if s, ok := n.Props[p].(value.String); ok {
+			w.Label = string(s)
+			break
+		}
+	}
+	if w.Label == "" {
+		w.Label = w.ConceptID
+	}
+	if s, ok := n.Props["ontology"].(value.String); ok {
+		w.Ontology = string(s)
+	}
+	if s, ok := n.Props["description"].(value.String); ok {
+		w.Description = string(s)
+	}
+	return w
+}
+
+// props converts a property map for output, leaving out vectors.
+func props(m value.Map) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if _, isVec := v.(value.Vector); isVec {
+			continue
+		}
+		out[k] = value.ToGo(v)
+	}
+	return out
+}

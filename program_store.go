@@ -1,0 +1,267 @@
+package cyq
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser/graphprogram"
+	"github.com/cyqdb/cyq/storage"
+	"github.com/cyqdb/cyq/value"
+)
+
+// Programs are stored in a dedicated named graph of the same store,
+// ProgramGraph, one node labelled ProgramLabel per program, so that they
+// never show up in queries against the data graphs. A program node holds
+// its integer id, the graph it was created for, its name, description and
+// author, its canonical JSON text and that text's sha256. Reading a program
+// back re-decodes the text, checks the hash (a program changed outside cyq
+// is refused) and the caller re-validates it before running.
+const (
+	ProgramGraph = "_programs"
+	ProgramLabel = "_CyqProgram"
+)
+
+// StoredProgram is a program in the store.
+type StoredProgram struct {
+	ID          int64                 `json:"program_id"`
+	Name        string                `json:"name"`
+	Description string                `json:"description,omitempty"`
+	Author      string                `json:"author,omitempty"`
+	Graph       string                `json:"graph"`
+	SHA256      string                `json:"sha256"`
+	Created     string                `json:"created"`
+	Operations  int                   `json:"operations"`
+	Program     *graphprogram.Program `json:"program,omitempty"`
+}
+
+// programsDB returns the DB of the program graph, creating the graph when
+// create is set and the store is writable; nil when it does not exist.
+func (db *DB) programsDB(create bool) (*DB, error) {
+	if _, err := db.store.Graph(ProgramGraph); err != nil {
+		if !create {
+			return nil, nil // no program has been stored yet
+		}
+		if db.opts.ReadOnly || db.store.ReadOnly() {
+			return nil, cyqerr.Compile(cyqerr.AccessDenied, "ReadOnly", "the store is open read-only, so programs cannot be stored").
+				WithHint("run the program inline with execute, or start the server with --allow-writes")
+		}
+		if _, err := db.store.CreateGraph(ProgramGraph); err != nil && !errors.Is(err, storage.ErrExists) {
+			return nil, mapStorageErr(err)
+		}
+	}
+	return db.sibling(ProgramGraph), nil
+}
+
+// CreateProgram validates p and stores it with a new integer id.
+func (db *DB) CreateProgram(ctx context.Context, p *graphprogram.Program) (*StoredProgram, error) {
+	if rep := db.ValidateProgram(p); !rep.Valid {
+		return nil, &InvalidProgramError{Report: rep, Index: -1}
+	}
+	if db.opts.ReadOnly || db.store.ReadOnly() {
+		return nil, cyqerr.Compile(cyqerr.AccessDenied, "ReadOnly", "the store is open read-only, so programs cannot be stored").
+			WithHint("run the program inline with execute, or start the server with --allow-writes")
+	}
+	pdb, err := db.programsDB(true)
+	if err != nil {
+		return nil, err
+	}
+	md := p.Metadata
+	if md == nil {
+		md = &graphprogram.Metadata{}
+	}
+	created := md.Created
+	if created == "" {
+		created = time.Now().UTC().Format(time.RFC3339)
+	}
+	text := string(p.Canonical())
+	params := map[string]any{
+		"graph": db.opts.Graph, "name": md.Name, "description": md.Description, "author": md.Author,
+		"text": text, "sha": p.Hash(), "created": created, "ops": int64(graphprogram.CountOperations(p)),
+	}
+	// One write transaction allocates the id and creates the node.
+	q := "OPTIONAL MATCH (o:" + ProgramLabel + ") WITH coalesce(max(o.id), 0) + 1 AS id " +
+		"CREATE (p:" + ProgramLabel + " {id: id, graph: $graph, name: $name, description: $description, author: $author, " +
+		"program: $text, sha256: $sha, created: $created, operations: $ops}) RETURN id"
+	rows, err := pdb.Query(ctx, q, params)
+	if err != nil {
+		return nil, err
+	}
+	all, err := rows.All()
+	if err != nil {
+		return nil, err
+	}
+	if len(all) != 1 {
+		return nil, cyqerr.Runtimef(cyqerr.Internal, "ProgramStore", "storing the program returned %d rows", len(all))
+	}
+	id, _ := all[0][0].(value.Int)
+	return &StoredProgram{ID: int64(id), Name: md.Name, Description: md.Description, Author: md.Author, Graph: db.opts.Graph,
+		SHA256: p.Hash(), Created: created, Operations: graphprogram.CountOperations(p), Program: p}, nil
+}
+
+const programFields = "p.id, p.graph, p.name, p.description, p.author, p.sha256, p.created, p.operations, p.program"
+
+func storedFromRow(row []value.Value, withProgram bool) (*StoredProgram, error) {
+	str := func(v value.Value) string {
+		s, _ := v.(value.String)
+		return string(s)
+	}
+	id, _ := row[0].(value.Int)
+	ops, _ := row[7].(value.Int)
+	sp := &StoredProgram{ID: int64(id), Graph: str(row[1]), Name: str(row[2]), Description: str(row[3]), Author: str(row[4]),
+		SHA256: str(row[5]), Created: str(row[6]), Operations: int(ops)}
+	text := str(row[8])
+	p, issues := graphprogram.Decode([]byte(text))
+	if p == nil || len(issues) > 0 {
+		return nil, cyqerr.Runtimef(cyqerr.ProgramError, "Corrupt", "stored program %d cannot be decoded", sp.ID)
+	}
+	if p.Hash() != sp.SHA256 {
+		return nil, cyqerr.Runtimef(cyqerr.ProgramError, "Tampered", "stored program %d does not match its sha256: it was changed outside cyq and must be created again", sp.ID)
+	}
+	if withProgram {
+		sp.Program = p
+	}
+	return sp, nil
+}
+
+// GetProgram returns the stored program with the given id.
+func (db *DB) GetProgram(ctx context.Context, id int64) (*StoredProgram, error) {
+	pdb, err := db.programsDB(false)
+	if err != nil {
+		return nil, err
+	}
+	notFound := cyqerr.Compile(cyqerr.EntityNotFound, "ProgramNotFound", "there is no stored program %d", id).WithHint("list the stored programs with the list action")
+	if pdb == nil {
+		return nil, notFound
+	}
+	rows, err := pdb.QueryReadOnly(ctx, "MATCH (p:"+ProgramLabel+" {id: $id}) RETURN "+programFields, map[string]any{"id": id})
+	if err != nil {
+		return nil, err
+	}
+	all, err := rows.All()
+	if err != nil {
+		return nil, err
+	}
+	if len(all) == 0 {
+		return nil, notFound
+	}
+	return storedFromRow(all[0], true)
+}
+
+// ListPrograms lists stored programs whose name or description contains
+// search (case-insensitive; "" lists all), newest id last, at most limit.
+func (db *DB) ListPrograms(ctx context.Context, search string, limit int) ([]*StoredProgram, error) {
+	pdb, err := db.programsDB(false)
+	if err != nil {
+		return nil, err
+	}
+	out := []*StoredProgram{}
+	if pdb == nil {
+		return out, nil
+	}
+	q := "MATCH (p:" + ProgramLabel + ") WHERE $s = '' OR toLower(p.name) CONTAINS $s OR toLower(p.description) CONTAINS $s RETURN " +
+		programFields + " ORDER BY p.id"
+	rows, err := pdb.QueryReadOnly(ctx, q, map[string]any{"s": strings.ToLower(search)})
+	if err != nil {
+		return nil, err
+	}
+	all, err := rows.All()
+	if err != nil {
+		return nil, err
+	}
+	if limit > 0 && len(all) > limit {
+		all = all[:limit]
+	}
+	for _, row := range all {
+		sp, err := storedFromRow(row, false)
+		if err != nil {
+			// A tampered entry is listed with its error rather than hidden.
+			id, _ := row[0].(value.Int)
+			sp = &StoredProgram{ID: int64(id), Name: fmt.Sprintf("(unreadable: %v)", cyqerr.As(err).Message)}
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+// ExplainProgram lists each statement with its operator and, for Cypher
+// operations, the engine's plan; for API operations, the queries the
+// endpoint runs.
+func (db *DB) ExplainProgram(p *graphprogram.Program, opts *ProgramOptions) (string, error) {
+	if rep := db.ValidateProgram(p); !rep.Valid {
+		return "", &InvalidProgramError{Report: rep, Index: -1}
+	}
+	var b strings.Builder
+	name := p.Name()
+	if name == "" {
+		name = "(unnamed)"
+	}
+	fmt.Fprintf(&b, "program %s: %d statements, %d operations\n", name, len(p.Statements), graphprogram.CountOperations(p))
+	var walk func(ss []graphprogram.Statement, parent, indent string) error
+	walk = func(ss []graphprogram.Statement, parent, indent string) error {
+		for i, s := range ss {
+			path := fmt.Sprint(i)
+			if parent != "" {
+				path = parent + "." + path
+			}
+			label := ""
+			if s.Label != "" {
+				label = " (" + s.Label + ")"
+			}
+			op := s.Operation
+			switch op.Type {
+			case graphprogram.TypeCypher:
+				fmt.Fprintf(&b, "%s%s %s cypher%s: %s\n", indent, path, s.Op, label, oneLine(op.Query))
+				c, err := db.Compile(op.Query)
+				if err != nil {
+					return err
+				}
+				for _, l := range strings.Split(strings.TrimRight(c.Plan.Explain(), "\n"), "\n") {
+					fmt.Fprintf(&b, "%s    %s\n", indent, l)
+				}
+			case graphprogram.TypeAPI:
+				fmt.Fprintf(&b, "%s%s %s api %s%s\n", indent, path, s.Op, op.Endpoint, label)
+				for _, q := range db.EndpointQueries(op.Endpoint, op.Params, opts) {
+					fmt.Fprintf(&b, "%s    %s\n", indent, q)
+				}
+				if ep, ok := graphprogram.LookupEndpoint(op.Endpoint); ok && !ep.Available {
+					fmt.Fprintf(&b, "%s    not available: running it aborts the program\n", indent)
+				}
+			case graphprogram.TypeConditional:
+				c := op.Condition
+				cond := c.Test
+				switch {
+				case c.Value != nil:
+					cond += fmt.Sprintf(" %g", *c.Value)
+				case c.Ontology != "":
+					cond += " " + c.Ontology
+				case c.Type != "":
+					cond += " " + c.Type
+				}
+				fmt.Fprintf(&b, "%s%s %s conditional%s: if %s on W\n", indent, path, s.Op, label, cond)
+				if err := walk(op.Then, path+".then", indent+"  "); err != nil {
+					return err
+				}
+				if err := walk(op.Else, path+".else", indent+"  "); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk(p.Statements, "", ""); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 200 {
+		s = s[:197] + "..."
+	}
+	return s
+}
