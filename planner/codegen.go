@@ -615,42 +615,16 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 				return rest(e, head)
 			})
 	case logical.CycleCount:
-		from, err := g.nodeReg(e.vars[o.Var], o.Var)
-		if err != nil {
-			return err
-		}
-		spec := &vm.ChainSpec{}
-		for _, h := range o.Hops {
-			spec.Hops = append(spec.Hops, vm.ExpandSpec{Dir: vmDir(h.Dir), Types: h.Types})
-		}
-		r := g.r()
-		g.emit(vm.OpCycleCount, r, from, g.addAux(spec))
-		g.rejectZero(r, cont)
-		e = e.clone()
-		e.set(o.Into, slot{slotValue, r})
-		return rest(e, cont)
+		return g.countInto(vm.OpCycleCount, o.Var, o.Into, chainSpec(o.Hops[:]), e, cont, rest)
 	case logical.Degree:
-		from, err := g.nodeReg(e.vars[o.Var], o.Var)
-		if err != nil {
-			return err
-		}
-		r := g.r()
-		g.emit(vm.OpDegree, r, from, g.addAux(&vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}))
-		g.rejectZero(r, cont)
-		e = e.clone()
-		e.set(o.Into, slot{slotValue, r})
-		return rest(e, cont)
+		return g.countInto(vm.OpDegree, o.Var, o.Into, &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, e, cont, rest)
 	case logical.ExpandChain:
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {
 			return err
 		}
-		spec := &vm.ChainSpec{}
-		for _, h := range o.Hops {
-			spec.Hops = append(spec.Hops, vm.ExpandSpec{Dir: vmDir(h.Dir), Types: h.Types})
-		}
 		set := g.s()
-		g.emit(vm.OpSetChain, set, fromReg, g.addAux(spec))
+		g.emit(vm.OpSetChain, set, fromReg, g.addAux(chainSpec(o.Hops)))
 		return g.scanSet(set, o.To, e, rest)
 	case logical.VarExpand:
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
@@ -1185,4 +1159,28 @@ func (g *gen) rejectZero(r int32, cont label) {
 	gt := g.r()
 	g.emit(vm.OpGt, gt, r, zero)
 	g.emitJ(vm.OpJumpIfNotTrue, 1, cont, gt)
+}
+
+func chainSpec(hops []logical.Hop) *vm.ChainSpec {
+	spec := &vm.ChainSpec{}
+	for _, h := range hops {
+		spec.Hops = append(spec.Hops, vm.ExpandSpec{Dir: vmDir(h.Dir), Types: h.Types})
+	}
+	return spec
+}
+
+// countInto emits a counting operator (op: A=R count, B=N node, C=X spec)
+// for the node in variable from, binds the count to into, and drops rows
+// where it is zero.
+func (g *gen) countInto(op vm.Opcode, from, into string, spec any, e *regEnv, cont label, rest func(*regEnv, label) error) error {
+	node, err := g.nodeReg(e.vars[from], from)
+	if err != nil {
+		return err
+	}
+	r := g.r()
+	g.emit(op, r, node, g.addAux(spec))
+	g.rejectZero(r, cont)
+	e = e.clone()
+	e.set(into, slot{slotValue, r})
+	return rest(e, cont)
 }

@@ -458,40 +458,26 @@ func (g *gen) quantifier(x *ast.Quantifier, env *regEnv) (int32, error) {
 	g.funcs = append(g.funcs, vm.Callable{Name: "quantifier", Fn: func(_ *functions.Context, a []value.Value) (value.Value, error) {
 		t, n, all := int64(a[0].(value.Int)), int64(a[1].(value.Int)), int64(a[2].(value.Int))
 		f := all - t - n // false results
+		// A decisive element settles the result; otherwise an unknown
+		// element makes it unknown; otherwise it is the default.
+		var decisive, settled, otherwise bool
 		switch kind {
 		case ast.QuantAll:
-			if f > 0 {
-				return value.Bool(false), nil
-			}
-			if n > 0 {
-				return value.NullValue, nil
-			}
-			return value.Bool(true), nil
+			decisive, settled, otherwise = f > 0, false, true
 		case ast.QuantAny:
-			if t > 0 {
-				return value.Bool(true), nil
-			}
-			if n > 0 {
-				return value.NullValue, nil
-			}
-			return value.Bool(false), nil
+			decisive, settled, otherwise = t > 0, true, false
 		case ast.QuantNone:
-			if t > 0 {
-				return value.Bool(false), nil
-			}
-			if n > 0 {
-				return value.NullValue, nil
-			}
-			return value.Bool(true), nil
+			decisive, settled, otherwise = t > 0, false, true
+		default: // single
+			decisive, settled, otherwise = t > 1, false, t == 1
 		}
-		// single
-		if t > 1 {
-			return value.Bool(false), nil
+		if decisive {
+			return value.Bool(settled), nil
 		}
 		if n > 0 {
 			return value.NullValue, nil
 		}
-		return value.Bool(t == 1), nil
+		return value.Bool(otherwise), nil
 	}})
 	args := g.rs(3)
 	for i, n := range []int32{trues, nulls, total} {
