@@ -31,6 +31,9 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Pa
 		}
 		return nil, nil
 	}
+	if !spec.All {
+		return m.shortestOne(a, b, spec)
+	}
 	parents := map[uint32][]parentLink{}
 	visited := roaring.BitmapOf(a)
 	frontier := []uint32{a}
@@ -97,4 +100,79 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Pa
 	}
 	walk(b)
 	return out, nil
+}
+
+// shortestOne finds one shortest path by a bidirectional breadth-first
+// search: each round expands, by a whole level, the side whose frontier is
+// smaller, and the search stops at the first level where the two meet.
+// The path found is as short as any, and its length respects Max.
+func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec) ([]value.Path, error) {
+	type side struct {
+		parent   map[uint32]parentLink // node -> the link it was reached by
+		frontier []uint32
+		spec     *ExpandSpec
+		depth    int
+	}
+	fwd := &side{parent: map[uint32]parentLink{a: {}}, frontier: []uint32{a}, spec: &spec.ExpandSpec}
+	bwd := &side{parent: map[uint32]parentLink{b: {}}, frontier: []uint32{b}, spec: &ExpandSpec{Dir: reverseDir(spec.Dir), Types: spec.Types}}
+	meet, found := uint32(0), false
+	for !found && len(fwd.frontier) > 0 && len(bwd.frontier) > 0 {
+		if spec.Max >= 0 && fwd.depth+bwd.depth >= spec.Max {
+			break
+		}
+		if err := m.ctx.Context.Err(); err != nil {
+			return nil, cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
+		}
+		this, other := fwd, bwd
+		if len(bwd.frontier) < len(fwd.frontier) {
+			this, other = bwd, fwd
+		}
+		var next []uint32
+		for _, n := range this.frontier {
+			expandTypes(m.ctx.Graph, n, this.spec, func(rel uint64, nbr uint32, _ uint32) bool {
+				if _, seen := this.parent[nbr]; seen {
+					return true
+				}
+				this.parent[nbr] = parentLink{n, rel}
+				next = append(next, nbr)
+				if _, hit := other.parent[nbr]; hit && !found {
+					meet, found = nbr, true
+				}
+				return true
+			})
+		}
+		this.frontier = next
+		this.depth++
+		m.memory += int64(len(next)) * 24
+		if m.limits.MaxMemory > 0 && m.memory > m.limits.MaxMemory {
+			return nil, memoryErr(m.limits.MaxMemory)
+		}
+	}
+	if !found {
+		return nil, nil
+	}
+	// a ... meet along forward links, then meet ... b along backward links.
+	var nodes []uint32
+	var rels []uint64
+	for n := meet; n != a; {
+		l := fwd.parent[n]
+		nodes = append(nodes, n)
+		rels = append(rels, l.rel)
+		n = l.from
+	}
+	p := value.Path{Nodes: []value.Node{{ID: a}}}
+	for i := len(rels) - 1; i >= 0; i-- {
+		p.Rels = append(p.Rels, m.relValue(rels[i]).(value.Rel))
+		p.Nodes = append(p.Nodes, value.Node{ID: nodes[i]})
+	}
+	for n := meet; n != b; {
+		l := bwd.parent[n]
+		p.Rels = append(p.Rels, m.relValue(l.rel).(value.Rel))
+		p.Nodes = append(p.Nodes, value.Node{ID: l.from})
+		n = l.from
+	}
+	if len(p.Rels) < spec.Min || (spec.Max >= 0 && len(p.Rels) > spec.Max) {
+		return nil, nil
+	}
+	return []value.Path{p}, nil
 }
