@@ -27,6 +27,44 @@ type table struct {
 	seenKeys map[string]struct{}
 	keyBuf   []byte
 	argBuf   []value.Value
+
+	// Slabs the rows' slices are cut from: one allocation per chunk of
+	// rows instead of two per row.
+	slabR   []value.Value
+	slabN   []uint64
+	slabAgg []Aggregator
+}
+
+const slabChunk = 4096
+
+func (t *table) allocR(n int) []value.Value {
+	if len(t.slabR)+n > cap(t.slabR) {
+		t.slabR = make([]value.Value, 0, max(slabChunk, n))
+	}
+	i := len(t.slabR)
+	t.slabR = t.slabR[:i+n]
+	return t.slabR[i : i+n : i+n]
+}
+
+func (t *table) allocN(n int) []uint64 {
+	if n == 0 {
+		return nil
+	}
+	if len(t.slabN)+n > cap(t.slabN) {
+		t.slabN = make([]uint64, 0, max(slabChunk, n))
+	}
+	i := len(t.slabN)
+	t.slabN = t.slabN[:i+n]
+	return t.slabN[i : i+n : i+n]
+}
+
+func (t *table) allocAggs(n int) []Aggregator {
+	if len(t.slabAgg)+n > cap(t.slabAgg) {
+		t.slabAgg = make([]Aggregator, 0, max(slabChunk, n))
+	}
+	i := len(t.slabAgg)
+	t.slabAgg = t.slabAgg[:i+n]
+	return t.slabAgg[i : i+n : i+n]
 }
 
 type tableRow struct {
@@ -63,6 +101,7 @@ func (t *table) reset() {
 		t.aggSeen = nil
 		t.aggNodes = nil
 	}
+	t.slabR, t.slabN, t.slabAgg = nil, nil, nil
 	if t.seenKeys != nil {
 		t.seenKeys = map[string]struct{}{}
 	}
@@ -102,7 +141,11 @@ func (t *table) add(m *Machine) error {
 			}
 		}
 	}
-	row := tableRow{r: make([]value.Value, len(t.spec.R)), n: make([]uint64, len(t.spec.N))}
+	row := tableRow{r: t.allocR(len(t.spec.R)), n: t.allocN(len(t.spec.N))}
+	if topN {
+		// Replaced rows are not reused from the slab: allocate on their own.
+		row = tableRow{r: make([]value.Value, len(t.spec.R)), n: make([]uint64, len(t.spec.N))}
+	}
 	for i, r := range t.spec.R {
 		row.r[i] = m.R[r]
 	}
@@ -192,7 +235,7 @@ func (t *table) aggStep(m *Machine) error {
 	if !ok {
 		g = len(t.rows)
 		t.groups[string(k)] = g
-		row := tableRow{r: make([]value.Value, len(s.Table.R)), n: make([]uint64, len(s.Table.N))}
+		row := tableRow{r: t.allocR(len(s.Table.R)), n: t.allocN(len(s.Table.N))}
 		for i := 0; i < s.NumKeyR; i++ {
 			row.r[i] = m.R[s.Table.R[i]]
 		}
@@ -200,7 +243,7 @@ func (t *table) aggStep(m *Machine) error {
 			row.n[i] = m.N[n]
 		}
 		t.rows = append(t.rows, row)
-		aggs := make([]Aggregator, len(s.Aggs))
+		aggs := t.allocAggs(len(s.Aggs))
 		var seen []map[string]struct{}
 		for i, a := range s.Aggs {
 			aggs[i] = a.New()
