@@ -41,6 +41,7 @@ const MaxCellWidth = 60
 type Result struct {
 	Columns []string        // column names, in order
 	Rows    [][]value.Value // one value per column
+	Profile string          // the PROFILE report, for statements run with PROFILE
 }
 
 // Write prints r to w in format f.

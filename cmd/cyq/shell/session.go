@@ -154,7 +154,7 @@ func (s *Session) Query(ctx context.Context, stmt string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Columns: rows.Columns(), Rows: all}, nil
+	return &Result{Columns: rows.Columns(), Rows: all, Profile: rows.Profile()}, nil
 }
 
 // Exec runs one statement and prints its result (and, for the table
@@ -194,6 +194,9 @@ func (s *Session) Exec(ctx context.Context, stmt string) error {
 			msg += fmt.Sprintf(" (%s)", FormatDuration(elapsed))
 		}
 		fmt.Fprintln(s.Out, msg)
+		if r.Profile != "" {
+			fmt.Fprint(s.Out, r.Profile)
+		}
 	case s.Timing:
 		fmt.Fprintf(s.Err, "%s (%s)\n", plural(len(r.Rows), "row", "rows"), FormatDuration(elapsed))
 	}
