@@ -45,6 +45,9 @@ func profileText(c *planner.Compiled, st vm.Stats, wall time.Duration) string {
 		if op < len(st.OpTime) && st.OpTime[op] > 0 {
 			parts = append(parts, fmt.Sprintf("time %s", st.OpTime[op].Round(time.Microsecond)))
 		}
+		if op < len(st.OpMemory) && st.OpMemory[op] > 0 {
+			parts = append(parts, fmt.Sprintf("memory %d B", st.OpMemory[op]))
+		}
 		return strings.Join(parts, ", ")
 	})
 	return fmt.Sprintf("%sresult rows %d, steps %d, table memory %d bytes, elapsed %s (operator times are sampled every 1024 instructions)\n",

@@ -114,9 +114,8 @@ func (c *cursor) openVarExpand(m *Machine, src uint64, spec *VarExpandSpec) erro
 				}
 			}
 			c.paths = append(c.paths, trail{end: node, rels: rels})
-			m.memory += int64(len(rels))*64 + 48
-			if m.limits.MaxMemory > 0 && m.memory > m.limits.MaxMemory {
-				return memoryErr(m.limits.MaxMemory)
+			if err := m.account(int64(len(rels))*64 + 48); err != nil {
+				return err
 			}
 		}
 		if spec.Max >= 0 && depth >= spec.Max {

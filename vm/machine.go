@@ -45,6 +45,7 @@ type Machine struct {
 	deleted bool // a property of a deleted entity was read
 
 	lastSample time.Time
+	memPC      int // the instruction whose memory use is being counted
 
 	typeCache map[*string][]uint32 // resolved relationship types, by spec
 	nbrBuf    []uint32             // scratch for set expansion
@@ -60,8 +61,11 @@ type Stats struct {
 	PerPC  []int64 // executions per instruction, when profiling
 	// OpTime is the time spent in each plan operator's instructions,
 	// sampled every checkEvery instructions, when profiling.
-	OpTime  []time.Duration
-	Elapsed time.Duration
+	OpTime []time.Duration
+	// OpMemory is the memory each plan operator's tables, buffers and
+	// searches took, when profiling.
+	OpMemory []int64
+	Elapsed  time.Duration
 }
 
 // NewMachine prepares a run of p against g (w may be nil for reads).
@@ -90,7 +94,7 @@ func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[s
 // EnableProfile makes the machine count executions per instruction and
 // sample the time spent per plan operator.
 func (m *Machine) EnableProfile() {
-	m.stats = &Stats{PerPC: make([]int64, len(m.prog.Code)), OpTime: make([]time.Duration, len(m.prog.OpFirstPC)+1)}
+	m.stats = &Stats{PerPC: make([]int64, len(m.prog.Code)), OpTime: make([]time.Duration, len(m.prog.OpFirstPC)+1), OpMemory: make([]int64, len(m.prog.OpFirstPC)+1)}
 }
 
 // Stats returns the run's counters.
@@ -99,6 +103,7 @@ func (m *Machine) Stats() Stats {
 	if m.stats != nil {
 		s.PerPC = m.stats.PerPC
 		s.OpTime = m.stats.OpTime
+		s.OpMemory = m.stats.OpMemory
 		s.Elapsed = m.stats.Elapsed
 	}
 	return s
@@ -188,6 +193,7 @@ func (m *Machine) run() (row bool, err error) {
 			m.stats.PerPC[pc]++
 		}
 		in := code[pc]
+		m.memPC = pc
 		pc++
 		switch in.Op {
 		case OpNop:

@@ -63,9 +63,8 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Pa
 		}
 		visited.Or(level)
 		frontier = next
-		m.memory += int64(len(next)) * 24
-		if m.limits.MaxMemory > 0 && m.memory > m.limits.MaxMemory {
-			return nil, memoryErr(m.limits.MaxMemory)
+		if err := m.account(int64(len(next)) * 24); err != nil {
+			return nil, err
 		}
 	}
 	if !found {
@@ -143,9 +142,8 @@ func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec) ([]value.Path, er
 		}
 		this.frontier = next
 		this.depth++
-		m.memory += int64(len(next)) * 24
-		if m.limits.MaxMemory > 0 && m.memory > m.limits.MaxMemory {
-			return nil, memoryErr(m.limits.MaxMemory)
+		if err := m.account(int64(len(next)) * 24); err != nil {
+			return nil, err
 		}
 	}
 	if !found {

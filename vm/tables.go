@@ -109,6 +109,11 @@ func (t *table) reset() {
 
 func (m *Machine) account(n int64) error {
 	m.memory += n
+	if m.stats != nil && m.memPC < len(m.prog.OpOf) {
+		if op := m.prog.OpOf[m.memPC]; int(op) < len(m.stats.OpMemory) {
+			m.stats.OpMemory[op] += n
+		}
+	}
 	if m.limits.MaxMemory > 0 && m.memory > m.limits.MaxMemory {
 		return memoryErr(m.limits.MaxMemory)
 	}
