@@ -381,3 +381,31 @@ func TestDegreeExistsMatchesEnumeration(t *testing.T) {
 		}
 	}
 }
+
+// TestDegreeCountsMatchRowMode checks counting queries that the planner
+// answers from stored degrees against row mode.
+func TestDegreeCountsMatchRowMode(t *testing.T) {
+	queries := []string{
+		"MATCH (a:A)-->(b) WITH a, count(b) AS d WHERE d >= 2 RETURN count(a), sum(d)",
+		"MATCH (a)-[r:T]-(b) RETURN a.id, count(r) ORDER BY a.id",
+		"MATCH (a:B)<-[:U]-(b) RETURN a.id, count(*) AS n, count(b) AS m ORDER BY n DESC, a.id LIMIT 5",
+		"MATCH (a)-->(b) RETURN a.id, count(b.id)",                     // counts b.id: must enumerate
+		"MATCH (a)-->(b) WITH a, b, count(*) AS n RETURN a.id, sum(n)", // b is a key: must enumerate
+	}
+	set, _ := Open("", nil)
+	row, _ := Open("", &Options{RowModeOnly: true})
+	defer set.Close()
+	defer row.Close()
+	randomGraph(t, set, 17, 40, 120)
+	randomGraph(t, row, 17, 40, 120)
+	for i, q := range queries {
+		a, b := canonical(mustRun(t, set, q, nil)), canonical(mustRun(t, row, q, nil))
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Errorf("%s\n degree: %v\n rows: %v", q, a, b)
+		}
+		plan := string(mustRun(t, set, "EXPLAIN "+q, nil)[0][0].(value.String))
+		if uses := strings.Contains(plan, "Degree"); uses != (i < 3) {
+			t.Errorf("%s: degree plan %v, want %v:\n%s", q, uses, i < 3, plan)
+		}
+	}
+}

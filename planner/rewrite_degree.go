@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"strings"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -14,14 +16,18 @@ func (b *builder) useDegrees(pl *logical.Pipeline) bool {
 	ops := pl.Ops
 	for i, op := range ops {
 		o, ok := op.(logical.Expand)
-		if !ok || o.ToBound || o.RelBound || len(o.Distinct) > 0 || !isInternal(o.To) || !isInternal(o.Rel) {
+		if !ok || o.ToBound || o.RelBound || len(o.Distinct) > 0 {
 			continue
 		}
+		far := []string{o.To, o.Rel}
 		agg := -1
 	scan:
 		for j := i + 1; j < len(ops); j++ {
 			switch x := ops[j].(type) {
 			case logical.Project, logical.Select, logical.Filter:
+				if mentions(x, far) {
+					break scan
+				}
 			case logical.NodeFilter:
 				if x.Var == o.To {
 					break scan
@@ -37,14 +43,16 @@ func (b *builder) useDegrees(pl *logical.Pipeline) bool {
 			continue
 		}
 		a := ops[agg].(logical.Aggregate)
-		if len(a.Aggs) == 0 {
+		if len(a.Aggs) == 0 || mentions(logical.Aggregate{Keys: a.Keys}, far) {
 			continue
 		}
-		allStar := true
+		// Every aggregate must count rows: count(*), or count of the far
+		// node or the relationship, which a MATCH never binds to null.
+		countsRows := true
 		for _, c := range a.Aggs {
-			allStar = allStar && c.Call.Star
+			countsRows = countsRows && (c.Call.Star || countOf(c.Call, far))
 		}
-		if !allStar {
+		if !countsRows {
 			continue
 		}
 		into := b.fresh("deg")
@@ -58,6 +66,24 @@ func (b *builder) useDegrees(pl *logical.Pipeline) bool {
 		changed = true
 	}
 	return changed
+}
+
+// countOf reports whether call is count(v) (not DISTINCT) for a variable
+// v among names.
+func countOf(call *ast.FunctionCall, names []string) bool {
+	if !strings.EqualFold(call.Name, "count") || call.Distinct || len(call.Args) != 1 || len(call.Namespace) > 0 {
+		return false
+	}
+	v, ok := call.Args[0].(*ast.Variable)
+	if !ok {
+		return false
+	}
+	for _, n := range names {
+		if v.Name == n {
+			return true
+		}
+	}
+	return false
 }
 
 // useCycleCounts rewrites a closed directed triangle (a)-->(b)-->(c)-->(a)

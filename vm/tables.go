@@ -3,6 +3,7 @@ package vm
 import (
 	"container/heap"
 	"encoding/binary"
+	"math"
 	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -21,9 +22,8 @@ type table struct {
 	finished bool
 
 	groups   map[string]int
-	aggs     [][]Aggregator
-	aggSeen  [][]map[string]struct{}
-	aggNodes [][]*roaring.Bitmap // DISTINCT over nodes: ids seen, per group and aggregate
+	ints     map[int64]int // groups keyed by one integer value or one node id
+	states   []groupState  // per group, parallel to rows
 	seenKeys map[string]struct{}
 	keyBuf   []byte
 	argBuf   []value.Value
@@ -97,9 +97,8 @@ func (t *table) reset() {
 	t.finished = false
 	if t.groups != nil {
 		t.groups = map[string]int{}
-		t.aggs = nil
-		t.aggSeen = nil
-		t.aggNodes = nil
+		t.ints = nil
+		t.states = nil
 	}
 	t.slabR, t.slabN, t.slabAgg = nil, nil, nil
 	if t.seenKeys != nil {
@@ -168,8 +167,19 @@ func (t *table) add(m *Machine) error {
 		heap.Push(h, row)
 		return m.account(int64(16*len(row.r) + 8*len(row.n) + 48))
 	}
-	t.rows = append(t.rows, row)
+	t.rows = appendDoubling(t.rows, row)
 	return m.account(int64(16*len(row.r) + 8*len(row.n) + 48))
+}
+
+// appendDoubling appends, doubling the capacity when full: append grows
+// large slices by about 1.25x, which copies a big table several times over.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		n := make([]T, len(s), max(64, 2*cap(s)))
+		copy(n, s)
+		s = n
+	}
+	return append(s, v)
 }
 
 // less orders two rows by the table's sort keys.
@@ -233,13 +243,64 @@ func (t *table) seen(m *Machine) bool {
 	return false
 }
 
+// groupState is one group's aggregators and, when an aggregate is
+// DISTINCT, what it has seen.
+type groupState struct {
+	aggs     []Aggregator
+	distinct *groupDistinct
+}
+
+// groupDistinct records, per aggregate, the values (or node ids) a
+// DISTINCT aggregate has already taken.
+type groupDistinct struct {
+	seen  []map[string]struct{}
+	nodes []*roaring.Bitmap
+}
+
+// intKey returns the group key as an integer when the grouping is by one
+// value that is an integer (or an integral float: 1 and 1.0 are one group)
+// or by one node; ok is false otherwise.
+func (t *table) intKey(m *Machine) (int64, bool) {
+	s := t.agg
+	switch {
+	case s.NumKeyR == 1 && len(s.Table.N) == 0:
+		switch v := m.R[s.Table.R[0]].(type) {
+		case value.Int:
+			return int64(v), true
+		case value.Float:
+			f := float64(v)
+			if f == math.Trunc(f) && f >= -9.2e18 && f <= 9.2e18 {
+				return int64(f), true
+			}
+		}
+	case s.NumKeyR == 0 && len(s.Table.N) == 1:
+		return int64(m.N[s.Table.N[0]]), true
+	}
+	return 0, false
+}
+
 func (t *table) aggStep(m *Machine) error {
 	s := t.agg
-	k := t.key(m, s.Table.R[:s.NumKeyR], s.Table.N)
-	g, ok := t.groups[string(k)]
+	var g int
+	var ok bool
+	ik, isInt := t.intKey(m)
+	if isInt {
+		g, ok = t.ints[ik]
+	} else {
+		k := t.key(m, s.Table.R[:s.NumKeyR], s.Table.N)
+		g, ok = t.groups[string(k)]
+		if !ok {
+			t.groups[string(k)] = len(t.rows)
+		}
+	}
 	if !ok {
 		g = len(t.rows)
-		t.groups[string(k)] = g
+		if isInt {
+			if t.ints == nil {
+				t.ints = map[int64]int{}
+			}
+			t.ints[ik] = g
+		}
 		row := tableRow{r: t.allocR(len(s.Table.R)), n: t.allocN(len(s.Table.N))}
 		for i := 0; i < s.NumKeyR; i++ {
 			row.r[i] = m.R[s.Table.R[i]]
@@ -247,21 +308,16 @@ func (t *table) aggStep(m *Machine) error {
 		for i, n := range s.Table.N {
 			row.n[i] = m.N[n]
 		}
-		t.rows = append(t.rows, row)
-		aggs := t.allocAggs(len(s.Aggs))
-		var seen []map[string]struct{}
+		t.rows = appendDoubling(t.rows, row)
+		st := groupState{aggs: t.allocAggs(len(s.Aggs))}
 		for i, a := range s.Aggs {
-			aggs[i] = a.New()
-			if a.Distinct {
-				if seen == nil {
-					seen = make([]map[string]struct{}, len(s.Aggs))
-				}
-				seen[i] = map[string]struct{}{}
+			st.aggs[i] = a.New()
+			if a.Distinct && st.distinct == nil {
+				st.distinct = &groupDistinct{seen: make([]map[string]struct{}, len(s.Aggs)), nodes: make([]*roaring.Bitmap, len(s.Aggs))}
 			}
 		}
-		t.aggs = append(t.aggs, aggs)
-		t.aggSeen = append(t.aggSeen, seen)
-		t.aggNodes = append(t.aggNodes, nil)
+		t.states = appendDoubling(t.states, st)
+		aggs := st.aggs
 		if err := m.account(int64(16*len(row.r) + 64*len(aggs) + 96)); err != nil {
 			return err
 		}
@@ -276,32 +332,30 @@ func (t *table) aggStep(m *Machine) error {
 			if len(args) > 0 && value.IsNull(args[0]) {
 				continue
 			}
+			d := t.states[g].distinct
 			if n, ok := args[0].(value.Node); ok && len(args) == 1 {
 				// Distinct nodes: a bitmap of ids, no key encoding.
-				if t.aggNodes[g] == nil {
-					t.aggNodes[g] = make([]*roaring.Bitmap, len(s.Aggs))
+				if d.nodes[i] == nil {
+					d.nodes[i] = roaring.New()
 				}
-				if t.aggNodes[g][i] == nil {
-					t.aggNodes[g][i] = roaring.New()
-				}
-				if !t.aggNodes[g][i].CheckedAdd(n.ID) {
+				if !d.nodes[i].CheckedAdd(n.ID) {
 					continue
 				}
-				if err := t.aggs[g][i].Add(args); err != nil {
-					return err
+			} else {
+				var kb []byte
+				for _, v := range args {
+					kb = value.AppendKey(kb, v)
 				}
-				continue
+				if d.seen[i] == nil {
+					d.seen[i] = map[string]struct{}{}
+				}
+				if _, dup := d.seen[i][string(kb)]; dup {
+					continue
+				}
+				d.seen[i][string(kb)] = struct{}{}
 			}
-			var kb []byte
-			for _, v := range args {
-				kb = value.AppendKey(kb, v)
-			}
-			if _, dup := t.aggSeen[g][i][string(kb)]; dup {
-				continue
-			}
-			t.aggSeen[g][i][string(kb)] = struct{}{}
 		}
-		if err := t.aggs[g][i].Add(args); err != nil {
+		if err := t.states[g].aggs[i].Add(args); err != nil {
 			return err
 		}
 	}
@@ -324,11 +378,11 @@ func (t *table) finish(m *Machine) error {
 				aggs[i] = a.New()
 			}
 			t.rows = append(t.rows, row)
-			t.aggs = append(t.aggs, aggs)
+			t.states = append(t.states, groupState{aggs: aggs})
 		}
 		for g := range t.rows {
 			for i := range s.Aggs {
-				v, err := t.aggs[g][i].Result()
+				v, err := t.states[g].aggs[i].Result()
 				if err != nil {
 					return err
 				}
