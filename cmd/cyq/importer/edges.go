@@ -27,16 +27,33 @@ func (l *loader) loadEdges(e EdgeSpec) error {
 	labels := l.labelSet([]string{e.Label})
 	typ := l.b.TypeID(e.Type)
 	key := l.b.PropKeyID("id")
+	// Node ids of edge lists are mostly small dense integers: those are
+	// looked up in a slice (id+1, 0 meaning unseen), the rest in a map.
+	const denseLimit = 1 << 24
+	var dense []uint32
 	nodes := map[int64]uint32{}
 	node := func(n int64) (uint32, error) {
-		if id, ok := nodes[n]; ok {
+		if n >= 0 && n < denseLimit {
+			if n < int64(len(dense)) && dense[n] != 0 {
+				return dense[n] - 1, nil
+			}
+		} else if id, ok := nodes[n]; ok {
 			return id, nil
 		}
 		id, err := l.addNode(labels, map[uint32]value.Value{key: value.Int(n)})
 		if err != nil {
 			return 0, err
 		}
-		nodes[n] = id
+		if n >= 0 && n < denseLimit {
+			if n >= int64(len(dense)) {
+				grown := make([]uint32, max(2*len(dense), int(n)+1, 1024))
+				copy(grown, dense)
+				dense = grown
+			}
+			dense[n] = id + 1
+		} else {
+			nodes[n] = id
+		}
 		return id, nil
 	}
 	sc := bufio.NewScanner(r)
@@ -67,7 +84,7 @@ func (l *loader) loadEdges(e EdgeSpec) error {
 			if j == i {
 				return &InputError{File: e.Path, Line: line, Column: i + 1, Msg: "expected two node ids"}
 			}
-			n, err := strconv.ParseInt(string(s[i:j]), 10, 64)
+			n, err := parseID(s[i:j])
 			if err != nil {
 				return &InputError{File: e.Path, Line: line, Column: i + 1, Msg: fmt.Sprintf("%q is not an integer node id", s[i:j])}
 			}
@@ -200,4 +217,24 @@ func (l *loader) eachLine(path string, fn func(line int, s string) error) error 
 		return &InputError{File: path, Line: line + 1, Msg: err.Error()}
 	}
 	return nil
+}
+
+// parseID parses a decimal node id without allocating; anything unusual
+// goes to strconv for its checks and error.
+func parseID(b []byte) (int64, error) {
+	if len(b) > 0 && len(b) < 19 {
+		var n int64
+		ok := true
+		for _, c := range b {
+			if c < '0' || c > '9' {
+				ok = false
+				break
+			}
+			n = n*10 + int64(c-'0')
+		}
+		if ok {
+			return n, nil
+		}
+	}
+	return strconv.ParseInt(string(b), 10, 64)
 }
