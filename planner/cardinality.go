@@ -45,6 +45,8 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			}
 		case logical.Degree:
 			// one row per node that has relationships
+		case logical.ExpandCommon:
+			rows *= math.Max(1, avgDeg*avgDeg/nodes)
 		case logical.ExpandChain:
 			rows *= math.Min(nodes, math.Pow(avgDeg, float64(len(o.Hops))))
 		case logical.VarExpand:

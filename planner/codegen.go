@@ -618,6 +618,19 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		return g.countInto(vm.OpCycleCount, o.Var, o.Into, chainSpec(o.Hops[:]), e, cont, rest)
 	case logical.Degree:
 		return g.countInto(vm.OpDegree, o.Var, o.Into, &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, e, cont, rest)
+	case logical.ExpandCommon:
+		a, err := g.nodeReg(e.vars[o.A], o.A)
+		if err != nil {
+			return err
+		}
+		b, err := g.nodeReg(e.vars[o.B], o.B)
+		if err != nil {
+			return err
+		}
+		set := g.s()
+		spec := &vm.ChainSpec{Hops: []vm.ExpandSpec{{Dir: vmDir(o.HA.Dir), Types: o.HA.Types}, {Dir: vmDir(o.HB.Dir), Types: o.HB.Types}}}
+		g.emit(vm.OpSetCommon, set, a, b, g.addAux(spec))
+		return g.scanSet(set, o.X, e, rest)
 	case logical.ExpandChain:
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {

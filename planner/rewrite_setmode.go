@@ -38,6 +38,12 @@ func useSetMode(pl *logical.Pipeline) bool {
 			ops[i] = o
 			changed = true
 		case logical.Expand:
+			if repl, n, ok := commonNeighbours(ops, i); ok && distinctConsumer(ops[i+n:]) {
+				rest := append(repl, ops[i+n:]...)
+				ops = append(ops[:i], rest...)
+				changed = true
+				continue
+			}
 			if !chainable(o, nil) {
 				continue
 			}
@@ -105,4 +111,35 @@ func distinctConsumer(ops []logical.Op) bool {
 		}
 	}
 	return false
+}
+
+// commonNeighbours matches, at ops[i], an expansion from a bound node A to
+// a new node X followed (after X's own filters) by an expansion from X into
+// the bound node B, both relationships anonymous. It returns the operators
+// replacing them — the set intersection, then X's filters — and how many
+// operators they replace.
+func commonNeighbours(ops []logical.Op, i int) ([]logical.Op, int, bool) {
+	e1, ok := ops[i].(logical.Expand)
+	if !ok || e1.ToBound || e1.RelBound || len(e1.Distinct) > 0 || !isInternal(e1.Rel) {
+		return nil, 0, false
+	}
+	j := i + 1
+	var filters []logical.Op
+	for j < len(ops) {
+		f, ok := ops[j].(logical.NodeFilter)
+		if !ok || f.Var != e1.To {
+			break
+		}
+		filters = append(filters, f)
+		j++
+	}
+	if j >= len(ops) {
+		return nil, 0, false
+	}
+	e2, ok := ops[j].(logical.Expand)
+	if !ok || e2.From != e1.To || !e2.ToBound || e2.RelBound || !isInternal(e2.Rel) || len(e2.Distinct) != 1 || e2.Distinct[0] != e1.Rel {
+		return nil, 0, false
+	}
+	c := logical.ExpandCommon{A: e1.From, B: e2.To, X: e1.To, HA: logical.Hop{Dir: e1.Dir, Types: e1.Types}, HB: logical.Hop{Dir: e2.Dir, Types: e2.Types}}
+	return append([]logical.Op{c}, filters...), j - i + 1, true
 }

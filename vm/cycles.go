@@ -101,3 +101,43 @@ func (m *Machine) degree(n uint32, spec *ExpandSpec) int {
 	}
 	return d
 }
+
+// setCommon returns the nodes x with a -h1- x -h2- b: the neighbours of a
+// by h1 that reach b by h2, as the intersection of two neighbour sets. The
+// two relationships can only be the same one when a = b (then x needs two
+// distinct relationships to a), which is counted exactly.
+func (m *Machine) setCommon(a, b uint64, spec *ChainSpec) *roaring.Bitmap {
+	if a == NullID || b == NullID {
+		return roaring.New()
+	}
+	h1, h2 := &spec.Hops[0], &spec.Hops[1]
+	back := &ExpandSpec{Dir: reverseDir(h2.Dir), Types: h2.Types}
+	if a != b {
+		return roaring.And(m.neighbourSet(uint32(a), h1), m.neighbourSet(uint32(b), back))
+	}
+	// a = b: x qualifies when a relationship a -h1- x and a different one
+	// x -h2- a exist.
+	type link struct {
+		rel uint64
+		x   uint32
+	}
+	var firsts []link
+	expandTypes(m.ctx.Graph, uint32(a), h1, func(rel uint64, x uint32, _ uint32) bool {
+		firsts = append(firsts, link{rel, x})
+		return true
+	})
+	out := roaring.New()
+	for _, f := range firsts {
+		if out.Contains(f.x) {
+			continue
+		}
+		expandTypes(m.ctx.Graph, f.x, h2, func(rel uint64, end uint32, _ uint32) bool {
+			if end == uint32(a) && rel != f.rel {
+				out.Add(f.x)
+				return false
+			}
+			return true
+		})
+	}
+	return out
+}

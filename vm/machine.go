@@ -714,6 +714,8 @@ func (m *Machine) run() (row bool, err error) {
 				}
 			}
 			R[in.A] = value.Int(d)
+		case OpSetCommon:
+			S[in.A] = m.setCommon(N[in.B], N[in.C], m.prog.Aux[in.D].(*ChainSpec))
 		case OpCycleCount:
 			n, err := m.cycleCount(N[in.B], m.prog.Aux[in.C].(*ChainSpec))
 			if err != nil {

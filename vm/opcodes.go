@@ -140,6 +140,7 @@ const (
 	OpSetIndexSeekMany // A=S dst, B=K label, C=K key, D=R list: S[A] = nodes whose property equals one of the list's values
 	OpSetIndexSeek     // A=S dst, B=K label, C=K key, D=R value: S[A] = nodes with the label whose property equals R[D]
 	OpSetChain         // A=S dst, B=N src, C=X chain spec: S[A] = ends of the trails from N[B] along the chain's hops
+	OpSetCommon        // A=S dst, B=N a, C=N b, D=X chain spec (hop from a, hop into b): S[A] = nodes x with a -h1- x -h2- b, distinct relationships
 	OpCycleCount       // A=R dst, B=N node, C=X chain spec (3 directed hops): R[A] = number of closed cycles from the node
 	OpCheckAdjacent    // A=N from, B=N to, C=X expand spec, D=target: if no relationship of the spec joins them, pc = D
 
@@ -209,7 +210,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetFilterLabels: {"SetFilterLabels", 3, -1}, OpSetCount: {"SetCount", 2, -1},
 	OpSetContains: {"SetContains", 3, 2},
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
-	OpDegree: {"Degree", 3, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
+	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
 }
 
 // String returns the opcode's name.

@@ -608,3 +608,22 @@ func (o NodeSetSeek) Detail() string {
 	}
 	return fmt.Sprintf("(%s) id IN list", show(o.Var))
 }
+
+// ExpandCommon binds X to each distinct node adjacent to both bound nodes
+// A (by hop HA, from A) and B (by hop HB, from X to B): the intersection
+// of two neighbour sets (common neighbours), set at a time.
+type ExpandCommon struct {
+	A, B, X string
+	HA, HB  Hop
+}
+
+// Breaker implements Op.
+func (ExpandCommon) Breaker() bool { return false }
+
+// Name implements Op.
+func (ExpandCommon) Name() string { return "ExpandCommon" }
+
+// Detail implements Op.
+func (o ExpandCommon) Detail() string {
+	return fmt.Sprintf("(%s)%s(%s)%s(%s) mode=set, intersection", show(o.A), arrow(o.HA.Dir, "", o.HA.Types, ""), show(o.X), arrow(o.HB.Dir, "", o.HB.Types, ""), show(o.B))
+}
