@@ -124,6 +124,7 @@ func BenchmarkSlashdot(b *testing.B) {
 		{"var1to3_distinct_typical", "MATCH (a:User {id: 4242})-[*1..3]->(b) RETURN count(DISTINCT b)"},
 		{"common_neighbours", "MATCH (a:User {id: 0})-->(x)<--(b:User {id: 1}) RETURN count(DISTINCT x)"},
 		{"top10_out_degree", "MATCH (a:User)-->() RETURN a.id AS id, count(*) AS d ORDER BY d DESC LIMIT 10"},
+		{"agg_with_where", "MATCH (a:User)-->(b) WITH a, count(b) AS d WHERE d >= 500 RETURN count(a) AS hubs, sum(d) AS rels"},
 		{"triangles_from_node0", "MATCH (a:User {id: 0})-->(b)-->(c)-->(a) RETURN count(*)"},
 		{"triangle_count", "MATCH (a)-->(b)-->(c)-->(a) RETURN count(*)"},
 		{"shortest_path", "MATCH p = shortestPath((a:User {id: 0})-[*..6]-(b:User {id: 77777})) RETURN length(p)"},

@@ -55,6 +55,8 @@ type Options struct {
 	ImportDir string
 	// AllowURLs lets LOAD CSV fetch http(s) URLs.
 	AllowURLs bool
+	// Embed configures the embedders of vector indexes and hybrid search (embed.go).
+	Embed EmbedOptions
 }
 
 // Procedure is a procedure callable with CALL.
@@ -111,6 +113,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 		}
 	}
 	db.registerBuiltins()
+	db.registerSearchProcs() // search_procs.go
 	return db, nil
 }
 

@@ -35,6 +35,16 @@ func (db *DB) schemaCommand(ctx context.Context, g *storage.Graph, st *ast.State
 		}
 		return mapStorageErr(err)
 	}
+	// FULLTEXT and VECTOR indexes, DROP INDEX name (search_procs.go).
+	if handled, err := db.searchSchema(tx, st.Command, src); err != nil {
+		return nil, err
+	} else if handled {
+		if err := tx.Commit(); err != nil {
+			return nil, mapStorageErr(err)
+		}
+		db.plans.invalidate()
+		return &Rows{pos: -1}, nil
+	}
 	switch c := st.Command.(type) {
 	case *ast.CreateIndex:
 		if c.Kind != ast.IndexRange || c.Rel || len(c.Labels) != 1 || len(c.Props) != 1 {

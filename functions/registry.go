@@ -203,13 +203,15 @@ var registrationOrder = []string{
 	"datetime", "datetime.statement", "datetime.transaction", "datetime.realtime", "datetime.truncate",
 	"datetime.fromepoch", "datetime.fromepochmillis",
 	"duration", "duration.between", "duration.inmonths", "duration.indays", "duration.inseconds",
+	// search
+	"cyq.embed",
 }
 
 // defineAll runs the category files' definitions. Their order does not
 // matter: IDs come from registrationOrder.
 var defineAll = []func(){
 	defineAggregates, defineConvert, defineGraph, defineLists, defineMath, defineStrings, defineVector,
-	defineTemporal,
+	defineTemporal, defineSearch,
 }
 
 func init() {

@@ -309,6 +309,7 @@ func (b *BulkBuilder) Finish() error {
 		nix.explicit = ix.explicit
 		w.indexes[k] = nix
 	}
+	w.rebuildSearch(base.searchDefs()) // full-text and vector indexes (searchindex.go)
 	if err := b.g.s.beginWrite(); err != nil {
 		return err
 	}

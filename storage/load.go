@@ -24,6 +24,7 @@ func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
 		flags byte
 	}
 	var idxDefs []idxDef
+	var searchDefs []SearchIndexDef // searchindex.go
 	mv, closer, err := db.Get(metaKey(gid))
 	switch {
 	case err == pebble.ErrNotFound:
@@ -75,6 +76,12 @@ func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
 				return nil, errorf(ErrCorrupt, "bad index record")
 			}
 			idxDefs = append(idxDefs, idxDef{indexKey{binary.BigEndian.Uint32(k), binary.BigEndian.Uint32(k[4:])}, val[0]})
+		case tagSearch:
+			d, err := decodeSearchDef(val)
+			if err != nil {
+				return nil, err
+			}
+			searchDefs = append(searchDefs, d)
 		case tagMeta:
 			// Read before the loop.
 		case tagNode:
@@ -131,6 +138,7 @@ func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
 		ix.explicit = d.flags&indexFlagExplicit != 0
 		v.indexes[d.k] = ix
 	}
+	v.rebuildSearch(searchDefs)
 	return v, nil
 }
 

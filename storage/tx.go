@@ -47,6 +47,10 @@ type Tx struct {
 	dirtyIndexes map[indexKey]bool
 	newDict      [3][]uint32
 	dirtyMeta    bool
+
+	// search indexes (searchindex.go)
+	ownSearchMap bool
+	dirtySearch  map[string]bool
 }
 
 type chunkRef struct {
@@ -369,6 +373,9 @@ func (tx *Tx) CreateNode(labels []uint32, ps map[uint32]value.Value) (uint32, er
 			}
 		}
 	}
+	if err := tx.checkSearchNode(ls, pr); err != nil { // search index hook
+		return 0, err
+	}
 	var size int64 = memNode + memLabel*int64(len(ls))
 	for _, p := range pr {
 		size += propSize(p.val)
@@ -430,7 +437,13 @@ func (tx *Tx) SetNodeProp(id, key uint32, v value.Value) error {
 			return err
 		}
 	}
+	if err := tx.checkSearchWrite(labels, key, v); err != nil { // search index hook
+		return err
+	}
 	if err := tx.checkBudget(propSize(v)); err != nil {
+		return err
+	}
+	if err := tx.clearStaleEmbeddings(id, labels, key, v); err != nil { // search index hook
 		return err
 	}
 	old, had := tx.NodeProp(id, key)
@@ -464,6 +477,9 @@ func (tx *Tx) RemoveNodeProp(id, key uint32) error {
 	old, had := tx.NodeProp(id, key)
 	if !had {
 		return nil
+	}
+	if err := tx.clearStaleEmbeddings(id, tx.NodeLabels(id), key, nil); err != nil { // search index hook
+		return err
 	}
 	for _, l := range tx.NodeLabels(id) {
 		if k := (indexKey{l, key}); tx.indexes[k] != nil {
@@ -522,6 +538,9 @@ func (tx *Tx) AddLabel(id, label uint32) error {
 		if err := tx.checkUnique(id, label, p.key, p.val); err != nil {
 			return err
 		}
+	}
+	if err := tx.checkSearchNode([]uint32{label}, ps); err != nil { // search index hook
+		return err
 	}
 	if err := tx.checkBudget(memLabel); err != nil {
 		return err

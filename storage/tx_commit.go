@@ -218,6 +218,7 @@ func (tx *Tx) Commit() error {
 	defer tx.g.s.endWrite()
 	b := tx.g.s.db.NewBatch()
 	defer b.Close()
+	tx.applySearch() // search indexes (searchindex.go)
 	if err := tx.encode(b); err != nil {
 		return err
 	}
@@ -296,6 +297,9 @@ func (tx *Tx) encode(b *pebble.Batch) error {
 		} else if err := b.Delete(key, nil); err != nil {
 			return err
 		}
+	}
+	if err := tx.encodeSearch(set, func(k []byte) error { return b.Delete(k, nil) }); err != nil {
+		return err
 	}
 	if tx.dirtyMeta {
 		if err := set(metaKey(gid), encodeMeta(tx.nextNode, tx.nextRel)); err != nil {

@@ -312,6 +312,7 @@ type version struct {
 	all      *roaring.Bitmap
 	labels   map[uint32]*roaring.Bitmap
 	indexes  map[indexKey]*propIndex
+	search   map[string]*searchIdx // full-text and vector indexes (searchindex.go)
 	stats    *statsData
 	mem      int64 // estimated bytes
 }

@@ -1,0 +1,564 @@
+package storage
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cyqdb/cyq/storage/search"
+	"github.com/cyqdb/cyq/value"
+)
+
+// This file holds the full-text and vector ("search") indexes of a graph.
+// Definitions persist in Pebble under tagSearch; the postings and vector
+// arrays are in memory only, built at Open and by bulk loads from the node
+// records, and brought up to date at each Commit from the nodes the
+// transaction touched. Each version points at immutable index structures
+// (package search), so a snapshot keeps reading the indexes of its commit.
+//
+// A Tx reads the indexes as of its start (plus indexes it created): its own
+// uncommitted node writes reach the indexes at Commit.
+
+// SearchKind is the kind of a search index.
+type SearchKind uint8
+
+// Search index kinds.
+const (
+	SearchFulltext SearchKind = iota + 1
+	SearchVector
+)
+
+// String returns "FULLTEXT" or "VECTOR".
+func (k SearchKind) String() string {
+	if k == SearchVector {
+		return "VECTOR"
+	}
+	return "FULLTEXT"
+}
+
+// SearchIndexDef defines a full-text or vector index on nodes.
+type SearchIndexDef struct {
+	Name   string     `json:"name"`
+	Kind   SearchKind `json:"kind"`
+	Labels []string   `json:"labels"` // a node is indexed if it has any of them
+	Props  []string   `json:"props"`  // full-text: several; vector: one
+	// Full-text BM25 parameters.
+	K1 float64 `json:"k1,omitempty"`
+	B  float64 `json:"b,omitempty"`
+	// Vector parameters.
+	Dim        int    `json:"dim,omitempty"`
+	Similarity string `json:"similarity,omitempty"`
+	// Embedder names the embedder that fills Props[0] from the text
+	// property Source (interpreted by the engine, not by storage).
+	Embedder string `json:"embedder,omitempty"`
+	Source   string `json:"source,omitempty"`
+}
+
+// SearchIndexInfo describes a search index and its size.
+type SearchIndexInfo struct {
+	SearchIndexDef
+	Entries int // indexed nodes
+}
+
+type searchIdx struct {
+	def SearchIndexDef
+	ft  *search.FullText
+	vec *search.Vectors
+}
+
+func (d *SearchIndexDef) validate() error {
+	if d.Name == "" {
+		return errorf(ErrInvalidProperty, "a search index needs a name")
+	}
+	if len(d.Labels) == 0 || len(d.Props) == 0 {
+		return errorf(ErrInvalidProperty, "search index %q needs at least one label and one property", d.Name)
+	}
+	switch d.Kind {
+	case SearchFulltext:
+		// Zero means "default"; callers pass math.SmallestNonzeroFloat64 for
+		// an explicit 0.
+		if d.K1 == 0 {
+			d.K1 = search.DefaultK1
+		}
+		if d.B == 0 {
+			d.B = search.DefaultB
+		}
+		if d.K1 < 0 || d.B < 0 || d.B > 1 {
+			return errorf(ErrInvalidProperty, "full-text index %q: BM25 k1 must be >= 0 and b in [0, 1]", d.Name)
+		}
+	case SearchVector:
+		if len(d.Props) != 1 {
+			return errorf(ErrInvalidProperty, "vector index %q must be on exactly one property", d.Name)
+		}
+		if d.Dim < 1 || d.Dim > 65536 {
+			return errorf(ErrInvalidProperty, "vector index %q: vector.dimensions must be between 1 and 65536, got %d", d.Name, d.Dim)
+		}
+		if d.Source != "" && d.Source == d.Props[0] {
+			return errorf(ErrInvalidProperty, "vector index %q: the source text property and the vector property must differ", d.Name)
+		}
+		if d.Similarity == "" {
+			d.Similarity = "cosine"
+		}
+		if _, err := search.ParseSimilarity(d.Similarity); err != nil {
+			return errorf(ErrInvalidProperty, "vector index %q: %v", d.Name, err)
+		}
+	default:
+		return errorf(ErrInvalidProperty, "search index %q: unknown kind", d.Name)
+	}
+	return nil
+}
+
+func (v *version) labelIDs(names []string) []uint32 {
+	var out []uint32
+	for _, n := range names {
+		if id, ok := v.dicts[dictLabel].ids[n]; ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func (v *version) inSearchIndex(def *SearchIndexDef, node uint32) bool {
+	for _, l := range v.labelIDs(def.Labels) {
+		if v.NodeHasLabel(node, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// ftTokens analyses the indexed properties of a node (strings, and lists of strings).
+func (v *version) ftTokens(def *SearchIndexDef, node uint32) []search.Token {
+	var toks []search.Token
+	var base int32
+	add := func(s string) {
+		t := search.Analyze(s, base)
+		toks = append(toks, t...)
+		base += int32(len(t)) + search.FieldGap
+	}
+	for _, p := range def.Props {
+		k, ok := v.dicts[dictKey].ids[p]
+		if !ok {
+			continue
+		}
+		val, ok := v.NodeProp(node, k)
+		if !ok {
+			continue
+		}
+		switch x := val.(type) {
+		case value.String:
+			add(string(x))
+		case value.List:
+			for _, e := range x {
+				if s, ok := e.(value.String); ok {
+					add(string(s))
+				}
+			}
+		}
+	}
+	return toks
+}
+
+// VectorOf converts a value to a float32 vector: a Vector as is, a list of
+// numbers converted (as Neo4j accepts). ok is false for other values.
+func VectorOf(val value.Value) (vec []float32, ok bool) {
+	switch x := val.(type) {
+	case value.Vector:
+		return x, true
+	case value.List:
+		out := make([]float32, len(x))
+		for i, e := range x {
+			switch n := e.(type) {
+			case value.Int:
+				out[i] = float32(n)
+			case value.Float:
+				out[i] = float32(n)
+			default:
+				return nil, false
+			}
+		}
+		return out, len(x) > 0
+	}
+	return nil, false
+}
+
+func newSearchIdx(def SearchIndexDef) *searchIdx {
+	ix := &searchIdx{def: def}
+	if def.Kind == SearchFulltext {
+		ix.ft = search.NewFullText(def.K1, def.B)
+	} else {
+		sim, _ := search.ParseSimilarity(def.Similarity)
+		ix.vec = search.NewVectors(def.Dim, sim)
+	}
+	return ix
+}
+
+// update re-indexes one node of an edited (private) index.
+func (ix *searchIdx) update(v *version, node uint32) {
+	in := v.NodeExists(node) && v.inSearchIndex(&ix.def, node)
+	if ix.ft != nil {
+		if !in {
+			ix.ft.Remove(node)
+			return
+		}
+		ix.ft.Add(node, v.ftTokens(&ix.def, node))
+		return
+	}
+	if in && ix.def.Embedder == "default" {
+		// The built-in embedder is pure: embed the source text here, in
+		// memory, at every write of the node (no vector property is stored).
+		if k, ok := v.dicts[dictKey].ids[ix.def.Source]; ok {
+			if val, ok := v.NodeProp(node, k); ok {
+				if s, ok := val.(value.String); ok {
+					if x := search.HashEmbed(string(s)); ix.vec.Check(x) == nil {
+						ix.vec.Put(node, x)
+						return
+					}
+				}
+			}
+		}
+		ix.vec.Remove(node)
+		return
+	}
+	if in {
+		if k, ok := v.dicts[dictKey].ids[ix.def.Props[0]]; ok {
+			if val, ok := v.NodeProp(node, k); ok {
+				if x, ok := VectorOf(val); ok && ix.vec.Check(x) == nil {
+					ix.vec.Put(node, x)
+					return
+				}
+			}
+		}
+	}
+	ix.vec.Remove(node)
+}
+
+// buildSearchIdx indexes every node of v with one of the index's labels.
+// Nodes whose vector property is not a valid vector for the index are left
+// out.
+func (v *version) buildSearchIdx(def SearchIndexDef) *searchIdx {
+	ix := newSearchIdx(def)
+	nodes := roaring.New()
+	for _, l := range v.labelIDs(def.Labels) {
+		if b := v.labels[l]; b != nil {
+			nodes.Or(b)
+		}
+	}
+	it := nodes.Iterator()
+	for it.HasNext() {
+		ix.update(v, it.Next())
+	}
+	if ix.ft != nil {
+		ix.ft.Publish()
+	} else {
+		ix.vec.Publish()
+	}
+	return ix
+}
+
+// rebuildSearch rebuilds every search index of v from scratch (Open, bulk load).
+func (v *version) rebuildSearch(defs []SearchIndexDef) {
+	if len(defs) == 0 {
+		return
+	}
+	v.search = make(map[string]*searchIdx, len(defs))
+	for _, d := range defs {
+		v.search[d.Name] = v.buildSearchIdx(d)
+	}
+}
+
+func (v *version) searchDefs() []SearchIndexDef {
+	out := make([]SearchIndexDef, 0, len(v.search))
+	for _, ix := range v.search {
+		out = append(out, ix.def)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func decodeSearchDef(b []byte) (SearchIndexDef, error) {
+	var d SearchIndexDef
+	if err := json.Unmarshal(b, &d); err != nil {
+		return d, errorf(ErrCorrupt, "bad search index record: %v", err)
+	}
+	if err := d.validate(); err != nil {
+		return d, errorf(ErrCorrupt, "bad search index record: %v", err)
+	}
+	return d, nil
+}
+
+// ---- transactions ----
+
+func (tx *Tx) searchMapMut() map[string]*searchIdx {
+	if !tx.ownSearchMap {
+		tx.search = cloneMap(tx.search)
+		tx.ownSearchMap = true
+	}
+	return tx.search
+}
+
+// CreateSearchIndex creates a full-text or vector index, built from the
+// transaction's current data. ErrExists if an index of that name exists.
+func (tx *Tx) CreateSearchIndex(def SearchIndexDef) error {
+	if err := tx.check(); err != nil {
+		return err
+	}
+	def.Labels = slices.Clone(def.Labels)
+	def.Props = slices.Clone(def.Props)
+	if err := def.validate(); err != nil {
+		return err
+	}
+	if _, ok := tx.search[def.Name]; ok {
+		return errorf(ErrExists, "index %q", def.Name)
+	}
+	ix := tx.version.buildSearchIdx(def)
+	tx.searchMapMut()[def.Name] = ix
+	if tx.dirtySearch == nil {
+		tx.dirtySearch = map[string]bool{}
+	}
+	tx.dirtySearch[def.Name] = true
+	return nil
+}
+
+// DropSearchIndex drops a full-text or vector index by name (ErrNotFound
+// if there is none).
+func (tx *Tx) DropSearchIndex(name string) error {
+	if err := tx.check(); err != nil {
+		return err
+	}
+	if _, ok := tx.search[name]; !ok {
+		return errorf(ErrNotFound, "index %q", name)
+	}
+	delete(tx.searchMapMut(), name)
+	if tx.dirtySearch == nil {
+		tx.dirtySearch = map[string]bool{}
+	}
+	tx.dirtySearch[name] = true
+	return nil
+}
+
+// checkSearchWrite validates a node property write against the vector
+// indexes covering it: a vector (or list of numbers) written to an indexed
+// property must have the index's dimension and finite elements.
+func (tx *Tx) checkSearchWrite(labels []uint32, key uint32, val value.Value) error {
+	if len(tx.search) == 0 {
+		return nil
+	}
+	for _, ix := range tx.search {
+		if ix.vec == nil || tx.PropKeyName(key) != ix.def.Props[0] {
+			continue
+		}
+		covered := false
+		for _, l := range labels {
+			if slices.Contains(ix.def.Labels, tx.LabelName(l)) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			continue
+		}
+		x, ok := VectorOf(val)
+		if !ok {
+			if _, isList := val.(value.List); isList {
+				return errorf(ErrInvalidProperty, "property %q is indexed by vector index %q: a list written to it must hold only numbers", ix.def.Props[0], ix.def.Name)
+			}
+			continue
+		}
+		if err := ix.vec.Check(x); err != nil {
+			return errorf(ErrInvalidProperty, "property %q is indexed by vector index %q: %v", ix.def.Props[0], ix.def.Name, err)
+		}
+	}
+	return nil
+}
+
+// checkSearchNode validates every property of a node about to gain labels.
+func (tx *Tx) checkSearchNode(labels []uint32, ps props) error {
+	if len(tx.search) == 0 {
+		return nil
+	}
+	for _, p := range ps {
+		if err := tx.checkSearchWrite(labels, p.key, p.val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applySearch brings the search indexes up to date with the nodes the
+// transaction wrote. Called by Commit before the version is published.
+func (tx *Tx) applySearch() {
+	if len(tx.search) == 0 || len(tx.dirtyNodes) == 0 {
+		return
+	}
+	m := tx.searchMapMut()
+	nodes := sortedKeys(tx.dirtyNodes)
+	for name, ix := range m {
+		n := &searchIdx{def: ix.def}
+		if ix.ft != nil {
+			n.ft = ix.ft.Edit()
+		} else {
+			n.vec = ix.vec.Edit()
+		}
+		for _, id := range nodes {
+			n.update(tx.version, id)
+		}
+		if n.ft != nil {
+			n.ft.Publish()
+		} else {
+			n.vec.Compact()
+			n.vec.Publish()
+		}
+		m[name] = n
+	}
+}
+
+func (tx *Tx) encodeSearch(set func(k, v []byte) error, del func(k []byte) error) error {
+	for name := range tx.dirtySearch {
+		k := searchDefKey(tx.g.id, name)
+		ix, ok := tx.search[name]
+		if !ok {
+			if err := del(k); err != nil {
+				return err
+			}
+			continue
+		}
+		b, err := json.Marshal(ix.def)
+		if err != nil {
+			return err
+		}
+		if err := set(k, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func searchDefKey(gid uint32, name string) []byte {
+	return append(append(graphPrefix(gid), tagSearch), name...)
+}
+
+// ---- reading ----
+
+func versionOf(r Reader) (*version, error) {
+	switch x := r.(type) {
+	case *Snapshot:
+		return x.version, nil
+	case *Tx:
+		return x.version, nil
+	}
+	return nil, fmt.Errorf("storage: search indexes need a *Snapshot or *Tx reader, got %T", r)
+}
+
+// SearchIndexes lists the full-text and vector indexes, by name.
+func SearchIndexes(r Reader) []SearchIndexInfo {
+	v, err := versionOf(r)
+	if err != nil {
+		return nil
+	}
+	var out []SearchIndexInfo
+	for _, d := range v.searchDefs() {
+		ix := v.search[d.Name]
+		n := 0
+		if ix.ft != nil {
+			n = ix.ft.Docs()
+		} else {
+			n = ix.vec.Len()
+		}
+		out = append(out, SearchIndexInfo{d, n})
+	}
+	return out
+}
+
+// SearchIndex returns the definition of a search index.
+func SearchIndex(r Reader, name string) (SearchIndexDef, bool) {
+	v, err := versionOf(r)
+	if err != nil {
+		return SearchIndexDef{}, false
+	}
+	ix, ok := v.search[name]
+	if !ok {
+		return SearchIndexDef{}, false
+	}
+	return ix.def, true
+}
+
+func searchIdxOf(r Reader, name string, kind SearchKind) (*searchIdx, error) {
+	v, err := versionOf(r)
+	if err != nil {
+		return nil, err
+	}
+	ix, ok := v.search[name]
+	if !ok || ix.def.Kind != kind {
+		return nil, errorf(ErrNotFound, "%s index %q", kind, name)
+	}
+	return ix, nil
+}
+
+// QueryFulltext runs a full-text query (words, "phrases", prefix*) on a
+// FULLTEXT index and returns all matches, best BM25 score first.
+func QueryFulltext(r Reader, name, query string) ([]search.Hit, error) {
+	ix, err := searchIdxOf(r, name, SearchFulltext)
+	if err != nil {
+		return nil, err
+	}
+	cl, err := search.ParseQuery(query)
+	if err != nil {
+		return nil, errorf(ErrInvalidProperty, "full-text query: %v", err)
+	}
+	return ix.ft.Search(cl), nil
+}
+
+// QueryVector returns the exact top k nodes of a VECTOR index by similarity
+// to q, restricted to filter when it is non-nil.
+func QueryVector(r Reader, name string, q []float32, k int, filter *roaring.Bitmap) ([]search.Hit, error) {
+	ix, err := searchIdxOf(r, name, SearchVector)
+	if err != nil {
+		return nil, err
+	}
+	hits, err := ix.vec.Search(q, k, filter)
+	if err != nil {
+		return nil, errorf(ErrInvalidProperty, "vector index %q: query %v", name, err)
+	}
+	return hits, nil
+}
+
+// tagSearch keys a search index definition: \x01 gid 's' name -> JSON.
+const tagSearch = 's'
+
+// clearStaleEmbeddings: when the source text of a node indexed by a vector
+// index with a provider embedder (anything but "default") is written, its
+// stored embedding no longer matches and is removed in the same write, so
+// the index never serves a stale vector; cyq.embed.refresh fills it again.
+func (tx *Tx) clearStaleEmbeddings(id uint32, labels []uint32, key uint32, v value.Value) error {
+	if len(tx.search) == 0 {
+		return nil
+	}
+	if old, had := tx.NodeProp(id, key); had && v != nil && value.Order(old, v) == 0 {
+		return nil // unchanged text
+	}
+	name := tx.PropKeyName(key)
+	for _, ix := range tx.search {
+		if ix.vec == nil || ix.def.Source != name || ix.def.Embedder == "" || ix.def.Embedder == "default" {
+			continue
+		}
+		covered := false
+		for _, l := range labels {
+			if slices.Contains(ix.def.Labels, tx.LabelName(l)) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			continue
+		}
+		if vk, ok := tx.dicts[dictKey].ids[ix.def.Props[0]]; ok {
+			if err := tx.RemoveNodeProp(id, vk); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
