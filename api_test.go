@@ -192,3 +192,21 @@ func TestSchemaProcedures(t *testing.T) {
 		}
 	}
 }
+
+func TestOptionalProcedureArguments(t *testing.T) {
+	db, _ := Open("", nil)
+	defer db.Close()
+	mustRun(t, db, "CREATE (:Doc {text: 'graph query engines'}), (:Doc {text: 'graph databases store graphs'}), (:Doc {text: 'cooking pasta'})", nil)
+	mustRun(t, db, "CREATE FULLTEXT INDEX docs FOR (n:Doc) ON EACH [n.text]", nil)
+	if got := len(mustRun(t, db, "CALL db.index.fulltext.queryNodes('docs', 'graph') YIELD node RETURN node", nil)); got != 2 {
+		t.Fatalf("without options: %d rows", got)
+	}
+	if got := len(mustRun(t, db, "CALL db.index.fulltext.queryNodes('docs', 'graph', {limit: 1}) YIELD node RETURN node", nil)); got != 1 {
+		t.Fatalf("with {limit: 1}: %d rows", got)
+	}
+	_, err := db.Query(context.Background(), "CALL db.index.fulltext.queryNodes('docs') YIELD node RETURN node", nil)
+	wantCode(t, err, "SyntaxError.InvalidNumberOfArguments")
+	if e := cyqerr.As(err); !strings.Contains(e.Message, "2 to 3 arguments") {
+		t.Fatalf("message %q", e.Message)
+	}
+}

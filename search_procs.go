@@ -626,16 +626,16 @@ func (db *DB) registerSearchProcs() {
 	nodeScore := []vm.ProcParam{{Name: "node", Type: "NODE"}, {Name: "score", Type: "FLOAT"}}
 	reg := func(p *vm.Procedure) { db.procs[strings.ToLower(p.Name)] = p }
 	reg(&vm.Procedure{Name: "db.index.fulltext.queryNodes", ReadOnly: true,
-		Doc:     "db.index.fulltext.queryNodes(indexName, query) returns the nodes of a FULLTEXT index matching query (words, \"phrases\", prefix*; OR semantics), best BM25 score first.",
-		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}, {Name: "queryString", Type: "STRING"}},
+		Doc:     "db.index.fulltext.queryNodes(indexName, query [, {limit, skip}]) returns the nodes of a FULLTEXT index matching query (words, \"phrases\", prefix*; OR semantics), best BM25 score first.",
+		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}, {Name: "queryString", Type: "STRING"}, {Name: "options", Type: "MAP?", Optional: true}},
 		Outputs: nodeScore, Fn: db.fulltextProc("db.index.fulltext.queryNodes")})
 	reg(&vm.Procedure{Name: "cyq.search.fulltext", ReadOnly: true,
 		Doc:     "cyq.search.fulltext(indexName, query, {limit, skip}) is db.index.fulltext.queryNodes with paging options.",
 		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}, {Name: "queryString", Type: "STRING"}, {Name: "options", Type: "MAP?"}},
 		Outputs: nodeScore, Fn: db.fulltextProc("cyq.search.fulltext")})
 	reg(&vm.Procedure{Name: "db.index.vector.queryNodes", ReadOnly: true,
-		Doc:     "db.index.vector.queryNodes(indexName, k, query) returns the exact k nearest nodes of a VECTOR index; query is a vector, a list of numbers, or a string when the index has an embedder. Scores: cosine (1+cos)/2, euclidean 1/(1+d²).",
-		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}, {Name: "numberOfNearestNeighbours", Type: "INTEGER"}, {Name: "query", Type: "ANY"}},
+		Doc:     "db.index.vector.queryNodes(indexName, k, query [, filter]) returns the exact k nearest nodes of a VECTOR index; query is a vector, a list of numbers, or a string when the index has an embedder; filter (a cyq extension) restricts the scan to a label or a list of nodes or ids. Scores: cosine (1+cos)/2, euclidean 1/(1+d²).",
+		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}, {Name: "numberOfNearestNeighbours", Type: "INTEGER"}, {Name: "query", Type: "ANY"}, {Name: "filter", Type: "ANY", Optional: true}},
 		Outputs: nodeScore, Fn: db.vectorProc("db.index.vector.queryNodes")})
 	reg(&vm.Procedure{Name: "cyq.search.vector", ReadOnly: true,
 		Doc:     "cyq.search.vector(indexName, k, query, filter) is db.index.vector.queryNodes restricted to filter: null, a label name, or a list of nodes, node ids or element ids (a pre-filter: only those nodes are scored).",

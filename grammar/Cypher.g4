@@ -338,7 +338,7 @@ listLiteral : LBRACK ( expression ( COMMA expression )* )? RBRACK ;
 
 mapLiteral : LBRACE ( propertyKeyName COLON expression ( COMMA propertyKeyName COLON expression )* )? RBRACE ;
 
-parameter : DOLLAR ( symbolicName | DecimalInteger ) ;
+parameter : DOLLAR ( symbolicName | reservedWord | DecimalInteger ) ;
 
 variable : symbolicName ;
 

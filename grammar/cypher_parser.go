@@ -97,7 +97,7 @@ func cypherParserInit() {
 	}
 	staticData.PredictionContextCache = antlr.NewPredictionContextCache()
 	staticData.serializedATN = []int32{
-		4, 1, 135, 1296, 2, 0, 7, 0, 2, 1, 7, 1, 2, 2, 7, 2, 2, 3, 7, 3, 2, 4,
+		4, 1, 135, 1297, 2, 0, 7, 0, 2, 1, 7, 1, 2, 2, 7, 2, 2, 3, 7, 3, 2, 4,
 		7, 4, 2, 5, 7, 5, 2, 6, 7, 6, 2, 7, 7, 7, 2, 8, 7, 8, 2, 9, 7, 9, 2, 10,
 		7, 10, 2, 11, 7, 11, 2, 12, 7, 12, 2, 13, 7, 13, 2, 14, 7, 14, 2, 15, 7,
 		15, 2, 16, 7, 16, 2, 17, 7, 17, 2, 18, 7, 18, 2, 19, 7, 19, 2, 20, 7, 20,
@@ -235,32 +235,32 @@ func cypherParserInit() {
 		94, 1, 94, 5, 94, 1249, 8, 94, 10, 94, 12, 94, 1252, 9, 94, 3, 94, 1254,
 		8, 94, 1, 94, 1, 94, 1, 95, 1, 95, 1, 95, 1, 95, 1, 95, 1, 95, 1, 95, 1,
 		95, 1, 95, 5, 95, 1267, 8, 95, 10, 95, 12, 95, 1270, 9, 95, 3, 95, 1272,
-		8, 95, 1, 95, 1, 95, 1, 96, 1, 96, 1, 96, 3, 96, 1279, 8, 96, 1, 97, 1,
-		97, 1, 98, 1, 98, 1, 98, 3, 98, 1286, 8, 98, 1, 99, 1, 99, 1, 100, 1, 100,
-		3, 100, 1292, 8, 100, 1, 101, 1, 101, 1, 101, 0, 0, 102, 0, 2, 4, 6, 8,
-		10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44,
-		46, 48, 50, 52, 54, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80,
-		82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 108, 110, 112,
-		114, 116, 118, 120, 122, 124, 126, 128, 130, 132, 134, 136, 138, 140, 142,
-		144, 146, 148, 150, 152, 154, 156, 158, 160, 162, 164, 166, 168, 170, 172,
-		174, 176, 178, 180, 182, 184, 186, 188, 190, 192, 194, 196, 198, 200, 202,
-		0, 19, 2, 0, 31, 31, 64, 64, 2, 0, 57, 57, 78, 78, 2, 0, 7, 8, 20, 21,
-		2, 0, 17, 17, 50, 50, 1, 0, 72, 73, 6, 0, 39, 39, 48, 48, 63, 63, 65, 65,
-		80, 80, 89, 89, 2, 0, 36, 36, 58, 58, 2, 0, 9, 9, 70, 70, 2, 0, 52, 52,
-		67, 68, 2, 0, 84, 84, 105, 105, 2, 0, 2, 2, 76, 76, 1, 0, 117, 122, 1,
-		0, 123, 124, 1, 0, 125, 127, 4, 0, 1, 1, 4, 4, 53, 53, 77, 77, 2, 0, 33,
-		33, 83, 83, 1, 0, 95, 97, 26, 0, 2, 2, 4, 4, 9, 9, 11, 11, 13, 13, 16,
-		16, 18, 18, 26, 26, 28, 28, 31, 32, 34, 35, 37, 41, 43, 43, 45, 45, 47,
-		48, 52, 53, 57, 57, 60, 60, 63, 68, 72, 73, 76, 77, 80, 80, 82, 82, 84,
-		84, 88, 89, 94, 94, 25, 0, 1, 1, 3, 3, 5, 8, 10, 10, 12, 12, 14, 15, 17,
-		17, 19, 25, 27, 30, 33, 33, 36, 36, 42, 42, 44, 44, 46, 46, 49, 51, 54,
-		56, 58, 59, 61, 62, 69, 71, 74, 75, 78, 79, 81, 81, 83, 83, 85, 87, 90,
-		93, 1401, 0, 204, 1, 0, 0, 0, 2, 211, 1, 0, 0, 0, 4, 217, 1, 0, 0, 0, 6,
-		224, 1, 0, 0, 0, 8, 231, 1, 0, 0, 0, 10, 249, 1, 0, 0, 0, 12, 251, 1, 0,
-		0, 0, 14, 275, 1, 0, 0, 0, 16, 282, 1, 0, 0, 0, 18, 285, 1, 0, 0, 0, 20,
-		290, 1, 0, 0, 0, 22, 295, 1, 0, 0, 0, 24, 299, 1, 0, 0, 0, 26, 327, 1,
-		0, 0, 0, 28, 329, 1, 0, 0, 0, 30, 334, 1, 0, 0, 0, 32, 344, 1, 0, 0, 0,
-		34, 347, 1, 0, 0, 0, 36, 350, 1, 0, 0, 0, 38, 354, 1, 0, 0, 0, 40, 357,
+		8, 95, 1, 95, 1, 95, 1, 96, 1, 96, 1, 96, 1, 96, 3, 96, 1280, 8, 96, 1,
+		97, 1, 97, 1, 98, 1, 98, 1, 98, 3, 98, 1287, 8, 98, 1, 99, 1, 99, 1, 100,
+		1, 100, 3, 100, 1293, 8, 100, 1, 101, 1, 101, 1, 101, 0, 0, 102, 0, 2,
+		4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40,
+		42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76,
+		78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 108, 110,
+		112, 114, 116, 118, 120, 122, 124, 126, 128, 130, 132, 134, 136, 138, 140,
+		142, 144, 146, 148, 150, 152, 154, 156, 158, 160, 162, 164, 166, 168, 170,
+		172, 174, 176, 178, 180, 182, 184, 186, 188, 190, 192, 194, 196, 198, 200,
+		202, 0, 19, 2, 0, 31, 31, 64, 64, 2, 0, 57, 57, 78, 78, 2, 0, 7, 8, 20,
+		21, 2, 0, 17, 17, 50, 50, 1, 0, 72, 73, 6, 0, 39, 39, 48, 48, 63, 63, 65,
+		65, 80, 80, 89, 89, 2, 0, 36, 36, 58, 58, 2, 0, 9, 9, 70, 70, 2, 0, 52,
+		52, 67, 68, 2, 0, 84, 84, 105, 105, 2, 0, 2, 2, 76, 76, 1, 0, 117, 122,
+		1, 0, 123, 124, 1, 0, 125, 127, 4, 0, 1, 1, 4, 4, 53, 53, 77, 77, 2, 0,
+		33, 33, 83, 83, 1, 0, 95, 97, 26, 0, 2, 2, 4, 4, 9, 9, 11, 11, 13, 13,
+		16, 16, 18, 18, 26, 26, 28, 28, 31, 32, 34, 35, 37, 41, 43, 43, 45, 45,
+		47, 48, 52, 53, 57, 57, 60, 60, 63, 68, 72, 73, 76, 77, 80, 80, 82, 82,
+		84, 84, 88, 89, 94, 94, 25, 0, 1, 1, 3, 3, 5, 8, 10, 10, 12, 12, 14, 15,
+		17, 17, 19, 25, 27, 30, 33, 33, 36, 36, 42, 42, 44, 44, 46, 46, 49, 51,
+		54, 56, 58, 59, 61, 62, 69, 71, 74, 75, 78, 79, 81, 81, 83, 83, 85, 87,
+		90, 93, 1403, 0, 204, 1, 0, 0, 0, 2, 211, 1, 0, 0, 0, 4, 217, 1, 0, 0,
+		0, 6, 224, 1, 0, 0, 0, 8, 231, 1, 0, 0, 0, 10, 249, 1, 0, 0, 0, 12, 251,
+		1, 0, 0, 0, 14, 275, 1, 0, 0, 0, 16, 282, 1, 0, 0, 0, 18, 285, 1, 0, 0,
+		0, 20, 290, 1, 0, 0, 0, 22, 295, 1, 0, 0, 0, 24, 299, 1, 0, 0, 0, 26, 327,
+		1, 0, 0, 0, 28, 329, 1, 0, 0, 0, 30, 334, 1, 0, 0, 0, 32, 344, 1, 0, 0,
+		0, 34, 347, 1, 0, 0, 0, 36, 350, 1, 0, 0, 0, 38, 354, 1, 0, 0, 0, 40, 357,
 		1, 0, 0, 0, 42, 365, 1, 0, 0, 0, 44, 376, 1, 0, 0, 0, 46, 400, 1, 0, 0,
 		0, 48, 402, 1, 0, 0, 0, 50, 409, 1, 0, 0, 0, 52, 422, 1, 0, 0, 0, 54, 425,
 		1, 0, 0, 0, 56, 436, 1, 0, 0, 0, 58, 449, 1, 0, 0, 0, 60, 487, 1, 0, 0,
@@ -284,8 +284,8 @@ func cypherParserInit() {
 		1161, 1, 0, 0, 0, 176, 1174, 1, 0, 0, 0, 178, 1193, 1, 0, 0, 0, 180, 1220,
 		1, 0, 0, 0, 182, 1231, 1, 0, 0, 0, 184, 1240, 1, 0, 0, 0, 186, 1242, 1,
 		0, 0, 0, 188, 1244, 1, 0, 0, 0, 190, 1257, 1, 0, 0, 0, 192, 1275, 1, 0,
-		0, 0, 194, 1280, 1, 0, 0, 0, 196, 1285, 1, 0, 0, 0, 198, 1287, 1, 0, 0,
-		0, 200, 1291, 1, 0, 0, 0, 202, 1293, 1, 0, 0, 0, 204, 206, 3, 2, 1, 0,
+		0, 0, 194, 1281, 1, 0, 0, 0, 196, 1286, 1, 0, 0, 0, 198, 1288, 1, 0, 0,
+		0, 200, 1292, 1, 0, 0, 0, 202, 1294, 1, 0, 0, 0, 204, 206, 3, 2, 1, 0,
 		205, 207, 5, 107, 0, 0, 206, 205, 1, 0, 0, 0, 206, 207, 1, 0, 0, 0, 207,
 		208, 1, 0, 0, 0, 208, 209, 5, 0, 0, 1, 209, 1, 1, 0, 0, 0, 210, 212, 7,
 		0, 0, 0, 211, 210, 1, 0, 0, 0, 211, 212, 1, 0, 0, 0, 212, 215, 1, 0, 0,
@@ -696,27 +696,28 @@ func cypherParserInit() {
 		0, 0, 0, 1266, 1261, 1, 0, 0, 0, 1267, 1270, 1, 0, 0, 0, 1268, 1266, 1,
 		0, 0, 0, 1268, 1269, 1, 0, 0, 0, 1269, 1272, 1, 0, 0, 0, 1270, 1268, 1,
 		0, 0, 0, 1271, 1258, 1, 0, 0, 0, 1271, 1272, 1, 0, 0, 0, 1272, 1273, 1,
-		0, 0, 0, 1273, 1274, 5, 114, 0, 0, 1274, 191, 1, 0, 0, 0, 1275, 1278, 5,
-		132, 0, 0, 1276, 1279, 3, 196, 98, 0, 1277, 1279, 5, 97, 0, 0, 1278, 1276,
-		1, 0, 0, 0, 1278, 1277, 1, 0, 0, 0, 1279, 193, 1, 0, 0, 0, 1280, 1281,
-		3, 196, 98, 0, 1281, 195, 1, 0, 0, 0, 1282, 1286, 5, 102, 0, 0, 1283, 1286,
-		5, 101, 0, 0, 1284, 1286, 3, 198, 99, 0, 1285, 1282, 1, 0, 0, 0, 1285,
-		1283, 1, 0, 0, 0, 1285, 1284, 1, 0, 0, 0, 1286, 197, 1, 0, 0, 0, 1287,
-		1288, 7, 17, 0, 0, 1288, 199, 1, 0, 0, 0, 1289, 1292, 3, 196, 98, 0, 1290,
-		1292, 3, 202, 101, 0, 1291, 1289, 1, 0, 0, 0, 1291, 1290, 1, 0, 0, 0, 1292,
-		201, 1, 0, 0, 0, 1293, 1294, 7, 18, 0, 0, 1294, 203, 1, 0, 0, 0, 160, 206,
-		211, 215, 221, 226, 233, 249, 257, 266, 269, 272, 275, 280, 293, 299, 303,
-		306, 309, 316, 324, 327, 332, 341, 352, 362, 373, 382, 400, 407, 415, 422,
-		425, 433, 445, 457, 460, 463, 472, 476, 478, 480, 487, 495, 498, 508, 511,
-		513, 516, 522, 530, 536, 544, 550, 563, 570, 574, 579, 590, 602, 613, 616,
-		618, 632, 635, 642, 653, 656, 661, 666, 675, 688, 698, 700, 705, 710, 719,
-		728, 733, 737, 744, 749, 755, 759, 766, 773, 779, 785, 796, 803, 810, 813,
-		816, 820, 827, 831, 835, 839, 841, 845, 848, 851, 854, 858, 864, 868, 872,
-		874, 880, 888, 894, 899, 907, 913, 921, 934, 942, 950, 956, 967, 976, 993,
-		996, 1003, 1011, 1019, 1025, 1034, 1038, 1048, 1052, 1055, 1104, 1118,
-		1121, 1126, 1131, 1133, 1139, 1143, 1148, 1152, 1166, 1170, 1178, 1184,
-		1187, 1196, 1203, 1206, 1215, 1220, 1231, 1240, 1250, 1253, 1268, 1271,
-		1278, 1285, 1291,
+		0, 0, 0, 1273, 1274, 5, 114, 0, 0, 1274, 191, 1, 0, 0, 0, 1275, 1279, 5,
+		132, 0, 0, 1276, 1280, 3, 196, 98, 0, 1277, 1280, 3, 202, 101, 0, 1278,
+		1280, 5, 97, 0, 0, 1279, 1276, 1, 0, 0, 0, 1279, 1277, 1, 0, 0, 0, 1279,
+		1278, 1, 0, 0, 0, 1280, 193, 1, 0, 0, 0, 1281, 1282, 3, 196, 98, 0, 1282,
+		195, 1, 0, 0, 0, 1283, 1287, 5, 102, 0, 0, 1284, 1287, 5, 101, 0, 0, 1285,
+		1287, 3, 198, 99, 0, 1286, 1283, 1, 0, 0, 0, 1286, 1284, 1, 0, 0, 0, 1286,
+		1285, 1, 0, 0, 0, 1287, 197, 1, 0, 0, 0, 1288, 1289, 7, 17, 0, 0, 1289,
+		199, 1, 0, 0, 0, 1290, 1293, 3, 196, 98, 0, 1291, 1293, 3, 202, 101, 0,
+		1292, 1290, 1, 0, 0, 0, 1292, 1291, 1, 0, 0, 0, 1293, 201, 1, 0, 0, 0,
+		1294, 1295, 7, 18, 0, 0, 1295, 203, 1, 0, 0, 0, 160, 206, 211, 215, 221,
+		226, 233, 249, 257, 266, 269, 272, 275, 280, 293, 299, 303, 306, 309, 316,
+		324, 327, 332, 341, 352, 362, 373, 382, 400, 407, 415, 422, 425, 433, 445,
+		457, 460, 463, 472, 476, 478, 480, 487, 495, 498, 508, 511, 513, 516, 522,
+		530, 536, 544, 550, 563, 570, 574, 579, 590, 602, 613, 616, 618, 632, 635,
+		642, 653, 656, 661, 666, 675, 688, 698, 700, 705, 710, 719, 728, 733, 737,
+		744, 749, 755, 759, 766, 773, 779, 785, 796, 803, 810, 813, 816, 820, 827,
+		831, 835, 839, 841, 845, 848, 851, 854, 858, 864, 868, 872, 874, 880, 888,
+		894, 899, 907, 913, 921, 934, 942, 950, 956, 967, 976, 993, 996, 1003,
+		1011, 1019, 1025, 1034, 1038, 1048, 1052, 1055, 1104, 1118, 1121, 1126,
+		1131, 1133, 1139, 1143, 1148, 1152, 1166, 1170, 1178, 1184, 1187, 1196,
+		1203, 1206, 1215, 1220, 1231, 1240, 1250, 1253, 1268, 1271, 1279, 1286,
+		1292,
 	}
 	deserializer := antlr.NewATNDeserializer(nil)
 	staticData.atn = deserializer.Deserialize(staticData.serializedATN)
@@ -21275,6 +21276,7 @@ type IParameterContext interface {
 	// Getter signatures
 	DOLLAR() antlr.TerminalNode
 	SymbolicName() ISymbolicNameContext
+	ReservedWord() IReservedWordContext
 	DecimalInteger() antlr.TerminalNode
 
 	// IsParameterContext differentiates from other interfaces.
@@ -21333,6 +21335,22 @@ func (s *ParameterContext) SymbolicName() ISymbolicNameContext {
 	return t.(ISymbolicNameContext)
 }
 
+func (s *ParameterContext) ReservedWord() IReservedWordContext {
+	var t antlr.RuleContext
+	for _, ctx := range s.GetChildren() {
+		if _, ok := ctx.(IReservedWordContext); ok {
+			t = ctx.(antlr.RuleContext)
+			break
+		}
+	}
+
+	if t == nil {
+		return nil
+	}
+
+	return t.(IReservedWordContext)
+}
+
 func (s *ParameterContext) DecimalInteger() antlr.TerminalNode {
 	return s.GetToken(CypherParserDecimalInteger, 0)
 }
@@ -21357,22 +21375,28 @@ func (p *CypherParser) Parameter() (localctx IParameterContext) {
 			goto errorExit
 		}
 	}
-	p.SetState(1278)
+	p.SetState(1279)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
 		goto errorExit
 	}
 
-	switch p.GetTokenStream().LA(1) {
-	case CypherParserALLSHORTESTPATHS, CypherParserANY, CypherParserASSERT, CypherParserCALL, CypherParserCOLLECT, CypherParserCOUNT, CypherParserCSV, CypherParserEACH, CypherParserEND, CypherParserEXPLAIN, CypherParserEXTRACT, CypherParserFIELDTERMINATOR, CypherParserFILTER, CypherParserFOREACH, CypherParserFROM, CypherParserFULLTEXT, CypherParserHEADERS, CypherParserIF, CypherParserINDEX, CypherParserKEY, CypherParserLOAD, CypherParserLOOKUP, CypherParserNODE, CypherParserNONE, CypherParserOFFSET, CypherParserOPTIONS, CypherParserPOINT, CypherParserPROFILE, CypherParserRANGE, CypherParserREDUCE, CypherParserREL, CypherParserRELATIONSHIP, CypherParserROW, CypherParserROWS, CypherParserSHORTESTPATH, CypherParserSINGLE, CypherParserTEXT, CypherParserTRANSACTIONS, CypherParserTYPED, CypherParserUSE, CypherParserVECTOR, CypherParserYIELD, CypherParserEscapedSymbolicName, CypherParserUnescapedSymbolicName:
+	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 157, p.GetParserRuleContext()) {
+	case 1:
 		{
 			p.SetState(1276)
 			p.SymbolicName()
 		}
 
-	case CypherParserDecimalInteger:
+	case 2:
 		{
 			p.SetState(1277)
+			p.ReservedWord()
+		}
+
+	case 3:
+		{
+			p.SetState(1278)
 			p.Match(CypherParserDecimalInteger)
 			if p.HasError() {
 				// Recognition error - abort rule
@@ -21380,8 +21404,7 @@ func (p *CypherParser) Parameter() (localctx IParameterContext) {
 			}
 		}
 
-	default:
-		p.SetError(antlr.NewNoViableAltException(p, nil, nil, nil, nil, nil))
+	case antlr.ATNInvalidAltNumber:
 		goto errorExit
 	}
 
@@ -21473,7 +21496,7 @@ func (p *CypherParser) Variable() (localctx IVariableContext) {
 	p.EnterRule(localctx, 194, CypherParserRULE_variable)
 	p.EnterOuterAlt(localctx, 1)
 	{
-		p.SetState(1280)
+		p.SetState(1281)
 		p.SymbolicName()
 	}
 
@@ -21573,7 +21596,7 @@ func (s *SymbolicNameContext) ToStringTree(ruleNames []string, recog antlr.Recog
 func (p *CypherParser) SymbolicName() (localctx ISymbolicNameContext) {
 	localctx = NewSymbolicNameContext(p, p.GetParserRuleContext(), p.GetState())
 	p.EnterRule(localctx, 196, CypherParserRULE_symbolicName)
-	p.SetState(1285)
+	p.SetState(1286)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
 		goto errorExit
@@ -21583,7 +21606,7 @@ func (p *CypherParser) SymbolicName() (localctx ISymbolicNameContext) {
 	case CypherParserUnescapedSymbolicName:
 		p.EnterOuterAlt(localctx, 1)
 		{
-			p.SetState(1282)
+			p.SetState(1283)
 			p.Match(CypherParserUnescapedSymbolicName)
 			if p.HasError() {
 				// Recognition error - abort rule
@@ -21594,7 +21617,7 @@ func (p *CypherParser) SymbolicName() (localctx ISymbolicNameContext) {
 	case CypherParserEscapedSymbolicName:
 		p.EnterOuterAlt(localctx, 2)
 		{
-			p.SetState(1283)
+			p.SetState(1284)
 			p.Match(CypherParserEscapedSymbolicName)
 			if p.HasError() {
 				// Recognition error - abort rule
@@ -21605,7 +21628,7 @@ func (p *CypherParser) SymbolicName() (localctx ISymbolicNameContext) {
 	case CypherParserALLSHORTESTPATHS, CypherParserANY, CypherParserASSERT, CypherParserCALL, CypherParserCOLLECT, CypherParserCOUNT, CypherParserCSV, CypherParserEACH, CypherParserEND, CypherParserEXPLAIN, CypherParserEXTRACT, CypherParserFIELDTERMINATOR, CypherParserFILTER, CypherParserFOREACH, CypherParserFROM, CypherParserFULLTEXT, CypherParserHEADERS, CypherParserIF, CypherParserINDEX, CypherParserKEY, CypherParserLOAD, CypherParserLOOKUP, CypherParserNODE, CypherParserNONE, CypherParserOFFSET, CypherParserOPTIONS, CypherParserPOINT, CypherParserPROFILE, CypherParserRANGE, CypherParserREDUCE, CypherParserREL, CypherParserRELATIONSHIP, CypherParserROW, CypherParserROWS, CypherParserSHORTESTPATH, CypherParserSINGLE, CypherParserTEXT, CypherParserTRANSACTIONS, CypherParserTYPED, CypherParserUSE, CypherParserVECTOR, CypherParserYIELD:
 		p.EnterOuterAlt(localctx, 3)
 		{
-			p.SetState(1284)
+			p.SetState(1285)
 			p.SoftKeyword()
 		}
 
@@ -21897,7 +21920,7 @@ func (p *CypherParser) SoftKeyword() (localctx ISoftKeywordContext) {
 
 	p.EnterOuterAlt(localctx, 1)
 	{
-		p.SetState(1287)
+		p.SetState(1288)
 		_la = p.GetTokenStream().LA(1)
 
 		if !(((int64(_la) & ^0x3f) == 0 && ((int64(1)<<_la)&-7912354033434285548) != 0) || ((int64((_la-64)) & ^0x3f) == 0 && ((int64(1)<<(_la-64))&1125462815) != 0)) {
@@ -22011,7 +22034,7 @@ func (s *SchemaNameContext) ToStringTree(ruleNames []string, recog antlr.Recogni
 func (p *CypherParser) SchemaName() (localctx ISchemaNameContext) {
 	localctx = NewSchemaNameContext(p, p.GetParserRuleContext(), p.GetState())
 	p.EnterRule(localctx, 200, CypherParserRULE_schemaName)
-	p.SetState(1291)
+	p.SetState(1292)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
 		goto errorExit
@@ -22021,14 +22044,14 @@ func (p *CypherParser) SchemaName() (localctx ISchemaNameContext) {
 	case 1:
 		p.EnterOuterAlt(localctx, 1)
 		{
-			p.SetState(1289)
+			p.SetState(1290)
 			p.SymbolicName()
 		}
 
 	case 2:
 		p.EnterOuterAlt(localctx, 2)
 		{
-			p.SetState(1290)
+			p.SetState(1291)
 			p.ReservedWord()
 		}
 
@@ -22374,7 +22397,7 @@ func (p *CypherParser) ReservedWord() (localctx IReservedWordContext) {
 
 	p.EnterOuterAlt(localctx, 1)
 	{
-		p.SetState(1293)
+		p.SetState(1294)
 		_la = p.GetTokenStream().LA(1)
 
 		if !(((int64(_la) & ^0x3f) == 0 && ((int64(1)<<_la)&7912354033702721002) != 0) || ((int64((_la-69)) & ^0x3f) == 0 && ((int64(1)<<(_la-69))&31938151) != 0)) {

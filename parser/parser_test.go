@@ -287,3 +287,27 @@ func TestNotices(t *testing.T) {
 		t.Errorf("notices: %+v", ns)
 	}
 }
+
+// Keywords may name parameters: $limit, $match, $skip.
+func TestKeywordParameterNames(t *testing.T) {
+	src := "MATCH (n) WHERE n.kind = $match RETURN n SKIP $skip LIMIT $limit"
+	st, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	ast.Inspect(st, func(n ast.Node) bool {
+		if p, ok := n.(*ast.Parameter); ok {
+			names = append(names, p.Name)
+		}
+		return true
+	})
+	if strings.Join(names, ",") != "match,skip,limit" {
+		t.Fatalf("parameters %v", names)
+	}
+	printed := ast.Format(st)
+	again, err := Parse(printed)
+	if err != nil || ast.Format(again) != printed {
+		t.Fatalf("round trip %q: %v", printed, err)
+	}
+}

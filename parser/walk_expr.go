@@ -524,9 +524,13 @@ func (w *walker) mapLiteral(c *grammar.MapLiteralContext) *ast.MapLiteral {
 
 func (w *walker) parameter(c *grammar.ParameterContext) *ast.Parameter {
 	p := &ast.Parameter{Span: w.span(c)}
-	if s := c.SymbolicName(); s != nil {
-		p.Name = w.symbolicName(s)
-	} else {
+	switch {
+	case c.SymbolicName() != nil:
+		p.Name = w.symbolicName(c.SymbolicName())
+	case c.ReservedWord() != nil:
+		// $limit, $match: a keyword names a parameter as written.
+		p.Name = c.ReservedWord().GetText()
+	default:
 		p.Name = c.DecimalInteger().GetText()
 	}
 	return p

@@ -1102,9 +1102,19 @@ func (b *builder) procCall(c *ast.Call, sc *scope, standalone bool) (logical.Pro
 	}
 	op.Proc = name
 	op.Writes = !proc.ReadOnly
+	required := 0
+	for _, p := range proc.Params {
+		if !p.Optional {
+			required++
+		}
+	}
 	if c.ArgsGiven {
-		if len(c.Args) != len(proc.Params) {
-			return op, b.errAt(c, cyqerr.SyntaxError, "InvalidNumberOfArguments", "procedure %s takes %d arguments, got %d", name, len(proc.Params), len(c.Args))
+		if len(c.Args) < required || len(c.Args) > len(proc.Params) {
+			want := fmt.Sprint(len(proc.Params))
+			if required < len(proc.Params) {
+				want = fmt.Sprintf("%d to %d", required, len(proc.Params))
+			}
+			return op, b.errAt(c, cyqerr.SyntaxError, "InvalidNumberOfArguments", "procedure %s takes %s arguments, got %d", name, want, len(c.Args))
 		}
 		for _, a := range c.Args {
 			if containsAggregate(a) {
@@ -1120,7 +1130,9 @@ func (b *builder) procCall(c *ast.Call, sc *scope, standalone bool) (logical.Pro
 			return op, b.errAt(c, cyqerr.SyntaxError, "InvalidArgumentPassingMode", "procedure %s needs arguments in parentheses when it is part of a larger query", name)
 		}
 		for _, p := range proc.Params {
-			op.Args = append(op.Args, &ast.Parameter{Span: c.Span, Name: p.Name})
+			if !p.Optional {
+				op.Args = append(op.Args, &ast.Parameter{Span: c.Span, Name: p.Name})
+			}
 		}
 	}
 	switch {

@@ -79,6 +79,9 @@ type Procedure struct {
 type ProcParam struct {
 	Name string
 	Type string // openCypher type name, e.g. "STRING?"
+	// Optional marks a trailing parameter that calls may leave out; the
+	// procedure then receives fewer arguments.
+	Optional bool
 }
 
 // Limits bound a run.
