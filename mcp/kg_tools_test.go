@@ -8,7 +8,6 @@ import (
 
 func TestKnowledgeGraphTools(t *testing.T) {
 	s, db := testServer(t, Config{})
-	s.AddKnowledgeGraphTools()
 	ctx := context.Background()
 	for _, q := range []string{
 		`CREATE FULLTEXT INDEX names FOR (n:Concept|Source) ON EACH [n.name, n.title]`,

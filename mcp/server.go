@@ -71,6 +71,7 @@ func New(db *cyq.DB, cfg Config) *Server {
 		server.WithInstructions(instructions),
 	)
 	s.addTools()
+	s.AddKnowledgeGraphTools()
 	s.addResources()
 	return s
 }
@@ -81,7 +82,8 @@ func (s *Server) MCPServer() *server.MCPServer { return s.srv }
 const instructions = `cyq serves an openCypher property graph.
 Start with the schema tool (or the graph/schema resource) to learn labels, relationship types and properties.
 Use cypher for read-only queries (errors come back with line, column and a hint: fix and retry).
-Use program to build a working graph step by step with GraphProgram (see the program/syntax resource): validate, then execute.`
+Use program to build a working graph step by step with GraphProgram (see the program/syntax resource): validate, then execute.
+Use search to find nodes by text, node for details, related for a neighbourhood, path for shortest paths and stats for an overview.`
 
 func boolp(b bool) *bool { return &b }
 

@@ -88,7 +88,7 @@ func nodeCount(t *testing.T, db *cyq.DB) string {
 func TestToolsAndAnnotations(t *testing.T) {
 	s, _ := testServer(t, Config{})
 	tools := s.MCPServer().ListTools()
-	for _, name := range []string{"cypher", "schema", "program"} {
+	for _, name := range []string{"cypher", "schema", "program", "search", "node", "related", "path", "stats"} {
 		st, ok := tools[name]
 		if !ok {
 			t.Fatalf("missing tool %s", name)

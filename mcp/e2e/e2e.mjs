@@ -35,7 +35,7 @@ await client.connect(transport);
 try {
 const tools = await client.listTools();
 const names = tools.tools.map((t) => t.name).sort();
-check(JSON.stringify(names) === JSON.stringify(["cypher", "program", "schema"]), "tools", names);
+check(JSON.stringify(names) === JSON.stringify(["cypher", "node", "path", "program", "related", "schema", "search", "stats"]), "tools", names);
 for (const t of tools.tools) {
   check(t.annotations && typeof t.annotations.readOnlyHint === "boolean" && typeof t.annotations.destructiveHint === "boolean", "annotations " + t.name, t.annotations);
 }
@@ -49,6 +49,12 @@ const schemaRes = await client.readResource({ uri: "cyq://graph/schema" });
 check(JSON.parse(schemaRes.contents[0].text).nodes === 4, "graph/schema content", schemaRes.contents[0].text);
 
 const call = (name, args) => client.callTool({ name, arguments: args });
+
+// A knowledge-graph tool: stats agrees with the graph/schema resource.
+{
+  const st = await call("stats", {});
+  check(!st.isError && st.structuredContent.success === true && st.structuredContent.nodes === 4, "stats", st.structuredContent);
+}
 const cy = (op, query) => ({ op, operation: { type: "cypher", query } });
 
 // A program.
