@@ -489,6 +489,7 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 		eqs := equalities(where, names, sc)
 		start, seek := b.chooseStart(el, names, sc, eqs)
 		startNode := el.Nodes[start]
+		checkLabels := true
 		if !sc.has(names[start]) {
 			if seek != nil {
 				ops = append(ops, seek)
@@ -496,12 +497,20 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 				label := ""
 				if ls, ok := ast.SimpleLabels(startNode.Labels); ok && len(ls) > 0 {
 					label = b.mostSelective(ls)
+					// A scan of the only label needs no label check after it.
+					checkLabels = len(ls) > 1
 				}
 				ops = append(ops, logical.NodeScan{Var: names[start], Label: label})
 			}
 			bind(names[start], kindNode)
 		}
-		nf, err := b.nodeFilter(startNode, names[start], sc)
+		filterNode := startNode
+		if !checkLabels {
+			copied := *startNode
+			copied.Labels = nil
+			filterNode = &copied
+		}
+		nf, err := b.nodeFilter(filterNode, names[start], sc)
 		if err != nil {
 			return nil, nil, err
 		}

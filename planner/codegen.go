@@ -434,6 +434,7 @@ func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
 			if err != nil {
 				return nil, err
 			}
+			call.SumInts = a.IntSum
 			spec.Aggs = append(spec.Aggs, call)
 			r := g.r()
 			spec.Table.R = append(spec.Table.R, r)

@@ -59,7 +59,7 @@ func (b *builder) useDegrees(pl *logical.Pipeline) bool {
 		ops[i] = logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into}
 		aggs := make([]logical.AggCall, len(a.Aggs))
 		for k, c := range a.Aggs {
-			aggs[k] = logical.AggCall{Name: c.Name, Call: &ast.FunctionCall{Span: c.Call.Span, Name: "sum", Args: []ast.Expr{&ast.Variable{Name: into}}}}
+			aggs[k] = logical.AggCall{Name: c.Name, IntSum: true, Call: &ast.FunctionCall{Span: c.Call.Span, Name: "sum", Args: []ast.Expr{&ast.Variable{Name: into}}}}
 		}
 		a.Aggs = aggs
 		ops[agg] = a
@@ -141,7 +141,7 @@ func (b *builder) useCycleCounts(pl *logical.Pipeline) bool {
 		cc := logical.CycleCount{Var: e1.From, Into: into, Hops: [3]logical.Hop{{Dir: e1.Dir, Types: e1.Types}, {Dir: e2.Dir, Types: e2.Types}, {Dir: e3.Dir, Types: e3.Types}}}
 		aggs := make([]logical.AggCall, len(a.Aggs))
 		for k, c := range a.Aggs {
-			aggs[k] = logical.AggCall{Name: c.Name, Call: &ast.FunctionCall{Span: c.Call.Span, Name: "sum", Args: []ast.Expr{&ast.Variable{Name: into}}}}
+			aggs[k] = logical.AggCall{Name: c.Name, IntSum: true, Call: &ast.FunctionCall{Span: c.Call.Span, Name: "sum", Args: []ast.Expr{&ast.Variable{Name: into}}}}
 		}
 		a.Aggs = aggs
 		ops[agg] = a

@@ -144,6 +144,9 @@ type AggCall struct {
 	Args     []int32 // R registers of the arguments
 	Distinct bool
 	Star     bool // count(*)
+	// SumInts: the argument is always an integer and the aggregate is its
+	// sum, kept in a plain int64 per group (no aggregator object).
+	SumInts bool
 }
 
 // Aggregator accumulates one group's aggregate.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/RoaringBitmap/roaring/v2"
 
+	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -30,9 +31,10 @@ type table struct {
 
 	// Slabs the rows' slices are cut from: one allocation per chunk of
 	// rows instead of two per row.
-	slabR   []value.Value
-	slabN   []uint64
-	slabAgg []Aggregator
+	slabR    []value.Value
+	slabN    []uint64
+	slabAgg  []Aggregator
+	slabSums []int64
 }
 
 const slabChunk = 4096
@@ -56,6 +58,15 @@ func (t *table) allocN(n int) []uint64 {
 	i := len(t.slabN)
 	t.slabN = t.slabN[:i+n]
 	return t.slabN[i : i+n : i+n]
+}
+
+func (t *table) allocSums(n int) []int64 {
+	if len(t.slabSums)+n > cap(t.slabSums) {
+		t.slabSums = make([]int64, 0, max(slabChunk, n))
+	}
+	i := len(t.slabSums)
+	t.slabSums = t.slabSums[:i+n]
+	return t.slabSums[i : i+n : i+n]
 }
 
 func (t *table) allocAggs(n int) []Aggregator {
@@ -100,7 +111,7 @@ func (t *table) reset() {
 		t.ints = nil
 		t.states = nil
 	}
-	t.slabR, t.slabN, t.slabAgg = nil, nil, nil
+	t.slabR, t.slabN, t.slabAgg, t.slabSums = nil, nil, nil, nil
 	if t.seenKeys != nil {
 		t.seenKeys = map[string]struct{}{}
 	}
@@ -247,6 +258,7 @@ func (t *table) seen(m *Machine) bool {
 // DISTINCT, what it has seen.
 type groupState struct {
 	aggs     []Aggregator
+	sums     []int64 // SumInts aggregates, by aggregate index
 	distinct *groupDistinct
 }
 
@@ -311,6 +323,12 @@ func (t *table) aggStep(m *Machine) error {
 		t.rows = appendDoubling(t.rows, row)
 		st := groupState{aggs: t.allocAggs(len(s.Aggs))}
 		for i, a := range s.Aggs {
+			if a.SumInts {
+				if st.sums == nil {
+					st.sums = t.allocSums(len(s.Aggs))
+				}
+				continue
+			}
 			st.aggs[i] = a.New()
 			if a.Distinct && st.distinct == nil {
 				st.distinct = &groupDistinct{seen: make([]map[string]struct{}, len(s.Aggs)), nodes: make([]*roaring.Bitmap, len(s.Aggs))}
@@ -323,6 +341,15 @@ func (t *table) aggStep(m *Machine) error {
 		}
 	}
 	for i, a := range s.Aggs {
+		if a.SumInts {
+			n, _ := m.R[a.Args[0]].(value.Int)
+			sum, carry := t.states[g].sums[i], int64(n)
+			if (carry > 0 && sum > math.MaxInt64-carry) || (carry < 0 && sum < math.MinInt64-carry) {
+				return cyqerr.Runtimef(cyqerr.ArithmeticError, "IntegerOverflow", "the sum overflows a 64-bit integer")
+			}
+			t.states[g].sums[i] = sum + carry
+			continue
+		}
 		args := t.argBuf[:0]
 		for _, r := range a.Args {
 			args = append(args, m.R[r])
@@ -382,6 +409,14 @@ func (t *table) finish(m *Machine) error {
 		}
 		for g := range t.rows {
 			for i := range s.Aggs {
+				if s.Aggs[i].SumInts {
+					var n int64
+					if t.states[g].sums != nil {
+						n = t.states[g].sums[i]
+					}
+					t.rows[g].r[s.NumKeyR+i] = value.Int(n)
+					continue
+				}
 				v, err := t.states[g].aggs[i].Result()
 				if err != nil {
 					return err

@@ -252,6 +252,9 @@ type Project struct {
 type AggCall struct {
 	Call *ast.FunctionCall
 	Name string // internal variable receiving the result
+	// IntSum marks a sum whose argument is always an integer (a count the
+	// planner introduced): the VM adds it up without an aggregator object.
+	IntSum bool
 }
 
 // Aggregate groups by Keys and computes Aggs.
