@@ -151,53 +151,40 @@ func Add(a, b value.Value) (value.Value, error) {
 
 // Sub is the - operator on numbers (and extension values through Arith).
 func Sub(a, b value.Value) (value.Value, error) {
-	if isNull(a) || isNull(b) {
-		return value.NullValue, nil
-	}
-	if x, ok := a.(value.Int); ok {
-		if y, ok := b.(value.Int); ok {
-			s, ok := subInt(int64(x), int64(y))
-			if !ok {
-				return nil, overflowErr("-")
-			}
-			return value.Int(s), nil
-		}
-	}
-	if x, ok := asFloat(a); ok {
-		if y, ok := asFloat(b); ok {
-			return value.Float(x - y), nil
-		}
-	}
-	if r, ok, err := arithHook(OpSub, a, b); ok {
-		return r, err
-	}
-	return nil, opTypeErr("-", a, b)
+	return numeric(OpSub, "-", a, b, subInt, func(x, y float64) float64 { return x - y })
 }
 
 // Mul is the * operator on numbers (and extension values through Arith,
 // e.g. duration * number).
 func Mul(a, b value.Value) (value.Value, error) {
+	return numeric(OpMul, "*", a, b, mulInt, func(x, y float64) float64 { return x * y })
+}
+
+// numeric applies an arithmetic operator: null in, null out; integers with
+// overflow detection; floats (an integer with a float is a float); then
+// extension values through Arith; anything else is a type error.
+func numeric(op ArithOp, sym string, a, b value.Value, ints func(x, y int64) (int64, bool), floats func(x, y float64) float64) (value.Value, error) {
 	if isNull(a) || isNull(b) {
 		return value.NullValue, nil
 	}
 	if x, ok := a.(value.Int); ok {
 		if y, ok := b.(value.Int); ok {
-			p, ok := mulInt(int64(x), int64(y))
+			r, ok := ints(int64(x), int64(y))
 			if !ok {
-				return nil, overflowErr("*")
+				return nil, overflowErr(sym)
 			}
-			return value.Int(p), nil
+			return value.Int(r), nil
 		}
 	}
 	if x, ok := asFloat(a); ok {
 		if y, ok := asFloat(b); ok {
-			return value.Float(x * y), nil
+			return value.Float(floats(x, y)), nil
 		}
 	}
-	if r, ok, err := arithHook(OpMul, a, b); ok {
+	if r, ok, err := arithHook(op, a, b); ok {
 		return r, err
 	}
-	return nil, opTypeErr("*", a, b)
+	return nil, opTypeErr(sym, a, b)
 }
 
 // Div is the / operator. Integer division truncates toward zero and raises

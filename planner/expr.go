@@ -381,36 +381,43 @@ func (g *gen) listComp(x *ast.ListComprehension, env *regEnv) (int32, error) {
 	}
 	res := g.r()
 	g.emit(vm.OpConst, res, g.constant(value.List{}))
-	null := g.newLabel()
-	end := g.newLabel()
-	g.emitJ(vm.OpJumpIfNull, 1, null, lr)
-	err = g.loopList(lr, x.Var.Name, env, func(ie *regEnv, next label) error {
-		if x.Where != nil {
-			w, err := g.expr(x.Where, ie)
-			if err != nil {
-				return err
+	return res, g.nullOrElse(lr, res, func() error {
+		return g.loopList(lr, x.Var.Name, env, func(ie *regEnv, next label) error {
+			if x.Where != nil {
+				w, err := g.expr(x.Where, ie)
+				if err != nil {
+					return err
+				}
+				g.emitJ(vm.OpJumpIfNotTrue, 1, next, w)
 			}
-			g.emitJ(vm.OpJumpIfNotTrue, 1, next, w)
-		}
-		item := ie.vars[x.Var.Name].reg
-		if x.Map != nil {
-			m, err := g.expr(x.Map, ie)
-			if err != nil {
-				return err
+			item := ie.vars[x.Var.Name].reg
+			if x.Map != nil {
+				m, err := g.expr(x.Map, ie)
+				if err != nil {
+					return err
+				}
+				item = m
 			}
-			item = m
-		}
-		g.emit(vm.OpListAppend, res, item)
-		return nil
+			g.emit(vm.OpListAppend, res, item)
+			return nil
+		})
 	})
-	if err != nil {
-		return 0, err
+}
+
+// nullOrElse emits body for a non-null list in register lr and sets res to
+// null for a null list: comprehensions, quantifiers and reduce all give
+// null for a null list.
+func (g *gen) nullOrElse(lr, res int32, body func() error) error {
+	null, end := g.newLabel(), g.newLabel()
+	g.emitJ(vm.OpJumpIfNull, 1, null, lr)
+	if err := body(); err != nil {
+		return err
 	}
 	g.emitJ(vm.OpGoto, 0, end)
 	g.bind(null)
 	g.emit(vm.OpSetNull, res, 1)
 	g.bind(end)
-	return res, nil
+	return nil
 }
 
 // quantifier: all/any/none/single over a list, in three-valued logic.
@@ -423,36 +430,6 @@ func (g *gen) quantifier(x *ast.Quantifier, env *regEnv) (int32, error) {
 	g.emit(vm.OpSetCounter, trues, 0)
 	g.emit(vm.OpSetCounter, nulls, 0)
 	g.emit(vm.OpSetCounter, total, 0)
-	res := g.r()
-	end := g.newLabel()
-	isNull := g.newLabel()
-	g.emitJ(vm.OpJumpIfNull, 1, isNull, lr)
-	err = g.loopList(lr, x.Var.Name, env, func(ie *regEnv, next label) error {
-		g.emit(vm.OpIncr, total)
-		var w int32
-		if x.Where != nil {
-			var err error
-			if w, err = g.expr(x.Where, ie); err != nil {
-				return err
-			}
-		} else {
-			w = ie.vars[x.Var.Name].reg
-		}
-		g.emit(vm.OpAssertBool, w)
-		notNull := g.newLabel()
-		notTrue := g.newLabel()
-		g.emitJ(vm.OpJumpIfNull, 1, notNull, w)
-		g.emitJ(vm.OpJumpIfNotTrue, 1, notTrue, w)
-		g.emit(vm.OpIncr, trues)
-		g.emitJ(vm.OpGoto, 0, next)
-		g.bind(notNull)
-		g.emit(vm.OpIncr, nulls)
-		g.bind(notTrue)
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
 	idx := int32(len(g.funcs))
 	kind := x.Kind
 	g.funcs = append(g.funcs, vm.Callable{Name: "quantifier", Fn: func(_ *functions.Context, a []value.Value) (value.Value, error) {
@@ -479,15 +456,44 @@ func (g *gen) quantifier(x *ast.Quantifier, env *regEnv) (int32, error) {
 		}
 		return value.Bool(otherwise), nil
 	}})
-	args := g.rs(3)
-	for i, n := range []int32{trues, nulls, total} {
-		g.emit(vm.OpCounterVal, args+int32(i), n)
+	res := g.r()
+	err = g.nullOrElse(lr, res, func() error {
+		err := g.loopList(lr, x.Var.Name, env, func(ie *regEnv, next label) error {
+			g.emit(vm.OpIncr, total)
+			var w int32
+			if x.Where != nil {
+				var err error
+				if w, err = g.expr(x.Where, ie); err != nil {
+					return err
+				}
+			} else {
+				w = ie.vars[x.Var.Name].reg
+			}
+			g.emit(vm.OpAssertBool, w)
+			notNull := g.newLabel()
+			notTrue := g.newLabel()
+			g.emitJ(vm.OpJumpIfNull, 1, notNull, w)
+			g.emitJ(vm.OpJumpIfNotTrue, 1, notTrue, w)
+			g.emit(vm.OpIncr, trues)
+			g.emitJ(vm.OpGoto, 0, next)
+			g.bind(notNull)
+			g.emit(vm.OpIncr, nulls)
+			g.bind(notTrue)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		args := g.rs(3)
+		for i, n := range []int32{trues, nulls, total} {
+			g.emit(vm.OpCounterVal, args+int32(i), n)
+		}
+		g.emit(vm.OpCall, res, idx, args, 3)
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
-	g.emit(vm.OpCall, res, idx, args, 3)
-	g.emitJ(vm.OpGoto, 0, end)
-	g.bind(isNull)
-	g.emit(vm.OpSetNull, res, 1)
-	g.bind(end)
 	return res, nil
 }
 
@@ -502,26 +508,17 @@ func (g *gen) reduce(x *ast.Reduce, env *regEnv) (int32, error) {
 	if err != nil {
 		return 0, err
 	}
-	null := g.newLabel()
-	end := g.newLabel()
-	g.emitJ(vm.OpJumpIfNull, 1, null, lr)
-	err = g.loopList(lr, x.Var.Name, env, func(ie *regEnv, next label) error {
-		ie.set(x.Acc.Name, slot{slotValue, res})
-		v, err := g.expr(x.Expr, ie)
-		if err != nil {
-			return err
-		}
-		g.emit(vm.OpMove, res, v)
-		return nil
+	return res, g.nullOrElse(lr, res, func() error {
+		return g.loopList(lr, x.Var.Name, env, func(ie *regEnv, next label) error {
+			ie.set(x.Acc.Name, slot{slotValue, res})
+			v, err := g.expr(x.Expr, ie)
+			if err != nil {
+				return err
+			}
+			g.emit(vm.OpMove, res, v)
+			return nil
+		})
 	})
-	if err != nil {
-		return 0, err
-	}
-	g.emitJ(vm.OpGoto, 0, end)
-	g.bind(null)
-	g.emit(vm.OpSetNull, res, 1)
-	g.bind(end)
-	return res, nil
 }
 
 // exists evaluates a pattern as a predicate (or, with count, counts its matches).
