@@ -1,6 +1,7 @@
 package cyq
 
 import (
+	"fmt"
 	"math/bits"
 	"sync"
 
@@ -60,15 +61,24 @@ func (db *DB) signature(r storage.Reader) planSig {
 
 // compile returns the cached plan for query or compiles and caches it.
 func (db *DB) compile(st *ast.Statement, query string, r storage.Reader) (*planner.Compiled, error) {
+	return db.compileAs(st, query, r, nil)
+}
+
+// compileAs is compile for a query run as a GraphProgram statement (stmt
+// not nil) or as a query.
+func (db *DB) compileAs(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, error) {
 	sig := db.signature(r)
 	key := db.opts.Graph + "\x00" + query
+	if stmt != nil {
+		key = fmt.Sprintf("%s\x00%c\x00%d\x00%s\x00%s\x00%s", db.opts.Graph, stmt.Op, stmt.Limit, stmt.Param, stmt.KeyProperty, query)
+	}
 	db.plans.mu.Lock()
 	if e, ok := db.plans.entries[key]; ok && e.sig == sig {
 		db.plans.mu.Unlock()
 		return e.compiled, nil
 	}
 	db.plans.mu.Unlock()
-	compiled, err := planner.Compile(st, query, planner.Options{Stats: statsView{r}, Procedures: db.procedure, RowModeOnly: db.opts.RowModeOnly, StartLast: db.opts.StartLast})
+	compiled, err := planner.Compile(st, query, planner.Options{Stats: statsView{r}, Procedures: db.procedure, RowModeOnly: db.opts.RowModeOnly, StartLast: db.opts.StartLast, Statement: stmt})
 	if err != nil {
 		return nil, err
 	}

@@ -252,13 +252,7 @@ func (db *DB) queryReadOnly(ctx context.Context, query string, params map[string
 	}
 	if compiled.Program.Writes {
 		snap.Close()
-		e := cyqerr.Compile(cyqerr.AccessDenied, ErrWriteRefused, "this query writes to the graph, but only read-only queries are allowed here")
-		if w := graphprogram.Updates(st); w != nil {
-			e.Message = "this query " + w.What + ", but only read-only queries are allowed here"
-		} else if name, ok := db.writingProcedure(st); ok {
-			e.Message = "this query calls " + name + ", which is not read-only, but only read-only queries are allowed here"
-		}
-		return nil, e.WithHint("remove the updating clauses (CREATE, MERGE, SET, DELETE, REMOVE, FOREACH) or use a tool that allows writes")
+		return nil, db.writeRefused(st)
 	}
 	if err := checkParams(compiled.Program, params); err != nil {
 		snap.Close()
@@ -276,6 +270,18 @@ func (db *DB) queryReadOnly(ctx context.Context, query string, params map[string
 		rows.profiled, rows.started = compiled, time.Now()
 	}
 	return rows, nil
+}
+
+// writeRefused is the error for a writing query where only reads are
+// allowed, naming what writes.
+func (db *DB) writeRefused(st *ast.Statement) error {
+	e := cyqerr.Compile(cyqerr.AccessDenied, ErrWriteRefused, "this query writes to the graph, but only read-only queries are allowed here")
+	if w := graphprogram.Updates(st); w != nil {
+		e.Message = "this query " + w.What + ", but only read-only queries are allowed here"
+	} else if name, ok := db.writingProcedure(st); ok {
+		e.Message = "this query calls " + name + ", which is not read-only, but only read-only queries are allowed here"
+	}
+	return e.WithHint("remove the updating clauses (CREATE, MERGE, SET, DELETE, REMOVE, FOREACH) or use a tool that allows writes")
 }
 
 // OnGraph returns a DB for another graph of the same store, sharing the

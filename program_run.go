@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/RoaringBitmap/roaring/v2"
+
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/graphprogram"
+	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -97,6 +100,10 @@ type run struct {
 	params map[string]any
 	w      *WorkingGraph
 	log    []LogEntry
+	prog   *lowered
+	// keyIndex maps key values to the nodes holding them (built on the
+	// first semi-join by key, see seek).
+	keyIndex map[string]*roaring.Bitmap
 }
 
 type abortError struct {
@@ -114,9 +121,13 @@ func (db *DB) runProgram(ctx context.Context, p *graphprogram.Program, params ma
 	}
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	r := &run{db: db, opts: o, params: bound, w: w.Clone(), log: []LogEntry{}}
+	low, err := db.lower(p, o)
+	if err != nil {
+		return nil, err
+	}
+	r := &run{db: db, opts: o, params: bound, w: w.Clone(), log: []LogEntry{}, prog: low}
 	res := &ProgramResult{}
-	if err := r.statements(ctx, p.Statements, ""); err != nil {
+	if err := r.statements(ctx, low.plan.Steps); err != nil {
 		var ab *abortError
 		if !errors.As(err, &ab) {
 			return nil, err
@@ -165,30 +176,28 @@ func bindParams(p *graphprogram.Program, params map[string]any) (map[string]any,
 	return out, nil
 }
 
-func (r *run) statements(ctx context.Context, ss []graphprogram.Statement, parent string) error {
-	for i, s := range ss {
-		path := fmt.Sprint(i)
-		if parent != "" {
-			path = parent + "." + path
-		}
-		if err := r.statement(ctx, s, path); err != nil {
+func (r *run) statements(ctx context.Context, steps []*logical.Step) error {
+	for _, st := range steps {
+		if err := r.statement(ctx, st); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (r *run) statement(ctx context.Context, s graphprogram.Statement, path string) error {
+func (r *run) statement(ctx context.Context, st *logical.Step) error {
+	path := st.Path
 	if err := ctx.Err(); err != nil {
 		return &abortError{path, err}
 	}
+	s := r.prog.src[st]
 	start := time.Now()
 	entry := LogEntry{Statement: path, Op: s.Op, OperationType: s.Operation.Type, Label: s.Label}
 	op := s.Operation
-	if op.Type == graphprogram.TypeConditional {
-		branch, ss := "then", op.Then
+	if st.Kind == logical.StepConditional {
+		branch, ss := "then", st.Then
 		if !r.test(op.Condition) {
-			branch, ss = "else", op.Else
+			branch, ss = "else", st.Else
 			if len(ss) == 0 {
 				branch = "none"
 			}
@@ -198,29 +207,38 @@ func (r *run) statement(ctx context.Context, s graphprogram.Statement, path stri
 		entry.DurationMs = ms(time.Since(start))
 		r.log = append(r.log, entry)
 		idx := len(r.log) - 1
-		err := r.statements(ctx, ss, path+"."+branch)
+		err := r.statements(ctx, ss)
 		r.log[idx].DurationMs = ms(time.Since(start))
 		r.log[idx].WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
 		return err
 	}
-	var res *WorkingGraph
-	var err error
-	switch op.Type {
-	case graphprogram.TypeCypher:
-		res, entry.Truncated, err = r.cypher(ctx, op)
-	case graphprogram.TypeAPI:
-		res, err = r.endpoint(ctx, op)
-	default:
-		err = fmt.Errorf("unknown operation type %q", op.Type)
-	}
-	if err != nil {
+	fail := func(err error) error {
 		entry.DurationMs = ms(time.Since(start))
 		entry.WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
 		r.log = append(r.log, entry)
 		return &abortError{path, err}
 	}
-	n, l, abort := r.w.apply(s.Op, res)
-	entry.NodesAffected, entry.LinksAffected = n, l
+	abort := false
+	switch st.Kind {
+	case logical.StepCypher:
+		if err := r.prog.errs[st]; err != nil {
+			return fail(err)
+		}
+		wr, err := r.cypherStep(ctx, r.prog.code[st], r.opts.rowLimit(op))
+		if err != nil {
+			return fail(err)
+		}
+		entry.Truncated = wr.Truncated
+		entry.NodesAffected, entry.LinksAffected, abort = wr.NodesAffected, wr.LinksAffected, wr.Aborted
+	case logical.StepAPI:
+		res, err := r.endpoint(ctx, op)
+		if err != nil {
+			return fail(err)
+		}
+		entry.NodesAffected, entry.LinksAffected, abort = r.w.apply(s.Op, res)
+	default:
+		return fail(fmt.Errorf("unknown operation type %q", op.Type))
+	}
 	entry.WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
 	entry.DurationMs = ms(time.Since(start))
 	r.log = append(r.log, entry)
@@ -257,8 +275,8 @@ func (r *run) test(c *graphprogram.Condition) bool {
 			}
 		}
 	case "has_relationship":
-		for k := range r.w.links {
-			if k.typ == c.Type {
+		for k := range r.w.ws.LinkSet {
+			if k.Type == c.Type {
 				return true
 			}
 		}
@@ -286,36 +304,6 @@ func (r *run) bindings() map[string]value.Value {
 	}
 	out["W_IDS"] = ids
 	return out
-}
-
-// cypher runs a Cypher operation and collects its result R.
-func (r *run) cypher(ctx context.Context, op graphprogram.Operation) (*WorkingGraph, bool, error) {
-	limit := r.opts.MaxRows
-	if op.Limit != nil {
-		limit = int(*op.Limit)
-	}
-	rows, err := r.db.queryReadOnly(ctx, op.Query, r.bindings())
-	if err != nil {
-		return nil, false, err
-	}
-	defer rows.Close()
-	c := r.collector()
-	truncated := false
-	n := 0
-	for rows.Next() {
-		if n == limit {
-			truncated = true
-			break
-		}
-		n++
-		for _, v := range rows.Values() {
-			c.value(v)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, false, err
-	}
-	return c.finish(), truncated, nil
 }
 
 // queryRows runs an engine query generated by the program runner.
@@ -372,7 +360,7 @@ func (c *collector) value(v value.Value) {
 }
 
 func (c *collector) node(n value.Node) {
-	if c.g.nodes.Contains(n.ID) {
+	if c.g.ws.NodeSet.Contains(n.ID) {
 		return
 	}
 	delete(c.pending, n.ID)
@@ -380,13 +368,13 @@ func (c *collector) node(n value.Node) {
 }
 
 func (c *collector) rel(rl value.Rel) {
-	if !c.g.nodes.Contains(rl.Start) {
+	if !c.g.ws.NodeSet.Contains(rl.Start) {
 		c.pending[rl.Start] = true
 	}
-	if !c.g.nodes.Contains(rl.End) {
+	if !c.g.ws.NodeSet.Contains(rl.End) {
 		c.pending[rl.End] = true
 	}
-	c.g.addLink(&WLink{RelationshipType: rl.Type, Properties: props(rl.Props), from: rl.Start, to: rl.End})
+	c.g.addLink(&WLink{RelationshipType: rl.Type, Properties: props(rl.Props), from: rl.Start, to: rl.End, rel: rl.ID})
 }
 
 // finish materialises the relationships' end nodes and fills the links'
@@ -403,10 +391,11 @@ func (c *collector) finish() *WorkingGraph {
 		}
 	}
 	for k, l := range c.g.links {
-		from, ok1 := c.g.data[k.from]
-		to, ok2 := c.g.data[k.to]
+		from, ok1 := c.g.data[k.From]
+		to, ok2 := c.g.data[k.To]
 		if !ok1 || !ok2 {
 			delete(c.g.links, k)
+			delete(c.g.ws.LinkSet, k)
 			continue
 		}
 		l.FromID, l.ToID = from.ConceptID, to.ConceptID

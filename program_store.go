@@ -9,6 +9,7 @@ import (
 
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/graphprogram"
+	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
 )
@@ -194,68 +195,29 @@ func (db *DB) ExplainProgram(p *graphprogram.Program, opts *ProgramOptions) (str
 	if rep := db.ValidateProgram(p); !rep.Valid {
 		return "", &InvalidProgramError{Report: rep, Index: -1}
 	}
-	var b strings.Builder
-	name := p.Name()
-	if name == "" {
-		name = "(unnamed)"
-	}
-	fmt.Fprintf(&b, "program %s: %d statements, %d operations\n", name, len(p.Statements), graphprogram.CountOperations(p))
-	var walk func(ss []graphprogram.Statement, parent, indent string) error
-	walk = func(ss []graphprogram.Statement, parent, indent string) error {
-		for i, s := range ss {
-			path := fmt.Sprint(i)
-			if parent != "" {
-				path = parent + "." + path
-			}
-			label := ""
-			if s.Label != "" {
-				label = " (" + s.Label + ")"
-			}
-			op := s.Operation
-			switch op.Type {
-			case graphprogram.TypeCypher:
-				fmt.Fprintf(&b, "%s%s %s cypher%s: %s\n", indent, path, s.Op, label, oneLine(op.Query))
-				c, err := db.Compile(op.Query)
-				if err != nil {
-					return err
-				}
-				for _, l := range strings.Split(strings.TrimRight(c.Plan.Explain(), "\n"), "\n") {
-					fmt.Fprintf(&b, "%s    %s\n", indent, l)
-				}
-			case graphprogram.TypeAPI:
-				fmt.Fprintf(&b, "%s%s %s api %s%s\n", indent, path, s.Op, op.Endpoint, label)
-				for _, q := range db.EndpointQueries(op.Endpoint, op.Params, opts) {
-					fmt.Fprintf(&b, "%s    %s\n", indent, q)
-				}
-				if ep, ok := graphprogram.LookupEndpoint(op.Endpoint); ok && !ep.Available {
-					fmt.Fprintf(&b, "%s    not available: running it aborts the program\n", indent)
-				}
-			case graphprogram.TypeConditional:
-				c := op.Condition
-				cond := c.Test
-				switch {
-				case c.Value != nil:
-					cond += fmt.Sprintf(" %g", *c.Value)
-				case c.Ontology != "":
-					cond += " " + c.Ontology
-				case c.Type != "":
-					cond += " " + c.Type
-				}
-				fmt.Fprintf(&b, "%s%s %s conditional%s: if %s on W\n", indent, path, s.Op, label, cond)
-				if err := walk(op.Then, path+".then", indent+"  "); err != nil {
-					return err
-				}
-				if err := walk(op.Else, path+".else", indent+"  "); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	if err := walk(p.Statements, "", ""); err != nil {
+	l, err := db.lower(p, opts.withDefaults())
+	if err != nil {
 		return "", err
 	}
-	return b.String(), nil
+	for _, step := range l.plan.Steps {
+		if err := firstError(l, step); err != nil {
+			return "", err
+		}
+	}
+	return l.plan.Explain(), nil
+}
+
+// firstError returns the compile error of a step or of a step below it.
+func firstError(l *lowered, s *logical.Step) error {
+	if err := l.errs[s]; err != nil {
+		return err
+	}
+	for _, c := range append(append([]*logical.Step{}, s.Then...), s.Else...) {
+		if err := firstError(l, c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func oneLine(s string) string {

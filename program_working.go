@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cyqdb/cyq/vm"
 )
 
 // WNode is a node of a GraphProgram working graph, as programs return it.
@@ -29,21 +29,17 @@ type WLink struct {
 	Properties       map[string]any `json:"properties"`
 
 	from, to uint32
+	rel      uint64 // the relationship that brought the link (vm.NoRel: none)
 }
 
-type linkKey struct {
-	from, to uint32
-	typ      string
-}
-
-// WorkingGraph is a GraphProgram's working graph W: a roaring bitmap of
-// engine node ids with each node's payload, and a set of links between
-// them. The operators are bitmap algebra on the node set, with the link set
-// filtered by it. The zero value is not usable; use NewWorkingGraph.
+// WorkingGraph is a GraphProgram's working graph W: the VM's node set and
+// link set (vm.Working: the operators are bitmap algebra there) with each
+// node's and link's payload as programs return it. The zero value is not
+// usable; use NewWorkingGraph.
 type WorkingGraph struct {
-	nodes *roaring.Bitmap
+	ws    *vm.Working
 	data  map[uint32]*WNode
-	links map[linkKey]*WLink
+	links map[vm.LinkKey]*WLink
 	// synth maps the keys of synthetic nodes (endpoint results that are not
 	// graph nodes, such as vocab:<TYPE>) to ids allocated downward from
 	// the top of the id space, far from the engine's dense ids.
@@ -52,22 +48,22 @@ type WorkingGraph struct {
 
 // NewWorkingGraph returns an empty working graph.
 func NewWorkingGraph() *WorkingGraph {
-	return &WorkingGraph{nodes: roaring.New(), data: map[uint32]*WNode{}, links: map[linkKey]*WLink{}, synth: map[string]uint32{}}
+	return &WorkingGraph{ws: vm.NewWorking(), data: map[uint32]*WNode{}, links: map[vm.LinkKey]*WLink{}, synth: map[string]uint32{}}
 }
 
 // NodeCount returns the number of nodes.
-func (w *WorkingGraph) NodeCount() int { return int(w.nodes.GetCardinality()) }
+func (w *WorkingGraph) NodeCount() int { return int(w.ws.NodeSet.GetCardinality()) }
 
 // LinkCount returns the number of links.
-func (w *WorkingGraph) LinkCount() int { return len(w.links) }
+func (w *WorkingGraph) LinkCount() int { return len(w.ws.LinkSet) }
 
 // Empty reports whether W has neither nodes nor links.
-func (w *WorkingGraph) Empty() bool { return w.nodes.IsEmpty() && len(w.links) == 0 }
+func (w *WorkingGraph) Empty() bool { return w.ws.Empty() }
 
 // Nodes returns the nodes in engine id order.
 func (w *WorkingGraph) Nodes() []WNode {
-	out := make([]WNode, 0, w.nodes.GetCardinality())
-	it := w.nodes.Iterator()
+	out := make([]WNode, 0, w.ws.NodeSet.GetCardinality())
+	it := w.ws.NodeSet.Iterator()
 	for it.HasNext() {
 		out = append(out, *w.data[it.Next()])
 	}
@@ -95,8 +91,8 @@ func (w *WorkingGraph) Links() []WLink {
 
 // Keys returns the node keys, as bound to $W_IDS.
 func (w *WorkingGraph) Keys() []any {
-	out := make([]any, 0, w.nodes.GetCardinality())
-	it := w.nodes.Iterator()
+	out := make([]any, 0, w.ws.NodeSet.GetCardinality())
+	it := w.ws.NodeSet.Iterator()
 	for it.HasNext() {
 		out = append(out, w.data[it.Next()].key)
 	}
@@ -106,8 +102,7 @@ func (w *WorkingGraph) Keys() []any {
 // Clone returns a deep copy of the node set and link set (payloads are
 // shared: they are never modified).
 func (w *WorkingGraph) Clone() *WorkingGraph {
-	c := NewWorkingGraph()
-	c.nodes = w.nodes.Clone()
+	c := &WorkingGraph{ws: w.ws.Clone(), data: make(map[uint32]*WNode, len(w.data)), links: make(map[vm.LinkKey]*WLink, len(w.links)), synth: make(map[string]uint32, len(w.synth))}
 	for k, v := range w.data {
 		c.data[k] = v
 	}
@@ -121,14 +116,16 @@ func (w *WorkingGraph) Clone() *WorkingGraph {
 }
 
 func (w *WorkingGraph) addNode(n *WNode) {
-	if w.nodes.CheckedAdd(n.id) {
+	if w.ws.NodeSet.CheckedAdd(n.id) {
 		w.data[n.id] = n
 	}
 }
 
+// addLink adds a link whose end nodes are (or will be) in w.
 func (w *WorkingGraph) addLink(l *WLink) {
-	k := linkKey{l.from, l.to, l.RelationshipType}
-	if _, ok := w.links[k]; !ok {
+	k := vm.LinkKey{From: l.from, To: l.to, Type: l.RelationshipType}
+	if _, ok := w.ws.LinkSet[k]; !ok {
+		w.ws.LinkSet[k] = l.rel
 		w.links[k] = l
 	}
 }
@@ -143,92 +140,106 @@ func (w *WorkingGraph) synthID(key string) uint32 {
 	return id
 }
 
-// apply merges R into W with the operator op and reports the nodes and
-// links added or removed. W's copy of a node or link wins on collisions.
-// abort is true for "!" with an empty R.
+// apply merges R into W with the operator op (bitmap algebra on the VM's
+// working graph) and reports the nodes and links added or removed. W's
+// copy of a node or link wins on collisions. abort is true for "!" with an
+// empty R.
 func (w *WorkingGraph) apply(op string, r *WorkingGraph) (nodes, links int, abort bool) {
-	before := len(w.links)
-	switch op {
-	case "?":
-		if r.Empty() {
-			return 0, 0, false
-		}
-		return w.union(r)
-	case "!":
-		if r.Empty() {
-			return 0, 0, true
-		}
-		return w.union(r)
-	case "+":
-		return w.union(r)
-	case "-":
-		gone := roaring.And(w.nodes, r.nodes)
-		w.nodes.AndNot(r.nodes)
-		w.dropData(gone)
-		w.prune()
-		return int(gone.GetCardinality()), before - len(w.links), false
-	case "&":
-		gone := roaring.AndNot(w.nodes, r.nodes)
-		w.nodes.And(r.nodes)
-		w.dropData(gone)
-		w.prune()
-		return int(gone.GetCardinality()), before - len(w.links), false
+	if len(op) != 1 {
+		panic(fmt.Sprintf("cyq: unknown GraphProgram operator %q", op))
 	}
-	panic(fmt.Sprintf("cyq: unknown GraphProgram operator %q", op))
-}
-
-func (w *WorkingGraph) union(r *WorkingGraph) (nodes, links int, abort bool) {
-	added := roaring.AndNot(r.nodes, w.nodes)
-	w.nodes.Or(added)
-	it := added.Iterator()
-	for it.HasNext() {
-		id := it.Next()
-		w.data[id] = r.data[id]
-	}
-	for k, l := range r.links {
-		if _, ok := w.links[k]; !ok {
-			w.links[k] = l
-			links++
-		}
+	nodes, links, abort, err := w.ws.Apply(op[0], r.ws)
+	if err != nil {
+		panic(fmt.Sprintf("cyq: %v", err))
 	}
 	for k, id := range r.synth {
 		w.synth[k] = id
 	}
-	return int(added.GetCardinality()), links, false
+	w.sync(r, nil)
+	return nodes, links, abort
 }
 
-func (w *WorkingGraph) dropData(gone *roaring.Bitmap) {
-	it := gone.Iterator()
-	for it.HasNext() {
-		delete(w.data, it.Next())
+// payloads materialises the payloads of graph nodes and relationships.
+type payloads interface {
+	node(id uint32) *WNode
+	relProps(id uint64) map[string]any
+}
+
+// sync makes the payloads follow the node and link sets after the VM
+// changed them: payloads of new members come from r when it has them, else
+// from the graph (src); those of members that left are dropped.
+func (w *WorkingGraph) sync(r *WorkingGraph, src payloads) {
+	for id := range w.data {
+		if !w.ws.NodeSet.Contains(id) {
+			delete(w.data, id)
+		}
 	}
-}
-
-// prune drops the links with an end outside the node set.
-func (w *WorkingGraph) prune() {
+	if uint64(len(w.data)) != w.ws.NodeSet.GetCardinality() {
+		it := w.ws.NodeSet.Iterator()
+		for it.HasNext() {
+			id := it.Next()
+			if _, ok := w.data[id]; ok {
+				continue
+			}
+			if r != nil {
+				if n, ok := r.data[id]; ok {
+					w.data[id] = n
+					continue
+				}
+			}
+			if src != nil {
+				w.data[id] = src.node(id)
+			}
+		}
+	}
 	for k := range w.links {
-		if !w.nodes.Contains(k.from) || !w.nodes.Contains(k.to) {
+		if _, ok := w.ws.LinkSet[k]; !ok {
 			delete(w.links, k)
+		}
+	}
+	if len(w.links) != len(w.ws.LinkSet) {
+		for k, rel := range w.ws.LinkSet {
+			if _, ok := w.links[k]; ok {
+				continue
+			}
+			if r != nil {
+				if l, ok := r.links[k]; ok {
+					w.links[k] = l
+					continue
+				}
+			}
+			l := &WLink{RelationshipType: k.Type, Properties: map[string]any{}, from: k.From, to: k.To, rel: rel}
+			if src != nil && rel != vm.NoRel {
+				l.Properties = src.relProps(rel)
+			}
+			if from, ok := w.data[k.From]; ok {
+				l.FromID = from.ConceptID
+			}
+			if to, ok := w.data[k.To]; ok {
+				l.ToID = to.ConceptID
+			}
+			w.links[k] = l
 		}
 	}
 }
 
 // CheckInvariants reports a broken invariant: a link with an end outside
-// the node set (a dangling link), or a node without its payload.
+// the node set (a dangling link), or a node or link without its payload.
 func (w *WorkingGraph) CheckInvariants() error {
-	for k, l := range w.links {
-		if !w.nodes.Contains(k.from) || !w.nodes.Contains(k.to) {
-			return fmt.Errorf("dangling link %s -[%s]-> %s", l.FromID, l.RelationshipType, l.ToID)
-		}
+	if err := w.ws.Check(); err != nil {
+		return err
 	}
-	if uint64(len(w.data)) != w.nodes.GetCardinality() {
-		return fmt.Errorf("the working graph has %d nodes but %d payloads", w.nodes.GetCardinality(), len(w.data))
+	if uint64(len(w.data)) != w.ws.NodeSet.GetCardinality() {
+		return fmt.Errorf("the working graph has %d nodes but %d payloads", w.ws.NodeSet.GetCardinality(), len(w.data))
 	}
-	it := w.nodes.Iterator()
+	it := w.ws.NodeSet.Iterator()
 	for it.HasNext() {
 		if _, ok := w.data[it.Next()]; !ok {
 			return fmt.Errorf("a node of the working graph has no payload")
 		}
+	}
+	if len(w.links) != len(w.ws.LinkSet) {
+		return fmt.Errorf("the working graph has %d links but %d payloads", len(w.ws.LinkSet), len(w.links))
 	}
 	return nil
 }

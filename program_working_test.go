@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand"
 	"testing"
+
+	"github.com/cyqdb/cyq/vm"
 )
 
 // randomResult builds an R over nodes 0..9 whose links join nodes of R.
@@ -14,7 +16,7 @@ func randomResult(rng *rand.Rand) *WorkingGraph {
 			r.addNode(&WNode{ConceptID: fmt.Sprint(id), id: id, key: fmt.Sprint(id)})
 		}
 	}
-	ids := r.nodes.ToArray()
+	ids := r.ws.NodeSet.ToArray()
 	for i := 0; i < len(ids) && len(ids) > 0; i++ {
 		a, b := ids[rng.Intn(len(ids))], ids[rng.Intn(len(ids))]
 		r.addLink(&WLink{FromID: fmt.Sprint(a), ToID: fmt.Sprint(b), RelationshipType: "T" + fmt.Sprint(rng.Intn(2)), from: a, to: b})
@@ -25,19 +27,19 @@ func randomResult(rng *rand.Rand) *WorkingGraph {
 // model is the operators' definition on plain sets.
 type model struct {
 	nodes map[uint32]bool
-	links map[linkKey]bool
+	links map[vm.LinkKey]bool
 }
 
 func (m *model) apply(op string, r *WorkingGraph) bool {
 	rn := map[uint32]bool{}
-	for _, id := range r.nodes.ToArray() {
+	for _, id := range r.ws.NodeSet.ToArray() {
 		rn[id] = true
 	}
 	union := func() {
 		for id := range rn {
 			m.nodes[id] = true
 		}
-		for k := range r.links {
+		for k := range r.ws.LinkSet {
 			m.links[k] = true
 		}
 	}
@@ -45,11 +47,11 @@ func (m *model) apply(op string, r *WorkingGraph) bool {
 	case "+":
 		union()
 	case "?":
-		if len(rn) > 0 || len(r.links) > 0 {
+		if len(rn) > 0 || len(r.ws.LinkSet) > 0 {
 			union()
 		}
 	case "!":
-		if len(rn) == 0 && len(r.links) == 0 {
+		if len(rn) == 0 && len(r.ws.LinkSet) == 0 {
 			return true
 		}
 		union()
@@ -65,7 +67,7 @@ func (m *model) apply(op string, r *WorkingGraph) bool {
 		}
 	}
 	for k := range m.links {
-		if !m.nodes[k.from] || !m.nodes[k.to] {
+		if !m.nodes[k.From] || !m.nodes[k.To] {
 			delete(m.links, k)
 		}
 	}
@@ -79,7 +81,7 @@ func TestWorkingGraphAlgebra(t *testing.T) {
 	for seed := int64(0); seed < 300; seed++ {
 		rng := rand.New(rand.NewSource(seed))
 		w := NewWorkingGraph()
-		m := &model{nodes: map[uint32]bool{}, links: map[linkKey]bool{}}
+		m := &model{nodes: map[uint32]bool{}, links: map[vm.LinkKey]bool{}}
 		for step := 0; step < 20; step++ {
 			op := ops[rng.Intn(len(ops))]
 			r := randomResult(rng)
@@ -98,7 +100,7 @@ func TestWorkingGraphAlgebra(t *testing.T) {
 				t.Fatalf("seed %d step %d %s: W %d/%d, model %d/%d", seed, step, op, w.NodeCount(), w.LinkCount(), len(m.nodes), len(m.links))
 			}
 			for id := range m.nodes {
-				if !w.nodes.Contains(id) {
+				if !w.ws.NodeSet.Contains(id) {
 					t.Fatalf("seed %d: node %d missing", seed, id)
 				}
 			}

@@ -77,7 +77,8 @@ type builder struct {
 	writes  bool
 	// projectedVars: variables the current aggregating projection's items use.
 	projectedVars map[string]bool
-	startLast     bool // see Options.StartLast
+	startLast     bool       // see Options.StartLast
+	stmt          *Statement // see Options.Statement
 }
 
 func (b *builder) fresh(prefix string) string {
@@ -797,6 +798,9 @@ func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) logical
 		for _, en := range ml.Entries {
 			cands = append(cands, propEq{key: en.Key, value: en.Value})
 		}
+	}
+	if ws := b.workingSeek(name, cands); ws != nil {
+		return ws
 	}
 	for _, c := range cands {
 		if c.elementID || c.id {

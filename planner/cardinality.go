@@ -38,6 +38,8 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			}
 		case logical.NodeIndexSeek:
 			rows *= math.Max(1, b.stats.LabelCount(o.Label)*0.001)
+		case logical.WorkingSeek:
+			rows *= 100 // W's size is known only when the statement runs
 		case logical.Expand:
 			rows *= avgDeg
 			if o.ToBound {

@@ -94,6 +94,7 @@ type gen struct {
 	opOf        []int32
 	firstPC     []int32
 	topN        int32             // N register with ORDER BY's k (skip + limit), -1 when none
+	collectEnd  label             // a GraphProgram statement's WorkingApply
 	subst       map[string]string // expression text -> variable (see logical.Project.Subst)
 }
 
@@ -224,7 +225,9 @@ func (g *gen) plan(p *logical.Plan) error {
 		g.firstPC[i] = -1
 	}
 	distinct := int32(-1)
-	if len(p.Pipelines) > 1 {
+	if p.Working != nil {
+		g.collectEnd = g.newLabel()
+	} else if len(p.Pipelines) > 1 {
 		all := true
 		for _, a := range p.UnionAll {
 			all = all && a
@@ -237,6 +240,10 @@ func (g *gen) plan(p *logical.Plan) error {
 		if err := g.pipeline(pl, &distinct); err != nil {
 			return err
 		}
+	}
+	if p.Working != nil {
+		g.bind(g.collectEnd)
+		g.emit(vm.OpWorkingApply, int32(p.Working.Op))
 	}
 	g.emit(vm.OpHalt)
 	return nil
@@ -541,6 +548,28 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			g.emit(vm.OpSetFromIDs, set, l, 0)
 		}
 		return g.scanSet(set, o.Var, e, rest)
+	case logical.WorkingSeek:
+		set := g.s()
+		byKey := int32(1)
+		if o.ElementIDs {
+			byKey = 0
+		}
+		g.emit(vm.OpSetFromWorking, set, byKey)
+		return g.scanSet(set, o.Var, e, rest)
+	case logical.CollectGraph:
+		g.emitJ(vm.OpCollectRow, 0, g.collectEnd)
+		for _, col := range o.Columns {
+			s := e.vars[col]
+			switch s.kind {
+			case slotNode:
+				g.emit(vm.OpCollectNode, s.reg)
+			case slotRel:
+				g.emit(vm.OpCollectRel, s.reg)
+			default:
+				g.emit(vm.OpCollectValue, s.reg)
+			}
+		}
+		return rest(e, cont)
 	case logical.NodeIndexSeek:
 		v, err := g.expr(o.Value, e)
 		if err != nil {

@@ -17,6 +17,22 @@ type Options struct {
 	// StartLast makes every pattern start at its last unbound node instead
 	// of the cheapest, giving another join order (differential tests).
 	StartLast bool
+	// Statement compiles the query as a GraphProgram statement: its rows
+	// are collected into the statement's result R and the program's
+	// operator merges R into the working graph W (see logical.WorkingApply).
+	Statement *Statement
+}
+
+// Statement describes a GraphProgram statement around a query.
+type Statement struct {
+	// Op is the statement's operator: '+', '-', '&', '?' or '!'.
+	Op byte
+	// Limit bounds the rows collected (0: none).
+	Limit int
+	// Param is the parameter that holds W's node keys (W_IDS) and
+	// KeyProperty the graph's key property: `elementId(n) IN $W_IDS` and
+	// `n.<key> IN $W_IDS` become semi-joins with W's node set.
+	Param, KeyProperty string
 }
 
 // Compiled is a statement ready to run.
@@ -37,7 +53,7 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 	if st.Query == nil {
 		return nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
 	}
-	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast}
+	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement}
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {
 		return nil, err
@@ -48,6 +64,9 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 			b.useDegrees(pl)
 			useSetMode(pl)
 		}
+	}
+	if opts.Statement != nil {
+		collectInto(plan, opts.Statement)
 	}
 	for _, pl := range plan.Pipelines {
 		b.estimate(pl)

@@ -100,4 +100,6 @@ type Ctx struct {
 	// OpenFile opens a file named in a query (LOAD CSV) under the engine's
 	// import policy; nil means files may not be read.
 	OpenFile func(url string) (io.ReadCloser, error)
+	// Working is the GraphProgram statement being run (nil for queries).
+	Working *WorkingRun
 }

@@ -734,6 +734,34 @@ func (m *Machine) run() (row bool, err error) {
 			if N[in.B] == NullID || !S[in.A].Contains(uint32(N[in.B])) {
 				pc = int(in.C)
 			}
+		case OpCollectRow, OpCollectNode, OpCollectRel, OpCollectValue, OpWorkingApply, OpSetFromWorking:
+			wr := m.ctx.Working
+			if wr == nil {
+				return false, m.fail(pc-1, fmt.Errorf("vm: %s outside a GraphProgram statement", in.Op))
+			}
+			switch in.Op {
+			case OpCollectRow:
+				if wr.Limit > 0 && wr.Rows >= wr.Limit {
+					wr.Truncated = true
+					pc = int(in.A)
+				} else {
+					wr.Rows++
+				}
+			case OpCollectNode:
+				if N[in.A] != NullID {
+					wr.R.AddNode(uint32(N[in.A]))
+				}
+			case OpCollectRel:
+				m.collectRel(N[in.A])
+			case OpCollectValue:
+				m.collectValue(R[in.A])
+			case OpWorkingApply:
+				if err := m.workingApply(byte(in.A)); err != nil {
+					return false, m.fail(pc-1, err)
+				}
+			case OpSetFromWorking:
+				S[in.A] = wr.seek(in.B == 1)
+			}
 		default:
 			return false, m.fail(pc-1, fmt.Errorf("vm: unknown opcode %d", in.Op))
 		}

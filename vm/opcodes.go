@@ -144,6 +144,14 @@ const (
 	OpCycleCount       // A=R dst, B=N node, C=X chain spec (3 directed hops): R[A] = number of closed cycles from the node
 	OpCheckAdjacent    // A=N from, B=N to, C=X expand spec, D=target: if no relationship of the spec joins them, pc = D
 
+	// --- GraphProgram working graphs (Ctx.Working: W and a statement's result R) ---
+	OpCollectRow     // A=target: count a result row; when the statement's row limit is reached, mark R truncated and pc = A
+	OpCollectNode    // A=N: add node N[A] to R (null adds nothing)
+	OpCollectRel     // A=N: add relationship N[A] to R as a link, with its end nodes
+	OpCollectValue   // A=R: add every node, relationship and path in R[A] (lists and maps searched) to R
+	OpWorkingApply   // A=operator ('+', '-', '&', '?', '!'): W = W op R; an empty R aborts a '!'
+	OpSetFromWorking // A=S dst, B=1 for the key property, 0 for element ids: S[A] = the nodes W's key list names (a semi-join with W)
+
 	numOpcodes
 )
 
@@ -211,6 +219,9 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetContains: {"SetContains", 3, 2},
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
 	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
+
+	OpCollectRow: {"CollectRow", 1, 0}, OpCollectNode: {"CollectNode", 1, -1}, OpCollectRel: {"CollectRel", 1, -1},
+	OpCollectValue: {"CollectValue", 1, -1}, OpWorkingApply: {"WorkingApply", 1, -1}, OpSetFromWorking: {"SetFromWorking", 2, -1},
 }
 
 // String returns the opcode's name.

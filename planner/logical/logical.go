@@ -47,6 +47,8 @@ type Plan struct {
 	UnionAll  []bool // between pipelines
 	Columns   []string
 	Writes    bool
+	// Working is set when the plan is a GraphProgram statement.
+	Working *WorkingApply
 }
 
 // Pipeline is one linear chain of operators.
@@ -72,8 +74,14 @@ func (p *Plan) Explain() string {
 // in parentheses after each operator (nothing when it returns "").
 func (p *Plan) Render(annot func(pipeline, op int) string) string {
 	var b strings.Builder
+	base := ""
+	if p.Working != nil {
+		fmt.Fprintf(&b, "+%s %s\n", p.Working.Name(), p.Working.Detail())
+		base = "  "
+	}
 	for i, pl := range p.Pipelines {
 		if i > 0 {
+			b.WriteString(base)
 			if p.UnionAll[i-1] {
 				b.WriteString("UNION ALL\n")
 			} else {
@@ -82,7 +90,7 @@ func (p *Plan) Render(annot func(pipeline, op int) string) string {
 		}
 		for j := len(pl.Ops) - 1; j >= 0; j-- {
 			op := pl.Ops[j]
-			indent := strings.Repeat("  ", len(pl.Ops)-1-j)
+			indent := base + strings.Repeat("  ", len(pl.Ops)-1-j)
 			fmt.Fprintf(&b, "%s+%s", indent, op.Name())
 			if d := op.Detail(); d != "" {
 				fmt.Fprintf(&b, " %s", d)
