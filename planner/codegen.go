@@ -521,6 +521,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Start:
 		return rest(e, cont)
 	case logical.NodeScan:
+		if len(o.Prefilter) > 0 {
+			return g.batchScan(o, e, rest)
+		}
 		n := g.n()
 		return g.cursorLoop(func(c int32) {
 			if o.Label == "" {

@@ -63,6 +63,9 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 			b.useCycleCounts(pl)
 			b.useDegrees(pl)
 			useSetMode(pl)
+			if !plan.Writes {
+				useBatchScans(pl)
+			}
 		}
 	}
 	if opts.Statement != nil {

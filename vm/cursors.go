@@ -12,6 +12,8 @@ import (
 type cursor struct {
 	// node scans
 	it roaring.IntPeekable
+	// batched node scans: the current batch, read from pos
+	batch []uint32
 	// expansions: (relationship, neighbour) pairs read in one block
 	rels []uint64
 	nbrs []uint32

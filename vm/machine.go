@@ -306,6 +306,20 @@ func (m *Machine) run() (row bool, err error) {
 			} else {
 				N[in.B] = uint64(c.it.Next())
 			}
+		case OpBatchFill:
+			if !m.cursors[in.A].batchFill() {
+				pc = int(in.B)
+			}
+		case OpBatchFilter:
+			m.batchFilter(&m.cursors[in.A], m.prog.Aux[in.B].(*BatchFilter))
+		case OpBatchNext:
+			c := &m.cursors[in.A]
+			if c.pos >= len(c.batch) {
+				pc = int(in.C)
+			} else {
+				N[in.B] = uint64(c.batch[c.pos])
+				c.pos++
+			}
 		case OpOpenExpand:
 			c := &m.cursors[in.A]
 			c.openExpand(m.ctx.Graph, N[in.B], m.prog.Aux[in.C].(*ExpandSpec))

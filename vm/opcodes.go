@@ -53,6 +53,9 @@ const (
 	OpOpenProc      // A=cursor, B=X procedure call spec: run a procedure into rows
 	OpNextProc      // A=cursor, B=target when done: writes the yielded registers
 	OpCloseCursor   // A=cursor: release resources
+	OpBatchFill     // A=cursor (a node scan), B=target: read the next batch of up to BatchSize nodes; when the scan is done pc = B
+	OpBatchFilter   // A=cursor, B=X batch filter: drop the batch's nodes for which the predicate is not true
+	OpBatchNext     // A=cursor, B=N dst, C=target: next node of the batch into N[B]; when the batch is used up pc = C
 
 	// --- pattern checks ---
 	OpHasLabels   // A=N node, B=X label expression, C=target: if N[A] does not match, pc = C
@@ -219,6 +222,8 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetContains: {"SetContains", 3, 2},
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
 	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
+
+	OpBatchFill: {"BatchFill", 2, 1}, OpBatchFilter: {"BatchFilter", 2, -1}, OpBatchNext: {"BatchNext", 3, 2},
 
 	OpCollectRow: {"CollectRow", 1, 0}, OpCollectNode: {"CollectNode", 1, -1}, OpCollectRel: {"CollectRel", 1, -1},
 	OpCollectValue: {"CollectValue", 1, -1}, OpWorkingApply: {"WorkingApply", 1, -1}, OpSetFromWorking: {"SetFromWorking", 2, -1},

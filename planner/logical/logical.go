@@ -121,6 +121,13 @@ type Start struct{}
 type NodeScan struct {
 	Var   string
 	Label string // "" for all nodes
+	// Prefilter lists conjuncts of the next Filter that compare one of
+	// Var's properties with a constant or parameter. When set, the scan
+	// runs in batches: it reads up to vm.BatchSize nodes at a time and
+	// evaluates these predicates over the whole batch in one instruction
+	// each, dropping the nodes for which one is not true; the Filter still
+	// follows (it sees only the survivors).
+	Prefilter []ast.Expr
 }
 
 // NodeIndexSeek binds Var to the nodes with Label whose property Key
@@ -442,10 +449,18 @@ func (Foreach) Name() string      { return "Foreach" }
 // Details.
 func (Start) Detail() string { return "" }
 func (o NodeScan) Detail() string {
+	s := fmt.Sprintf("(%s:%s) label scan", show(o.Var), o.Label)
 	if o.Label == "" {
-		return fmt.Sprintf("(%s) all nodes", show(o.Var))
+		s = fmt.Sprintf("(%s) all nodes", show(o.Var))
 	}
-	return fmt.Sprintf("(%s:%s) label scan", show(o.Var), o.Label)
+	if len(o.Prefilter) > 0 {
+		parts := make([]string, len(o.Prefilter))
+		for i, p := range o.Prefilter {
+			parts[i] = ast.FormatExpr(p)
+		}
+		s += ", batched, prefilter " + strings.Join(parts, " AND ")
+	}
+	return s
 }
 func (o NodeIndexSeek) Detail() string {
 	return fmt.Sprintf("(%s:%s {%s: ...}) index seek", show(o.Var), o.Label, o.Key)

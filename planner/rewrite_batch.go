@@ -1,0 +1,161 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/vm"
+)
+
+// useBatchScans gives a node scan followed by a filter the filter's
+// conjuncts that compare one of the scanned node's properties with a
+// constant or a parameter: the scan then reads nodes in batches and drops
+// whole runs of non-matching nodes per instruction (vectorised filtering)
+// before the row-at-a-time pipeline sees them. Only read-only plans are
+// batched: a write earlier in the statement could change the properties a
+// batch has already been filtered on. As in engines that reorder
+// predicates, a node a prefilter drops is not evaluated by the filter's
+// other conjuncts (an error they would raise on it does not surface).
+func useBatchScans(pl *logical.Pipeline) {
+	for i := 0; i+1 < len(pl.Ops); i++ {
+		scan, ok := pl.Ops[i].(logical.NodeScan)
+		if !ok || len(scan.Prefilter) > 0 {
+			continue
+		}
+		f, ok := pl.Ops[i+1].(logical.Filter)
+		if !ok || f.Subst != nil {
+			continue
+		}
+		var pre []ast.Expr
+		for _, c := range conjuncts(f.Pred) {
+			if batchable(c, scan.Var) {
+				pre = append(pre, c)
+			}
+		}
+		if len(pre) > 0 {
+			scan.Prefilter = pre
+			pl.Ops[i] = scan
+		}
+	}
+}
+
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := e.(*ast.Binary); ok && b.Op == ast.OpAnd {
+		return append(conjuncts(b.Left), conjuncts(b.Right)...)
+	}
+	return []ast.Expr{e}
+}
+
+// batchable reports whether e is `v.key <op> x` or `x <op> v.key` with op
+// a single comparison or a string match (not a regular expression) and x
+// a literal or parameter, or `v.key IS [NOT] NULL`.
+func batchable(e ast.Expr, v string) bool {
+	switch x := e.(type) {
+	case *ast.Comparison:
+		if len(x.Ops) != 1 {
+			return false
+		}
+		return (propOf(x.Operands[0], v) && constant(x.Operands[1])) || (constant(x.Operands[0]) && propOf(x.Operands[1], v))
+	case *ast.StringMatch:
+		if x.Op == ast.StrRegex {
+			return false
+		}
+		return (propOf(x.Left, v) && constant(x.Right)) || (constant(x.Left) && propOf(x.Right, v))
+	case *ast.IsNull:
+		return propOf(x.Expr, v)
+	}
+	return false
+}
+
+func propOf(e ast.Expr, v string) bool {
+	p, ok := e.(*ast.Property)
+	if !ok {
+		return false
+	}
+	x, ok := p.Expr.(*ast.Variable)
+	return ok && x.Name == v
+}
+
+func constant(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Parameter:
+		return true
+	case *ast.Literal:
+		return x.Kind != ast.LitNull
+	}
+	return false
+}
+
+// batchScan emits a batched node scan: fill a batch, run the prefilters
+// over it, then hand its surviving nodes one at a time to the rest of the
+// pipeline.
+func (g *gen) batchScan(o logical.NodeScan, e *regEnv, rest func(*regEnv, label) error) error {
+	var filters []int32
+	for _, p := range o.Prefilter {
+		f, err := g.batchFilter(p, o.Var, e)
+		if err != nil {
+			return err
+		}
+		filters = append(filters, g.addAux(f))
+	}
+	c := g.cursor()
+	n := g.n()
+	if o.Label == "" {
+		g.emit(vm.OpOpenAllNodes, c)
+	} else {
+		g.emit(vm.OpOpenLabelScan, c, g.str(o.Label))
+	}
+	fill := g.here()
+	done := g.newLabel()
+	g.emitJ(vm.OpBatchFill, 1, done, c)
+	for _, f := range filters {
+		g.emit(vm.OpBatchFilter, c, f)
+	}
+	head := g.here()
+	g.emitJ(vm.OpBatchNext, 2, fill, c, n)
+	e = e.clone()
+	e.set(o.Var, slot{slotNode, n})
+	if err := rest(e, head); err != nil {
+		return err
+	}
+	g.emitJ(vm.OpGoto, 0, head)
+	g.bind(done)
+	return nil
+}
+
+// batchFilter compiles a prefilter (see batchable); its operand is
+// evaluated once, before the scan.
+func (g *gen) batchFilter(p ast.Expr, v string, e *regEnv) (*vm.BatchFilter, error) {
+	f := &vm.BatchFilter{Operand: -1}
+	var prop *ast.Property
+	var operand ast.Expr
+	split := func(l, r ast.Expr) {
+		if propOf(l, v) {
+			prop, operand = l.(*ast.Property), r
+		} else {
+			prop, operand, f.Swap = r.(*ast.Property), l, true
+		}
+	}
+	switch x := p.(type) {
+	case *ast.Comparison:
+		f.Op = map[ast.CompareOp]vm.Opcode{ast.CmpEq: vm.OpEq, ast.CmpNe: vm.OpNe, ast.CmpLt: vm.OpLt, ast.CmpLe: vm.OpLe, ast.CmpGt: vm.OpGt, ast.CmpGe: vm.OpGe}[x.Ops[0]]
+		split(x.Operands[0], x.Operands[1])
+	case *ast.StringMatch:
+		f.Op = map[ast.StringOp]vm.Opcode{ast.StrStartsWith: vm.OpStartsWith, ast.StrEndsWith: vm.OpEndsWith, ast.StrContains: vm.OpContains}[x.Op]
+		split(x.Left, x.Right)
+	case *ast.IsNull:
+		f.Op = vm.OpIsNull
+		if x.Not {
+			f.Op = vm.OpIsNotNull
+		}
+		prop = x.Expr.(*ast.Property)
+	}
+	f.Key = g.str(prop.Key)
+	if operand != nil {
+		r, err := g.expr(operand, e)
+		if err != nil {
+			return nil, err
+		}
+		f.Operand = r
+	}
+	return f, nil
+}
