@@ -476,3 +476,42 @@ func TestBatchedScansMatchRowMode(t *testing.T) {
 		}
 	}
 }
+
+// TestIntGroupKeys checks grouping by integers kept in the dense array
+// (small non-negative keys), in the map (negative, large, sparse keys) and
+// both at once, against counts computed here.
+func TestIntGroupKeys(t *testing.T) {
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	r := rand.New(rand.NewPCG(7, 7))
+	var keys []any
+	want := map[int64]int{}
+	for i := 0; i < 20000; i++ {
+		var k int64
+		switch r.IntN(4) {
+		case 0:
+			k = int64(r.IntN(3000))
+		case 1:
+			k = -int64(r.IntN(50))
+		case 2:
+			k = int64(r.IntN(1 << 40))
+		default:
+			k = int64(r.IntN(100000))
+		}
+		want[k]++
+		keys = append(keys, k)
+	}
+	rows := mustRun(t, db, "UNWIND $keys AS k RETURN k, count(*) AS n", map[string]any{"keys": keys})
+	if len(rows) != len(want) {
+		t.Fatalf("%d groups, want %d", len(rows), len(want))
+	}
+	for _, row := range rows {
+		k, n := int64(row[0].(value.Int)), int(row[1].(value.Int))
+		if want[k] != n {
+			t.Errorf("key %d: count %d, want %d", k, n, want[k])
+		}
+	}
+}

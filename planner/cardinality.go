@@ -22,6 +22,9 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 	avgDeg := b.stats.RelCount("") / nodes
 	rows := 1.0
 	pl.Est = make([]float64, len(pl.Ops))
+	// boundAt: the rows when each node variable was bound (an upper
+	// bound on its distinct values at any later point).
+	boundAt := map[string]float64{}
 	for i, op := range pl.Ops {
 		switch o := op.(type) {
 		case logical.NodeScan:
@@ -85,8 +88,10 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			if len(o.Keys) == 0 {
 				rows = 1
 			} else {
-				rows = math.Max(1, math.Sqrt(rows))
+				rows = math.Max(1, groupEstimate(o.Keys, rows, boundAt))
 			}
+			o.EstGroups = rows
+			pl.Ops[i] = o
 		case logical.Distinct:
 			rows *= distinctFraction
 		case logical.Limit:
@@ -101,5 +106,41 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			rows *= unwindFanout
 		}
 		pl.Est[i] = rows
+		switch o := op.(type) {
+		case logical.NodeScan:
+			boundAt[o.Var] = rows
+		case logical.NodeIndexSeek:
+			boundAt[o.Var] = rows
+		case logical.NodeSetSeek:
+			boundAt[o.Var] = rows
+		case logical.Expand:
+			if !o.ToBound {
+				boundAt[o.To] = rows
+			}
+		}
 	}
+}
+
+// groupEstimate estimates the groups of an aggregation: when every key is
+// a node variable or one of its properties, at most the product of the
+// rows at which those variables were bound; otherwise the square root of
+// the input rows.
+func groupEstimate(keys []logical.Item, rows float64, boundAt map[string]float64) float64 {
+	groups := 1.0
+	for _, k := range keys {
+		e := k.Expr
+		if p, ok := e.(*ast.Property); ok {
+			e = p.Expr
+		}
+		v, ok := e.(*ast.Variable)
+		if !ok {
+			return math.Sqrt(rows)
+		}
+		b, ok := boundAt[v.Name]
+		if !ok {
+			return math.Sqrt(rows)
+		}
+		groups *= b
+	}
+	return math.Min(rows, groups)
 }

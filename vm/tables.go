@@ -24,6 +24,7 @@ type table struct {
 
 	groups   map[string]int
 	ints     map[int64]int // groups keyed by one integer value or one node id
+	dense    []int32       // the same for small non-negative keys: group index + 1, 0 for none
 	states   []groupState  // per group, parallel to rows
 	seenKeys map[string]struct{}
 	keyBuf   []byte
@@ -109,6 +110,7 @@ func (t *table) reset() {
 	if t.groups != nil {
 		t.groups = map[string]int{}
 		t.ints = nil
+		t.dense = nil
 		t.states = nil
 	}
 	t.slabR, t.slabN, t.slabAgg, t.slabSums = nil, nil, nil, nil
@@ -184,6 +186,33 @@ func (t *table) add(m *Machine) error {
 
 // appendDoubling appends, doubling the capacity when full: append grows
 // large slices by about 1.25x, which copies a big table several times over.
+// presizeAt is the group count at which an aggregation table is resized to
+// the planner's estimate (small tables never pay for a wrong estimate).
+const presizeAt = 1024
+
+// presize makes room for n groups.
+func (t *table) presize(n int) {
+	rows := make([]tableRow, len(t.rows), n)
+	copy(rows, t.rows)
+	t.rows = rows
+	states := make([]groupState, len(t.states), n)
+	copy(states, t.states)
+	t.states = states
+	if t.ints != nil {
+		ints := make(map[int64]int, n)
+		for k, v := range t.ints {
+			ints[k] = v
+		}
+		t.ints = ints
+	} else if t.groups != nil {
+		groups := make(map[string]int, n)
+		for k, v := range t.groups {
+			groups[k] = v
+		}
+		t.groups = groups
+	}
+}
+
 func appendDoubling[T any](s []T, v T) []T {
 	if len(s) == cap(s) {
 		n := make([]T, len(s), max(64, 2*cap(s)))
@@ -291,13 +320,55 @@ func (t *table) intKey(m *Machine) (int64, bool) {
 	return 0, false
 }
 
+// intGroup finds the group of an integer key: in the dense array for
+// small non-negative keys, else in the map.
+func (t *table) intGroup(k int64) (int, bool) {
+	if k >= 0 && k < int64(len(t.dense)) {
+		if d := t.dense[k]; d > 0 {
+			return int(d - 1), true
+		}
+	}
+	if t.ints == nil {
+		return 0, false
+	}
+	g, ok := t.ints[k]
+	return g, ok
+}
+
+// denseSlack bounds the dense array's length to this many entries per
+// group (plus a fixed allowance), so sparse keys stay in the map.
+const denseSlack, denseBase = 8, 4096
+
+// setIntGroup records a new group g for key k: in the dense array when k
+// is small compared with the number of groups, else in the map.
+func (t *table) setIntGroup(m *Machine, k int64, g int) error {
+	if k >= 0 && k < int64(denseSlack*(g+1)+denseBase) && k < 1<<31-1 {
+		if k >= int64(len(t.dense)) {
+			n := max(int(k)+1, 2*len(t.dense), 1024)
+			if err := m.account(int64(4 * (n - len(t.dense)))); err != nil {
+				return err
+			}
+			d := make([]int32, n)
+			copy(d, t.dense)
+			t.dense = d
+		}
+		t.dense[k] = int32(g + 1)
+		return nil
+	}
+	if t.ints == nil {
+		t.ints = map[int64]int{}
+	}
+	t.ints[k] = g
+	return nil
+}
+
 func (t *table) aggStep(m *Machine) error {
 	s := t.agg
 	var g int
 	var ok bool
 	ik, isInt := t.intKey(m)
 	if isInt {
-		g, ok = t.ints[ik]
+		g, ok = t.intGroup(ik)
 	} else {
 		k := t.key(m, s.Table.R[:s.NumKeyR], s.Table.N)
 		g, ok = t.groups[string(k)]
@@ -307,11 +378,13 @@ func (t *table) aggStep(m *Machine) error {
 	}
 	if !ok {
 		g = len(t.rows)
+		if g == presizeAt && s.EstGroups > 2*presizeAt {
+			t.presize(s.EstGroups)
+		}
 		if isInt {
-			if t.ints == nil {
-				t.ints = map[int64]int{}
+			if err := t.setIntGroup(m, ik, g); err != nil {
+				return err
 			}
-			t.ints[ik] = g
 		}
 		row := tableRow{r: t.allocR(len(s.Table.R)), n: t.allocN(len(s.Table.N))}
 		for i := 0; i < s.NumKeyR; i++ {

@@ -276,6 +276,8 @@ type AggCall struct {
 type Aggregate struct {
 	Keys []Item
 	Aggs []AggCall
+	// EstGroups is the cost model's estimate of the number of groups.
+	EstGroups float64
 }
 
 // Distinct drops rows whose Vars repeat an earlier row.
