@@ -56,7 +56,7 @@ func TestProfileCountsRows(t *testing.T) {
 	db, _ := Open("", nil)
 	defer db.Close()
 	mustRun(t, db, "UNWIND range(1, 10) AS i CREATE (:N {i: i})", nil)
-	rows, err := db.Query(context.Background(), "PROFILE MATCH (n:N) WHERE n.i > 3 RETURN n.i", nil)
+	rows, err := db.Query(context.Background(), "PROFILE MATCH (n:N) WHERE n.i + 0 > 3 RETURN n.i", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,6 +68,15 @@ func TestProfileCountsRows(t *testing.T) {
 		if !strings.Contains(p, want) {
 			t.Errorf("profile lacks %q:\n%s", want, p)
 		}
+	}
+	// A batched scan counts the nodes its prefilters let through.
+	rows, err = db.Query(context.Background(), "PROFILE MATCH (n:N) WHERE n.i > 3 RETURN n.i", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows.All()
+	if p := rows.Profile(); !strings.Contains(p, "prefilter (n.i > 3) (rows 7") {
+		t.Errorf("batched profile:\n%s", p)
 	}
 }
 

@@ -289,7 +289,12 @@ func TestSetSeekAndHashedIn(t *testing.T) {
 		{"MATCH (a)-->(b) WHERE elementId(b) IN $ids RETURN a.id, b.id", "MATCH (a)-->(b) WHERE elementId(b) IN $ids OR false RETURN a.id, b.id"},
 		{"MATCH (a:A) WHERE a.id IN $xs RETURN a.id", "MATCH (a:A) WHERE a.id IN $xs OR false RETURN a.id"},
 		{"MATCH (a:A)-[:T]->(b) WHERE a.id IN $xs RETURN a.id, count(b)", "MATCH (a:A)-[:T]->(b) WHERE a.id IN $xs OR false RETURN a.id, count(b)"},
+		// id(v) = x and elementId(v) = x seek the one node named.
+		{"MATCH (a), (b) WHERE id(a) = $one AND elementId(b) = $two RETURN a.id, b.id", "MATCH (a), (b) WHERE (id(a) = $one AND elementId(b) = $two) OR false RETURN a.id, b.id"},
+		{"MATCH (a)-->(b) WHERE $one = id(b) RETURN a.id", "MATCH (a)-->(b) WHERE $one = id(b) OR false RETURN a.id"},
 	}
+	first, second := mustRun(t, db, "MATCH (n) RETURN id(n) ORDER BY id(n) LIMIT 2", nil), mustRun(t, db, "MATCH (n) RETURN elementId(n) ORDER BY id(n) SKIP 5 LIMIT 1", nil)
+	p["one"], p["two"] = first[1][0], string(second[0][0].(value.String))
 	for _, pr := range pairs {
 		a, b := canonical(mustRun(t, db, pr[0], p)), canonical(mustRun(t, db, pr[1], p))
 		if fmt.Sprint(a) != fmt.Sprint(b) || len(a) == 0 {

@@ -710,6 +710,19 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 				return
 			}
 			for i := 0; i < 2; i++ {
+				if fc, ok := x.Operands[i].(*ast.FunctionCall); ok {
+					// id(v) = x / elementId(v) = x: a seek of the one-element list [x].
+					name := strings.ToLower(fc.Name)
+					other := x.Operands[1-i]
+					if len(fc.Namespace) > 0 || len(fc.Args) != 1 || (name != "elementid" && name != "id") || usesAny(other, local) {
+						continue
+					}
+					if v, ok := fc.Args[0].(*ast.Variable); ok && local[v.Name] {
+						list := &ast.ListLiteral{Span: other.NodeSpan(), Items: []ast.Expr{other}}
+						out[v.Name] = append(out[v.Name], propEq{value: list, in: true, elementID: name == "elementid", id: name == "id"})
+					}
+					continue
+				}
 				p, ok := x.Operands[i].(*ast.Property)
 				if !ok {
 					continue
