@@ -75,6 +75,8 @@ type DB struct {
 	procs map[string]*vm.Procedure
 
 	plans planCache
+
+	embeds embedState // embeddings on write (embed.go)
 }
 
 // Open opens (creating if needed) the store in dir; an empty dir opens a
@@ -274,9 +276,11 @@ func (db *DB) QueryValues(ctx context.Context, query string, params map[string]v
 		}
 		rows = append(rows, row)
 	}
+	work := tx.EmbedWork() // nodes a provider embedder must embed (embed.go)
 	if err := tx.Commit(); err != nil {
 		return nil, mapStorageErr(err)
 	}
+	db.embedAfterCommit(ctx, work)
 	out := &Rows{cols: compiled.Program.Columns, buffered: rows, pos: -1}
 	if st.Profile {
 		out.profile = profileText(compiled, m.Stats(), time.Since(started))

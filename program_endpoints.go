@@ -45,8 +45,7 @@ func (r *run) endpoint(ctx context.Context, op graphprogram.Operation) (*Working
 	}
 	switch ep.Path {
 	case "/search/concepts", "/search/sources":
-		return nil, cyqerr.Compile(cyqerr.ProgramError, "NotAvailable", "endpoint %s is not available: full-text and vector search are not implemented in this engine yet", ep.Path).
-			WithHint("use a cypher operation instead, e.g. MATCH (n) WHERE toLower(n.name) CONTAINS toLower($q) RETURN n")
+		return r.search(ctx, ep.Path, args) // program_search.go
 	case "/concepts/details":
 		return r.details(ctx, args)
 	case "/concepts/related":
@@ -74,6 +73,8 @@ func (db *DB) EndpointQueries(endpoint string, params map[string]any, opts *Prog
 	r := &run{db: db, opts: opts.withDefaults()}
 	_, typed := params["relationship_types"]
 	switch endpoint {
+	case "/search/concepts", "/search/sources":
+		return r.searchQueries(endpoint, params) // program_search.go
 	case "/concepts/details":
 		return []string{r.byKeyQuery(), r.byElementIDQuery(), r.detailsQuery()}
 	case "/concepts/related":

@@ -75,9 +75,6 @@ func (db *DB) lower(p *graphprogram.Program, o ProgramOptions) (*lowered, error)
 			case graphprogram.TypeAPI:
 				step.Endpoint = op.Endpoint
 				step.Queries = db.EndpointQueries(op.Endpoint, op.Params, &o)
-				if ep, ok := graphprogram.LookupEndpoint(op.Endpoint); ok && !ep.Available {
-					step.Queries = append(step.Queries, "not available: running it aborts the program")
-				}
 			case graphprogram.TypeConditional:
 				step.Test = conditionText(op.Condition)
 				step.Then = walk(op.Then, path+".then")

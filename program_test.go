@@ -231,8 +231,8 @@ func TestProgramEndpoints(t *testing.T) {
 		{"vocabulary", apiStmt("+", "/vocabulary/status", nil), "vocab:ALT,vocab:MENTIONS,vocab:REL", "", ""},
 		{"vocabulary one type", apiStmt("+", "/vocabulary/status", map[string]any{"relationship_type": "REL"}), "vocab:REL", "", ""},
 		{"vocabulary unused", apiStmt("+", "/vocabulary/status", map[string]any{"status_filter": "unused"}), "", "", ""},
-		{"search not available", apiStmt("+", "/search/concepts", map[string]any{"query": "x"}), "", "", "not available"},
-		{"sources not available", apiStmt("+", "/search/sources", map[string]any{"query": "x"}), "", "", "not available"},
+		{"search without an index", apiStmt("+", "/search/concepts", map[string]any{"query": "x"}), "", "", "not available"},
+		{"sources without an index", apiStmt("+", "/search/sources", map[string]any{"query": "x"}), "", "", "not available"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -511,7 +511,7 @@ func TestProgramExplain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"0 + cypher: MATCH (n:Concept) RETURN n", "1 ? api /concepts/related", "up to 2 times", "2 + conditional: if empty", "2.then.0 + api /search/concepts", "not available"} {
+	for _, want := range []string{"0 + cypher: MATCH (n:Concept) RETURN n", "1 ? api /concepts/related", "up to 2 times", "2 + conditional: if empty", "2.then.0 + api /search/concepts", "fails: endpoint /search/concepts is not available on this graph"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("explain lacks %q:\n%s", want, text)
 		}

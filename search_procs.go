@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -215,6 +216,9 @@ func (db *DB) searchSchema(tx *storage.Tx, cmd ast.SchemaCommand, src string) (h
 		if errors.Is(err, storage.ErrExists) && c.IfNotExists {
 			return true, nil
 		}
+		if err == nil {
+			db.embeds.forget(def.Name) // nodes indexed before have no vector: find them again
+		}
 		return true, mapStorageErr(err)
 	case *ast.DropIndex:
 		if c.Legacy {
@@ -226,6 +230,7 @@ func (db *DB) searchSchema(tx *storage.Tx, cmd ast.SchemaCommand, src string) (h
 			}
 			return false, nil // not a search index: the caller reports it
 		}
+		db.embeds.forget(c.Name)
 		return true, mapStorageErr(tx.DropSearchIndex(c.Name))
 	}
 	return false, nil
@@ -273,10 +278,7 @@ func nodeFilter(name string, r storage.Reader, v value.Value) (*roaring.Bitmap, 
 	case nil, value.Null:
 		return nil, nil
 	case value.String:
-		if id, ok := r.LabelID(string(x)); ok {
-			return r.NodesWithLabel(id), nil
-		}
-		return roaring.New(), nil
+		return labelsFilter(r, []string{string(x)}), nil
 	case value.List:
 		b := roaring.New()
 		for _, e := range x {
@@ -311,15 +313,11 @@ func (db *DB) queryVector(ctx context.Context, name string, def storage.SearchIn
 		if def.Embedder == "" {
 			return nil, procErr(name, "index %q has no embedder (indexConfig `cyq.embedder`); pass a vector, or embed the text with cyq.embed(text)", def.Name)
 		}
-		e, err := db.Embedder(def.Embedder)
-		if err != nil {
-			return nil, procErr(name, "%v", err)
+		x, down, err := db.embedQuery(ctx, name, def, string(s))
+		if down != nil {
+			return nil, procErr(name, "%v", down)
 		}
-		vs, err := e.Embed(ctx, []string{string(s)})
-		if err != nil {
-			return nil, procErr(name, "embedder %s unavailable: %v", def.Embedder, err)
-		}
-		return vs[0], nil
+		return x, err
 	}
 	x, ok := storage.VectorOf(q)
 	if !ok {
@@ -334,6 +332,37 @@ func (db *DB) queryVector(ctx context.Context, name string, def storage.SearchIn
 		}
 	}
 	return x, nil
+}
+
+// embedQuery embeds a query text with the index's embedder. down is set,
+// with no error, when the embedder cannot answer (unreachable, or its
+// vector does not fit the index).
+func (db *DB) embedQuery(ctx context.Context, name string, def storage.SearchIndexDef, text string) (vec []float32, down, err error) {
+	e, err := db.Embedder(def.Embedder)
+	if err != nil {
+		return nil, nil, procErr(name, "%v", err)
+	}
+	vs, err := e.Embed(ctx, []string{text})
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("embedder %s unavailable: %w", def.Embedder, err), nil
+	case len(vs) != 1:
+		return nil, fmt.Errorf("embedder %s returned %d vectors for one text", def.Embedder, len(vs)), nil
+	case len(vs[0]) != def.Dim:
+		return nil, fmt.Errorf("embedder %s returned a vector of %d dimensions, index %q has %d", def.Embedder, len(vs[0]), def.Name, def.Dim), nil
+	}
+	return vs[0], nil, nil
+}
+
+// labelsFilter is the set of nodes with any of the labels.
+func labelsFilter(r storage.Reader, labels []string) *roaring.Bitmap {
+	b := roaring.New()
+	for _, l := range labels {
+		if id, ok := r.LabelID(l); ok {
+			b.Or(r.NodesWithLabel(id))
+		}
+	}
+	return b
 }
 
 func hitRows(hits []search.Hit) [][]value.Value {
@@ -351,7 +380,128 @@ func searchErr(name string, err error) error {
 	return procErr(name, "%v", err)
 }
 
-func (db *DB) fulltextProc(name string) func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
+// optErr is a procedure error about an options map, with a hint listing
+// the accepted keys.
+func optErr(name, keys, format string, args ...any) error {
+	e := cyqerr.Runtimef(cyqerr.ArgumentError, "InvalidOption", "%s: %s", name, fmt.Sprintf(format, args...))
+	return e.WithHint("the options map takes %s", keys)
+}
+
+// optKind is the type of a procedure option.
+type optKind uint8
+
+const (
+	optInt     optKind = iota // a non-negative integer, at most max
+	optNumber                 // a number in [min, max]
+	optChoice                 // one of choices
+	optStrings                // a string or a list of strings
+)
+
+type optSpec struct {
+	kind     optKind
+	min, max float64
+	choices  []string
+}
+
+// optValues holds decoded options: int, float64, string or []string by key.
+type optValues map[string]any
+
+func (o optValues) int(k string, def int) int {
+	if v, ok := o[k].(int); ok {
+		return v
+	}
+	return def
+}
+
+func (o optValues) number(k string) (float64, bool) {
+	v, ok := o[k].(float64)
+	return v, ok
+}
+
+// procOptions decodes a procedure's options map against spec: null means
+// no options; an unknown key or a value of the wrong type or range is an
+// ArgumentError naming the key.
+func procOptions(name string, v value.Value, spec map[string]optSpec) (optValues, error) {
+	keys := make([]string, 0, len(spec))
+	for k := range spec {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	known := strings.Join(keys, ", ")
+	out := optValues{}
+	var m value.Map
+	switch x := v.(type) {
+	case nil, value.Null:
+		return out, nil
+	case value.Map:
+		m = x
+	default:
+		return nil, optErr(name, known, "options must be a map, got %s", value.Format(v))
+	}
+	for k, x := range m {
+		s, ok := spec[k]
+		if !ok {
+			return nil, optErr(name, known, "unknown option %q", k)
+		}
+		if value.IsNull(x) {
+			continue
+		}
+		switch s.kind {
+		case optInt:
+			f, isNum := numberOf(x)
+			if !isNum || f != math.Trunc(f) || f < s.min || f > s.max {
+				return nil, optErr(name, known, "option %s must be an integer between %g and %g, got %s", k, s.min, s.max, value.Format(x))
+			}
+			out[k] = int(f)
+		case optNumber:
+			f, isNum := numberOf(x)
+			if !isNum || math.IsNaN(f) || f < s.min || f > s.max {
+				if math.IsInf(s.max, 1) {
+					return nil, optErr(name, known, "option %s must be a number of at least %g, got %s", k, s.min, value.Format(x))
+				}
+				return nil, optErr(name, known, "option %s must be a number between %g and %g, got %s", k, s.min, s.max, value.Format(x))
+			}
+			out[k] = f
+		case optChoice:
+			str, isStr := x.(value.String)
+			if !isStr || !slices.Contains(s.choices, string(str)) {
+				return nil, optErr(name, known, "option %s must be one of '%s', got %s", k, strings.Join(s.choices, "', '"), value.Format(x))
+			}
+			out[k] = string(str)
+		case optStrings:
+			var list []string
+			switch y := x.(type) {
+			case value.String:
+				list = []string{string(y)}
+			case value.List:
+				for _, e := range y {
+					str, isStr := e.(value.String)
+					if !isStr {
+						return nil, optErr(name, known, "option %s must be a list of strings, got %s", k, value.Format(x))
+					}
+					list = append(list, string(str))
+				}
+			default:
+				return nil, optErr(name, known, "option %s must be a list of strings, got %s", k, value.Format(x))
+			}
+			out[k] = list
+		}
+	}
+	return out, nil
+}
+
+// maxPage bounds limit, skip, offset and k.
+const maxPage = 1 << 24
+
+var pageOptions = map[string]optSpec{
+	"limit": {kind: optInt, max: maxPage},
+	"skip":  {kind: optInt, max: maxPage},
+}
+
+// indexSearch is the procedure behind the single-index searches: it
+// resolves the reader and the index name (args[0]) and turns the hits of
+// query into (node, score) rows.
+func indexSearch(name string, query func(ctx *vm.Ctx, r storage.Reader, idx string, args []value.Value) ([]search.Hit, error)) func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
 	return func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
 		r, ok := readerOf(ctx)
 		if !ok {
@@ -361,56 +511,43 @@ func (db *DB) fulltextProc(name string) func(ctx *vm.Ctx, args []value.Value) ([
 		if err != nil {
 			return nil, err
 		}
-		q, err := stringArg(name, args[1], "the query")
+		hits, err := query(ctx, r, idx, args[1:])
 		if err != nil {
 			return nil, err
 		}
-		skip, limit := 0, -1
-		if len(args) > 2 { // options {limit, skip}
-			switch o := args[2].(type) {
-			case value.Null:
-			case value.Map:
-				for k, v := range o {
-					switch k {
-					case "limit":
-						if limit, err = intArg(name, v, "limit"); err != nil {
-							return nil, err
-						}
-					case "skip":
-						if skip, err = intArg(name, v, "skip"); err != nil {
-							return nil, err
-						}
-					default:
-						return nil, procErr(name, "unknown option %q (want limit, skip)", k)
-					}
-				}
-			default:
-				return nil, procErr(name, "options must be a map {limit, skip}")
+		return hitRows(hits), nil
+	}
+}
+
+// fulltextProc: (indexName, query [, {limit, skip}]).
+func (db *DB) fulltextProc(name string) func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
+	return indexSearch(name, func(_ *vm.Ctx, r storage.Reader, idx string, args []value.Value) ([]search.Hit, error) {
+		q, err := stringArg(name, args[0], "the query")
+		if err != nil {
+			return nil, err
+		}
+		var o optValues
+		if len(args) > 1 {
+			if o, err = procOptions(name, args[1], pageOptions); err != nil {
+				return nil, err
 			}
 		}
 		hits, err := storage.QueryFulltext(r, idx, q)
 		if err != nil {
 			return nil, searchErr(name, mapStorageErr(err))
 		}
-		hits = hits[min(skip, len(hits)):]
-		if limit >= 0 && limit < len(hits) {
+		hits = hits[min(o.int("skip", 0), len(hits)):]
+		if limit := o.int("limit", -1); limit >= 0 && limit < len(hits) {
 			hits = hits[:limit]
 		}
-		return hitRows(hits), nil
-	}
+		return hits, nil
+	})
 }
 
+// vectorProc: (indexName, k, query [, filter]).
 func (db *DB) vectorProc(name string) func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
-	return func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
-		r, ok := readerOf(ctx)
-		if !ok {
-			return nil, nil
-		}
-		idx, err := stringArg(name, args[0], "the index name")
-		if err != nil {
-			return nil, err
-		}
-		k, err := intArg(name, args[1], "the number of neighbours")
+	return indexSearch(name, func(ctx *vm.Ctx, r storage.Reader, idx string, args []value.Value) ([]search.Hit, error) {
+		k, err := intArg(name, args[0], "the number of neighbours")
 		if err != nil {
 			return nil, err
 		}
@@ -418,13 +555,13 @@ func (db *DB) vectorProc(name string) func(ctx *vm.Ctx, args []value.Value) ([][
 		if !ok || def.Kind != storage.SearchVector {
 			return nil, procErr(name, "there is no vector index named %q", idx)
 		}
-		q, err := db.queryVector(ctx.Context, name, def, args[2])
+		q, err := db.queryVector(ctx.Context, name, def, args[1])
 		if err != nil {
 			return nil, err
 		}
 		var filter *roaring.Bitmap
-		if len(args) > 3 {
-			if filter, err = nodeFilter(name, r, args[3]); err != nil {
+		if len(args) > 2 {
+			if filter, err = nodeFilter(name, r, args[2]); err != nil {
 				return nil, err
 			}
 		}
@@ -432,77 +569,162 @@ func (db *DB) vectorProc(name string) func(ctx *vm.Ctx, args []value.Value) ([][
 		if err != nil {
 			return nil, searchErr(name, mapStorageErr(err))
 		}
-		return hitRows(hits), nil
-	}
+		return hits, nil
+	})
 }
 
-// hybridProc: reciprocal rank fusion (k = 60) of the BM25 ranking and the
-// vector ranking. When the vector side cannot run (the embedder is
-// unreachable), the full-text ranking is returned alone with a warning.
+// Hybrid search modes.
+const (
+	modeHybrid = "hybrid"
+	modeText   = "text"
+	modeVector = "vector"
+)
+
+var hybridOptions = map[string]optSpec{
+	"mode":          {kind: optChoice, choices: []string{modeHybrid, modeText, modeVector}},
+	"labels":        {kind: optStrings},
+	"minScore":      {kind: optNumber, max: math.Inf(1)},
+	"offset":        {kind: optInt, max: maxPage},
+	"skip":          {kind: optInt, max: maxPage},
+	"rrfK":          {kind: optInt, min: 1, max: 1 << 20},
+	"minSimilarity": {kind: optNumber, min: -1, max: 1},
+}
+
+// hybridQuery is one decoded cyq.search.hybrid call.
+type hybridQuery struct {
+	ftIdx, vecIdx string
+	query         string
+	k, offset     int
+	mode          string
+	labels        []string // pre-filter; nil: none
+	minScore      float64
+	rrfK          int
+	minSim        float64
+	hasMinSim     bool
+}
+
+func decodeHybrid(name string, args []value.Value) (hybridQuery, error) {
+	h := hybridQuery{mode: modeHybrid, rrfK: search.RRFK}
+	var o optValues
+	if len(args) > 4 {
+		var err error
+		if o, err = procOptions(name, args[4], hybridOptions); err != nil {
+			return h, err
+		}
+	}
+	if m, ok := o["mode"].(string); ok {
+		h.mode = m
+	}
+	if _, both := o["skip"]; both {
+		if _, off := o["offset"]; off {
+			return h, optErr(name, "offset or skip (not both)", "give offset or skip, not both")
+		}
+	}
+	h.offset = o.int("offset", o.int("skip", 0))
+	h.rrfK = o.int("rrfK", search.RRFK)
+	h.labels, _ = o["labels"].([]string)
+	h.minScore, _ = o.number("minScore")
+	h.minSim, h.hasMinSim = o.number("minSimilarity")
+	// An index the mode does not use may be null.
+	index := func(v value.Value, what string, used bool) (string, error) {
+		if !used && value.IsNull(v) {
+			return "", nil
+		}
+		return stringArg(name, v, what)
+	}
+	var err error
+	if h.ftIdx, err = index(args[0], "the full-text index name", h.mode != modeVector); err != nil {
+		return h, err
+	}
+	if h.vecIdx, err = index(args[1], "the vector index name", h.mode != modeText); err != nil {
+		return h, err
+	}
+	if h.query, err = stringArg(name, args[2], "the query"); err != nil {
+		return h, err
+	}
+	if h.k, err = intArg(name, args[3], "k"); err != nil {
+		return h, err
+	}
+	return h, nil
+}
+
+// hybridProc: reciprocal rank fusion of the BM25 ranking and the vector
+// ranking (see the procedure's Doc). When the vector side cannot run (the
+// embedder is unreachable), the full-text ranking is returned alone with a
+// warning.
 func (db *DB) hybridProc(name string) func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
 	return func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
 		r, ok := readerOf(ctx)
 		if !ok {
 			return nil, nil
 		}
-		ftIdx, err := stringArg(name, args[0], "the full-text index name")
+		h, err := decodeHybrid(name, args)
 		if err != nil {
 			return nil, err
 		}
-		vecIdx, err := stringArg(name, args[1], "the vector index name")
-		if err != nil {
-			return nil, err
+		var filter *roaring.Bitmap
+		if h.labels != nil {
+			filter = labelsFilter(r, h.labels)
 		}
-		q, err := stringArg(name, args[2], "the query")
-		if err != nil {
-			return nil, err
+		// Each side contributes its top max(offset+k, 50) candidates.
+		depth := max(h.offset+h.k, 50)
+		var tl, vl []uint32
+		if h.mode != modeVector {
+			th, err := storage.QueryFulltext(r, h.ftIdx, h.query)
+			if err != nil {
+				return nil, searchErr(name, mapStorageErr(err))
+			}
+			for _, x := range th {
+				if len(tl) == depth {
+					break
+				}
+				if filter == nil || filter.Contains(x.Node) {
+					tl = append(tl, x.Node)
+				}
+			}
 		}
-		k, err := intArg(name, args[3], "k")
-		if err != nil {
-			return nil, err
-		}
-		// Each side contributes its top max(k, 50) candidates to the fusion.
-		depth := max(k, 50)
-		th, err := storage.QueryFulltext(r, ftIdx, q)
-		if err != nil {
-			return nil, searchErr(name, mapStorageErr(err))
-		}
-		th = th[:min(depth, len(th))]
-		def, ok := storage.SearchIndex(r, vecIdx)
-		if !ok || def.Kind != storage.SearchVector {
-			return nil, procErr(name, "there is no vector index named %q", vecIdx)
+		var warnings []string
+		if h.mode != modeText {
+			vh, down, err := db.hybridVectorSide(ctx, r, name, h, depth, filter)
+			if err != nil {
+				return nil, err
+			}
+			if down != nil {
+				if h.mode == modeVector {
+					e := cyqerr.Runtimef(cyqerr.ProcedureError, "EmbedderUnavailable", "%s: %v", name, down)
+					e.Cause = down
+					return nil, e.WithHint("start the embedder, or search with {mode: 'hybrid'} or {mode: 'text'}, which fall back to full-text search")
+				}
+				warnings = append(warnings, "vector search unavailable, results are full-text only: "+down.Error())
+			}
+			for _, x := range vh {
+				vl = append(vl, x.Node)
+			}
+			if w := db.pendingWarning(h.vecIdx); w != "" {
+				warnings = append(warnings, w)
+			}
 		}
 		warning := value.Value(value.NullValue)
-		var vh []search.Hit
-		if def.Embedder == "" {
-			return nil, procErr(name, "vector index %q has no embedder (indexConfig `cyq.embedder`), so the text query cannot be embedded", vecIdx)
+		if len(warnings) > 0 {
+			warning = value.String(strings.Join(warnings, "; "))
 		}
-		qv, err := db.queryVector(ctx.Context, name, def, value.String(q))
-		if err == nil {
-			vh, err = storage.QueryVector(r, vecIdx, qv, depth, nil)
+		fused := search.RRF(h.rrfK, tl, vl)
+		kept := fused[:0]
+		for _, f := range fused {
+			if f.Score >= h.minScore {
+				kept = append(kept, f)
+			}
 		}
-		if err != nil {
-			warning = value.String("vector search unavailable, results are full-text only: " + err.Error())
-			vh = nil
-		}
-		tl := make([]uint32, len(th))
-		for i, h := range th {
-			tl[i] = h.Node
-		}
-		vl := make([]uint32, len(vh))
-		for i, h := range vh {
-			vl[i] = h.Node
-		}
-		fused := search.RRF(search.RRFK, tl, vl)
-		fused = fused[:min(k, len(fused))]
-		out := make([][]value.Value, len(fused))
+		kept = kept[min(h.offset, len(kept)):]
+		kept = kept[:min(h.k, len(kept))]
 		rank := func(n int) value.Value {
 			if n == 0 {
 				return value.NullValue
 			}
 			return value.Int(int64(n))
 		}
-		for i, f := range fused {
+		out := make([][]value.Value, len(kept))
+		for i, f := range kept {
 			out[i] = []value.Value{value.Node{ID: f.Node}, value.Float(f.Score), rank(f.Ranks[0]), rank(f.Ranks[1]), warning}
 		}
 		if len(out) == 0 && warning != value.NullValue {
@@ -512,77 +734,85 @@ func (db *DB) hybridProc(name string) func(ctx *vm.Ctx, args []value.Value) ([][
 	}
 }
 
-// refreshProc embeds, for a vector index with an embedder, the source text
-// of every indexed node that has no vector yet, writing the vector property.
+// hybridVectorSide returns the vector ranking of a hybrid query: the top
+// depth nodes among filter whose similarity reaches minSimilarity. down is
+// set, with no error, when the query text cannot be embedded (the embedder
+// is unreachable).
+func (db *DB) hybridVectorSide(ctx *vm.Ctx, r storage.Reader, name string, h hybridQuery, depth int, filter *roaring.Bitmap) (hits []search.Hit, down, err error) {
+	def, ok := storage.SearchIndex(r, h.vecIdx)
+	if !ok || def.Kind != storage.SearchVector {
+		return nil, nil, procErr(name, "there is no vector index named %q", h.vecIdx)
+	}
+	if def.Embedder == "" {
+		return nil, nil, procErr(name, "vector index %q has no embedder (indexConfig `cyq.embedder`), so the text query cannot be embedded", h.vecIdx)
+	}
+	q, down, err := db.embedQuery(ctx.Context, name, def, h.query)
+	if down != nil || err != nil {
+		return nil, down, err
+	}
+	if !slices.ContainsFunc(q, func(f float32) bool { return f != 0 }) {
+		return nil, nil, nil // text without words: nothing is similar to it
+	}
+	hits, err = storage.QueryVector(r, h.vecIdx, q, depth, filter)
+	if err != nil {
+		return nil, nil, searchErr(name, mapStorageErr(err))
+	}
+	if h.hasMinSim {
+		// The index scores cosine as (1 + cos)/2; minSimilarity is the cosine.
+		floor := h.minSim
+		if def.Similarity != search.Euclidean.String() {
+			floor = (1 + h.minSim) / 2
+		}
+		kept := hits[:0]
+		for _, x := range hits {
+			if x.Score >= floor {
+				kept = append(kept, x)
+			}
+		}
+		hits = kept
+	}
+	return hits, nil, nil
+}
+
+// refreshProc embeds, for a vector index with a provider embedder, the
+// source text of every indexed node that has no vector yet, writing the
+// vector property in the calling transaction.
 func (db *DB) refreshProc(name string) func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
 	return func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
-		r, ok := readerOf(ctx)
-		if !ok || ctx.Writer == nil {
+		w, ok := ctx.Writer.(txWriter)
+		if !ok {
 			return nil, procErr(name, "needs a writable transaction")
 		}
 		idx, err := stringArg(name, args[0], "the index name")
 		if err != nil {
 			return nil, err
 		}
-		def, ok := storage.SearchIndex(r, idx)
+		def, ok := storage.SearchIndex(w.tx, idx)
 		if !ok || def.Kind != storage.SearchVector || def.Embedder == "" {
 			return nil, procErr(name, "there is no vector index with an embedder named %q", idx)
 		}
 		if def.Embedder == "default" {
 			return [][]value.Value{{value.Int(0), value.Int(0), value.NullValue}}, nil // embedded at commit, in memory
 		}
-		e, err := db.Embedder(def.Embedder)
-		if err != nil {
+		if _, err := db.Embedder(def.Embedder); err != nil {
 			return nil, procErr(name, "%v", err)
 		}
-		src, okS := r.PropKeyID(def.Source)
-		dst, okD := r.PropKeyID(def.Props[0])
-		nodes := roaring.New()
-		for _, l := range def.Labels {
-			if id, ok := r.LabelID(l); ok {
-				nodes.Or(r.NodesWithLabel(id))
-			}
+		tasks, err := storage.PendingEmbeds(w.tx, idx, nil, 0)
+		if err != nil {
+			return nil, searchErr(name, mapStorageErr(err))
 		}
-		var ids []uint32
-		var texts []string
-		if okS {
-			it := nodes.Iterator()
-			for it.HasNext() {
-				n := it.Next()
-				s, ok := r.NodeProp(n, src)
-				if !ok {
-					continue
-				}
-				str, ok := s.(value.String)
-				if !ok {
-					continue
-				}
-				if okD {
-					if _, has := r.NodeProp(n, dst); has {
-						continue
-					}
-				}
-				ids = append(ids, n)
-				texts = append(texts, string(str))
-			}
+		job := &embedJob{def: def, tasks: tasks}
+		db.runEmbedJobs(ctx.Context, []*embedJob{job})
+		if _, err := storeJobs(w.tx, []*embedJob{job}); err != nil {
+			return nil, mapStorageErr(err)
 		}
-		done := 0
-		const batch = 64
-		for i := 0; i < len(ids); i += batch {
-			j := min(i+batch, len(ids))
-			vs, err := e.Embed(ctx.Context, texts[i:j])
-			if err != nil {
-				return [][]value.Value{{value.Int(int64(done)), value.Int(int64(len(ids) - done)),
-					value.String(fmt.Sprintf("embedder %s unavailable: %v", def.Embedder, err))}}, nil
-			}
-			for x, v := range vs {
-				if err := ctx.Writer.SetNodeProp(ids[i+x], def.Props[0], value.Vector(v)); err != nil {
-					return nil, err
-				}
-				done++
-			}
+		pending := job.pending()
+		db.embeds.settled(def, job, true)
+		warning := value.Value(value.NullValue)
+		if job.err != nil {
+			warning = value.String(fmt.Sprintf("%d nodes left without an embedding: %v", pending, job.err))
 		}
-		return [][]value.Value{{value.Int(int64(done)), value.Int(0), value.NullValue}}, nil
+		return [][]value.Value{{value.Int(int64(len(tasks) - pending)), value.Int(int64(pending)), warning}}, nil
 	}
 }
 
@@ -642,13 +872,18 @@ func (db *DB) registerSearchProcs() {
 		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}, {Name: "numberOfNearestNeighbours", Type: "INTEGER"}, {Name: "query", Type: "ANY"}, {Name: "filter", Type: "ANY"}},
 		Outputs: nodeScore, Fn: db.vectorProc("cyq.search.vector")})
 	reg(&vm.Procedure{Name: "cyq.search.hybrid", ReadOnly: true,
-		Doc:    "cyq.search.hybrid(ftIndex, vecIndex, query, k) fuses the BM25 and vector rankings by reciprocal rank fusion (k = 60): score = Σ 1/(60 + rank). textRank and vectorRank are 1-based (null when absent). The vector index needs an embedder; when it is unreachable the results are full-text only and warning says so.",
-		Params: []vm.ProcParam{{Name: "fulltextIndex", Type: "STRING"}, {Name: "vectorIndex", Type: "STRING"}, {Name: "query", Type: "STRING"}, {Name: "k", Type: "INTEGER"}},
+		Doc: "cyq.search.hybrid(ftIndex, vecIndex, query, k [, options]) fuses the BM25 and vector rankings by reciprocal rank fusion: score = Σ 1/(rrfK + rank), each side contributing its top max(offset + k, 50). " +
+			"textRank and vectorRank are 1-based (null when absent). The vector index needs an embedder; when it is unreachable the results are full-text only and warning says so (warning also tells when nodes await their embedding). " +
+			"options: mode 'hybrid' (default), 'text' or 'vector' (the unused index may be null); labels, a list of labels the nodes must have one of (a pre-filter); " +
+			"minScore, the fused score below which results are dropped; offset (or skip), results to skip; rrfK (default 60); " +
+			"minSimilarity, the cosine similarity (for euclidean indexes the index score 1/(1+d²)) below which vector candidates are dropped before fusion.",
+		Params: []vm.ProcParam{{Name: "fulltextIndex", Type: "STRING?"}, {Name: "vectorIndex", Type: "STRING?"}, {Name: "query", Type: "STRING"}, {Name: "k", Type: "INTEGER"},
+			{Name: "options", Type: "MAP?", Optional: true}},
 		Outputs: []vm.ProcParam{{Name: "node", Type: "NODE"}, {Name: "score", Type: "FLOAT"}, {Name: "textRank", Type: "INTEGER?"},
 			{Name: "vectorRank", Type: "INTEGER?"}, {Name: "warning", Type: "STRING?"}},
 		Fn: db.hybridProc("cyq.search.hybrid")})
 	reg(&vm.Procedure{Name: "cyq.embed.refresh", ReadOnly: false,
-		Doc:     "cyq.embed.refresh(vectorIndex) embeds the source text of indexed nodes that have no vector yet (provider embedders) and writes the vector property; embedded counts them, pending counts those left when the embedder failed (warning says why).",
+		Doc:     "cyq.embed.refresh(vectorIndex) embeds the source text of indexed nodes that have no vector yet (provider embedders; writes embed what they change at commit, so these are the nodes left when the embedder failed, or written before the index existed) and writes the vector property; embedded counts them, pending counts those left when the embedder failed (warning says why).",
 		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}},
 		Outputs: []vm.ProcParam{{Name: "embedded", Type: "INTEGER"}, {Name: "pending", Type: "INTEGER"}, {Name: "warning", Type: "STRING?"}},
 		Fn:      db.refreshProc("cyq.embed.refresh")})

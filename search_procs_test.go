@@ -7,9 +7,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -147,7 +149,16 @@ func TestVectorIndexProcedures(t *testing.T) {
 
 // fakeEmbedServer speaks the Ollama and OpenAI embedding protocols with a
 // deterministic 4-dimensional embedding (counts of a, e, i, o plus one).
-func fakeEmbedServer(t *testing.T) *httptest.Server {
+func fakeEmbedServer(t *testing.T) *httptest.Server { return fakeEmbedServerCtl(t, &embedCtl{}) }
+
+// embedCtl controls a fake embedding server: while down it answers 503;
+// calls and texts count the embedding requests it served.
+type embedCtl struct {
+	down         atomic.Bool
+	calls, texts atomic.Int64
+}
+
+func fakeEmbedServerCtl(_ testing.TB, ctl *embedCtl) *httptest.Server {
 	emb := func(s string) []float32 {
 		v := []float32{1, 1, 1, 1}
 		for _, r := range strings.ToLower(s) {
@@ -170,10 +181,16 @@ func fakeEmbedServer(t *testing.T) *httptest.Server {
 			Model string   `json:"model"`
 			Input []string `json:"input"`
 		}
+		if ctl.down.Load() {
+			http.Error(w, `{"error":"model is loading"}`, http.StatusServiceUnavailable)
+			return
+		}
 		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Model != "m1" {
 			http.Error(w, `{"error":"bad request"}`, 400)
 			return
 		}
+		ctl.calls.Add(1)
+		ctl.texts.Add(int64(len(req.Input)))
 		var out [][]float32
 		for _, s := range req.Input {
 			out = append(out, emb(s))
@@ -181,6 +198,10 @@ func fakeEmbedServer(t *testing.T) *httptest.Server {
 		json.NewEncoder(w).Encode(map[string]any{"model": req.Model, "embeddings": out})
 	})
 	mux.HandleFunc("/v1/embeddings", func(w http.ResponseWriter, r *http.Request) {
+		if ctl.down.Load() {
+			http.Error(w, `{"error":{"message":"overloaded"}}`, http.StatusServiceUnavailable)
+			return
+		}
 		if r.Header.Get("Authorization") != "Bearer k" {
 			http.Error(w, `{"error":{"message":"unauthorized"}}`, 401)
 			return
@@ -193,6 +214,8 @@ func fakeEmbedServer(t *testing.T) *httptest.Server {
 			http.Error(w, "bad", 400)
 			return
 		}
+		ctl.calls.Add(1)
+		ctl.texts.Add(int64(len(req.Input)))
 		var data []map[string]any
 		for i := len(req.Input) - 1; i >= 0; i-- { // out of order on purpose
 			data = append(data, map[string]any{"object": "embedding", "index": i, "embedding": emb(req.Input[i])})
@@ -238,13 +261,9 @@ func TestEmbedderProviders(t *testing.T) {
 	if len(rows) == 0 || value.Format(rows[0][0]) != "'onion io'" || value.Format(rows[0][1]) != "1" || !value.IsNull(rows[0][3]) {
 		t.Fatalf("hybrid: %v", rows)
 	}
-	// Changing the source text clears the stored embedding; refresh fills it again.
+	// Changing the source text re-embeds it at commit; refresh has nothing left to do.
 	mustRows(t, db, `MATCH (n:T {text: 'banana'}) SET n.text = 'oooo'`, nil)
-	rows = mustRows(t, db, `MATCH (n:T {text: 'oooo'}) RETURN n.emb IS NULL AS cleared`, nil)
-	if value.Format(rows[0][0]) != "true" {
-		t.Fatalf("stale embedding kept: %v", rows)
-	}
-	if rows = mustRows(t, db, `CALL cyq.embed.refresh('tv') YIELD embedded RETURN embedded`, nil); value.Format(rows[0][0]) != "1" {
+	if rows = mustRows(t, db, `CALL cyq.embed.refresh('tv') YIELD embedded, pending RETURN embedded, pending`, nil); value.Format(rows[0][0]) != "0" || value.Format(rows[0][1]) != "0" {
 		t.Fatalf("re-embed: %v", rows)
 	}
 	rows = mustRows(t, db, `CALL db.index.vector.queryNodes('tv', 1, 'ooooo') YIELD node RETURN node.text AS t`, nil)
@@ -305,5 +324,141 @@ func TestFulltextOptions(t *testing.T) {
 	rows := mustRows(t, db, `CALL cyq.search.indexes() YIELD name, config RETURN name, config ORDER BY name`, nil)
 	if got := col(rows, 1); len(got) != 2 || !strings.Contains(got[0], "`bm25.k1`: 2.0") || !strings.Contains(got[0], "`bm25.b`: 0.75") || !strings.Contains(got[1], "`bm25.b`: 0.0") {
 		t.Fatalf("configs: %v", got)
+	}
+}
+
+func TestHybridOptions(t *testing.T) {
+	db, err := cyq.Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	mustRows(t, db, "CREATE VECTOR INDEX dv FOR (n:D|E) ON (n.embedding) OPTIONS {indexConfig: {`cyq.embedder`: 'default', `cyq.source`: 'name'}}", nil)
+	mustRows(t, db, `CREATE FULLTEXT INDEX dft FOR (n:D|E) ON EACH [n.name]`, nil)
+	mustRows(t, db, `UNWIND ['photograph', 'photographs', 'photographer', 'telephone', 'astronomy'] AS w CREATE (:D {name: w})`, nil)
+	mustRows(t, db, `CREATE (:E {name: 'photograph'})`, nil)
+	run := func(opts string) [][]value.Value {
+		t.Helper()
+		return mustRows(t, db, `CALL cyq.search.hybrid('dft', 'dv', 'photograph', 10, `+opts+`) YIELD node, score, textRank, vectorRank, warning
+			RETURN node.name, score, textRank, vectorRank, warning, labels(node)[0]`, nil)
+	}
+	all := run(`{}`)
+	if len(all) < 4 || value.Format(all[0][0]) != "'photograph'" || value.Format(all[0][2]) != "1" || value.Format(all[0][3]) == "null" {
+		t.Fatalf("defaults: %v", all)
+	}
+	if got := mustRows(t, db, `CALL cyq.search.hybrid('dft', 'dv', 'photograph', 10, null) YIELD node RETURN node`, nil); len(got) != len(all) {
+		t.Fatalf("null options: %d rows, want %d", len(got), len(all))
+	}
+	// mode: one side only; the unused index may be null.
+	for _, r := range run(`{mode: 'text'}`) {
+		if !value.IsNull(r[3]) || value.IsNull(r[2]) {
+			t.Fatalf("text mode: %v", r)
+		}
+	}
+	text := mustRows(t, db, `CALL cyq.search.hybrid('dft', null, 'photograph', 10, {mode: 'text'}) YIELD node, score RETURN node`, nil)
+	if len(text) != 4 { // photograph (twice), photographs, photographer: one stem
+		t.Fatalf("text mode, null vector index: %v", text)
+	}
+	vec := mustRows(t, db, `CALL cyq.search.hybrid(null, 'dv', 'photograph', 10, {mode: 'vector'}) YIELD node, textRank, vectorRank RETURN node.name, textRank, vectorRank`, nil)
+	if len(vec) < 4 || !value.IsNull(vec[0][1]) || value.Format(vec[0][2]) != "1" {
+		t.Fatalf("vector mode: %v", vec)
+	}
+	// labels pre-filter.
+	for _, r := range run(`{labels: ['E']}`) {
+		if value.Format(r[5]) != "'E'" {
+			t.Fatalf("labels: %v", r)
+		}
+	}
+	if got := run(`{labels: ['Nope']}`); len(got) != 0 {
+		t.Fatalf("unknown label: %v", got)
+	}
+	// rrfK and minScore: with rrfK 1, a node first in one list only scores 1/2.
+	k1 := run(`{rrfK: 1, mode: 'text'}`)
+	if value.Format(k1[0][1]) != "0.5" {
+		t.Fatalf("rrfK: %v", k1)
+	}
+	both := run(`{minScore: 0.02}`) // above 1/61: found by both sides near the top
+	if len(both) == 0 || len(both) >= len(all) {
+		t.Fatalf("minScore: %d of %d", len(both), len(all))
+	}
+	for _, r := range both {
+		if f, _ := r[1].(value.Float); f < 0.02 {
+			t.Fatalf("minScore kept %v", r)
+		}
+	}
+	// offset / skip.
+	if got := run(`{offset: 1}`); len(got) != len(all)-1 || value.Format(got[0][0]) != value.Format(all[1][0]) {
+		t.Fatalf("offset: %v", got)
+	}
+	if got := run(`{skip: 2}`); len(got) != len(all)-2 {
+		t.Fatalf("skip: %v", got)
+	}
+	// minSimilarity: 1 keeps exact spellings only on the vector side.
+	exact := mustRows(t, db, `CALL cyq.search.hybrid(null, 'dv', 'photograph', 10, {mode: 'vector', minSimilarity: 0.999}) YIELD node RETURN node.name`, nil)
+	if got := col(exact, 0); strings.Join(got, ",") != "'photograph','photograph'" {
+		t.Fatalf("minSimilarity: %v", got)
+	}
+	loose := mustRows(t, db, `CALL cyq.search.hybrid(null, 'dv', 'photograph', 10, {mode: 'vector', minSimilarity: -1}) YIELD node RETURN node`, nil)
+	if len(loose) != 6 {
+		t.Fatalf("minSimilarity -1: %d rows", len(loose))
+	}
+	// Bad options are ArgumentErrors with a hint.
+	for opts, want := range map[string]string{
+		`{fuzzy: true}`:                 "unknown option \"fuzzy\"",
+		`{mode: 'semantic'}`:            "mode must be one of 'hybrid', 'text', 'vector'",
+		`{mode: 3}`:                     "mode must be one of",
+		`{labels: [1]}`:                 "labels must be a list of strings",
+		`{minScore: 'high'}`:            "minScore must be a number",
+		`{minScore: -1}`:                "minScore must be a number",
+		`{minSimilarity: 2}`:            "minSimilarity must be a number between -1 and 1",
+		`{rrfK: 0}`:                     "rrfK must be an integer between 1",
+		`{rrfK: 2.5}`:                   "rrfK must be an integer",
+		`{offset: -1}`:                  "offset must be an integer",
+		`{offset: 1, skip: 1}`:          "offset or skip, not both",
+		`'fast'`:                        "options must be a map",
+		`{mode: 'vector', labels: 'D'}`: "", // a single label is accepted
+	} {
+		rows, err := db.Query(context.Background(), `CALL cyq.search.hybrid('dft', 'dv', 'photograph', 10, `+opts+`) YIELD node RETURN node`, nil)
+		if err == nil {
+			_, err = rows.All()
+		}
+		if want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", opts, err)
+			}
+			continue
+		}
+		e := cyqerr.As(err)
+		if e == nil || !strings.Contains(e.Message, want) || e.Hint == "" || e.Type != cyqerr.ArgumentError {
+			t.Errorf("%s: got %v (%#v), want an ArgumentError with a hint containing %q", opts, err, e, want)
+		}
+	}
+	mustFail(t, db, `CALL cyq.search.hybrid(null, 'dv', 'photograph', 10) YIELD node RETURN node`, nil, "full-text index name must be a string")
+	mustFail(t, db, `CALL cyq.search.hybrid('dft', null, 'photograph', 10, {mode: 'hybrid'}) YIELD node RETURN node`, nil, "vector index name must be a string")
+}
+
+func TestHybridVectorModeProviderDown(t *testing.T) {
+	ctl := &embedCtl{}
+	srv := fakeEmbedServerCtl(t, ctl)
+	defer srv.Close()
+	db, err := cyq.Open("", &cyq.Options{Embed: cyq.EmbedOptions{OllamaURL: srv.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	mustRows(t, db, `CREATE FULLTEXT INDEX tft FOR (n:T) ON EACH [n.text]`, nil)
+	mustRows(t, db, "CREATE VECTOR INDEX tv FOR (n:T) ON (n.emb) OPTIONS {indexConfig: {`vector.dimensions`: 4, `cyq.embedder`: 'ollama:m1', `cyq.source`: 'text'}}", nil)
+	mustRows(t, db, `CREATE (:T {text: 'onion'})`, nil)
+	ctl.down.Store(true)
+	rows, err := db.Query(context.Background(), `CALL cyq.search.hybrid('tft', 'tv', 'onion', 5, {mode: 'vector'}) YIELD node RETURN node`, nil)
+	if err == nil {
+		_, err = rows.All()
+	}
+	if e := cyqerr.As(err); e == nil || e.Detail != "EmbedderUnavailable" || e.Hint == "" {
+		t.Fatalf("vector mode, provider down: %v", err)
+	}
+	// The text mode never calls the provider.
+	if got := mustRows(t, db, `CALL cyq.search.hybrid('tft', 'tv', 'onion', 5, {mode: 'text'}) YIELD node, warning RETURN node.text, warning`, nil); len(got) != 1 || !value.IsNull(got[0][1]) {
+		t.Fatalf("text mode: %v", got)
 	}
 }

@@ -109,7 +109,12 @@ func (t *Tx) Commit() error {
 		return cyqerr.Runtimef(cyqerr.Internal, "TxDone", "the transaction has already ended")
 	}
 	t.done = true
-	return mapStorageErr(t.tx.Commit())
+	work := t.tx.EmbedWork() // nodes a provider embedder must embed (embed.go)
+	if err := t.tx.Commit(); err != nil {
+		return mapStorageErr(err)
+	}
+	t.db.embedAfterCommit(context.Background(), work)
+	return nil
 }
 
 // Rollback discards the transaction's writes. It is safe after Commit.

@@ -209,14 +209,10 @@ func (ix *searchIdx) update(v *version, node uint32) {
 	if in && ix.def.Embedder == "default" {
 		// The built-in embedder is pure: embed the source text here, in
 		// memory, at every write of the node (no vector property is stored).
-		if k, ok := v.dicts[dictKey].ids[ix.def.Source]; ok {
-			if val, ok := v.NodeProp(node, k); ok {
-				if s, ok := val.(value.String); ok {
-					if x := search.HashEmbed(string(s)); ix.vec.Check(x) == nil {
-						ix.vec.Put(node, x)
-						return
-					}
-				}
+		if s, ok := v.sourceText(&ix.def, node); ok {
+			if x := search.HashEmbed(s); ix.vec.Check(x) == nil {
+				ix.vec.Put(node, x)
+				return
 			}
 		}
 		ix.vec.Remove(node)
@@ -235,18 +231,23 @@ func (ix *searchIdx) update(v *version, node uint32) {
 	ix.vec.Remove(node)
 }
 
-// buildSearchIdx indexes every node of v with one of the index's labels.
-// Nodes whose vector property is not a valid vector for the index are left
-// out.
-func (v *version) buildSearchIdx(def SearchIndexDef) *searchIdx {
-	ix := newSearchIdx(def)
+// searchNodes returns the nodes of v with one of the index's labels.
+func (v *version) searchNodes(def *SearchIndexDef) *roaring.Bitmap {
 	nodes := roaring.New()
 	for _, l := range v.labelIDs(def.Labels) {
 		if b := v.labels[l]; b != nil {
 			nodes.Or(b)
 		}
 	}
-	it := nodes.Iterator()
+	return nodes
+}
+
+// buildSearchIdx indexes every node of v with one of the index's labels.
+// Nodes whose vector property is not a valid vector for the index are left
+// out.
+func (v *version) buildSearchIdx(def SearchIndexDef) *searchIdx {
+	ix := newSearchIdx(def)
+	it := v.searchNodes(&def).Iterator()
 	for it.HasNext() {
 		ix.update(v, it.Next())
 	}
@@ -531,7 +532,8 @@ const tagSearch = 's'
 // clearStaleEmbeddings: when the source text of a node indexed by a vector
 // index with a provider embedder (anything but "default") is written, its
 // stored embedding no longer matches and is removed in the same write, so
-// the index never serves a stale vector; cyq.embed.refresh fills it again.
+// the index never serves a stale vector; the engine embeds the new text
+// after the commit (EmbedWork), or cyq.embed.refresh does later.
 func (tx *Tx) clearStaleEmbeddings(id uint32, labels []uint32, key uint32, v value.Value) error {
 	if len(tx.search) == 0 {
 		return nil
@@ -561,4 +563,131 @@ func (tx *Tx) clearStaleEmbeddings(id uint32, labels []uint32, key uint32, v val
 		}
 	}
 	return nil
+}
+
+// ---- embeddings computed by the engine ----
+
+// EmbedTask is a node whose vector, for a vector index with a provider
+// embedder, is to be computed from its source text.
+type EmbedTask struct {
+	Node uint32
+	Text string
+}
+
+// sourceText is the node's source text for an index with an embedder:
+// its Source property, when that is a string.
+func (v *version) sourceText(def *SearchIndexDef, node uint32) (string, bool) {
+	k, ok := v.dicts[dictKey].ids[def.Source]
+	if !ok {
+		return "", false
+	}
+	val, _ := v.NodeProp(node, k)
+	s, ok := val.(value.String)
+	return string(s), ok
+}
+
+// needsEmbedding is the text to embed for node when it is indexed by def,
+// has source text and has no vector property.
+func (v *version) needsEmbedding(def *SearchIndexDef, node uint32) (string, bool) {
+	if !v.NodeExists(node) || !v.inSearchIndex(def, node) {
+		return "", false
+	}
+	s, ok := v.sourceText(def, node)
+	if !ok {
+		return "", false
+	}
+	if dst, ok := v.dicts[dictKey].ids[def.Props[0]]; ok {
+		if _, has := v.NodeProp(node, dst); has {
+			return "", false
+		}
+	}
+	return s, true
+}
+
+func providerEmbedded(def *SearchIndexDef) bool {
+	return def.Kind == SearchVector && def.Embedder != "" && def.Embedder != "default"
+}
+
+// EmbedWork lists, by vector index with a provider embedder (not
+// "default", which storage embeds itself), the nodes written by the
+// transaction that have source text and no vector: the work an embedder
+// has to do once the transaction commits. Call it before Commit. It costs
+// nothing when no such index exists.
+func (tx *Tx) EmbedWork() map[string][]EmbedTask {
+	var out map[string][]EmbedTask
+	var nodes []uint32
+	for name, ix := range tx.search {
+		if !providerEmbedded(&ix.def) {
+			continue
+		}
+		if nodes == nil {
+			nodes = sortedKeys(tx.dirtyNodes)
+		}
+		for _, n := range nodes {
+			if text, ok := tx.version.needsEmbedding(&ix.def, n); ok {
+				if out == nil {
+					out = map[string][]EmbedTask{}
+				}
+				out[name] = append(out[name], EmbedTask{n, text})
+			}
+		}
+	}
+	return out
+}
+
+// PendingEmbeds lists the nodes of a vector index with a provider embedder
+// that have source text and no vector, in node order, at most limit of them
+// (0: all). It looks at the index's nodes among only, or at all of them
+// when only is nil. ErrNotFound if there is no such index.
+func PendingEmbeds(r Reader, index string, only *roaring.Bitmap, limit int) ([]EmbedTask, error) {
+	ix, err := searchIdxOf(r, index, SearchVector)
+	if err != nil {
+		return nil, err
+	}
+	if !providerEmbedded(&ix.def) {
+		return nil, errorf(ErrNotFound, "vector index %q with a provider embedder", index)
+	}
+	v, _ := versionOf(r)
+	nodes := only
+	if nodes == nil {
+		nodes = v.searchNodes(&ix.def)
+	}
+	var out []EmbedTask
+	it := nodes.Iterator()
+	for it.HasNext() && (limit <= 0 || len(out) < limit) {
+		n := it.Next()
+		if text, ok := v.needsEmbedding(&ix.def, n); ok {
+			out = append(out, EmbedTask{n, text})
+		}
+	}
+	return out, nil
+}
+
+// StoreEmbedding writes the vector computed for task on the index's vector
+// property, unless the node changed since the text was read (it is gone,
+// left the index, has other source text, or already has a vector): then
+// stored is false and nothing is written. A vector the index refuses
+// (dimension, non-finite, zero for cosine) is an ErrInvalidProperty error.
+func (tx *Tx) StoreEmbedding(index string, task EmbedTask, vec []float32) (stored bool, err error) {
+	if err := tx.check(); err != nil {
+		return false, err
+	}
+	ix, ok := tx.search[index]
+	if !ok || !providerEmbedded(&ix.def) {
+		return false, errorf(ErrNotFound, "vector index %q with a provider embedder", index)
+	}
+	if text, ok := tx.version.needsEmbedding(&ix.def, task.Node); !ok || text != task.Text {
+		return false, nil
+	}
+	if err := ix.vec.Check(vec); err != nil {
+		return false, errorf(ErrInvalidProperty, "vector index %q: embedding of node %d: %v", index, task.Node, err)
+	}
+	key, err := tx.PropKeyIDOrCreate(ix.def.Props[0])
+	if err != nil {
+		return false, err
+	}
+	if err := tx.SetNodeProp(task.Node, key, value.Vector(slices.Clone(vec))); err != nil {
+		return false, err
+	}
+	return true, nil
 }

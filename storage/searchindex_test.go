@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -192,4 +193,81 @@ func BenchmarkSearchIndexedCommit(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func TestEmbedWorkAndStore(t *testing.T) {
+	_, g := searchGraph(t)
+	tx := begin(t, g)
+	doc, _ := tx.LabelIDOrCreate("Doc")
+	other, _ := tx.LabelIDOrCreate("Other")
+	text, _ := tx.PropKeyIDOrCreate("text")
+	emb, _ := tx.PropKeyIDOrCreate("emb")
+	if err := tx.CreateSearchIndex(SearchIndexDef{Name: "pv", Kind: SearchVector, Labels: []string{"Doc"}, Props: []string{"emb"}, Dim: 2, Embedder: "ollama:m", Source: "text"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.CreateSearchIndex(SearchIndexDef{Name: "dv", Kind: SearchVector, Labels: []string{"Doc"}, Props: []string{"emb2"}, Dim: 256, Embedder: "default", Source: "text"}); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := tx.CreateNode([]uint32{doc}, map[uint32]value.Value{text: value.String("alpha")})
+	b, _ := tx.CreateNode([]uint32{doc}, map[uint32]value.Value{text: value.String("beta"), emb: value.Vector{1, 1}}) // has a vector
+	tx.CreateNode([]uint32{doc}, map[uint32]value.Value{text: value.Int(3)})                                          // not text
+	tx.CreateNode([]uint32{other}, map[uint32]value.Value{text: value.String("gamma")})                               // not indexed
+	work := tx.EmbedWork()
+	if len(work) != 1 || len(work["pv"]) != 1 || work["pv"][0] != (EmbedTask{a, "alpha"}) {
+		t.Fatalf("work: %+v", work)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	snap := g.Snapshot()
+	if p, err := PendingEmbeds(snap, "pv", nil, 0); err != nil || len(p) != 1 || p[0].Node != a {
+		t.Fatalf("pending: %v %v", p, err)
+	}
+	if p, err := PendingEmbeds(snap, "pv", roaring.BitmapOf(b, a+100), 0); err != nil || len(p) != 0 {
+		t.Fatalf("pending among nodes: %v %v", p, err)
+	}
+	if _, err := PendingEmbeds(snap, "dv", nil, 0); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("default embedder index: %v", err)
+	}
+	snap.Close()
+
+	tx = begin(t, g)
+	if len(tx.EmbedWork()) != 0 {
+		t.Fatal("work without writes")
+	}
+	if _, err := tx.StoreEmbedding("pv", EmbedTask{a, "alpha"}, []float32{1, 2, 3}); !errors.Is(err, ErrInvalidProperty) {
+		t.Fatalf("wrong dimension: %v", err)
+	}
+	if stored, err := tx.StoreEmbedding("pv", EmbedTask{a, "stale text"}, []float32{1, 2}); stored || err != nil {
+		t.Fatalf("stale text stored: %v %v", stored, err)
+	}
+	if stored, err := tx.StoreEmbedding("pv", EmbedTask{b, "beta"}, []float32{1, 2}); stored || err != nil {
+		t.Fatalf("existing vector replaced: %v %v", stored, err)
+	}
+	if stored, err := tx.StoreEmbedding("pv", EmbedTask{a, "alpha"}, []float32{1, 2}); !stored || err != nil {
+		t.Fatalf("store: %v %v", stored, err)
+	}
+	if _, err := tx.StoreEmbedding("dv", EmbedTask{a, "alpha"}, []float32{1, 2}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("default embedder index: %v", err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	snap = g.Snapshot()
+	defer snap.Close()
+	if p, _ := PendingEmbeds(snap, "pv", nil, 0); len(p) != 0 {
+		t.Fatalf("still pending: %v", p)
+	}
+	if hits, err := QueryVector(snap, "pv", []float32{1, 2}, 1, nil); err != nil || len(hits) != 1 || hits[0].Node != a {
+		t.Fatalf("stored vector not indexed: %v %v", hits, err)
+	}
+	// Changing the text makes the node pending again.
+	tx = begin(t, g)
+	if err := tx.SetNodeProp(a, text, value.String("alpha two")); err != nil {
+		t.Fatal(err)
+	}
+	if w := tx.EmbedWork(); len(w["pv"]) != 1 || w["pv"][0].Text != "alpha two" {
+		t.Fatalf("work after SET: %+v", w)
+	}
+	tx.Rollback()
 }

@@ -27,8 +27,7 @@
 //	V014  a CALL { } subquery that writes
 //	V015  a schema command (CREATE/DROP INDEX or CONSTRAINT)
 //	V016  an EXPLAIN or PROFILE prefix, or several statements in one operation
-//	V020  unknown endpoint (a warning for known endpoints not available yet:
-//	      /search/concepts and /search/sources)
+//	V020  unknown endpoint
 //	V021  missing required endpoint parameter
 //	V022  unknown endpoint parameter, or a "$name" reference to an undeclared
 //	      program parameter (warnings)

@@ -82,7 +82,7 @@ var ruleCases = []struct {
 	{rule: "V016", bad: prog(stmt("+", "EXPLAIN MATCH (n) RETURN n")), good: prog(ok), badField: "/statements/0/operation/query", badStmt: "0"},
 	{rule: "V016", bad: prog(stmt("+", "MATCH (n) RETURN n; MATCH (m) RETURN m")), good: prog(stmt("+", "MATCH (n) RETURN n;")), badField: "/statements/0/operation/query", badStmt: "0"},
 	{rule: "V020", bad: prog(api("/concepts/nope", nil)), good: prog(api("/concepts/batch", map[string]any{"concept_ids": []string{"a"}})), badField: "/statements/0/operation/endpoint", badStmt: "0"},
-	{rule: "V020", isWarning: true, bad: prog(api("/search/concepts", map[string]any{"query": "x"})), good: prog(api("/concepts/details", map[string]any{"concept_id": "x"})), badField: "/statements/0/operation/endpoint", badStmt: "0"},
+	{rule: "V020", bad: prog(api("/search/concept", map[string]any{"query": "x"})), good: prog(api("/search/concepts", map[string]any{"query": "x"})), badField: "/statements/0/operation/endpoint", badStmt: "0"},
 	{rule: "V021", bad: prog(api("/concepts/details", map[string]any{})), good: prog(api("/concepts/details", map[string]any{"concept_id": "x"})), badField: "/statements/0/operation/params", badStmt: "0"},
 	{rule: "V022", isWarning: true, bad: prog(api("/concepts/details", map[string]any{"concept_id": "x", "depth": 2})), good: prog(api("/concepts/details", map[string]any{"concept_id": "x"})), badField: "/statements/0/operation/params/depth", badStmt: "0"},
 	{rule: "V022", isWarning: true, bad: prog(api("/concepts/details", map[string]any{"concept_id": "$cid"})),

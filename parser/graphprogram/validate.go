@@ -64,7 +64,7 @@ var Rules = map[string]string{
 	"V014": "a Cypher operation whose CALL { } subquery writes",
 	"V015": "a schema command (CREATE/DROP INDEX or CONSTRAINT)",
 	"V016": "an EXPLAIN or PROFILE prefix, or several statements in one operation",
-	"V020": "unknown API endpoint (warning: known but not available yet)",
+	"V020": "unknown API endpoint",
 	"V021": "missing required endpoint parameter",
 	"V022": "unknown endpoint parameter, or a reference to an undeclared program parameter (warning)",
 	"V023": "endpoint or program parameter of the wrong type or out of range",
@@ -241,28 +241,27 @@ type EndpointParam struct {
 
 // Endpoint describes a built-in API endpoint.
 type Endpoint struct {
-	Path      string
-	Params    []EndpointParam
-	Doc       string
-	Available bool
+	Path   string
+	Params []EndpointParam
+	Doc    string
 }
 
 // Endpoints lists the built-in endpoints.
 var Endpoints = []Endpoint{
-	{Path: "/search/concepts", Doc: "semantic search over concepts (not available yet: full-text and vector search are not implemented)", Params: searchParams()},
-	{Path: "/search/sources", Doc: "semantic search over sources (not available yet: full-text and vector search are not implemented)", Params: searchParams()},
-	{Path: "/concepts/details", Available: true, Doc: "the concept and its outgoing relationships with their targets", Params: []EndpointParam{
+	{Path: "/search/concepts", Doc: "hybrid search over concepts: BM25 from the concept label's FULLTEXT index fused (reciprocal rank fusion) with its VECTOR index's similarity; min_similarity is a cosine floor for the vector side", Params: searchParams()},
+	{Path: "/search/sources", Doc: "hybrid search over sources (the Source label by default), as /search/concepts", Params: searchParams()},
+	{Path: "/concepts/details", Doc: "the concept and its outgoing relationships with their targets", Params: []EndpointParam{
 		{Name: "concept_id", Kind: KindString, Required: true, Doc: "the concept's key (or elementId)"},
 	}},
-	{Path: "/concepts/related", Available: true, Doc: "the concept's neighbourhood up to max_depth hops (either direction) and every relationship among it", Params: []EndpointParam{
+	{Path: "/concepts/related", Doc: "the concept's neighbourhood up to max_depth hops (either direction) and every relationship among it", Params: []EndpointParam{
 		{Name: "concept_id", Kind: KindString, Required: true, Doc: "the concept's key (or elementId)"},
 		{Name: "max_depth", Kind: KindInt, Min: 1, Max: MaxRelatedDepth, Doc: "hops, default 2, at most 6"},
 		{Name: "relationship_types", Kind: KindStringList, Doc: "only follow these relationship types"},
 	}},
-	{Path: "/concepts/batch", Available: true, Doc: "the concepts with the given keys", Params: []EndpointParam{
+	{Path: "/concepts/batch", Doc: "the concepts with the given keys", Params: []EndpointParam{
 		{Name: "concept_ids", Kind: KindStringList, Required: true, Doc: "the concepts' keys (or elementIds)"},
 	}},
-	{Path: "/vocabulary/status", Available: true, Doc: "one node vocab:<TYPE> per relationship type with its count and status (active: in use; unused: known but with no relationships)", Params: []EndpointParam{
+	{Path: "/vocabulary/status", Doc: "one node vocab:<TYPE> per relationship type with its count and status (active: in use; unused: known but with no relationships)", Params: []EndpointParam{
 		{Name: "relationship_type", Kind: KindString, Doc: "only this type"},
 		{Name: "status_filter", Kind: KindString, Doc: "active or unused"},
 	}},
@@ -312,9 +311,6 @@ func (v *validator) api(op Operation, path, optr string) {
 		}
 		v.issues = append(v.issues, errIssue("V020", path, optr+"/endpoint", "unknown endpoint %q; known endpoints: %s", op.Endpoint, strings.Join(names, ", ")))
 		return
-	}
-	if !ep.Available {
-		v.issues = append(v.issues, warnIssue("V020", path, optr+"/endpoint", "endpoint %s is not available yet (full-text and vector search are not implemented); executing it fails", ep.Path))
 	}
 	for _, p := range ep.Params {
 		if _, ok := op.Params[p.Name]; !ok && p.Required {
