@@ -31,7 +31,7 @@ const cypherSchema = `{
   "properties": {
     "query": {"type": "string", "description": "one openCypher statement"},
     "params": {"type": "object", "description": "query parameters, referenced as $name", "additionalProperties": true},
-    "graph": {"type": "string", "description": "named graph of the store (default: the server's graph)"},
+    "graph": {"type": "string", "description": "named graph of the store (default: the session's graph set with use_graph, else the server's)"},
     "max_rows": {"type": "integer", "minimum": 1, "description": "row limit (default 1000)"},
     "timeout_ms": {"type": "integer", "minimum": 1, "description": "time limit in milliseconds (default 30000)"},
     "shape": {"type": "string", "enum": ["rows", "graph"], "description": "rows (default) or a deduplicated graph"}
@@ -96,7 +96,11 @@ func (s *Server) handleCypher(write bool) func(ctx context.Context, req mcp.Call
 			return argError("shape must be \"rows\" or \"graph\""), nil
 		}
 		db := s.db
-		if g, ok := args["graph"].(string); ok && g != "" {
+		g, _ := args["graph"].(string)
+		if g == "" {
+			g = s.sessionGraph(ctx) // set with use_graph
+		}
+		if g != "" {
 			if g == cyq.ProgramGraph {
 				return argError("graph %s holds the program store; use the program tool", g), nil
 			}

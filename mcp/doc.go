@@ -1,7 +1,9 @@
 // Package mcp is cyq's Model Context Protocol server: a thin shell over the
 // cyq library that gives LLM agents the program, cypher, cypher_write and
-// schema tools and the program/syntax, cypher/syntax and graph/schema
-// resources.
+// schema tools, the knowledge-graph tools (search, node, related, path,
+// stats, visualize, suggest_merges, use_graph; with --allow-writes also
+// entities, relations, observations and bulk_update) and the
+// program/syntax, cypher/syntax and graph/schema resources.
 //
 // Input: a *cyq.DB and a Config. Output: a *server.MCPServer (mark3labs/
 // mcp-go) served over stdio or streamable HTTP by Main, which implements

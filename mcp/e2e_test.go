@@ -17,7 +17,8 @@ import (
 // TestEndToEndSDK runs the official MCP TypeScript SDK client (mcp/e2e,
 // installed with `npm ci` there) against the server binary over stdio and
 // over streamable HTTP on 127.0.0.1, both serving one store read-only at
-// the same time.
+// the same time, then every knowledge-graph tool, writes included, over
+// stdio against an in-memory store served with --allow-writes.
 func TestEndToEndSDK(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
@@ -56,8 +57,13 @@ func TestEndToEndSDK(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Query(context.Background(), testGraph, nil); err != nil {
-		t.Fatal(err)
+	for _, q := range []string{testGraph,
+		`CREATE FULLTEXT INDEX names FOR (n:Concept|Source) ON EACH [n.name, n.title]`,
+		"CREATE VECTOR INDEX nameVec FOR (n:Concept) ON (n.nameEmbedding) OPTIONS {indexConfig: {`cyq.embedder`: 'default', `cyq.source`: 'name'}}",
+	} {
+		if _, err := db.Query(context.Background(), q, nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 	db.Close()
 
@@ -118,4 +124,6 @@ func TestEndToEndSDK(t *testing.T) {
 	run("http", "http://"+addr+"/mcp", "e2e-token")
 	// stdio, while the HTTP server still holds the store read-only.
 	run("stdio", bin, "--db", dir)
+	// The knowledge-graph write tools, on an in-memory store.
+	run("kg", bin, "--allow-writes")
 }

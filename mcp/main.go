@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -40,6 +41,8 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	programTimeout := fs.Duration("program-timeout", cyq.DefaultProgramTimeout, "time limit of one GraphProgram")
 	queryTimeout := fs.Duration("query-timeout", DefaultQueryTimeout, "default time limit of a cypher tool call")
 	budget := fs.Int("output-budget", DefaultOutputBudget, "bytes of JSON a cypher result may take (about 4 bytes per token)")
+	typesFile := fs.String("entity-types", "", "JSON file of entity type aliases {\"alias\": \"CanonicalType\"} added to the built-in table")
+	dupDistance := fs.Float64("duplicate-distance", DefaultDuplicateDistance, "cosine distance between entity names below which entities create returns the existing entity (negative: exact names only)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: cyq serve [--db DIR] [--graph NAME] [--allow-writes] [--http ADDR --token-file F]")
 		fs.PrintDefaults()
@@ -75,6 +78,20 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		fmt.Fprintln(stderr, "cyq serve: --token-file only applies with --http")
 		return 2
 	}
+	var entityTypes map[string]string
+	if *typesFile != "" {
+		b, err := os.ReadFile(*typesFile)
+		if err == nil {
+			err = json.Unmarshal(b, &entityTypes)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "cyq serve: reading the entity types file: %v (want a JSON object of alias → type)\n", err)
+			return 2
+		}
+	}
+	if *dupDistance == 0 {
+		*dupDistance = -1 // 0 means "default" in Config
+	}
 	opts := &cyq.Options{Graph: *graph, ReadOnly: !*allowWrites && *dir != ""}
 	db, err := cyq.Open(*dir, opts)
 	if err != nil {
@@ -83,10 +100,12 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	}
 	defer db.Close()
 	s := New(db, Config{
-		AllowWrites:  *allowWrites,
-		Program:      cyq.ProgramOptions{Timeout: *programTimeout, KeyProperty: *keyProp, ConceptLabel: *conceptLabel, SourceLabel: *sourceLabel},
-		OutputBudget: *budget,
-		QueryTimeout: *queryTimeout,
+		AllowWrites:       *allowWrites,
+		Program:           cyq.ProgramOptions{Timeout: *programTimeout, KeyProperty: *keyProp, ConceptLabel: *conceptLabel, SourceLabel: *sourceLabel},
+		OutputBudget:      *budget,
+		QueryTimeout:      *queryTimeout,
+		EntityTypes:       entityTypes,
+		DuplicateDistance: *dupDistance,
 	})
 	mode := "read-only"
 	if *allowWrites {

@@ -20,7 +20,7 @@ detail "summary" (default) is short; "full" lists everything; label restricts th
 const schemaSchema = `{
   "type": "object",
   "properties": {
-    "graph": {"type": "string", "description": "named graph (default: the server's graph)"},
+    "graph": {"type": "string", "description": "named graph (default: the session's graph set with use_graph, else the server's)"},
     "detail": {"type": "string", "enum": ["summary", "full"], "description": "summary (default) or full"},
     "label": {"type": "string", "description": "only this label, in full detail"}
   },
@@ -269,6 +269,9 @@ func SchemaText(sc *Schema) string {
 func (s *Server) handleSchema(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	graph, _ := args["graph"].(string)
+	if graph == "" {
+		graph = s.sessionGraph(ctx) // set with use_graph
+	}
 	detail, _ := args["detail"].(string)
 	if detail != "" && detail != "summary" && detail != "full" {
 		return argError("detail must be \"summary\" or \"full\""), nil

@@ -39,6 +39,13 @@ type Config struct {
 	DefaultMaxRows int
 	// QueryTimeout is the cypher tool's timeout when timeout_ms is absent.
 	QueryTimeout time.Duration
+	// EntityTypes adds to (or overrides) DefaultEntityTypes, the table that
+	// canonicalises entity types: alias → canonical type.
+	EntityTypes map[string]string
+	// DuplicateDistance is the cosine distance between entity names below
+	// which entities create returns the existing entity instead of a
+	// near-duplicate (default 0.25; negative: only exact names count).
+	DuplicateDistance float64
 }
 
 func (c Config) withDefaults() Config {
@@ -51,6 +58,9 @@ func (c Config) withDefaults() Config {
 	if c.QueryTimeout <= 0 {
 		c.QueryTimeout = DefaultQueryTimeout
 	}
+	if c.DuplicateDistance == 0 {
+		c.DuplicateDistance = DefaultDuplicateDistance
+	}
 	return c
 }
 
@@ -59,12 +69,17 @@ type Server struct {
 	db  *cyq.DB
 	cfg Config
 	srv *server.MCPServer
+	kg  *kgState // knowledge-graph tools (kg_common.go)
 }
 
 // New returns a server over db.
 func New(db *cyq.DB, cfg Config) *Server {
 	s := &Server{db: db, cfg: cfg.withDefaults()}
+	s.kg = newKGState(s.cfg)
+	hooks := &server.Hooks{}
+	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.kg.forget(cs.SessionID()) })
 	s.srv = server.NewMCPServer("cyq", Version,
+		server.WithHooks(hooks),
 		server.WithToolCapabilities(false),
 		server.WithResourceCapabilities(false, false),
 		server.WithRecovery(),
@@ -83,7 +98,10 @@ const instructions = `cyq serves an openCypher property graph.
 Start with the schema tool (or the graph/schema resource) to learn labels, relationship types and properties.
 Use cypher for read-only queries (errors come back with line, column and a hint: fix and retry).
 Use program to build a working graph step by step with GraphProgram (see the program/syntax resource): validate, then execute.
-Use search to find nodes by text, node for details, related for a neighbourhood, path for shortest paths and stats for an overview.`
+Knowledge graph: search finds nodes by text, node gives details, related a neighbourhood, path shortest paths, stats an overview,
+visualize draws a subgraph and suggest_merges proposes near-duplicate entities. Nodes are named by element id ('n:42') or entity name.
+With --allow-writes: entities, relations and observations edit the graph, and bulk_update applies up to 50 changes atomically.
+Every knowledge-graph tool takes graph; use_graph sets this session's default graph.`
 
 func boolp(b bool) *bool { return &b }
 

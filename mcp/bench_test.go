@@ -1,0 +1,141 @@
+package mcp
+
+import (
+	"bufio"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/internal/testenv"
+	"github.com/cyqdb/cyq/storage"
+	"github.com/cyqdb/cyq/value"
+)
+
+var slashdot struct {
+	once sync.Once
+	db   *cyq.DB
+	err  error
+}
+
+// slashdotDB bulk-loads the SNAP Slashdot graph (82,168 users, 948,464
+// links) as (:User {id})-[:LINKS]->(:User), as the root package's
+// benchmarks do; it skips when the dataset is absent.
+func slashdotDB(b *testing.B) *cyq.DB {
+	dir := testenv.Dataset(b, "snap-soc-slashdot0902")
+	slashdot.once.Do(func() {
+		slashdot.db, slashdot.err = loadSlashdot(filepath.Join(dir, "soc-Slashdot0902.txt.gz"))
+	})
+	if slashdot.err != nil {
+		b.Fatal(slashdot.err)
+	}
+	return slashdot.db
+}
+
+func loadSlashdot(path string) (*cyq.DB, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	sc := bufio.NewScanner(gz)
+	db, err := cyq.Open("", nil)
+	if err != nil {
+		return nil, err
+	}
+	g, err := db.Store().Graph(db.GraphName())
+	if err != nil {
+		return nil, err
+	}
+	err = g.BulkLoad(context.Background(), storage.BulkSourceFunc(func(bb *storage.BulkBuilder) error {
+		user := []uint32{bb.LabelID("User")}
+		links := bb.TypeID("LINKS")
+		idKey := bb.PropKeyID("id")
+		ids := map[int64]uint32{}
+		node := func(x int64) (uint32, error) {
+			if id, ok := ids[x]; ok {
+				return id, nil
+			}
+			id, err := bb.AddNode(user, map[uint32]value.Value{idKey: value.Int(x)})
+			ids[x] = id
+			return id, err
+		}
+		for sc.Scan() {
+			line := sc.Text()
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			fields := strings.Fields(line)
+			u, err1 := strconv.ParseInt(fields[0], 10, 64)
+			v, err2 := strconv.ParseInt(fields[1], 10, 64)
+			if err1 != nil || err2 != nil {
+				return fmt.Errorf("bad line %q", line)
+			}
+			s, err := node(u)
+			if err != nil {
+				return err
+			}
+			e, err := node(v)
+			if err != nil {
+				return err
+			}
+			if _, err := bb.AddRel(s, e, links, nil); err != nil {
+				return err
+			}
+		}
+		return sc.Err()
+	}), nil)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// BenchmarkRelatedSlashdot runs the related tool (a bitmap breadth-first
+// expansion, then hydration of the returned nodes and the relationships
+// among them) at depth 3 around user 0 of Slashdot, through the tool's
+// MCP handler. nodes_reached is the size of the 3-hop neighbourhood.
+func BenchmarkRelatedSlashdot(b *testing.B) {
+	db := slashdotDB(b)
+	s := New(db, Config{})
+	h := s.MCPServer().GetTool("related").Handler
+	for _, c := range []struct{ name, args string }{
+		{"depth3-out", `{"id": "n:0", "depth": 3, "direction": "out"}`},
+		{"depth3-both", `{"id": "n:0", "depth": 3}`},
+		{"depth3-both-max2000", `{"id": "n:0", "depth": 3, "max_nodes": 2000}`},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var args map[string]any
+			if err := json.Unmarshal([]byte(c.args), &args); err != nil {
+				b.Fatal(err)
+			}
+			req := mcp.CallToolRequest{}
+			req.Params.Name = "related"
+			req.Params.Arguments = args
+			var reached float64
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				res, err := h(context.Background(), req)
+				if err != nil || res.IsError {
+					b.Fatalf("related: %v %v", err, res.Content)
+				}
+				reached = float64(res.StructuredContent.(map[string]any)["total"].(int))
+			}
+			b.ReportMetric(reached, "nodes_reached")
+		})
+	}
+}
