@@ -46,6 +46,8 @@ func BenchmarkLDBCMini(b *testing.B) {
 		{"triangle_knows", "MATCH (a:Person)-[:KNOWS]->(b)-[:KNOWS]->(c)-[:KNOWS]->(a) RETURN count(*)"},
 		{"is2_recent_messages", "MATCH (:Person {id: $id})<-[:HAS_CREATOR]-(m:Message) RETURN m.id, m.creationDate ORDER BY m.creationDate DESC, m.id LIMIT 10"},
 		{"contains_scan", "MATCH (m:Message) WHERE m.content CONTAINS 'Mozart' RETURN count(m)"},
+		// IC9 as in the bench suite (bench/queries), for person 4398046511268.
+		{"ic9", "MATCH (root:Person {id: 4398046511268})-[:KNOWS*1..2]-(friend:Person) WHERE NOT friend = root WITH collect(DISTINCT friend) AS friends UNWIND friends AS friend MATCH (friend)<-[:HAS_CREATOR]-(message:Message) WHERE message.creationDate < datetime({epochMillis: 1289865600000}) RETURN friend.id AS personId, friend.firstName AS personFirstName, friend.lastName AS personLastName, message.id AS commentOrPostId, coalesce(message.content, message.imageFile) AS commentOrPostContent, message.creationDate AS commentOrPostCreationDate ORDER BY commentOrPostCreationDate DESC, message.id ASC LIMIT 20"},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

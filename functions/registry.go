@@ -35,6 +35,11 @@ type Func struct {
 	// statement (or across statements) may differ: rand(), randomUUID(),
 	// timestamp(). Only deterministic calls may be constant-folded.
 	Deterministic bool
+	// StatementStable marks functions that are not deterministic but give
+	// equal results for equal arguments within one statement: those
+	// reading the statement clock (datetime(), date.statement()). The
+	// planner may compute such a call once per run.
+	StatementStable bool
 	// Aggregate marks aggregating functions; their overloads have NewAgg.
 	Aggregate bool
 	// Category groups functions for documentation: "aggregate", "graph",

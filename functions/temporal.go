@@ -56,7 +56,7 @@ func (c clockKind) now(ctx *Context) time.Time {
 
 func defineTemporal() {
 	for _, c := range temporalCtors {
-		def(&Func{Name: c.name, Category: "temporal", Deterministic: false,
+		def(&Func{Name: c.name, Category: "temporal", Deterministic: false, StatementStable: true,
 			Doc: c.name + "([x]) returns a " + c.what + ": without an argument the current one (the statement time, in UTC); " +
 				"from a string (ISO 8601), from a map of fields ({year: 1984, month: 10, day: 11, timezone: 'Europe/Stockholm'} and the like, " +
 				"including {date: d, time: t} to select fields of other temporal values), or converted from another temporal value. " +
@@ -76,7 +76,7 @@ func defineTemporal() {
 			{"realtime", clockRealtime, "the wall clock at the moment of the call"},
 		} {
 			name := c.name + "." + v.suffix
-			def(&Func{Name: name, Category: "temporal", Deterministic: false,
+			def(&Func{Name: name, Category: "temporal", Deterministic: false, StatementStable: v.clock != clockRealtime,
 				Doc: name + "([timezone]) returns the current " + c.what + " at " + v.doc +
 					", seen in the given time zone (an IANA name or an offset such as '+01:00'; UTC by default).",
 				Examples: []string{name + "()", name + "('Europe/Stockholm')"},

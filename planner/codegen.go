@@ -96,6 +96,7 @@ type gen struct {
 	firstPC     []int32
 	topN        int32             // N register with ORDER BY's k (skip + limit), -1 when none
 	collectEnd  label             // a GraphProgram statement's WorkingApply
+	noHoist     bool              // compiling a hoisted expression (see hoist)
 	subst       map[string]string // expression text -> variable (see logical.Project.Subst)
 }
 

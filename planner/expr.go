@@ -20,6 +20,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 			}
 		}
 	}
+	if g.subst == nil && !g.noHoist && hoistable(e) {
+		return g.hoist(e, env)
+	}
 	switch x := e.(type) {
 	case *ast.Literal:
 		r := g.r()
