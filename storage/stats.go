@@ -1,6 +1,9 @@
 package storage
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Pattern identifies a (start label, type, end label) relationship pattern;
 // AnyLabel in Start or End stands for any (or no) label.
@@ -162,16 +165,27 @@ func (v *version) recomputeStats() {
 					if d == Out {
 						relsPerType[l.typ] += int64(n)
 						triples[tripleKey{AnyLabel, l.typ, AnyLabel}] += int64(n)
+						// Runs of neighbours with the same labels are
+						// counted once per run.
 						sl := p.labels[i]
+						var run []uint32
+						count := int64(0)
 						for _, nb := range l.nbrs {
 							var el []uint32
 							if ep, ei := v.node(nb); ep != nil {
 								el = ep.labels[ei]
 							}
-							if len(sl) == 0 && len(el) == 0 {
+							if count > 0 && slices.Equal(el, run) {
+								count++
 								continue
 							}
-							addTripleCounts(triples, sl, el, l.typ)
+							if count > 0 && (len(sl) > 0 || len(run) > 0) {
+								addTripleCounts(triples, sl, run, l.typ, count)
+							}
+							run, count = el, 1
+						}
+						if count > 0 && (len(sl) > 0 || len(run) > 0) {
+							addTripleCounts(triples, sl, run, l.typ, count)
 						}
 					}
 				}
@@ -194,7 +208,7 @@ func (v *version) recomputeStats() {
 }
 
 // addTripleCounts is addTriples on a plain map, without (AnyLabel, typ, AnyLabel).
-func addTripleCounts(m map[tripleKey]int64, sl, el []uint32, typ uint32) {
+func addTripleCounts(m map[tripleKey]int64, sl, el []uint32, typ uint32, n int64) {
 	for a := -1; a < len(sl); a++ {
 		la := uint32(AnyLabel)
 		if a >= 0 {
@@ -208,7 +222,7 @@ func addTripleCounts(m map[tripleKey]int64, sl, el []uint32, typ uint32) {
 			if b >= 0 {
 				lb = el[b]
 			}
-			m[tripleKey{la, typ, lb}]++
+			m[tripleKey{la, typ, lb}] += n
 		}
 	}
 }
