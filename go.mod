@@ -10,6 +10,7 @@ require (
 	github.com/creack/pty v1.1.24
 	github.com/cucumber/gherkin/go/v26 v26.2.0
 	github.com/cucumber/messages/go/v21 v21.0.1
+	github.com/klauspost/compress v1.17.11
 	github.com/kljensen/snowball v0.10.0
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/mattn/go-runewidth v0.0.9
@@ -48,7 +49,6 @@ require (
 	github.com/golang/snappy v0.0.5-0.20231225225746-43d5d4cd4e0e // indirect
 	github.com/google/jsonschema-go v0.4.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/klauspost/compress v1.17.11 // indirect
 	github.com/kr/pretty v0.3.1 // indirect
 	github.com/kr/text v0.2.0 // indirect
 	github.com/matttproud/golang_protobuf_extensions v1.0.4 // indirect

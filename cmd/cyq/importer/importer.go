@@ -3,7 +3,6 @@ package importer
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
@@ -306,7 +307,8 @@ func (l *loader) openInput(path string) (io.Reader, func(), error) {
 			f.Close()
 			return nil, nil, &InputError{File: path, Msg: "bad gzip data: " + err.Error()}
 		}
-		return bufio.NewReaderSize(zr, 1<<16), func() { zr.Close(); f.Close() }, nil
+		ra := newReadAhead(zr) // decompress while the caller parses
+		return ra, func() { ra.Close(); zr.Close(); f.Close() }, nil
 	}
 	return br, func() { f.Close() }, nil
 }
