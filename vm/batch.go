@@ -86,7 +86,7 @@ func stringMatcher(f *BatchFilter, s string) func(string) bool {
 	case f.Op == OpEq:
 		return func(x string) bool { return x == s }
 	case f.Op == OpContains && !f.Swap:
-		return func(x string) bool { return strings.Contains(x, s) }
+		return rareByteContains(s)
 	case f.Op == OpStartsWith && !f.Swap:
 		return func(x string) bool { return strings.HasPrefix(x, s) }
 	case f.Op == OpEndsWith && !f.Swap:
@@ -129,4 +129,48 @@ func (m *Machine) batchKeep(f *BatchFilter, v, operand value.Value) bool {
 	}
 	t, ok := r.(value.Bool)
 	return ok && bool(t)
+}
+
+// commonBytes lists bytes by how common they are in text, most common
+// first; bytes not listed count as rare.
+const commonBytes = " etaoinsrhldcumfpgwybvkxjqzETAOINSRHLDCUMFPGWYBVKXJQZ,.0123456789-'\"\n"
+
+// rareByteContains returns a substring test for needle that scans the
+// haystack for the needle's rarest byte (by commonBytes) and checks the
+// needle around each occurrence: a common first byte ('r' of "river")
+// would stop a first-byte scan at most positions of English text.
+func rareByteContains(needle string) func(string) bool {
+	if len(needle) < 2 {
+		return func(x string) bool { return strings.Contains(x, needle) }
+	}
+	rank := func(b byte) int {
+		if i := strings.IndexByte(commonBytes, b); i >= 0 {
+			return len(commonBytes) - i
+		}
+		return 0
+	}
+	at := 0
+	for i := 1; i < len(needle); i++ {
+		if rank(needle[i]) < rank(needle[at]) {
+			at = i
+		}
+	}
+	rare := needle[at]
+	return func(x string) bool {
+		for from := at; from < len(x); {
+			i := strings.IndexByte(x[from:], rare)
+			if i < 0 {
+				return false
+			}
+			start := from + i - at
+			if start+len(needle) > len(x) {
+				return false
+			}
+			if x[start:start+len(needle)] == needle {
+				return true
+			}
+			from += i + 1
+		}
+		return false
+	}
 }
