@@ -2,89 +2,30 @@ package cyq
 
 import (
 	"bufio"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/cyqdb/cyq/internal/datasets"
 	"github.com/cyqdb/cyq/internal/testenv"
 	"github.com/cyqdb/cyq/parser"
 	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
 )
 
-// loadEdgeList bulk-loads a SNAP edge list as (:User {id})-[:LINKS]->(:User);
-// undirected lists get one relationship per direction.
+// loadEdgeList bulk-loads a SNAP edge list as (:User {id})-[:LINKS]->(:User)
+// (see datasets.LoadEdgeList) and indexes :User(id).
 func loadEdgeList(tb testing.TB, db *DB, path string, undirected bool) {
 	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var r *bufio.Scanner
-	if strings.HasSuffix(path, ".gz") {
-		gz, err := gzip.NewReader(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		r = bufio.NewScanner(gz)
-	} else {
-		r = bufio.NewScanner(f)
-	}
 	g, err := db.Store().Graph(db.GraphName())
 	if err != nil {
 		tb.Fatal(err)
 	}
-	err = g.BulkLoad(context.Background(), storage.BulkSourceFunc(func(b *storage.BulkBuilder) error {
-		user := []uint32{b.LabelID("User")}
-		links := b.TypeID("LINKS")
-		idKey := b.PropKeyID("id")
-		ids := map[int64]uint32{}
-		node := func(x int64) (uint32, error) {
-			if id, ok := ids[x]; ok {
-				return id, nil
-			}
-			id, err := b.AddNode(user, map[uint32]value.Value{idKey: value.Int(x)})
-			ids[x] = id
-			return id, err
-		}
-		for r.Scan() {
-			line := r.Text()
-			if line == "" || line[0] == '#' {
-				continue
-			}
-			fields := strings.Fields(line)
-			u, err1 := strconv.ParseInt(fields[0], 10, 64)
-			v, err2 := strconv.ParseInt(fields[1], 10, 64)
-			if err1 != nil || err2 != nil {
-				return fmt.Errorf("bad line %q", line)
-			}
-			s, err := node(u)
-			if err != nil {
-				return err
-			}
-			e, err := node(v)
-			if err != nil {
-				return err
-			}
-			if _, err := b.AddRel(s, e, links, nil); err != nil {
-				return err
-			}
-			if undirected {
-				if _, err := b.AddRel(e, s, links, nil); err != nil {
-					return err
-				}
-			}
-		}
-		return r.Err()
-	}), nil)
-	if err != nil {
+	if err := datasets.LoadEdgeList(g, path, undirected); err != nil {
 		tb.Fatal(err)
 	}
 	mustRun(tb, db, "CREATE INDEX FOR (u:User) ON (u.id)", nil)
@@ -96,13 +37,13 @@ var slashdot struct {
 }
 
 func slashdotDB(b *testing.B) *DB {
-	dir := testenv.Dataset(b, "snap-soc-slashdot0902")
+	path := datasets.SlashdotPath(b)
 	slashdot.once.Do(func() {
 		db, err := Open("", nil)
 		if err != nil {
 			b.Fatal(err)
 		}
-		loadEdgeList(b, db, filepath.Join(dir, "soc-Slashdot0902.txt.gz"), false)
+		loadEdgeList(b, db, path, false)
 		slashdot.db = db
 	})
 	if slashdot.db == nil {

@@ -1,24 +1,15 @@
 package mcp
 
 import (
-	"bufio"
-	"compress/gzip"
 	"context"
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/cyqdb/cyq"
-	"github.com/cyqdb/cyq/internal/testenv"
-	"github.com/cyqdb/cyq/storage"
-	"github.com/cyqdb/cyq/value"
+	"github.com/cyqdb/cyq/internal/datasets"
 )
 
 var slashdot struct {
@@ -31,9 +22,9 @@ var slashdot struct {
 // links) as (:User {id})-[:LINKS]->(:User), as the root package's
 // benchmarks do; it skips when the dataset is absent.
 func slashdotDB(b *testing.B) *cyq.DB {
-	dir := testenv.Dataset(b, "snap-soc-slashdot0902")
+	path := datasets.SlashdotPath(b)
 	slashdot.once.Do(func() {
-		slashdot.db, slashdot.err = loadSlashdot(filepath.Join(dir, "soc-Slashdot0902.txt.gz"))
+		slashdot.db, slashdot.err = loadSlashdot(path)
 	})
 	if slashdot.err != nil {
 		b.Fatal(slashdot.err)
@@ -42,62 +33,14 @@ func slashdotDB(b *testing.B) *cyq.DB {
 }
 
 func loadSlashdot(path string) (*cyq.DB, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	gz, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, err
-	}
-	sc := bufio.NewScanner(gz)
 	db, err := cyq.Open("", nil)
 	if err != nil {
 		return nil, err
 	}
 	g, err := db.Store().Graph(db.GraphName())
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = datasets.LoadEdgeList(g, path, false)
 	}
-	err = g.BulkLoad(context.Background(), storage.BulkSourceFunc(func(bb *storage.BulkBuilder) error {
-		user := []uint32{bb.LabelID("User")}
-		links := bb.TypeID("LINKS")
-		idKey := bb.PropKeyID("id")
-		ids := map[int64]uint32{}
-		node := func(x int64) (uint32, error) {
-			if id, ok := ids[x]; ok {
-				return id, nil
-			}
-			id, err := bb.AddNode(user, map[uint32]value.Value{idKey: value.Int(x)})
-			ids[x] = id
-			return id, err
-		}
-		for sc.Scan() {
-			line := sc.Text()
-			if line == "" || line[0] == '#' {
-				continue
-			}
-			fields := strings.Fields(line)
-			u, err1 := strconv.ParseInt(fields[0], 10, 64)
-			v, err2 := strconv.ParseInt(fields[1], 10, 64)
-			if err1 != nil || err2 != nil {
-				return fmt.Errorf("bad line %q", line)
-			}
-			s, err := node(u)
-			if err != nil {
-				return err
-			}
-			e, err := node(v)
-			if err != nil {
-				return err
-			}
-			if _, err := bb.AddRel(s, e, links, nil); err != nil {
-				return err
-			}
-		}
-		return sc.Err()
-	}), nil)
 	if err != nil {
 		db.Close()
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ import (
 
 // This file holds what the knowledge-graph tools share: the graph a call
 // targets (its graph argument, else the session's default graph, else the
-// server's), the entity model's names, argument parsing, reference
+// server's), the entity model's names, argument decoding (kgArgs), reference
 // resolution (element id or entity name) and node hydration from storage.
 
 // The entity model. An entity is a node labelled EntityLabel and its
@@ -136,10 +137,10 @@ type kgTarget struct {
 	db   *cyq.DB
 }
 
-// target resolves the graph of a call. Write tools create a missing graph
-// and make sure the KG search indexes exist on it.
-func (s *Server) target(ctx context.Context, args map[string]any, write bool) (*kgTarget, error) {
-	name, _ := args["graph"].(string)
+// target resolves the graph of a call, named by its graph argument. Write
+// tools create a missing graph and make sure the KG search indexes exist
+// on it.
+func (s *Server) target(ctx context.Context, name string, write bool) (*kgTarget, error) {
 	if name == "" {
 		name = s.sessionGraph(ctx)
 	}
@@ -206,6 +207,29 @@ func (s *Server) ensureIndexes(ctx context.Context, t *kgTarget) error {
 	return nil
 }
 
+// readTarget returns the graph a read-only call works on, or the first
+// error of its decoded arguments.
+func (s *Server) readTarget(ctx context.Context, a *kgArgs) (*kgTarget, error) {
+	if a.err != nil {
+		return nil, a.err
+	}
+	return s.target(ctx, a.graph(), false)
+}
+
+// readSnapshot is readTarget with a storage snapshot of the graph, which
+// the caller closes.
+func (s *Server) readSnapshot(ctx context.Context, a *kgArgs) (*kgTarget, *storage.Snapshot, error) {
+	t, err := s.readTarget(ctx, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	snap, err := s.snapshot(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, snap, nil
+}
+
 // snapshot returns a storage snapshot of the target graph.
 func (s *Server) snapshot(t *kgTarget) (*storage.Snapshot, error) {
 	g, err := s.db.Store().Graph(t.name)
@@ -237,47 +261,113 @@ func withPrefix(what string, err error) error {
 	return &c
 }
 
-// Argument parsing.
+// Argument decoding.
 
-func kgString(args map[string]any, key string) (string, error) {
-	v, ok := args[key]
-	if !ok || v == nil {
-		return "", nil
+// kgArgs decodes the arguments of a KG tool call. Each getter returns an
+// argument, or its default when the argument is absent or null, and keeps
+// the first error: once a getter (or check, or fail) has failed, the later
+// getters return zero values, so a handler decodes its arguments in order
+// and then looks at err once, as if it had returned at the first error.
+type kgArgs struct {
+	m   map[string]any
+	err error
+}
+
+func newArgs(m map[string]any) *kgArgs { return &kgArgs{m: m} }
+
+// fail keeps err unless an earlier error is kept.
+func (a *kgArgs) fail(err error) {
+	if a.err == nil {
+		a.err = err
+	}
+}
+
+// check fails with an argument error when ok is false.
+func (a *kgArgs) check(ok bool, format string, args ...any) {
+	if !ok {
+		a.fail(kgArgErr(format, args...))
+	}
+}
+
+// get returns the argument key when it is present and not null and no
+// error has been kept.
+func (a *kgArgs) get(key string) (any, bool) {
+	if a.err != nil {
+		return nil, false
+	}
+	v, ok := a.m[key]
+	return v, ok && v != nil
+}
+
+// graph is the graph argument, "" when absent (or not a string).
+func (a *kgArgs) graph() string {
+	g, _ := a.m["graph"].(string)
+	return g
+}
+
+// str returns a string argument, trimmed.
+func (a *kgArgs) str(key string) string {
+	v, ok := a.get(key)
+	if !ok {
+		return ""
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", kgArgErr("%s must be a string", key)
+		a.fail(kgArgErr("%s must be a string", key))
+		return ""
 	}
-	return strings.TrimSpace(s), nil
+	return strings.TrimSpace(s)
 }
 
-func kgStrings(args map[string]any, key string) ([]string, error) {
-	v, ok := args[key]
-	if !ok || v == nil {
-		return nil, nil
+// choice returns a string argument that must be one of allowed; def when
+// it is absent or empty.
+func (a *kgArgs) choice(key, def string, allowed ...string) string {
+	s := a.str(key)
+	if s == "" {
+		s = def
+	}
+	if a.err == nil && !slices.Contains(allowed, s) {
+		quoted := make([]string, len(allowed))
+		for i, x := range allowed {
+			quoted[i] = strconv.Quote(x)
+		}
+		last := len(quoted) - 1
+		a.fail(kgArgErr("%s must be %s or %s, got %q", key, strings.Join(quoted[:last], ", "), quoted[last], s))
+	}
+	return s
+}
+
+// strs returns a list of strings; a single string is a list of one.
+func (a *kgArgs) strs(key string) []string {
+	v, ok := a.get(key)
+	if !ok {
+		return nil
 	}
 	if s, ok := v.(string); ok {
-		return []string{s}, nil
+		return []string{s}
 	}
 	l, ok := v.([]any)
 	if !ok {
-		return nil, kgArgErr("%s must be a list of strings", key)
+		a.fail(kgArgErr("%s must be a list of strings", key))
+		return nil
 	}
 	out := make([]string, 0, len(l))
 	for _, e := range l {
 		s, ok := e.(string)
 		if !ok {
-			return nil, kgArgErr("%s must be a list of strings, got an element %v", key, e)
+			a.fail(kgArgErr("%s must be a list of strings, got an element %v", key, e))
+			return nil
 		}
 		out = append(out, s)
 	}
-	return out, nil
+	return out
 }
 
-func kgInt(args map[string]any, key string, def, lo, hi int) (int, error) {
-	v, ok := args[key]
-	if !ok || v == nil {
-		return def, nil
+// int returns an integer argument in [lo, hi].
+func (a *kgArgs) int(key string, def, lo, hi int) int {
+	v, ok := a.get(key)
+	if !ok {
+		return def
 	}
 	var f float64
 	switch x := v.(type) {
@@ -288,63 +378,119 @@ func kgInt(args map[string]any, key string, def, lo, hi int) (int, error) {
 	case int64:
 		f = float64(x)
 	default:
-		return 0, kgArgErr("%s must be an integer between %d and %d", key, lo, hi)
+		a.fail(kgArgErr("%s must be an integer between %d and %d", key, lo, hi))
+		return 0
 	}
 	if f != math.Trunc(f) || f < float64(lo) || f > float64(hi) {
-		return 0, kgArgErr("%s must be an integer between %d and %d, got %v", key, lo, hi, v)
+		a.fail(kgArgErr("%s must be an integer between %d and %d, got %v", key, lo, hi, v))
+		return 0
 	}
-	return int(f), nil
+	return int(f)
 }
 
-func kgFloat(args map[string]any, key string, def, lo, hi float64) (float64, error) {
-	v, ok := args[key]
-	if !ok || v == nil {
-		return def, nil
+// float returns a number argument in [lo, hi].
+func (a *kgArgs) float(key string, def, lo, hi float64) float64 {
+	v, ok := a.get(key)
+	if !ok {
+		return def
 	}
 	f, ok := v.(float64)
 	if !ok || math.IsNaN(f) || f < lo || f > hi {
-		return 0, kgArgErr("%s must be a number between %g and %g", key, lo, hi)
+		a.fail(kgArgErr("%s must be a number between %g and %g", key, lo, hi))
+		return 0
 	}
-	return f, nil
+	return f
 }
 
-func kgBool(args map[string]any, key string) (bool, error) {
-	v, ok := args[key]
-	if !ok || v == nil {
-		return false, nil
+// bool returns a boolean argument, false when absent.
+func (a *kgArgs) bool(key string) bool {
+	v, ok := a.get(key)
+	if !ok {
+		return false
 	}
 	b, ok := v.(bool)
 	if !ok {
-		return false, kgArgErr("%s must be true or false", key)
+		a.fail(kgArgErr("%s must be true or false", key))
 	}
-	return b, nil
+	return b
 }
 
-// kgProps checks a properties argument: values must be strings, numbers,
+// entityType returns the canonical entity type of the type argument, ""
+// when it is absent (a value that is not a string is written as text).
+func (a *kgArgs) entityType(s *Server) string {
+	v, ok := a.get("type")
+	if !ok {
+		return ""
+	}
+	t, err := s.canonicalType(fmt.Sprint(v))
+	a.fail(err)
+	return t
+}
+
+// entityRef returns the id or, without it, the name argument: a
+// reference to an entity.
+func (a *kgArgs) entityRef() string {
+	id := a.str("id")
+	name := a.str("name")
+	if id != "" {
+		return id
+	}
+	a.check(name != "", "name (or id) is required: %s", refDesc)
+	return name
+}
+
+// entity resolves the entity the id or name argument names.
+func (a *kgArgs) entity(ctx context.Context, q kgQuerier) (value.Node, error) {
+	ref := a.entityRef()
+	if a.err != nil {
+		return value.Node{}, a.err
+	}
+	return resolve(ctx, q, ref)
+}
+
+// direction returns the direction argument (default both).
+func (a *kgArgs) direction() storage.Direction {
+	d := a.str("direction")
+	switch strings.ToLower(d) {
+	case "", "both", "any":
+		return storage.Both
+	case "out", "outgoing":
+		return storage.Out
+	case "in", "incoming":
+		return storage.In
+	}
+	a.fail(kgArgErr("direction must be \"out\", \"in\" or \"both\", got %q", d))
+	return 0
+}
+
+// props returns a properties argument: values must be strings, numbers,
 // booleans, null (to remove, on update) or lists of one of those.
 // Integral numbers become integers.
-func kgProps(args map[string]any, key string) (map[string]any, error) {
-	v, ok := args[key]
-	if !ok || v == nil {
-		return map[string]any{}, nil
+func (a *kgArgs) props(key string) map[string]any {
+	v, ok := a.get(key)
+	if !ok {
+		return map[string]any{}
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, kgArgErr("%s must be an object of property values", key)
+		a.fail(kgArgErr("%s must be an object of property values", key))
+		return nil
 	}
 	out := make(map[string]any, len(m))
 	for k, x := range m {
 		switch k {
 		case "name", "description", "created", "updated":
-			return nil, kgArgErr("%s.%s is managed by the tool; use the %s argument or leave it out", key, k, k)
+			a.fail(kgArgErr("%s.%s is managed by the tool; use the %s argument or leave it out", key, k, k))
+			return nil
 		}
 		c, err := kgScalar(x, true)
 		if err != nil {
-			return nil, kgArgErr("%s.%s %v", key, k, err)
+			a.fail(kgArgErr("%s.%s %v", key, k, err))
+			return nil
 		}
 		out[k] = c
 	}
-	return out, nil
+	return out
 }
 
 func kgScalar(x any, list bool) (any, error) {
@@ -503,6 +649,25 @@ func resolve(ctx context.Context, q kgQuerier, ref string) (value.Node, error) {
 	return rows[0][0].(value.Node), nil
 }
 
+// resolveAs resolves a reference, naming the argument it came from (e.g.
+// "from") in the error.
+func resolveAs(ctx context.Context, q kgQuerier, what, ref string) (value.Node, error) {
+	n, err := resolve(ctx, q, ref)
+	if err != nil {
+		return value.Node{}, withPrefix(what, err)
+	}
+	return n, nil
+}
+
+// resolveEnds resolves the from and to references of a call.
+func resolveEnds(ctx context.Context, q kgQuerier, fromRef, toRef string) (from, to value.Node, err error) {
+	if from, err = resolveAs(ctx, q, "from", fromRef); err != nil {
+		return from, to, err
+	}
+	to, err = resolveAs(ctx, q, "to", toRef)
+	return from, to, err
+}
+
 // findEntity finds the entity with name (case-insensitive).
 func findEntity(ctx context.Context, q kgQuerier, name string) (value.Node, bool, error) {
 	rows, err := kgAll(ctx, q, `MATCH (n:`+EntityLabel+` {name: $name}) RETURN n LIMIT 1`, map[string]any{"name": name})
@@ -627,20 +792,4 @@ func typeIDs(r storage.Reader, names []string) (ids []uint32, any bool) {
 		}
 	}
 	return ids, false
-}
-
-func parseDirection(args map[string]any) (storage.Direction, error) {
-	d, err := kgString(args, "direction")
-	if err != nil {
-		return 0, err
-	}
-	switch strings.ToLower(d) {
-	case "", "both", "any":
-		return storage.Both, nil
-	case "out", "outgoing":
-		return storage.Out, nil
-	case "in", "incoming":
-		return storage.In, nil
-	}
-	return 0, kgArgErr("direction must be \"out\", \"in\" or \"both\", got %q", d)
 }

@@ -124,24 +124,24 @@ const kgUseGraphSchema = `{
 // AddKnowledgeGraphTools lists the knowledge-graph tools: the read-only ones
 // always, the write tools when the server allows writes. New calls it.
 func (s *Server) AddKnowledgeGraphTools() {
-	add := func(name, title, desc, schema string, readOnly, destructive, idempotent bool, h server.ToolHandlerFunc) {
-		s.srv.AddTool(tool(name, title, desc, schema, readOnly, destructive, idempotent), strictArgs(name, schema, h))
+	add := func(name, title, desc, schema string, readOnly, destructive, idempotent bool, f kgFunc) {
+		s.srv.AddTool(tool(name, title, desc, schema, readOnly, destructive, idempotent), strictArgs(name, schema, s.kgHandler(f)))
 	}
-	add("search", "Search nodes by text", kgSearchDesc, kgSearchSchema, true, false, true, s.kgSearch)
-	add("node", "Nodes by id or name", kgNodeDesc, kgNodeSchema, true, false, true, s.kgNode)
-	add("related", "Neighbourhood of a node", kgRelatedDesc, kgRelatedSchema, true, false, true, s.kgRelated)
-	add("path", "Shortest paths", kgPathDesc, kgPathSchema, true, false, true, s.kgPath)
-	add("stats", "Graph statistics", kgStatsDesc, kgStatsSchema, true, false, true, s.kgStats)
-	add("visualize", "Draw a subgraph", kgVisualizeDesc, kgVisualizeSchema, true, false, true, s.kgVisualize)
-	add("suggest_merges", "Near-duplicate entities", kgSuggestDesc, kgSuggestSchema, true, false, true, s.kgSuggestMerges)
+	add("search", "Search nodes by text", kgSearchDesc, kgSearchSchema, true, false, true, s.search)
+	add("node", "Nodes by id or name", kgNodeDesc, kgNodeSchema, true, false, true, s.node)
+	add("related", "Neighbourhood of a node", kgRelatedDesc, kgRelatedSchema, true, false, true, s.related)
+	add("path", "Shortest paths", kgPathDesc, kgPathSchema, true, false, true, s.path)
+	add("stats", "Graph statistics", kgStatsDesc, kgStatsSchema, true, false, true, s.stats)
+	add("visualize", "Draw a subgraph", kgVisualizeDesc, kgVisualizeSchema, true, false, true, s.visualize)
+	add("suggest_merges", "Near-duplicate entities", kgSuggestDesc, kgSuggestSchema, true, false, true, s.suggestMerges)
 	// use_graph changes only the session's state, but with writes allowed
 	// it creates a missing graph.
-	add("use_graph", "Session default graph", kgUseGraphDesc, kgUseGraphSchema, !s.cfg.AllowWrites, false, true, s.kgUseGraph)
+	add("use_graph", "Session default graph", kgUseGraphDesc, kgUseGraphSchema, !s.cfg.AllowWrites, false, true, s.useGraph)
 	if s.cfg.AllowWrites {
-		add("entities", "Create, read, update, delete, list and merge entities", kgEntitiesDesc, kgEntitiesSchema, false, true, false, s.kgEntities)
-		add("relations", "Create, delete and find relations", kgRelationsDesc, kgRelationsSchema, false, true, false, s.kgRelations)
-		add("observations", "Add and delete observations", kgObservationsDesc, kgObservationsSchema, false, true, false, s.kgObservations)
-		add("bulk_update", "Atomic batch of up to 50 changes", kgBulkDesc, kgBulkSchema, false, true, false, s.kgBulkUpdate)
+		add("entities", "Create, read, update, delete, list and merge entities", kgEntitiesDesc, kgEntitiesSchema, false, true, false, s.entities)
+		add("relations", "Create, delete and find relations", kgRelationsDesc, kgRelationsSchema, false, true, false, s.relations)
+		add("observations", "Add and delete observations", kgObservationsDesc, kgObservationsSchema, false, true, false, s.observations)
+		add("bulk_update", "Atomic batch of up to 50 changes", kgBulkDesc, kgBulkSchema, false, true, false, s.bulkUpdate)
 	}
 }
 
@@ -192,46 +192,60 @@ func strictArgs(name, schema string, h server.ToolHandlerFunc) server.ToolHandle
 	}
 }
 
-// kgHandler adapts a handler returning (structured, text, error).
-func kgHandler(f func(ctx context.Context, args map[string]any) (map[string]any, string, error)) func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+// kgFunc is a KG tool: it returns the structured result and its text, or
+// an error (a *kgFailure to add fields to the failure result).
+type kgFunc func(ctx context.Context, a *kgArgs) (map[string]any, string, error)
+
+// kgFailure is an error whose failure result carries extra fields.
+type kgFailure struct {
+	err   error
+	extra map[string]any
+}
+
+func (f *kgFailure) Error() string { return f.err.Error() }
+func (f *kgFailure) Unwrap() error { return f.err }
+
+// kgHandler runs a KG tool under the query timeout and turns what it
+// returns into a tool result.
+func (s *Server) kgHandler(f kgFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		out, text, err := f(ctx, req.GetArguments())
+		ctx, cancel := context.WithTimeout(ctx, s.cfg.QueryTimeout)
+		defer cancel()
+		out, text, err := f(ctx, newArgs(req.GetArguments()))
 		if err != nil {
-			return failure(err, nil), nil
+			var extra map[string]any
+			if kf, ok := err.(*kgFailure); ok {
+				err, extra = kf.err, kf.extra
+			}
+			return failure(err, extra), nil
 		}
 		out["success"] = true
 		return result(out, text, false), nil
 	}
 }
 
-func (s *Server) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, s.cfg.QueryTimeout)
-}
-
 // ---- use_graph
 
-func (s *Server) kgUseGraph(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(func(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-		if g, ok := args["graph"]; ok {
-			name, ok := g.(string)
-			if !ok {
-				return nil, "", kgArgErr("graph must be a string")
-			}
-			if name != "" {
-				if _, err := s.target(ctx, map[string]any{"graph": name}, s.cfg.AllowWrites); err != nil {
-					return nil, "", err
-				}
-			}
-			s.setSessionGraph(ctx, name)
+func (s *Server) useGraph(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	if g, ok := a.m["graph"]; ok {
+		name, ok := g.(string)
+		if !ok {
+			return nil, "", kgArgErr("graph must be a string")
 		}
-		cur := s.sessionGraph(ctx)
-		if cur == "" {
-			cur = s.db.GraphName()
+		if name != "" {
+			if _, err := s.target(ctx, name, s.cfg.AllowWrites); err != nil {
+				return nil, "", err
+			}
 		}
-		graphs := s.graphs()
-		out := map[string]any{"graph": cur, "server_graph": s.db.GraphName(), "graphs": graphs}
-		return out, fmt.Sprintf("this session's graph: %s (graphs: %s)", cur, strings.Join(graphs, ", ")), nil
-	})(ctx, req)
+		s.setSessionGraph(ctx, name)
+	}
+	cur := s.sessionGraph(ctx)
+	if cur == "" {
+		cur = s.db.GraphName()
+	}
+	graphs := s.graphs()
+	out := map[string]any{"graph": cur, "server_graph": s.db.GraphName(), "graphs": graphs}
+	return out, fmt.Sprintf("this session's graph: %s (graphs: %s)", cur, strings.Join(graphs, ", ")), nil
 }
 
 // ---- search
@@ -248,55 +262,17 @@ type kgIndex struct {
 	embedder   string
 }
 
-func (s *Server) kgSearch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(s.search)(ctx, req)
-}
-
-func (s *Server) search(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	query, err := kgString(args, "query")
-	if err != nil {
-		return nil, "", err
-	}
-	if query == "" {
-		return nil, "", kgArgErr("query is required: the words to search for")
-	}
-	mode, err := kgString(args, "mode")
-	if err != nil {
-		return nil, "", err
-	}
-	if mode == "" {
-		mode = "hybrid"
-	}
-	if mode != "hybrid" && mode != "vector" && mode != "text" {
-		return nil, "", kgArgErr("mode must be \"hybrid\", \"vector\" or \"text\", got %q", mode)
-	}
-	limit, err := kgInt(args, "limit", 10, 1, 100)
-	if err != nil {
-		return nil, "", err
-	}
-	offset, err := kgInt(args, "offset", 0, 0, 1000)
-	if err != nil {
-		return nil, "", err
-	}
-	minScore, err := kgFloat(args, "min_score", 0, 0, 1e9)
-	if err != nil {
-		return nil, "", err
-	}
-	labels, err := kgStrings(args, "labels")
-	if err != nil {
-		return nil, "", err
-	}
-	onlyText, err := kgString(args, "index")
-	if err != nil {
-		return nil, "", err
-	}
-	onlyVec, err := kgString(args, "vector_index")
-	if err != nil {
-		return nil, "", err
-	}
-	t, err := s.target(ctx, args, false)
+func (s *Server) search(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	query := a.str("query")
+	a.check(query != "", "query is required: the words to search for")
+	mode := a.choice("mode", "hybrid", "hybrid", "vector", "text")
+	limit := a.int("limit", 10, 1, 100)
+	offset := a.int("offset", 0, 0, 1000)
+	minScore := a.float("min_score", 0, 0, 1e9)
+	labels := a.strs("labels")
+	onlyText := a.str("index")
+	onlyVec := a.str("vector_index")
+	t, err := s.readTarget(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}
@@ -573,43 +549,22 @@ func toFloat(v value.Value) float64 {
 
 // ---- node
 
-func (s *Server) kgNode(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(s.node)(ctx, req)
-}
-
-func (s *Server) node(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	action, err := kgString(args, "action")
-	if err != nil {
-		return nil, "", err
-	}
-	id, err := kgString(args, "id")
-	if err != nil {
-		return nil, "", err
-	}
-	ids, err := kgStrings(args, "ids")
-	if err != nil {
-		return nil, "", err
-	}
+func (s *Server) node(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	action := a.str("action")
+	id := a.str("id")
+	ids := a.strs("ids")
 	if action == "" {
 		action = "get"
 		if id == "" && len(ids) > 0 {
 			action = "batch"
 		}
 	}
-	include, err := kgStrings(args, "include")
-	if err != nil {
-		return nil, "", err
-	}
 	inc := map[string]bool{}
-	for _, x := range include {
-		if x != "relationships" && x != "observations" {
-			return nil, "", kgArgErr("include may hold \"relationships\" and \"observations\", got %q", x)
-		}
+	for _, x := range a.strs("include") {
+		a.check(x == "relationships" || x == "observations", "include may hold \"relationships\" and \"observations\", got %q", x)
 		inc[x] = true
 	}
-	t, err := s.target(ctx, args, false)
+	t, err := s.readTarget(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}
@@ -718,10 +673,6 @@ func (s *Server) nodeDetail(ctx context.Context, t *kgTarget, n value.Node, inc 
 
 // ---- related
 
-func (s *Server) kgRelated(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(s.related)(ctx, req)
-}
-
 // neighbourhood is the result of a breadth-first expansion.
 type neighbourhood struct {
 	center    uint32
@@ -801,42 +752,21 @@ func relsAmong(r storage.Reader, nodes []uint32, types []uint32, anyType bool, m
 	return rels, cut
 }
 
-func (s *Server) related(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	ref, err := kgString(args, "id")
-	if err != nil {
-		return nil, "", err
-	}
-	depth, err := kgInt(args, "depth", 1, 1, 6)
-	if err != nil {
-		return nil, "", err
-	}
-	maxNodes, err := kgInt(args, "max_nodes", 100, 1, 2000)
-	if err != nil {
-		return nil, "", err
-	}
-	typeNames, err := kgStrings(args, "relationship_types")
-	if err != nil {
-		return nil, "", err
-	}
-	dir, err := parseDirection(args)
-	if err != nil {
-		return nil, "", err
-	}
-	t, err := s.target(ctx, args, false)
-	if err != nil {
-		return nil, "", err
-	}
-	n, err := resolve(ctx, t.db, ref)
-	if err != nil {
-		return nil, "", err
-	}
-	snap, err := s.snapshot(t)
+func (s *Server) related(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	ref := a.str("id")
+	depth := a.int("depth", 1, 1, 6)
+	maxNodes := a.int("max_nodes", 100, 1, 2000)
+	typeNames := a.strs("relationship_types")
+	dir := a.direction()
+	t, snap, err := s.readSnapshot(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}
 	defer snap.Close()
+	n, err := resolve(ctx, t.db, ref)
+	if err != nil {
+		return nil, "", err
+	}
 	types, anyType := typeIDs(snap, typeNames)
 	h, err := expand(ctx, snap, n.ID, depth, types, anyType, dir, maxNodes)
 	if err != nil {
@@ -877,44 +807,19 @@ func (h *neighbourhood) json(r storage.Reader) (map[string]any, string) {
 
 // ---- path
 
-func (s *Server) kgPath(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(s.path)(ctx, req)
-}
-
-func (s *Server) path(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	fromRef, err := kgString(args, "from")
+func (s *Server) path(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	fromRef := a.str("from")
+	toRef := a.str("to")
+	hops := a.int("max_hops", 5, 1, 15)
+	limit := a.int("limit", 5, 1, 50)
+	typeNames := a.strs("relationship_types")
+	t, err := s.readTarget(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}
-	toRef, err := kgString(args, "to")
+	from, to, err := resolveEnds(ctx, t.db, fromRef, toRef)
 	if err != nil {
 		return nil, "", err
-	}
-	hops, err := kgInt(args, "max_hops", 5, 1, 15)
-	if err != nil {
-		return nil, "", err
-	}
-	limit, err := kgInt(args, "limit", 5, 1, 50)
-	if err != nil {
-		return nil, "", err
-	}
-	typeNames, err := kgStrings(args, "relationship_types")
-	if err != nil {
-		return nil, "", err
-	}
-	t, err := s.target(ctx, args, false)
-	if err != nil {
-		return nil, "", err
-	}
-	from, err := resolve(ctx, t.db, fromRef)
-	if err != nil {
-		return nil, "", withPrefix("from", err)
-	}
-	to, err := resolve(ctx, t.db, toRef)
-	if err != nil {
-		return nil, "", withPrefix("to", err)
 	}
 	if from.ID == to.ID {
 		return nil, "", kgArgErr("from and to are the same node n:%d; give two different nodes", from.ID)
@@ -974,22 +879,9 @@ func (s *Server) path(ctx context.Context, args map[string]any) (map[string]any,
 
 // ---- stats
 
-func (s *Server) kgStats(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(s.stats)(ctx, req)
-}
-
-func (s *Server) stats(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	top, err := kgInt(args, "top", 10, 1, 100)
-	if err != nil {
-		return nil, "", err
-	}
-	t, err := s.target(ctx, args, false)
-	if err != nil {
-		return nil, "", err
-	}
-	snap, err := s.snapshot(t)
+func (s *Server) stats(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	top := a.int("top", 10, 1, 100)
+	t, snap, err := s.readSnapshot(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}

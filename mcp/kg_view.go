@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/RoaringBitmap/roaring/v2"
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/storage"
@@ -54,48 +53,14 @@ const kgSuggestSchema = `{
 // maxMergeCandidates bounds the entities suggest_merges compares pairwise.
 const maxMergeCandidates = 5000
 
-func (s *Server) kgVisualize(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(s.visualize)(ctx, req)
-}
-
-func (s *Server) visualize(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	format, err := kgString(args, "format")
-	if err != nil {
-		return nil, "", err
-	}
-	if format == "" {
-		format = "mermaid"
-	}
-	if format != "mermaid" && format != "dot" && format != "json" {
-		return nil, "", kgArgErr("format must be \"mermaid\", \"dot\" or \"json\", got %q", format)
-	}
-	center, err := kgString(args, "center")
-	if err != nil {
-		return nil, "", err
-	}
-	depth, err := kgInt(args, "depth", 1, 1, 4)
-	if err != nil {
-		return nil, "", err
-	}
-	limit, err := kgInt(args, "limit", 40, 1, 300)
-	if err != nil {
-		return nil, "", err
-	}
-	labels, err := kgStrings(args, "labels")
-	if err != nil {
-		return nil, "", err
-	}
-	typeNames, err := kgStrings(args, "relationship_types")
-	if err != nil {
-		return nil, "", err
-	}
-	t, err := s.target(ctx, args, false)
-	if err != nil {
-		return nil, "", err
-	}
-	snap, err := s.snapshot(t)
+func (s *Server) visualize(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	format := a.choice("format", "mermaid", "mermaid", "dot", "json")
+	center := a.str("center")
+	depth := a.int("depth", 1, 1, 4)
+	limit := a.int("limit", 40, 1, 300)
+	labels := a.strs("labels")
+	typeNames := a.strs("relationship_types")
+	t, snap, err := s.readSnapshot(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}
@@ -205,10 +170,10 @@ func (s *Server) visualize(ctx context.Context, args map[string]any) (map[string
 	var text string
 	switch format {
 	case "mermaid":
-		text = mermaid(vn, vr)
+		text = mermaidSyntax.draw(vn, vr)
 		out["diagram"] = text
 	case "dot":
-		text = dot(vn, vr)
+		text = dotSyntax.draw(vn, vr)
 		out["diagram"] = text
 	default:
 		jn, jr := make([]any, len(vn)), make([]any, len(vr))
@@ -227,74 +192,60 @@ func (s *Server) visualize(ctx context.Context, args map[string]any) (map[string
 	return out, text, nil
 }
 
-func mermaidText(s string) string {
-	r := strings.NewReplacer(`"`, "#quot;", "\n", " ", "<", "#lt;", ">", "#gt;", "|", "#124;", "[", "#91;", "]", "#93;")
-	return r.Replace(s)
+// diagramSyntax is how a diagram format writes a graph: the node label
+// is the escaped display name plus, with labels, the escaped labels
+// through the labels format.
+type diagramSyntax struct {
+	head, tail string
+	escape     func(string) string
+	labels     string // format of the escaped labels, appended to the node label
+	node       string // format of a node line: id, label
+	rel        string // format of a relationship line: start, escaped type, end
 }
 
-func mermaid(nodes []value.Node, rels []value.Rel) string {
+var (
+	mermaidSyntax = diagramSyntax{
+		head:   "graph LR\n",
+		escape: strings.NewReplacer(`"`, "#quot;", "\n", " ", "<", "#lt;", ">", "#gt;", "|", "#124;", "[", "#91;", "]", "#93;").Replace,
+		labels: "<br/><i>%s</i>",
+		node:   "  n%d[\"%s\"]\n",
+		rel:    "  n%d -->|%s| n%d\n",
+	}
+	dotSyntax = diagramSyntax{
+		head:   "digraph G {\n  rankdir=LR;\n  node [shape=box, style=rounded];\n",
+		tail:   "}\n",
+		escape: strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace,
+		labels: `\n%s`,
+		node:   "  n%d [label=\"%s\"];\n",
+		rel:    "  n%[1]d -> n%[3]d [label=\"%[2]s\"];\n",
+	}
+)
+
+// draw writes nodes and rels as a diagram.
+func (d diagramSyntax) draw(nodes []value.Node, rels []value.Rel) string {
 	var b strings.Builder
-	b.WriteString("graph LR\n")
+	b.WriteString(d.head)
 	for _, n := range nodes {
-		label := mermaidText(displayName(n))
+		label := d.escape(displayName(n))
 		if len(n.Labels) > 0 {
-			label += "<br/><i>" + mermaidText(strings.Join(n.Labels, ":")) + "</i>"
+			label += fmt.Sprintf(d.labels, d.escape(strings.Join(n.Labels, ":")))
 		}
-		fmt.Fprintf(&b, "  n%d[\"%s\"]\n", n.ID, label)
+		fmt.Fprintf(&b, d.node, n.ID, label)
 	}
 	for _, r := range rels {
-		fmt.Fprintf(&b, "  n%d -->|%s| n%d\n", r.Start, mermaidText(r.Type), r.End)
+		fmt.Fprintf(&b, d.rel, r.Start, d.escape(r.Type), r.End)
 	}
-	return b.String()
-}
-
-func dotText(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s)
-}
-
-func dot(nodes []value.Node, rels []value.Rel) string {
-	var b strings.Builder
-	b.WriteString("digraph G {\n  rankdir=LR;\n  node [shape=box, style=rounded];\n")
-	for _, n := range nodes {
-		label := dotText(displayName(n))
-		if len(n.Labels) > 0 {
-			label += `\n` + dotText(strings.Join(n.Labels, ":"))
-		}
-		fmt.Fprintf(&b, "  n%d [label=\"%s\"];\n", n.ID, label)
-	}
-	for _, r := range rels {
-		fmt.Fprintf(&b, "  n%d -> n%d [label=\"%s\"];\n", r.Start, r.End, dotText(r.Type))
-	}
-	b.WriteString("}\n")
+	b.WriteString(d.tail)
 	return b.String()
 }
 
 // ---- suggest_merges
 
-func (s *Server) kgSuggestMerges(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(s.suggestMerges)(ctx, req)
-}
-
-func (s *Server) suggestMerges(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	threshold, err := kgFloat(args, "threshold", DefaultMergeDistance, 0, 1)
-	if err != nil {
-		return nil, "", err
-	}
-	limit, err := kgInt(args, "limit", 20, 1, 200)
-	if err != nil {
-		return nil, "", err
-	}
-	label, err := kgString(args, "label")
-	if err != nil {
-		return nil, "", err
-	}
-	t, err := s.target(ctx, args, false)
-	if err != nil {
-		return nil, "", err
-	}
-	snap, err := s.snapshot(t)
+func (s *Server) suggestMerges(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	threshold := a.float("threshold", DefaultMergeDistance, 0, 1)
+	limit := a.int("limit", 20, 1, 200)
+	label := a.str("label")
+	t, snap, err := s.readSnapshot(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/value"
@@ -122,10 +120,8 @@ type kgWriter struct {
 }
 
 // write runs fn in a transaction on the target graph and commits it.
-func (s *Server) write(ctx context.Context, args map[string]any, fn func(ctx context.Context, w *kgWriter) (map[string]any, string, error)) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	t, err := s.target(ctx, args, true)
+func (s *Server) write(ctx context.Context, a *kgArgs, fn func(ctx context.Context, w *kgWriter) (map[string]any, string, error)) (map[string]any, string, error) {
+	t, err := s.target(ctx, a.graph(), true)
 	if err != nil {
 		return nil, "", err
 	}
@@ -146,6 +142,16 @@ func (s *Server) write(ctx context.Context, args map[string]any, fn func(ctx con
 	return out, text, nil
 }
 
+// kgOp is an action of a write tool (entityOp, relationOp, observationOp).
+type kgOp func(w *kgWriter, ctx context.Context, action string, a *kgArgs) (map[string]any, string, error)
+
+// writeOp runs the action of a write tool in a transaction.
+func (s *Server) writeOp(ctx context.Context, a *kgArgs, action string, op kgOp) (map[string]any, string, error) {
+	return s.write(ctx, a, func(ctx context.Context, w *kgWriter) (map[string]any, string, error) {
+		return op(w, ctx, action, a)
+	})
+}
+
 func (w *kgWriter) all(ctx context.Context, q string, params map[string]any) ([][]value.Value, error) {
 	return kgAll(ctx, w.tx, q, params)
 }
@@ -160,57 +166,34 @@ func (w *kgWriter) node(ctx context.Context, id uint32) (value.Node, bool, error
 
 // ---- entities
 
-func (s *Server) kgEntities(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(func(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-		action, err := kgString(args, "action")
-		if err != nil {
-			return nil, "", err
-		}
-		switch action {
-		case "get":
-			return s.entityGet(ctx, args)
-		case "list":
-			return s.entityList(ctx, args)
-		case "create", "update", "delete", "merge":
-			return s.write(ctx, args, func(ctx context.Context, w *kgWriter) (map[string]any, string, error) {
-				return w.entityOp(ctx, action, args)
-			})
-		}
-		return nil, "", kgArgErr("action must be one of create, get, update, delete, list, merge; got %q", action)
-	})(ctx, req)
+func (s *Server) entities(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	action := a.str("action")
+	if a.err != nil {
+		return nil, "", a.err
+	}
+	switch action {
+	case "get":
+		return s.entityGet(ctx, a)
+	case "list":
+		return s.entityList(ctx, a)
+	case "create", "update", "delete", "merge":
+		return s.writeOp(ctx, a, action, (*kgWriter).entityOp)
+	}
+	return nil, "", kgArgErr("action must be one of create, get, update, delete, list, merge; got %q", action)
 }
 
-func (w *kgWriter) entityOp(ctx context.Context, action string, args map[string]any) (map[string]any, string, error) {
+func (w *kgWriter) entityOp(ctx context.Context, action string, a *kgArgs) (map[string]any, string, error) {
 	switch action {
 	case "create", "":
-		return w.entityCreate(ctx, args)
+		return w.entityCreate(ctx, a)
 	case "update":
-		return w.entityUpdate(ctx, args)
+		return w.entityUpdate(ctx, a)
 	case "delete":
-		return w.entityDelete(ctx, args)
+		return w.entityDelete(ctx, a)
 	case "merge":
-		return w.entityMerge(ctx, args)
+		return w.entityMerge(ctx, a)
 	}
 	return nil, "", kgArgErr("entities action must be create, update, delete or merge here; got %q", action)
-}
-
-// entityRef is the name or id argument of an entity.
-func entityRef(args map[string]any) (string, error) {
-	id, err := kgString(args, "id")
-	if err != nil {
-		return "", err
-	}
-	name, err := kgString(args, "name")
-	if err != nil {
-		return "", err
-	}
-	if id != "" {
-		return id, nil
-	}
-	if name == "" {
-		return "", kgArgErr("name (or id) is required: %s", refDesc)
-	}
-	return name, nil
 }
 
 // nameDistance is the cosine distance between two names' built-in
@@ -306,39 +289,18 @@ func (w *kgWriter) similar(ctx context.Context, name string, near bool) (n value
 	return best, bestD, false, found, nil
 }
 
-func (w *kgWriter) entityCreate(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	name, err := kgString(args, "name")
-	if err != nil {
-		return nil, "", err
-	}
-	if name == "" {
-		return nil, "", kgArgErr("name is required to create an entity")
-	}
-	if len(name) > 500 {
-		return nil, "", kgArgErr("name is %d bytes long; keep names under 500 and put the rest in description", len(name))
-	}
-	typ, err := kgString(args, "type")
-	if err != nil {
-		return nil, "", err
-	}
-	if typ, err = w.s.canonicalType(typ); err != nil {
-		return nil, "", err
-	}
-	desc, err := kgString(args, "description")
-	if err != nil {
-		return nil, "", err
-	}
-	props, err := kgProps(args, "properties")
-	if err != nil {
-		return nil, "", err
-	}
-	obs, err := kgStrings(args, "observations")
-	if err != nil {
-		return nil, "", err
-	}
-	allowSimilar, err := kgBool(args, "allow_similar")
-	if err != nil {
-		return nil, "", err
+func (w *kgWriter) entityCreate(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	name := a.str("name")
+	a.check(name != "", "name is required to create an entity")
+	a.check(len(name) <= 500, "name is %d bytes long; keep names under 500 and put the rest in description", len(name))
+	typ, err := w.s.canonicalType(a.str("type"))
+	a.fail(err)
+	desc := a.str("description")
+	props := a.props("properties")
+	obs := a.strs("observations")
+	allowSimilar := a.bool("allow_similar")
+	if a.err != nil {
+		return nil, "", a.err
 	}
 	if ex, d, exact, ok, err := w.similar(ctx, name, !allowSimilar); err != nil {
 		return nil, "", err
@@ -388,38 +350,28 @@ func (w *kgWriter) entityCreate(ctx context.Context, args map[string]any) (map[s
 	return out, fmt.Sprintf("created %s %q (n:%d)", typ, name, n.ID), nil
 }
 
-func (w *kgWriter) entityUpdate(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ref, err := entityRef(args)
+func (w *kgWriter) entityUpdate(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	n, err := a.entity(ctx, w.tx)
 	if err != nil {
 		return nil, "", err
 	}
-	n, err := resolve(ctx, w.tx, ref)
-	if err != nil {
-		return nil, "", err
-	}
-	props, err := kgProps(args, "properties")
-	if err != nil {
-		return nil, "", err
-	}
+	props := a.props("properties")
 	set := map[string]any{"updated": w.now}
 	for k, v := range props {
 		set[k] = v
 	}
 	changed := len(props) > 0
-	if d, ok := args["description"]; ok {
-		if d != nil {
-			if _, isStr := d.(string); !isStr {
-				return nil, "", kgArgErr("description must be a string (or null to remove it)")
-			}
-		}
+	if d, ok := a.m["description"]; ok {
+		_, isStr := d.(string)
+		a.check(d == nil || isStr, "description must be a string (or null to remove it)")
 		if d == "" {
 			d = nil
 		}
 		set["description"], changed = d, true
 	}
-	newName, err := kgString(args, "new_name")
-	if err != nil {
-		return nil, "", err
+	newName := a.str("new_name")
+	if a.err != nil {
+		return nil, "", a.err
 	}
 	if newName != "" {
 		if other, ok, err := findEntity(ctx, w.tx, newName); err != nil {
@@ -430,12 +382,12 @@ func (w *kgWriter) entityUpdate(ctx context.Context, args map[string]any) (map[s
 		}
 		set["name"], changed = newName, true
 	}
+	typ := a.entityType(w.s)
+	if a.err != nil {
+		return nil, "", a.err
+	}
 	relabel := ""
-	if tv, ok := args["type"]; ok && tv != nil {
-		typ, err := w.s.canonicalType(fmt.Sprint(tv))
-		if err != nil {
-			return nil, "", err
-		}
+	if typ != "" {
 		if old := entityType(n); old != typ {
 			if old != "" && old != EntityLabel {
 				relabel += " REMOVE n:" + quote(old)
@@ -458,12 +410,8 @@ func (w *kgWriter) entityUpdate(ctx context.Context, args map[string]any) (map[s
 	return map[string]any{"updated": true, "entity": entityJSON(u)}, fmt.Sprintf("updated %s %q (n:%d)", entityType(u), displayName(u), u.ID), nil
 }
 
-func (w *kgWriter) entityDelete(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ref, err := entityRef(args)
-	if err != nil {
-		return nil, "", err
-	}
-	n, err := resolve(ctx, w.tx, ref)
+func (w *kgWriter) entityDelete(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	n, err := a.entity(ctx, w.tx)
 	if err != nil {
 		return nil, "", err
 	}
@@ -493,24 +441,17 @@ func (w *kgWriter) entityDelete(ctx context.Context, args map[string]any) (map[s
 	return out, fmt.Sprintf("deleted %q (n:%d) with %v relationships and %d observations", displayName(n), n.ID, value.ToGo(rels), len(obs)), nil
 }
 
-func (w *kgWriter) entityMerge(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	sref, err := kgString(args, "survivor")
+func (w *kgWriter) entityMerge(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	sref := a.str("survivor")
+	a.check(sref != "", "survivor is required: the entity to keep, %s", refDesc)
+	drefs := a.strs("duplicates")
+	a.check(len(drefs) > 0 && len(drefs) <= 20, "duplicates must list 1 to 20 entities to merge into the survivor (suggest_merges proposes some)")
+	if a.err != nil {
+		return nil, "", a.err
+	}
+	surv, err := resolveAs(ctx, w.tx, "survivor", sref)
 	if err != nil {
 		return nil, "", err
-	}
-	if sref == "" {
-		return nil, "", kgArgErr("survivor is required: the entity to keep, %s", refDesc)
-	}
-	drefs, err := kgStrings(args, "duplicates")
-	if err != nil {
-		return nil, "", err
-	}
-	if len(drefs) == 0 || len(drefs) > 20 {
-		return nil, "", kgArgErr("duplicates must list 1 to 20 entities to merge into the survivor (suggest_merges proposes some)")
-	}
-	surv, err := resolve(ctx, w.tx, sref)
-	if err != nil {
-		return nil, "", withPrefix("survivor", err)
 	}
 	var dups []value.Node
 	for _, r := range drefs {
@@ -632,14 +573,9 @@ func (w *kgWriter) entityMerge(ctx context.Context, args map[string]any) (map[st
 		len(dups), displayName(s), s.ID, moved, obsMoved, dropped), nil
 }
 
-func (s *Server) entityGet(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	ref, err := entityRef(args)
-	if err != nil {
-		return nil, "", err
-	}
-	t, err := s.target(ctx, args, false)
+func (s *Server) entityGet(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	ref := a.entityRef()
+	t, err := s.readTarget(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}
@@ -673,28 +609,15 @@ func (s *Server) entityGet(ctx context.Context, args map[string]any) (map[string
 	return map[string]any{"graph": t.name, "entity": e}, text.String(), nil
 }
 
-func (s *Server) entityList(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	limit, err := kgInt(args, "limit", 50, 1, 500)
-	if err != nil {
-		return nil, "", err
+func (s *Server) entityList(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	limit := a.int("limit", 50, 1, 500)
+	offset := a.int("offset", 0, 0, math.MaxInt32)
+	query := a.str("query")
+	label := a.entityType(s)
+	if label == "" {
+		label = EntityLabel
 	}
-	offset, err := kgInt(args, "offset", 0, 0, math.MaxInt32)
-	if err != nil {
-		return nil, "", err
-	}
-	query, err := kgString(args, "query")
-	if err != nil {
-		return nil, "", err
-	}
-	label := EntityLabel
-	if tv, ok := args["type"]; ok && tv != nil {
-		if label, err = s.canonicalType(fmt.Sprint(tv)); err != nil {
-			return nil, "", err
-		}
-	}
-	t, err := s.target(ctx, args, false)
+	t, err := s.readTarget(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}
@@ -729,45 +652,34 @@ func (s *Server) entityList(ctx context.Context, args map[string]any) (map[strin
 
 // ---- relations
 
-func (s *Server) kgRelations(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(func(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-		action, err := kgString(args, "action")
-		if err != nil {
-			return nil, "", err
-		}
-		switch action {
-		case "find":
-			return s.relationFind(ctx, args)
-		case "create", "delete":
-			return s.write(ctx, args, func(ctx context.Context, w *kgWriter) (map[string]any, string, error) {
-				return w.relationOp(ctx, action, args)
-			})
-		}
-		return nil, "", kgArgErr("action must be create, delete or find; got %q", action)
-	})(ctx, req)
+func (s *Server) relations(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	action := a.str("action")
+	if a.err != nil {
+		return nil, "", a.err
+	}
+	switch action {
+	case "find":
+		return s.relationFind(ctx, a)
+	case "create", "delete":
+		return s.writeOp(ctx, a, action, (*kgWriter).relationOp)
+	}
+	return nil, "", kgArgErr("action must be create, delete or find; got %q", action)
 }
 
-func (w *kgWriter) relationOp(ctx context.Context, action string, args map[string]any) (map[string]any, string, error) {
+func (w *kgWriter) relationOp(ctx context.Context, action string, a *kgArgs) (map[string]any, string, error) {
 	if action != "" && action != "create" && action != "delete" {
 		return nil, "", kgArgErr("relations action must be create or delete here; got %q", action)
 	}
-	fromRef, err := kgString(args, "from")
-	if err != nil {
-		return nil, "", err
-	}
-	toRef, err := kgString(args, "to")
-	if err != nil {
-		return nil, "", err
-	}
-	if fromRef == "" || toRef == "" {
-		return nil, "", kgArgErr("from and to are required: each %s", refDesc)
-	}
-	tname, err := kgString(args, "type")
-	if err != nil {
-		return nil, "", err
+	fromRef := a.str("from")
+	toRef := a.str("to")
+	a.check(fromRef != "" && toRef != "", "from and to are required: each %s", refDesc)
+	tname := a.str("type")
+	if a.err != nil {
+		return nil, "", a.err
 	}
 	typ := ""
 	if tname != "" || action != "delete" {
+		var err error
 		if typ, err = canonicalRelType(tname); err != nil {
 			return nil, "", err
 		}
@@ -775,13 +687,9 @@ func (w *kgWriter) relationOp(ctx context.Context, action string, args map[strin
 			return nil, "", kgArgErr("%s links observations; use the observations tool", typ)
 		}
 	}
-	from, err := resolve(ctx, w.tx, fromRef)
+	from, to, err := resolveEnds(ctx, w.tx, fromRef, toRef)
 	if err != nil {
-		return nil, "", withPrefix("from", err)
-	}
-	to, err := resolve(ctx, w.tx, toRef)
-	if err != nil {
-		return nil, "", withPrefix("to", err)
+		return nil, "", err
 	}
 	p := map[string]any{"a": int64(from.ID), "b": int64(to.ID), "obs": ObservationType}
 	pattern := "[r]"
@@ -807,9 +715,9 @@ func (w *kgWriter) relationOp(ctx context.Context, action string, args map[strin
 		return map[string]any{"created": false, "relation": relJSON(r), "note": "the relation already exists"},
 			fmt.Sprintf("relation %s already exists (r:%d)", desc, r.ID), nil
 	}
-	props, err := kgProps(args, "properties")
-	if err != nil {
-		return nil, "", err
+	props := a.props("properties")
+	if a.err != nil {
+		return nil, "", a.err
 	}
 	p["props"] = props
 	rows, err = w.all(ctx, `MATCH (a), (b) WHERE id(a) IN [$a] AND id(b) IN [$b] CREATE (a)-[r:`+quote(typ)+`]->(b) SET r += $props RETURN r`, p)
@@ -820,46 +728,26 @@ func (w *kgWriter) relationOp(ctx context.Context, action string, args map[strin
 	return map[string]any{"created": true, "relation": relJSON(r)}, fmt.Sprintf("created %s (r:%d)", desc, r.ID), nil
 }
 
-func (s *Server) relationFind(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-	ctx, cancel := s.withTimeout(ctx)
-	defer cancel()
-	limit, err := kgInt(args, "limit", 50, 1, 500)
-	if err != nil {
-		return nil, "", err
-	}
-	fromRef, err := kgString(args, "from")
-	if err != nil {
-		return nil, "", err
-	}
-	toRef, err := kgString(args, "to")
-	if err != nil {
-		return nil, "", err
-	}
-	tname, err := kgString(args, "type")
-	if err != nil {
-		return nil, "", err
-	}
-	t, err := s.target(ctx, args, false)
+func (s *Server) relationFind(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	limit := a.int("limit", 50, 1, 500)
+	ends := []struct{ arg, ref, v string }{{"from", a.str("from"), "a"}, {"to", a.str("to"), "b"}}
+	tname := a.str("type")
+	t, err := s.readTarget(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}
 	p := map[string]any{"lim": limit, "obs": ObservationType}
 	q := ""
-	if fromRef != "" {
-		n, err := resolve(ctx, t.db, fromRef)
-		if err != nil {
-			return nil, "", withPrefix("from", err)
+	for _, e := range ends {
+		if e.ref == "" {
+			continue
 		}
-		p["a"] = int64(n.ID)
-		q += `MATCH (a) WHERE id(a) IN [$a] `
-	}
-	if toRef != "" {
-		n, err := resolve(ctx, t.db, toRef)
+		n, err := resolveAs(ctx, t.db, e.arg, e.ref)
 		if err != nil {
-			return nil, "", withPrefix("to", err)
+			return nil, "", err
 		}
-		p["b"] = int64(n.ID)
-		q += `MATCH (b) WHERE id(b) IN [$b] `
+		p[e.v] = int64(n.ID)
+		q += `MATCH (` + e.v + `) WHERE id(` + e.v + `) IN [$` + e.v + `] `
 	}
 	pattern := "[r]"
 	if tname != "" {
@@ -892,35 +780,24 @@ func (s *Server) relationFind(ctx context.Context, args map[string]any) (map[str
 
 // ---- observations
 
-func (s *Server) kgObservations(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return kgHandler(func(ctx context.Context, args map[string]any) (map[string]any, string, error) {
-		action, err := kgString(args, "action")
-		if err != nil {
-			return nil, "", err
-		}
-		if action != "add" && action != "delete" {
-			return nil, "", kgArgErr("action must be add or delete; got %q", action)
-		}
-		return s.write(ctx, args, func(ctx context.Context, w *kgWriter) (map[string]any, string, error) {
-			return w.observationOp(ctx, action, args)
-		})
-	})(ctx, req)
+func (s *Server) observations(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
+	action := a.str("action")
+	if a.err != nil {
+		return nil, "", a.err
+	}
+	if action != "add" && action != "delete" {
+		return nil, "", kgArgErr("action must be add or delete; got %q", action)
+	}
+	return s.writeOp(ctx, a, action, (*kgWriter).observationOp)
 }
 
-func (w *kgWriter) observationOp(ctx context.Context, action string, args map[string]any) (map[string]any, string, error) {
-	ref, err := kgString(args, "entity")
-	if err != nil {
-		return nil, "", err
-	}
-	if ref == "" {
-		return nil, "", kgArgErr("entity is required: %s", refDesc)
-	}
-	text, err := kgString(args, "text")
-	if err != nil {
-		return nil, "", err
-	}
-	if text == "" {
-		return nil, "", kgArgErr("text is required: the observation")
+func (w *kgWriter) observationOp(ctx context.Context, action string, a *kgArgs) (map[string]any, string, error) {
+	ref := a.str("entity")
+	a.check(ref != "", "entity is required: %s", refDesc)
+	text := a.str("text")
+	a.check(text != "", "text is required: the observation")
+	if a.err != nil {
+		return nil, "", a.err
 	}
 	e, err := resolve(ctx, w.tx, ref)
 	if err != nil {
@@ -978,50 +855,50 @@ func (w *kgWriter) observationAdd(ctx context.Context, e value.Node, text string
 
 // ---- bulk_update
 
-func (s *Server) kgBulkUpdate(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	args := req.GetArguments()
+func (s *Server) bulkUpdate(ctx context.Context, a *kgArgs) (map[string]any, string, error) {
 	type op struct {
 		kind string
 		i    int
-		args map[string]any
+		args *kgArgs
 	}
 	var ops []op
 	for _, kind := range []string{"entities", "relations", "observations"} {
-		v, ok := args[kind]
+		v, ok := a.m[kind]
 		if !ok || v == nil {
 			continue
 		}
 		l, ok := v.([]any)
 		if !ok {
-			return argError("%s must be a list of operations", kind), nil
+			return nil, "", kgArgErr("%s must be a list of operations", kind)
 		}
 		for i, e := range l {
 			m, ok := e.(map[string]any)
 			if !ok {
-				return argError("%s[%d] must be an object", kind, i), nil
+				return nil, "", kgArgErr("%s[%d] must be an object", kind, i)
 			}
 			if _, ok := m["graph"]; ok {
-				return argError("%s[%d]: give graph once, at the top level of bulk_update", kind, i), nil
+				return nil, "", kgArgErr("%s[%d]: give graph once, at the top level of bulk_update", kind, i)
 			}
 			if bad := unknownArg(bulkOpProps[kind], m); bad != "" {
-				return argError("%s[%d] does not take %q; see the %s tool's arguments", kind, i, bad, kind), nil
+				return nil, "", kgArgErr("%s[%d] does not take %q; see the %s tool's arguments", kind, i, bad, kind)
 			}
-			ops = append(ops, op{kind, i, m})
+			ops = append(ops, op{kind, i, newArgs(m)})
 		}
 	}
 	if len(ops) == 0 {
-		return argError("bulk_update needs operations: entities, relations and/or observations lists"), nil
+		return nil, "", kgArgErr("bulk_update needs operations: entities, relations and/or observations lists")
 	}
 	if len(ops) > kgMaxBatchOps {
-		return argError("bulk_update takes at most %d operations, got %d; split them into several calls", kgMaxBatchOps, len(ops)), nil
+		return nil, "", kgArgErr("bulk_update takes at most %d operations, got %d; split them into several calls", kgMaxBatchOps, len(ops))
 	}
 	var failed string
-	out, text, err := s.write(ctx, args, func(ctx context.Context, w *kgWriter) (map[string]any, string, error) {
+	out, text, err := s.write(ctx, a, func(ctx context.Context, w *kgWriter) (map[string]any, string, error) {
 		results := []any{}
 		var text strings.Builder
 		counts := map[string]int{}
 		for _, o := range ops {
-			action, err := kgString(o.args, "action")
+			action := o.args.str("action")
+			err := o.args.err
 			if err == nil {
 				var res map[string]any
 				var line string
@@ -1058,10 +935,9 @@ func (s *Server) kgBulkUpdate(ctx context.Context, req mcp.CallToolRequest) (*mc
 		if failed != "" {
 			extra["failed_operation"] = failed
 		}
-		return failure(err, extra), nil
+		return nil, "", &kgFailure{err, extra}
 	}
-	out["success"] = true
-	return result(out, text, false), nil
+	return out, text, nil
 }
 
 // opError prefixes a bulk operation's error with where it happened and
