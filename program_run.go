@@ -335,29 +335,7 @@ func (r *run) collector() *collector {
 	return &collector{r: r, g: NewWorkingGraph(), pending: map[uint32]bool{}}
 }
 
-func (c *collector) value(v value.Value) {
-	switch x := v.(type) {
-	case value.Node:
-		c.node(x)
-	case value.Rel:
-		c.rel(x)
-	case value.Path:
-		for _, n := range x.Nodes {
-			c.node(n)
-		}
-		for _, rl := range x.Rels {
-			c.rel(rl)
-		}
-	case value.List:
-		for _, e := range x {
-			c.value(e)
-		}
-	case value.Map:
-		for _, e := range x {
-			c.value(e)
-		}
-	}
-}
+func (c *collector) value(v value.Value) { value.Entities(v, c.node, c.rel) }
 
 func (c *collector) node(n value.Node) {
 	if c.g.ws.NodeSet.Contains(n.ID) {

@@ -291,39 +291,24 @@ func newGraphCollector() *graphCollector {
 }
 
 func (g *graphCollector) add(v value.Value) {
-	switch x := v.(type) {
-	case value.Node:
+	value.Entities(v, func(x value.Node) {
 		if !g.seenN[x.ID] {
 			g.seenN[x.ID] = true
-			j := nodeJSON(x)
-			b, _ := json.Marshal(j)
-			g.size += len(b) + 1
-			g.nodes = append(g.nodes, j)
+			g.keep(&g.nodes, nodeJSON(x))
 		}
-	case value.Rel:
+	}, func(x value.Rel) {
 		if !g.seenR[x.ID] {
 			g.seenR[x.ID] = true
-			j := relJSON(x)
-			b, _ := json.Marshal(j)
-			g.size += len(b) + 1
-			g.rels = append(g.rels, j)
+			g.keep(&g.rels, relJSON(x))
 		}
-	case value.Path:
-		for _, n := range x.Nodes {
-			g.add(n)
-		}
-		for _, r := range x.Rels {
-			g.add(r)
-		}
-	case value.List:
-		for _, e := range x {
-			g.add(e)
-		}
-	case value.Map:
-		for _, e := range x {
-			g.add(e)
-		}
-	}
+	})
+}
+
+// keep appends an entity's JSON form and counts its size.
+func (g *graphCollector) keep(to *[]any, j any) {
+	b, _ := json.Marshal(j)
+	g.size += len(b) + 1
+	*to = append(*to, j)
 }
 
 // FixDialect corrects unambiguous slips from other languages outside string

@@ -254,3 +254,30 @@ func (t Tri) Not() Tri {
 	}
 	return Unknown
 }
+
+// Entities calls node for every node and rel for every relationship in v:
+// v itself, the nodes and relationships of paths, and the elements of
+// lists and maps, searched recursively.
+func Entities(v Value, node func(Node), rel func(Rel)) {
+	switch x := v.(type) {
+	case Node:
+		node(x)
+	case Rel:
+		rel(x)
+	case Path:
+		for _, n := range x.Nodes {
+			node(n)
+		}
+		for _, r := range x.Rels {
+			rel(r)
+		}
+	case List:
+		for _, e := range x {
+			Entities(e, node, rel)
+		}
+	case Map:
+		for _, e := range x {
+			Entities(e, node, rel)
+		}
+	}
+}

@@ -159,27 +159,7 @@ func (wr *WorkingRun) seek(byKey bool) *roaring.Bitmap {
 // lists and maps) to R.
 func (m *Machine) collectValue(v value.Value) {
 	r := m.ctx.Working.R
-	switch x := v.(type) {
-	case value.Node:
-		r.AddNode(x.ID)
-	case value.Rel:
-		m.collectRel(x.ID)
-	case value.Path:
-		for _, n := range x.Nodes {
-			r.AddNode(n.ID)
-		}
-		for _, rl := range x.Rels {
-			m.collectRel(rl.ID)
-		}
-	case value.List:
-		for _, e := range x {
-			m.collectValue(e)
-		}
-	case value.Map:
-		for _, e := range x {
-			m.collectValue(e)
-		}
-	}
+	value.Entities(v, func(n value.Node) { r.AddNode(n.ID) }, func(rl value.Rel) { m.collectRel(rl.ID) })
 }
 
 func (m *Machine) collectRel(id uint64) {
