@@ -232,9 +232,10 @@ func BenchmarkDatasets(b *testing.B) {
 	}
 }
 
-// BenchmarkBatchedScan measures label scans with property predicates on
-// WN18RR (40,943 entities) batched with prefilters against row-at-a-time
-// filtering (RowModeOnly), side by side:
+// BenchmarkBatchedScan measures label scans with property predicates and
+// projections on WN18RR (40,943 entities), batched (prefilters and
+// vectorised filters and projections) against row-at-a-time execution
+// (RowModeOnly), side by side:
 // go test -run XXX -bench BatchedScan -count 5 . | benchstat -col /mode -
 func BenchmarkBatchedScan(b *testing.B) {
 	dir := testenv.Dataset(b, "wn18rr")
@@ -242,6 +243,8 @@ func BenchmarkBatchedScan(b *testing.B) {
 		{"contains", "MATCH (e:Entity) WHERE e.definition CONTAINS 'river' RETURN count(e)"},
 		{"starts_with", "MATCH (e:Entity) WHERE e.name STARTS WITH 'mo' RETURN e.id"},
 		{"equality", "MATCH (e:Entity) WHERE e.name = 'dog' RETURN e.id"},
+		{"expression_filter", "MATCH (e:Entity) WHERE size(e.definition) > 100 AND e.id ENDS WITH '7' RETURN count(*)"},
+		{"projection", "MATCH (e:Entity) WITH e.id AS id, toUpper(e.name) AS name WHERE name STARTS WITH 'MO' RETURN id, name"},
 	}
 	for _, mode := range []string{"batched", "rows"} {
 		db, err := Open("", &Options{RowModeOnly: mode == "rows"})

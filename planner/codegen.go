@@ -87,6 +87,7 @@ type gen struct {
 	fixups  []fixup
 	nR, nN  int32
 	nS, nC  int32
+	nV      int32 // vector registers
 	span    int32
 
 	counterRegs []counterReg
@@ -207,7 +208,7 @@ func (g *gen) finish(columns []string, writes bool) *vm.Program {
 		OpOf: g.opOf, OpFirstPC: g.firstPC,
 		Code: g.code, Consts: g.consts, Aux: g.aux, Funcs: g.funcs, Spans: g.spans,
 		Source: g.b.src, Columns: columns, NumR: int(g.nR), NumN: int(g.nN), NumS: int(g.nS),
-		NumCursors: int(g.nC), Writes: writes,
+		NumCursors: int(g.nC), NumV: int(g.nV), Writes: writes,
 	}
 }
 
@@ -523,8 +524,10 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Start:
 		return rest(e, cont)
 	case logical.NodeScan:
-		if len(o.Prefilter) > 0 {
-			return g.batchScan(o, e, rest)
+		if len(o.Prefilter) > 0 || o.Batch > 0 {
+			return g.batchScan(o, ops[1:1+o.Batch], e, func(e *regEnv, cont label) error {
+				return g.ops(ops[1+o.Batch:], e, cont, exit, distinct, sink)
+			})
 		}
 		n := g.n()
 		return g.cursorLoop(func(c int32) {
@@ -553,6 +556,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			g.emit(vm.OpSetFromIDs, set, l, 0)
 		}
 		return g.scanSet(set, o.Var, e, rest)
+	case logical.TypeCounts:
+		return g.typeCounts(o, e, rest)
 	case logical.WorkingSeek:
 		set := g.s()
 		byKey := int32(1)

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"fmt"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/vm"
@@ -36,6 +38,7 @@ func useBatchScans(pl *logical.Pipeline) {
 			pl.Ops[i] = scan
 		}
 	}
+	markVectorised(pl)
 }
 
 func conjuncts(e ast.Expr) []ast.Expr {
@@ -86,9 +89,10 @@ func constant(e ast.Expr) bool {
 }
 
 // batchScan emits a batched node scan: fill a batch, run the prefilters
-// over it, then hand its surviving nodes one at a time to the rest of the
-// pipeline.
-func (g *gen) batchScan(o logical.NodeScan, e *regEnv, rest func(*regEnv, label) error) error {
+// over it, evaluate the vectorised operators after the scan (region) over
+// the batch, then hand its surviving lanes one at a time to the rest of
+// the pipeline.
+func (g *gen) batchScan(o logical.NodeScan, region []logical.Op, e *regEnv, rest func(*regEnv, label) error) error {
 	var filters []int32
 	for _, p := range o.Prefilter {
 		f, err := g.batchFilter(p, o.Var, e)
@@ -110,10 +114,75 @@ func (g *gen) batchScan(o logical.NodeScan, e *regEnv, rest func(*regEnv, label)
 	for _, f := range filters {
 		g.emit(vm.OpBatchFilter, c, f)
 	}
+	vc := &vecCtx{g: g, cursor: c, scanVar: o.Var, outer: e, vars: map[string]vslot{o.Var: {node: true}}}
+	type stage struct {
+		op      *logical.Op
+		aliases []string // names the projection gives the scanned node
+		loads   []string // projected names loaded into registers per row
+	}
+	var stages []stage
+	for i := range region {
+		st := stage{op: &region[i]}
+		switch r := region[i].(type) {
+		case logical.Filter:
+			cond, err := vc.expr(r.Pred)
+			if err != nil {
+				return err
+			}
+			g.emit(vm.OpVecFilter, cond, g.addAux(&vm.VecFilterSpec{Cursor: c, Live: append([]int32(nil), vc.live...)}))
+		case logical.Project:
+			vars := make(map[string]vslot, len(r.Items))
+			for _, it := range r.Items {
+				if v, ok := it.Expr.(*ast.Variable); ok {
+					if s, ok := vc.vars[v.Name]; ok {
+						vars[it.Name] = s
+						if s.node {
+							st.aliases = append(st.aliases, it.Name)
+						} else {
+							st.loads = append(st.loads, it.Name)
+						}
+						continue
+					}
+				}
+				reg, err := vc.expr(it.Expr)
+				if err != nil {
+					return err
+				}
+				vars[it.Name] = vslot{reg: reg}
+				st.loads = append(st.loads, it.Name)
+			}
+			for k, v := range vars {
+				vc.vars[k] = v
+			}
+		default:
+			return fmt.Errorf("planner: %s cannot be vectorised", r.Name())
+		}
+		stages = append(stages, st)
+	}
 	head := g.here()
 	g.emitJ(vm.OpBatchNext, 2, fill, c, n)
 	e = e.clone()
+	loaded := map[int32]int32{} // vector register -> the row register it is loaded into
 	e.set(o.Var, slot{slotNode, n})
+	for _, st := range stages {
+		g.enter(st.op)
+		for _, name := range st.aliases {
+			e.set(name, slot{slotNode, n})
+		}
+		if len(st.loads) == 0 {
+			g.emit(vm.OpNop) // marks the operator's rows for PROFILE
+		}
+		for _, name := range st.loads {
+			s := vc.vars[name]
+			r, ok := loaded[s.reg]
+			if !ok {
+				r = g.r()
+				g.emit(vm.OpVecLoad, r, s.reg, c)
+				loaded[s.reg] = r
+			}
+			e.set(name, slot{slotValue, r})
+		}
+	}
 	if err := rest(e, head); err != nil {
 		return err
 	}

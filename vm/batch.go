@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/value"
@@ -37,7 +38,7 @@ func (c *cursor) batchFill() bool {
 			n++
 		}
 	}
-	c.batch, c.pos = b[:n], 0
+	c.batch, c.pos, c.laneErr = b[:n], 0, nil
 	return n > 0
 }
 
@@ -173,4 +174,28 @@ func rareByteContains(needle string) func(string) bool {
 		}
 		return false
 	}
+}
+
+// openTypeCounts lists the relationship types in use with their counts,
+// ordered by name: from the graph's counts when it keeps them, else by
+// expanding every node.
+func (m *Machine) openTypeCounts(c *cursor) {
+	var counts []TypeCount
+	if tc, ok := m.ctx.Graph.(TypeCounter); ok {
+		counts = tc.RelTypeCounts()
+	} else {
+		per := map[uint32]int64{}
+		it := m.ctx.Graph.AllNodes().Iterator()
+		for it.HasNext() {
+			m.ctx.Graph.Expand(it.Next(), Out, AnyType, func(_ uint64, _ uint32, typ uint32) bool {
+				per[typ]++
+				return true
+			})
+		}
+		for t, n := range per {
+			counts = append(counts, TypeCount{Type: m.ctx.Graph.TypeName(t), Count: n})
+		}
+	}
+	slices.SortFunc(counts, func(a, b TypeCount) int { return strings.Compare(a.Type, b.Type) })
+	c.typeCounts, c.pos = counts, 0
 }

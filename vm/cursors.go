@@ -12,8 +12,12 @@ import (
 type cursor struct {
 	// node scans
 	it roaring.IntPeekable
-	// batched node scans: the current batch, read from pos
-	batch []uint32
+	// batched node scans: the current batch, read from pos, and the
+	// deferred errors of its lanes (nil when none failed)
+	batch   []uint32
+	laneErr []error
+	// relationship types with their counts
+	typeCounts []TypeCount
 	// expansions: (relationship, neighbour) pairs read in one block
 	rels []uint64
 	nbrs []uint32

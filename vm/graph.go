@@ -103,3 +103,16 @@ type Ctx struct {
 	// Working is the GraphProgram statement being run (nil for queries).
 	Working *WorkingRun
 }
+
+// TypeCount is a relationship type and its number of relationships.
+type TypeCount struct {
+	Type  string
+	Count int64
+}
+
+// TypeCounter is implemented by graphs that keep per-type relationship
+// counts (OpOpenTypeCounts); other graphs are counted by expansion.
+type TypeCounter interface {
+	// RelTypeCounts returns the types with at least one relationship.
+	RelTypeCounts() []TypeCount
+}

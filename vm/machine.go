@@ -29,6 +29,7 @@ type Machine struct {
 	R []value.Value
 	N []uint64
 	S []*roaring.Bitmap
+	V [][]value.Value // vector registers (see vector.go)
 
 	cursors []cursor
 	tables  map[int32]*table
@@ -77,6 +78,7 @@ func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[s
 		R:       make([]value.Value, p.NumR),
 		N:       make([]uint64, p.NumN),
 		S:       make([]*roaring.Bitmap, p.NumS),
+		V:       make([][]value.Value, p.NumV),
 		cursors: make([]cursor, p.NumCursors),
 		tables:  map[int32]*table{},
 		keyIDs:  make([]int64, len(p.Consts)),
@@ -306,6 +308,16 @@ func (m *Machine) run() (row bool, err error) {
 			} else {
 				N[in.B] = uint64(c.it.Next())
 			}
+		case OpOpenTypeCounts:
+			m.openTypeCounts(&m.cursors[in.A])
+		case OpNextTypeCount:
+			c := &m.cursors[in.A]
+			if c.pos >= len(c.typeCounts) {
+				pc = int(in.D)
+			} else {
+				R[in.B], R[in.C] = value.String(c.typeCounts[c.pos].Type), value.Int(c.typeCounts[c.pos].Count)
+				c.pos++
+			}
 		case OpBatchFill:
 			if !m.cursors[in.A].batchFill() {
 				pc = int(in.B)
@@ -317,9 +329,29 @@ func (m *Machine) run() (row bool, err error) {
 			if c.pos >= len(c.batch) {
 				pc = int(in.C)
 			} else {
+				if c.laneFailed(c.pos) {
+					return false, c.laneErr[c.pos]
+				}
 				N[in.B] = uint64(c.batch[c.pos])
 				c.pos++
 			}
+		case OpVecProp:
+			m.vecProp(in.A, &m.cursors[in.B], in.C)
+		case OpVecNode:
+			m.vecNode(in.A, &m.cursors[in.B])
+		case OpVecBroadcast:
+			m.vecBroadcast(in.A, &m.cursors[in.C], R[in.B])
+		case OpVecBinary:
+			m.vecBinary(pc-1, in.A, in.B, in.C, m.prog.Aux[in.D].(*VecSpec))
+		case OpVecUnary:
+			m.vecUnary(pc-1, in.A, in.B, m.prog.Aux[in.C].(*VecSpec))
+		case OpVecCall:
+			m.vecCall(pc-1, in.A, m.prog.Aux[in.B].([]int32), m.prog.Aux[in.D].(*VecSpec))
+		case OpVecFilter:
+			m.vecFilter(pc-1, in.A, m.prog.Aux[in.B].(*VecFilterSpec))
+		case OpVecLoad:
+			c := &m.cursors[in.C]
+			R[in.A] = m.V[in.B][c.pos-1]
 		case OpOpenExpand:
 			c := &m.cursors[in.A]
 			c.openExpand(m.ctx.Graph, N[in.B], m.prog.Aux[in.C].(*ExpandSpec))

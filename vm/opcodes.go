@@ -3,7 +3,8 @@ package vm
 // Opcode is one VM instruction's operation. Operands are the A, B, C, D
 // fields of Instr. Registers: R[i] holds a value.Value, N[i] an entity id
 // (node or relationship; NullID when null) or a counter, S[i] a node set
-// (roaring bitmap). K[i] is constant i of the Program, X[i] its auxiliary
+// (roaring bitmap), V[i] a vector of values, one per lane of a batched
+// scan. K[i] is constant i of the Program, X[i] its auxiliary
 // operand i (a spec for cursors, tables and writes).
 type Opcode uint8
 
@@ -34,28 +35,38 @@ const (
 	OpJumpIfNonZero               // A=N, B=target: if N[A] != 0, pc = B
 
 	// --- cursors (row-at-a-time pipelines) ---
-	OpOpenAllNodes  // A=cursor: iterate every node
-	OpOpenLabelScan // A=cursor, B=K label name: iterate nodes with the label
-	OpOpenSetScan   // A=cursor, B=S: iterate the node set S[B]
-	OpNextNode      // A=cursor, B=N dst, C=target: next node into N[B]; when done pc = C
-	OpOpenExpand    // A=cursor, B=N src, C=X expand spec: relationships of N[B]
-	OpNextExpand    // A=cursor, B=N rel dst, C=N neighbour dst, D=target when done
-	OpOpenVarExpand // A=cursor, B=N src, C=X var-length spec: trails from N[B]
-	OpNextVarExpand // A=cursor, B=N end node dst, C=R relationship list dst, D=target when done
-	OpOpenShortest  // A=cursor, B=N from, C=N to, D=X shortest spec: breadth-first search for shortest paths
-	OpNextShortest  // A=cursor, B=R path dst, C=R relationship list dst, D=target when done
-	OpOpenCSV       // A=cursor, B=R url, C=X CSV spec: open a CSV file through the engine's file policy
-	OpNextCSV       // A=cursor, B=R record dst, C=target when done
-	OpOpenList      // A=cursor, B=R: iterate the list R[B] (null: nothing; non-list: one item)
-	OpNextList      // A=cursor, B=R dst, C=target when done
-	OpOpenTable     // A=cursor, B=X table: iterate a materialised table (sorted, aggregated, buffered)
-	OpNextTable     // A=cursor, B=target when done: restores the table's registers
-	OpOpenProc      // A=cursor, B=X procedure call spec: run a procedure into rows
-	OpNextProc      // A=cursor, B=target when done: writes the yielded registers
-	OpCloseCursor   // A=cursor: release resources
-	OpBatchFill     // A=cursor (a node scan), B=target: read the next batch of up to BatchSize nodes; when the scan is done pc = B
-	OpBatchFilter   // A=cursor, B=X batch filter: drop the batch's nodes for which the predicate is not true
-	OpBatchNext     // A=cursor, B=N dst, C=target: next node of the batch into N[B]; when the batch is used up pc = C
+	OpOpenAllNodes   // A=cursor: iterate every node
+	OpOpenLabelScan  // A=cursor, B=K label name: iterate nodes with the label
+	OpOpenSetScan    // A=cursor, B=S: iterate the node set S[B]
+	OpNextNode       // A=cursor, B=N dst, C=target: next node into N[B]; when done pc = C
+	OpOpenExpand     // A=cursor, B=N src, C=X expand spec: relationships of N[B]
+	OpNextExpand     // A=cursor, B=N rel dst, C=N neighbour dst, D=target when done
+	OpOpenVarExpand  // A=cursor, B=N src, C=X var-length spec: trails from N[B]
+	OpNextVarExpand  // A=cursor, B=N end node dst, C=R relationship list dst, D=target when done
+	OpOpenShortest   // A=cursor, B=N from, C=N to, D=X shortest spec: breadth-first search for shortest paths
+	OpNextShortest   // A=cursor, B=R path dst, C=R relationship list dst, D=target when done
+	OpOpenCSV        // A=cursor, B=R url, C=X CSV spec: open a CSV file through the engine's file policy
+	OpNextCSV        // A=cursor, B=R record dst, C=target when done
+	OpOpenList       // A=cursor, B=R: iterate the list R[B] (null: nothing; non-list: one item)
+	OpNextList       // A=cursor, B=R dst, C=target when done
+	OpOpenTable      // A=cursor, B=X table: iterate a materialised table (sorted, aggregated, buffered)
+	OpNextTable      // A=cursor, B=target when done: restores the table's registers
+	OpOpenProc       // A=cursor, B=X procedure call spec: run a procedure into rows
+	OpNextProc       // A=cursor, B=target when done: writes the yielded registers
+	OpCloseCursor    // A=cursor: release resources
+	OpOpenTypeCounts // A=cursor: iterate the relationship types in use with their counts
+	OpNextTypeCount  // A=cursor, B=R type name dst, C=R count dst, D=target when done
+	OpBatchFill      // A=cursor (a node scan), B=target: read the next batch of up to BatchSize nodes; when the scan is done pc = B
+	OpBatchFilter    // A=cursor, B=X batch filter: drop the batch's nodes for which the predicate is not true
+	OpBatchNext      // A=cursor, B=N dst, C=target: next node of the batch into N[B] (raising the lane's deferred error); when the batch is used up pc = C
+	OpVecProp        // A=V dst, B=cursor, C=K key: V[A] = the property of each node of the batch
+	OpVecNode        // A=V dst, B=cursor: V[A] = each node of the batch
+	OpVecBroadcast   // A=V dst, B=R, C=cursor: V[A] = R[B] in every lane
+	OpVecBinary      // A=V dst, B=V, C=V, D=X vector spec: V[A] = V[B] op V[C] lane by lane
+	OpVecUnary       // A=V dst, B=V, C=X vector spec: V[A] = op V[B] lane by lane
+	OpVecCall        // A=V dst, B=X argument registers ([]int32 of V), C=count, D=X vector spec: V[A] = f(args...) lane by lane
+	OpVecFilter      // A=V condition, B=X vector filter spec: keep the lanes whose condition is true
+	OpVecLoad        // A=R dst, B=V, C=cursor: R[A] = V[B] in the lane OpBatchNext just produced
 
 	// --- pattern checks ---
 	OpHasLabels   // A=N node, B=X label expression, C=target: if N[A] does not match, pc = C
@@ -223,7 +234,11 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
 	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
 
+	OpOpenTypeCounts: {"OpenTypeCounts", 1, -1}, OpNextTypeCount: {"NextTypeCount", 4, 3},
 	OpBatchFill: {"BatchFill", 2, 1}, OpBatchFilter: {"BatchFilter", 2, -1}, OpBatchNext: {"BatchNext", 3, 2},
+	OpVecProp: {"VecProp", 3, -1}, OpVecNode: {"VecNode", 2, -1}, OpVecBroadcast: {"VecBroadcast", 3, -1},
+	OpVecBinary: {"VecBinary", 4, -1}, OpVecUnary: {"VecUnary", 3, -1}, OpVecCall: {"VecCall", 4, -1},
+	OpVecFilter: {"VecFilter", 2, -1}, OpVecLoad: {"VecLoad", 3, -1},
 
 	OpCollectRow: {"CollectRow", 1, 0}, OpCollectNode: {"CollectNode", 1, -1}, OpCollectRel: {"CollectRel", 1, -1},
 	OpCollectValue: {"CollectValue", 1, -1}, OpWorkingApply: {"WorkingApply", 1, -1}, OpSetFromWorking: {"SetFromWorking", 2, -1},

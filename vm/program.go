@@ -26,6 +26,7 @@ type Program struct {
 	Columns []string // result column names
 
 	NumR, NumN, NumS, NumCursors int
+	NumV                         int // vector registers (vector.go)
 
 	// Writes reports whether the program can change the graph (decided from
 	// its opcodes and procedures, not from keywords).

@@ -128,6 +128,11 @@ type NodeScan struct {
 	// each, dropping the nodes for which one is not true; the Filter still
 	// follows (it sees only the survivors).
 	Prefilter []ast.Expr
+	// Batch is the number of operators after the scan (filters and
+	// projections) whose expressions are evaluated over each batch by
+	// vector instructions; the scan is batched when Batch > 0 or it has
+	// prefilters.
+	Batch int
 }
 
 // NodeIndexSeek binds Var to the nodes with Label whose property Key
@@ -232,6 +237,9 @@ type RelFilter struct {
 type Filter struct {
 	Pred  ast.Expr
 	Subst map[string]string // as Project.Subst, after DISTINCT or aggregation
+	// Vectorised: evaluated over the batches of the scan before it (see
+	// NodeScan.Batch).
+	Vectorised bool
 }
 
 // Optional runs Inner for each row; rows without a match are kept with
@@ -258,6 +266,8 @@ type Item struct {
 // Project computes Items; with Replace, only they remain in scope.
 type Project struct {
 	Items []Item
+	// Vectorised: evaluated over the batches of the scan before it.
+	Vectorised bool
 	// Subst maps the source text of grouping keys to the columns holding
 	// them (after an aggregation, items refer to keys by their text).
 	Subst map[string]string
@@ -455,6 +465,9 @@ func (o NodeScan) Detail() string {
 	if o.Label == "" {
 		s = fmt.Sprintf("(%s) all nodes", show(o.Var))
 	}
+	if len(o.Prefilter) == 0 && o.Batch > 0 {
+		s += ", batched"
+	}
 	if len(o.Prefilter) > 0 {
 		parts := make([]string, len(o.Prefilter))
 		for i, p := range o.Prefilter {
@@ -500,7 +513,12 @@ func (o VarExpand) Detail() string {
 }
 func (o NodeFilter) Detail() string { return show(o.Var) }
 func (o RelFilter) Detail() string  { return o.Var }
-func (o Filter) Detail() string     { return "" }
+func (o Filter) Detail() string {
+	if o.Vectorised {
+		return "vectorised"
+	}
+	return ""
+}
 func (o Optional) Detail() string {
 	names := make([]string, len(o.Inner))
 	for i, op := range o.Inner {
@@ -513,6 +531,9 @@ func (o Project) Detail() string {
 	names := make([]string, len(o.Items))
 	for i, it := range o.Items {
 		names[i] = it.Name
+	}
+	if o.Vectorised {
+		return strings.Join(names, ", ") + " vectorised"
 	}
 	return strings.Join(names, ", ")
 }
