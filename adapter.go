@@ -204,3 +204,16 @@ func mapStorageErr(err error) error {
 	}
 	return wrap(cyqerr.StorageError, "", "")
 }
+
+// RelTypeCounts implements vm.TypeCounter from the store's statistics,
+// which every write keeps current (in a transaction, its own writes
+// included).
+func (g graphView) RelTypeCounts() []vm.TypeCount {
+	var out []vm.TypeCount
+	for t, n := range g.r.Stats().RelsPerType {
+		if n > 0 {
+			out = append(out, vm.TypeCount{Type: g.r.TypeName(t), Count: int64(n)})
+		}
+	}
+	return out
+}

@@ -396,6 +396,10 @@ func TestDegreeCountsMatchRowMode(t *testing.T) {
 		"MATCH (a:B)<-[:U]-(b) RETURN a.id, count(*) AS n, count(b) AS m ORDER BY n DESC, a.id LIMIT 5",
 		"MATCH (a)-->(b) RETURN a.id, count(b.id)",                     // counts b.id: must enumerate
 		"MATCH (a)-->(b) WITH a, b, count(*) AS n RETURN a.id, sum(n)", // b is a key: must enumerate
+		// Per-type counts from the store's statistics.
+		"MATCH ()-[r]->() RETURN type(r) AS t, count(*) AS c, count(r) AS d ORDER BY c DESC, t",
+		"MATCH ()<-[r]-() RETURN type(r) AS t, count(r) AS c",
+		"MATCH ()-[r]-() RETURN type(r) AS t, count(r) AS c", // both directions: enumerates
 	}
 	set, _ := Open("", nil)
 	row, _ := Open("", &Options{RowModeOnly: true})
@@ -403,15 +407,43 @@ func TestDegreeCountsMatchRowMode(t *testing.T) {
 	defer row.Close()
 	randomGraph(t, set, 17, 40, 120)
 	randomGraph(t, row, 17, 40, 120)
+	// Deletions and a transaction's own writes show in the counts.
+	for _, db := range []*DB{set, row} {
+		mustRun(t, db, "MATCH ()-[r:U]->() WITH r LIMIT 5 DELETE r", nil)
+	}
 	for i, q := range queries {
 		a, b := canonical(mustRun(t, set, q, nil)), canonical(mustRun(t, row, q, nil))
 		if fmt.Sprint(a) != fmt.Sprint(b) {
 			t.Errorf("%s\n degree: %v\n rows: %v", q, a, b)
 		}
 		plan := string(mustRun(t, set, "EXPLAIN "+q, nil)[0][0].(value.String))
-		if uses := strings.Contains(plan, "Degree"); uses != (i < 3) {
-			t.Errorf("%s: degree plan %v, want %v:\n%s", q, uses, i < 3, plan)
+		want := i < 3 || i == 5 || i == 6
+		if uses := strings.Contains(plan, "Degree") || strings.Contains(plan, "TypeCounts"); uses != want {
+			t.Errorf("%s: count plan %v, want %v:\n%s", q, uses, want, plan)
 		}
+	}
+	// A transaction's counts include its own writes.
+	ctx := context.Background()
+	tx, err := set.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	for _, q := range []string{"MATCH (a {id: 1}), (b {id: 2}) CREATE (a)-[:NEW]->(b), (b)-[:NEW]->(a)", "MATCH ()-[r:T]->() WITH r LIMIT 3 DELETE r"} {
+		rows, err := tx.Query(ctx, q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows.All()
+	}
+	rows, err := tx.Query(ctx, "MATCH ()-[r]->() RETURN type(r) AS t, count(*) AS c ORDER BY t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := rows.All()
+	before := mustRun(t, set, "MATCH ()-[r]->() RETURN type(r) AS t, count(*) AS c ORDER BY t", nil)
+	if len(got) != 3 || got[0][0] != value.String("NEW") || got[0][1] != value.Int(2) || got[1][1] != value.Int(int64(before[0][1].(value.Int))-3) {
+		t.Errorf("counts in the transaction: %v (before: %v)", got, before)
 	}
 }
 
@@ -449,6 +481,16 @@ func TestBatchedScansMatchRowMode(t *testing.T) {
 		"MATCH (n:N) WHERE n.missing = 1 RETURN n.i",
 		"MATCH (n:N) WHERE n.i = $x RETURN n.i LIMIT 1",
 		"MATCH (n:N) WHERE n.f = $x WITH n MATCH (m:M) WHERE m.f = n.f AND m.i < 50 RETURN n.i, m.i",
+		// Vectorised filters and projections.
+		"MATCH (n:N) WHERE n.i % 7 = 3 AND NOT n.f IN [1, 2, $x] RETURN n.i, n.f * 2 + 1 AS g, toUpper(n.s) AS u",
+		"MATCH (n:N) WHERE (n.f > 5) XOR (n.s STARTS WITH 'name') RETURN n.i",
+		"MATCH (n:N) WHERE n.s =~ 'name1[0-9]' RETURN n.i, size(n.s) AS l",
+		"MATCH (n:N) WITH n, n.f AS f WHERE f IS NULL OR f > 11 RETURN n.i, f",
+		"MATCH (n:N) WITH n AS m, n.i - 1 AS j WHERE j < 20 RETURN m.i, j, labels(m) AS ls, id(m) = id(m) AS same",
+		"UNWIND [2, 4] AS k MATCH (n:M) WHERE n.f = k AND n.i < k * 100 RETURN k, n.i",
+		"MATCH (n:N) RETURN n.s + '!' AS t, -n.f AS neg, n.i / 3 AS d ORDER BY n.i LIMIT 50",
+		"MATCH (n:N) WHERE coalesce(n.f, -1) < 0 RETURN count(*)",
+		"MATCH (n:N) WHERE 10 / (n.i - 5) <> 0 RETURN n.i LIMIT 3",
 	}
 	for _, q := range queries {
 		for _, x := range []any{5, 2.5, "name3"} {
@@ -475,7 +517,14 @@ func TestBatchedScansMatchRowMode(t *testing.T) {
 	// (Conjuncts are evaluated in any order: a node that a prefilter drops
 	// never reaches the filter's other conjuncts, as in engines that
 	// reorder predicates.)
-	for _, q := range []string{"MATCH (n:N) WHERE n.f STARTS WITH 1 RETURN n.i", "MATCH (n:N) WHERE n.s CONTAINS 'name' AND n.f RETURN n.i"} {
+	for _, q := range []string{
+		"MATCH (n:N) WHERE n.f STARTS WITH 1 RETURN n.i", "MATCH (n:N) WHERE n.s CONTAINS 'name' AND n.f RETURN n.i",
+		"MATCH (n:N) WHERE 10 / (n.i - 2000) <> 0 RETURN n.i",         // a failing lane in a later batch
+		"MATCH (n:N) WHERE 10 / (n.i - 2000) <> 0 RETURN n.i LIMIT 5", // ... that the LIMIT never reaches
+		"MATCH (n:N) RETURN n.i, n.s - 1 AS bad LIMIT 1",              // lane 0 has s = null: no error in row 0
+		"MATCH (n:N) WHERE n.i > 2990 RETURN n.i, n.s - 1 AS bad",     // a string minus 1 fails
+		"MATCH (n:N) WHERE n.f RETURN n.i",                            // not a boolean
+	} {
 		if errB, errR := run(batched, q), run(row, q); (errB == nil) != (errR == nil) {
 			t.Errorf("%s: batched error %v, row mode error %v", q, errB, errR)
 		}

@@ -41,6 +41,8 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			}
 		case logical.NodeIndexSeek:
 			rows *= math.Max(1, b.stats.LabelCount(o.Label)*0.001)
+		case logical.TypeCounts:
+			rows = 10 // the types in use: few
 		case logical.WorkingSeek:
 			rows *= 100 // W's size is known only when the statement runs
 		case logical.Expand:

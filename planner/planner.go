@@ -61,6 +61,7 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 	if !opts.RowModeOnly {
 		for _, pl := range plan.Pipelines {
 			b.useCycleCounts(pl)
+			useTypeCounts(pl)
 			b.useDegrees(pl)
 			useSetMode(pl)
 			if !plan.Writes {

@@ -156,3 +156,23 @@ func (p *Program) Explain() string {
 	walk(p.Steps, "")
 	return b.String()
 }
+
+// TypeCounts produces one row per relationship type in use: Key holds the
+// type's name, each of Counts its number of relationships (from the
+// store's per-type counts). It stands for
+// `MATCH ()-[r]->() RETURN type(r) AS Key, count(*) AS Count`.
+type TypeCounts struct {
+	Key    string
+	Counts []string
+}
+
+// Breaker implements Op.
+func (TypeCounts) Breaker() bool { return false }
+
+// Name implements Op.
+func (TypeCounts) Name() string { return "TypeCounts" }
+
+// Detail implements Op.
+func (o TypeCounts) Detail() string {
+	return fmt.Sprintf("%s, %s from the per-type relationship counts", o.Key, strings.Join(o.Counts, ", "))
+}
