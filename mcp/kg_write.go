@@ -9,6 +9,7 @@ import (
 
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -235,17 +236,14 @@ func numbers(s string) string {
 	return strings.TrimSpace(b.String())
 }
 
+// cosine is the cosine of the angle between a and b (0 when undefined),
+// from the engine's SIMD kernel (which reports (1 + cos) / 2).
 func cosine(a, b []float32) float64 {
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	if na == 0 || nb == 0 {
+	s, ok := functions.CosineSimilarity(a, b)
+	if !ok {
 		return 0
 	}
-	return dot / math.Sqrt(na*nb)
+	return 2*float64(s) - 1
 }
 
 // similar finds an entity whose name equals name (case-insensitive) or,
