@@ -38,46 +38,28 @@ type table struct {
 	slabSums []int64
 }
 
+// slabChunk bounds the slabs a table's rows are cut from; the first slab
+// is small and each next one twice the last, so a table of a few rows does
+// not pay for thousands.
 const slabChunk = 4096
 
-func (t *table) allocR(n int) []value.Value {
-	if len(t.slabR)+n > cap(t.slabR) {
-		t.slabR = make([]value.Value, 0, max(slabChunk, n))
-	}
-	i := len(t.slabR)
-	t.slabR = t.slabR[:i+n]
-	return t.slabR[i : i+n : i+n]
-}
-
-func (t *table) allocN(n int) []uint64 {
+// slabAlloc cuts n elements from *slab, starting a new slab when it is full.
+func slabAlloc[T any](slab *[]T, n int) []T {
 	if n == 0 {
 		return nil
 	}
-	if len(t.slabN)+n > cap(t.slabN) {
-		t.slabN = make([]uint64, 0, max(slabChunk, n))
+	if len(*slab)+n > cap(*slab) {
+		*slab = make([]T, 0, max(n, min(slabChunk, max(16, 2*cap(*slab)))))
 	}
-	i := len(t.slabN)
-	t.slabN = t.slabN[:i+n]
-	return t.slabN[i : i+n : i+n]
+	i := len(*slab)
+	*slab = (*slab)[:i+n]
+	return (*slab)[i : i+n : i+n]
 }
 
-func (t *table) allocSums(n int) []int64 {
-	if len(t.slabSums)+n > cap(t.slabSums) {
-		t.slabSums = make([]int64, 0, max(slabChunk, n))
-	}
-	i := len(t.slabSums)
-	t.slabSums = t.slabSums[:i+n]
-	return t.slabSums[i : i+n : i+n]
-}
-
-func (t *table) allocAggs(n int) []Aggregator {
-	if len(t.slabAgg)+n > cap(t.slabAgg) {
-		t.slabAgg = make([]Aggregator, 0, max(slabChunk, n))
-	}
-	i := len(t.slabAgg)
-	t.slabAgg = t.slabAgg[:i+n]
-	return t.slabAgg[i : i+n : i+n]
-}
+func (t *table) allocR(n int) []value.Value   { return slabAlloc(&t.slabR, n) }
+func (t *table) allocN(n int) []uint64        { return slabAlloc(&t.slabN, n) }
+func (t *table) allocSums(n int) []int64      { return slabAlloc(&t.slabSums, n) }
+func (t *table) allocAggs(n int) []Aggregator { return slabAlloc(&t.slabAgg, n) }
 
 type tableRow struct {
 	r []value.Value
