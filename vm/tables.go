@@ -197,7 +197,7 @@ func (t *table) presize(n int) {
 
 func appendDoubling[T any](s []T, v T) []T {
 	if len(s) == cap(s) {
-		n := make([]T, len(s), max(64, 2*cap(s)))
+		n := make([]T, len(s), max(4, 2*cap(s)))
 		copy(n, s)
 		s = n
 	}
