@@ -514,9 +514,6 @@ func TestBatchedScansMatchRowMode(t *testing.T) {
 		_, err = rows.All()
 		return err
 	}
-	// (Conjuncts are evaluated in any order: a node that a prefilter drops
-	// never reaches the filter's other conjuncts, as in engines that
-	// reorder predicates.)
 	for _, q := range []string{
 		"MATCH (n:N) WHERE n.f STARTS WITH 1 RETURN n.i", "MATCH (n:N) WHERE n.s CONTAINS 'name' AND n.f RETURN n.i",
 		"MATCH (n:N) WHERE 10 / (n.i - 2000) <> 0 RETURN n.i",         // a failing lane in a later batch

@@ -14,9 +14,10 @@ import (
 // whole runs of non-matching nodes per instruction (vectorised filtering)
 // before the row-at-a-time pipeline sees them. Only read-only plans are
 // batched: a write earlier in the statement could change the properties a
-// batch has already been filtered on. As in engines that reorder
-// predicates, a node a prefilter drops is not evaluated by the filter's
-// other conjuncts (an error they would raise on it does not surface).
+// batch has already been filtered on. Prefilters are taken only from a
+// filter all of whose conjuncts qualify (comparisons, string matches and
+// null tests never fail), so no error is skipped; other filters are
+// evaluated exactly, as vector code (markVectorised).
 func useBatchScans(pl *logical.Pipeline) {
 	for i := 0; i+1 < len(pl.Ops); i++ {
 		scan, ok := pl.Ops[i].(logical.NodeScan)
@@ -27,11 +28,16 @@ func useBatchScans(pl *logical.Pipeline) {
 		if !ok || f.Subst != nil {
 			continue
 		}
+		// Only when every conjunct is a prefilter: those never fail, so
+		// dropping a node early cannot hide an error another conjunct
+		// would raise on it.
 		var pre []ast.Expr
 		for _, c := range conjuncts(f.Pred) {
-			if batchable(c, scan.Var) {
-				pre = append(pre, c)
+			if !batchable(c, scan.Var) {
+				pre = nil
+				break
 			}
+			pre = append(pre, c)
 		}
 		if len(pre) > 0 {
 			scan.Prefilter = pre

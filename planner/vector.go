@@ -247,6 +247,16 @@ func (vc *vecCtx) binary(op vm.Opcode, l, r ast.Expr, at ast.Expr) (int32, error
 	if err != nil {
 		return 0, err
 	}
+	if vc.isScalar(r) {
+		y, err := vc.g.expr(r, vc.outer)
+		if err != nil {
+			return 0, err
+		}
+		out := vc.g.v()
+		vc.g.at(at)
+		vc.g.emit(vm.OpVecBinaryK, out, a, y, vc.g.addAux(&vm.VecSpec{Op: op, Cursor: vc.cursor}))
+		return vc.keep(out), nil
+	}
 	b, err := vc.expr(r)
 	if err != nil {
 		return 0, err
@@ -266,6 +276,26 @@ func (vc *vecCtx) unary(op vm.Opcode, x ast.Expr, at ast.Expr) (int32, error) {
 	vc.g.at(at)
 	vc.g.emit(vm.OpVecUnary, out, a, vc.g.addAux(&vm.VecSpec{Op: op, Cursor: vc.cursor}))
 	return vc.keep(out), nil
+}
+
+// isScalar reports whether e has one value for every lane: a literal, a
+// parameter, a variable bound before the scan, or a literal list or map of
+// those.
+func (vc *vecCtx) isScalar(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Literal, *ast.Parameter:
+		return true
+	case *ast.Variable:
+		_, inRegion := vc.vars[x.Name]
+		return !inRegion
+	case *ast.ListLiteral, *ast.MapLiteral:
+		region := map[string]bool{}
+		for k := range vc.vars {
+			region[k] = true
+		}
+		return invariantLiteral(e, vc.scanVar, region)
+	}
+	return false
 }
 
 // keep records a vector register as live in the batch (compacted by later

@@ -343,6 +343,8 @@ func (m *Machine) run() (row bool, err error) {
 			m.vecBroadcast(in.A, &m.cursors[in.C], R[in.B])
 		case OpVecBinary:
 			m.vecBinary(pc-1, in.A, in.B, in.C, m.prog.Aux[in.D].(*VecSpec))
+		case OpVecBinaryK:
+			m.vecBinaryScalar(pc-1, in.A, in.B, R[in.C], m.prog.Aux[in.D].(*VecSpec))
 		case OpVecUnary:
 			m.vecUnary(pc-1, in.A, in.B, m.prog.Aux[in.C].(*VecSpec))
 		case OpVecCall:

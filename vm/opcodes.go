@@ -63,6 +63,7 @@ const (
 	OpVecNode        // A=V dst, B=cursor: V[A] = each node of the batch
 	OpVecBroadcast   // A=V dst, B=R, C=cursor: V[A] = R[B] in every lane
 	OpVecBinary      // A=V dst, B=V, C=V, D=X vector spec: V[A] = V[B] op V[C] lane by lane
+	OpVecBinaryK     // A=V dst, B=V, C=R, D=X vector spec: V[A] = V[B] op R[C] lane by lane
 	OpVecUnary       // A=V dst, B=V, C=X vector spec: V[A] = op V[B] lane by lane
 	OpVecCall        // A=V dst, B=X argument registers ([]int32 of V), C=count, D=X vector spec: V[A] = f(args...) lane by lane
 	OpVecFilter      // A=V condition, B=X vector filter spec: keep the lanes whose condition is true
@@ -237,7 +238,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpOpenTypeCounts: {"OpenTypeCounts", 1, -1}, OpNextTypeCount: {"NextTypeCount", 4, 3},
 	OpBatchFill: {"BatchFill", 2, 1}, OpBatchFilter: {"BatchFilter", 2, -1}, OpBatchNext: {"BatchNext", 3, 2},
 	OpVecProp: {"VecProp", 3, -1}, OpVecNode: {"VecNode", 2, -1}, OpVecBroadcast: {"VecBroadcast", 3, -1},
-	OpVecBinary: {"VecBinary", 4, -1}, OpVecUnary: {"VecUnary", 3, -1}, OpVecCall: {"VecCall", 4, -1},
+	OpVecBinary: {"VecBinary", 4, -1}, OpVecBinaryK: {"VecBinaryK", 4, -1}, OpVecUnary: {"VecUnary", 3, -1}, OpVecCall: {"VecCall", 4, -1},
 	OpVecFilter: {"VecFilter", 2, -1}, OpVecLoad: {"VecLoad", 3, -1},
 
 	OpCollectRow: {"CollectRow", 1, 0}, OpCollectNode: {"CollectNode", 1, -1}, OpCollectRel: {"CollectRel", 1, -1},

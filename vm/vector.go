@@ -107,6 +107,38 @@ func (m *Machine) vecBinary(pc int, dst, a, b int32, s *VecSpec) {
 	}
 }
 
+// vecBinaryScalar is vecBinary with a right operand that is the same in
+// every lane (R[b]); string matches and equality against a string run as
+// a direct string loop.
+func (m *Machine) vecBinaryScalar(pc int, dst, a int32, y value.Value, s *VecSpec) {
+	c := &m.cursors[s.Cursor]
+	n := len(c.batch)
+	x := m.V[a][:n]
+	out := m.vec(dst, n)
+	var match func(string) bool
+	if str, ok := y.(value.String); ok {
+		match = stringMatcher(&BatchFilter{Op: s.Op}, string(str))
+	}
+	for j := 0; j < n; j++ {
+		if c.laneFailed(j) {
+			out[j] = value.NullValue
+			continue
+		}
+		if match != nil {
+			if xs, ok := x[j].(value.String); ok {
+				out[j] = value.Bool(match(string(xs)))
+				continue
+			}
+		}
+		v, err := m.scalarBinary(pc, s.Op, x[j], y)
+		if err != nil {
+			m.setLaneErr(c, j, pc, err)
+			v = value.NullValue
+		}
+		out[j] = v
+	}
+}
+
 func (m *Machine) vecUnary(pc int, dst, a int32, s *VecSpec) {
 	c := &m.cursors[s.Cursor]
 	n := len(c.batch)
