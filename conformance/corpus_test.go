@@ -90,3 +90,45 @@ func TestCorpus(t *testing.T) {
 		t.Logf("%d disagreements with %s; if they are intended, run: go test ./conformance -run TestCorpus -update", len(problems), expectationsFile)
 	}
 }
+
+// TestCorpusOtherPlans runs the corpus on the cyq harnesses that plan
+// every query differently (row at a time only; patterns started at their
+// last node) and requires the same outcomes as the default plans: the same
+// expected failures, nothing else.
+func TestCorpusOtherPlans(t *testing.T) {
+	if *harnessFlag != "" || *update {
+		t.Skip("runs only with the default harness and without -update")
+	}
+	dir := testenv.TCKFeatures(t)
+	scenarios, err := conformance.LoadFeatures(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(expectationsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp, err := conformance.ParseExpectations(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"cyq-rowmode", "cyq-startlast"} {
+		t.Run(name, func(t *testing.T) {
+			h, err := conformance.OpenHarness(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outcomes := conformance.Run(context.Background(), scenarios, conformance.Options{
+				Harness: h, GraphsDir: conformance.FindGraphsDir(dir), Timeout: *timeoutFlag,
+			})
+			t.Logf("%v", conformance.Count(outcomes))
+			for i, p := range exp.Check(outcomes) {
+				if i == 20 {
+					t.Error("...")
+					break
+				}
+				t.Error(p)
+			}
+		})
+	}
+}

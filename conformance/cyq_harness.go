@@ -11,13 +11,20 @@ import (
 
 func init() {
 	RegisterHarness("cyq", 10, func() (Harness, error) { return cyqHarness{}, nil })
+	// Other plans for the same queries: every pattern row at a time (no
+	// set-at-a-time rewrites, batched scans or vector code), and patterns
+	// started at their last node (another join order).
+	RegisterHarness("cyq-rowmode", 5, func() (Harness, error) { return cyqHarness{opts: cyq.Options{RowModeOnly: true}}, nil })
+	RegisterHarness("cyq-startlast", 5, func() (Harness, error) { return cyqHarness{opts: cyq.Options{StartLast: true}}, nil })
 }
 
-// cyqHarness runs scenarios on cyq itself, each on a fresh in-memory store.
-type cyqHarness struct{}
+// cyqHarness runs scenarios on cyq itself, each on a fresh in-memory store
+// opened with opts.
+type cyqHarness struct{ opts cyq.Options }
 
-func (cyqHarness) NewGraph(context.Context) (Graph, error) {
-	db, err := cyq.Open("", nil)
+func (h cyqHarness) NewGraph(context.Context) (Graph, error) {
+	opts := h.opts
+	db, err := cyq.Open("", &opts)
 	if err != nil {
 		return nil, err
 	}
