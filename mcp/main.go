@@ -42,6 +42,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	queryTimeout := fs.Duration("query-timeout", DefaultQueryTimeout, "default time limit of a cypher tool call")
 	budget := fs.Int("output-budget", DefaultOutputBudget, "bytes of JSON a cypher result may take (about 4 bytes per token)")
 	typesFile := fs.String("entity-types", "", "JSON file of entity type aliases {\"alias\": \"CanonicalType\"} added to the built-in table")
+	importDir := fs.String("import-dir", "", "the only directory LOAD CSV (cypher_write) may read from (empty: LOAD CSV is refused)")
 	dupDistance := fs.Float64("duplicate-distance", DefaultDuplicateDistance, "cosine distance between entity names below which entities create returns the existing entity (negative: exact names only)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: cyq serve [--db DIR] [--graph NAME] [--allow-writes] [--http ADDR --token-file F]")
@@ -92,7 +93,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if *dupDistance == 0 {
 		*dupDistance = -1 // 0 means "default" in Config
 	}
-	opts := &cyq.Options{Graph: *graph, ReadOnly: !*allowWrites && *dir != ""}
+	opts := &cyq.Options{Graph: *graph, ReadOnly: !*allowWrites && *dir != "", ImportDir: *importDir}
 	db, err := cyq.Open(*dir, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "cyq serve: %v\n", err)

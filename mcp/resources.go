@@ -107,8 +107,16 @@ cyq speaks openCypher 9 (as exercised by the openCypher TCK) plus common Neo4j 5
 CREATE, MERGE (ON CREATE / ON MATCH SET), SET, REMOVE, DELETE, DETACH DELETE, FOREACH.
 Schema: CREATE INDEX FOR (n:Label) ON (n.prop), CREATE CONSTRAINT FOR (n:Label) REQUIRE n.prop IS UNIQUE, DROP ....
 
+## Search
+- CREATE FULLTEXT INDEX name FOR (n:A|B) ON EACH [n.p, n.q]; CALL db.index.fulltext.queryNodes('name', 'words "a phrase" prefix*') YIELD node, score (BM25)
+- CREATE VECTOR INDEX name FOR (n:A) ON (n.embedding) OPTIONS {indexConfig: {` + "`vector.dimensions`" + `: 384, ` + "`vector.similarity_function`" + `: 'cosine'}};
+  CALL db.index.vector.queryNodes('name', 10, $vector) YIELD node, score (exact top-k)
+- CALL cyq.search.hybrid('textIndex', 'vectorIndex', 'query text', 10, {mode: 'hybrid', labels: ['A'], minScore: 0.01}) YIELD node, score, textRank, vectorRank, warning
+- vector.similarity.cosine(a, b), vector.similarity.euclidean(a, b); cyq.embed(text)
+
 ## Not available
-LOAD CSV is parsed but not executed. Full-text and vector indexes and search are not implemented yet.
+- LOAD CSV runs only through cypher_write, on a server started with --allow-writes and --import-dir, and reads only files inside that directory.
+- Quantified path patterns ((a)-->(b)){1,3}, SHOW commands and USING hints are not supported.
 
 ## Identifiers
 elementId(n) returns "n:<id>" for nodes and "r:<id>" for relationships; tool results use these ids.

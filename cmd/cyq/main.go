@@ -93,10 +93,11 @@ func historyFile() string {
 
 // storeFlags are the flags shared by the shell and `cyq query`.
 type storeFlags struct {
-	db       string
-	graph    string
-	readOnly bool
-	timeout  time.Duration
+	db        string
+	graph     string
+	readOnly  bool
+	timeout   time.Duration
+	importDir string
 }
 
 func (f *storeFlags) register(fs *flag.FlagSet) {
@@ -104,6 +105,7 @@ func (f *storeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.graph, "graph", "default", "graph to use")
 	fs.BoolVar(&f.readOnly, "read-only", false, "open the store read-only")
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound each statement's run time (e.g. 30s; 0 for none)")
+	fs.StringVar(&f.importDir, "import-dir", "", "the only directory LOAD CSV may read from (empty: LOAD CSV is refused)")
 }
 
 func (f *storeFlags) dir() (string, error) {
@@ -180,7 +182,7 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cyq query:", err)
 		return 1
 	}
-	s, err := shell.Open(shell.Options{Dir: dir, Graph: sf.graph, ReadOnly: sf.readOnly, Timeout: sf.timeout,
+	s, err := shell.Open(shell.Options{Dir: dir, Graph: sf.graph, ReadOnly: sf.readOnly, Timeout: sf.timeout, ImportDir: sf.importDir,
 		Format: f, Timing: *timing, Out: stdout, Err: stderr})
 	if err != nil {
 		fmt.Fprintln(stderr, "cyq query:", shell.Describe(err))
@@ -246,7 +248,7 @@ func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cyq:", err)
 		return 1
 	}
-	s, err := shell.Open(shell.Options{Dir: dir, Graph: sf.graph, ReadOnly: sf.readOnly && !*demo,
+	s, err := shell.Open(shell.Options{Dir: dir, Graph: sf.graph, ReadOnly: sf.readOnly && !*demo, ImportDir: sf.importDir,
 		Timeout: sf.timeout, Format: f, Timing: true, MaxTableRows: 1000, Out: stdout, Err: stderr})
 	if err != nil {
 		fmt.Fprintln(stderr, "cyq:", shell.Describe(err))

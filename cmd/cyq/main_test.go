@@ -375,3 +375,20 @@ func TestImportProgressOnPTY(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// LOAD CSV reads from the directory --import-dir names, and from nowhere
+// without it.
+func TestQueryImportDir(t *testing.T) {
+	db, imp := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(imp, "p.csv"), []byte("name\nAda\nBob\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := "LOAD CSV WITH HEADERS FROM 'p.csv' AS row RETURN count(*) AS n"
+	out, errOut, code := runCyq(t, "", "query", "--db", db, "--import-dir", imp, "--format", "csv", "-c", q)
+	if code != 0 || out != "n\n2\n" {
+		t.Errorf("with --import-dir: %d %q %s", code, out, errOut)
+	}
+	if _, _, code := runCyq(t, "", "query", "--db", db, "-c", q); code == 0 {
+		t.Error("LOAD CSV ran without an import directory")
+	}
+}

@@ -28,6 +28,9 @@ type Options struct {
 	ReadOnly bool
 	// Timeout bounds each statement (0: none).
 	Timeout time.Duration
+	// ImportDir is the only directory LOAD CSV may read ("": LOAD CSV is
+	// refused).
+	ImportDir string
 	// Format is the output format (default table).
 	Format Format
 	// Timing prints the elapsed time after each statement.
@@ -42,11 +45,12 @@ type Options struct {
 // parameters, output format and timing. The interactive shell, `cyq query`
 // and `:source` all run statements through a Session.
 type Session struct {
-	db       *cyq.DB
-	dir      string
-	graph    string
-	readOnly bool
-	timeout  time.Duration
+	db        *cyq.DB
+	dir       string
+	graph     string
+	readOnly  bool
+	timeout   time.Duration
+	importDir string
 
 	// Params are the parameters passed to every statement.
 	Params map[string]value.Value
@@ -63,7 +67,7 @@ type Session struct {
 
 // Open opens the store and returns a session on it.
 func Open(o Options) (*Session, error) {
-	s := &Session{dir: o.Dir, graph: o.Graph, readOnly: o.ReadOnly, timeout: o.Timeout,
+	s := &Session{dir: o.Dir, graph: o.Graph, readOnly: o.ReadOnly, timeout: o.Timeout, importDir: o.ImportDir,
 		Params: map[string]value.Value{}, Format: o.Format, Timing: o.Timing, MaxTableRows: o.MaxTableRows, Out: o.Out, Err: o.Err}
 	if s.graph == "" {
 		s.graph = "default"
@@ -86,7 +90,7 @@ func Open(o Options) (*Session, error) {
 }
 
 func (s *Session) dbOptions(graph string) *cyq.Options {
-	return &cyq.Options{Graph: graph, ReadOnly: s.readOnly, Timeout: s.timeout}
+	return &cyq.Options{Graph: graph, ReadOnly: s.readOnly, Timeout: s.timeout, ImportDir: s.importDir}
 }
 
 // DB returns the open database.
