@@ -217,3 +217,8 @@ func (g graphView) RelTypeCounts() []vm.TypeCount {
 	}
 	return out
 }
+
+// ExpandSet implements vm.SetExpander.
+func (g graphView) ExpandSet(nodes *roaring.Bitmap, dir vm.Direction, typ uint32) *roaring.Bitmap {
+	return g.r.ExpandSet(nodes, storage.Direction(dir), typ)
+}

@@ -91,6 +91,9 @@ func TestSetModeMatchesRowMode(t *testing.T) {
 		"MATCH (a)-->(b)-->(c)-->(a) RETURN count(*)",
 		"MATCH (a:A)-[:T]->(b)<-[:U]-(c)-[:T]->(a) RETURN a.id, count(*) ORDER BY a.id",
 		"MATCH (a {id: $x})<--(b)<--(c)<--(a) RETURN count(*)",
+		// Sets from several start nodes go into one count(DISTINCT) (their union).
+		"MATCH (a:A)-[*1..2]->(b) RETURN count(DISTINCT b)",
+		"MATCH (a:A)-->()-->(b) RETURN count(DISTINCT b) AS n, count(DISTINCT b) AS again",
 	}
 	type graphShape struct{ n, m int }
 	shapes := map[string]graphShape{}

@@ -98,6 +98,8 @@ type gen struct {
 	topN        int32             // N register with ORDER BY's k (skip + limit), -1 when none
 	collectEnd  label             // a GraphProgram statement's WorkingApply
 	noHoist     bool              // compiling a hoisted expression (see hoist)
+	seg         []logical.Op      // the segment being emitted (see setRows)
+	setSink     *setSink          // its breaker, when it can take whole node sets
 	subst       map[string]string // expression text -> variable (see logical.Project.Subst)
 }
 
@@ -324,6 +326,20 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 			}
 		}
 		var next *tableSource
+		savedSeg, savedSetSink := g.seg, g.setSink
+		g.seg, g.setSink = seg, nil
+		if end < len(ops) {
+			if agg, ok := ops[end].(logical.Aggregate); ok {
+				if v, ok := setCountVar(agg); ok {
+					g.setSink = &setSink{name: v, emit: func(set int32) error {
+						g.enter(&ops[end])
+						var err error
+						next, err = g.aggSetSink(agg, set)
+						return err
+					}}
+				}
+			}
+		}
 		sink := func(e *regEnv) error {
 			if end == len(ops) {
 				return final(e)
@@ -347,6 +363,7 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 			return err
 		}
 		g.bind(exit)
+		g.seg, g.setSink = savedSeg, savedSetSink
 		if end == len(ops) {
 			break
 		}
@@ -670,7 +687,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		set := g.s()
 		spec := &vm.ChainSpec{Hops: []vm.ExpandSpec{{Dir: vmDir(o.HA.Dir), Types: o.HA.Types}, {Dir: vmDir(o.HB.Dir), Types: o.HB.Types}}}
 		g.emit(vm.OpSetCommon, set, a, b, g.addAux(spec))
-		return g.scanSet(set, o.X, e, rest)
+		return g.setRows(set, o.X, e, rest, ops)
 	case logical.ExpandChain:
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {
@@ -678,7 +695,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		}
 		set := g.s()
 		g.emit(vm.OpSetChain, set, fromReg, g.addAux(chainSpec(o.Hops)))
-		return g.scanSet(set, o.To, e, rest)
+		return g.setRows(set, o.To, e, rest, ops)
 	case logical.VarExpand:
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {
@@ -692,7 +709,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			src, set := g.s(), g.s()
 			g.emit(vm.OpSetOfID, src, fromReg)
 			g.emit(vm.OpSetReach, set, src, g.addAux(spec))
-			return g.scanSet(set, o.To, e, rest)
+			return g.setRows(set, o.To, e, rest, ops)
 		}
 		for _, d := range o.Distinct {
 			if s, ok := e.vars[d]; ok && s.kind == slotRel {

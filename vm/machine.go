@@ -535,6 +535,10 @@ func (m *Machine) run() (row bool, err error) {
 			if err := m.table(in.A).aggStep(m); err != nil {
 				return false, m.fail(pc-1, err)
 			}
+		case OpAggSet:
+			if err := m.table(in.A).aggSet(m, S[in.B]); err != nil {
+				return false, m.fail(pc-1, err)
+			}
 		case OpDistinctSeen:
 			if m.table(in.A).seen(m) {
 				pc = int(in.B)

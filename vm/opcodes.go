@@ -79,6 +79,7 @@ const (
 	OpTableReset   // A=X table: empty the table
 	OpResetTables  // A=X first, B=X end: empty every table whose spec lies in [A, B) (a subquery's entry)
 	OpAggStep      // A=X aggregation: group by the key registers and feed the aggregators
+	OpAggSet       // A=X aggregation (SetCount aggregates only), B=S: add the node set S[B] to the group's distinct nodes
 	OpDistinctSeen // A=X distinct set, B=target: if the key registers were seen, pc = B; else remember them
 
 	// --- expressions: loads and moves ---
@@ -202,7 +203,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpHasLabels: {"HasLabels", 3, 2}, OpCheckRelEnd: {"CheckRelEnd", 4, 3}, OpRelIsType: {"RelIsType", 3, 2},
 
 	OpTableAdd: {"TableAdd", 1, -1}, OpTableReset: {"TableReset", 1, -1}, OpResetTables: {"ResetTables", 2, -1},
-	OpAggStep: {"AggStep", 1, -1}, OpDistinctSeen: {"DistinctSeen", 2, 1},
+	OpAggStep: {"AggStep", 1, -1}, OpAggSet: {"AggSet", 2, -1}, OpDistinctSeen: {"DistinctSeen", 2, 1},
 
 	OpConst: {"Const", 2, -1}, OpParam: {"Param", 2, -1}, OpMove: {"Move", 2, -1},
 	OpMoveID: {"MoveID", 2, -1}, OpNodeVal: {"NodeVal", 2, -1}, OpRelVal: {"RelVal", 2, -1},

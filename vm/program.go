@@ -152,6 +152,9 @@ type AggCall struct {
 	// SumInts: the argument is always an integer and the aggregate is its
 	// sum, kept in a plain int64 per group (no aggregator object).
 	SumInts bool
+	// SetCount: count(DISTINCT n) fed whole node sets by OpAggSet; the
+	// result is the size of their union.
+	SetCount bool
 }
 
 // Aggregator accumulates one group's aggregate.

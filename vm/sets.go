@@ -15,6 +15,17 @@ const smallDegree = 64
 // (cached) neighbour bitmaps, and one many-way OR finishes.
 func (m *Machine) setExpand(src *roaring.Bitmap, spec *ExpandSpec) *roaring.Bitmap {
 	g := m.ctx.Graph
+	if se, ok := g.(SetExpander); ok {
+		types := m.typeIDs(spec.Types)
+		if len(types) == 1 {
+			return se.ExpandSet(src, spec.Dir, types[0])
+		}
+		parts := make([]*roaring.Bitmap, 0, len(types))
+		for _, t := range types {
+			parts = append(parts, se.ExpandSet(src, spec.Dir, t))
+		}
+		return roaring.FastOr(parts...)
+	}
 	var parts []*roaring.Bitmap
 	buf := m.nbrBuf[:0]
 	typeIDs := m.typeIDs(spec.Types)
@@ -45,6 +56,14 @@ func (m *Machine) setExpand(src *roaring.Bitmap, spec *ExpandSpec) *roaring.Bitm
 	out.AddMany(buf)
 	m.nbrBuf = buf
 	return out
+}
+
+// SetExpander is implemented by graphs that expand a whole node set at
+// once, reading their adjacency arrays directly (setExpand uses it).
+type SetExpander interface {
+	// ExpandSet returns the neighbours of the nodes over relationships of
+	// type typ (AnyType for all) in direction dir.
+	ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap
 }
 
 var anyTypeIDs = []uint32{AnyType}

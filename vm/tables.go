@@ -344,7 +344,8 @@ func (t *table) setIntGroup(m *Machine, k int64, g int) error {
 	return nil
 }
 
-func (t *table) aggStep(m *Machine) error {
+// group finds (or creates) the group of the current row's keys.
+func (t *table) group(m *Machine) (int, error) {
 	s := t.agg
 	var g int
 	var ok bool
@@ -365,7 +366,7 @@ func (t *table) aggStep(m *Machine) error {
 		}
 		if isInt {
 			if err := t.setIntGroup(m, ik, g); err != nil {
-				return err
+				return 0, err
 			}
 		}
 		row := tableRow{r: t.allocR(len(s.Table.R)), n: t.allocN(len(s.Table.N))}
@@ -392,8 +393,18 @@ func (t *table) aggStep(m *Machine) error {
 		t.states = appendDoubling(t.states, st)
 		aggs := st.aggs
 		if err := m.account(int64(16*len(row.r) + 64*len(aggs) + 96)); err != nil {
-			return err
+			return 0, err
 		}
+	}
+	return g, nil
+}
+
+// aggStep feeds the current row to its group's aggregates.
+func (t *table) aggStep(m *Machine) error {
+	s := t.agg
+	g, err := t.group(m)
+	if err != nil {
+		return err
 	}
 	for i, a := range s.Aggs {
 		if a.SumInts {
@@ -444,6 +455,27 @@ func (t *table) aggStep(m *Machine) error {
 	return nil
 }
 
+// aggSet feeds a whole node set to the current row's group: every
+// aggregate of the spec is a SetCount count(DISTINCT n), whose distinct
+// bitmap takes the union (OpAggSet).
+func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
+	g, err := t.group(m)
+	if err != nil {
+		return err
+	}
+	st := &t.states[g]
+	if st.distinct == nil {
+		st.distinct = &groupDistinct{seen: make([]map[string]struct{}, len(t.agg.Aggs)), nodes: make([]*roaring.Bitmap, len(t.agg.Aggs))}
+	}
+	for i := range t.agg.Aggs {
+		if st.distinct.nodes[i] == nil {
+			st.distinct.nodes[i] = roaring.New()
+		}
+		st.distinct.nodes[i].Or(set)
+	}
+	return nil
+}
+
 // finish completes the table before it is read: aggregates are computed
 // and sorts are ordered. It runs once per fill.
 func (t *table) finish(m *Machine) error {
@@ -464,6 +496,14 @@ func (t *table) finish(m *Machine) error {
 		}
 		for g := range t.rows {
 			for i := range s.Aggs {
+				if s.Aggs[i].SetCount {
+					var n uint64
+					if d := t.states[g].distinct; d != nil && d.nodes[i] != nil {
+						n = d.nodes[i].GetCardinality()
+					}
+					t.rows[g].r[s.NumKeyR+i] = value.Int(int64(n))
+					continue
+				}
 				if s.Aggs[i].SumInts {
 					var n int64
 					if t.states[g].sums != nil {

@@ -1,0 +1,72 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/functions"
+	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/vm"
+)
+
+// A set-at-a-time operator whose node set goes straight into
+// count(DISTINCT n) — `MATCH (a {id: $x})-[*1..3]->(b) RETURN
+// count(DISTINCT b)` — hands the whole set to the aggregation (OpAggSet:
+// the union of the sets, counted at the end) instead of producing one row
+// per node.
+
+// setSink is a segment's breaker that takes node sets: name is the
+// variable the sets must bind.
+type setSink struct {
+	name string
+	emit func(set int32) error
+}
+
+// setCountVar reports whether the aggregation has no grouping keys and
+// only count(DISTINCT v) of one variable v, and returns v.
+func setCountVar(agg logical.Aggregate) (string, bool) {
+	if len(agg.Keys) > 0 || len(agg.Aggs) == 0 {
+		return "", false
+	}
+	v := ""
+	for _, a := range agg.Aggs {
+		c := a.Call
+		if !strings.EqualFold(c.Name, "count") || len(c.Namespace) > 0 || !c.Distinct || c.Star {
+			return "", false
+		}
+		name, ok := oneArg(c)
+		if !ok || (v != "" && name != v) {
+			return "", false
+		}
+		v = name
+	}
+	return v, true
+}
+
+// setRows continues the pipeline with one row per node of the set, or,
+// when the set operator is the segment's last and its breaker counts the
+// distinct nodes of name, feeds the whole set to the aggregation.
+func (g *gen) setRows(set int32, name string, e *regEnv, rest func(*regEnv, label) error, ops []logical.Op) error {
+	if s := g.setSink; s != nil && s.name == name && len(ops) == 1 && len(g.seg) > 0 && &ops[0] == &g.seg[len(g.seg)-1] {
+		return s.emit(set)
+	}
+	return g.scanSet(set, name, e, rest)
+}
+
+// aggSetSink emits OpAggSet into the aggregation's table.
+func (g *gen) aggSetSink(agg logical.Aggregate, set int32) (*tableSource, error) {
+	o, err := functions.Resolve("count", make([]functions.Type, 1))
+	if err != nil {
+		return nil, err
+	}
+	spec := &vm.AggSpec{EstGroups: 1}
+	out := newEnv()
+	for _, a := range agg.Aggs {
+		spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "count", New: o.NewAgg, Distinct: true, SetCount: true})
+		r := g.r()
+		spec.Table.R = append(spec.Table.R, r)
+		out.set(a.Name, slot{slotValue, r})
+	}
+	aux := g.addAux(spec)
+	g.emit(vm.OpAggSet, aux, set)
+	return &tableSource{aux: aux, env: out}, nil
+}
