@@ -547,7 +547,7 @@ func TestExpandSet(t *testing.T) {
 	}
 	for _, d := range []Direction{Out, In, Both} {
 		for _, ty := range []uint32{r, q, AnyType} {
-			front := snap.Neighbors(ns[0], Both, AnyType)
+			front := snap.Neighbors(ns[0], Both, AnyType).Clone() // Neighbors is read-only
 			front.Add(ns[0])
 			want := roaring.New()
 			it := front.Iterator()
@@ -556,6 +556,12 @@ func TestExpandSet(t *testing.T) {
 			}
 			if got := snap.ExpandSet(front, d, ty); !got.Equals(want) {
 				t.Fatalf("%v %d: %v want %v", d, ty, got, want)
+			}
+			// One node with a few neighbours: the sparse path.
+			for _, x := range ns[1:6] {
+				if got, want := snap.ExpandSet(roaring.BitmapOf(x), d, ty), snap.Neighbors(x, d, ty); !got.Equals(want) {
+					t.Fatalf("%v %d from %d: %v want %v", d, ty, x, got, want)
+				}
 			}
 		}
 	}

@@ -355,7 +355,8 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 	if dir > Both || nodes == nil {
 		return out
 	}
-	var big []*roaring.Bitmap
+	var lists []*adjList
+	total := 0
 	it := nodes.Iterator()
 	for it.HasNext() {
 		p, i := v.node(it.Next())
@@ -370,12 +371,34 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 				if typ != AnyType && l.typ != typ {
 					continue
 				}
-				if len(l.nbrs) >= bitmapCacheMin {
-					big = append(big, l.bitmap())
-				} else {
-					out.AddMany(l.nbrs)
+				lists = append(lists, l)
+				total += len(l.nbrs)
+			}
+		}
+	}
+	if total == 0 {
+		return out
+	}
+	// Many neighbours for the id range: set bits in a dense word array
+	// (one store per neighbour) and convert once, instead of merging
+	// sorted containers.
+	if maxID := v.all.Maximum(); uint64(total) >= uint64(maxID)/32 {
+		words := make([]uint64, maxID/64+1)
+		for _, l := range lists {
+			for _, n := range l.nbrs {
+				if n <= maxID {
+					words[n>>6] |= 1 << (n & 63)
 				}
 			}
+		}
+		return roaring.FromDense(words, false)
+	}
+	var big []*roaring.Bitmap
+	for _, l := range lists {
+		if len(l.nbrs) >= bitmapCacheMin {
+			big = append(big, l.bitmap())
+		} else {
+			out.AddMany(l.nbrs)
 		}
 	}
 	if len(big) > 0 {
