@@ -308,16 +308,22 @@ func (g *gen) funcCall(x *ast.FunctionCall, env *regEnv) (int32, error) {
 	if err != nil {
 		return 0, err
 	}
+	r := g.r()
+	g.at(x)
+	g.emit(vm.OpCall, r, g.funcIndex(o), start, int32(len(x.Args)))
+	return r, nil
+}
+
+// funcIndex returns the overload's index in the program's function table,
+// adding it on first use.
+func (g *gen) funcIndex(o *functions.Overload) int32 {
 	idx, ok := g.funcIdx[o.ID]
 	if !ok {
 		idx = int32(len(g.funcs))
 		g.funcs = append(g.funcs, vm.Callable{Name: o.Func.Name, Fn: o.Impl})
 		g.funcIdx[o.ID] = idx
 	}
-	r := g.r()
-	g.at(x)
-	g.emit(vm.OpCall, r, idx, start, int32(len(x.Args)))
-	return r, nil
+	return idx
 }
 
 func (g *gen) caseExpr(x *ast.Case, env *regEnv) (int32, error) {

@@ -215,16 +215,10 @@ func (vc *vecCtx) expr(e ast.Expr) (int32, error) {
 				return 0, err
 			}
 		}
-		idx, ok := g.funcIdx[o.ID]
-		if !ok {
-			idx = int32(len(g.funcs))
-			g.funcs = append(g.funcs, vm.Callable{Name: o.Func.Name, Fn: o.Impl})
-			g.funcIdx[o.ID] = idx
-		}
 		r := g.v()
 		g.at(x)
 		list := g.addAux(args)
-		g.emit(vm.OpVecCall, r, list, int32(len(args)), g.addAux(&vm.VecSpec{Func: idx, Cursor: vc.cursor}))
+		g.emit(vm.OpVecCall, r, list, int32(len(args)), g.addAux(&vm.VecSpec{Func: g.funcIndex(o), Cursor: vc.cursor}))
 		return vc.keep(r), nil
 	}
 	return 0, fmt.Errorf("planner: %T cannot be vectorised", e)
