@@ -344,6 +344,16 @@ func (t *table) setIntGroup(m *Machine, k int64, g int) error {
 	return nil
 }
 
+// sumsOnly reports whether every aggregate is an integer sum.
+func (s *AggSpec) sumsOnly() bool {
+	for _, a := range s.Aggs {
+		if !a.SumInts {
+			return false
+		}
+	}
+	return true
+}
+
 // group finds (or creates) the group of the current row's keys.
 func (t *table) group(m *Machine) (int, error) {
 	s := t.agg
@@ -377,7 +387,10 @@ func (t *table) group(m *Machine) (int, error) {
 			row.n[i] = m.N[n]
 		}
 		t.rows = appendDoubling(t.rows, row)
-		st := groupState{aggs: t.allocAggs(len(s.Aggs))}
+		var st groupState
+		if !s.sumsOnly() { // integer sums need no aggregator objects
+			st.aggs = t.allocAggs(len(s.Aggs))
+		}
 		for i, a := range s.Aggs {
 			if a.SumInts {
 				if st.sums == nil {
