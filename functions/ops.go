@@ -630,28 +630,14 @@ func Property(ctx *Context, v value.Value, key string) (value.Value, error) {
 		return value.NullValue, nil
 	case value.Node:
 		if g := ctx.graph(); g != nil {
-			r, err := g.NodeProp(x.ID, key)
-			if r == nil && err == nil {
-				r = value.NullValue
-			}
-			return r, err
+			return nullIfMissing(g.NodeProp(x.ID, key))
 		}
-		if e, ok := x.Props[key]; ok && e != nil {
-			return e, nil
-		}
-		return value.NullValue, nil
+		return nullIfMissing(x.Props[key], nil)
 	case value.Rel:
 		if g := ctx.graph(); g != nil {
-			r, err := g.RelProp(x.ID, key)
-			if r == nil && err == nil {
-				r = value.NullValue
-			}
-			return r, err
+			return nullIfMissing(g.RelProp(x.ID, key))
 		}
-		if e, ok := x.Props[key]; ok && e != nil {
-			return e, nil
-		}
-		return value.NullValue, nil
+		return nullIfMissing(x.Props[key], nil)
 	case PropertyGetter:
 		if r, ok := x.Property(key); ok {
 			return r, nil
@@ -660,4 +646,12 @@ func Property(ctx *Context, v value.Value, key string) (value.Value, error) {
 	}
 	return nil, cyqerr.Runtimef(cyqerr.TypeError, "InvalidArgumentType",
 		"cannot read property %s of a value of type %s", value.QuoteName(key), value.TypeName(v))
+}
+
+// nullIfMissing turns a missing property (nil without an error) into null.
+func nullIfMissing(v value.Value, err error) (value.Value, error) {
+	if v == nil && err == nil {
+		return value.NullValue, nil
+	}
+	return v, err
 }

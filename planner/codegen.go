@@ -117,19 +117,24 @@ func (g *gen) n() int32      { g.nN++; return g.nN - 1 }
 func (g *gen) s() int32      { g.nS++; return g.nS - 1 }
 func (g *gen) cursor() int32 { g.nC++; return g.nC - 1 }
 
+// setOperand sets operand i (0..3: A..D) of an instruction.
+func setOperand(in *vm.Instr, i int, v int32) {
+	switch i {
+	case 0:
+		in.A = v
+	case 1:
+		in.B = v
+	case 2:
+		in.C = v
+	case 3:
+		in.D = v
+	}
+}
+
 func (g *gen) emit(op vm.Opcode, ops ...int32) int {
 	in := vm.Instr{Op: op}
 	for i, o := range ops {
-		switch i {
-		case 0:
-			in.A = o
-		case 1:
-			in.B = o
-		case 2:
-			in.C = o
-		case 3:
-			in.D = o
-		}
+		setOperand(&in, i, o)
 	}
 	g.code = append(g.code, in)
 	g.spans = append(g.spans, g.span)
@@ -194,17 +199,7 @@ func (g *gen) at(n ast.Node) {
 func (g *gen) finish(columns []string, writes bool) *vm.Program {
 	for _, f := range g.fixups {
 		target := int32(g.labels[f.l])
-		in := &g.code[f.pc]
-		switch f.operand {
-		case 0:
-			in.A = target
-		case 1:
-			in.B = target
-		case 2:
-			in.C = target
-		case 3:
-			in.D = target
-		}
+		setOperand(&g.code[f.pc], f.operand, target)
 	}
 	return &vm.Program{
 		OpOf: g.opOf, OpFirstPC: g.firstPC,
