@@ -302,7 +302,7 @@ func (a *percentileAgg) Add(args []value.Value) error {
 	if isNull(args[0]) {
 		return nil
 	}
-	p, ok := asFloat(args[1])
+	p, ok := value.Number(args[1])
 	if !ok {
 		if isNull(args[1]) {
 			return argValueErr("InvalidArgumentValue", a.name, "the percentile must not be null")
@@ -312,7 +312,7 @@ func (a *percentileAgg) Add(args []value.Value) error {
 	if !(p >= 0 && p <= 1) {
 		return argValueErr("NumberOutOfRange", a.name, "the percentile must be between 0.0 and 1.0, was %s", value.Format(args[1]))
 	}
-	if _, ok := asFloat(args[0]); !ok {
+	if _, ok := value.Number(args[0]); !ok {
 		return argTypeErr(a.name, args[0], "a number")
 	}
 	a.p = p
@@ -335,14 +335,14 @@ func (a *percentileAgg) Result() (value.Value, error) {
 		return a.vals[min(idx, n-1)], nil
 	}
 	if n == 1 {
-		f, _ := asFloat(a.vals[0])
+		f, _ := value.Number(a.vals[0])
 		return value.Float(f), nil
 	}
 	pos := a.p * float64(n-1)
 	lo := int(math.Floor(pos))
 	hi := int(math.Ceil(pos))
-	lf, _ := asFloat(a.vals[lo])
-	hf, _ := asFloat(a.vals[hi])
+	lf, _ := value.Number(a.vals[lo])
+	hf, _ := value.Number(a.vals[hi])
 	if lo == hi {
 		return value.Float(lf), nil
 	}
@@ -362,7 +362,7 @@ func (a *stdevAgg) Add(args []value.Value) error {
 	if isNull(args[0]) {
 		return nil
 	}
-	x, ok := asFloat(args[0])
+	x, ok := value.Number(args[0])
 	if !ok {
 		return argTypeErr(a.name, args[0], "a number")
 	}

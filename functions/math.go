@@ -113,7 +113,7 @@ func floatFn(name string, f func(float64) float64) Impl {
 		if isNull(v) {
 			return value.NullValue, nil
 		}
-		x, ok := asFloat(v)
+		x, ok := value.Number(v)
 		if !ok {
 			return nil, argTypeErr(name, v, "a number")
 		}
@@ -183,11 +183,11 @@ func atan2Impl(_ *Context, args []value.Value) (value.Value, error) {
 	if isNull(args[0]) || isNull(args[1]) {
 		return value.NullValue, nil
 	}
-	y, ok := asFloat(args[0])
+	y, ok := value.Number(args[0])
 	if !ok {
 		return nil, argTypeErr("atan2", args[0], "a number")
 	}
-	x, ok := asFloat(args[1])
+	x, ok := value.Number(args[1])
 	if !ok {
 		return nil, argTypeErr("atan2", args[1], "a number")
 	}
@@ -263,7 +263,7 @@ func roundN(_ *Context, args []value.Value) (value.Value, error) {
 			return value.NullValue, nil
 		}
 	}
-	x, ok := asFloat(args[0])
+	x, ok := value.Number(args[0])
 	if !ok {
 		return nil, argTypeErr("round", args[0], "a number")
 	}

@@ -80,17 +80,6 @@ func arithHook(op ArithOp, a, b value.Value) (value.Value, bool, error) {
 
 func isNull(v value.Value) bool { return v == nil || v.Kind() == value.KindNull }
 
-// asFloat converts an Int or Float to float64.
-func asFloat(v value.Value) (float64, bool) {
-	switch x := v.(type) {
-	case value.Int:
-		return float64(x), true
-	case value.Float:
-		return float64(x), true
-	}
-	return 0, false
-}
-
 // Add is the + operator: numeric addition (integer overflow raises
 // ArithmeticError/IntegerOverflow), string concatenation (a number on either
 // side of a string is converted to its string form), list concatenation, and
@@ -176,8 +165,8 @@ func numeric(op ArithOp, sym string, a, b value.Value, ints func(x, y int64) (in
 			return value.Int(r), nil
 		}
 	}
-	if x, ok := asFloat(a); ok {
-		if y, ok := asFloat(b); ok {
+	if x, ok := value.Number(a); ok {
+		if y, ok := value.Number(b); ok {
 			return value.Float(floats(x, y)), nil
 		}
 	}
@@ -205,8 +194,8 @@ func Div(a, b value.Value) (value.Value, error) {
 			return x / y, nil
 		}
 	}
-	if x, ok := asFloat(a); ok {
-		if y, ok := asFloat(b); ok {
+	if x, ok := value.Number(a); ok {
+		if y, ok := value.Number(b); ok {
 			return value.Float(x / y), nil
 		}
 	}
@@ -234,8 +223,8 @@ func Mod(a, b value.Value) (value.Value, error) {
 			return x % y, nil
 		}
 	}
-	if x, ok := asFloat(a); ok {
-		if y, ok := asFloat(b); ok {
+	if x, ok := value.Number(a); ok {
+		if y, ok := value.Number(b); ok {
 			return value.Float(math.Mod(x, y)), nil
 		}
 	}
@@ -250,8 +239,8 @@ func Pow(a, b value.Value) (value.Value, error) {
 	if isNull(a) || isNull(b) {
 		return value.NullValue, nil
 	}
-	x, ok1 := asFloat(a)
-	y, ok2 := asFloat(b)
+	x, ok1 := value.Number(a)
+	y, ok2 := value.Number(b)
 	if !ok1 || !ok2 {
 		return nil, opTypeErr("^", a, b)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cyqdb/cyq/program"
+
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/cyqdb/cyq"
@@ -101,7 +103,7 @@ func (s *Server) handleCypher(write bool) func(ctx context.Context, req mcp.Call
 			g = s.sessionGraph(ctx) // set with use_graph
 		}
 		if g != "" {
-			if g == cyq.ProgramGraph {
+			if g == program.StoreGraph {
 				return argError("graph %s holds the program store; use the program tool", g), nil
 			}
 			var err error

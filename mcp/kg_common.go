@@ -13,6 +13,8 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/cyqdb/cyq/program"
+
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/cyqdb/cyq"
@@ -147,7 +149,7 @@ func (s *Server) target(ctx context.Context, name string, write bool) (*kgTarget
 	if name == "" {
 		name = s.db.GraphName()
 	}
-	if name == cyq.ProgramGraph {
+	if name == program.StoreGraph {
 		return nil, kgArgErr("graph %s holds the program store; use the program tool, or pick another graph", name)
 	}
 	db, err := s.db.OnGraph(name)
@@ -174,7 +176,7 @@ func (s *Server) target(ctx context.Context, name string, write bool) (*kgTarget
 func (s *Server) graphs() []string {
 	out := []string{}
 	for _, g := range s.db.Store().Graphs() {
-		if g != cyq.ProgramGraph {
+		if g != program.StoreGraph {
 			out = append(out, g)
 		}
 	}

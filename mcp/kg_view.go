@@ -6,9 +6,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cyqdb/cyq/storage/search"
+
 	"github.com/RoaringBitmap/roaring/v2"
 
-	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
 )
@@ -297,7 +298,7 @@ func (s *Server) suggestMerges(ctx context.Context, a *kgArgs) (map[string]any, 
 	for _, e := range ents {
 		texts = append(texts, strings.ToLower(e.name), e.key)
 	}
-	vs, _ := cyq.DefaultEmbedder{}.Embed(ctx, texts)
+	vs, _ := search.DefaultEmbedder{}.Embed(ctx, texts)
 	for i := range ents {
 		ents[i].v, ents[i].kv = vs[2*i], vs[2*i+1]
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cyqdb/cyq/storage/search"
+
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/functions"
@@ -210,7 +212,7 @@ func nameDistance(a, b string) float64 {
 	if numbersDiffer(a, b) {
 		return 1
 	}
-	vs, _ := cyq.DefaultEmbedder{}.Embed(context.Background(), []string{strings.ToLower(a), strings.ToLower(b), ka, kb})
+	vs, _ := search.DefaultEmbedder{}.Embed(context.Background(), []string{strings.ToLower(a), strings.ToLower(b), ka, kb})
 	return math.Max(0, math.Min(1-cosine(vs[0], vs[1]), 1-cosine(vs[2], vs[3])))
 }
 

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cyqdb/cyq/program"
+
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/cyqdb/cyq"
@@ -35,10 +37,10 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	allowWrites := fs.Bool("allow-writes", false, "open the store read-write, list the cypher_write tool and let programs be stored")
 	httpAddr := fs.String("http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8080) instead of stdio")
 	tokenFile := fs.String("token-file", "", "file holding the bearer token HTTP clients must send")
-	keyProp := fs.String("key-property", cyq.DefaultKeyProperty, "property holding a concept's key")
+	keyProp := fs.String("key-property", program.DefaultKeyProperty, "property holding a concept's key")
 	conceptLabel := fs.String("concept-label", "", "label marking concepts (empty: every node is a concept)")
-	sourceLabel := fs.String("source-label", cyq.DefaultSourceLabel, "label marking sources")
-	programTimeout := fs.Duration("program-timeout", cyq.DefaultProgramTimeout, "time limit of one GraphProgram")
+	sourceLabel := fs.String("source-label", program.DefaultSourceLabel, "label marking sources")
+	programTimeout := fs.Duration("program-timeout", program.DefaultTimeout, "time limit of one GraphProgram")
 	queryTimeout := fs.Duration("query-timeout", DefaultQueryTimeout, "default time limit of a cypher tool call")
 	budget := fs.Int("output-budget", DefaultOutputBudget, "bytes of JSON a cypher result may take (about 4 bytes per token)")
 	typesFile := fs.String("entity-types", "", "JSON file of entity type aliases {\"alias\": \"CanonicalType\"} added to the built-in table")
@@ -102,7 +104,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	defer db.Close()
 	s := New(db, Config{
 		AllowWrites:       *allowWrites,
-		Program:           cyq.ProgramOptions{Timeout: *programTimeout, KeyProperty: *keyProp, ConceptLabel: *conceptLabel, SourceLabel: *sourceLabel},
+		Program:           program.Options{Timeout: *programTimeout, KeyProperty: *keyProp, ConceptLabel: *conceptLabel, SourceLabel: *sourceLabel},
 		OutputBudget:      *budget,
 		QueryTimeout:      *queryTimeout,
 		EntityTypes:       entityTypes,

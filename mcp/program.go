@@ -7,9 +7,10 @@ import (
 	"math"
 	"strings"
 
+	"github.com/cyqdb/cyq/program"
+
 	"github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/parser/graphprogram"
 )
 
@@ -56,14 +57,14 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if !ok {
 			return argError("validate needs program"), nil
 		}
-		_, rep := graphprogram.CheckValue(pv, s.db.ProgramCheckOptions())
+		_, rep := graphprogram.CheckValue(pv, s.db.Programs().CheckOptions())
 		return result(rep, reportText(rep), false), nil
 	case "create":
 		pv, ok := args["program"]
 		if !ok {
 			return argError("create needs program"), nil
 		}
-		p, rep := graphprogram.CheckValue(pv, s.db.ProgramCheckOptions())
+		p, rep := graphprogram.CheckValue(pv, s.db.Programs().CheckOptions())
 		if !rep.Valid {
 			return result(rep, reportText(rep), true), nil
 		}
@@ -73,7 +74,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 			}
 			p.Metadata.Name = name
 		}
-		sp, err := s.db.CreateProgram(ctx, p)
+		sp, err := s.db.Programs().Create(ctx, p)
 		if err != nil {
 			return programFailure(err), nil
 		}
@@ -95,7 +96,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 			limit = int(min(f, 100))
 		}
 		search, _ := args["search"].(string)
-		list, err := s.db.ListPrograms(ctx, search, limit)
+		list, err := s.db.Programs().List(ctx, search, limit)
 		if err != nil {
 			return programFailure(err), nil
 		}
@@ -111,13 +112,13 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 			return res, nil
 		}
 		if action == "explain" {
-			text, err := s.db.ExplainProgram(p, &s.cfg.Program)
+			text, err := s.db.Programs().Explain(p, &s.cfg.Program)
 			if err != nil {
 				return programFailure(err), nil
 			}
 			return result(map[string]any{"plan": text}, text, false), nil
 		}
-		r, err := s.db.RunProgram(ctx, p, params, &s.cfg.Program)
+		r, err := s.db.Programs().Run(ctx, p, params, &s.cfg.Program)
 		if err != nil {
 			return programFailure(err), nil
 		}
@@ -134,7 +135,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if res != nil {
 			return res, nil
 		}
-		r, err := s.db.RunChain(ctx, deck, &s.cfg.Program)
+		r, err := s.db.Programs().RunChain(ctx, deck, &s.cfg.Program)
 		if err != nil {
 			return programFailure(err), nil
 		}
@@ -142,7 +143,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if r.Aborted != nil {
 			out["aborted"] = r.Aborted
 		}
-		var log []cyq.LogEntry
+		var log []program.LogEntry
 		for _, p := range r.Programs {
 			for _, e := range p.Log {
 				e.Statement = fmt.Sprintf("%d:%s", p.Index, e.Statement)
@@ -169,20 +170,20 @@ func objectArg(args map[string]any, key string) (map[string]any, error) {
 }
 
 // stored fetches the program named by program_id or name.
-func (s *Server) stored(ctx context.Context, args map[string]any) (*cyq.StoredProgram, *mcp.CallToolResult) {
+func (s *Server) stored(ctx context.Context, args map[string]any) (*program.StoredProgram, *mcp.CallToolResult) {
 	if v, ok := args["program_id"]; ok {
 		f, ok := v.(float64)
 		if !ok || f < 1 || f != math.Trunc(f) {
 			return nil, argError("program_id must be a positive integer")
 		}
-		sp, err := s.db.GetProgram(ctx, int64(f))
+		sp, err := s.db.Programs().Get(ctx, int64(f))
 		if err != nil {
 			return nil, programFailure(err)
 		}
 		return sp, nil
 	}
 	if name, _ := args["name"].(string); name != "" {
-		list, err := s.db.ListPrograms(ctx, "", 0)
+		list, err := s.db.Programs().List(ctx, "", 0)
 		if err != nil {
 			return nil, programFailure(err)
 		}
@@ -195,7 +196,7 @@ func (s *Server) stored(ctx context.Context, args map[string]any) (*cyq.StoredPr
 		if id == 0 {
 			return nil, argError("there is no stored program named %q", name)
 		}
-		sp, err := s.db.GetProgram(ctx, id)
+		sp, err := s.db.Programs().Get(ctx, id)
 		if err != nil {
 			return nil, programFailure(err)
 		}
@@ -207,7 +208,7 @@ func (s *Server) stored(ctx context.Context, args map[string]any) (*cyq.StoredPr
 // programArg returns the inline program, or the stored one.
 func (s *Server) programArg(ctx context.Context, args map[string]any) (*graphprogram.Program, int64, *mcp.CallToolResult) {
 	if pv, ok := args["program"]; ok {
-		p, rep := graphprogram.CheckValue(pv, s.db.ProgramCheckOptions())
+		p, rep := graphprogram.CheckValue(pv, s.db.Programs().CheckOptions())
 		if !rep.Valid {
 			return nil, 0, result(rep, reportText(rep), true)
 		}
@@ -220,7 +221,7 @@ func (s *Server) programArg(ctx context.Context, args map[string]any) (*graphpro
 	return sp.Program, sp.ID, nil
 }
 
-func (s *Server) deckArg(ctx context.Context, args map[string]any, params map[string]any) ([]cyq.ChainEntry, *mcp.CallToolResult) {
+func (s *Server) deckArg(ctx context.Context, args map[string]any, params map[string]any) ([]program.ChainEntry, *mcp.CallToolResult) {
 	dv, ok := args["deck"].([]any)
 	if !ok || len(dv) == 0 {
 		return nil, argError("chain needs deck: an array of 1 to %d entries {program_id} or {program}", graphprogram.MaxDeck)
@@ -228,7 +229,7 @@ func (s *Server) deckArg(ctx context.Context, args map[string]any, params map[st
 	if len(dv) > graphprogram.MaxDeck {
 		return nil, argError("a deck holds at most %d programs, not %d", graphprogram.MaxDeck, len(dv))
 	}
-	deck := make([]cyq.ChainEntry, len(dv))
+	deck := make([]program.ChainEntry, len(dv))
 	for i, e := range dv {
 		m, ok := e.(map[string]any)
 		if !ok {
@@ -253,13 +254,13 @@ func (s *Server) deckArg(ctx context.Context, args map[string]any, params map[st
 		for k, v := range ep {
 			merged[k] = v
 		}
-		deck[i] = cyq.ChainEntry{Program: p, ID: id, Params: merged}
+		deck[i] = program.ChainEntry{Program: p, ID: id, Params: merged}
 	}
 	return deck, nil
 }
 
 func programFailure(err error) *mcp.CallToolResult {
-	var ip *cyq.InvalidProgramError
+	var ip *program.InvalidError
 	if errors.As(err, &ip) {
 		out := map[string]any{"valid": false, "errors": ip.Report.Errors, "warnings": ip.Report.Warnings}
 		text := reportText(ip.Report)
@@ -293,7 +294,7 @@ func reportText(r graphprogram.Report) string {
 
 // programText renders a program result for the model: a status line,
 // counts, the log, and at most 50 nodes and 30 links.
-func programText(g cyq.GraphJSON, log []cyq.LogEntry, ab *cyq.Aborted) string {
+func programText(g program.GraphJSON, log []program.LogEntry, ab *program.Aborted) string {
 	var b strings.Builder
 	if ab != nil {
 		fmt.Fprintf(&b, "ABORTED at statement %s: %s\n", ab.Statement, ab.Reason)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cyqdb/cyq/program"
+
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
@@ -32,7 +34,7 @@ type Config struct {
 	AllowWrites bool
 	// Program configures GraphProgram runs (timeout, key property, concept
 	// and source labels).
-	Program cyq.ProgramOptions
+	Program program.Options
 	// OutputBudget bounds a tool result's JSON size (default 80,000 bytes).
 	OutputBudget int
 	// DefaultMaxRows is the cypher tool's row limit when max_rows is absent.

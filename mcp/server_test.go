@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cyqdb/cyq/program"
+
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/cyqdb/cyq"
@@ -396,12 +398,12 @@ func TestProgramTool(t *testing.T) {
 }
 
 func TestProgramTextLimits(t *testing.T) {
-	var g cyq.GraphJSON
+	var g program.GraphJSON
 	for i := 0; i < 70; i++ {
-		g.Nodes = append(g.Nodes, cyq.WNode{ConceptID: fmt.Sprint(i), Label: "x"})
+		g.Nodes = append(g.Nodes, program.WNode{ConceptID: fmt.Sprint(i), Label: "x"})
 	}
 	for i := 0; i < 40; i++ {
-		g.Links = append(g.Links, cyq.WLink{FromID: "1", ToID: fmt.Sprint(i), RelationshipType: "T"})
+		g.Links = append(g.Links, program.WLink{FromID: "1", ToID: fmt.Sprint(i), RelationshipType: "T"})
 	}
 	text := programText(g, nil, nil)
 	if !strings.Contains(text, "… 20 more nodes") || !strings.Contains(text, "… 10 more links") {

@@ -165,3 +165,15 @@ func mapToGo(m Map) map[string]any {
 	}
 	return out
 }
+
+// Number returns an integer or float as a float64; ok is false for any
+// other value.
+func Number(v Value) (f float64, ok bool) {
+	switch x := v.(type) {
+	case Int:
+		return float64(x), true
+	case Float:
+		return float64(x), true
+	}
+	return 0, false
+}

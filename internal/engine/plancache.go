@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+	"sync"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner"
+	"github.com/cyqdb/cyq/storage"
+	"github.com/cyqdb/cyq/value"
+	"github.com/cyqdb/cyq/vm"
+)
+
+// planCacheSize bounds the number of cached plans per Engine.
+const planCacheSize = 512
+
+// planCache keeps compiled plans by graph and query text. A plan stays
+// valid while the schema (indexes, constraints: an epoch bumped by every
+// schema command) and the coarse shape of the data (the dictionaries' sizes
+// and the node count's order of magnitude, which steer the cost model) are
+// unchanged. Plans do not depend on parameter values: parameters are read
+// at run time, and their types are checked there.
+type planCache struct {
+	mu      sync.Mutex
+	epoch   uint64
+	entries map[string]planEntry
+}
+
+type planEntry struct {
+	sig      planSig
+	compiled *planner.Compiled
+}
+
+type planSig struct {
+	epoch                 uint64
+	labels, types, keys   int
+	nodeScale, relScale   int
+	rowModeOnly, readOnly bool
+}
+
+func (c *planCache) invalidate() {
+	c.mu.Lock()
+	c.epoch++
+	c.entries = nil
+	c.mu.Unlock()
+}
+
+func (eng *Engine) signature(r storage.Reader) planSig {
+	eng.plans.mu.Lock()
+	epoch := eng.plans.epoch
+	eng.plans.mu.Unlock()
+	return planSig{
+		epoch:  epoch,
+		labels: len(r.Labels()), types: len(r.Types()), keys: len(r.PropKeys()),
+		nodeScale: bits.Len64(r.NodeCount()), relScale: bits.Len64(r.RelCount()),
+		rowModeOnly: eng.opts.Plan.RowModeOnly,
+	}
+}
+
+// compile returns the cached plan for query or compiles and caches it.
+func (eng *Engine) compile(st *ast.Statement, query string, r storage.Reader) (*planner.Compiled, error) {
+	return eng.CompileAs(st, query, r, nil)
+}
+
+// CompileAs is compile for a query run as a GraphProgram statement (stmt
+// not nil) or as a query.
+func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, error) {
+	sig := eng.signature(r)
+	key := eng.opts.Graph + "\x00" + query
+	if stmt != nil {
+		key = fmt.Sprintf("%s\x00%c\x00%d\x00%s\x00%s\x00%s", eng.opts.Graph, stmt.Op, stmt.Limit, stmt.Param, stmt.KeyProperty, query)
+	}
+	eng.plans.mu.Lock()
+	if e, ok := eng.plans.entries[key]; ok && e.sig == sig {
+		eng.plans.mu.Unlock()
+		return e.compiled, nil
+	}
+	eng.plans.mu.Unlock()
+	compiled, err := planner.Compile(st, query, planner.Options{Stats: statsView{r}, Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt})
+	if err != nil {
+		return nil, err
+	}
+	if !usesProcedures(compiled.Program) {
+		eng.plans.mu.Lock()
+		if eng.plans.entries == nil {
+			eng.plans.entries = map[string]planEntry{}
+		}
+		if len(eng.plans.entries) >= planCacheSize {
+			for k := range eng.plans.entries { // evict an arbitrary entry
+				delete(eng.plans.entries, k)
+				break
+			}
+		}
+		eng.plans.entries[key] = planEntry{sig: sig, compiled: compiled}
+		eng.plans.mu.Unlock()
+	}
+	return compiled, nil
+}
+
+// usesProcedures reports whether the program calls procedures, whose
+// registrations can change between runs; such plans are not cached.
+func usesProcedures(p *vm.Program) bool {
+	for _, a := range p.Aux {
+		if _, ok := a.(*vm.ProcSpec); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// checkParams reports a missing parameter before the query runs, as a
+// compile-time error (the program names every parameter it reads).
+func checkParams(p *vm.Program, params map[string]value.Value) error {
+	for _, in := range p.Code {
+		if in.Op != vm.OpParam {
+			continue
+		}
+		name := string(p.Consts[in.B].(value.String))
+		if _, ok := params[name]; !ok {
+			return cyqerr.Compile(cyqerr.ParameterMissing, "MissingParameter", "expected a value for parameter $%s", name).WithHint("pass it in the query's parameters")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,90 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/storage"
+)
+
+// Tx is an explicit write transaction: its queries see each other's
+// writes, and nothing is visible to other readers or durable until Commit.
+// A Tx is used by one goroutine at a time.
+type Tx struct {
+	eng  *Engine
+	tx   *storage.Tx
+	done bool
+}
+
+// Begin starts a write transaction on the current graph. Only one write
+// transaction runs at a time; Begin waits for the writer slot (bounded by
+// ctx and the store's writer timeout).
+func (eng *Engine) Begin(ctx context.Context) (*Tx, error) {
+	if eng.opts.ReadOnly {
+		return nil, cyqerr.Compile(cyqerr.AccessDenied, "ReadOnly", "the store is open read-only")
+	}
+	g, err := eng.store.Graph(eng.opts.Graph)
+	if err != nil {
+		return nil, mapStorageErr(err)
+	}
+	tx, err := g.Begin(ctx)
+	if err != nil {
+		return nil, mapStorageErr(err)
+	}
+	return &Tx{eng: eng, tx: tx}, nil
+}
+
+// Query runs a statement inside the transaction. Its rows are read in full
+// before Query returns. A failing statement leaves the transaction usable
+// only for Rollback.
+func (t *Tx) Query(ctx context.Context, query string, params map[string]any) (*Rows, error) {
+	if t.done {
+		return nil, cyqerr.Runtimef(cyqerr.Internal, "TxDone", "the transaction has already ended")
+	}
+	vp, err := Params(params)
+	if err != nil {
+		return nil, err
+	}
+	st, err := t.eng.parser.Parse(query)
+	if err != nil {
+		return nil, err
+	}
+	if st.Command != nil {
+		return nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands cannot run inside an explicit transaction").WithHint("run them outside the transaction")
+	}
+	compiled, err := t.eng.compile(st, query, t.tx)
+	if err != nil {
+		return nil, err
+	}
+	if st.Explain {
+		return explainRows(compiled), nil
+	}
+	if err := checkParams(compiled.Program, vp); err != nil {
+		return nil, err
+	}
+	ctx, cancel := t.eng.withTimeout(ctx)
+	defer cancel()
+	return t.eng.runInTx(ctx, t.tx, st, compiled, vp)
+}
+
+// Commit makes the transaction's writes durable and visible, atomically.
+func (t *Tx) Commit() error {
+	if t.done {
+		return cyqerr.Runtimef(cyqerr.Internal, "TxDone", "the transaction has already ended")
+	}
+	t.done = true
+	work := t.tx.EmbedWork() // nodes a provider embedder must embed (embed.go)
+	if err := t.tx.Commit(); err != nil {
+		return mapStorageErr(err)
+	}
+	t.eng.embedAfterCommit(context.Background(), work)
+	return nil
+}
+
+// Rollback discards the transaction's writes. It is safe after Commit.
+func (t *Tx) Rollback() {
+	if !t.done {
+		t.done = true
+		t.tx.Rollback()
+	}
+}

@@ -1,0 +1,232 @@
+package program
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cyqdb/cyq/internal/engine"
+
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser/graphprogram"
+	"github.com/cyqdb/cyq/planner"
+	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/storage"
+	"github.com/cyqdb/cyq/value"
+	"github.com/cyqdb/cyq/vm"
+)
+
+// A GraphProgram runs on the same machinery as Cypher: lowering turns each
+// Cypher operation into the query's logical plan with its rows collected
+// into the statement's result R (CollectGraph) and the statement's
+// operator merging R into the working graph W (WorkingApply), compiled to
+// bytecode whose last instructions are that bitmap algebra. Endpoints are
+// engine queries whose result feeds the same algebra; conditionals test W.
+
+// wIDsParam is the parameter bound to W's node keys.
+const wIDsParam = "W_IDS"
+
+// lowered is a program lowered to logical plans, with each Cypher step's
+// code.
+type lowered struct {
+	plan *logical.Program
+	code map[*logical.Step]*planner.Compiled
+	errs map[*logical.Step]error // a step that did not compile fails when it runs
+	src  map[*logical.Step]graphprogram.Statement
+}
+
+// lower lowers p; the plans' cost model reads the graph's current
+// statistics.
+func (rn *Runner) lower(p *graphprogram.Program, o Options) (*lowered, error) {
+	g, err := rn.eng.Graph()
+	if err != nil {
+		return nil, err
+	}
+	snap := g.Snapshot()
+	defer snap.Close()
+	l := &lowered{
+		plan: &logical.Program{Name: p.Name(), Operations: graphprogram.CountOperations(p)},
+		code: map[*logical.Step]*planner.Compiled{}, errs: map[*logical.Step]error{}, src: map[*logical.Step]graphprogram.Statement{},
+	}
+	var walk func(ss []graphprogram.Statement, parent string) []*logical.Step
+	walk = func(ss []graphprogram.Statement, parent string) []*logical.Step {
+		steps := make([]*logical.Step, 0, len(ss))
+		for i, s := range ss {
+			path := strconv.Itoa(i)
+			if parent != "" {
+				path = parent + "." + path
+			}
+			op := s.Operation
+			step := &logical.Step{Path: path, Label: s.Label, Kind: op.Type}
+			if len(s.Op) == 1 {
+				step.Op = s.Op[0]
+			}
+			l.src[step] = s
+			switch op.Type {
+			case graphprogram.TypeCypher:
+				step.Query = oneLine(op.Query)
+				c, err := rn.compileProgramStatement(op.Query, snap, &planner.Statement{Op: step.Op, Limit: o.rowLimit(op), Param: wIDsParam, KeyProperty: o.KeyProperty})
+				if err != nil {
+					l.errs[step] = err
+				} else {
+					step.Plan, l.code[step] = c.Plan, c
+				}
+			case graphprogram.TypeAPI:
+				step.Endpoint = op.Endpoint
+				step.Queries = rn.EndpointQueries(op.Endpoint, op.Params, &o)
+			case graphprogram.TypeConditional:
+				step.Test = conditionText(op.Condition)
+				step.Then = walk(op.Then, path+".then")
+				step.Else = walk(op.Else, path+".else")
+			}
+			steps = append(steps, step)
+		}
+		return steps
+	}
+	l.plan.Steps = walk(p.Statements, "")
+	return l, nil
+}
+
+func conditionText(c *graphprogram.Condition) string {
+	if c == nil {
+		return "(none)"
+	}
+	t := c.Test
+	switch {
+	case c.Value != nil:
+		t += fmt.Sprintf(" %g", *c.Value)
+	case c.Ontology != "":
+		t += " " + c.Ontology
+	case c.Type != "":
+		t += " " + c.Type
+	}
+	return t
+}
+
+// rowLimit is the number of rows a Cypher operation may contribute.
+func (o Options) rowLimit(op graphprogram.Operation) int {
+	if op.Limit != nil {
+		return int(*op.Limit)
+	}
+	return o.MaxRows
+}
+
+// compileProgramStatement compiles a read-only query as a program statement.
+func (rn *Runner) compileProgramStatement(query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, error) {
+	st, err := rn.eng.Parse(query)
+	if err != nil {
+		return nil, err
+	}
+	if st.Command != nil {
+		return nil, cyqerr.Compile(cyqerr.AccessDenied, engine.ErrWriteRefused, "schema commands change the store; this operation is read-only").At(query, st.Command.NodeSpan().Start)
+	}
+	if st.Explain || st.Profile {
+		return nil, cyqerr.Compile(cyqerr.ProgramError, "V016", "EXPLAIN and PROFILE are not operations of a program").WithHint("explain the whole program with the explain action")
+	}
+	compiled, err := rn.eng.CompileAs(st, query, r, stmt)
+	if err != nil {
+		return nil, err
+	}
+	if compiled.Program.Writes {
+		return nil, rn.eng.WriteRefused(st)
+	}
+	return compiled, nil
+}
+
+// cypherStep runs a compiled Cypher statement in the VM: its rows fill R
+// and its last instructions merge R into W.
+func (r *run) cypherStep(ctx context.Context, c *planner.Compiled, limit int) (*vm.WorkingRun, error) {
+	m, view, release, err := r.rn.eng.ReadMachine(ctx, c, r.bindings())
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	wr := &vm.WorkingRun{W: r.w.ws, R: vm.NewWorking(), Limit: limit}
+	wr.Seek = func(byKey bool) *roaring.Bitmap { return r.seek(view, byKey) }
+	m.SetWorking(wr)
+	for {
+		more, err := m.Step()
+		if err != nil {
+			// The W operator is the statement's last instruction: an
+			// error before it leaves W as it was.
+			return nil, err
+		}
+		if !more {
+			break
+		}
+	}
+	r.w.sync(nil, payloadSource{r, view})
+	return wr, nil
+}
+
+// payloadSource hydrates the payloads of nodes and links the VM added.
+type payloadSource struct {
+	r    *run
+	view storage.Reader
+}
+
+func (p payloadSource) node(id uint32) *WNode { return p.r.wnode(engine.HydrateNode(p.view, id)) }
+
+func (p payloadSource) relProps(id uint64) map[string]any {
+	m := value.Map{}
+	for k, v := range p.view.RelProps(id) {
+		m[p.view.PropKeyName(k)] = v
+	}
+	return props(m)
+}
+
+// seek returns the nodes that W's key list ($W_IDS) names: by element id
+// ("n:<id>"), or by the key property. The key lookup is exact: besides W's
+// own nodes it finds every node whose key equals one of W's keys, from a
+// scan of the key property made once per run.
+func (r *run) seek(view storage.Reader, byKey bool) *roaring.Bitmap {
+	out := roaring.New()
+	if !byKey {
+		for _, k := range r.w.Keys() {
+			s, ok := k.(string)
+			if !ok || !strings.HasPrefix(s, "n:") {
+				continue
+			}
+			if id, err := strconv.ParseUint(s[2:], 10, 32); err == nil && view.NodeExists(uint32(id)) {
+				out.Add(uint32(id))
+			}
+		}
+		return out
+	}
+	if r.keyIndex == nil {
+		r.keyIndex = map[string]*roaring.Bitmap{}
+		if key, ok := view.PropKeyID(r.opts.KeyProperty); ok {
+			it := view.AllNodes().Iterator()
+			var buf []byte
+			for it.HasNext() {
+				id := it.Next()
+				v, ok := view.NodeProp(id, key)
+				if !ok || value.IsNull(v) {
+					continue
+				}
+				buf = value.AppendKey(buf[:0], v)
+				b := r.keyIndex[string(buf)]
+				if b == nil {
+					b = roaring.New()
+					r.keyIndex[string(buf)] = b
+				}
+				b.Add(id)
+			}
+		}
+	}
+	var buf []byte
+	for _, k := range r.w.Keys() {
+		v, err := value.FromGo(k)
+		if err != nil {
+			continue
+		}
+		buf = value.AppendKey(buf[:0], v)
+		if b := r.keyIndex[string(buf)]; b != nil {
+			out.Or(b)
+		}
+	}
+	return out
+}

@@ -1,0 +1,430 @@
+package program
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/cyqdb/cyq/internal/engine"
+
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser/graphprogram"
+	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/value"
+)
+
+// RunProgram validates p (every run re-validates) and runs it on a fresh
+// working graph. params are the runtime parameters: they override the
+// declared defaults and are bound as Cypher parameters. A validation
+// failure returns an *InvalidError; a failure while running (a
+// query error, the timeout, a failed "!" assertion) returns a result with
+// Aborted set and W as it was when the program stopped.
+func (rn *Runner) Run(ctx context.Context, p *graphprogram.Program, params map[string]any, opts *Options) (*Result, error) {
+	if p == nil {
+		return nil, cyqerr.Compile(cyqerr.ProgramError, "V000", "no program")
+	}
+	if rep := rn.Validate(p); !rep.Valid {
+		return nil, &InvalidError{Report: rep, Index: -1}
+	}
+	return rn.runProgram(ctx, p, params, NewWorkingGraph(), opts)
+}
+
+// ChainEntry is one program of a chain with its runtime parameters.
+type ChainEntry struct {
+	Program *graphprogram.Program
+	Params  map[string]any
+	// ID is the stored program's id (0 for an inline program).
+	ID int64
+}
+
+// ChainProgram is one program's part of a chain result.
+type ChainProgram struct {
+	Index     int        `json:"index"`
+	ProgramID int64      `json:"program_id,omitempty"`
+	Name      string     `json:"name,omitempty"`
+	Log       []LogEntry `json:"log"`
+	WSize     WSize      `json:"w_size"`
+	Aborted   *Aborted   `json:"aborted,omitempty"`
+}
+
+// ChainResult is the outcome of a chain.
+type ChainResult struct {
+	Result   GraphJSON      `json:"result"`
+	Programs []ChainProgram `json:"programs"`
+	Aborted  *Aborted       `json:"aborted,omitempty"`
+	W        *WorkingGraph  `json:"-"`
+}
+
+// RunChain validates every program of the deck before running any, then
+// runs them in order, threading the working graph from one to the next.
+// Each program gets its own timeout. The chain stops at the first abort.
+func (rn *Runner) RunChain(ctx context.Context, deck []ChainEntry, opts *Options) (*ChainResult, error) {
+	if len(deck) == 0 || len(deck) > graphprogram.MaxDeck {
+		return nil, cyqerr.Compile(cyqerr.ProgramError, "InvalidDeck", "a chain takes 1 to %d programs, not %d", graphprogram.MaxDeck, len(deck))
+	}
+	for i, e := range deck {
+		if e.Program == nil {
+			return nil, cyqerr.Compile(cyqerr.ProgramError, "InvalidDeck", "deck entry %d has no program", i)
+		}
+		if rep := rn.Validate(e.Program); !rep.Valid {
+			return nil, &InvalidError{Report: rep, Index: i}
+		}
+	}
+	w := NewWorkingGraph()
+	out := &ChainResult{Programs: []ChainProgram{}}
+	for i, e := range deck {
+		r, err := rn.runProgram(ctx, e.Program, e.Params, w, opts)
+		if err != nil {
+			return nil, err
+		}
+		w = r.W
+		cp := ChainProgram{Index: i, ProgramID: e.ID, Name: e.Program.Name(), Log: r.Log, WSize: WSize{w.NodeCount(), w.LinkCount()}, Aborted: r.Aborted}
+		out.Programs = append(out.Programs, cp)
+		if r.Aborted != nil {
+			a := *r.Aborted
+			a.Statement = fmt.Sprintf("%d:%s", i, a.Statement)
+			out.Aborted = &a
+			break
+		}
+	}
+	out.W = w
+	out.Result = w.JSON()
+	return out, nil
+}
+
+// run is the state of one program run.
+type run struct {
+	rn     *Runner
+	opts   Options
+	params map[string]any
+	w      *WorkingGraph
+	log    []LogEntry
+	prog   *lowered
+	// keyIndex maps key values to the nodes holding them (built on the
+	// first semi-join by key, see seek).
+	keyIndex map[string]*roaring.Bitmap
+}
+
+type abortError struct {
+	stmt string
+	err  error
+}
+
+func (e *abortError) Error() string { return e.err.Error() }
+
+func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, params map[string]any, w *WorkingGraph, opts *Options) (*Result, error) {
+	o := opts.withDefaults()
+	bound, err := bindParams(p, params)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+	low, err := rn.lower(p, o)
+	if err != nil {
+		return nil, err
+	}
+	r := &run{rn: rn, opts: o, params: bound, w: w.Clone(), log: []LogEntry{}, prog: low}
+	res := &Result{}
+	if err := r.statements(ctx, low.plan.Steps); err != nil {
+		var ab *abortError
+		if !errors.As(err, &ab) {
+			return nil, err
+		}
+		a := &Aborted{Statement: ab.stmt, Reason: ab.err.Error()}
+		if e := cyqerr.As(ab.err); e != nil {
+			a.Reason, a.Code = e.Message, e.Code()
+			if e.Hint != "" {
+				a.Reason += " (hint: " + e.Hint + ")"
+			}
+		}
+		if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			a.Reason = fmt.Sprintf("the program exceeded its time limit of %s", o.Timeout)
+			a.Code = string(cyqerr.LimitExceeded)
+		}
+		res.Aborted = a
+	}
+	res.W = r.w
+	res.Log = r.log
+	res.Result = r.w.JSON()
+	return res, nil
+}
+
+// bindParams merges declared defaults and runtime parameters, checking the
+// runtime values against the declared types.
+func bindParams(p *graphprogram.Program, params map[string]any) (map[string]any, error) {
+	out := map[string]any{}
+	for _, par := range p.Params {
+		if par.Default != nil {
+			out[par.Name] = par.Default
+		}
+	}
+	for k, v := range params {
+		if k == "W_IDS" {
+			return nil, cyqerr.Compile(cyqerr.ProgramError, "V023", "parameter W_IDS is reserved for the working graph's node keys")
+		}
+		for _, par := range p.Params {
+			if par.Name == k {
+				if msg := graphprogram.CheckParamValue(par, v); msg != "" {
+					return nil, cyqerr.Compile(cyqerr.ProgramError, "V023", "%s", msg)
+				}
+			}
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+func (r *run) statements(ctx context.Context, steps []*logical.Step) error {
+	for _, st := range steps {
+		if err := r.statement(ctx, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *run) statement(ctx context.Context, st *logical.Step) error {
+	path := st.Path
+	if err := ctx.Err(); err != nil {
+		return &abortError{path, err}
+	}
+	s := r.prog.src[st]
+	start := time.Now()
+	entry := LogEntry{Statement: path, Op: s.Op, OperationType: s.Operation.Type, Label: s.Label}
+	op := s.Operation
+	if st.Kind == logical.StepConditional {
+		branch, ss := "then", st.Then
+		if !r.test(op.Condition) {
+			branch, ss = "else", st.Else
+			if len(ss) == 0 {
+				branch = "none"
+			}
+		}
+		entry.BranchTaken = branch
+		entry.WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
+		entry.DurationMs = ms(time.Since(start))
+		r.log = append(r.log, entry)
+		idx := len(r.log) - 1
+		err := r.statements(ctx, ss)
+		r.log[idx].DurationMs = ms(time.Since(start))
+		r.log[idx].WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
+		return err
+	}
+	fail := func(err error) error {
+		entry.DurationMs = ms(time.Since(start))
+		entry.WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
+		r.log = append(r.log, entry)
+		return &abortError{path, err}
+	}
+	abort := false
+	switch st.Kind {
+	case logical.StepCypher:
+		if err := r.prog.errs[st]; err != nil {
+			return fail(err)
+		}
+		wr, err := r.cypherStep(ctx, r.prog.code[st], r.opts.rowLimit(op))
+		if err != nil {
+			return fail(err)
+		}
+		entry.Truncated = wr.Truncated
+		entry.NodesAffected, entry.LinksAffected, abort = wr.NodesAffected, wr.LinksAffected, wr.Aborted
+	case logical.StepAPI:
+		res, err := r.endpoint(ctx, op)
+		if err != nil {
+			return fail(err)
+		}
+		entry.NodesAffected, entry.LinksAffected, abort = r.w.apply(s.Op, res)
+	default:
+		return fail(fmt.Errorf("unknown operation type %q", op.Type))
+	}
+	entry.WSize = WSize{r.w.NodeCount(), r.w.LinkCount()}
+	entry.DurationMs = ms(time.Since(start))
+	r.log = append(r.log, entry)
+	if abort {
+		return &abortError{path, errAssertion}
+	}
+	if err := r.w.CheckInvariants(); err != nil {
+		return cyqerr.Runtimef(cyqerr.Internal, "WorkingGraph", "after statement %s: %v", path, err)
+	}
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// test evaluates a condition on W.
+func (r *run) test(c *graphprogram.Condition) bool {
+	if c == nil {
+		return false
+	}
+	n := float64(r.w.NodeCount())
+	switch c.Test {
+	case "has_results":
+		return !r.w.Empty()
+	case "empty":
+		return r.w.Empty()
+	case "count_gte":
+		return c.Value != nil && n >= *c.Value
+	case "count_lte":
+		return c.Value != nil && n <= *c.Value
+	case "has_ontology":
+		for _, d := range r.w.data {
+			if d.Ontology == c.Ontology {
+				return true
+			}
+		}
+	case "has_relationship":
+		for k := range r.w.ws.LinkSet {
+			if k.Type == c.Type {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bindings returns the Cypher parameters of an operation: the program's
+// parameters and $W_IDS.
+func (r *run) bindings() map[string]value.Value {
+	out := make(map[string]value.Value, len(r.params)+1)
+	for k, v := range r.params {
+		x, err := value.FromGo(v)
+		if err == nil {
+			out[k] = x
+		}
+	}
+	keys := r.w.Keys()
+	ids := make(value.List, 0, len(keys))
+	for _, k := range keys {
+		x, err := value.FromGo(k)
+		if err == nil {
+			ids = append(ids, x)
+		}
+	}
+	out["W_IDS"] = ids
+	return out
+}
+
+// queryRows runs an engine query generated by the program runner.
+func (r *run) queryRows(ctx context.Context, query string, params map[string]any) ([][]value.Value, error) {
+	vp := map[string]value.Value{}
+	for k, v := range params {
+		x, err := value.FromGo(v)
+		if err != nil {
+			return nil, err
+		}
+		vp[k] = x
+	}
+	rows, err := r.rn.eng.QueryReadOnlyValues(ctx, query, vp)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return rows.All()
+}
+
+// collector gathers the nodes, relationships and paths of result rows.
+type collector struct {
+	r       *run
+	g       *WorkingGraph
+	pending map[uint32]bool // relationship ends not yet materialised
+}
+
+func (r *run) collector() *collector {
+	return &collector{r: r, g: NewWorkingGraph(), pending: map[uint32]bool{}}
+}
+
+func (c *collector) value(v value.Value) { value.Entities(v, c.node, c.rel) }
+
+func (c *collector) node(n value.Node) {
+	if c.g.ws.NodeSet.Contains(n.ID) {
+		return
+	}
+	delete(c.pending, n.ID)
+	c.g.addNode(c.r.wnode(n))
+}
+
+func (c *collector) rel(rl value.Rel) {
+	if !c.g.ws.NodeSet.Contains(rl.Start) {
+		c.pending[rl.Start] = true
+	}
+	if !c.g.ws.NodeSet.Contains(rl.End) {
+		c.pending[rl.End] = true
+	}
+	c.g.addLink(&WLink{RelationshipType: rl.Type, Properties: props(rl.Props), from: rl.Start, to: rl.End, rel: rl.ID})
+}
+
+// finish materialises the relationships' end nodes and fills the links'
+// keys.
+func (c *collector) finish() *WorkingGraph {
+	if len(c.pending) > 0 {
+		if g, err := c.r.rn.eng.Graph(); err == nil {
+			snap := g.Snapshot()
+			for id := range c.pending {
+				c.g.addNode(c.r.wnode(engine.HydrateNode(snap, id)))
+			}
+			snap.Close()
+		}
+	}
+	for k, l := range c.g.links {
+		from, ok1 := c.g.data[k.From]
+		to, ok2 := c.g.data[k.To]
+		if !ok1 || !ok2 {
+			delete(c.g.links, k)
+			delete(c.g.ws.LinkSet, k)
+			continue
+		}
+		l.FromID, l.ToID = from.ConceptID, to.ConceptID
+	}
+	return c.g
+}
+
+// wnode converts a materialised node to a working-graph node.
+func (r *run) wnode(n value.Node) *WNode {
+	w := &WNode{id: n.ID, Labels: append([]string{}, n.Labels...), Properties: props(n.Props)}
+	if w.Labels == nil {
+		w.Labels = []string{}
+	}
+	if k, ok := n.Props[r.opts.KeyProperty]; ok && !value.IsNull(k) {
+		w.key = value.ToGo(k)
+		if s, ok := k.(value.String); ok {
+			w.ConceptID = string(s)
+		} else {
+			w.ConceptID = value.Format(k)
+		}
+	} else {
+		w.ConceptID = fmt.Sprintf("n:%d", n.ID)
+		w.key = w.ConceptID
+	}
+	for _, p := range []string{"name", "title", "label"} {
+		if s, ok := n.Props[p].(value.String); ok {
+			w.Label = string(s)
+			break
+		}
+	}
+	if w.Label == "" {
+		w.Label = w.ConceptID
+	}
+	if s, ok := n.Props["ontology"].(value.String); ok {
+		w.Ontology = string(s)
+	}
+	if s, ok := n.Props["description"].(value.String); ok {
+		w.Description = string(s)
+	}
+	return w
+}
+
+// props converts a property map for output, leaving out vectors.
+func props(m value.Map) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if _, isVec := v.(value.Vector); isVec {
+			continue
+		}
+		out[k] = value.ToGo(v)
+	}
+	return out
+}
