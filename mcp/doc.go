@@ -18,12 +18,13 @@
 //
 // Layout: server.go builds the server and lists the cypher, schema and
 // program tools, kg_handler.go the knowledge-graph tools; each tool's
-// description, input schema and handler sit in tool_<name>.go (the entity
-// merge in entity_merge.go), and the resources in resources.go. Shared
-// helpers: args.go decodes and checks arguments, result.go builds results
-// and structured failures, value_json.go shapes values as JSON (vectors
-// elided), session.go and target.go pick the graph a call works on,
-// resolve.go turns references into nodes, entity_model.go holds the entity
-// model's names, similarity.go the name distances, kg_writer.go the write
-// transaction and dialect.go the Cypher dialect fixes; main.go serves.
+// description, input schema and handler sit in tool_<name>.go (cypher_write
+// in tool_cypher.go, the entities tool's merge in entity_merge.go) and the
+// resources in resources.go. Shared helpers: args.go decodes and checks
+// arguments, result.go builds results and structured failures,
+// value_json.go shapes values as JSON (vectors elided), session.go and
+// target.go pick the graph a call works on, resolve.go turns references
+// into nodes, entity_model.go holds the entity model's names,
+// similarity.go the name distances, kg_writer.go the write transaction and
+// dialect.go the Cypher dialect fixes; main.go serves.
 package mcp
