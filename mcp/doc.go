@@ -5,9 +5,9 @@
 // entities, relations, observations and bulk_update) and the
 // program/syntax, cypher/syntax and graph/schema resources.
 //
-// Input: a *cyq.DB and a Config. Output: a *server.MCPServer (mark3labs/
-// mcp-go) served over stdio or streamable HTTP by Main, which implements
-// `cyq serve`.
+// Input: an open store handle (a *cyq.DB) and a Config. Output: a
+// *server.MCPServer (mark3labs/mcp-go) with the tools and resources, served
+// over stdio or streamable HTTP by Main, which implements `cyq serve`.
 //
 // Every tool result carries structured content (a JSON object) and a compact
 // text rendering for the model; failures are tool results with isError set
@@ -15,4 +15,16 @@
 // repair its input. The cypher tool and GraphProgram Cypher operations are
 // read-only, decided by the planner (vm.Program.Writes) and enforced by
 // running on a snapshot with no writer attached.
+//
+// Layout: server.go builds the server and lists the cypher, schema and
+// program tools, kg_handler.go the knowledge-graph tools; each tool's
+// description, input schema and handler sit in tool_<name>.go (cypher_write
+// in tool_cypher.go, the entities tool's merge in entity_merge.go) and the
+// resources in resources.go. Shared helpers: args.go decodes and checks
+// arguments, result.go builds results and structured failures,
+// value_json.go shapes values as JSON (vectors elided), session.go and
+// target.go pick the graph a call works on, resolve.go turns references
+// into nodes, entity_model.go holds the entity model's names,
+// similarity.go the name distances, kg_writer.go the write transaction and
+// dialect.go the Cypher dialect fixes; main.go serves.
 package mcp

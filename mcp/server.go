@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/cyqdb/cyq/program"
@@ -12,7 +11,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/cyqdb/cyq"
-	"github.com/cyqdb/cyq/cyqerr"
 )
 
 // Version is the server version reported to clients.
@@ -71,7 +69,7 @@ type Server struct {
 	db  *cyq.DB
 	cfg Config
 	srv *server.MCPServer
-	kg  *kgState // knowledge-graph tools (kg_common.go)
+	kg  *kgState // knowledge-graph tools (session.go)
 }
 
 // New returns a server over db.
@@ -129,65 +127,4 @@ func (s *Server) addTools() {
 	// The program tool's create action writes to the program store, so it
 	// is not read-only; it never changes or deletes graph data.
 	s.srv.AddTool(tool("program", "GraphProgram", programDesc, programSchema, false, false, false), s.handleProgram)
-}
-
-// result builds a tool result with structured content and text.
-func result(structured any, text string, isError bool) *mcp.CallToolResult {
-	r := mcp.NewToolResultStructured(structured, text)
-	r.IsError = isError
-	return r
-}
-
-// ErrorInfo is a structured error for a model to act on.
-type ErrorInfo struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Line    int    `json:"line,omitempty"`
-	Column  int    `json:"column,omitempty"`
-	Hint    string `json:"hint,omitempty"`
-	Fix     string `json:"fix,omitempty"`
-}
-
-func errorInfo(err error) ErrorInfo {
-	e := cyqerr.As(err)
-	if e == nil {
-		if err == context.DeadlineExceeded {
-			return ErrorInfo{Code: string(cyqerr.LimitExceeded), Message: "the time limit was exceeded", Hint: "add a LIMIT, narrow the pattern, or raise timeout_ms"}
-		}
-		return ErrorInfo{Code: string(cyqerr.Internal), Message: err.Error()}
-	}
-	info := ErrorInfo{Code: e.Code(), Message: e.Message, Hint: e.Hint, Fix: e.Fix}
-	if e.Pos.IsValid() {
-		info.Line, info.Column = e.Pos.Line, e.Pos.Column
-	}
-	return info
-}
-
-func errorText(info ErrorInfo) string {
-	s := "error " + info.Code + ": " + info.Message
-	if info.Line > 0 {
-		s += fmt.Sprintf(" (line %d, column %d)", info.Line, info.Column)
-	}
-	if info.Hint != "" {
-		s += "\nhint: " + info.Hint
-	}
-	if info.Fix != "" {
-		s += "\ncorrected: " + info.Fix
-	}
-	return s
-}
-
-// failure is an error result with {success: false, error}.
-func failure(err error, extra map[string]any) *mcp.CallToolResult {
-	info := errorInfo(err)
-	out := map[string]any{"success": false, "error": info}
-	for k, v := range extra {
-		out[k] = v
-	}
-	return result(out, errorText(info), true)
-}
-
-// argError is an error result for bad tool arguments.
-func argError(format string, args ...any) *mcp.CallToolResult {
-	return failure(cyqerr.Compile(cyqerr.ArgumentError, "InvalidArgument", format, args...), nil)
 }

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -11,6 +12,38 @@ import (
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/internal/datasets"
 )
+
+func TestKGRelated(t *testing.T) {
+	s, db := kgTestServer(t, Config{})
+	alpha := nodeIDOf(t, db, "Alpha")
+	// Alpha -REL-> Beta -REL-> Gamma; Doc -MENTIONS-> Alpha.
+	out, _, isErr := call(t, s, "related", `{"id": "`+alpha+`"}`)
+	if isErr || out["count"] != 2.0 || out["truncated"] != false || len(out["relationships"].([]any)) != 2 {
+		t.Fatalf("related depth 1: %v", out)
+	}
+	out, _, isErr = call(t, s, "related", `{"id": "Alpha", "depth": 2, "relationship_types": ["REL"], "direction": "out"}`)
+	if isErr || out["count"] != 2.0 || fmt.Sprint(names(t, out["nodes"], "props.name")) != "[Alpha Beta Gamma]" || len(out["relationships"].([]any)) != 2 {
+		t.Fatalf("related out REL depth 2: %v", out)
+	}
+	nodes := out["nodes"].([]any)
+	if nodes[2].(map[string]any)["depth"] != 2.0 {
+		t.Fatalf("depth: %v", nodes)
+	}
+	out, _, _ = call(t, s, "related", `{"id": "Alpha", "direction": "in"}`)
+	if fmt.Sprint(names(t, out["nodes"], "props.name")) != "[Alpha <nil>]" {
+		t.Fatalf("related in: %v", out)
+	}
+	out, _, _ = call(t, s, "related", `{"id": "Alpha", "depth": 3, "max_nodes": 1}`)
+	if out["count"] != 1.0 || out["truncated"] != true || out["total"] != 3.0 {
+		t.Fatalf("related truncated: %v", out)
+	}
+	if _, _, isErr = call(t, s, "related", `{"id": "Alpha", "depth": 7}`); !isErr {
+		t.Fatal("depth 7 accepted")
+	}
+	if _, _, isErr = call(t, s, "related", `{"id": "Alpha", "direction": "up"}`); !isErr {
+		t.Fatal("bad direction accepted")
+	}
+}
 
 var slashdot struct {
 	once sync.Once
