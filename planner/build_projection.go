@@ -129,19 +129,8 @@ func (b *builder) plainProjection(p *ast.Projection, sc *scope, pr *projPlan) []
 // keys and results. Aggregates in ORDER BY are computed by the same
 // Aggregate.
 func (b *builder) aggregation(p *ast.Projection, sc *scope, pr *projPlan) ([]logical.Op, error) {
-	var agg logical.Aggregate
-	var post []logical.Item
-	keys := map[string]string{} // simple grouping keys: text -> column
-	for i, it := range pr.items {
-		if !containsAggregate(it.Expr) {
-			agg.Keys = append(agg.Keys, it)
-			post = append(post, logical.Item{Expr: &ast.Variable{Name: it.Name}, Name: it.Name})
-			switch it.Expr.(type) {
-			case *ast.Variable, *ast.Property:
-				keys[pr.texts[i]] = it.Name
-			}
-		}
-	}
+	groupKeys, post, keys := groupingKeys(pr)
+	agg := logical.Aggregate{Keys: groupKeys}
 	for _, it := range pr.items {
 		if !containsAggregate(it.Expr) {
 			continue
@@ -186,6 +175,32 @@ func (b *builder) aggregation(p *ast.Projection, sc *scope, pr *projPlan) ([]log
 			}
 		}
 	}
+	aggregateScopes(sc, pr, agg)
+	return []logical.Op{agg, logical.Project{Items: post, Subst: keys}}, nil
+}
+
+// groupingKeys returns the items without aggregates (the grouping keys),
+// the projection of their columns after the aggregation, and the simple
+// keys (variables and properties) by their source text.
+func groupingKeys(pr *projPlan) (keys, post []logical.Item, simple map[string]string) {
+	simple = map[string]string{}
+	for i, it := range pr.items {
+		if !containsAggregate(it.Expr) {
+			keys = append(keys, it)
+			post = append(post, logical.Item{Expr: &ast.Variable{Name: it.Name}, Name: it.Name})
+			switch it.Expr.(type) {
+			case *ast.Variable, *ast.Property:
+				simple[pr.texts[i]] = it.Name
+			}
+		}
+	}
+	return keys, post, simple
+}
+
+// aggregateScopes sets the scopes after an aggregation: the columns (keys
+// keep their variables' kinds), and for ORDER BY the aggregates' results
+// too.
+func aggregateScopes(sc *scope, pr *projPlan, agg logical.Aggregate) {
 	for _, it := range pr.items {
 		k := kindValue
 		for _, key := range agg.Keys {
@@ -199,7 +214,6 @@ func (b *builder) aggregation(p *ast.Projection, sc *scope, pr *projPlan) ([]log
 	for _, a := range agg.Aggs {
 		pr.sortScope.add(a.Name, kindValue)
 	}
-	return []logical.Op{agg, logical.Project{Items: post, Subst: keys}}, nil
 }
 
 // collectAggregates adds the aggregate calls of e to agg (once per call
