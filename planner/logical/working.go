@@ -12,11 +12,22 @@ type CollectGraph struct {
 	Columns []string
 }
 
-// Breaker implements Op.
-func (CollectGraph) Breaker() bool { return false }
+var _ Op = (*CollectGraph)(nil)
 
 // Name implements Op.
 func (CollectGraph) Name() string { return "CollectGraph" }
+
+// String implements Op.
+func (o CollectGraph) String() string { return format(o) }
+
+// Breaker implements Op.
+func (CollectGraph) Breaker() bool { return false }
+
+// Children implements Op: CollectGraph owns no pipelines.
+func (CollectGraph) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o CollectGraph) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
 
 // Detail implements Op.
 func (o CollectGraph) Detail() string { return "R += " + strings.Join(o.Columns, ", ") }
@@ -31,11 +42,22 @@ type WorkingSeek struct {
 	Key        string
 }
 
-// Breaker implements Op.
-func (WorkingSeek) Breaker() bool { return false }
+var _ Op = (*WorkingSeek)(nil)
 
 // Name implements Op.
 func (WorkingSeek) Name() string { return "WorkingSeek" }
+
+// String implements Op.
+func (o WorkingSeek) String() string { return format(o) }
+
+// Breaker implements Op.
+func (WorkingSeek) Breaker() bool { return false }
+
+// Children implements Op: WorkingSeek owns no pipelines.
+func (WorkingSeek) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o WorkingSeek) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
 
 // Detail implements Op.
 func (o WorkingSeek) Detail() string {
@@ -155,24 +177,4 @@ func (p *Program) Explain() string {
 	}
 	walk(p.Steps, "")
 	return b.String()
-}
-
-// TypeCounts produces one row per relationship type in use: Key holds the
-// type's name, each of Counts its number of relationships (from the
-// store's per-type counts). It stands for
-// `MATCH ()-[r]->() RETURN type(r) AS Key, count(*) AS Count`.
-type TypeCounts struct {
-	Key    string
-	Counts []string
-}
-
-// Breaker implements Op.
-func (TypeCounts) Breaker() bool { return false }
-
-// Name implements Op.
-func (TypeCounts) Name() string { return "TypeCounts" }
-
-// Detail implements Op.
-func (o TypeCounts) Detail() string {
-	return fmt.Sprintf("%s, %s from the per-type relationship counts", o.Key, strings.Join(o.Counts, ", "))
 }

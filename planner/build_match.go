@@ -1,0 +1,296 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/functions"
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// patternPlan is the state of planning one MATCH pattern.
+type patternPlan struct {
+	sc      *scope
+	ops     []logical.Op
+	newVars []string // variables the pattern binds that were not in scope
+	relVars []string // relationship variables bound so far, for isomorphism
+}
+
+// bind adds name to the scope, noting it as new when it was not bound.
+func (m *patternPlan) bind(name string, k varKind) {
+	if !m.sc.has(name) {
+		m.newVars = append(m.newVars, name)
+	}
+	m.sc.add(name, k)
+}
+
+// chainPlan is one pattern part's chain of nodes and relationships.
+type chainPlan struct {
+	el       *ast.PatternElement
+	names    []string // node variables (internal names for anonymous nodes)
+	relNames []string // relationship variables, set as they are expanded
+	lists    []bool   // relNames[i] is a variable-length list
+}
+
+// matchOps plans one MATCH pattern (and its WHERE) against scope sc, which
+// it extends with the pattern's variables. It returns the operators and the
+// variables the pattern newly binds.
+func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical.Op, []string, error) {
+	m := &patternPlan{sc: sc}
+	for _, part := range p.Parts {
+		if part.Kind != ast.PathPlain {
+			if err := b.shortestPath(part, m, where); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		if err := b.checkPatternVars(part, sc, m.relVars); err != nil {
+			return nil, nil, err
+		}
+		if err := b.chainOps(m, part, where); err != nil {
+			return nil, nil, err
+		}
+	}
+	if where != nil {
+		if err := b.checkExpr(where, sc, false); err != nil {
+			return nil, nil, err
+		}
+		m.ops = append(m.ops, logical.Filter{Pred: where})
+	}
+	return m.ops, m.newVars, nil
+}
+
+// chainOps plans one plain pattern part: bind its start node, seek the
+// nodes an index reaches, expand from the start to both ends, then bind
+// the path variable.
+func (b *builder) chainOps(m *patternPlan, part *ast.PatternPart, where ast.Expr) error {
+	el := part.Element
+	c := &chainPlan{el: el, names: b.nodeNames(el), relNames: make([]string, len(el.Rels)), lists: make([]bool, len(el.Rels))}
+	eqs := equalities(where, c.names, m.sc)
+	start, seek := b.chooseStart(el, c.names, m.sc, eqs)
+	if err := b.startOps(m, el.Nodes[start], c.names[start], seek); err != nil {
+		return err
+	}
+	b.seekOthers(m, c, start, eqs)
+	for i := start; i < len(el.Rels); i++ {
+		if err := b.expandStep(m, c, i, i, i+1, el.Rels[i].Direction); err != nil {
+			return err
+		}
+	}
+	for i := start - 1; i >= 0; i-- {
+		if err := b.expandStep(m, c, i, i+1, i, reverse(el.Rels[i].Direction)); err != nil {
+			return err
+		}
+	}
+	if part.Var != nil {
+		if err := b.checkUnbound(part.Var, m.sc); err != nil {
+			return err
+		}
+		m.ops = append(m.ops, logical.PathBind{Var: part.Var.Name, Nodes: c.names, Rels: c.relNames, Lists: c.lists})
+		m.bind(part.Var.Name, kindPath)
+	}
+	return nil
+}
+
+// nodeNames names a chain's nodes: their variables, or fresh internal
+// names for anonymous ones.
+func (b *builder) nodeNames(el *ast.PatternElement) []string {
+	names := make([]string, len(el.Nodes))
+	for i, n := range el.Nodes {
+		if n.Var != nil {
+			names[i] = n.Var.Name
+		} else {
+			names[i] = b.fresh("n")
+		}
+	}
+	return names
+}
+
+// startOps binds the chain's start node n, unless it is bound, by seek
+// (when chooseStart found one) or scan, then checks its labels and
+// properties.
+func (b *builder) startOps(m *patternPlan, n *ast.NodePattern, name string, seek logical.Op) error {
+	checkLabels := true
+	if !m.sc.has(name) {
+		if seek != nil {
+			m.ops = append(m.ops, seek)
+		} else {
+			scan, onlyLabel := b.scanOp(n, name)
+			m.ops = append(m.ops, scan)
+			// A scan of the only label needs no label check after it.
+			checkLabels = !onlyLabel
+		}
+		m.bind(name, kindNode)
+	}
+	if !checkLabels {
+		copied := *n
+		copied.Labels = nil
+		n = &copied
+	}
+	return b.appendNodeFilter(m, n, name)
+}
+
+// seekOthers binds up front the chain's other nodes that an index seek
+// reaches: the expansions then only test adjacency (a join on bitmaps)
+// instead of enumerating every neighbour's relationships.
+func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[string][]propEq) {
+	for i, n := range c.el.Nodes {
+		if i == start || m.sc.has(c.names[i]) {
+			continue
+		}
+		if seek := b.seekFor(n, c.names[i], eqs[c.names[i]]); seek != nil {
+			m.ops = append(m.ops, seek)
+			m.bind(c.names[i], kindNode)
+		}
+	}
+}
+
+// expandStep plans relationship ri of the chain, followed in direction
+// dir from node from to node to, with its filters and the filters of the
+// node it reaches.
+func (b *builder) expandStep(m *patternPlan, c *chainPlan, ri, from, to int, dir ast.Direction) error {
+	r := c.el.Rels[ri]
+	types, ok := r.TypeNames()
+	if !ok {
+		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported yet")
+	}
+	types = dedupe(types)
+	rn := b.fresh("r")
+	if r.Var != nil {
+		rn = r.Var.Name
+	}
+	c.relNames[ri] = rn
+	toBound := m.sc.has(c.names[to])
+	if r.VarLength != nil {
+		op := logical.VarExpand{From: c.names[from], RelList: rn, To: c.names[to], Dir: dir, Types: types, ToBound: toBound, Reverse: from > to}
+		if err := b.varExpandOp(m, r, op); err != nil {
+			return err
+		}
+		c.lists[ri] = true
+	} else {
+		op := logical.Expand{From: c.names[from], Rel: rn, To: c.names[to], Dir: dir, Types: types, ToBound: toBound}
+		if err := b.expandOp(m, r, op); err != nil {
+			return err
+		}
+	}
+	if r.Where != nil {
+		if err := b.checkExpr(r.Where, m.sc, false); err != nil {
+			return err
+		}
+		m.ops = append(m.ops, logical.Filter{Pred: r.Where})
+	}
+	m.bind(c.names[to], kindNode)
+	return b.appendNodeFilter(m, c.el.Nodes[to], c.names[to])
+}
+
+// varExpandOp completes and adds op, the expansion of the variable-length
+// relationship r, and binds its relationship list.
+func (b *builder) varExpandOp(m *patternPlan, r *ast.RelPattern, op logical.VarExpand) error {
+	op.Min, op.Max = lengthBounds(r.VarLength)
+	if r.Props != nil {
+		ml, isMap := r.Props.(*ast.MapLiteral)
+		if !isMap {
+			return b.errAt(r.Props, cyqerr.SemanticError, "Unsupported", "variable-length relationships take a literal property map")
+		}
+		if err := b.checkExpr(ml, m.sc, false); err != nil {
+			return err
+		}
+		op.Props = ml
+	}
+	op.ListBound = m.sc.has(op.RelList)
+	op.Distinct = append([]string(nil), m.relVars...)
+	m.ops = append(m.ops, op)
+	m.bind(op.RelList, kindValue)
+	m.sc.types[op.RelList] = functions.List(functions.Rel)
+	return nil
+}
+
+// expandOp completes and adds op, the expansion of the single
+// relationship r, binds the relationship and checks its properties.
+func (b *builder) expandOp(m *patternPlan, r *ast.RelPattern, op logical.Expand) error {
+	op.RelBound = m.sc.vars[op.Rel] == kindRel
+	op.Distinct = append([]string(nil), m.relVars...)
+	m.ops = append(m.ops, op)
+	m.relVars = append(m.relVars, op.Rel)
+	m.bind(op.Rel, kindRel)
+	if r.Props == nil {
+		return nil
+	}
+	if p, ok := r.Props.(*ast.Parameter); ok {
+		return b.errAt(p, cyqerr.SyntaxError, "InvalidParameterUse", "a parameter cannot stand for a pattern's property map when matching").WithHint("write the properties out: [r {key: $value}]")
+	}
+	if err := b.checkExpr(r.Props, m.sc, false); err != nil {
+		return err
+	}
+	m.ops = append(m.ops, logical.RelFilter{Var: op.Rel, Props: r.Props})
+	return nil
+}
+
+// lengthBounds is a variable-length relationship's minimum and maximum
+// number of hops (maximum -1: unbounded); *n means exactly n.
+func lengthBounds(vl *ast.Range) (min, max int) {
+	min, max = 1, -1
+	if vl.Min != nil {
+		min = int(*vl.Min)
+	}
+	if vl.Max != nil {
+		max = int(*vl.Max)
+	} else if vl.Min != nil && !vl.Dots {
+		max = min
+	}
+	return min, max
+}
+
+func reverse(d ast.Direction) ast.Direction {
+	switch d {
+	case ast.DirRight:
+		return ast.DirLeft
+	case ast.DirLeft:
+		return ast.DirRight
+	}
+	return d
+}
+
+// appendNodeFilter adds the checks of node pattern n (bound to name).
+func (b *builder) appendNodeFilter(m *patternPlan, n *ast.NodePattern, name string) error {
+	nf, err := b.nodeFilter(n, name, m.sc)
+	if err != nil {
+		return err
+	}
+	m.ops = append(m.ops, nf...)
+	return nil
+}
+
+// nodeFilter checks a node pattern's labels, properties and inline WHERE.
+func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logical.Op, error) {
+	var ops []logical.Op
+	if p, ok := n.Props.(*ast.Parameter); ok {
+		return nil, b.errAt(p, cyqerr.SyntaxError, "InvalidParameterUse", "a parameter cannot stand for a pattern's property map when matching").WithHint("write the properties out: (n {key: $value}), or use WHERE n = ...")
+	}
+	if n.Labels != nil || n.Props != nil {
+		if n.Props != nil {
+			if err := b.checkExpr(n.Props, sc, false); err != nil {
+				return nil, err
+			}
+		}
+		ops = append(ops, logical.NodeFilter{Var: name, Labels: n.Labels, Props: n.Props})
+	}
+	if n.Where != nil {
+		if err := b.checkExpr(n.Where, sc, false); err != nil {
+			return nil, err
+		}
+		ops = append(ops, logical.Filter{Pred: n.Where})
+	}
+	return ops, nil
+}
+
+func dedupe(ss []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,302 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// projPlan is the state of planning one WITH or RETURN body.
+type projPlan struct {
+	items   []logical.Item
+	texts   []string // source text of each item
+	columns []string // names of the items
+	out     *scope   // the scope after the projection
+	// sortScope is what ORDER BY (and WITH's WHERE) may refer to.
+	sortScope *scope
+	// subst maps the source text of expressions that stand for columns
+	// (grouping keys, aggregates, DISTINCT items) to those columns.
+	subst map[string]string
+}
+
+// projection plans a WITH or RETURN body: the items (aggregated or not),
+// DISTINCT, ORDER BY, SKIP, LIMIT, WITH's WHERE, then the narrowing of the
+// scope to the columns.
+func (b *builder) projection(p *ast.Projection, sc *scope, isReturn bool, where ast.Expr) ([]logical.Op, *scope, []string, error) {
+	items, texts, err := b.projectionItems(p, sc, isReturn)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	pr := &projPlan{items: items, texts: texts, out: newScope(), sortScope: sc.clone()}
+	for _, it := range items {
+		pr.columns = append(pr.columns, it.Name)
+	}
+	hasAgg := false
+	for _, it := range items {
+		if containsAggregate(it.Expr) {
+			hasAgg = true
+		}
+	}
+	var ops []logical.Op
+	if hasAgg {
+		ops, err = b.aggregation(p, sc, pr)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+	} else {
+		ops = b.plainProjection(p, sc, pr)
+	}
+	if p.Distinct {
+		ops = append(ops, logical.Distinct{Vars: pr.columns})
+	}
+	tail, err := b.projectionTail(p, pr, hasAgg, where)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ops = append(ops, tail...)
+	ops = append(ops, logical.Select{Vars: pr.columns})
+	return ops, pr.out, pr.columns, nil
+}
+
+// projectionItems checks and names a projection's items (the scope's
+// variables first for *) and returns them with their source texts.
+func (b *builder) projectionItems(p *ast.Projection, sc *scope, isReturn bool) ([]logical.Item, []string, error) {
+	var items []logical.Item
+	var texts []string
+	if p.Star {
+		vars := sc.userVars()
+		if len(vars) == 0 && len(p.Items) == 0 {
+			return nil, nil, b.errAt(p, cyqerr.SyntaxError, "NoVariablesInScope", "RETURN * / WITH * needs variables in scope")
+		}
+		for _, v := range vars {
+			items = append(items, logical.Item{Expr: &ast.Variable{Name: v}, Name: v})
+			texts = append(texts, v)
+		}
+	}
+	seen := map[string]bool{}
+	for _, it := range items {
+		seen[it.Name] = true
+	}
+	for _, it := range p.Items {
+		if _, isPat := it.Expr.(*ast.PatternExpr); isPat {
+			return nil, nil, b.errAt(it.Expr, cyqerr.SyntaxError, "UnexpectedSyntax", "a pattern cannot be used as a value here").WithHint("use EXISTS { pattern } for a boolean, or a pattern comprehension [p = pattern | p] for a list")
+		}
+		if err := b.checkExpr(it.Expr, sc, true); err != nil {
+			return nil, nil, err
+		}
+		name := it.Name()
+		if !isReturn && it.Alias == nil {
+			if _, isVar := it.Expr.(*ast.Variable); !isVar {
+				return nil, nil, b.errAt(it, cyqerr.SyntaxError, "NoExpressionAlias", "expression in WITH must be aliased (use AS)").WithHint("write WITH %s AS name", it.Text)
+			}
+		}
+		if seen[name] {
+			return nil, nil, b.errAt(it, cyqerr.SyntaxError, "ColumnNameConflict", "multiple result columns with the same name `%s`", name).WithHint("give each column its own alias")
+		}
+		seen[name] = true
+		items = append(items, logical.Item{Expr: it.Expr, Name: name})
+		texts = append(texts, it.Text)
+	}
+	return items, texts, nil
+}
+
+// plainProjection plans a projection without aggregates: one Project; the
+// columns keep their variables' kinds and known types. After DISTINCT only
+// the columns remain visible to ORDER BY.
+func (b *builder) plainProjection(p *ast.Projection, sc *scope, pr *projPlan) []logical.Op {
+	for _, it := range pr.items {
+		pr.out.add(it.Name, sc.kindOf(it.Expr))
+		pr.sortScope.add(it.Name, sc.kindOf(it.Expr))
+		if t, err := b.typeCheck(it.Expr, sc, nil); err == nil && known(t) {
+			pr.out.types[it.Name] = t
+			pr.sortScope.types[it.Name] = t
+		}
+	}
+	if p.Distinct {
+		// After DISTINCT only the columns remain; expressions written
+		// like a projected one refer to its column.
+		pr.sortScope = pr.out.clone()
+		pr.subst = map[string]string{}
+		for i, it := range pr.items {
+			pr.subst[pr.texts[i]] = it.Name
+		}
+	}
+	return []logical.Op{logical.Project{Items: pr.items}}
+}
+
+// aggregation plans an aggregating projection: an Aggregate grouped by
+// the items without aggregates, then a Project of the items over its
+// keys and results. Aggregates in ORDER BY are computed by the same
+// Aggregate.
+func (b *builder) aggregation(p *ast.Projection, sc *scope, pr *projPlan) ([]logical.Op, error) {
+	groupKeys, post, keys := groupingKeys(pr)
+	agg := logical.Aggregate{Keys: groupKeys}
+	for _, it := range pr.items {
+		if !containsAggregate(it.Expr) {
+			continue
+		}
+		if err := b.checkGrouped(it.Expr, keys, nil); err != nil {
+			return nil, err
+		}
+		if err := b.collectAggregates(it.Expr, &agg); err != nil {
+			return nil, err
+		}
+		post = append(post, it)
+	}
+	// ORDER BY may use the projected columns, by name or by the text of
+	// a key or an aggregate, and aggregates of its own over keys.
+	pr.subst = map[string]string{}
+	for k, v := range keys {
+		pr.subst[k] = v
+	}
+	for i, it := range pr.items {
+		if containsAggregate(it.Expr) {
+			if _, isCall := it.Expr.(*ast.FunctionCall); isCall {
+				pr.subst[pr.texts[i]] = it.Name
+			}
+		}
+	}
+	b.projectedVars = map[string]bool{}
+	for _, it := range pr.items {
+		visitExpr(it.Expr, func(x ast.Expr) bool {
+			if v, ok := x.(*ast.Variable); ok {
+				b.projectedVars[v.Name] = true
+			}
+			return true
+		})
+	}
+	for _, si := range p.OrderBy {
+		if containsAggregate(si.Expr) {
+			if err := b.checkGrouped(si.Expr, pr.subst, columnSet(pr.items)); err != nil {
+				return nil, err
+			}
+			if err := b.collectAggregates(si.Expr, &agg); err != nil {
+				return nil, err
+			}
+		}
+	}
+	aggregateScopes(sc, pr, agg)
+	return []logical.Op{agg, logical.Project{Items: post, Subst: keys}}, nil
+}
+
+// groupingKeys returns the items without aggregates (the grouping keys),
+// the projection of their columns after the aggregation, and the simple
+// keys (variables and properties) by their source text.
+func groupingKeys(pr *projPlan) (keys, post []logical.Item, simple map[string]string) {
+	simple = map[string]string{}
+	for i, it := range pr.items {
+		if !containsAggregate(it.Expr) {
+			keys = append(keys, it)
+			post = append(post, logical.Item{Expr: &ast.Variable{Name: it.Name}, Name: it.Name})
+			switch it.Expr.(type) {
+			case *ast.Variable, *ast.Property:
+				simple[pr.texts[i]] = it.Name
+			}
+		}
+	}
+	return keys, post, simple
+}
+
+// aggregateScopes sets the scopes after an aggregation: the columns (keys
+// keep their variables' kinds), and for ORDER BY the aggregates' results
+// too.
+func aggregateScopes(sc *scope, pr *projPlan, agg logical.Aggregate) {
+	for _, it := range pr.items {
+		k := kindValue
+		for _, key := range agg.Keys {
+			if key.Name == it.Name {
+				k = sc.kindOf(key.Expr)
+			}
+		}
+		pr.out.add(it.Name, k)
+	}
+	pr.sortScope = pr.out.clone()
+	for _, a := range agg.Aggs {
+		pr.sortScope.add(a.Name, kindValue)
+	}
+}
+
+// collectAggregates adds the aggregate calls of e to agg (once per call
+// node), rejecting nested aggregates.
+func (b *builder) collectAggregates(e ast.Expr, agg *logical.Aggregate) error {
+	var err error
+	visitExpr(e, func(x ast.Expr) bool {
+		fc, ok := x.(*ast.FunctionCall)
+		if !ok || !isAggregate(fc) || err != nil {
+			return err == nil
+		}
+		for _, a := range fc.Args {
+			if containsAggregate(a) && err == nil {
+				err = b.errAt(a, cyqerr.SyntaxError, "NestedAggregation", "aggregate functions cannot be nested")
+			}
+		}
+		if _, done := b.aggRefs[fc]; !done {
+			name := b.fresh("agg")
+			b.aggRefs[fc] = name
+			agg.Aggs = append(agg.Aggs, logical.AggCall{Call: fc, Name: name})
+		}
+		return false
+	})
+	return err
+}
+
+func columnSet(items []logical.Item) map[string]bool {
+	m := map[string]bool{}
+	for _, it := range items {
+		m[it.Name] = true
+	}
+	return m
+}
+
+// projectionTail plans what follows the items: ORDER BY, SKIP, LIMIT and
+// WITH's WHERE.
+func (b *builder) projectionTail(p *ast.Projection, pr *projPlan, hasAgg bool, where ast.Expr) ([]logical.Op, error) {
+	var ops []logical.Op
+	if len(p.OrderBy) > 0 {
+		sort, err := b.orderBy(p.OrderBy, pr, hasAgg)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, sort)
+	}
+	if p.Skip != nil {
+		if err := b.checkConstant(p.Skip, "SKIP"); err != nil {
+			return nil, err
+		}
+		ops = append(ops, logical.Skip{Count: p.Skip})
+	}
+	if p.Limit != nil {
+		if err := b.checkConstant(p.Limit, "LIMIT"); err != nil {
+			return nil, err
+		}
+		ops = append(ops, logical.Limit{Count: p.Limit})
+	}
+	if where != nil {
+		if err := b.checkSortExpr(where, pr.sortScope, pr.subst, false); err != nil {
+			return nil, err
+		}
+		ops = append(ops, logical.Filter{Pred: where, Subst: pr.subst})
+	}
+	return ops, nil
+}
+
+// orderBy plans ORDER BY; a key written like a projected item refers to
+// its column.
+func (b *builder) orderBy(items []*ast.SortItem, pr *projPlan, hasAgg bool) (logical.Sort, error) {
+	var keys []logical.SortKey
+	for _, si := range items {
+		e := si.Expr
+		// An ORDER BY expression written like a projected one refers to it.
+		text := si.Expr.NodeSpan().Text(b.src)
+		for i, t := range pr.texts {
+			if t == text && text != "" {
+				e = &ast.Variable{Span: si.Expr.NodeSpan(), Name: pr.items[i].Name}
+			}
+		}
+		if err := b.checkSortExpr(e, pr.sortScope, pr.subst, hasAgg); err != nil {
+			return logical.Sort{}, err
+		}
+		keys = append(keys, logical.SortKey{Expr: e, Desc: si.Desc})
+	}
+	return logical.Sort{Keys: keys, Subst: pr.subst}, nil
+}

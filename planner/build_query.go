@@ -1,0 +1,274 @@
+package planner
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// builder binds an AST statement's names and lowers it into a logical plan.
+type builder struct {
+	src     string
+	stats   Stats
+	procs   ProcedureLookup
+	anon    int
+	aggRefs map[*ast.FunctionCall]string
+	writes  bool
+	// projectedVars: variables the current aggregating projection's items use.
+	projectedVars map[string]bool
+	startLast     bool       // see Options.StartLast
+	stmt          *Statement // see Options.Statement
+}
+
+// fresh returns a new internal variable name.
+func (b *builder) fresh(prefix string) string {
+	b.anon++
+	return fmt.Sprintf(" %s%d", prefix, b.anon)
+}
+
+// errAt is a compile error pointing at n in the source.
+func (b *builder) errAt(n ast.Node, t cyqerr.Type, detail, format string, args ...any) *cyqerr.Error {
+	e := cyqerr.Compile(t, detail, format, args...)
+	if n != nil {
+		sp := n.NodeSpan()
+		e.At(b.src, sp.Start)
+		e.EndOff = sp.End
+	}
+	return e
+}
+
+// buildQuery plans a query: one pipeline per UNION branch.
+func (b *builder) buildQuery(q *ast.Query) (*logical.Plan, error) {
+	plan := &logical.Plan{UnionAll: q.All}
+	for i, part := range q.Parts {
+		pl, cols, err := b.buildSingle(part.Clauses, newScope(), true)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			plan.Columns = cols
+		} else if strings.Join(cols, "\x00") != strings.Join(plan.Columns, "\x00") {
+			return nil, b.errAt(part, cyqerr.SyntaxError, "DifferentColumnsInUnion", "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(plan.Columns, ", "))
+		}
+		plan.Pipelines = append(plan.Pipelines, pl)
+	}
+	plan.Writes = b.writes
+	return plan, nil
+}
+
+func isWriteClause(c ast.Clause) bool {
+	switch c := c.(type) {
+	case *ast.Create, *ast.Merge, *ast.Set, *ast.Remove, *ast.Delete, *ast.Foreach:
+		return true
+	case *ast.CallSubquery:
+		for _, part := range c.Body.Parts {
+			for _, inner := range part.Clauses {
+				if isWriteClause(inner) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// singleQuery is the state of planning the clauses of one single query.
+type singleQuery struct {
+	pl      *logical.Pipeline
+	sc      *scope   // the variables in scope after the clauses so far
+	columns []string // the result columns, once RETURN (or a standalone CALL) set them
+	top     bool     // a whole query, not a subquery or FOREACH body
+	// standalone: the query is a single CALL clause.
+	standalone bool
+	// readSinceEager and wroteSinceEager track where an Eager must
+	// separate reads from the writes after them, and writes from the
+	// reads after them.
+	readSinceEager, wroteSinceEager bool
+}
+
+func (q *singleQuery) add(ops ...logical.Op) { q.pl.Ops = append(q.pl.Ops, ops...) }
+
+// buildSingle plans the clauses of one single query.
+func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logical.Pipeline, []string, error) {
+	q := &singleQuery{pl: &logical.Pipeline{Ops: []logical.Op{logical.Start{}}}, sc: sc, top: top, standalone: top && len(clauses) == 1}
+	for ci, c := range clauses {
+		b.separateReadsAndWrites(q, c)
+		if err := b.clause(q, c, ci == len(clauses)-1); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(clauses) > 0 && top {
+		if err := b.checkQueryEnd(clauses[len(clauses)-1]); err != nil {
+			return nil, nil, err
+		}
+	}
+	return q.pl, q.columns, nil
+}
+
+// separateReadsAndWrites adds an Eager before c when c writes after
+// reads, or reads after writes, of the same query.
+func (b *builder) separateReadsAndWrites(q *singleQuery, c ast.Clause) {
+	if isWriteClause(c) {
+		if q.readSinceEager && !q.wroteSinceEager {
+			q.add(logical.Eager{})
+			q.readSinceEager = false
+		}
+		q.wroteSinceEager = true
+		b.writes = true
+		return
+	}
+	if q.wroteSinceEager {
+		switch c.(type) {
+		case *ast.Match, *ast.Call, *ast.CallSubquery:
+			q.add(logical.Eager{})
+			q.wroteSinceEager = false
+		}
+	}
+}
+
+// clause plans one clause; last tells whether it ends the query.
+func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
+	switch c := c.(type) {
+	case *ast.Match:
+		return b.matchClause(q, c)
+	case *ast.With:
+		ops, nsc, _, err := b.projection(c.Projection, q.sc, false, c.Where)
+		if err != nil {
+			return err
+		}
+		q.add(ops...)
+		q.sc = nsc
+		return nil
+	case *ast.Return:
+		return b.returnClause(q, c, last)
+	case *ast.Unwind:
+		return b.unwindClause(q, c)
+	case *ast.Create:
+		return b.createClause(q, c)
+	case *ast.Merge:
+		return b.mergeClause(q, c)
+	case *ast.Set:
+		return b.setClause(q, c)
+	case *ast.Remove:
+		return b.removeClause(q, c)
+	case *ast.Delete:
+		return b.deleteClause(q, c)
+	case *ast.Call:
+		return b.callClause(q, c)
+	case *ast.LoadCSV:
+		return b.loadCSVClause(q, c)
+	case *ast.CallSubquery:
+		op, err := b.callSubquery(c, q.sc)
+		if err != nil {
+			return err
+		}
+		q.add(op)
+		return nil
+	case *ast.Foreach:
+		return b.foreachClause(q, c)
+	}
+	return b.errAt(c, cyqerr.SemanticError, "Unsupported", "this clause is not supported yet")
+}
+
+// checkQueryEnd rejects a query that ends with a clause other than
+// RETURN, CALL or an update.
+func (b *builder) checkQueryEnd(last ast.Clause) error {
+	switch last.(type) {
+	case *ast.Return, *ast.Call:
+		return nil
+	}
+	if !isWriteClause(last) {
+		return b.errAt(last, cyqerr.SyntaxError, "InvalidClauseComposition", "a query cannot end with this clause").WithHint("finish the query with RETURN")
+	}
+	return nil
+}
+
+// matchClause plans MATCH and OPTIONAL MATCH.
+func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
+	q.readSinceEager = true
+	ops, newVars, err := b.matchOps(c.Pattern, c.Where, q.sc)
+	if err != nil {
+		return err
+	}
+	if c.Optional {
+		q.add(logical.Optional{Inner: ops, NewVars: newVars})
+	} else {
+		q.add(ops...)
+	}
+	return nil
+}
+
+// returnClause plans RETURN, which must end the query.
+func (b *builder) returnClause(q *singleQuery, c *ast.Return, last bool) error {
+	if !last {
+		return b.errAt(c, cyqerr.SyntaxError, "InvalidClauseComposition", "RETURN can only be the last clause of a query").WithHint("use WITH to pass values on to later clauses")
+	}
+	ops, nsc, cols, err := b.projection(c.Projection, q.sc, true, nil)
+	if err != nil {
+		return err
+	}
+	q.add(ops...)
+	q.sc = nsc
+	q.columns = cols
+	q.add(logical.Emit{Columns: cols})
+	return nil
+}
+
+// unwindClause plans UNWIND list AS var.
+func (b *builder) unwindClause(q *singleQuery, c *ast.Unwind) error {
+	if err := b.checkExpr(c.Expr, q.sc, false); err != nil {
+		return err
+	}
+	if err := b.checkUnbound(c.Var, q.sc); err != nil {
+		return err
+	}
+	q.add(logical.Unwind{Expr: c.Expr, Var: c.Var.Name})
+	q.sc.add(c.Var.Name, kindValue)
+	if t, err := b.typeCheck(c.Expr, q.sc, nil); err == nil {
+		q.sc.types[c.Var.Name] = elemOf(t)
+	}
+	return nil
+}
+
+// callClause plans CALL proc(...) [YIELD ...] [WHERE ...].
+func (b *builder) callClause(q *singleQuery, c *ast.Call) error {
+	op, err := b.procCall(c, q.sc, q.standalone)
+	if err != nil {
+		return err
+	}
+	q.add(op)
+	if c.Where != nil {
+		q.add(logical.Filter{Pred: c.Where})
+	}
+	if op.Writes {
+		b.writes = true
+	}
+	if q.standalone && len(op.Yield) > 0 {
+		q.columns = op.Vars
+		q.add(logical.Emit{Columns: op.Vars})
+	}
+	return nil
+}
+
+// loadCSVClause plans LOAD CSV FROM url AS var.
+func (b *builder) loadCSVClause(q *singleQuery, c *ast.LoadCSV) error {
+	if err := b.checkExpr(c.URL, q.sc, false); err != nil {
+		return err
+	}
+	if err := b.checkUnbound(c.Var, q.sc); err != nil {
+		return err
+	}
+	if len([]rune(c.FieldTerminator)) > 1 {
+		return b.errAt(c, cyqerr.SyntaxError, "InvalidArgumentValue", "FIELDTERMINATOR must be a single character")
+	}
+	// Reading files is a privilege: LOAD CSV makes the query a
+	// write-class query, refused in read-only sessions.
+	b.writes = true
+	q.readSinceEager = true
+	q.add(logical.LoadCSV{URL: c.URL, Var: c.Var.Name, WithHeaders: c.WithHeaders, FieldTerminator: c.FieldTerminator})
+	q.sc.add(c.Var.Name, kindValue)
+	return nil
+}

@@ -1,0 +1,75 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// shortestPath plans shortestPath((a)-[*min..max]-(b)) and
+// allShortestPaths(...): both end nodes are bound first (by scans or seeks
+// when new), then a breadth-first search joins them.
+func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, where ast.Expr) error {
+	el := part.Element
+	if len(el.Rels) != 1 {
+		return b.errAt(part, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath needs a pattern of exactly one relationship, like (a)-[*]-(b)")
+	}
+	r := el.Rels[0]
+	types, ok := r.TypeNames()
+	if !ok {
+		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported in shortestPath")
+	}
+	if r.Props != nil {
+		return b.errAt(r.Props, cyqerr.SemanticError, "Unsupported", "property maps on shortestPath relationships are not supported yet").WithHint("filter the path with WHERE all(r IN relationships(p) WHERE ...)")
+	}
+	min, max := 1, 1
+	if r.VarLength != nil {
+		min, max = lengthBounds(r.VarLength)
+	}
+	if min > 1 {
+		return b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")
+	}
+	names := [2]string{}
+	eqs := equalities(where, nil, m.sc)
+	for i, n := range el.Nodes {
+		names[i] = b.fresh("n")
+		if n.Var != nil {
+			names[i] = n.Var.Name
+		}
+		if err := b.endNodeOps(m, n, names[i], eqs); err != nil {
+			return err
+		}
+	}
+	sp := logical.ShortestPath{From: names[0], To: names[1], Dir: r.Direction, Types: dedupe(types), Min: min, Max: max, All: part.Kind == ast.PathAllShortest}
+	if r.Var != nil {
+		if err := b.checkUnbound(r.Var, m.sc); err != nil {
+			return err
+		}
+		sp.RelList = r.Var.Name
+		m.bind(r.Var.Name, kindValue)
+	}
+	if part.Var != nil {
+		if err := b.checkUnbound(part.Var, m.sc); err != nil {
+			return err
+		}
+		sp.Path = part.Var.Name
+		m.bind(part.Var.Name, kindPath)
+	}
+	m.ops = append(m.ops, sp)
+	return nil
+}
+
+// endNodeOps binds an end node of a shortest path, unless it is bound, by
+// seek or scan, then checks its labels and properties.
+func (b *builder) endNodeOps(m *patternPlan, n *ast.NodePattern, name string, eqs map[string][]propEq) error {
+	if !m.sc.has(name) {
+		if seek := b.seekFor(n, name, eqs[name]); seek != nil {
+			m.ops = append(m.ops, seek)
+		} else {
+			scan, _ := b.scanOp(n, name)
+			m.ops = append(m.ops, scan)
+		}
+		m.bind(name, kindNode)
+	}
+	return b.appendNodeFilter(m, n, name)
+}

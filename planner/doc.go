@@ -1,0 +1,27 @@
+// Package planner compiles a parsed Cypher statement into a plan and a VM
+// program.
+//
+// Input: a parsed *ast.Statement, its source text (for error positions and
+// column names) and Options: statistics for the cost model (Stats), the
+// procedures CALL may use (ProcedureLookup), and, for a GraphProgram
+// statement, the Statement around the query. Output: a *Compiled holding
+// the *logical.Plan (what EXPLAIN shows) and the *vm.Program that runs it.
+// Compile is the entry point; errors are *cyqerr.Error values pointing at
+// the source.
+//
+// Compile runs these stages, each in files named for it:
+//
+//   - Binding: scope.go (scopes and variable kinds), check.go and
+//     types.go (expressions), bind_checks.go (what clauses may bind or
+//     change) and bind_projection.go (aggregation, ORDER BY, SKIP/LIMIT).
+//   - Plan building, interleaved with binding clause by clause:
+//     build_query.go (the clause loop), build_match.go and build_start.go
+//     (patterns and where they start), build_shortest.go,
+//     build_projection.go (WITH and RETURN), build_call.go (CALL and
+//     CALL { }), build_update.go (updating clauses), working.go
+//     (GraphProgram statements).
+//   - Rewrites: rewrite_*.go and vector.go, each a pass over a pipeline.
+//   - Costing: cardinality.go.
+//   - Code generation: codegen.go, expr.go, writes.go and the rewrites'
+//     own generators.
+package planner

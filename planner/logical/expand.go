@@ -1,0 +1,171 @@
+package logical
+
+import (
+	"fmt"
+
+	"github.com/cyqdb/cyq/parser/ast"
+)
+
+// Hop is one step of an ExpandChain.
+type Hop struct {
+	Dir   ast.Direction
+	Types []string
+}
+
+// Expand follows one relationship from From to To.
+type Expand struct {
+	From, Rel, To string
+	Dir           ast.Direction
+	Types         []string
+	// ToBound: To is already bound; the expansion checks it.
+	ToBound bool
+	// RelBound: Rel is already bound; the expansion checks it.
+	RelBound bool
+	// Distinct lists relationship variables of the same MATCH that Rel
+	// must differ from (relationship isomorphism).
+	Distinct []string
+}
+
+var _ Op = (*Expand)(nil)
+
+// Name implements Op.
+func (Expand) Name() string { return "Expand" }
+
+// String implements Op.
+func (o Expand) String() string { return format(o) }
+
+// Breaker implements Op.
+func (Expand) Breaker() bool { return false }
+
+// Children implements Op: Expand owns no pipelines.
+func (Expand) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o Expand) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// Detail implements Op.
+func (o Expand) Detail() string {
+	s := fmt.Sprintf("(%s)%s(%s)", show(o.From), arrow(o.Dir, o.Rel, o.Types, ""), show(o.To))
+	if o.ToBound {
+		s += " into bound"
+	}
+	return s
+}
+
+// VarExpand follows Min..Max relationships (Max < 0: unbounded).
+type VarExpand struct {
+	From, RelList, To string
+	Dir               ast.Direction
+	Types             []string
+	Min, Max          int
+	ToBound           bool
+	Distinct          []string
+	Props             *ast.MapLiteral
+	Mode              Mode
+	// Reverse: the expansion runs against the pattern's written order, so
+	// the relationship list is reversed to read in pattern order.
+	Reverse bool
+	// ListBound: RelList is already bound to a list of relationships,
+	// which the trail must follow exactly.
+	ListBound bool
+}
+
+var _ Op = (*VarExpand)(nil)
+
+// Name implements Op.
+func (VarExpand) Name() string { return "VarExpand" }
+
+// String implements Op.
+func (o VarExpand) String() string { return format(o) }
+
+// Breaker implements Op.
+func (VarExpand) Breaker() bool { return false }
+
+// Children implements Op: VarExpand owns no pipelines.
+func (VarExpand) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o VarExpand) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// Detail implements Op.
+func (o VarExpand) Detail() string {
+	return fmt.Sprintf("(%s)%s(%s) mode=%s", show(o.From), arrow(o.Dir, o.RelList, o.Types, lengthRange(o.Min, o.Max)), show(o.To), o.Mode)
+}
+
+// lengthRange is a variable-length pattern's "*min..max" (max < 0: ∞).
+func lengthRange(min, max int) string {
+	upper := "∞"
+	if max >= 0 {
+		upper = fmt.Sprint(max)
+	}
+	return fmt.Sprintf("*%d..%s", min, upper)
+}
+
+// ExpandChain binds To to each distinct node at the end of a trail of Hops
+// from From, set at a time (roaring-bitmap frontier); the relationships
+// and intermediate nodes are not bound.
+type ExpandChain struct {
+	From, To string
+	Hops     []Hop
+}
+
+var _ Op = (*ExpandChain)(nil)
+
+// Name implements Op.
+func (ExpandChain) Name() string { return "ExpandSet" }
+
+// String implements Op.
+func (o ExpandChain) String() string { return format(o) }
+
+// Breaker implements Op.
+func (ExpandChain) Breaker() bool { return false }
+
+// Children implements Op: ExpandChain owns no pipelines.
+func (ExpandChain) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o ExpandChain) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// Detail implements Op.
+func (o ExpandChain) Detail() string {
+	return hops(o.From, o.Hops, o.To) + " mode=set"
+}
+
+// hops renders a trail of anonymous hops from one node to another.
+func hops(from string, hs []Hop, to string) string {
+	s := "(" + from + ")"
+	for _, h := range hs {
+		s += arrow(h.Dir, "", h.Types, "") + "()"
+	}
+	return s[:len(s)-2] + "(" + to + ")"
+}
+
+// ExpandCommon binds X to each distinct node adjacent to both bound nodes
+// A (by hop HA, from A) and B (by hop HB, from X to B): the intersection
+// of two neighbour sets (common neighbours), set at a time.
+type ExpandCommon struct {
+	A, B, X string
+	HA, HB  Hop
+}
+
+var _ Op = (*ExpandCommon)(nil)
+
+// Name implements Op.
+func (ExpandCommon) Name() string { return "ExpandCommon" }
+
+// String implements Op.
+func (o ExpandCommon) String() string { return format(o) }
+
+// Breaker implements Op.
+func (ExpandCommon) Breaker() bool { return false }
+
+// Children implements Op: ExpandCommon owns no pipelines.
+func (ExpandCommon) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o ExpandCommon) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// Detail implements Op.
+func (o ExpandCommon) Detail() string {
+	return fmt.Sprintf("(%s)%s(%s)%s(%s) mode=set, intersection", show(o.A), arrow(o.HA.Dir, "", o.HA.Types, ""), show(o.X), arrow(o.HB.Dir, "", o.HB.Types, ""), show(o.B))
+}

@@ -1,0 +1,92 @@
+package logical
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+)
+
+// NodeFilter checks labels and inline properties of a node variable.
+type NodeFilter struct {
+	Var    string
+	Labels ast.LabelExpr
+	Props  ast.Expr
+}
+
+var _ Op = (*NodeFilter)(nil)
+
+// Name implements Op.
+func (NodeFilter) Name() string { return "NodeFilter" }
+
+// String implements Op.
+func (o NodeFilter) String() string { return format(o) }
+
+// Breaker implements Op.
+func (NodeFilter) Breaker() bool { return false }
+
+// Children implements Op: NodeFilter owns no pipelines.
+func (NodeFilter) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o NodeFilter) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// Detail implements Op.
+func (o NodeFilter) Detail() string { return show(o.Var) }
+
+// RelFilter checks inline properties of a relationship variable.
+type RelFilter struct {
+	Var   string
+	Props ast.Expr
+}
+
+var _ Op = (*RelFilter)(nil)
+
+// Name implements Op.
+func (RelFilter) Name() string { return "RelFilter" }
+
+// String implements Op.
+func (o RelFilter) String() string { return format(o) }
+
+// Breaker implements Op.
+func (RelFilter) Breaker() bool { return false }
+
+// Children implements Op: RelFilter owns no pipelines.
+func (RelFilter) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o RelFilter) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// Detail implements Op.
+func (o RelFilter) Detail() string { return o.Var }
+
+// Filter keeps rows where Pred is true.
+type Filter struct {
+	Pred  ast.Expr
+	Subst map[string]string // as Project.Subst, after DISTINCT or aggregation
+	// Vectorised: evaluated over the batches of the scan before it (see
+	// NodeScan.Batch).
+	Vectorised bool
+}
+
+var _ Op = (*Filter)(nil)
+
+// Name implements Op.
+func (Filter) Name() string { return "Filter" }
+
+// String implements Op.
+func (o Filter) String() string { return format(o) }
+
+// Breaker implements Op.
+func (Filter) Breaker() bool { return false }
+
+// Children implements Op: Filter owns no pipelines.
+func (Filter) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o Filter) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// Detail implements Op.
+func (o Filter) Detail() string {
+	if o.Vectorised {
+		return "vectorised"
+	}
+	return ""
+}

@@ -1,0 +1,155 @@
+package logical
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+)
+
+// Start produces one empty row (the beginning of every pipeline).
+type Start struct{}
+
+var _ Op = (*Start)(nil)
+
+// Name implements Op.
+func (Start) Name() string { return "Start" }
+
+// Detail implements Op.
+func (Start) Detail() string { return "" }
+
+// String implements Op.
+func (o Start) String() string { return format(o) }
+
+// Breaker implements Op.
+func (Start) Breaker() bool { return false }
+
+// Children implements Op: Start owns no pipelines.
+func (Start) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o Start) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// NodeScan binds Var to every node, or every node with Label.
+type NodeScan struct {
+	Var   string
+	Label string // "" for all nodes
+	// Prefilter lists conjuncts of the next Filter that compare one of
+	// Var's properties with a constant or parameter. When set, the scan
+	// runs in batches: it reads up to vm.BatchSize nodes at a time and
+	// evaluates these predicates over the whole batch in one instruction
+	// each, dropping the nodes for which one is not true; the Filter still
+	// follows (it sees only the survivors).
+	Prefilter []ast.Expr
+	// Batch is the number of operators after the scan (filters and
+	// projections) whose expressions are evaluated over each batch by
+	// vector instructions; the scan is batched when Batch > 0 or it has
+	// prefilters.
+	Batch int
+}
+
+var _ Op = (*NodeScan)(nil)
+
+// Name implements Op.
+func (NodeScan) Name() string { return "NodeScan" }
+
+// String implements Op.
+func (o NodeScan) String() string { return format(o) }
+
+// Breaker implements Op.
+func (NodeScan) Breaker() bool { return false }
+
+// Children implements Op: NodeScan owns no pipelines.
+func (NodeScan) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o NodeScan) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// Detail implements Op.
+func (o NodeScan) Detail() string {
+	s := fmt.Sprintf("(%s:%s) label scan", show(o.Var), o.Label)
+	if o.Label == "" {
+		s = fmt.Sprintf("(%s) all nodes", show(o.Var))
+	}
+	if len(o.Prefilter) == 0 && o.Batch > 0 {
+		s += ", batched"
+	}
+	if len(o.Prefilter) > 0 {
+		parts := make([]string, len(o.Prefilter))
+		for i, p := range o.Prefilter {
+			parts[i] = ast.FormatExpr(p)
+		}
+		s += ", batched, prefilter " + strings.Join(parts, " AND ")
+	}
+	return s
+}
+
+// NodeIndexSeek binds Var to the nodes with Label whose property Key
+// equals Value, from a property index.
+type NodeIndexSeek struct {
+	Var, Label, Key string
+	Value           ast.Expr
+}
+
+var _ Op = (*NodeIndexSeek)(nil)
+
+// Name implements Op.
+func (NodeIndexSeek) Name() string { return "NodeIndexSeek" }
+
+// String implements Op.
+func (o NodeIndexSeek) String() string { return format(o) }
+
+// Breaker implements Op.
+func (NodeIndexSeek) Breaker() bool { return false }
+
+// Children implements Op: NodeIndexSeek owns no pipelines.
+func (NodeIndexSeek) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o NodeIndexSeek) WithChildren(children ...*Pipeline) (Op, error) {
+	return noChildren(o, children)
+}
+
+// Detail implements Op.
+func (o NodeIndexSeek) Detail() string {
+	return fmt.Sprintf("(%s:%s {%s: ...}) index seek", show(o.Var), o.Label, o.Key)
+}
+
+// NodeSetSeek binds Var to each node of a set given by a list: element ids
+// (elementId(n) IN list), integer ids (id(n) IN list), or, with Label and
+// Key, the values of an indexed property (n.key IN list). It starts a
+// pattern from a known set — a semi-join — instead of a scan.
+type NodeSetSeek struct {
+	Var        string
+	List       ast.Expr
+	ElementIDs bool
+	Label, Key string
+}
+
+var _ Op = (*NodeSetSeek)(nil)
+
+// Name implements Op.
+func (NodeSetSeek) Name() string { return "NodeSetSeek" }
+
+// String implements Op.
+func (o NodeSetSeek) String() string { return format(o) }
+
+// Breaker implements Op.
+func (NodeSetSeek) Breaker() bool { return false }
+
+// Children implements Op: NodeSetSeek owns no pipelines.
+func (NodeSetSeek) Children() []*Pipeline { return nil }
+
+// WithChildren implements Op.
+func (o NodeSetSeek) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
+
+// Detail implements Op.
+func (o NodeSetSeek) Detail() string {
+	switch {
+	case o.Key != "":
+		return fmt.Sprintf("(%s:%s) %s IN list, index seeks", show(o.Var), o.Label, o.Key)
+	case o.ElementIDs:
+		return fmt.Sprintf("(%s) elementId IN list", show(o.Var))
+	}
+	return fmt.Sprintf("(%s) id IN list", show(o.Var))
+}
