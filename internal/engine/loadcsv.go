@@ -1,20 +1,35 @@
 package engine
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/cyqdb/cyq/cyqerr"
 )
 
+// urlHeaderTimeout bounds the wait for a LOAD CSV server's response
+// headers when neither the query nor the caller sets a deadline.
+const urlHeaderTimeout = 30 * time.Second
+
+// urlClient fetches LOAD CSV URLs: every request runs under the query's
+// context, and a server that never answers is given up after
+// urlHeaderTimeout even without a deadline.
+var urlClient = &http.Client{Transport: &http.Transport{
+	Proxy:                 http.ProxyFromEnvironment,
+	ResponseHeaderTimeout: urlHeaderTimeout,
+}}
+
 // fileOpener returns LOAD CSV's file policy: paths (or file: URLs) resolve
 // inside the import directory and may not leave it, by `..` or through a
-// symbolic link; http(s) URLs only when AllowURLs is set.
-func (eng *Engine) fileOpener() func(string) (io.ReadCloser, error) {
+// symbolic link; http(s) URLs only when AllowURLs is set, fetched under
+// ctx (the query's timeout and the caller's cancellation).
+func (eng *Engine) fileOpener(ctx context.Context) func(string) (io.ReadCloser, error) {
 	if eng.opts.Files.ImportDir == "" {
 		return nil
 	}
@@ -34,8 +49,17 @@ func (eng *Engine) fileOpener() func(string) (io.ReadCloser, error) {
 				if !eng.opts.Files.AllowURLs {
 					return nil, denied("LOAD CSV from URLs is not enabled: %s", raw)
 				}
-				resp, err := http.Get(raw)
+				req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
 				if err != nil {
+					return nil, cyqerr.Runtimef(cyqerr.ArgumentError, "FileAccess", "LOAD CSV: %v", err)
+				}
+				resp, err := urlClient.Do(req)
+				if err != nil {
+					if ctx.Err() != nil {
+						e := cyqerr.Runtimef(cyqerr.LimitExceeded, "Timeout", "LOAD CSV: %s did not answer before the query was stopped: %v", raw, ctx.Err())
+						e.Cause = ctx.Err()
+						return nil, e
+					}
 					return nil, cyqerr.Runtimef(cyqerr.ArgumentError, "FileAccess", "LOAD CSV: %v", err)
 				}
 				if resp.StatusCode != http.StatusOK {

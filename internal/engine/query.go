@@ -203,7 +203,7 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 func (eng *Engine) runInTx(ctx context.Context, tx *storage.Tx, st *ast.Statement, compiled *planner.Compiled, params map[string]value.Value) (*Rows, error) {
 	view := graphView{tx}
 	m := vm.NewMachine(ctx, compiled.Program, view, txWriter{tx}, params, eng.opts.Run.Limits)
-	m.SetFileOpener(eng.fileOpener())
+	m.SetFileOpener(eng.fileOpener(ctx))
 	started := time.Now()
 	if st.Profile {
 		m.EnableProfile()
