@@ -20,6 +20,14 @@ type Aggregator interface {
 	Result() (value.Value, error)
 }
 
+// Retaining is implemented by aggregators that keep every value they are
+// given (collect, the percentiles), so that the engine charges those
+// values to the query's memory budget.
+type Retaining interface {
+	Aggregator
+	Retains()
+}
+
 // Distinct wraps an aggregator so that it sees each distinct first
 // argument once (equivalence as in value.AppendKey: 1 and 1.0 are one value).
 // It implements count(DISTINCT x), collect(DISTINCT x) and so on; further
@@ -290,6 +298,12 @@ func (a *collectAgg) Add(args []value.Value) error {
 }
 
 func (a *collectAgg) Result() (value.Value, error) { return a.list, nil }
+
+// Retains implements Retaining.
+func (a *collectAgg) Retains() {}
+
+// Retains implements Retaining.
+func (a *percentileAgg) Retains() {}
 
 type percentileAgg struct {
 	name string

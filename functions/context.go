@@ -43,6 +43,10 @@ type Context struct {
 	Now time.Time
 	// Ctx carries cancellation and deadline.
 	Ctx context.Context
+	// Fits, when set, reports an error if a value of n more bytes would
+	// exceed the statement's memory budget. Implementations that build a
+	// large value from small arguments (range) ask before allocating.
+	Fits func(n int64) error
 }
 
 // NewContext returns a Context for one statement with a fresh random source
@@ -69,6 +73,15 @@ func (c *Context) Err() error {
 		return e
 	}
 	return nil
+}
+
+// Reserve asks whether a value of n bytes fits the statement's memory
+// budget (see Context.Fits); nil when there is no budget.
+func (c *Context) Reserve(n int64) error {
+	if c == nil || c.Fits == nil {
+		return nil
+	}
+	return c.Fits(n)
 }
 
 // Float64 returns a pseudo-random number in [0, 1) from the statement's source.

@@ -162,6 +162,9 @@ func rangeImpl(ctx *Context, args []value.Value) (value.Value, error) {
 	if count > MaxRangeLen {
 		return nil, cyqerr.Runtimef(cyqerr.LimitExceeded, "", "range(): %d elements exceed the limit of %d", count, MaxRangeLen)
 	}
+	if err := ctx.Reserve(24 + 16*int64(count)); err != nil {
+		return nil, err
+	}
 	out := make(value.List, count)
 	v := start
 	for i := range out {

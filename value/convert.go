@@ -177,3 +177,66 @@ func Number(v Value) (f float64, ok bool) {
 	}
 	return 0, false
 }
+
+// Size estimates the bytes v holds, for memory budgets: strings count
+// their bytes, lists and maps their slots plus their elements, entities
+// their properties. It runs in time bounded independently of the value's
+// size: a list or map of more than sizeSamples elements is measured on
+// sizeSamples of them, spread evenly, and the average is extrapolated;
+// below sizeDepth levels of nesting only slots are counted.
+func Size(v Value) int64 { return sizeAt(v, 0) }
+
+const (
+	sizeSamples = 16
+	sizeDepth   = 4
+)
+
+func sizeAt(v Value, depth int) int64 {
+	switch x := v.(type) {
+	case String:
+		return 16 + int64(len(x))
+	case List:
+		n := int64(24 + 16*len(x))
+		if depth >= sizeDepth || len(x) == 0 {
+			return n
+		}
+		if len(x) <= sizeSamples {
+			for _, e := range x {
+				n += sizeAt(e, depth+1) - 16
+			}
+			return n
+		}
+		var sample int64
+		for i := 0; i < sizeSamples; i++ {
+			sample += sizeAt(x[i*len(x)/sizeSamples], depth+1) - 16
+		}
+		return n + sample*int64(len(x))/sizeSamples
+	case Map:
+		n := int64(48 + 64*len(x))
+		if depth >= sizeDepth {
+			return n
+		}
+		seen := 0
+		var sample int64
+		for k, e := range x {
+			if seen == sizeSamples {
+				break
+			}
+			sample += int64(len(k)) + sizeAt(e, depth+1) - 16
+			seen++
+		}
+		if seen > 0 {
+			n += sample * int64(len(x)) / int64(seen)
+		}
+		return n
+	case Node:
+		return 48 + 8*int64(len(x.Labels)) + sizeAt(x.Props, depth+1)
+	case Rel:
+		return 64 + sizeAt(x.Props, depth+1)
+	case Path:
+		return 48 + 56*int64(len(x.Nodes)+len(x.Rels))
+	case Vector:
+		return 24 + 4*int64(len(x))
+	}
+	return 16
+}

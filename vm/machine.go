@@ -84,6 +84,9 @@ func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[s
 		keyIDs:  make([]int64, len(p.Consts)),
 	}
 	m.fctx = functions.NewContext(ctx, funcGraph{g})
+	if limits.MaxMemory > 0 {
+		m.fctx.Fits = m.fits
+	}
 	for i := range m.keyIDs {
 		m.keyIDs[i] = -2
 	}
@@ -613,6 +616,9 @@ func (m *Machine) run() (row bool, err error) {
 			S[in.A] = m.indexSeekMany(consts[in.B], consts[in.C], R[in.D])
 		case OpAdd, OpSub, OpMul, OpDiv, OpMod, OpPow, OpStartsWith, OpEndsWith, OpContains, OpRegex, OpIndex:
 			v, err := binaryOp(m.fctx, in.Op, R[in.B], R[in.C])
+			if err == nil && in.Op == OpAdd && m.limits.MaxMemory > 0 {
+				err = m.fitsValue(v) // list and string concatenation grow
+			}
 			if err != nil {
 				return false, m.fail(pc-1, err)
 			}
@@ -682,6 +688,11 @@ func (m *Machine) run() (row bool, err error) {
 		case OpMkList:
 			l := make(value.List, in.C)
 			copy(l, R[in.B:in.B+in.C])
+			if m.limits.MaxMemory > 0 {
+				if err := m.fitsValue(l); err != nil {
+					return false, m.fail(pc-1, err)
+				}
+			}
 			R[in.A] = l
 		case OpMkMap:
 			keys := consts[in.D].(value.List)
@@ -693,6 +704,9 @@ func (m *Machine) run() (row bool, err error) {
 		case OpCall:
 			f := &m.prog.Funcs[in.B]
 			v, err := f.Fn(m.fctx, R[in.C:in.C+in.D])
+			if err == nil && m.limits.MaxMemory > 0 {
+				err = m.fitsValue(v)
+			}
 			if err != nil {
 				return false, m.fail(pc-1, err)
 			}
@@ -711,7 +725,13 @@ func (m *Machine) run() (row bool, err error) {
 			}
 		case OpListAppend:
 			l, _ := R[in.A].(value.List)
-			R[in.A] = append(l[:len(l):len(l)], R[in.B])
+			l = append(l[:len(l):len(l)], R[in.B])
+			if m.limits.MaxMemory > 0 {
+				if err := m.fitsValue(l); err != nil {
+					return false, m.fail(pc-1, err)
+				}
+			}
+			R[in.A] = l
 		case OpMkPath:
 			p, err := m.mkPath(m.prog.Aux[in.B].(*PathSpec))
 			if err != nil {

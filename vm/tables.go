@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/cyqdb/cyq/functions"
+
 	"github.com/RoaringBitmap/roaring/v2"
 
 	"github.com/cyqdb/cyq/cyqerr"
@@ -114,6 +116,29 @@ func (m *Machine) account(n int64) error {
 	return nil
 }
 
+// fits reports a memory-budget error when n more bytes would not fit
+// beside what the query holds. Values being built (a list or string that
+// a function, a concatenation or a comprehension produces) are checked
+// with it: they are transient, so they are not added to the account.
+func (m *Machine) fits(n int64) error {
+	if m.limits.MaxMemory > 0 && m.memory+n > m.limits.MaxMemory {
+		return memoryErr(m.limits.MaxMemory)
+	}
+	return nil
+}
+
+// fitsValue is fits for a value just built (value.Size: bounded time).
+func (m *Machine) fitsValue(v value.Value) error { return m.fits(value.Size(v)) }
+
+// rowBytes is what a buffered row holds: its slots and the values in them.
+func rowBytes(row tableRow) int64 {
+	n := int64(8*len(row.n) + 48)
+	for _, v := range row.r {
+		n += value.Size(v)
+	}
+	return n
+}
+
 func (t *table) add(m *Machine) error {
 	topN := t.spec.TopN >= 0 && len(t.spec.SortKeys) > 0
 	if topN {
@@ -160,10 +185,10 @@ func (t *table) add(m *Machine) error {
 			return nil
 		}
 		heap.Push(h, row)
-		return m.account(int64(16*len(row.r) + 8*len(row.n) + 48))
+		return m.account(rowBytes(row))
 	}
 	t.rows = appendDoubling(t.rows, row)
-	return m.account(int64(16*len(row.r) + 8*len(row.n) + 48))
+	return m.account(rowBytes(row))
 }
 
 // appendDoubling appends, doubling the capacity when full: append grows
@@ -459,10 +484,19 @@ func (t *table) aggStep(m *Machine) error {
 					continue
 				}
 				d.seen[i][string(kb)] = struct{}{}
+				if err := m.account(int64(len(kb)) + 48); err != nil {
+					return err
+				}
 			}
 		}
-		if err := t.states[g].aggs[i].Add(args); err != nil {
+		agg := t.states[g].aggs[i]
+		if err := agg.Add(args); err != nil {
 			return err
+		}
+		if _, keeps := agg.(functions.Retaining); keeps && len(args) > 0 && !value.IsNull(args[0]) {
+			if err := m.account(value.Size(args[0]) + 16); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

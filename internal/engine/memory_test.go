@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/vm"
+)
+
+// TestMemoryBudgetCoversValues checks that values a query builds —
+// collected lists, reduce accumulators, comprehensions, concatenated
+// strings, ranges, sort buffers of large strings — count against the
+// memory budget, and that the same queries run under a larger budget.
+func TestMemoryBudgetCoversValues(t *testing.T) {
+	queries := map[string]string{
+		"collect":           "UNWIND range(1, 1000) AS a UNWIND range(1, 1000) AS b RETURN size(collect(a)) AS n",
+		"collect strings":   "UNWIND range(1, 20000) AS a RETURN size(collect(toString(a) + '-padding-padding-padding')) AS n",
+		"collect distinct":  "UNWIND range(1, 1000) AS a UNWIND range(1, 100) AS b RETURN count(DISTINCT toString(a * 1000 + b) + '-padding') AS n",
+		"reduce string":     "RETURN size(reduce(s = '', x IN range(1, 1000) | s + $chunk)) AS n",
+		"reduce list":       "RETURN size(reduce(l = [], x IN range(1, 500) | l + $items)) AS n",
+		"comprehension":     "RETURN size([a IN range(1, 200) | [b IN range(1, 200) | toString(b)]]) AS n",
+		"range":             "RETURN size(range(1, 1000000)) AS n",
+		"sort large values": "UNWIND range(1, 20000) AS a WITH a, toString(a) + '-0123456789012345678901234567890123456789' AS s ORDER BY s RETURN count(*) AS n",
+	}
+	small, err := Open("", &Options{Run: RunOptions{Limits: vm.Limits{MaxMemory: 512 << 10}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer small.Close()
+	large, err := Open("", &Options{Run: RunOptions{Limits: vm.Limits{MaxMemory: 1 << 30}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer large.Close()
+	ctx := context.Background()
+	items := make([]any, 100)
+	for i := range items {
+		items[i] = i
+	}
+	params := map[string]any{"chunk": strings.Repeat("0123456789", 100), "items": items}
+	for name, q := range queries {
+		t.Run(name, func(t *testing.T) {
+			rows, err := small.Query(ctx, q, params)
+			if err == nil {
+				_, err = rows.All()
+			}
+			if e := cyqerr.As(err); e == nil || e.Detail != "MemoryBudget" {
+				t.Fatalf("under a 512 KiB budget: want MemoryBudget, got %v", err)
+			}
+			rows, err = large.Query(ctx, q, params)
+			if err == nil {
+				_, err = rows.All()
+			}
+			if err != nil {
+				t.Fatalf("under a 1 GiB budget: %v", err)
+			}
+		})
+	}
+}
