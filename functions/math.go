@@ -28,10 +28,10 @@ func defineMath() {
 		Overloads: []Overload{ov(floatFn("floor", math.Floor), Float, Number).named("x")}})
 	def(&Func{Name: "round", Category: "math", Deterministic: true,
 		Doc: "round(x) rounds to the nearest integral float, halves toward positive infinity. " +
-			"round(x, precision) rounds to precision decimal digits with halves away from zero (HALF_UP); " +
+			"round(x, precision) rounds to precision decimal digits with halves away from zero (HALF_UP), except that round(x, 0) rounds halves toward positive infinity like round(x); " +
 			"round(x, precision, mode) uses one of the rounding modes UP, DOWN, CEILING, FLOOR, HALF_UP, HALF_DOWN, HALF_EVEN, UNNECESSARY. " +
 			"Rounding is decimal, on the shortest decimal form of x.",
-		Examples: []string{"round(3.5) = 4.0", "round(-3.5) = -3.0", "round(3.14159, 2) = 3.14", "round(-1.5, 0) = -2.0", "round(2.5, 0, 'HALF_EVEN') = 2.0"},
+		Examples: []string{"round(3.5) = 4.0", "round(-3.5) = -3.0", "round(3.14159, 2) = 3.14", "round(-1.5, 0) = -1.0", "round(-1.55, 1) = -1.6", "round(2.5, 0, 'HALF_EVEN') = 2.0"},
 		Overloads: []Overload{
 			ov(round1, Float, Number).named("x"),
 			ov(roundN, Float, Number, Int).named("x", "precision"),
@@ -270,6 +270,11 @@ func roundN(_ *Context, args []value.Value) (value.Value, error) {
 	p, ok := args[1].(value.Int)
 	if !ok {
 		return nil, argTypeErr("round", args[1], "an integer precision")
+	}
+	if len(args) == 2 && p == 0 {
+		// Neo4j: precision 0 without a mode agrees with round(x), ties
+		// toward positive infinity.
+		return value.Float(roundHalfUp(x)), nil
 	}
 	mode := RoundHalfUp
 	if len(args) > 2 {

@@ -30,8 +30,9 @@ func TestMathFunctions(t *testing.T) {
 		{fn: "round", args: a(nan), want: nan},
 		{fn: "round", args: a(null), want: null},
 		{fn: "round", args: a(F(3.14159), I(2)), want: F(3.14)},
-		{fn: "round", args: a(F(-1.5), I(0)), want: F(-2)},
-		{fn: "round", args: a(F(1.005), I(2)), want: F(1.01)}, // decimal, not binary, rounding
+		{fn: "round", args: a(F(-1.5), I(0)), want: F(-1)},               // precision 0 ties toward +inf, like round(x)
+		{fn: "round", args: a(F(-1.5), I(0), S("HALF_UP")), want: F(-2)}, // an explicit mode applies as given
+		{fn: "round", args: a(F(1.005), I(2)), want: F(1.01)},            // decimal, not binary, rounding
 		{fn: "round", args: a(F(1234.5), I(-2)), want: F(1200)},
 		{fn: "round", args: a(F(1250), I(-2)), want: F(1300)},
 		{fn: "round", args: a(F(0.001), I(1)), want: F(0)},
@@ -252,7 +253,11 @@ func TestStringFunctions(t *testing.T) {
 		{fn: "rtrim", args: a(S("xxhixx"), S("x")), want: S("xxhi")},
 		{fn: "btrim", args: a(S("xxhixx"), S("x")), want: S("hi")},
 		{fn: "btrim", args: a(S("  hi  ")), want: S("hi")},
-		{fn: "btrim", args: a(S("hi"), S("xy")), err: argErr("InvalidArgumentValue")},
+		{fn: "btrim", args: a(S("xxyyhelloxyxy"), S("xy")), want: S("hello")},     // a set of characters
+		{fn: "ltrim", args: a(S("xxyyhelloxyxy"), S("yx")), want: S("helloxyxy")}, // in any order
+		{fn: "rtrim", args: a(S("xxyyhelloxyxy"), S("xy")), want: S("xxyyhello")},
+		{fn: "btrim", args: a(S("hi"), S("")), want: S("hi")},                        // the empty set trims nothing
+		{fn: "trim", args: a(S("hi"), S("xy")), err: argErr("InvalidArgumentValue")}, // trim takes one character
 		{fn: "btrim", args: a(S("hi"), null), want: null},
 		{fn: "replace", args: a(S("hello"), S("l"), S("w")), want: S("hewwo")},
 		{fn: "replace", args: a(S("abc"), S(""), S("-")), want: S("-a-b-c-")},

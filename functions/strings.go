@@ -30,17 +30,17 @@ func defineStrings() {
 		Doc:       "right(s, n) returns the last n code points of s (all of s when shorter). A negative n raises ArgumentError/NegativeIntegerArgument.",
 		Examples:  []string{"right('hello', 3) = 'llo'"},
 		Overloads: []Overload{ov(leftRight(false), String, String, Int).named("original", "length")}})
-	trimFn := func(name, doc string, left, right bool, ex ...string) {
+	trimFn := func(name, doc string, left, right, set bool, ex ...string) {
 		def(&Func{Name: name, Category: "string", Deterministic: true, Doc: doc, Examples: ex,
 			Overloads: []Overload{
-				ov(trimImpl(name, left, right), String, String).named("original"),
-				ov(trimImpl(name, left, right), String, String, String).named("original", "trimCharacter"),
+				ov(trimImpl(name, left, right, set), String, String).named("original"),
+				ov(trimImpl(name, left, right, set), String, String, String).named("original", "trimCharacterString"),
 			}})
 	}
-	trimFn("ltrim", "ltrim(s[, c]) removes leading whitespace (or leading repetitions of the one-character string c) from s.", true, false, "ltrim('  hello') = 'hello'", "ltrim('xxhi', 'x') = 'hi'")
-	trimFn("rtrim", "rtrim(s[, c]) removes trailing whitespace (or trailing repetitions of the one-character string c) from s.", false, true, "rtrim('hello  ') = 'hello'")
-	trimFn("trim", "trim(s[, c]) removes leading and trailing whitespace (or repetitions of the one-character string c) from s.", true, true, "trim('  hello  ') = 'hello'")
-	trimFn("btrim", "btrim(s[, c]) removes leading and trailing whitespace (or repetitions of the one-character string c) from s; the same as trim.", true, true, "btrim('xxhixx', 'x') = 'hi'")
+	trimFn("ltrim", "ltrim(s[, chars]) removes leading whitespace (or the leading characters that occur in chars) from s.", true, false, true, "ltrim('  hello') = 'hello'", "ltrim('xxyyhelloxyxy', 'xy') = 'helloxyxy'")
+	trimFn("rtrim", "rtrim(s[, chars]) removes trailing whitespace (or the trailing characters that occur in chars) from s.", false, true, true, "rtrim('hello  ') = 'hello'", "rtrim('xxyyhelloxyxy', 'xy') = 'xxyyhello'")
+	trimFn("trim", "trim(s[, c]) removes leading and trailing whitespace (or repetitions of the one-character string c) from s.", true, true, false, "trim('  hello  ') = 'hello'")
+	trimFn("btrim", "btrim(s[, chars]) removes leading and trailing whitespace (or the leading and trailing characters that occur in chars) from s.", true, true, true, "btrim('xxhixx', 'x') = 'hi'", "btrim('xxyyhelloxyxy', 'xy') = 'hello'")
 	def(&Func{Name: "replace", Category: "string", Deterministic: true,
 		Doc:       "replace(s, search, replacement) replaces every occurrence of search in s. An empty search inserts the replacement between all characters.",
 		Examples:  []string{"replace('hello', 'l', 'w') = 'hewwo'"},
@@ -165,7 +165,10 @@ func leftRight(left bool) Impl {
 	}
 }
 
-func trimImpl(name string, left, right bool) Impl {
+// trimImpl removes whitespace, or the characters of a trim string: one
+// character for trim (the SQL form TRIM(c FROM s) takes one), any set of
+// characters for ltrim, rtrim and btrim when set is true.
+func trimImpl(name string, left, right, set bool) Impl {
 	return func(_ *Context, args []value.Value) (value.Value, error) {
 		s, ok, err := stringArg(name, args[0])
 		if !ok {
@@ -177,11 +180,10 @@ func trimImpl(name string, left, right bool) Impl {
 			if !ok {
 				return value.NullValue, err
 			}
-			if utf8.RuneCountInString(c) != 1 {
+			if utf8.RuneCountInString(c) != 1 && !set {
 				return nil, argValueErr("InvalidArgumentValue", name, "the trim character must be a string of length 1, was %s", value.QuoteString(c))
 			}
-			r, _ := utf8.DecodeRuneInString(c)
-			cut = func(x rune) bool { return x == r }
+			cut = func(x rune) bool { return strings.ContainsRune(c, x) }
 		}
 		if left {
 			s = strings.TrimLeftFunc(s, cut)

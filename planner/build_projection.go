@@ -54,7 +54,8 @@ func (b *builder) projection(p *ast.Projection, sc *scope, isReturn bool, where 
 		return nil, nil, nil, err
 	}
 	ops = append(ops, tail...)
-	ops = append(ops, logical.Select{Vars: pr.columns})
+	kept := pr.out.keepImported(sc)
+	ops = append(ops, logical.Select{Vars: append(append([]string(nil), pr.columns...), kept...)})
 	return ops, pr.out, pr.columns, nil
 }
 

@@ -75,20 +75,24 @@ type fixup struct {
 
 // gen emits a vm.Program.
 type gen struct {
-	b       *builder
-	code    []vm.Instr
-	spans   []int32
-	consts  []value.Value
-	strIdx  map[string]int32
-	aux     []any
-	funcs   []vm.Callable
-	funcIdx map[functions.OverloadID]int32
-	labels  []int
-	fixups  []fixup
-	nR, nN  int32
-	nS, nC  int32
-	nV      int32 // vector registers
-	span    int32
+	b *builder
+	// imported is the enclosing query's environment while an EXISTS,
+	// COUNT or COLLECT subquery is generated: its variables stay readable
+	// past the subquery's own projections (scope.imported).
+	imported *regEnv
+	code     []vm.Instr
+	spans    []int32
+	consts   []value.Value
+	strIdx   map[string]int32
+	aux      []any
+	funcs    []vm.Callable
+	funcIdx  map[functions.OverloadID]int32
+	labels   []int
+	fixups   []fixup
+	nR, nN   int32
+	nS, nC   int32
+	nV       int32 // vector registers
+	span     int32
 
 	counterRegs []counterReg
 	opIndex     map[*logical.Op]int32 // top-level operators, numbered across pipelines (PROFILE)
@@ -829,7 +833,11 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Select:
 		ne := newEnv()
 		for _, v := range o.Vars {
-			ne.set(v, e.vars[v])
+			s, ok := e.vars[v]
+			if !ok && g.imported != nil {
+				s = g.imported.vars[v]
+			}
+			ne.set(v, s)
 		}
 		return rest(ne, cont)
 	case logical.Distinct:

@@ -286,6 +286,11 @@ func (g *gen) funcCall(x *ast.FunctionCall, env *regEnv) (int32, error) {
 	}
 	name := qualifiedName(x)
 	if strings.EqualFold(name, "exists") && len(x.Args) == 1 {
+		if p, isPattern := x.Args[0].(*ast.PatternExpr); isPattern {
+			// exists((a)-->()) (Cypher 4) is the pattern predicate itself:
+			// whether the pattern matches, not whether a value is null.
+			return g.expr(p, env)
+		}
 		if _, isProp := x.Args[0].(*ast.Property); isProp {
 			a, err := g.expr(x.Args[0], env)
 			if err != nil {
@@ -676,10 +681,15 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 	if len(q.Parts) != 1 {
 		return 0, g.b.errAt(at, cyqerr.SemanticError, "Unsupported", "UNION inside a subquery expression is not supported yet")
 	}
-	pl, cols, err := g.b.buildSingle(q.Parts[0].Clauses, env.scope(), false)
+	sc := env.scope()
+	sc.imported = sc.clone()
+	pl, cols, err := g.b.buildSingle(q.Parts[0].Clauses, sc, false)
 	if err != nil {
 		return 0, err
 	}
+	savedImported := g.imported
+	g.imported = env
+	defer func() { g.imported = savedImported }()
 	if kind == subCollect && len(cols) != 1 {
 		return 0, g.b.errAt(at, cyqerr.SyntaxError, "InvalidSubquery", "COLLECT { } must return exactly one column")
 	}

@@ -23,6 +23,11 @@ type scope struct {
 	vars  map[string]varKind
 	types map[string]functions.Type // static types of value variables, when known
 	order []string
+	// imported are the enclosing query's variables inside an EXISTS, COUNT
+	// or COLLECT subquery: they stay visible across the subquery's own WITH
+	// clauses (unless a column shadows them), unlike CALL subqueries,
+	// which import explicitly.
+	imported *scope
 }
 
 func newScope() *scope {
@@ -30,7 +35,7 @@ func newScope() *scope {
 }
 
 func (s *scope) clone() *scope {
-	c := &scope{vars: make(map[string]varKind, len(s.vars)), types: map[string]functions.Type{}, order: append([]string(nil), s.order...)}
+	c := &scope{vars: make(map[string]varKind, len(s.vars)), types: map[string]functions.Type{}, order: append([]string(nil), s.order...), imported: s.imported}
 	for k, v := range s.vars {
 		c.vars[k] = v
 	}
@@ -45,6 +50,27 @@ func (s *scope) add(name string, k varKind) {
 		s.order = append(s.order, name)
 	}
 	s.vars[name] = k
+}
+
+// keepImported adds to s, a projection's output scope, the imported
+// variables its columns do not shadow, and returns their names.
+func (s *scope) keepImported(from *scope) []string {
+	if from.imported == nil {
+		return nil
+	}
+	s.imported = from.imported
+	var kept []string
+	for _, name := range from.imported.order {
+		if _, shadowed := s.vars[name]; shadowed {
+			continue
+		}
+		s.vars[name] = from.imported.vars[name] // visible, but not a column
+		if t, ok := from.imported.types[name]; ok {
+			s.types[name] = t
+		}
+		kept = append(kept, name)
+	}
+	return kept
 }
 
 func (s *scope) has(name string) bool { _, ok := s.vars[name]; return ok }

@@ -232,10 +232,14 @@ type ProjectionItem struct {
 	Text string
 }
 
-// Name returns the column name: the alias if any, else Text.
+// Name returns the column name: the alias if any; for a map projection
+// of a variable, the variable; else Text.
 func (p *ProjectionItem) Name() string {
 	if p.Alias != nil {
 		return p.Alias.Name
+	}
+	if m, ok := p.Expr.(*MapProjection); ok && m.Var != nil {
+		return m.Var.Name // RETURN actor{.name} is column actor, as in Neo4j
 	}
 	return p.Text
 }

@@ -16,8 +16,11 @@ type zone struct {
 
 var zoneCache sync.Map // string → *time.Location
 
-// loadZone loads a named zone from the embedded database.
+// loadZone loads a named zone from the embedded database. Spaces stand
+// for the underscores of IANA names, as in Neo4j ('America/Los Angeles'
+// is America/Los_Angeles).
 func loadZone(name string) (zone, error) {
+	name = strings.ReplaceAll(strings.TrimSpace(name), " ", "_")
 	if l, ok := zoneCache.Load(name); ok {
 		return zone{name: name, loc: l.(*time.Location)}, nil
 	}
