@@ -39,6 +39,28 @@ func TestManualExamples(t *testing.T) {
 		{"COUNT with an aggregation inside", `MATCH (person:Person)
 			RETURN person.name AS name, COUNT { MATCH (person)-->(x) WITH count(*) AS c WHERE c > 1 RETURN c } AS many ORDER BY name`,
 			"'Andy' | 0\n'Peter' | 1\n'Timothy' | 0"},
+		// UNION inside subqueries: CALL, COLLECT, COUNT.
+		{"COLLECT with UNION", `MATCH (person:Person)
+			RETURN person.name AS name, COLLECT {
+				MATCH (person)-[:HAS_DOG]->(dog:Dog) RETURN dog.name AS petName
+				UNION
+				MATCH (person)-[:HAS_CAT]->(cat:Cat) RETURN cat.name AS petName } AS petNames ORDER BY name`,
+			"'Andy' | ['Andy']\n'Peter' | ['Fido', 'Ozzy']\n'Timothy' | ['Mittens']"},
+		{"COUNT with UNION", `MATCH (person:Person)
+			RETURN person.name AS name, COUNT {
+				MATCH (person)-[:HAS_DOG]->(dog:Dog) RETURN dog.name AS petName
+				UNION
+				MATCH (person)-[:HAS_CAT]->(cat:Cat) RETURN cat.name AS petName } AS numPets ORDER BY name`,
+			"'Andy' | 1\n'Peter' | 2\n'Timothy' | 1"},
+		{"COUNT with UNION dedupes per row, UNION ALL does not", `MATCH (p:Person {name: 'Andy'})
+			RETURN COUNT { RETURN 1 AS x UNION RETURN 1 AS x } AS one, COUNT { RETURN 1 AS x UNION ALL RETURN 1 AS x } AS two`, "1 | 2"},
+		{"CALL with UNION", `CALL { MATCH (d:Dog) RETURN d.name AS name UNION MATCH (c:Cat) RETURN c.name AS name UNION MATCH (p:Person) RETURN p.name AS name }
+			RETURN name ORDER BY name`, "'Andy'\n'Fido'\n'Mittens'\n'Ozzy'\n'Peter'\n'Timothy'"},
+		{"CALL with UNION ALL and imports", `UNWIND ['Andy', 'Peter'] AS owner
+			CALL { WITH owner MATCH (:Person {name: owner})-[:HAS_DOG]->(d) RETURN d.name AS pet
+			       UNION ALL WITH owner MATCH (:Person {name: owner})-[:HAS_CAT]->(c) RETURN c.name AS pet }
+			RETURN owner, count(pet) AS pets ORDER BY owner`, "'Andy' | 1\n'Peter' | 2"},
+		{"CALL with UNION per input row", `UNWIND [1, 2, 3] AS k CALL { RETURN 1 AS one UNION RETURN 1 AS one } RETURN count(*)`, "3"},
 		// exists() of a pattern (Cypher 4) is the pattern predicate.
 		{"exists(pattern)", `MATCH (p:Person) RETURN p.name AS name, exists((p)-[:HAS_DOG]->()) AS hasDog ORDER BY name`,
 			"'Andy' | true\n'Peter' | true\n'Timothy' | false"},

@@ -130,44 +130,66 @@ func (b *builder) procYield(c *ast.Call, proc *vm.Procedure, sc *scope, standalo
 // none.
 func (b *builder) callSubquery(c *ast.CallSubquery, sc *scope) (logical.CallSubquery, error) {
 	var op logical.CallSubquery
-	if len(c.Body.Parts) != 1 {
-		return op, b.errAt(c, cyqerr.SemanticError, "Unsupported", "UNION inside CALL { } is not supported yet")
-	}
 	if c.InTransactions != nil {
 		return op, b.errAt(c.InTransactions, cyqerr.SemanticError, "Unsupported", "CALL { } IN TRANSACTIONS is not supported yet").WithHint("run the statement without IN TRANSACTIONS; it commits atomically")
 	}
 	if c.Optional {
 		return op, b.errAt(c, cyqerr.SemanticError, "Unsupported", "OPTIONAL CALL { } is not supported yet")
 	}
-	clauses := c.Body.Parts[0].Clauses
-	inner := newScope()
-	switch {
-	case c.ScopeGiven && c.ScopeAll:
-		inner = sc.clone()
-	case c.ScopeGiven:
+	for i, all := range c.Body.All {
+		if all != c.Body.All[0] {
+			return op, b.errAt(c.Body.Parts[i+1], cyqerr.SyntaxError, "InvalidClauseComposition", "UNION and UNION ALL cannot be mixed in one query").WithHint("use only UNION or only UNION ALL")
+		}
+	}
+	if c.ScopeGiven && !c.ScopeAll {
 		for _, v := range c.Scope {
 			if !sc.has(v.Name) {
 				return op, b.errAt(v, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined", v.Name)
 			}
-			inner.add(v.Name, sc.vars[v.Name])
-		}
-	default:
-		if w, ok := clauses[0].(*ast.With); ok && importingWith(w) {
-			inner = sc.clone()
 		}
 	}
-	body, cols, err := b.buildSingle(clauses, inner, false)
-	if err != nil {
-		return op, err
+	op.UnionAll = len(c.Body.All) > 0 && c.Body.All[0]
+	for i, part := range c.Body.Parts {
+		body, cols, err := b.buildSingle(part.Clauses, b.callScope(c, part.Clauses, sc), false)
+		if err != nil {
+			return op, err
+		}
+		if i == 0 {
+			op.Body, op.Columns = body, cols
+			continue
+		}
+		if strings.Join(cols, "\x00") != strings.Join(op.Columns, "\x00") {
+			return op, b.errAt(part, cyqerr.SyntaxError, "DifferentColumnsInUnion", "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(op.Columns, ", "))
+		}
+		op.Union = append(op.Union, body)
 	}
-	for _, col := range cols {
+	for _, col := range op.Columns {
 		if sc.has(col) {
 			return op, b.errAt(c, cyqerr.SyntaxError, "VariableAlreadyBound", "CALL { } returns `%s`, which is already bound", col).WithHint("alias the column inside the subquery")
 		}
 		sc.add(col, kindValue)
 	}
-	op.Body, op.Columns = body, cols
 	return op, nil
+}
+
+// callScope is the scope a CALL subquery's branch starts with: the
+// variables CALL (a, b) or CALL (*) names, or, in the older form, all of
+// them when the branch begins with an importing WITH; else none.
+func (b *builder) callScope(c *ast.CallSubquery, clauses []ast.Clause, sc *scope) *scope {
+	switch {
+	case c.ScopeGiven && c.ScopeAll:
+		return sc.clone()
+	case c.ScopeGiven:
+		inner := newScope()
+		for _, v := range c.Scope {
+			inner.add(v.Name, sc.vars[v.Name])
+		}
+		return inner
+	}
+	if w, ok := clauses[0].(*ast.With); ok && importingWith(w) {
+		return sc.clone()
+	}
+	return newScope()
 }
 
 // importingWith reports whether w only passes on variables (WITH a, b).

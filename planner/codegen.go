@@ -867,6 +867,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Optional:
 		return g.optional(o.Inner, o.NewVars, nil, e, cont, rest)
 	case logical.CallSubquery:
+		if len(o.Union) > 0 {
+			return g.unionCall(o, e, rest)
+		}
 		if len(o.Columns) == 0 {
 			if err := g.inline(o.Body, e, func(*regEnv) error { return nil }); err != nil {
 				return err
@@ -1158,6 +1161,78 @@ func (g *gen) optional(inner []logical.Op, newVars []string, pad func(*regEnv) (
 	g.bind(after)
 	_ = cont
 	return nil
+}
+
+// unionCall emits CALL { A UNION B ... }: each branch runs for the input
+// row and hands its columns, as values in shared registers, to one copy of
+// the rest of the pipeline, which returns to the branch when done (the
+// shared-body scheme of optional). UNION drops rows already handed on for
+// this input row.
+func (g *gen) unionCall(o logical.CallSubquery, e *regEnv, rest func(*regEnv, label) error) error {
+	branches := o.Children()
+	if len(o.Columns) == 0 { // a unit subquery: run every branch, pass the row on once
+		for _, br := range branches {
+			if err := g.inline(br, e, func(*regEnv) error { return nil }); err != nil {
+				return err
+			}
+		}
+		return rest(e, g.here())
+	}
+	regs := make([]int32, len(o.Columns))
+	for i := range regs {
+		regs[i] = g.r()
+	}
+	seen := int32(-1)
+	if !o.UnionAll {
+		seen = g.addAux(&vm.DistinctSpec{R: regs})
+		g.emit(vm.OpResetTables, seen, seen+1)
+	}
+	ret := g.n()
+	body, bodyEnd, after := g.newLabel(), g.newLabel(), g.newLabel()
+	for _, br := range branches {
+		err := g.inline(br, e, func(ie *regEnv) error {
+			for i, col := range o.Columns {
+				g.valueInto(regs[i], ie.vars[col])
+			}
+			back := g.newLabel()
+			if seen >= 0 {
+				g.emitJ(vm.OpDistinctSeen, 1, back, seen)
+			}
+			g.setLabelAddr(ret, back)
+			g.emitJ(vm.OpGoto, 0, body)
+			g.bind(back)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	g.emitJ(vm.OpGoto, 0, after)
+	g.bind(body)
+	ne := e.clone()
+	for i, col := range o.Columns {
+		ne.set(col, slot{slotValue, regs[i]})
+	}
+	if err := rest(ne, bodyEnd); err != nil {
+		return err
+	}
+	g.bind(bodyEnd)
+	g.emit(vm.OpJumpN, ret)
+	g.bind(after)
+	return nil
+}
+
+// valueInto moves a variable's value into register dst, turning node and
+// relationship ids into values.
+func (g *gen) valueInto(dst int32, s slot) {
+	switch s.kind {
+	case slotNode:
+		g.emit(vm.OpNodeVal, dst, s.reg)
+	case slotRel:
+		g.emit(vm.OpRelVal, dst, s.reg)
+	default:
+		g.emit(vm.OpMove, dst, s.reg)
+	}
 }
 
 // scanSet iterates the node set in S register set, binding name.

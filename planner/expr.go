@@ -3,6 +3,8 @@ package planner
 import (
 	"strings"
 
+	"github.com/cyqdb/cyq/planner/logical"
+
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
@@ -678,14 +680,25 @@ const (
 // subquery evaluates EXISTS { query }, COUNT { query } or COLLECT { query }
 // for the current row, running the query with the row's variables in scope.
 func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (int32, error) {
-	if len(q.Parts) != 1 {
-		return 0, g.b.errAt(at, cyqerr.SemanticError, "Unsupported", "UNION inside a subquery expression is not supported yet")
+	for i, all := range q.All {
+		if all != q.All[0] {
+			return 0, g.b.errAt(q.Parts[i+1], cyqerr.SyntaxError, "InvalidClauseComposition", "UNION and UNION ALL cannot be mixed in one query").WithHint("use only UNION or only UNION ALL")
+		}
 	}
-	sc := env.scope()
-	sc.imported = sc.clone()
-	pl, cols, err := g.b.buildSingle(q.Parts[0].Clauses, sc, false)
-	if err != nil {
-		return 0, err
+	distinct := len(q.All) > 0 && !q.All[0]
+	var branches []*logical.Pipeline
+	var cols []string
+	for i, part := range q.Parts {
+		sc := env.scope()
+		sc.imported = sc.clone()
+		pl, pcols, err := g.b.buildSingle(part.Clauses, sc, false)
+		if err != nil {
+			return 0, err
+		}
+		if i > 0 && strings.Join(pcols, "\x00") != strings.Join(cols, "\x00") {
+			return 0, g.b.errAt(part, cyqerr.SyntaxError, "DifferentColumnsInUnion", "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(cols, ", "))
+		}
+		branches, cols = append(branches, pl), pcols
 	}
 	savedImported := g.imported
 	g.imported = env
@@ -699,25 +712,45 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 	if kind == subCollect {
 		g.emit(vm.OpConst, res, g.constant(value.List{}))
 	}
-	done := g.newLabel()
-	err = g.inline(pl, env, func(ie *regEnv) error {
-		switch kind {
-		case subExists:
-			g.emit(vm.OpIncr, n)
-			g.emitJ(vm.OpGoto, 0, done)
-		case subCount:
-			g.emit(vm.OpIncr, n)
-		case subCollect:
-			v, err := g.expr(&ast.Variable{Name: cols[0]}, ie)
-			if err != nil {
-				return err
-			}
-			g.emit(vm.OpListAppend, res, v)
+	// UNION (not ALL) counts and collects each distinct row once per
+	// evaluation: a seen-set over the columns, emptied on entry.
+	seen, regs := int32(-1), make([]int32, len(cols))
+	if distinct && kind != subExists {
+		for i := range regs {
+			regs[i] = g.r()
 		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
+		seen = g.addAux(&vm.DistinctSpec{R: regs})
+		g.emit(vm.OpResetTables, seen, seen+1)
+	}
+	done := g.newLabel()
+	for _, pl := range branches {
+		err := g.inline(pl, env, func(ie *regEnv) error {
+			if seen >= 0 {
+				for i, col := range cols {
+					g.valueInto(regs[i], ie.vars[col])
+				}
+				skip := g.newLabel()
+				g.emitJ(vm.OpDistinctSeen, 1, skip, seen)
+				defer g.bind(skip)
+			}
+			switch kind {
+			case subExists:
+				g.emit(vm.OpIncr, n)
+				g.emitJ(vm.OpGoto, 0, done)
+			case subCount:
+				g.emit(vm.OpIncr, n)
+			case subCollect:
+				v, err := g.expr(&ast.Variable{Name: cols[0]}, ie)
+				if err != nil {
+					return err
+				}
+				g.emit(vm.OpListAppend, res, v)
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
 	}
 	g.bind(done)
 	switch kind {

@@ -10,6 +10,11 @@ import (
 type CallSubquery struct {
 	Body    *Pipeline
 	Columns []string
+	// Union holds the further branches of CALL { A UNION B ... }: every
+	// branch runs for each input row and their rows are concatenated,
+	// without duplicates unless UnionAll.
+	Union    []*Pipeline
+	UnionAll bool
 }
 
 var _ Op = (*CallSubquery)(nil)
@@ -25,21 +30,30 @@ func (CallSubquery) Breaker() bool { return false }
 
 // Detail implements Op.
 func (o CallSubquery) Detail() string {
-	names := make([]string, len(o.Body.Ops))
-	for i, op := range o.Body.Ops {
-		names[i] = op.Name()
+	var branches []string
+	for _, pl := range o.Children() {
+		names := make([]string, len(pl.Ops))
+		for i, op := range pl.Ops {
+			names[i] = op.Name()
+		}
+		branches = append(branches, "{"+strings.Join(names, " > ")+"}")
 	}
-	return "{" + strings.Join(names, " > ") + "} -> " + strings.Join(o.Columns, ", ")
+	sep := " UNION "
+	if o.UnionAll {
+		sep = " UNION ALL "
+	}
+	return strings.Join(branches, sep) + " -> " + strings.Join(o.Columns, ", ")
 }
 
-// Children implements Op: the subquery's pipeline, Body.
-func (o CallSubquery) Children() []*Pipeline { return []*Pipeline{o.Body} }
+// Children implements Op: the subquery's pipelines, Body then Union.
+func (o CallSubquery) Children() []*Pipeline { return append([]*Pipeline{o.Body}, o.Union...) }
 
-// WithChildren implements Op: children[0] replaces Body.
+// WithChildren implements Op: children replace Body and Union, in order.
 func (o CallSubquery) WithChildren(children ...*Pipeline) (Op, error) {
-	if err := oneChild(o, children); err != nil {
-		return nil, err
+	if len(children) != 1+len(o.Union) {
+		return nil, childCountError(o, len(children), 1+len(o.Union))
 	}
 	o.Body = children[0]
+	o.Union = append([]*Pipeline(nil), children[1:]...)
 	return o, nil
 }
