@@ -212,7 +212,9 @@ func TestShellOnPTY(t *testing.T) {
 	tm.expect(`{"born":1815}`, 5*time.Second)
 	tm.send(":explain MATCH (p:Person) RETURN p\r")
 	tm.expect("NodeScan", 5*time.Second)
-	tm.send(":use other\r")
+	tm.send(":use other\r") // a graph that does not exist is not created by a typo
+	tm.expect(`there is no graph "other"`, 5*time.Second)
+	tm.send(":use --create other\r")
 	tm.expect("cyq:other> ", 5*time.Second)
 	tm.send(":graphs\r")
 	tm.expect("* other", 5*time.Second)
@@ -238,7 +240,7 @@ func TestShellOnPTY(t *testing.T) {
 	tm = startTerm(t, cmd)
 	tm.expect("cyq:default> ", 10*time.Second)
 	tm.send("\x1b[A\x1b[A")
-	tm.expect(":use other", 5*time.Second)
+	tm.expect(":use --create other", 5*time.Second)
 	tm.send("\x03:quit\r")
 	if err := tm.wait(10 * time.Second); err != nil {
 		t.Fatalf("exit: %v", err)
@@ -317,7 +319,7 @@ func TestQueryCommand(t *testing.T) {
 		t.Errorf("timeout: %d %s", code, errOut)
 	}
 	// A named graph.
-	_, errOut, code = runCyq(t, "", "query", "--db", db, "--graph", "g2", "-c", "CREATE (:Only)")
+	_, errOut, code = runCyq(t, "", "query", "--db", db, "--graph", "g2", "--create", "-c", "CREATE (:Only)")
 	if code != 0 {
 		t.Fatal(errOut)
 	}
