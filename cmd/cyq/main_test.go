@@ -353,7 +353,7 @@ func TestImportCommand(t *testing.T) {
 	os.WriteFile(rels, []byte(":START_ID,:END_ID\n1,2\n"), 0o644)
 	db := filepath.Join(dir, "db")
 	out, errOut, code := runCyq(t, "", "import", "--db", db, "--nodes=Item", nodes, "--relationships=NEXT", rels)
-	if code != 0 || !strings.Contains(out, "imported 2 nodes, 1 relationships") {
+	if code != 0 || !strings.Contains(out, ": 2 nodes, 1 relationships") || !strings.Contains(errOut, "created a new store in "+db) {
 		t.Fatalf("%d %s %s", code, out, errOut)
 	}
 	out, _, _ = runCyq(t, "", "query", "--db", db, "--format", "csv", "-c", "MATCH (a:Item)-[:NEXT]->(b) RETURN a.name, b.name")
@@ -362,7 +362,7 @@ func TestImportCommand(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.csv")
 	os.WriteFile(bad, []byte("id:ID,n:int\n3,x\n"), 0o644)
-	_, errOut, code = runCyq(t, "", "import", "--db", db, "--nodes=Item", bad)
+	_, errOut, code = runCyq(t, "", "import", "--db", db, "--mode", "append", "--nodes=Item", bad)
 	if code == 0 || !strings.Contains(errOut, "bad.csv:2:3") || !strings.Contains(errOut, "nothing was imported") {
 		t.Errorf("%d %s", code, errOut)
 	}

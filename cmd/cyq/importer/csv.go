@@ -499,8 +499,8 @@ func (cf *csvFile) node(rec []string, props map[uint32]value.Value) error {
 	if _, dup := g[key]; dup {
 		return bad(fmt.Sprintf("duplicate id %q", key))
 	}
-	if l.merge != nil && len(names) > 0 {
-		n, ok, err := l.merge.find(names[0], cols[idCol].name, key)
+	if len(names) > 0 {
+		n, ok, err := l.existing(names[0], cols[idCol].name, key)
 		if err != nil {
 			return err
 		}

@@ -222,7 +222,7 @@ type loader struct {
 	skipped int
 	// repaired counts rows whose surplus fields were joined.
 	repaired int
-	shown    int // skipped and repaired rows shown on BadRows
+	shown    int // skipped rows shown on BadRows
 }
 
 // sink receives the nodes and relationships of a load: a
@@ -299,16 +299,16 @@ func (l *loader) bad(err error) error {
 	return nil
 }
 
-// maxShown is how many skipped or repaired rows go to BadRows.
+// maxShown is how many skipped rows go to BadRows.
 const maxShown = 10
 
-// report writes a skipped or repaired row to the report and, for the first
-// few, to BadRows.
+// report writes a skipped or repaired row to the report and the first few
+// skipped ones to BadRows.
 func (l *loader) report(what string, ie *InputError) {
 	if l.opts.Report != nil {
 		fmt.Fprintf(l.opts.Report, "%s: %s%s\n", ie.where(), what, ie.Msg)
 	}
-	if l.opts.BadRows != nil {
+	if l.opts.BadRows != nil && what == "skipped: " {
 		if l.shown++; l.shown <= maxShown {
 			fmt.Fprintf(l.opts.BadRows, "%s%v\n", what, ie)
 		}

@@ -95,7 +95,6 @@ func (m *merger) find(label, key, id string) (uint32, bool, error) {
 
 // update sets the row's properties and labels on an existing node.
 func (m *merger) update(node uint32, labels []uint32, props map[uint32]value.Value) error {
-	m.nodes++
 	for _, l := range labels {
 		if err := m.tx.AddLabel(node, l); err != nil {
 			return err
