@@ -372,7 +372,7 @@ func TestImportProgressOnPTY(t *testing.T) {
 	dir := testenv.Dataset(t, "snap-soc-slashdot0902")
 	tm := startTerm(t, command(t, "import", "--db", t.TempDir(), "--edges", filepath.Join(dir, "soc-Slashdot0902.txt.gz"), "--label", "User", "--type", "LINKS"))
 	tm.expect("rows/s ETA", 20*time.Second)
-	tm.expect("imported 82168 nodes, 948464 relationships", 30*time.Second)
+	tm.expect(": 82168 nodes, 948464 relationships", 30*time.Second)
 	if err := tm.wait(10 * time.Second); err != nil {
 		t.Fatal(err)
 	}
