@@ -353,6 +353,9 @@ func (l *loader) loadCSV(f FileSpec, rel bool) error {
 	if l.merge != nil && !rel && cols[idCol].name == "" && idCol >= 0 {
 		return &InputError{File: f.Path, Line: 1, Column: idCol + 1, Msg: errMergeNoID.Error()}
 	}
+	if l.merge != nil && !rel && len(labels) > 0 {
+		l.merge.groups[cols[idCol].group] = indexKey{labels[0], cols[idCol].name}
+	}
 	if l.opts.InferTypes {
 		if err := l.inferColumns(f.Path, cols); err != nil {
 			return err
@@ -546,6 +549,12 @@ func (l *loader) lookup(group, key string) (uint32, error) {
 				found, n = id, n+1
 			}
 		}
+		if n == 0 && l.merge != nil {
+			var err error
+			if found, n, err = l.merge.lookup(group, key); err != nil {
+				return 0, err
+			}
+		}
 		switch n {
 		case 1:
 			return found, nil
@@ -556,6 +565,11 @@ func (l *loader) lookup(group, key string) (uint32, error) {
 	}
 	if id, ok := l.ids[group][key]; ok {
 		return id, nil
+	}
+	if l.merge != nil {
+		if id, n, err := l.merge.lookup(group, key); err != nil || n == 1 {
+			return id, err
+		}
 	}
 	if group == "" {
 		return 0, fmt.Errorf("no node has id %q", key)

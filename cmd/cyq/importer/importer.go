@@ -157,6 +157,9 @@ type Stats struct {
 	// MergedNodes and MergedRels are rows matched to nodes and
 	// relationships already there (ModeMerge), updated rather than added.
 	MergedNodes, MergedRels int
+	// RepeatedRels are relationship rows (ModeMerge) that repeat the
+	// (start, type, end) of an earlier row of the load: not added.
+	RepeatedRels int
 	Skipped                 int           // malformed rows skipped
 	Repaired                int           // rows whose surplus fields were joined (see joinSurplus)
 	Elapsed                 time.Duration // reading, building and ingesting
@@ -175,6 +178,9 @@ func (s Stats) String() string {
 	msg := fmt.Sprintf("%d nodes, %d relationships in %s (%s rows/s)", s.Nodes, s.Rels, s.Elapsed.Round(time.Millisecond), human(s.Rate()))
 	if s.MergedNodes+s.MergedRels > 0 {
 		msg += fmt.Sprintf("; %d nodes and %d relationships matched existing ones and were updated", s.MergedNodes, s.MergedRels)
+	}
+	if s.RepeatedRels > 0 {
+		msg += fmt.Sprintf(", %d relationship rows repeated an earlier (start, type, end) and were not added", s.RepeatedRels)
 	}
 	if s.Repaired > 0 {
 		msg += fmt.Sprintf(", %d rows repaired", s.Repaired)
@@ -393,7 +399,7 @@ func (im *Importer) Run(ctx context.Context, g *storage.Graph) (Stats, error) {
 	}
 	st := Stats{Nodes: l.nodes, Rels: l.rels, Skipped: l.skipped, Repaired: l.repaired, Elapsed: time.Since(start)}
 	if l.merge != nil {
-		st.MergedNodes, st.MergedRels = l.merge.nodes, l.merge.rels
+		st.MergedNodes, st.MergedRels, st.RepeatedRels = l.merge.nodes, l.merge.rels, l.merge.again
 	}
 	return st, nil
 }

@@ -22,11 +22,13 @@ type merger struct {
 	snap *storage.Snapshot // the graph before the load
 	sink *txSink
 
-	index map[indexKey]map[string]uint32 // (label, key) → id text → node, built on first use
+	index  map[indexKey]map[string]uint32 // (label, key) → id text → node, built on first use
+	groups map[string]indexKey            // id group of a node file → its (label, id key)
 	out   map[outKey]map[uint32]uint64   // (start, type) → end → relationship, in the graph
 	seen  map[relKey]bool                // triples added by this load
 	nodes int                            // node rows matched to existing nodes
 	rels  int                            // relationship rows matched to existing ones
+	again int                            // relationship rows repeating a triple of the load
 }
 
 type indexKey struct{ label, key string }
@@ -36,7 +38,7 @@ type outKey struct{ start, typ uint32 }
 type relKey struct{ start, typ, end uint32 }
 
 func newMerger(tx *storage.Tx, snap *storage.Snapshot) *merger {
-	return &merger{tx: tx, snap: snap, sink: &txSink{tx: tx}, index: map[indexKey]map[string]uint32{},
+	return &merger{tx: tx, snap: snap, sink: &txSink{tx: tx}, index: map[indexKey]map[string]uint32{}, groups: map[string]indexKey{},
 		out: map[outKey]map[uint32]uint64{}, seen: map[relKey]bool{}}
 }
 
@@ -93,6 +95,26 @@ func (m *merger) find(label, key, id string) (uint32, bool, error) {
 	return n, ok, nil
 }
 
+// lookup resolves a relationship end that no row of the load names: among
+// the existing nodes of the id group's node file (its label and id
+// property), or for anyGroup of every node file's. n is how many nodes
+// match (only 1 resolves it).
+func (m *merger) lookup(group, id string) (node uint32, n int, err error) {
+	for g, k := range m.groups {
+		if g != group && group != anyGroup {
+			continue
+		}
+		found, ok, err := m.find(k.label, k.key, id)
+		if err != nil {
+			return 0, 0, err
+		}
+		if ok {
+			node, n = found, n+1
+		}
+	}
+	return node, n, nil
+}
+
 // update sets the row's properties and labels on an existing node.
 func (m *merger) update(node uint32, labels []uint32, props map[uint32]value.Value) error {
 	for _, l := range labels {
@@ -113,6 +135,7 @@ func (m *merger) update(node uint32, labels []uint32, props map[uint32]value.Val
 func (m *merger) rel(a, z, t uint32, props map[uint32]value.Value) (done bool, err error) {
 	k := relKey{a, t, z}
 	if m.seen[k] {
+		m.again++
 		return true, nil
 	}
 	if m.snap.NodeExists(a) && m.snap.NodeExists(z) {
