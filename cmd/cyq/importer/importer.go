@@ -160,9 +160,9 @@ type Stats struct {
 	// RepeatedRels are relationship rows (ModeMerge) that repeat the
 	// (start, type, end) of an earlier row of the load: not added.
 	RepeatedRels int
-	Skipped                 int           // malformed rows skipped
-	Repaired                int           // rows whose surplus fields were joined (see joinSurplus)
-	Elapsed                 time.Duration // reading, building and ingesting
+	Skipped      int           // malformed rows skipped
+	Repaired     int           // rows whose surplus fields were joined (see joinSurplus)
+	Elapsed      time.Duration // reading, building and ingesting
 }
 
 // Rate returns the rows (nodes plus relationships) per second.

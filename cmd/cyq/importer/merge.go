@@ -24,11 +24,11 @@ type merger struct {
 
 	index  map[indexKey]map[string]uint32 // (label, key) → id text → node, built on first use
 	groups map[string]indexKey            // id group of a node file → its (label, id key)
-	out   map[outKey]map[uint32]uint64   // (start, type) → end → relationship, in the graph
-	seen  map[relKey]bool                // triples added by this load
-	nodes int                            // node rows matched to existing nodes
-	rels  int                            // relationship rows matched to existing ones
-	again int                            // relationship rows repeating a triple of the load
+	out    map[outKey]map[uint32]uint64   // (start, type) → end → relationship, in the graph
+	seen   map[relKey]bool                // triples added by this load
+	nodes  int                            // node rows matched to existing nodes
+	rels   int                            // relationship rows matched to existing ones
+	again  int                            // relationship rows repeating a triple of the load
 }
 
 type indexKey struct{ label, key string }
