@@ -26,7 +26,8 @@ func main() {
 const usage = `cyq — an embedded openCypher graph engine
 
 Usage:
-  cyq [--db DIR] [--graph NAME] [--read-only]   interactive shell
+  cyq [--db DIR] [--graph NAME] [--read-only] [--create]
+                                                interactive shell
   cyq --demo                                    shell on a fresh demo knowledge graph
   cyq query [-c TEXT | -f FILE] [flags]         run statements (stdin when neither is given)
   cyq import [flags] SOURCES...                 bulk-load data (cyq import --help)
@@ -34,6 +35,8 @@ Usage:
                                                 the MCP server for agents (stdio by default)
 
 The store is DIR, else $CYQ_DB, else $XDG_DATA_HOME/cyq, else ~/.local/share/cyq.
+A store or graph that does not exist is an error unless --create is given (the
+default location is created on first use; cyq import creates what it imports into).
 `
 
 // run is main without the exit, for tests.

@@ -394,3 +394,57 @@ func TestQueryImportDir(t *testing.T) {
 		t.Error("LOAD CSV ran without an import directory")
 	}
 }
+
+// A mistyped --db or --graph is refused by query, the shell and serve,
+// naming what exists and the nearest name, and creates nothing.
+func TestMistypedStoreOrGraphRefused(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "graphs")
+	if _, errOut, code := runCyq(t, "", "query", "--db", db, "--create", "-c", "CREATE (:A)"); code != 0 || !strings.Contains(errOut, "created a new store") {
+		t.Fatalf("--create: %d %s", code, errOut)
+	}
+	typo := filepath.Join(dir, "grpahs")
+	for _, args := range [][]string{
+		{"query", "--db", typo, "-c", "MATCH (n) RETURN n"},
+		{"query", "--db", typo, "-c", "CREATE (:B)"},
+		{"--db", typo},
+		{"serve", "--db", typo},
+		{"serve", "--db", typo, "--allow-writes"},
+	} {
+		_, errOut, code := runCyq(t, "", args...)
+		if code == 0 || !strings.Contains(errOut, "there is no store at "+typo) || !strings.Contains(errOut, "did you mean: --db "+db) {
+			t.Errorf("%q: %d %s", args, code, errOut)
+		}
+		if _, err := os.Stat(typo); !os.IsNotExist(err) {
+			t.Fatalf("%q created %s", args, typo)
+		}
+	}
+	for _, args := range [][]string{
+		{"query", "--db", db, "--graph", "defualt", "-c", "CREATE (:B)"},
+		{"--db", db, "--graph", "defualt"},
+		{"serve", "--db", db, "--graph", "defualt"},
+		{"serve", "--db", db, "--graph", "defualt", "--allow-writes"},
+	} {
+		_, errOut, code := runCyq(t, "", args...)
+		if code == 0 || !strings.Contains(errOut, `there is no graph "defualt"`) || !strings.Contains(errOut, "did you mean: default") {
+			t.Errorf("%q: %d %s", args, code, errOut)
+		}
+	}
+	// :use refuses a typo too; :use --create makes the graph.
+	_, errOut, code := runCyq(t, ":use defualt\n", "--db", db)
+	if code == 0 || !strings.Contains(errOut, `there is no graph "defualt"`) {
+		t.Errorf(":use: %d %s", code, errOut)
+	}
+	out, _, code := runCyq(t, "", "query", "--db", db, "--format", "csv", "-c", "MATCH (n) RETURN count(n) AS n")
+	if code != 0 || out != "n\n1\n" {
+		t.Errorf("the store changed: %d %q", code, out)
+	}
+	out, errOut, code = runCyq(t, ":use --create other\nCREATE (:C);\n", "--db", db)
+	if code != 0 || !strings.Contains(out, `using graph "other"`) {
+		t.Errorf(":use --create: %d %s %s", code, out, errOut)
+	}
+	out, _, _ = runCyq(t, "", "query", "--db", db, "--graph", "other", "--format", "csv", "-c", "MATCH (c:C) RETURN count(c) AS n")
+	if out != "n\n1\n" {
+		t.Errorf("graph other: %q", out)
+	}
+}
