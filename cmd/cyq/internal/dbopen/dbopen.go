@@ -11,6 +11,7 @@ import (
 
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser"
 	"github.com/cyqdb/cyq/program"
 )
 
@@ -289,13 +290,14 @@ func NoGraph(name, dir string, graphs []string, readOnly bool) error {
 	return e
 }
 
-// Nearest returns the name among names closest to s by edit distance, when
+// Nearest returns the name among names closest to s by edit distance
+// (adjacent transpositions count once: "defualt" is 1 from "default"), when
 // it is close enough to be a likely typo ("" otherwise).
 func Nearest(s string, names []string) string {
 	best, bestD := "", -1
 	ls := strings.ToLower(s)
 	for _, n := range names {
-		d := distance(ls, strings.ToLower(n))
+		d := parser.EditDistance(ls, strings.ToLower(n))
 		if bestD < 0 || d < bestD {
 			best, bestD = n, d
 		}
@@ -304,26 +306,4 @@ func Nearest(s string, names []string) string {
 		return ""
 	}
 	return best
-}
-
-// distance is the Levenshtein distance between a and b (in runes).
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			c := 1
-			if ra[i-1] == rb[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
