@@ -350,7 +350,7 @@ func (l *loader) loadCSV(f FileSpec, rel bool) error {
 			c.key = l.b.PropKeyID(c.name)
 		}
 	}
-	if l.merge != nil && !rel && cols[idCol].name == "" && idCol >= 0 {
+	if l.merge != nil && !rel && idCol >= 0 && cols[idCol].name == "" {
 		return &InputError{File: f.Path, Line: 1, Column: idCol + 1, Msg: errMergeNoID.Error()}
 	}
 	if l.merge != nil && !rel && len(labels) > 0 {

@@ -76,6 +76,7 @@ func (l *loader) loadEdges(e EdgeSpec) error {
 			continue
 		}
 		var ends [2]int64
+		var lineErr error
 		for k := 0; k < 2; k++ {
 			for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == ',') {
 				i++
@@ -85,14 +86,22 @@ func (l *loader) loadEdges(e EdgeSpec) error {
 				j++
 			}
 			if j == i {
-				return &InputError{File: e.Path, Line: line, Column: i + 1, Msg: "expected two node ids"}
+				lineErr = &InputError{File: e.Path, Line: line, Column: i + 1, Msg: "expected two node ids"}
+				break
 			}
 			n, err := parseID(s[i:j])
 			if err != nil {
-				return &InputError{File: e.Path, Line: line, Column: i + 1, Msg: fmt.Sprintf("%q is not an integer node id", s[i:j])}
+				lineErr = &InputError{File: e.Path, Line: line, Column: i + 1, Msg: fmt.Sprintf("%q is not an integer node id", s[i:j])}
+				break
 			}
 			ends[k] = n
 			i = j
+		}
+		if lineErr != nil {
+			if err := l.bad(lineErr); err != nil {
+				return err
+			}
+			continue
 		}
 		a, err := node(ends[0])
 		if err != nil {
@@ -235,7 +244,9 @@ func (l *loader) eachLine(path string, fn func(line int, s string) error) error 
 			continue
 		}
 		if err := fn(line, s); err != nil {
-			return err
+			if err := l.bad(err); err != nil { // a malformed line may be tolerated
+				return err
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -342,4 +343,26 @@ func TestJoinSurplus(t *testing.T) {
 			t.Errorf("%q: %q %v, want %s", c.in, got, ok, c.want)
 		}
 	}
+}
+
+// Edge lists and triples count malformed lines against the tolerance too,
+// and merge refuses node files whose ids are not stored.
+func TestEdgeListToleranceAndMergeNeedsIDs(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "e.txt", "1 2\n3 x\n4 5\n")
+	var report strings.Builder
+	db := openDB(t)
+	st := bulk(t, db, &Importer{Options: Options{BadTolerance: 1, Report: &report}, Edges: []EdgeSpec{{Path: p}}})
+	if st.Skipped != 1 || report.String() != p+":2:3: skipped: \"x\" is not an integer node id\n" {
+		t.Errorf("skipped %d, report %q", st.Skipped, report.String())
+	}
+	expectCounts(t, db, 4, 2)
+
+	n := writeFile(t, dir, "n.csv", ":ID,name\n1,a\n")
+	g, _ := db.Store().Graph("default")
+	_, err := (&Importer{Options: Options{Mode: ModeMerge}, Nodes: []FileSpec{{Path: n, Labels: []string{"N"}}}}).Run(context.Background(), g)
+	if err == nil || !strings.Contains(err.Error(), "n.csv:1:1: --mode merge matches nodes by their id property") {
+		t.Errorf("got %v", err)
+	}
+	expectCounts(t, db, 4, 2)
 }
