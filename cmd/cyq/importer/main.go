@@ -152,7 +152,7 @@ func parseArgs(args []string) (*importArgs, error) {
 				}
 			}
 			continue
-		case "--undirected", "--incremental", "--continue-on-error", "--infer-types", "--no-progress", "--skip-bad-rows", "--help", "--h":
+		case "--undirected", "--incremental", "--continue-on-error", "--infer-types", "--no-progress", "--skip-bad-rows", "--create", "--help", "--h":
 			if hasVal {
 				return nil, fmt.Errorf("%s takes no value", name)
 			}
@@ -169,6 +169,8 @@ func parseArgs(args []string) (*importArgs, error) {
 				a.imp.SkipBadRows = true
 			case "--no-progress":
 				a.noProgress = true
+			case "--create":
+				// Implied: cyq import creates what it imports into.
 			default:
 				return nil, errHelp
 			}
