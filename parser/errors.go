@@ -410,7 +410,7 @@ func (w *walker) misspelledKeyword(toks []antlr.Token, at int) *cyqerr.Error {
 		}
 		var cands []cand
 		for _, kw := range suggestKeywords {
-			d := editDistance(word, kw)
+			d := EditDistance(word, kw)
 			maxD := 1
 			if len(kw) >= 5 {
 				maxD = 2
@@ -450,9 +450,9 @@ func parsesCleanly(src string) bool {
 	return f == nil
 }
 
-// editDistance is the optimal-string-alignment distance (Levenshtein plus
+// EditDistance is the optimal-string-alignment distance (Levenshtein plus
 // adjacent transpositions, so MACTH -> MATCH is 1).
-func editDistance(a, b string) int {
+func EditDistance(a, b string) int {
 	d := make([][]int, len(a)+1)
 	for i := range d {
 		d[i] = make([]int, len(b)+1)

@@ -11,8 +11,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cmd/cyq/importer"
+	"github.com/cyqdb/cyq/cmd/cyq/internal/dbopen"
 	"github.com/cyqdb/cyq/cmd/cyq/shell"
+	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/mcp"
 )
 
@@ -23,7 +26,8 @@ func main() {
 const usage = `cyq — an embedded openCypher graph engine
 
 Usage:
-  cyq [--db DIR] [--graph NAME] [--read-only]   interactive shell
+  cyq [--db DIR] [--graph NAME] [--read-only] [--create]
+                                                interactive shell
   cyq --demo                                    shell on a fresh demo knowledge graph
   cyq query [-c TEXT | -f FILE] [flags]         run statements (stdin when neither is given)
   cyq import [flags] SOURCES...                 bulk-load data (cyq import --help)
@@ -31,6 +35,8 @@ Usage:
                                                 the MCP server for agents (stdio by default)
 
 The store is DIR, else $CYQ_DB, else $XDG_DATA_HOME/cyq, else ~/.local/share/cyq.
+A store or graph that does not exist is an error unless --create is given (the
+default location is created on first use; cyq import creates what it imports into).
 `
 
 // run is main without the exit, for tests.
@@ -43,7 +49,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			importer.DefaultDir = DefaultDir
 			return importer.Main(args[1:], stdout, stderr)
 		case "serve":
-			return mcp.Main(context.Background(), serveArgs(args[1:]), stdin, stdout, stderr)
+			sa, ok := serveArgs(args[1:], stderr)
+			if !ok {
+				return 1
+			}
+			return mcp.Main(context.Background(), sa, stdin, stdout, stderr)
 		case "help", "-h", "--help", "-help":
 			fmt.Fprint(stdout, usage)
 			return 0
@@ -87,6 +97,7 @@ type storeFlags struct {
 	readOnly  bool
 	timeout   time.Duration
 	importDir string
+	create    bool
 }
 
 func (f *storeFlags) register(fs *flag.FlagSet) {
@@ -95,19 +106,26 @@ func (f *storeFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.readOnly, "read-only", false, "open the store read-only")
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound each statement's run time (e.g. 30s; 0 for none)")
 	fs.StringVar(&f.importDir, "import-dir", "", "the only directory LOAD CSV may read from (empty: LOAD CSV is refused)")
+	fs.BoolVar(&f.create, "create", false, "create the store or graph when it does not exist (without it a missing one is an error)")
 }
 
-func (f *storeFlags) dir() (string, error) {
-	d := f.db
+// open opens the store and graph the flags name. A store or graph that
+// does not exist is refused (listing what exists, suggesting the nearest
+// name) unless --create is given; the default location, which nobody
+// types, is created on first use. Notices of what was created go to
+// notice.
+func (f *storeFlags) open(notice io.Writer) (*dbopen.Handle, error) {
+	return dbopen.Open(f.spec(notice))
+}
+
+func (f *storeFlags) spec(notice io.Writer) dbopen.Spec {
+	d, implicit := f.db, false
 	if d == "" {
 		d = DefaultDir()
+		implicit = os.Getenv("CYQ_DB") == ""
 	}
-	if !f.readOnly {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return "", err
-		}
-	}
-	return d, nil
+	return dbopen.Spec{Dir: d, Graph: f.graph, Create: f.create, Implicit: implicit, Notice: notice,
+		Options: cyq.Options{ReadOnly: f.readOnly, Timeout: f.timeout, ImportDir: f.importDir}}
 }
 
 func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -166,14 +184,15 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		src, name = string(b), "<stdin>"
 	}
-	dir, err := sf.dir()
+	h, err := sf.open(stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "cyq query:", err)
+		fmt.Fprintln(stderr, "cyq query:", shell.Describe(err))
 		return 1
 	}
-	s, err := shell.Open(shell.Options{Dir: dir, Graph: sf.graph, ReadOnly: sf.readOnly, Timeout: sf.timeout, ImportDir: sf.importDir,
+	s, err := shell.Open(shell.Options{Dir: h.Dir, DB: h.DB, Graph: sf.graph, ReadOnly: sf.readOnly, Timeout: sf.timeout, ImportDir: sf.importDir,
 		Format: f, Timing: *timing, Out: stdout, Err: stderr})
 	if err != nil {
+		h.Close()
 		fmt.Fprintln(stderr, "cyq query:", shell.Describe(err))
 		return 1
 	}
@@ -221,7 +240,7 @@ func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cyq:", err)
 		return 2
 	}
-	var dir string
+	var h *dbopen.Handle
 	if *demo {
 		if sf.db != "" {
 			fmt.Fprintln(stderr, "cyq: --demo uses a fresh temporary store; --db is ignored")
@@ -232,14 +251,21 @@ func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer os.RemoveAll(tmp)
-		dir = tmp
-	} else if dir, err = sf.dir(); err != nil {
-		fmt.Fprintln(stderr, "cyq:", err)
+		sf.db, sf.readOnly, sf.create = tmp, false, true
+		h, err = sf.open(nil)
+		if err != nil {
+			fmt.Fprintln(stderr, "cyq:", shell.Describe(err))
+			return 1
+		}
+	} else if h, err = sf.open(stderr); err != nil {
+		fmt.Fprintln(stderr, "cyq:", shell.Describe(err))
 		return 1
 	}
-	s, err := shell.Open(shell.Options{Dir: dir, Graph: sf.graph, ReadOnly: sf.readOnly && !*demo, ImportDir: sf.importDir,
+	dir := h.Dir
+	s, err := shell.Open(shell.Options{Dir: dir, DB: h.DB, Graph: sf.graph, ReadOnly: sf.readOnly, ImportDir: sf.importDir,
 		Timeout: sf.timeout, Format: f, Timing: true, MaxTableRows: 1000, Out: stdout, Err: stderr})
 	if err != nil {
+		h.Close()
 		fmt.Fprintln(stderr, "cyq:", shell.Describe(err))
 		return 1
 	}
@@ -294,12 +320,76 @@ func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // serveArgs gives `cyq serve` the same default store as the shell when no
-// --db is given.
-func serveArgs(args []string) []string {
-	for _, a := range args {
-		if a == "--db" || a == "-db" || strings.HasPrefix(a, "--db=") || strings.HasPrefix(a, "-db=") {
-			return args
+// --db is given, and applies the store rules of the shell before the
+// server opens anything: a missing store or graph is an error (listing
+// what exists) unless --create is given with --allow-writes. --create is
+// taken out of the arguments; the server itself does not know it.
+func serveArgs(args []string, stderr io.Writer) ([]string, bool) {
+	var sf storeFlags
+	sf.graph = dbopen.DefaultGraph
+	hasDB, writes := false, false
+	out := make([]string, 0, len(args)+2)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") {
+			out = append(out, a)
+			continue
+		}
+		value := func() string {
+			if hasVal {
+				return val
+			}
+			if i+1 < len(args) {
+				out = append(out, args[i+1])
+				i++
+				return args[i]
+			}
+			return ""
+		}
+		switch name {
+		case "create":
+			sf.create = !hasVal || val == "true"
+			continue
+		case "db":
+			out = append(out, a)
+			sf.db, hasDB = value(), true
+			continue
+		case "graph":
+			out = append(out, a)
+			sf.graph = value()
+			continue
+		case "allow-writes":
+			writes = !hasVal || val == "true"
+		}
+		out = append(out, a)
+	}
+	if !hasDB {
+		out = append([]string{"--db", DefaultDir()}, out...)
+	} else if sf.db == "" {
+		return out, true // an in-memory store
+	}
+	spec := sf.spec(stderr)
+	st, err := spec.CheckStore(!writes)
+	if err != nil {
+		fmt.Fprintln(stderr, "cyq serve:", shell.Describe(err))
+		return nil, false
+	}
+	if st == dbopen.Store && spec.Graph != dbopen.DefaultGraph && !(writes && sf.create) {
+		// Look the graph up on a read-only open, so that a mistyped
+		// --graph is named with the graphs there instead of created.
+		spec.Options.ReadOnly = true
+		h, err := dbopen.Open(spec)
+		if e := cyqerr.As(err); e != nil && e.Detail == "GraphNotFound" {
+			fmt.Fprintln(stderr, "cyq serve:", shell.Describe(err))
+			return nil, false
+		}
+		if h != nil {
+			h.Close()
 		}
 	}
-	return append([]string{"--db", DefaultDir()}, args...)
+	if st != dbopen.Store && writes {
+		fmt.Fprintf(stderr, "cyq serve: creating a new store in %s\n", spec.Dir)
+	}
+	return out, true
 }

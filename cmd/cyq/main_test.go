@@ -212,7 +212,9 @@ func TestShellOnPTY(t *testing.T) {
 	tm.expect(`{"born":1815}`, 5*time.Second)
 	tm.send(":explain MATCH (p:Person) RETURN p\r")
 	tm.expect("NodeScan", 5*time.Second)
-	tm.send(":use other\r")
+	tm.send(":use other\r") // a graph that does not exist is not created by a typo
+	tm.expect(`there is no graph "other"`, 5*time.Second)
+	tm.send(":use --create other\r")
 	tm.expect("cyq:other> ", 5*time.Second)
 	tm.send(":graphs\r")
 	tm.expect("* other", 5*time.Second)
@@ -238,7 +240,7 @@ func TestShellOnPTY(t *testing.T) {
 	tm = startTerm(t, cmd)
 	tm.expect("cyq:default> ", 10*time.Second)
 	tm.send("\x1b[A\x1b[A")
-	tm.expect(":use other", 5*time.Second)
+	tm.expect(":use --create other", 5*time.Second)
 	tm.send("\x03:quit\r")
 	if err := tm.wait(10 * time.Second); err != nil {
 		t.Fatalf("exit: %v", err)
@@ -317,7 +319,7 @@ func TestQueryCommand(t *testing.T) {
 		t.Errorf("timeout: %d %s", code, errOut)
 	}
 	// A named graph.
-	_, errOut, code = runCyq(t, "", "query", "--db", db, "--graph", "g2", "-c", "CREATE (:Only)")
+	_, errOut, code = runCyq(t, "", "query", "--db", db, "--graph", "g2", "--create", "-c", "CREATE (:Only)")
 	if code != 0 {
 		t.Fatal(errOut)
 	}
@@ -351,7 +353,7 @@ func TestImportCommand(t *testing.T) {
 	os.WriteFile(rels, []byte(":START_ID,:END_ID\n1,2\n"), 0o644)
 	db := filepath.Join(dir, "db")
 	out, errOut, code := runCyq(t, "", "import", "--db", db, "--nodes=Item", nodes, "--relationships=NEXT", rels)
-	if code != 0 || !strings.Contains(out, "imported 2 nodes, 1 relationships") {
+	if code != 0 || !strings.Contains(out, ": 2 nodes, 1 relationships") || !strings.Contains(errOut, "created a new store in "+db) {
 		t.Fatalf("%d %s %s", code, out, errOut)
 	}
 	out, _, _ = runCyq(t, "", "query", "--db", db, "--format", "csv", "-c", "MATCH (a:Item)-[:NEXT]->(b) RETURN a.name, b.name")
@@ -360,7 +362,7 @@ func TestImportCommand(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.csv")
 	os.WriteFile(bad, []byte("id:ID,n:int\n3,x\n"), 0o644)
-	_, errOut, code = runCyq(t, "", "import", "--db", db, "--nodes=Item", bad)
+	_, errOut, code = runCyq(t, "", "import", "--db", db, "--mode", "append", "--nodes=Item", bad)
 	if code == 0 || !strings.Contains(errOut, "bad.csv:2:3") || !strings.Contains(errOut, "nothing was imported") {
 		t.Errorf("%d %s", code, errOut)
 	}
@@ -370,7 +372,7 @@ func TestImportProgressOnPTY(t *testing.T) {
 	dir := testenv.Dataset(t, "snap-soc-slashdot0902")
 	tm := startTerm(t, command(t, "import", "--db", t.TempDir(), "--edges", filepath.Join(dir, "soc-Slashdot0902.txt.gz"), "--label", "User", "--type", "LINKS"))
 	tm.expect("rows/s ETA", 20*time.Second)
-	tm.expect("imported 82168 nodes, 948464 relationships", 30*time.Second)
+	tm.expect(": 82168 nodes, 948464 relationships", 30*time.Second)
 	if err := tm.wait(10 * time.Second); err != nil {
 		t.Fatal(err)
 	}
@@ -390,5 +392,59 @@ func TestQueryImportDir(t *testing.T) {
 	}
 	if _, _, code := runCyq(t, "", "query", "--db", db, "-c", q); code == 0 {
 		t.Error("LOAD CSV ran without an import directory")
+	}
+}
+
+// A mistyped --db or --graph is refused by query, the shell and serve,
+// naming what exists and the nearest name, and creates nothing.
+func TestMistypedStoreOrGraphRefused(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "graphs")
+	if _, errOut, code := runCyq(t, "", "query", "--db", db, "--create", "-c", "CREATE (:A)"); code != 0 || !strings.Contains(errOut, "created a new store") {
+		t.Fatalf("--create: %d %s", code, errOut)
+	}
+	typo := filepath.Join(dir, "grpahs")
+	for _, args := range [][]string{
+		{"query", "--db", typo, "-c", "MATCH (n) RETURN n"},
+		{"query", "--db", typo, "-c", "CREATE (:B)"},
+		{"--db", typo},
+		{"serve", "--db", typo},
+		{"serve", "--db", typo, "--allow-writes"},
+	} {
+		_, errOut, code := runCyq(t, "", args...)
+		if code == 0 || !strings.Contains(errOut, "there is no store at "+typo) || !strings.Contains(errOut, "did you mean: --db "+db) {
+			t.Errorf("%q: %d %s", args, code, errOut)
+		}
+		if _, err := os.Stat(typo); !os.IsNotExist(err) {
+			t.Fatalf("%q created %s", args, typo)
+		}
+	}
+	for _, args := range [][]string{
+		{"query", "--db", db, "--graph", "defualt", "-c", "CREATE (:B)"},
+		{"--db", db, "--graph", "defualt"},
+		{"serve", "--db", db, "--graph", "defualt"},
+		{"serve", "--db", db, "--graph", "defualt", "--allow-writes"},
+	} {
+		_, errOut, code := runCyq(t, "", args...)
+		if code == 0 || !strings.Contains(errOut, `there is no graph "defualt"`) || !strings.Contains(errOut, "did you mean: default") {
+			t.Errorf("%q: %d %s", args, code, errOut)
+		}
+	}
+	// :use refuses a typo too; :use --create makes the graph.
+	_, errOut, code := runCyq(t, ":use defualt\n", "--db", db)
+	if code == 0 || !strings.Contains(errOut, `there is no graph "defualt"`) {
+		t.Errorf(":use: %d %s", code, errOut)
+	}
+	out, _, code := runCyq(t, "", "query", "--db", db, "--format", "csv", "-c", "MATCH (n) RETURN count(n) AS n")
+	if code != 0 || out != "n\n1\n" {
+		t.Errorf("the store changed: %d %q", code, out)
+	}
+	out, errOut, code = runCyq(t, ":use --create other\nCREATE (:C);\n", "--db", db)
+	if code != 0 || !strings.Contains(out, `using graph "other"`) {
+		t.Errorf(":use --create: %d %s %s", code, out, errOut)
+	}
+	out, _, _ = runCyq(t, "", "query", "--db", db, "--graph", "other", "--format", "csv", "-c", "MATCH (c:C) RETURN count(c) AS n")
+	if out != "n\n1\n" {
+		t.Errorf("graph other: %q", out)
 	}
 }

@@ -147,10 +147,12 @@ func scalar(typ, s string, infer bool) (value.Value, error) {
 		return v, nil
 	case "", "string", "char":
 		if infer && typ == "" {
-			if n, err := strconv.ParseInt(s, 10, 64); err == nil && (s == "0" || s[0] != '0') {
+			switch textKind(s) {
+			case sawInt:
+				n, _ := strconv.ParseInt(s, 10, 64)
 				return value.Int(n), nil
-			}
-			if f, err := strconv.ParseFloat(s, 64); err == nil && strings.ContainsAny(s, ".eE") && s[0] != '.' {
+			case sawFloat:
+				f, _ := strconv.ParseFloat(s, 64)
 				return value.Float(f), nil
 			}
 		}
@@ -348,6 +350,17 @@ func (l *loader) loadCSV(f FileSpec, rel bool) error {
 			c.key = l.b.PropKeyID(c.name)
 		}
 	}
+	if l.merge != nil && !rel && idCol >= 0 && cols[idCol].name == "" {
+		return &InputError{File: f.Path, Line: 1, Column: idCol + 1, Msg: errMergeNoID.Error()}
+	}
+	if l.merge != nil && !rel && len(labels) > 0 {
+		l.merge.groups[cols[idCol].group] = indexKey{labels[0], cols[idCol].name}
+	}
+	if l.opts.InferTypes {
+		if err := l.inferColumns(f.Path, cols); err != nil {
+			return err
+		}
+	}
 	var fixedType uint32
 	if f.Type != "" {
 		fixedType = l.b.TypeID(f.Type)
@@ -399,11 +412,20 @@ type csvFile struct {
 // record adds the node or relationship of one CSV record.
 func (cf *csvFile) record(rec []string) error {
 	l, f, cr, hdr, cols := cf.l, cf.f, cf.cr, cf.hdr, cf.cols
-	idCol, startCol, endCol, typeCol := cf.idCol, cf.startCol, cf.endCol, cf.typeCol
+	startCol, endCol, typeCol := cf.startCol, cf.endCol, cf.typeCol
 	nullStr := l.opts.Null
 	line, _ := cr.FieldPos(0)
 	if len(rec) == 1 && rec[0] == "" {
 		return nil // blank line
+	}
+	if len(rec) > len(cols) {
+		if joined, ok := joinSurplus(rec, len(cols), string(l.opts.Delimiter)); ok {
+			l.repaired++
+			l.report("repaired: ", &InputError{File: f.Path, Line: line, Msg: fmt.Sprintf(
+				"%d fields for a header of %d; joined each field that starts with a space to the one before it (an unquoted %q inside a field)",
+				len(rec), len(cols), l.opts.Delimiter)})
+			rec = joined
+		}
 	}
 	if len(rec) != len(cols) {
 		return &InputError{File: f.Path, Line: line, Msg: fmt.Sprintf("%d fields, but the header has %d", len(rec), len(cols))}
@@ -430,35 +452,7 @@ func (cf *csvFile) record(rec []string) error {
 		props[c.key] = v
 	}
 	if !cf.rel {
-		ls := cf.fixed
-		if len(cf.labelCols) > 0 {
-			names := append([]string(nil), cf.labels...)
-			for _, i := range cf.labelCols {
-				for _, n := range strings.Split(rec[i], l.opts.ArrayDelimiter) {
-					if n = strings.TrimSpace(n); n != "" {
-						names = append(names, n)
-					}
-				}
-			}
-			ls = l.labelSet(names)
-		}
-		id, err := l.addNode(ls, props)
-		if err != nil {
-			return err
-		}
-		key := rec[idCol]
-		if key == "" {
-			if cf.plain {
-				return bad(idCol, "empty id")
-			}
-			return nil
-		}
-		g := l.group(cols[idCol].group)
-		if _, dup := g[key]; dup {
-			return bad(idCol, fmt.Sprintf("duplicate id %q", key))
-		}
-		g[key] = id
-		return nil
+		return cf.node(rec, props)
 	}
 	a, err := l.lookup(cols[startCol].group, rec[startCol])
 	if err != nil {
@@ -475,6 +469,56 @@ func (cf *csvFile) record(rec []string) error {
 		return bad(max(typeCol, 0), "no relationship type (give --relationships=TYPE or a :TYPE column)")
 	}
 	return l.addRel(a, z, t, props)
+}
+
+// node adds (or, merging, matches) the node of one record.
+func (cf *csvFile) node(rec []string, props map[uint32]value.Value) error {
+	l, cols, idCol := cf.l, cf.cols, cf.idCol
+	names, ls := cf.labels, cf.fixed
+	if len(cf.labelCols) > 0 {
+		names = append([]string(nil), cf.labels...)
+		for _, i := range cf.labelCols {
+			for _, n := range strings.Split(rec[i], l.opts.ArrayDelimiter) {
+				if n = strings.TrimSpace(n); n != "" {
+					names = append(names, n)
+				}
+			}
+		}
+		ls = l.labelSet(names)
+	}
+	bad := func(msg string) error {
+		ln, col := cf.cr.FieldPos(idCol)
+		return &InputError{File: cf.f.Path, Line: ln, Column: col, Msg: fmt.Sprintf("column %q: %s", cf.hdr[idCol], msg)}
+	}
+	key := rec[idCol]
+	if key == "" {
+		if cf.plain {
+			return bad("empty id")
+		}
+		_, err := l.addNode(ls, props)
+		return err
+	}
+	g := l.group(cols[idCol].group)
+	if _, dup := g[key]; dup {
+		return bad(fmt.Sprintf("duplicate id %q", key))
+	}
+	if len(names) > 0 {
+		n, ok, err := l.existing(names[0], cols[idCol].name, key)
+		if err != nil {
+			return err
+		}
+		if ok {
+			g[key] = n
+			l.row()
+			return l.merge.update(n, ls, props)
+		}
+	}
+	id, err := l.addNode(ls, props)
+	if err != nil {
+		return err
+	}
+	g[key] = id
+	return nil
 }
 
 // anyGroup marks an end column that may refer to a node of any group.
@@ -505,6 +549,12 @@ func (l *loader) lookup(group, key string) (uint32, error) {
 				found, n = id, n+1
 			}
 		}
+		if n == 0 && l.merge != nil {
+			var err error
+			if found, n, err = l.merge.lookup(group, key); err != nil {
+				return 0, err
+			}
+		}
 		switch n {
 		case 1:
 			return found, nil
@@ -515,6 +565,11 @@ func (l *loader) lookup(group, key string) (uint32, error) {
 	}
 	if id, ok := l.ids[group][key]; ok {
 		return id, nil
+	}
+	if l.merge != nil {
+		if id, n, err := l.merge.lookup(group, key); err != nil || n == 1 {
+			return id, err
+		}
 	}
 	if group == "" {
 		return 0, fmt.Errorf("no node has id %q", key)

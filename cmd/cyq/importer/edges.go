@@ -40,7 +40,10 @@ func (l *loader) loadEdges(e EdgeSpec) error {
 		} else if id, ok := nodes[n]; ok {
 			return id, nil
 		}
-		id, err := l.addNode(labels, map[uint32]value.Value{key: value.Int(n)})
+		id, found, err := l.existing(e.Label, "id", strconv.FormatInt(n, 10))
+		if err == nil && !found {
+			id, err = l.addNode(labels, map[uint32]value.Value{key: value.Int(n)})
+		}
 		if err != nil {
 			return 0, err
 		}
@@ -73,6 +76,7 @@ func (l *loader) loadEdges(e EdgeSpec) error {
 			continue
 		}
 		var ends [2]int64
+		var lineErr error
 		for k := 0; k < 2; k++ {
 			for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == ',') {
 				i++
@@ -82,14 +86,22 @@ func (l *loader) loadEdges(e EdgeSpec) error {
 				j++
 			}
 			if j == i {
-				return &InputError{File: e.Path, Line: line, Column: i + 1, Msg: "expected two node ids"}
+				lineErr = &InputError{File: e.Path, Line: line, Column: i + 1, Msg: "expected two node ids"}
+				break
 			}
 			n, err := parseID(s[i:j])
 			if err != nil {
-				return &InputError{File: e.Path, Line: line, Column: i + 1, Msg: fmt.Sprintf("%q is not an integer node id", s[i:j])}
+				lineErr = &InputError{File: e.Path, Line: line, Column: i + 1, Msg: fmt.Sprintf("%q is not an integer node id", s[i:j])}
+				break
 			}
 			ends[k] = n
 			i = j
+		}
+		if lineErr != nil {
+			if err := l.bad(lineErr); err != nil {
+				return err
+			}
+			continue
 		}
 		a, err := node(ends[0])
 		if err != nil {
@@ -114,6 +126,19 @@ func (l *loader) loadEdges(e EdgeSpec) error {
 	return nil
 }
 
+// existing finds, when merging, the node of the graph with label and an
+// id property equal to id; a node matched this way counts as merged.
+func (l *loader) existing(label, key, id string) (uint32, bool, error) {
+	if l.merge == nil {
+		return 0, false, nil
+	}
+	n, ok, err := l.merge.find(label, key, id)
+	if ok && err == nil {
+		l.merge.nodes++
+	}
+	return n, ok, err
+}
+
 // loadTriples reads head<TAB>relation<TAB>tail files. Entity nodes have a
 // string id; with EntityText they also get text (the whole description)
 // and name (the text up to its first comma).
@@ -128,7 +153,10 @@ func (l *loader) loadTriples(t TripleSpec) error {
 		if n, ok := g[id]; ok {
 			return n, nil
 		}
-		n, err := l.addNode(labels, map[uint32]value.Value{idKey: value.String(id)})
+		n, found, err := l.existing(t.Label, "id", id)
+		if err == nil && !found {
+			n, err = l.addNode(labels, map[uint32]value.Value{idKey: value.String(id)})
+		}
 		if err != nil {
 			return 0, err
 		}
@@ -146,8 +174,14 @@ func (l *loader) loadTriples(t TripleSpec) error {
 				return &InputError{File: t.EntityText, Line: line, Column: 1, Msg: fmt.Sprintf("duplicate entity %q", id)}
 			}
 			name, _, _ := strings.Cut(text, ",")
-			n, err := l.addNode(labels, map[uint32]value.Value{idKey: value.String(id),
-				nameKey: value.String(strings.TrimSpace(name)), textKey: value.String(text)})
+			props := map[uint32]value.Value{idKey: value.String(id), nameKey: value.String(strings.TrimSpace(name)), textKey: value.String(text)}
+			n, found, err := l.existing(t.Label, "id", id)
+			if err == nil && found {
+				l.row()
+				err = l.merge.update(n, labels, props)
+			} else if err == nil {
+				n, err = l.addNode(labels, props)
+			}
 			if err != nil {
 				return err
 			}
@@ -210,7 +244,9 @@ func (l *loader) eachLine(path string, fn func(line int, s string) error) error 
 			continue
 		}
 		if err := fn(line, s); err != nil {
-			return err
+			if err := l.bad(err); err != nil { // a malformed line may be tolerated
+				return err
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -62,7 +62,7 @@ p2,p1,,
 	db := openDB(t)
 	bulk(t, db, &Importer{Nodes: []FileSpec{{Path: people}, {Path: movies, Labels: []string{"Movie"}}}, Rels: []FileSpec{{Path: roles, Type: "RELATED"}}})
 	// Another delimiter: a second load into the same graph.
-	bulk(t, db, &Importer{Options: Options{Delimiter: '|'}, Nodes: []FileSpec{{Path: piped, Labels: []string{"Piped"}}}})
+	bulk(t, db, &Importer{Options: Options{Delimiter: '|', Mode: ModeAppend}, Nodes: []FileSpec{{Path: piped, Labels: []string{"Piped"}}}})
 	if got := query(t, db, "MATCH (p:Piped) RETURN p.title, p.year"); got != "['A, B', 1999]\n" {
 		t.Errorf("piped: %q", got)
 	}
@@ -154,7 +154,7 @@ func TestEdgeListGzipAndComments(t *testing.T) {
 	}
 	bad := writeFile(t, dir, "bad.txt", "1 2\n3 x\n")
 	g, _ := db.Store().Graph("default")
-	_, err := (&Importer{Edges: []EdgeSpec{{Path: bad}}}).Run(context.Background(), g)
+	_, err := (&Importer{Options: Options{Mode: ModeAppend}, Edges: []EdgeSpec{{Path: bad}}}).Run(context.Background(), g)
 	if err == nil || !strings.Contains(err.Error(), "bad.txt:2:3: \"x\" is not an integer node id") {
 		t.Errorf("got %v", err)
 	}

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -8,19 +9,24 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"golang.org/x/term"
 
-	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/cmd/cyq/internal/dbopen"
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/storage"
 )
 
 // Usage is the help text of `cyq import`.
 const Usage = `Usage: cyq import [--db DIR] [--graph NAME] SOURCES... [OPTIONS]
 
 Bulk-loads data into a graph. All bulk sources of one run are read and
-checked first and added together: on any error nothing is added.
+checked first and added together: on any error nothing is added. The store
+and graph are created when they do not exist (and a failed run into a new
+store or graph removes it again).
 
 Sources (repeatable, combinable):
   --nodes[=Label[:Label...]] FILE[,FILE...]    (also --nodes=Label=FILE)
@@ -40,14 +46,33 @@ Sources (repeatable, combinable):
   -f FILE               Cypher script of ';'-separated statements, run through the engine
   --markdown DIR        folder of Markdown notes (--incremental to update a previous import)
 
+Into a graph that already holds data (--markdown keeps its own rules):
+  --mode fail           refuse, naming what the graph holds (the default)
+  --mode merge          match nodes by label and id property (the id column, or "id" for
+                        --edges and --triples): update their properties and labels, add only
+                        new nodes; a relationship whose (start, type, end) exists already, or
+                        earlier in the run, is not added again (its properties are updated).
+                        Runs as one transaction. Not for -f scripts (write MERGE) or --ldbc.
+  --mode append         add everything again (duplicating what was imported before)
+
+Bad rows:
+  --bad-tolerance N     accept up to N malformed rows, skipping them (default 0; -1: any
+                        number); one more fails the run and nothing is added
+  --skip-bad-rows       skip every malformed row and import the rest; the exit status is
+                        3 when more than --bad-tolerance rows were skipped
+  --report-file FILE    list every skipped (and repaired) row: "file:line:column: reason"
+  A row with more fields than its header, where exactly the surplus fields start
+  with a space, had an unquoted delimiter inside a field ("Rua do Paço, 67"):
+  those fields are joined to the ones before them, and the row is reported as repaired.
+
 Options:
   --delimiter C         CSV field delimiter (default ','; '\t' or TAB for tabs)
   --array-delimiter C   separator inside array fields (default ';')
   --quote none          read quotes as ordinary characters (default: RFC 4180 '"' quoting)
   --id-column NAME      id column of plain-header node files
   --null STR            read fields equal to STR as missing (e.g. NULL)
-  --infer-types         plain columns that look numeric become integers or floats
-  --skip-bad-rows       skip (and report) malformed CSV rows instead of failing
+  --infer-types         type plain columns by all their values (the file is read twice):
+                        all integers -> integer, integers and floats -> float, else string
   --continue-on-error   for -f: report failing statements and go on
   --no-progress         no progress bar even on a terminal
 `
@@ -66,6 +91,8 @@ type importArgs struct {
 	incremental bool
 	contOnErr   bool
 	noProgress  bool
+	modeSet     bool
+	reportFile  string
 }
 
 // parseArgs parses neo4j-admin style arguments: "--nodes=Label FILE" and
@@ -125,7 +152,7 @@ func parseArgs(args []string) (*importArgs, error) {
 				}
 			}
 			continue
-		case "--undirected", "--incremental", "--continue-on-error", "--infer-types", "--no-progress", "--skip-bad-rows", "--help", "--h":
+		case "--undirected", "--incremental", "--continue-on-error", "--infer-types", "--no-progress", "--skip-bad-rows", "--create", "--help", "--h":
 			if hasVal {
 				return nil, fmt.Errorf("%s takes no value", name)
 			}
@@ -142,6 +169,8 @@ func parseArgs(args []string) (*importArgs, error) {
 				a.imp.SkipBadRows = true
 			case "--no-progress":
 				a.noProgress = true
+			case "--create":
+				// Implied: cyq import creates what it imports into.
 			default:
 				return nil, errHelp
 			}
@@ -189,6 +218,19 @@ func parseArgs(args []string) (*importArgs, error) {
 			}
 		case "--id-column":
 			a.imp.IDColumn = v
+		case "--mode":
+			if a.imp.Mode, err = ParseMode(v); err != nil {
+				return nil, err
+			}
+			a.modeSet = true
+		case "--report-file":
+			a.reportFile = v
+		case "--bad-tolerance":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < -1 {
+				return nil, fmt.Errorf("--bad-tolerance: %q is not a count (a number, or -1 for any number)", v)
+			}
+			a.imp.BadTolerance = n
 		case "--null":
 			a.imp.Null = v
 		default:
@@ -239,6 +281,11 @@ func (a *importArgs) bulk() bool {
 	return len(im.Nodes)+len(im.Rels)+len(im.Edges)+len(im.Triples) > 0 || im.LDBC != ""
 }
 
+// ExitSkipped is the exit status of a run that imported its data but
+// skipped more malformed rows than --bad-tolerance allows (with
+// --skip-bad-rows). A failed run, which imported nothing, exits with 1.
+const ExitSkipped = 3
+
 // DefaultDir is the default store directory; the cyq command sets it.
 var DefaultDir = func() string { return "" }
 
@@ -261,27 +308,67 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cyq import: --incremental applies to --markdown")
 		return 2
 	}
-	dir := a.db
+	if a.markdown != "" && !a.bulk() && len(a.scripts) == 0 && a.modeSet {
+		fmt.Fprintln(stderr, "cyq import: --mode does not apply to --markdown (it refuses a graph with documents; --incremental updates them)")
+		return 2
+	}
+	if a.imp.Mode == ModeMerge && len(a.scripts) > 0 {
+		fmt.Fprintln(stderr, "cyq import: --mode merge does not apply to -f scripts: they run as written (use MERGE in them), with --mode append")
+		return 2
+	}
+	dir, implicit := a.db, false
 	if dir == "" {
-		dir = DefaultDir()
+		dir, implicit = DefaultDir(), true
 	}
 	if dir == "" {
 		fmt.Fprintln(stderr, "cyq import: --db DIR is needed")
 		return 2
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		fmt.Fprintln(stderr, "cyq import:", err)
-		return 1
-	}
-	db, err := cyq.Open(dir, &cyq.Options{Graph: a.graph})
+	// cyq import creates what it imports into, and says so.
+	h, err := dbopen.Open(dbopen.Spec{Dir: dir, Graph: a.graph, Create: true, Implicit: implicit, Notice: stderr})
 	if err != nil {
+		fmt.Fprintln(stderr, "cyq import:", describe(err))
+		return 1
+	}
+	code := a.run(h, stdout, stderr)
+	if code == 1 && (h.StoreCreated || h.GraphCreated) {
+		what := fmt.Sprintf("graph %q", a.graph)
+		if h.StoreCreated {
+			what = "store " + dir
+		}
+		if err := h.Discard(); err != nil {
+			fmt.Fprintf(stderr, "cyq import: removing the %s this run created: %v\n", what, err)
+		} else {
+			fmt.Fprintf(stderr, "cyq import: removed the %s this run created\n", what)
+		}
+		return code
+	}
+	if err := h.Close(); err != nil {
 		fmt.Fprintln(stderr, "cyq import:", err)
 		return 1
 	}
-	defer db.Close()
+	return code
+}
+
+// describe renders an error for people (with its hint, when it has one).
+func describe(err error) string {
+	if e := cyqerr.As(err); e != nil {
+		return e.Pretty()
+	}
+	return err.Error()
+}
+
+// run imports into the open store and returns the exit status.
+func (a *importArgs) run(h *dbopen.Handle, stdout, stderr io.Writer) int {
+	db, dir := h.DB, h.Dir
 	g, err := db.Store().Graph(a.graph)
 	if err != nil {
 		fmt.Fprintln(stderr, "cyq import:", err)
+		return 1
+	}
+	if snap := g.Snapshot(); a.imp.Mode == ModeFail && snap.NodeCount() > 0 && (a.bulk() || len(a.scripts) > 0) {
+		e := &NotEmptyError{Graph: a.graph, Nodes: snap.NodeCount(), Rels: snap.RelCount()}
+		fmt.Fprintf(stderr, "cyq import: %v (or import into another --graph); store %s\n", e, dir)
 		return 1
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -297,16 +384,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}()
 	if a.bulk() {
-		a.imp.BadRows = stderr
-		if f, ok := stderr.(*os.File); ok && !a.noProgress && term.IsTerminal(int(f.Fd())) {
-			a.imp.Progress = stderr
+		if code := a.runBulk(ctx, g, dir, stdout, stderr); code != 0 {
+			return code
 		}
-		st, err := a.imp.Run(ctx, g)
-		if err != nil {
-			fmt.Fprintf(stderr, "cyq import: %v\nnothing was imported into graph %q\n", err, a.graph)
-			return 1
-		}
-		fmt.Fprintf(stdout, "imported %s into graph %q of %s\n", st, a.graph, dir)
 	}
 	if a.markdown != "" {
 		st, err := ImportMarkdown(ctx, g, a.markdown, a.incremental)
@@ -338,4 +418,53 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// runBulk runs the bulk sources and reports skipped and repaired rows.
+func (a *importArgs) runBulk(ctx context.Context, g *storage.Graph, dir string, stdout, stderr io.Writer) int {
+	a.imp.BadRows = stderr
+	if f, ok := stderr.(*os.File); ok && !a.noProgress && term.IsTerminal(int(f.Fd())) {
+		a.imp.Progress = stderr
+	}
+	if a.reportFile != "" {
+		rf, err := os.Create(a.reportFile)
+		if err != nil {
+			fmt.Fprintln(stderr, "cyq import: --report-file:", err)
+			return 1
+		}
+		defer rf.Close()
+		bw := bufio.NewWriter(rf)
+		defer bw.Flush()
+		a.imp.Report = bw
+	}
+	st, err := a.imp.Run(ctx, g)
+	if err != nil {
+		fmt.Fprintf(stderr, "cyq import: %v\nnothing was imported into graph %q\n", err, a.graph)
+		return 1
+	}
+	fmt.Fprintf(stdout, "imported into graph %q of %s: %s\n", a.graph, dir, st)
+	listed := "give --report-file FILE to list them all"
+	if a.reportFile != "" {
+		listed = "listed in " + a.reportFile
+	}
+	if st.Repaired > 0 {
+		fmt.Fprintf(stderr, "cyq import: %d rows had an unquoted delimiter inside a field and were repaired (%s)\n", st.Repaired, listed)
+	}
+	if st.Skipped == 0 {
+		return 0
+	}
+	tol := a.imp.BadTolerance
+	if tol >= 0 && st.Skipped > tol {
+		fmt.Fprintf(stderr, "cyq import: WARNING: %d malformed rows were skipped, more than --bad-tolerance %d (%s); the other rows were imported\n", st.Skipped, tol, listed)
+		return ExitSkipped
+	}
+	fmt.Fprintf(stderr, "cyq import: WARNING: %d malformed rows were skipped (within --bad-tolerance %s; %s)\n", st.Skipped, toleranceText(tol), listed)
+	return 0
+}
+
+func toleranceText(n int) string {
+	if n < 0 {
+		return "-1, any number"
+	}
+	return strconv.Itoa(n)
 }

@@ -21,7 +21,7 @@ Ctrl-C cancels the running statement (or clears the line); Ctrl-D quits.
   :help                  this text
   :schema                labels, relationship types and property keys, with counts
   :graphs                the graphs in this store ('*' marks the current one)
-  :use NAME              switch to graph NAME (created if missing)
+  :use NAME              switch to graph NAME (:use --create NAME makes a new one)
   :params [{...}]        set the parameters (JSON object or Cypher map); no argument shows them
   :param NAME => EXPR    set one parameter
   :explain STATEMENT     show the plan of a statement without running it (or EXPLAIN ...;)
@@ -66,7 +66,11 @@ func (s *Session) Command(ctx context.Context, line string) error {
 			fmt.Fprintf(s.Out, "%s %s\n", mark, g)
 		}
 	case ":use":
-		if err := s.Use(arg); err != nil {
+		create := false
+		if rest, ok := strings.CutPrefix(arg, "--create"); ok && (rest == "" || rest[0] == ' ') {
+			arg, create = strings.TrimSpace(rest), true
+		}
+		if err := s.Use(arg, create); err != nil {
 			return err
 		}
 		fmt.Fprintf(s.Out, "using graph %q\n", s.graph)

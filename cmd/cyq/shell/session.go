@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/cmd/cyq/internal/dbopen"
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/value"
 )
@@ -22,6 +24,9 @@ import (
 type Options struct {
 	// Dir is the store directory ("" for a fresh in-memory store).
 	Dir string
+	// DB, when set, is the store already open on Graph (Open then opens
+	// nothing itself).
+	DB *cyq.DB
 	// Graph is the graph to query (default "default").
 	Graph string
 	// ReadOnly opens the store for reading only.
@@ -81,6 +86,10 @@ func Open(o Options) (*Session, error) {
 	if s.Err == nil {
 		s.Err = os.Stderr
 	}
+	if o.DB != nil {
+		s.db = o.DB
+		return s, nil
+	}
 	db, err := cyq.Open(s.dir, s.dbOptions(s.graph))
 	if err != nil {
 		return nil, err
@@ -109,10 +118,11 @@ func (s *Session) Close() error {
 	return err
 }
 
-// Use switches to another graph of the same store (creating it unless the
-// store is read-only). The store is reopened, so this fails for an
-// in-memory store.
-func (s *Session) Use(name string) error {
+// Use switches to another graph of the same store. A graph that does not
+// exist is refused (naming the graphs there and the nearest one) unless
+// create is set and the store is writable. The store is reopened, so this
+// fails for an in-memory store.
+func (s *Session) Use(name string, create bool) error {
 	if name == "" {
 		return errors.New("usage: :use NAME")
 	}
@@ -122,12 +132,9 @@ func (s *Session) Use(name string) error {
 	if s.dir == "" {
 		return errors.New("an in-memory store has only the graph it was opened with")
 	}
-	known := false
-	for _, g := range s.db.Store().Graphs() {
-		known = known || g == name
-	}
-	if !known && s.readOnly {
-		return fmt.Errorf("there is no graph %q (and the store is read-only)", name)
+	graphs := s.db.Store().Graphs()
+	if !slices.Contains(graphs, name) && (!create || s.readOnly) {
+		return dbopen.NoGraph(name, s.dir, graphs, s.readOnly)
 	}
 	if err := s.db.Close(); err != nil {
 		return err
