@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cyqdb/cyq/internal/limits"
+
 	"github.com/cyqdb/cyq/program"
 
 	"github.com/mark3labs/mcp-go/server"
@@ -45,6 +47,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	budget := fs.Int("output-budget", DefaultOutputBudget, "bytes of JSON a cypher result may take (about 4 bytes per token)")
 	typesFile := fs.String("entity-types", "", "JSON file of entity type aliases {\"alias\": \"CanonicalType\"} added to the built-in table")
 	importDir := fs.String("import-dir", "", "the only directory LOAD CSV (cypher_write) may read from (empty: LOAD CSV is refused)")
+	budgets := limits.Register(fs, limits.Agents)
 	dupDistance := fs.Float64("duplicate-distance", DefaultDuplicateDistance, "cosine distance between entity names below which entities create returns the existing entity (negative: exact names only)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: cyq serve [--db DIR] [--graph NAME] [--allow-writes] [--http ADDR --token-file F]")
@@ -95,7 +98,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if *dupDistance == 0 {
 		*dupDistance = -1 // 0 means "default" in Config
 	}
-	opts := &cyq.Options{Graph: *graph, ReadOnly: !*allowWrites && *dir != "", ImportDir: *importDir}
+	opts := &cyq.Options{Graph: *graph, ReadOnly: !*allowWrites && *dir != "", ImportDir: *importDir, Limits: *budgets}
 	db, err := cyq.Open(*dir, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "cyq serve: %v\n", err)

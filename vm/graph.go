@@ -88,7 +88,7 @@ type ProcParam struct {
 type Limits struct {
 	MaxSteps  int64 // instructions; 0 = unlimited
 	MaxRows   int64 // result rows; 0 = unlimited
-	MaxMemory int64 // bytes held in tables; 0 = unlimited
+	MaxMemory int64 // bytes a query holds (tables, aggregation state, values it builds); 0 = unlimited
 }
 
 // Ctx is what function and procedure implementations see of a run.

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cyqdb/cyq/internal/limits"
+	"github.com/cyqdb/cyq/vm"
+
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cmd/cyq/importer"
 	"github.com/cyqdb/cyq/cmd/cyq/internal/dbopen"
@@ -98,6 +101,7 @@ type storeFlags struct {
 	timeout   time.Duration
 	importDir string
 	create    bool
+	limits    *vm.Limits
 }
 
 func (f *storeFlags) register(fs *flag.FlagSet) {
@@ -107,6 +111,7 @@ func (f *storeFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound each statement's run time (e.g. 30s; 0 for none)")
 	fs.StringVar(&f.importDir, "import-dir", "", "the only directory LOAD CSV may read from (empty: LOAD CSV is refused)")
 	fs.BoolVar(&f.create, "create", false, "create the store or graph when it does not exist (without it a missing one is an error)")
+	f.limits = limits.Register(fs, limits.Interactive)
 }
 
 // open opens the store and graph the flags name. A store or graph that
@@ -125,7 +130,7 @@ func (f *storeFlags) spec(notice io.Writer) dbopen.Spec {
 		implicit = os.Getenv("CYQ_DB") == ""
 	}
 	return dbopen.Spec{Dir: d, Graph: f.graph, Create: f.create, Implicit: implicit, Notice: notice,
-		Options: cyq.Options{ReadOnly: f.readOnly, Timeout: f.timeout, ImportDir: f.importDir}}
+		Options: cyq.Options{ReadOnly: f.readOnly, Timeout: f.timeout, ImportDir: f.importDir, Limits: *f.limits}}
 }
 
 func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -448,3 +448,24 @@ func TestMistypedStoreOrGraphRefused(t *testing.T) {
 		t.Errorf("graph other: %q", out)
 	}
 }
+
+// TestQueryLimitFlags checks that --max-memory, --max-steps and --max-rows
+// bound a statement run by cyq query.
+func TestQueryLimitFlags(t *testing.T) {
+	db := t.TempDir()
+	for _, c := range []struct {
+		flag, value, query, detail string
+	}{
+		{"--max-memory", "1MiB", "RETURN size(collect { UNWIND range(1, 200000) AS x RETURN toString(x) }) AS n", "MemoryBudget"},
+		{"--max-steps", "1000", "UNWIND range(1, 100000) AS x RETURN count(x) AS n", "StepBudget"},
+		{"--max-rows", "3", "UNWIND range(1, 10) AS x RETURN x", "RowLimit"},
+	} {
+		_, errOut, code := runCyq(t, "", "query", "--db", db, "--create", c.flag, c.value, "-c", c.query)
+		if code == 0 || !strings.Contains(errOut, c.detail) {
+			t.Errorf("%s %s: exit %d, stderr:\n%s", c.flag, c.value, code, errOut)
+		}
+	}
+	if _, errOut, code := runCyq(t, "", "query", "--db", db, "--max-memory", "lots", "-c", "RETURN 1"); code == 0 || !strings.Contains(errOut, "byte count") {
+		t.Errorf("a bad --max-memory was accepted: exit %d, stderr:\n%s", code, errOut)
+	}
+}
