@@ -129,8 +129,12 @@ func (f *storeFlags) spec(notice io.Writer) dbopen.Spec {
 		d = DefaultDir()
 		implicit = os.Getenv("CYQ_DB") == ""
 	}
+	var budgets vm.Limits // none when the flags were not registered (serve's check)
+	if f.limits != nil {
+		budgets = *f.limits
+	}
 	return dbopen.Spec{Dir: d, Graph: f.graph, Create: f.create, Implicit: implicit, Notice: notice,
-		Options: cyq.Options{ReadOnly: f.readOnly, Timeout: f.timeout, ImportDir: f.importDir, Limits: *f.limits}}
+		Options: cyq.Options{ReadOnly: f.readOnly, Timeout: f.timeout, ImportDir: f.importDir, Limits: budgets}}
 }
 
 func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
