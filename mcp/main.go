@@ -34,7 +34,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	fs.SetOutput(stderr)
 	dir := fs.String("db", "", "store directory (empty: a fresh in-memory store)")
 	graph := fs.String("graph", "default", "graph to serve")
-	allowWrites := fs.Bool("allow-writes", false, "open the store read-write, list the cypher_write tool and let programs be stored")
+	allowWrites := fs.Bool("allow-writes", false, "open the store read-write and list the cypher_write and knowledge-graph write tools")
 	httpAddr := fs.String("http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8080) instead of stdio")
 	tokenFile := fs.String("token-file", "", "file holding the bearer token HTTP clients must send")
 	keyProp := fs.String("key-property", program.DefaultKeyProperty, "property holding a concept's key")

@@ -184,7 +184,9 @@ Operation is one of:
 A statement's result R holds every node, relationship and path in the rows it returns (anywhere in a row, lists and maps included);
 a relationship brings its two end nodes, a path all its nodes and relationships. Then, with W's copy winning on collisions:
 - "+" adds R's nodes and links to W
-- "-" removes from W the nodes in R and every link touching them
+- "-" removes from W the nodes in R and every link touching them. R's nodes include the end nodes of its relationships, so a
+  result of relationships only (RETURN r) removes both ends of each relationship, not just the link; return the nodes to remove
+  (RETURN n) to keep their neighbours. No operator removes links while keeping their nodes.
 - "&" keeps only W's nodes that are also in R (an empty R empties W), and the links between those that remain
 - "?" is "+" when R has any node or link, otherwise does nothing
 - "!" is "+" when R is non-empty, otherwise aborts the program with "assertion failed: empty result"

@@ -27,8 +27,9 @@ const (
 
 // Config configures the server.
 type Config struct {
-	// AllowWrites lists the cypher_write tool and lets the program store
-	// persist programs; the DB must be open read-write.
+	// AllowWrites lists the cypher_write tool and the knowledge-graph write
+	// tools; the DB must be open read-write. Storing programs needs no
+	// writes: the program store is a file beside the graph.
 	AllowWrites bool
 	// Program configures GraphProgram runs (timeout, key property, concept
 	// and source labels).
@@ -124,7 +125,8 @@ func (s *Server) addTools() {
 		s.srv.AddTool(tool("cypher_write", "Cypher query that may write", cypherWriteDesc, cypherSchema, false, true, false), s.handleCypher(true))
 	}
 	s.srv.AddTool(tool("schema", "Graph schema", schemaDesc, schemaSchema, true, false, true), s.handleSchema)
-	// The program tool's create action writes to the program store, so it
-	// is not read-only; it never changes or deletes graph data.
+	// The program tool's create action writes to the program store (a
+	// file beside the graph, writable on a read-only server), so it is not
+	// read-only; it never changes or deletes graph data.
 	s.srv.AddTool(tool("program", "GraphProgram", programDesc, programSchema, false, false, false), s.handleProgram)
 }

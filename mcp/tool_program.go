@@ -16,8 +16,8 @@ import (
 
 const programDesc = `Build a working graph W of concepts and links with a GraphProgram (JSON; reference: the program/syntax resource).
 Each statement runs a read-only Cypher query or a built-in endpoint and merges its result into W with an operator:
-+ union, - difference, & intersection, ? union if non-empty, ! union or abort if empty. Cypher sees W's keys as $W_IDS.
-Actions: validate {program}; create {program, name?} stores it (returns program_id); get {program_id}; list {search?, limit?};
++ union, - difference (removes R's nodes, the end nodes of R's relationships included, and their links), & intersection, ? union if non-empty, ! union or abort if empty. Cypher sees W's keys as $W_IDS.
+Actions: validate {program}; create {program, name?} stores it (returns program_id; stored programs are kept beside the graph, so this works on a read-only server); get {program_id}; list {search?, limit?};
 execute {program | program_id, params?}; chain {deck: [{program_id} | {program}], params?} threads W through up to 10 programs;
 explain {program | program_id} shows each statement's plan. Validation errors carry rule_id, a JSON pointer (field) and the statement path.`
 
@@ -129,7 +129,10 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if id > 0 {
 			out["program_id"] = id
 		}
-		return result(out, programText(r.Result, r.Log, r.Aborted), r.Aborted != nil), nil
+		if len(r.Warnings) > 0 {
+			out["warnings"] = r.Warnings
+		}
+		return result(out, programText(r.Result, r.Log, r.Aborted)+warningsText(r.Warnings), r.Aborted != nil), nil
 	case "chain":
 		deck, res := s.deckArg(ctx, args, params)
 		if res != nil {
@@ -144,13 +147,18 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 			out["aborted"] = r.Aborted
 		}
 		var log []program.LogEntry
+		var warnings []graphprogram.Issue
 		for _, p := range r.Programs {
 			for _, e := range p.Log {
 				e.Statement = fmt.Sprintf("%d:%s", p.Index, e.Statement)
 				log = append(log, e)
 			}
+			for _, w := range p.Warnings {
+				w.Statement = fmt.Sprintf("%d:%s", p.Index, w.Statement)
+				warnings = append(warnings, w)
+			}
 		}
-		return result(out, fmt.Sprintf("chain of %d programs\n", len(deck))+programText(r.Result, log, r.Aborted), r.Aborted != nil), nil
+		return result(out, fmt.Sprintf("chain of %d programs\n", len(deck))+programText(r.Result, log, r.Aborted)+warningsText(warnings), r.Aborted != nil), nil
 	case "":
 		return argError("action is required: validate, create, get, list, execute, chain or explain"), nil
 	}
@@ -280,16 +288,30 @@ func reportText(r graphprogram.Report) string {
 	} else {
 		fmt.Fprintf(&b, "invalid: %d errors, %d warnings\n", len(r.Errors), len(r.Warnings))
 	}
-	for _, list := range [][]graphprogram.Issue{r.Errors, r.Warnings} {
-		for _, i := range list {
-			st := ""
-			if i.Statement != "" {
-				st = " statement " + i.Statement
-			}
-			fmt.Fprintf(&b, "  %s %s%s at %s: %s\n", i.RuleID, i.Severity, st, i.Field, i.Message)
-		}
-	}
+	writeIssues(&b, r.Errors)
+	writeIssues(&b, r.Warnings)
 	return b.String()
+}
+
+// warningsText lists a run's warnings under a heading ("" for none).
+func warningsText(ws []graphprogram.Issue) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("warnings:\n")
+	writeIssues(&b, ws)
+	return b.String()
+}
+
+func writeIssues(b *strings.Builder, list []graphprogram.Issue) {
+	for _, i := range list {
+		st := ""
+		if i.Statement != "" {
+			st = " statement " + i.Statement
+		}
+		fmt.Fprintf(b, "  %s %s%s at %s: %s\n", i.RuleID, i.Severity, st, i.Field, i.Message)
+	}
 }
 
 // programText renders a program result for the model: a status line,

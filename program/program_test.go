@@ -671,3 +671,19 @@ func TestProgramUndeclaredParams(t *testing.T) {
 		t.Errorf("run with params: %v %+v %s", err, r.Aborted, ids(r.Result))
 	}
 }
+
+// TestProgramDiffRelationshipsOnly pins what the program/syntax resource
+// says of "-": a result of relationships only removes their end nodes (and
+// so every link touching them), not just the links.
+func TestProgramDiffRelationshipsOnly(t *testing.T) {
+	db := programTestDB(t)
+	p := mustProgram(t, prog(cypherStmt("+", "MATCH (a {concept_id: 'a'})-[r]->(b) RETURN a, r, b"),
+		cypherStmt("-", "MATCH ({concept_id: 'a'})-[r:REL]->() RETURN r")))
+	r, err := db.Run(context.Background(), p, nil, nil)
+	if err != nil || r.Aborted != nil {
+		t.Fatal(err, r.Aborted)
+	}
+	if ids(r.Result) != "e" || len(r.Result.Links) != 0 {
+		t.Errorf("W = %s, %d links", ids(r.Result), len(r.Result.Links))
+	}
+}
