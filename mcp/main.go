@@ -42,7 +42,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	sourceLabel := fs.String("source-label", program.DefaultSourceLabel, "label marking sources")
 	programTimeout := fs.Duration("program-timeout", program.DefaultTimeout, "time limit of one GraphProgram")
 	queryTimeout := fs.Duration("query-timeout", DefaultQueryTimeout, "default time limit of a cypher tool call")
-	budget := fs.Int("output-budget", DefaultOutputBudget, "bytes of JSON a cypher result may take (about 4 bytes per token)")
+	budget := fs.Int("output-budget", DefaultOutputBudget, "bytes a tool result may send, structured content and text together (about 4 bytes per token)")
 	typesFile := fs.String("entity-types", "", "JSON file of entity type aliases {\"alias\": \"CanonicalType\"} added to the built-in table")
 	importDir := fs.String("import-dir", "", "the only directory LOAD CSV (cypher_write) may read from (empty: LOAD CSV is refused)")
 	dupDistance := fs.Float64("duplicate-distance", DefaultDuplicateDistance, "cosine distance between entity names below which entities create returns the existing entity (negative: exact names only)")
