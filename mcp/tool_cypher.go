@@ -14,6 +14,7 @@ import (
 
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser"
 )
 
 const cypherDesc = `Run one read-only openCypher query against the graph and get its rows as JSON objects.
@@ -55,6 +56,25 @@ type CypherResult struct {
 	Count         int    `json:"count"`
 	Truncated     bool   `json:"truncated"`
 	Note          string `json:"note,omitempty"`
+	// Notices are advice about a query that ran: deprecated forms, long
+	// OR chains better written with IN.
+	Notices []string `json:"notices,omitempty"`
+}
+
+// noticeParser parses queries that ran, for their notices.
+var noticeParser = parser.New()
+
+// notices returns the parser's advice about query.
+func notices(query string) []string {
+	st, err := noticeParser.Parse(query)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, n := range parser.Notices(st, query) {
+		out = append(out, fmt.Sprintf("line %d, column %d: %s; hint: %s", n.Pos.Line, n.Pos.Column, n.Message, n.Hint))
+	}
+	return out
 }
 
 func (s *Server) handleCypher(write bool) func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -187,6 +207,11 @@ func (s *Server) runCypher(ctx context.Context, db *cyq.DB, query string, params
 	if p := rows.Profile(); p != "" {
 		res.Note = strings.TrimSpace(res.Note + "\n" + p)
 	}
+	if res.QueryExecuted != "" {
+		res.Notices = notices(res.QueryExecuted)
+	} else {
+		res.Notices = notices(query)
+	}
 	if shape == "graph" {
 		res.Nodes, res.Relationships = append([]any{}, g.nodes...), append([]any{}, g.rels...)
 	} else {
@@ -223,6 +248,9 @@ func cypherText(r *CypherResult) string {
 	b.Write(j)
 	if r.Note != "" {
 		b.WriteString("\n" + r.Note)
+	}
+	for _, n := range r.Notices {
+		b.WriteString("\nnotice: " + n)
 	}
 	return b.String()
 }

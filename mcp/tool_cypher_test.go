@@ -294,3 +294,19 @@ func TestCypherTimeout(t *testing.T) {
 		t.Errorf("code: %v\n%s", e, text)
 	}
 }
+
+// TestCypherLongOrChain: 300 OR'd equalities run, with a notice hinting IN.
+func TestCypherLongOrChain(t *testing.T) {
+	s, _ := testServer(t, Config{})
+	terms := []string{"n.concept_id = 'a'", "n.concept_id = 'b'"}
+	for i := 0; i < 298; i++ {
+		terms = append(terms, fmt.Sprintf("n.concept_id = 'x%d'", i))
+	}
+	out, text, isErr := call(t, s, "cypher", fmt.Sprintf(`{"query": %q}`, "MATCH (n) WHERE "+strings.Join(terms, " OR ")+" RETURN n.concept_id AS id ORDER BY id"))
+	if isErr || out["count"] != 2.0 {
+		t.Fatalf("%v", out)
+	}
+	if ns, _ := out["notices"].([]any); len(ns) != 1 || !strings.Contains(ns[0].(string), "n.concept_id IN [") || !strings.Contains(text, "notice: ") {
+		t.Errorf("notices: %v", out["notices"])
+	}
+}
