@@ -310,3 +310,19 @@ func TestCypherLongOrChain(t *testing.T) {
 		t.Errorf("notices: %v", out["notices"])
 	}
 }
+
+// TestCypherLoadCSVRefusal: LOAD CSV is refused as file access, not as a
+// write.
+func TestCypherLoadCSVRefusal(t *testing.T) {
+	s, _ := testServer(t, Config{})
+	out, _, isErr := call(t, s, "cypher", `{"query": "LOAD CSV FROM 'file:///etc/passwd' AS l RETURN l"}`)
+	msg := fmt.Sprint(out["error"])
+	if !isErr || !strings.Contains(msg, "file access is disabled for agents") || strings.Contains(msg, "writes to the graph") {
+		t.Errorf("LOAD CSV: %v", out)
+	}
+	// With a write, the write is named.
+	out, _, _ = call(t, s, "cypher", `{"query": "LOAD CSV FROM 'file:///x.csv' AS l CREATE (:X {v: l[0]})"}`)
+	if msg := fmt.Sprint(out["error"]); !strings.Contains(msg, "CREATE") && !strings.Contains(msg, "creat") {
+		t.Errorf("LOAD CSV with CREATE: %v", out)
+	}
+}

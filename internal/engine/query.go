@@ -256,7 +256,7 @@ func (eng *Engine) WriteRefused(st *ast.Statement) error {
 	})
 	if w := graphprogram.Updates(st); w == nil && loadsCSV {
 		// LOAD CSV reads files, which read-only callers (agents) may not.
-		e.Message = "this query uses LOAD CSV, which reads files; file access is disabled here (only queries over the graph are allowed)"
+		e.Message = "this query uses LOAD CSV, which reads files; file access is disabled for agents and other read-only callers"
 		return e.WithHint("query the graph's data instead, or import the file beforehand with `cyq import` or a LOAD CSV run with writes allowed")
 	} else if w != nil {
 		e.Message = "this query " + w.What + ", but only read-only queries are allowed here"
