@@ -154,7 +154,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 				log = append(log, e)
 			}
 			for _, w := range p.Warnings {
-				w.Statement = fmt.Sprintf("%d:%s", p.Index, w.Statement)
+				w.Statement = strings.TrimSuffix(fmt.Sprintf("%d:%s", p.Index, w.Statement), ":")
 				warnings = append(warnings, w)
 			}
 		}
