@@ -222,7 +222,9 @@ read-only server too; a program without a name is "Untitled program"), get, list
 statement with its operator and the engine's plan).
 
 Results: {result: {nodes, links}, log: [{statement, op, operation_type, branch_taken?, nodes_affected, links_affected,
-w_size: {nodes, links}, duration_ms}], aborted?: {statement, reason}, warnings?: [{rule_id, message, ...}]}. statement is the statement's path: "2", "2.then.0".
+w_size: {nodes, links}, duration_ms}], aborted?: {statement, reason}, warnings?: [{rule_id, message, ...}]}. A W too large
+for the output budget comes without its properties, or with only its first nodes and links, and result_truncated and a note
+say so. statement is the statement's path: "2", "2.then.0".
 `
 
 const programSyntaxExamples = `

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -122,7 +123,11 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if err != nil {
 			return programFailure(err), nil
 		}
-		out := map[string]any{"result": r.Result, "log": r.Log}
+		w, wNote := s.fitW(r.Result)
+		out := map[string]any{"result": w, "log": r.Log}
+		if wNote != "" {
+			out["result_truncated"], out["note"] = true, wNote
+		}
 		if r.Aborted != nil {
 			out["aborted"] = r.Aborted
 		}
@@ -142,7 +147,11 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if err != nil {
 			return programFailure(err), nil
 		}
-		out := map[string]any{"result": r.Result, "programs": r.Programs}
+		w, wNote := s.fitW(r.Result)
+		out := map[string]any{"result": w, "programs": r.Programs}
+		if wNote != "" {
+			out["result_truncated"], out["note"] = true, wNote
+		}
 		if r.Aborted != nil {
 			out["aborted"] = r.Aborted
 		}
@@ -163,6 +172,62 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		return argError("action is required: validate, create, get, list, execute, chain or explain"), nil
 	}
 	return argError("unknown action %q: use validate, create, get, list, execute, chain or explain", action), nil
+}
+
+// fitW keeps a program's final W within half of the output budget (the
+// log, warnings and text share the rest): first without the properties of
+// its nodes and links, then with only the first nodes and links. The note
+// says what was left out and how to get it; "" when W fits whole.
+func (s *Server) fitW(g program.GraphJSON) (program.GraphJSON, string) {
+	budget := s.cfg.OutputBudget / 2
+	size := func(g program.GraphJSON) int {
+		b, _ := json.Marshal(g)
+		return len(b)
+	}
+	if size(g) <= budget {
+		return g, ""
+	}
+	bare := program.GraphJSON{Nodes: make([]program.WNode, len(g.Nodes)), Links: make([]program.WLink, len(g.Links))}
+	for i, n := range g.Nodes {
+		n.Properties = map[string]any{}
+		bare.Nodes[i] = n
+	}
+	for i, l := range g.Links {
+		l.Properties = map[string]any{}
+		bare.Links[i] = l
+	}
+	how := "read them with the cypher tool, e.g. MATCH (n) WHERE n.concept_id IN [...] RETURN n"
+	if size(bare) <= budget {
+		return bare, fmt.Sprintf("W (%d nodes, %d links) is too large for the output budget with its properties: they were left out; %s", len(g.Nodes), len(g.Links), how)
+	}
+	// Keep as many nodes, then links, as fit.
+	used := 40
+	cut := program.GraphJSON{Nodes: []program.WNode{}, Links: []program.WLink{}}
+	for _, n := range bare.Nodes {
+		b, _ := json.Marshal(n)
+		if used+len(b)+1 > budget {
+			break
+		}
+		used += len(b) + 1
+		cut.Nodes = append(cut.Nodes, n)
+	}
+	kept := map[string]bool{}
+	for _, n := range cut.Nodes {
+		kept[n.ConceptID] = true
+	}
+	for _, l := range bare.Links {
+		b, _ := json.Marshal(l)
+		if !kept[l.FromID] || !kept[l.ToID] {
+			continue
+		}
+		if used+len(b)+1 > budget {
+			break
+		}
+		used += len(b) + 1
+		cut.Links = append(cut.Links, l)
+	}
+	return cut, fmt.Sprintf("W has %d nodes and %d links, too many for the output budget: %d nodes and %d links among them are listed, without properties; "+
+		"narrow the program (a last \"&\" statement, or a LIMIT) to see the rest, and %s", len(g.Nodes), len(g.Links), len(cut.Nodes), len(cut.Links), how)
 }
 
 func objectArg(args map[string]any, key string) (map[string]any, error) {

@@ -150,3 +150,28 @@ func TestProgramStoreReadOnlyServer(t *testing.T) {
 		t.Errorf("execute by id on a read-only store: %v", out)
 	}
 }
+
+// TestProgramWithinBudget: a W too large for the output budget loses its
+// properties first, then its last nodes, and the result says so.
+func TestProgramWithinBudget(t *testing.T) {
+	for _, c := range []struct {
+		budget    int
+		nodes     int
+		noteStart string
+	}{{100000, 4, ""}, {1300, 4, "W (4 nodes, 3 links) is too large"}, {500, 2, "W has 4 nodes and 3 links"}} {
+		s, _ := testServer(t, Config{OutputBudget: c.budget})
+		out, _, isErr := call(t, s, "program", `{"action": "execute", "program": `+prog(cy("+", "MATCH p = (n)-[r]->(m) RETURN p"))+`}`)
+		if isErr {
+			t.Fatalf("%v", out)
+		}
+		w := out["result"].(map[string]any)
+		note, _ := out["note"].(string)
+		if len(w["nodes"].([]any)) != c.nodes || !strings.HasPrefix(note, c.noteStart) || (c.noteStart != "") != (out["result_truncated"] == true) {
+			t.Errorf("budget %d: %d nodes, note %q", c.budget, len(w["nodes"].([]any)), note)
+		}
+		b, _ := json.Marshal(w)
+		if c.noteStart != "" && len(b) > c.budget/2 {
+			t.Errorf("budget %d: W is %d bytes", c.budget, len(b))
+		}
+	}
+}
