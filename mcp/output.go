@@ -77,7 +77,7 @@ func (s *Server) agentOutput(res *mcp.CallToolResult) {
 			continue
 		}
 		if len(tc.Text) > room {
-			cut := room - 200
+			cut := max(room-200, 0)
 			for cut > 0 && !utf8.RuneStart(tc.Text[cut]) {
 				cut--
 			}
