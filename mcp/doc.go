@@ -9,8 +9,8 @@
 // *server.MCPServer (mark3labs/mcp-go) with the tools and resources, served
 // over stdio or streamable HTTP by Main, which implements `cyq serve`.
 //
-// Every tool result carries structured content (a JSON object) and a compact
-// text rendering for the model; failures are tool results with isError set
+// Every tool result carries structured content (a JSON object) and a text
+// rendering for the model, within one output budget for both; failures are tool results with isError set
 // and a structured error (code, message, line, column, hint), so a model can
 // repair its input. The cypher tool and GraphProgram Cypher operations are
 // read-only, decided by the planner (vm.Program.Writes) and enforced by
@@ -21,7 +21,10 @@
 // description, input schema and handler sit in tool_<name>.go (cypher_write
 // in tool_cypher.go, the entities tool's merge in entity_merge.go) and the
 // resources in resources.go. Shared helpers: args.go decodes and checks
-// arguments, result.go builds results and structured failures,
+// arguments, result.go builds results and structured failures, output.go
+// applies one rule to every tool's result before it reaches the agent
+// (long float lists elided, structured content and text together within
+// the output budget),
 // value_json.go shapes values as JSON (vectors elided), session.go and
 // target.go pick the graph a call works on, resolve.go turns references
 // into nodes, entity_model.go holds the entity model's names,

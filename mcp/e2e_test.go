@@ -17,8 +17,9 @@ import (
 // TestEndToEndSDK runs the official MCP TypeScript SDK client (mcp/e2e,
 // installed with `npm ci` there) against the server binary over stdio and
 // over streamable HTTP on 127.0.0.1, both serving one store read-only at
-// the same time, then every knowledge-graph tool, writes included, over
-// stdio against an in-memory store served with --allow-writes.
+// the same time (both store programs in it), then every knowledge-graph
+// tool, writes included, over stdio against an in-memory store served with
+// --allow-writes.
 func TestEndToEndSDK(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
@@ -60,6 +61,8 @@ func TestEndToEndSDK(t *testing.T) {
 	for _, q := range []string{testGraph,
 		`CREATE FULLTEXT INDEX names FOR (n:Concept|Source) ON EACH [n.name, n.title]`,
 		"CREATE VECTOR INDEX nameVec FOR (n:Concept) ON (n.nameEmbedding) OPTIONS {indexConfig: {`cyq.embedder`: 'default', `cyq.source`: 'name'}}",
+		// An embedding kept as a plain list property: agents never see it.
+		"MATCH (n:Concept {concept_id: 'a'}) SET n.embedding = [i IN range(1, 384) | i / 7.0]",
 	} {
 		if _, err := db.Query(context.Background(), q, nil); err != nil {
 			t.Fatal(err)

@@ -20,7 +20,7 @@ const graphProp = `"graph": {"type": "string", "description": "named graph (defa
 // always, the write tools when the server allows writes. New calls it.
 func (s *Server) AddKnowledgeGraphTools() {
 	add := func(name, title, desc, schema string, readOnly, destructive, idempotent bool, f kgFunc) {
-		s.srv.AddTool(tool(name, title, desc, schema, readOnly, destructive, idempotent), strictArgs(name, schema, s.kgHandler(f)))
+		s.addTool(tool(name, title, desc, schema, readOnly, destructive, idempotent), strictArgs(name, schema, s.kgHandler(f)))
 	}
 	add("search", "Search nodes by text", kgSearchDesc, kgSearchSchema, true, false, true, s.search)
 	add("node", "Nodes by id or name", kgNodeDesc, kgNodeSchema, true, false, true, s.node)

@@ -184,7 +184,9 @@ Operation is one of:
 A statement's result R holds every node, relationship and path in the rows it returns (anywhere in a row, lists and maps included);
 a relationship brings its two end nodes, a path all its nodes and relationships. Then, with W's copy winning on collisions:
 - "+" adds R's nodes and links to W
-- "-" removes from W the nodes in R and every link touching them
+- "-" removes from W the nodes in R and every link touching them. R's nodes include the end nodes of its relationships, so a
+  result of relationships only (RETURN r) removes both ends of each relationship, not just the link; return the nodes to remove
+  (RETURN n) to keep their neighbours. No operator removes links while keeping their nodes.
 - "&" keeps only W's nodes that are also in R (an empty R empties W), and the links between those that remain
 - "?" is "+" when R has any node or link, otherwise does nothing
 - "!" is "+" when R is non-empty, otherwise aborts the program with "assertion failed: empty result"
@@ -192,7 +194,8 @@ After every statement no link dangles.
 
 A node of W is {concept_id, label, labels, ontology?, description?, properties}: concept_id is the node's key property
 (concept_id by default) or else its elementId ("n:<id>"); label is its name, title or label property. Embedding vectors are
-never copied into W. A link is {from_id, to_id, relationship_type, properties}.
+never copied into W, and lists of 32 or more floats (embeddings kept as plain lists) reach you as a note such as
+"[768 floats elided; ...]" that says how to read part of one. A link is {from_id, to_id, relationship_type, properties}.
 
 ## Parameters
 
@@ -202,7 +205,9 @@ Every Cypher operation sees $W_IDS, the list of W's node keys, so it can build o
     MATCH (n) WHERE elementId(n) IN $W_IDS ...      (for nodes without a key property)
 
 Declared params (with their defaults) and the params passed at execution are Cypher parameters ($name), and a string "$name"
-in an endpoint's params is replaced by the parameter's value.
+in an endpoint's params is replaced by the parameter's value. A $name that is neither declared nor passed is null (warning
+V022, at validation and in the run's warnings), and a passed parameter that the program neither declares nor uses is
+ignored (warning V022); neither stops the program.
 
 ## Limits
 
@@ -211,12 +216,15 @@ patterns bounded by at most 6 hops, 60 seconds per program, 1 to 10 programs per
 
 ## Actions of the program tool
 
-validate, create (stores it with an integer id and a sha256 of its canonical JSON), get, list (search, limit), execute
+validate, create (stores it with an integer id and a sha256 of its canonical JSON, beside the graph: this works on a
+read-only server too; a program without a name is "Untitled program"), get, list (search, limit), execute
 (program or program_id, params), chain (deck of {program_id} or {program}, W threads through them), explain (each
 statement with its operator and the engine's plan).
 
 Results: {result: {nodes, links}, log: [{statement, op, operation_type, branch_taken?, nodes_affected, links_affected,
-w_size: {nodes, links}, duration_ms}], aborted?: {statement, reason}}. statement is the statement's path: "2", "2.then.0".
+w_size: {nodes, links}, duration_ms}], aborted?: {statement, reason}, warnings?: [{rule_id, message, ...}]}. A W too large
+for the output budget comes without its properties, or with only its first nodes and links, and result_truncated and a note
+say so. statement is the statement's path: "2", "2.then.0".
 `
 
 const programSyntaxExamples = `

@@ -18,7 +18,7 @@ const Version = "0.1.0"
 
 // Defaults of Config.
 const (
-	DefaultOutputBudget = 80000 // bytes of JSON, about 20,000 tokens
+	DefaultOutputBudget = 60000 // bytes, both copies of a result together: about 15,000 tokens
 	DefaultMaxRows      = 1000
 	MaxRowsCap          = 100000
 	DefaultQueryTimeout = 30 * time.Second
@@ -27,13 +27,15 @@ const (
 
 // Config configures the server.
 type Config struct {
-	// AllowWrites lists the cypher_write tool and lets the program store
-	// persist programs; the DB must be open read-write.
+	// AllowWrites lists the cypher_write tool and the knowledge-graph write
+	// tools; the DB must be open read-write. Storing programs needs no
+	// writes: the program store is a file beside the graph.
 	AllowWrites bool
 	// Program configures GraphProgram runs (timeout, key property, concept
 	// and source labels).
 	Program program.Options
-	// OutputBudget bounds a tool result's JSON size (default 80,000 bytes).
+	// OutputBudget bounds what one tool result sends the agent, its
+	// structured content and its text together (default 60,000 bytes).
 	OutputBudget int
 	// DefaultMaxRows is the cypher tool's row limit when max_rows is absent.
 	DefaultMaxRows int
@@ -119,12 +121,13 @@ func tool(name, title, desc, schema string, readOnly, destructive, idempotent bo
 }
 
 func (s *Server) addTools() {
-	s.srv.AddTool(tool("cypher", "Read-only Cypher query", cypherDesc, cypherSchema, true, false, true), s.handleCypher(false))
+	s.addTool(tool("cypher", "Read-only Cypher query", cypherDesc, cypherSchema, true, false, true), s.handleCypher(false))
 	if s.cfg.AllowWrites {
-		s.srv.AddTool(tool("cypher_write", "Cypher query that may write", cypherWriteDesc, cypherSchema, false, true, false), s.handleCypher(true))
+		s.addTool(tool("cypher_write", "Cypher query that may write", cypherWriteDesc, cypherSchema, false, true, false), s.handleCypher(true))
 	}
-	s.srv.AddTool(tool("schema", "Graph schema", schemaDesc, schemaSchema, true, false, true), s.handleSchema)
-	// The program tool's create action writes to the program store, so it
-	// is not read-only; it never changes or deletes graph data.
-	s.srv.AddTool(tool("program", "GraphProgram", programDesc, programSchema, false, false, false), s.handleProgram)
+	s.addTool(tool("schema", "Graph schema", schemaDesc, schemaSchema, true, false, true), s.handleSchema)
+	// The program tool's create action writes to the program store (a
+	// file beside the graph, writable on a read-only server), so it is not
+	// read-only; it never changes or deletes graph data.
+	s.addTool(tool("program", "GraphProgram", programDesc, programSchema, false, false, false), s.handleProgram)
 }

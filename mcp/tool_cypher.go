@@ -14,13 +14,14 @@ import (
 
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser"
 )
 
 const cypherDesc = `Run one read-only openCypher query against the graph and get its rows as JSON objects.
 Writes (CREATE, MERGE, SET, DELETE, REMOVE, writing procedures or subqueries), schema commands and LOAD CSV are refused.
 Nodes come back as {id, labels, properties}, relationships as {id, type, start, end, properties}; embedding vectors are elided.
-shape "graph" returns deduplicated {nodes, relationships} instead of rows. Output is capped (max_rows, and about 20,000 tokens):
-when truncated is true, page with SKIP/LIMIT. On error you get {code, message, line, column, hint}: fix the query and retry.
+shape "graph" returns deduplicated {nodes, relationships} instead of rows. Output is capped (max_rows, and about 15,000 tokens in all):
+when truncated is true, the note gives the SKIP that starts the next page. On error you get {code, message, line, column, hint}: fix the query and retry.
 A few dialect slips (==, !=, &&, ||) are corrected and reported in fixes_applied. See the cypher/syntax resource for functions.`
 
 const cypherWriteDesc = `Run one openCypher query that may write (CREATE, MERGE, SET, DELETE, REMOVE) and commit it atomically.
@@ -55,6 +56,25 @@ type CypherResult struct {
 	Count         int    `json:"count"`
 	Truncated     bool   `json:"truncated"`
 	Note          string `json:"note,omitempty"`
+	// Notices are advice about a query that ran: deprecated forms, long
+	// OR chains better written with IN.
+	Notices []string `json:"notices,omitempty"`
+}
+
+// noticeParser parses queries that ran, for their notices.
+var noticeParser = parser.New()
+
+// notices returns the parser's advice about query.
+func notices(query string) []string {
+	st, err := noticeParser.Parse(query)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, n := range parser.Notices(st, query) {
+		out = append(out, fmt.Sprintf("line %d, column %d: %s; hint: %s", n.Pos.Line, n.Pos.Column, n.Message, n.Hint))
+	}
+	return out
 }
 
 func (s *Server) handleCypher(write bool) func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -137,14 +157,16 @@ func (s *Server) runCypher(ctx context.Context, db *cyq.DB, query string, params
 	}
 	defer rows.Close()
 	res.Columns = rows.Columns()
-	budget := s.cfg.OutputBudget
+	// Rows fill at most half of the output budget: the text repeats them
+	// (agentOutput keeps both copies within the whole budget).
+	budget := s.cfg.OutputBudget/2 - 300
 	size := 200 + len(query)*2
 	g := newGraphCollector()
 	out := []map[string]any{}
 	for rows.Next() {
 		if res.Count == maxRows {
 			res.Truncated = true
-			res.Note = fmt.Sprintf("stopped at max_rows=%d; page with SKIP %d LIMIT %d", maxRows, maxRows, maxRows)
+			res.Note = fmt.Sprintf("stopped at max_rows=%d; %s", maxRows, nextPage(res.Count))
 			break
 		}
 		vals := rows.Values()
@@ -152,27 +174,31 @@ func (s *Server) runCypher(ctx context.Context, db *cyq.DB, query string, params
 			for _, v := range vals {
 				g.add(v)
 			}
+			res.Count++
 			// The row that crosses the budget is kept: the result may
 			// exceed it by one row's new nodes and relationships.
 			if g.size > budget {
-				res.Truncated = true
-				res.Note = fmt.Sprintf("output budget reached after %d rows; page with SKIP %d LIMIT %d or return fewer properties", res.Count, res.Count, max(res.Count, 1))
+				if rows.Next() { // only when a row is left out
+					res.Truncated = true
+					res.Note = fmt.Sprintf("output budget reached after %d rows; %s, or return fewer properties", res.Count, nextPage(res.Count))
+				}
 				break
 			}
-		} else {
-			row := make(map[string]any, len(vals))
-			for i, v := range vals {
-				row[res.Columns[i]] = jsonValue(v)
-			}
-			b, _ := json.Marshal(row)
-			if size+len(b) > budget {
-				res.Truncated = true
-				res.Note = fmt.Sprintf("output budget (about %d tokens) reached after %d rows; page with SKIP %d LIMIT %d, or return fewer or smaller columns", budget/4, res.Count, res.Count, max(res.Count, 1))
-				break
-			}
-			size += len(b) + 1
-			out = append(out, row)
+			continue
 		}
+		row := make(map[string]any, len(vals))
+		for i, v := range vals {
+			row[res.Columns[i]] = jsonValue(v)
+		}
+		b, _ := json.Marshal(row)
+		if res.Count > 0 && size+len(b) > budget { // the first row always goes, so paging advances
+			res.Truncated = true
+			res.Note = fmt.Sprintf("output budget (about %d tokens for both copies of the result) reached after %d rows; %s, or return fewer or smaller columns",
+				s.cfg.OutputBudget/4, res.Count, nextPage(res.Count))
+			break
+		}
+		size += len(b) + 1
+		out = append(out, row)
 		res.Count++
 	}
 	if err := rows.Err(); err != nil {
@@ -181,12 +207,22 @@ func (s *Server) runCypher(ctx context.Context, db *cyq.DB, query string, params
 	if p := rows.Profile(); p != "" {
 		res.Note = strings.TrimSpace(res.Note + "\n" + p)
 	}
+	if res.QueryExecuted != "" {
+		res.Notices = notices(res.QueryExecuted)
+	} else {
+		res.Notices = notices(query)
+	}
 	if shape == "graph" {
 		res.Nodes, res.Relationships = append([]any{}, g.nodes...), append([]any{}, g.rels...)
 	} else {
 		res.Rows = out
 	}
 	return result(res, cypherText(res), false)
+}
+
+// nextPage says how to get the rows after the first n.
+func nextPage(n int) string {
+	return fmt.Sprintf("the next page starts at row %d: run the query again with SKIP %d LIMIT %d (add %d to any SKIP the query already has)", n+1, n, max(n, 1), n)
 }
 
 func isSyntaxError(err error) bool {
@@ -212,6 +248,9 @@ func cypherText(r *CypherResult) string {
 	b.Write(j)
 	if r.Note != "" {
 		b.WriteString("\n" + r.Note)
+	}
+	for _, n := range r.Notices {
+		b.WriteString("\nnotice: " + n)
 	}
 	return b.String()
 }

@@ -73,13 +73,91 @@ func TestCypherTool(t *testing.T) {
 
 func TestCypherOutputBudget(t *testing.T) {
 	s, _ := testServer(t, Config{OutputBudget: 2000})
-	out, _, isErr := call(t, s, "cypher", `{"query": "UNWIND range(1, 1000) AS x RETURN x, 'some padding text' AS pad"}`)
+	out, text, isErr := call(t, s, "cypher", `{"query": "UNWIND range(1, 1000) AS x RETURN x, 'some padding text' AS pad"}`)
 	if isErr || out["truncated"] != true || out["count"].(float64) >= 1000 || !strings.Contains(out["note"].(string), "SKIP") {
 		t.Fatalf("budget: %v", out)
 	}
 	b, _ := json.Marshal(out)
-	if len(b) > 2600 {
-		t.Errorf("result is %d bytes for a 2000-byte budget", len(b))
+	if len(b)+len(text) > 2000 {
+		t.Errorf("result is %d+%d bytes for a 2000-byte budget", len(b), len(text))
+	}
+	// Pages follow each other exactly: every row once, truncated only
+	// while rows remain.
+	for _, shape := range []string{"rows", "graph"} {
+		q := "UNWIND range(1, 300) AS x RETURN x, 'some padding text' AS pad"
+		if shape == "graph" {
+			q = "MATCH (n) WITH n ORDER BY id(n) RETURN n"
+		}
+		seen, skip := 0, 0
+		for page := 0; ; page++ {
+			out, text, isErr := call(t, s, "cypher", fmt.Sprintf(`{"query": %q, "shape": %q}`, q+fmt.Sprintf(" SKIP %d LIMIT 1000", skip), shape))
+			if isErr || page > 400 {
+				t.Fatalf("%s page %d: %v", shape, page, out)
+			}
+			b, _ := json.Marshal(out)
+			if len(b)+len(text) > 2000 {
+				t.Errorf("%s page %d is %d+%d bytes", shape, page, len(b), len(text))
+			}
+			n := int(out["count"].(float64))
+			if shape == "rows" {
+				for i, r := range out["rows"].([]any) {
+					if x := r.(map[string]any)["x"].(float64); int(x) != skip+i+1 {
+						t.Fatalf("page %d row %d is %v, want %d", page, i, x, skip+i+1)
+					}
+				}
+			}
+			seen += n
+			skip += n
+			if out["truncated"] != true {
+				break
+			}
+			if !strings.Contains(out["note"].(string), fmt.Sprintf("SKIP %d", n)) {
+				t.Errorf("note: %v", out["note"])
+			}
+		}
+		want := 300
+		if shape == "graph" {
+			want = 4
+		}
+		if seen != want {
+			t.Errorf("%s: %d rows over all pages, want %d", shape, seen, want)
+		}
+	}
+}
+
+// TestAgentOutputElidesFloatLists: a plain list of floats (an embedding
+// kept as an ordinary property) never reaches the agent, in any tool's
+// structured content or text; short lists and integer lists do.
+func TestAgentOutputElidesFloatLists(t *testing.T) {
+	s, db := testServer(t, Config{})
+	if _, err := db.Query(context.Background(), "MATCH (n {concept_id: 'a'}) SET n.embedding = [i IN range(1, 384) | i / 7.0], n.ints = range(1, 100)", nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ tool, args string }{
+		{"cypher", `{"query": "MATCH (n {concept_id: 'a'}) RETURN n, n.embedding AS e, [n.embedding] AS nested"}`},
+		{"cypher", `{"query": "MATCH (n {concept_id: 'a'}) RETURN n", "shape": "graph"}`},
+		{"program", `{"action": "execute", "program": ` + prog(cy("+", "MATCH (n {concept_id: 'a'}) RETURN n")) + `}`},
+		{"node", `{"action": "get", "id": "n:0"}`},
+		{"related", `{"id": "n:1", "depth": 1}`},
+	} {
+		out, text, isErr := call(t, s, c.tool, c.args)
+		if isErr {
+			t.Fatalf("%s: %v", c.tool, out)
+		}
+		b, _ := json.Marshal(out)
+		for name, got := range map[string]string{"structured": string(b), "text": text} {
+			if strings.Contains(got, "0.142857") {
+				t.Errorf("%s %s: the embedding reached the agent: %.300s", c.tool, name, got)
+			}
+		}
+		if !strings.Contains(string(b), "[384 floats elided; read part of it with the cypher tool, e.g. RETURN n.embedding[0..8]]") {
+			t.Errorf("%s: no elision note: %.600s", c.tool, b)
+		}
+	}
+	out, _, _ := call(t, s, "cypher", `{"query": "MATCH (n {concept_id: 'a'}) RETURN n.embedding[0..8] AS head, n.ints AS ints"}`)
+	row := out["rows"].([]any)[0].(map[string]any)
+	if len(row["head"].([]any)) != 8 || len(row["ints"].([]any)) != 100 {
+		t.Errorf("short or integer lists were elided: %v", row)
 	}
 }
 
@@ -214,5 +292,37 @@ func TestCypherTimeout(t *testing.T) {
 	t.Log(text)
 	if e := out["error"].(map[string]any); !strings.Contains(fmt.Sprint(e["code"]), "LimitExceeded") && !strings.Contains(fmt.Sprint(e["code"]), "Cancelled") {
 		t.Errorf("code: %v\n%s", e, text)
+	}
+}
+
+// TestCypherLongOrChain: 300 OR'd equalities run, with a notice hinting IN.
+func TestCypherLongOrChain(t *testing.T) {
+	s, _ := testServer(t, Config{})
+	terms := []string{"n.concept_id = 'a'", "n.concept_id = 'b'"}
+	for i := 0; i < 298; i++ {
+		terms = append(terms, fmt.Sprintf("n.concept_id = 'x%d'", i))
+	}
+	out, text, isErr := call(t, s, "cypher", fmt.Sprintf(`{"query": %q}`, "MATCH (n) WHERE "+strings.Join(terms, " OR ")+" RETURN n.concept_id AS id ORDER BY id"))
+	if isErr || out["count"] != 2.0 {
+		t.Fatalf("%v", out)
+	}
+	if ns, _ := out["notices"].([]any); len(ns) != 1 || !strings.Contains(ns[0].(string), "n.concept_id IN [") || !strings.Contains(text, "notice: ") {
+		t.Errorf("notices: %v", out["notices"])
+	}
+}
+
+// TestCypherLoadCSVRefusal: LOAD CSV is refused as file access, not as a
+// write.
+func TestCypherLoadCSVRefusal(t *testing.T) {
+	s, _ := testServer(t, Config{})
+	out, _, isErr := call(t, s, "cypher", `{"query": "LOAD CSV FROM 'file:///etc/passwd' AS l RETURN l"}`)
+	msg := fmt.Sprint(out["error"])
+	if !isErr || !strings.Contains(msg, "file access is disabled for agents") || strings.Contains(msg, "writes to the graph") {
+		t.Errorf("LOAD CSV: %v", out)
+	}
+	// With a write, the write is named.
+	out, _, _ = call(t, s, "cypher", `{"query": "LOAD CSV FROM 'file:///x.csv' AS l CREATE (:X {v: l[0]})"}`)
+	if msg := fmt.Sprint(out["error"]); !strings.Contains(msg, "CREATE") && !strings.Contains(msg, "creat") {
+		t.Errorf("LOAD CSV with CREATE: %v", out)
 	}
 }

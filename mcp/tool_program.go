@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -16,8 +17,8 @@ import (
 
 const programDesc = `Build a working graph W of concepts and links with a GraphProgram (JSON; reference: the program/syntax resource).
 Each statement runs a read-only Cypher query or a built-in endpoint and merges its result into W with an operator:
-+ union, - difference, & intersection, ? union if non-empty, ! union or abort if empty. Cypher sees W's keys as $W_IDS.
-Actions: validate {program}; create {program, name?} stores it (returns program_id); get {program_id}; list {search?, limit?};
++ union, - difference (removes R's nodes, the end nodes of R's relationships included, and their links), & intersection, ? union if non-empty, ! union or abort if empty. Cypher sees W's keys as $W_IDS.
+Actions: validate {program}; create {program, name?} stores it (returns program_id; stored programs are kept beside the graph, so this works on a read-only server); get {program_id}; list {search?, limit?};
 execute {program | program_id, params?}; chain {deck: [{program_id} | {program}], params?} threads W through up to 10 programs;
 explain {program | program_id} shows each statement's plan. Validation errors carry rule_id, a JSON pointer (field) and the statement path.`
 
@@ -122,14 +123,21 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if err != nil {
 			return programFailure(err), nil
 		}
-		out := map[string]any{"result": r.Result, "log": r.Log}
+		w, wNote := s.fitW(r.Result)
+		out := map[string]any{"result": w, "log": r.Log}
+		if wNote != "" {
+			out["result_truncated"], out["note"] = true, wNote
+		}
 		if r.Aborted != nil {
 			out["aborted"] = r.Aborted
 		}
 		if id > 0 {
 			out["program_id"] = id
 		}
-		return result(out, programText(r.Result, r.Log, r.Aborted), r.Aborted != nil), nil
+		if len(r.Warnings) > 0 {
+			out["warnings"] = r.Warnings
+		}
+		return result(out, programText(r.Result, r.Log, r.Aborted)+warningsText(r.Warnings), r.Aborted != nil), nil
 	case "chain":
 		deck, res := s.deckArg(ctx, args, params)
 		if res != nil {
@@ -139,22 +147,87 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if err != nil {
 			return programFailure(err), nil
 		}
-		out := map[string]any{"result": r.Result, "programs": r.Programs}
+		w, wNote := s.fitW(r.Result)
+		out := map[string]any{"result": w, "programs": r.Programs}
+		if wNote != "" {
+			out["result_truncated"], out["note"] = true, wNote
+		}
 		if r.Aborted != nil {
 			out["aborted"] = r.Aborted
 		}
 		var log []program.LogEntry
+		var warnings []graphprogram.Issue
 		for _, p := range r.Programs {
 			for _, e := range p.Log {
 				e.Statement = fmt.Sprintf("%d:%s", p.Index, e.Statement)
 				log = append(log, e)
 			}
+			for _, w := range p.Warnings {
+				w.Statement = strings.TrimSuffix(fmt.Sprintf("%d:%s", p.Index, w.Statement), ":")
+				warnings = append(warnings, w)
+			}
 		}
-		return result(out, fmt.Sprintf("chain of %d programs\n", len(deck))+programText(r.Result, log, r.Aborted), r.Aborted != nil), nil
+		return result(out, fmt.Sprintf("chain of %d programs\n", len(deck))+programText(r.Result, log, r.Aborted)+warningsText(warnings), r.Aborted != nil), nil
 	case "":
 		return argError("action is required: validate, create, get, list, execute, chain or explain"), nil
 	}
 	return argError("unknown action %q: use validate, create, get, list, execute, chain or explain", action), nil
+}
+
+// fitW keeps a program's final W within half of the output budget (the
+// log, warnings and text share the rest): first without the properties of
+// its nodes and links, then with only the first nodes and links. The note
+// says what was left out and how to get it; "" when W fits whole.
+func (s *Server) fitW(g program.GraphJSON) (program.GraphJSON, string) {
+	budget := s.cfg.OutputBudget / 2
+	size := func(g program.GraphJSON) int {
+		b, _ := json.Marshal(g)
+		return len(b)
+	}
+	if size(g) <= budget {
+		return g, ""
+	}
+	bare := program.GraphJSON{Nodes: make([]program.WNode, len(g.Nodes)), Links: make([]program.WLink, len(g.Links))}
+	for i, n := range g.Nodes {
+		n.Properties = map[string]any{}
+		bare.Nodes[i] = n
+	}
+	for i, l := range g.Links {
+		l.Properties = map[string]any{}
+		bare.Links[i] = l
+	}
+	how := "read them with the cypher tool, e.g. MATCH (n) WHERE n.concept_id IN [...] RETURN n"
+	if size(bare) <= budget {
+		return bare, fmt.Sprintf("W (%d nodes, %d links) is too large for the output budget with its properties: they were left out; %s", len(g.Nodes), len(g.Links), how)
+	}
+	// Keep as many nodes, then links, as fit.
+	used := 40
+	cut := program.GraphJSON{Nodes: []program.WNode{}, Links: []program.WLink{}}
+	for _, n := range bare.Nodes {
+		b, _ := json.Marshal(n)
+		if used+len(b)+1 > budget {
+			break
+		}
+		used += len(b) + 1
+		cut.Nodes = append(cut.Nodes, n)
+	}
+	kept := map[string]bool{}
+	for _, n := range cut.Nodes {
+		kept[n.ConceptID] = true
+	}
+	for _, l := range bare.Links {
+		b, _ := json.Marshal(l)
+		if !kept[l.FromID] || !kept[l.ToID] {
+			continue
+		}
+		if used+len(b)+1 > budget {
+			break
+		}
+		used += len(b) + 1
+		cut.Links = append(cut.Links, l)
+	}
+	return cut, fmt.Sprintf("W has %d nodes and %d links, too many for the output budget: %d nodes and %d links among them are listed, without properties; "+
+		"narrow the program (a last \"&\" statement, or a LIMIT) to see the rest, and %s", len(g.Nodes), len(g.Links), len(cut.Nodes), len(cut.Links), how)
 }
 
 func objectArg(args map[string]any, key string) (map[string]any, error) {
@@ -280,16 +353,30 @@ func reportText(r graphprogram.Report) string {
 	} else {
 		fmt.Fprintf(&b, "invalid: %d errors, %d warnings\n", len(r.Errors), len(r.Warnings))
 	}
-	for _, list := range [][]graphprogram.Issue{r.Errors, r.Warnings} {
-		for _, i := range list {
-			st := ""
-			if i.Statement != "" {
-				st = " statement " + i.Statement
-			}
-			fmt.Fprintf(&b, "  %s %s%s at %s: %s\n", i.RuleID, i.Severity, st, i.Field, i.Message)
-		}
-	}
+	writeIssues(&b, r.Errors)
+	writeIssues(&b, r.Warnings)
 	return b.String()
+}
+
+// warningsText lists a run's warnings under a heading ("" for none).
+func warningsText(ws []graphprogram.Issue) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("warnings:\n")
+	writeIssues(&b, ws)
+	return b.String()
+}
+
+func writeIssues(b *strings.Builder, list []graphprogram.Issue) {
+	for _, i := range list {
+		st := ""
+		if i.Statement != "" {
+			st = " statement " + i.Statement
+		}
+		fmt.Fprintf(b, "  %s %s%s at %s: %s\n", i.RuleID, i.Severity, st, i.Field, i.Message)
+	}
 }
 
 // programText renders a program result for the model: a status line,

@@ -135,12 +135,43 @@ func TestProgramStoreReadOnlyServer(t *testing.T) {
 	}
 	defer ro.Close()
 	s := New(ro, Config{})
+	// Programs are stored beside the graph, so a read-only server stores,
+	// lists and runs them by id.
 	out, _, isErr := call(t, s, "program", `{"action": "create", "program": `+prog(cy("+", "MATCH (n) RETURN n"))+`}`)
-	if !isErr || !strings.Contains(fmt.Sprint(out["error"]), "read-only") {
+	if isErr || out["program_id"] != float64(1) || out["name"] != program.UntitledProgram {
 		t.Errorf("create on a read-only store: %v", out)
 	}
-	out, _, isErr = call(t, s, "program", `{"action": "execute", "program": `+prog(cy("+", "MATCH (n) RETURN n"))+`}`)
-	if isErr {
-		t.Errorf("execute on a read-only store: %v", out)
+	out, _, isErr = call(t, s, "program", `{"action": "list"}`)
+	if isErr || out["count"] != float64(1) {
+		t.Errorf("list on a read-only store: %v", out)
+	}
+	out, _, isErr = call(t, s, "program", `{"action": "execute", "program_id": 1}`)
+	if isErr || out["program_id"] != float64(1) {
+		t.Errorf("execute by id on a read-only store: %v", out)
+	}
+}
+
+// TestProgramWithinBudget: a W too large for the output budget loses its
+// properties first, then its last nodes, and the result says so.
+func TestProgramWithinBudget(t *testing.T) {
+	for _, c := range []struct {
+		budget    int
+		nodes     int
+		noteStart string
+	}{{100000, 4, ""}, {1300, 4, "W (4 nodes, 3 links) is too large"}, {500, 2, "W has 4 nodes and 3 links"}} {
+		s, _ := testServer(t, Config{OutputBudget: c.budget})
+		out, _, isErr := call(t, s, "program", `{"action": "execute", "program": `+prog(cy("+", "MATCH p = (n)-[r]->(m) RETURN p"))+`}`)
+		if isErr {
+			t.Fatalf("%v", out)
+		}
+		w := out["result"].(map[string]any)
+		note, _ := out["note"].(string)
+		if len(w["nodes"].([]any)) != c.nodes || !strings.HasPrefix(note, c.noteStart) || (c.noteStart != "") != (out["result_truncated"] == true) {
+			t.Errorf("budget %d: %d nodes, note %q", c.budget, len(w["nodes"].([]any)), note)
+		}
+		b, _ := json.Marshal(w)
+		if c.noteStart != "" && len(b) > c.budget/2 {
+			t.Errorf("budget %d: W is %d bytes", c.budget, len(b))
+		}
 	}
 }

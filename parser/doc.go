@@ -22,8 +22,9 @@
 // position, and where possible a hint and a corrected query in Fix: `==`,
 // `!=`, `&&`, `||`, SQL LIKE, misspelled keywords, unclosed brackets,
 // quotes and comments, missing AS and trailing commas are recognised. Input
-// larger than Options.MaxInputSize or nested deeper than Options.MaxDepth
-// gives a LimitExceeded error. Semantic checks (undefined variables,
+// larger than Options.MaxInputSize, nested deeper than Options.MaxDepth, or
+// with an operator chain (a OR b OR ..., not nesting) of more than
+// Options.MaxChain operands gives a LimitExceeded error. Semantic checks (undefined variables,
 // aggregation rules, ...) belong to the planner's binder.
 //
 // A Parser caches parsed statements by text in a bounded LRU; ASTs are

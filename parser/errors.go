@@ -28,6 +28,7 @@ const (
 	DetailInvalidClauseComposition   = "InvalidClauseComposition"
 	DetailInputTooLarge              = "InputTooLarge"
 	DetailNestingDepth               = "NestingDepth"
+	DetailChainLength                = "ChainLength"
 )
 
 // KnownDetails lists every (Type, Detail) pair Parse can return.
@@ -36,7 +37,7 @@ var KnownDetails = map[cyqerr.Type][]string{
 		DetailInvalidUnicodeCharacter, DetailInvalidEscapeSequence, DetailIntegerOverflow,
 		DetailFloatingPointOverflow, DetailNoExpressionAlias, DetailInvalidRelationshipPattern,
 		DetailInvalidClauseComposition},
-	cyqerr.LimitExceeded: {DetailInputTooLarge, DetailNestingDepth},
+	cyqerr.LimitExceeded: {DetailInputTooLarge, DetailNestingDepth, DetailChainLength},
 }
 
 // ------------------------------------------------------------------ lexer

@@ -16,6 +16,7 @@ import (
 const (
 	DefaultMaxInputSize = 1 << 20 // bytes
 	DefaultMaxDepth     = 256     // nesting levels of brackets and expressions
+	DefaultMaxChain     = 4096    // operands of one operator chain (a OR b OR ...)
 	DefaultCacheSize    = 1024    // statements
 	// maxCachedText is the longest statement text the cache keeps, and
 	// maxCacheBytes the total text it keeps: an AST takes memory in
@@ -29,7 +30,12 @@ type Options struct {
 	// MaxInputSize is the largest accepted source text in bytes.
 	MaxInputSize int
 	// MaxDepth bounds nesting (brackets, sub-expressions, subqueries).
+	// A chain of one operator (a OR b OR c, a + b - c) is not nesting: it
+	// counts once, however long.
 	MaxDepth int
+	// MaxChain bounds the operands of one operator chain (OR, XOR, AND,
+	// + and -, *, / and %, ^).
+	MaxChain int
 	// CacheSize is the number of parsed statements kept, keyed by text; a
 	// negative value disables the cache. Statements longer than 64 KiB are
 	// not cached, and the cached texts total at most 16 MiB.
@@ -45,6 +51,9 @@ func WithMaxInputSize(n int) Option { return func(o *Options) { o.MaxInputSize =
 // WithMaxDepth sets Options.MaxDepth.
 func WithMaxDepth(n int) Option { return func(o *Options) { o.MaxDepth = n } }
 
+// WithMaxChain sets Options.MaxChain.
+func WithMaxChain(n int) Option { return func(o *Options) { o.MaxChain = n } }
+
 // WithCacheSize sets Options.CacheSize (negative disables the cache).
 func WithCacheSize(n int) Option { return func(o *Options) { o.CacheSize = n } }
 
@@ -55,6 +64,9 @@ func (o Options) EnsureDefaults() Options {
 	}
 	if o.MaxDepth <= 0 {
 		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxChain <= 0 {
+		o.MaxChain = DefaultMaxChain
 	}
 	if o.CacheSize == 0 {
 		o.CacheSize = DefaultCacheSize
@@ -150,7 +162,7 @@ func (p *Parser) ParseScript(src string) ([]*ast.Statement, error) {
 		return nil
 	}
 	nonEmpty := false
-	w := newWalker(src, 0, len(src), p.opts.MaxDepth)
+	w := newWalker(src, 0, len(src), p.opts.MaxDepth, p.opts.MaxChain)
 	for {
 		t := lex.NextToken()
 		if lex.err != nil {
@@ -193,7 +205,7 @@ func (p *Parser) parse(full, piece string, base int) (*ast.Statement, error) {
 	if err := p.checkSize(full); err != nil {
 		return nil, err
 	}
-	w := newWalker(full, base, base+len(piece), p.opts.MaxDepth)
+	w := newWalker(full, base, base+len(piece), p.opts.MaxDepth, p.opts.MaxChain)
 	lex := newLexer(piece)
 	stream := antlr.NewCommonTokenStream(lex, antlr.TokenDefaultChannel)
 	stream.Fill()

@@ -1,10 +1,12 @@
 package parser
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 )
 
@@ -309,5 +311,43 @@ func TestKeywordParameterNames(t *testing.T) {
 	again, err := Parse(printed)
 	if err != nil || ast.Format(again) != printed {
 		t.Fatalf("round trip %q: %v", printed, err)
+	}
+}
+
+// TestLongChains: a chain of one operator is not nesting. 300 OR'd
+// equalities parse (and print and parse back to the same tree), with a
+// notice that hints IN; past the chain limit the error hints IN too.
+func TestLongChains(t *testing.T) {
+	terms := make([]string, 300)
+	for i := range terms {
+		terms[i] = fmt.Sprintf("n.id = %d", i)
+	}
+	src := "MATCH (n) WHERE " + strings.Join(terms, " OR ") + " RETURN n"
+	st := mustParse(t, src)
+	back, err := Parse(ast.Format(st))
+	if err != nil || ast.Format(back) != ast.Format(st) {
+		t.Errorf("round trip: %v", err)
+	}
+	ns := Notices(st, src)
+	if len(ns) != 1 || ns[0].Message != "300 equalities on n.id are joined by OR" || !strings.Contains(ns[0].Hint, "n.id IN [") {
+		t.Errorf("notices: %+v", ns)
+	}
+	for _, op := range []string{" AND ", " XOR ", " + ", " - ", " * "} {
+		if _, err := Parse("RETURN 1" + strings.Repeat(op+"1", 1000)); err != nil {
+			t.Errorf("1000 operands of %q: %v", op, err)
+		}
+	}
+	// Mixed operands: no notice.
+	if ns := Notices(mustParse(t, "MATCH (n) WHERE n.a = 1 OR n.b = 2 OR n.a = 3 OR n.a = 4 OR n.a = 5 OR n.a = 6 OR n.a = 7 OR n.a = 8 RETURN n"), ""); len(ns) != 0 {
+		t.Errorf("mixed properties: %+v", ns)
+	}
+	_, err = Parse("MATCH (n) WHERE n.id = 0" + strings.Repeat(" OR n.id = 1", 5000) + " RETURN n")
+	if e := cyqerr.As(err); e == nil || e.Code() != "LimitExceeded.ChainLength" || !strings.Contains(e.Hint, "IN [") {
+		t.Errorf("chain limit: %v", err)
+	}
+	// Real nesting still counts.
+	_, err = Parse("RETURN " + strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300))
+	if e := cyqerr.As(err); e == nil || e.Code() != "LimitExceeded.NestingDepth" {
+		t.Errorf("nesting: %v", err)
 	}
 }

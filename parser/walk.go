@@ -21,13 +21,14 @@ type walker struct {
 	runeOff  []int  // rune index -> byte offset in the statement; nil when ASCII
 	depth    int
 	maxDepth int
+	maxChain int
 	err      *cyqerr.Error
 }
 
 // newWalker returns a walker for the statement full[base:end]; spans are
 // offsets into full.
-func newWalker(full string, base, end, maxDepth int) *walker {
-	w := &walker{src: full, base: base, maxDepth: maxDepth}
+func newWalker(full string, base, end, maxDepth, maxChain int) *walker {
+	w := &walker{src: full, base: base, maxDepth: maxDepth, maxChain: maxChain}
 	piece := full[base:end]
 	for i := 0; i < len(piece); i++ {
 		if piece[i] >= utf8.RuneSelf {

@@ -23,9 +23,10 @@ func (w *walker) expr(ctx grammar.IExpressionContext) ast.Expr {
 	return w.orExpr(c.OrExpression().(*grammar.OrExpressionContext))
 }
 
-// chainDepth charges a left-deep operator chain of n operands against the
-// depth limit, as the tree it builds is n-1 levels deep; the charge stays
-// while the operands are walked, until the returned release is called.
+// chainDepth charges a left-deep chain of n nested operators (NOT NOT x,
+// - - x, x.a.b, x IS NULL IS NULL) against the depth limit, as the tree it
+// builds is n-1 levels deep; the charge stays while the operands are
+// walked, until the returned release is called.
 func (w *walker) chainDepth(n int, sp ast.Span) (ok bool, release func()) {
 	if n <= 1 {
 		return true, func() {}
@@ -40,9 +41,30 @@ func (w *walker) chainDepth(n int, sp ast.Span) (ok bool, release func()) {
 	return true, release
 }
 
+// chainLen checks a chain of n operands of one binary operator (a OR b OR
+// c, a + b - c) against the chain limit. Such a chain is not nesting, so
+// it does not count against the depth limit, however long it is.
+func (w *walker) chainLen(n int, sp ast.Span, or bool) (ok bool, release func()) {
+	if n <= w.maxChain {
+		return true, func() {}
+	}
+	if w.err == nil || w.err.Type != cyqerr.LimitExceeded {
+		w.err = nil
+		e := cyqerr.Compile(cyqerr.LimitExceeded, DetailChainLength,
+			"the expression chains %d operands with one operator; at most %d are allowed", n, w.maxChain)
+		if or {
+			e = e.WithHint("to compare one property with many values, write n.prop IN [v1, v2, ...] (or IN $list) instead of OR'd equalities")
+		} else {
+			e = e.WithHint("split the expression, or pass the values as a list parameter")
+		}
+		w.fail(e, sp)
+	}
+	return false, func() {}
+}
+
 func (w *walker) orExpr(c *grammar.OrExpressionContext) ast.Expr {
 	xs := c.AllXorExpression()
-	ok, release := w.chainDepth(len(xs), w.span(c))
+	ok, release := w.chainLen(len(xs), w.span(c), true)
 	defer release()
 	if !ok {
 		return &ast.Literal{Span: w.span(c)}
@@ -57,7 +79,7 @@ func (w *walker) orExpr(c *grammar.OrExpressionContext) ast.Expr {
 
 func (w *walker) xorExpr(c *grammar.XorExpressionContext) ast.Expr {
 	xs := c.AllAndExpression()
-	ok, release := w.chainDepth(len(xs), w.span(c))
+	ok, release := w.chainLen(len(xs), w.span(c), false)
 	defer release()
 	if !ok {
 		return &ast.Literal{Span: w.span(c)}
@@ -72,7 +94,7 @@ func (w *walker) xorExpr(c *grammar.XorExpressionContext) ast.Expr {
 
 func (w *walker) andExpr(c *grammar.AndExpressionContext) ast.Expr {
 	xs := c.AllNotExpression()
-	ok, release := w.chainDepth(len(xs), w.span(c))
+	ok, release := w.chainLen(len(xs), w.span(c), false)
 	defer release()
 	if !ok {
 		return &ast.Literal{Span: w.span(c)}
@@ -159,7 +181,7 @@ func (w *walker) predicate(c *grammar.PredicateExpressionContext) ast.Expr {
 // binaryChain folds operand (op operand)* children left-associatively.
 func (w *walker) binaryChain(ctx antlr.ParserRuleContext, operand func(antlr.Tree) ast.Expr, op func(int) ast.BinaryOp) ast.Expr {
 	kids := ctx.GetChildren()
-	ok, release := w.chainDepth((len(kids)+1)/2, w.span(ctx))
+	ok, release := w.chainLen((len(kids)+1)/2, w.span(ctx), false)
 	defer release()
 	if !ok {
 		return &ast.Literal{Span: w.span(ctx)}

@@ -27,6 +27,9 @@ func (r *run) endpoint(ctx context.Context, op graphprogram.Operation) (*Working
 	for k, v := range op.Params {
 		if name, ok := graphprogram.ParamRef(v); ok {
 			x, bound := r.params[name]
+			if bound && x == nil {
+				continue // an undeclared parameter that was not passed: as if absent
+			}
 			if !bound {
 				return nil, cyqerr.Compile(cyqerr.ParameterMissing, "MissingParameter", "endpoint parameter %q refers to $%s, which has no value", k, name).WithHint("declare it with a default or pass it in params")
 			}

@@ -93,6 +93,9 @@ type Result struct {
 	Result  GraphJSON  `json:"result"`
 	Log     []LogEntry `json:"log"`
 	Aborted *Aborted   `json:"aborted,omitempty"`
+	// Warnings are the program's validation warnings and those of its
+	// run (V022: a parameter that is unknown, or null for want of a value).
+	Warnings []graphprogram.Issue `json:"warnings,omitempty"`
 	// W is the final working graph (for chaining).
 	W *WorkingGraph `json:"-"`
 }

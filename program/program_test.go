@@ -458,12 +458,23 @@ func TestProgramStoreRoundTrip(t *testing.T) {
 		t.Error("program nodes leak into the data graph")
 	}
 	// Tampering is detected.
-	pdb, _ := db.programStore(false)
-	if _, err := pdb.Query(ctx, "MATCH (p:_CyqProgram {id: 1}) SET p.program = replace(p.program, 'REL', 'ALT')", nil); err != nil {
+	f := db.file()
+	if err := f.update(ctx, func(recs []fileRecord) ([]fileRecord, error) {
+		recs[0].Program = strings.Replace(recs[0].Program, "REL", "ALT", 1)
+		return recs, nil
+	}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Get(ctx, 1); err == nil || !strings.Contains(err.Error(), "sha256") {
 		t.Errorf("tampered program: %v", err)
+	}
+	if list, _ := db.List(ctx, "", 0); len(list) != 2 || !strings.HasPrefix(list[0].Name, "(unreadable") {
+		t.Errorf("tampered program listed as %+v", list)
+	}
+	// A program without a name.
+	sp3, err := db.Create(ctx, mustProgram(t, prog(cypherStmt("+", "MATCH (n) RETURN n"))))
+	if err != nil || sp3.Name != UntitledProgram || sp3.ID != 3 {
+		t.Errorf("untitled: %v %+v", err, sp3)
 	}
 	// Run the stored program.
 	got, _ = db.Get(ctx, 2)
@@ -480,18 +491,74 @@ func TestProgramStoreReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
+	ctx := context.Background()
+	// Two read-only opens of one store (two servers) store programs in
+	// turn; ids never collide and the graph stays untouched.
 	ro, err := openTestDB(dir, &engine.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ro.Close()
-	_, err = ro.Create(context.Background(), mustProgram(t, prog(cypherStmt("+", "MATCH (n) RETURN n"))))
-	if err == nil || !strings.Contains(err.Error(), "read-only") {
-		t.Errorf("create on read-only store: %v", err)
+	ro2, err := openTestDB(dir, &engine.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
 	}
-	list, err := ro.List(context.Background(), "", 10)
-	if err != nil || len(list) != 0 {
+	for i := 0; i < 3; i++ {
+		for j, r := range []*testDB{ro, ro2} {
+			sp, err := r.Create(ctx, mustProgram(t, `{"version": 1, "metadata": {"name": "p"}, "statements": [`+cypherStmt("+", "MATCH (n) RETURN n")+`]}`))
+			if err != nil || sp.ID != int64(2*i+j+1) {
+				t.Fatalf("create on a read-only store: %v %+v", err, sp)
+			}
+		}
+	}
+	list, err := ro2.List(ctx, "", 0)
+	if err != nil || len(list) != 6 {
 		t.Errorf("list: %v %v", err, list)
+	}
+	if gs := ro.Store().Graphs(); len(gs) != 1 {
+		t.Errorf("graphs = %v", gs)
+	}
+	ro.Close()
+	ro2.Close()
+	// The programs outlive the process, and a writer sees them.
+	rw, err := openTestDB(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rw.Close()
+	if sp, err := rw.Get(ctx, 6); err != nil || sp.Name != "p" {
+		t.Errorf("get after reopen: %v %+v", err, sp)
+	}
+}
+
+// TestProgramStoreLegacyGraph: programs stored by earlier versions in the
+// program graph are still listed and fetched, and new ids continue after
+// theirs.
+func TestProgramStoreLegacyGraph(t *testing.T) {
+	db := programTestDB(t)
+	ctx := context.Background()
+	p := mustProgram(t, `{"version": 1, "metadata": {"name": "Old one"}, "statements": [`+cypherStmt("+", "MATCH (n:Concept) RETURN n")+`]}`)
+	if _, err := db.Store().CreateGraph(StoreGraph); err != nil {
+		t.Fatal(err)
+	}
+	pdb, err := db.OnGraph(StoreGraph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pdb.Query(ctx, "CREATE (:"+ProgramLabel+" {id: 7, graph: 'default', name: 'Old one', description: '', author: '', program: $text, sha256: $sha, created: '2025-01-01T00:00:00Z', operations: 1})",
+		map[string]any{"text": string(p.Canonical()), "sha": p.Hash()}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.Get(ctx, 7)
+	if err != nil || got.Name != "Old one" || string(got.Program.Canonical()) != string(p.Canonical()) {
+		t.Fatalf("legacy get: %v %+v", err, got)
+	}
+	sp, err := db.Create(ctx, p)
+	if err != nil || sp.ID != 8 {
+		t.Fatalf("create after legacy: %v %+v", err, sp)
+	}
+	list, err := db.List(ctx, "old", 0)
+	if err != nil || len(list) != 2 || list[0].ID != 7 || list[1].ID != 8 {
+		t.Errorf("list: %v %+v", err, list)
 	}
 }
 
@@ -562,5 +629,61 @@ func TestProgramTimeLimit(t *testing.T) {
 	}
 	if r.Aborted == nil || !strings.Contains(r.Aborted.Reason, "time limit of 50ms") || time.Since(start) > 5*time.Second {
 		t.Errorf("aborted = %+v after %s", r.Aborted, time.Since(start))
+	}
+}
+
+// TestProgramUndeclaredParams: V022 is a warning, at validation and at run
+// time, and never aborts the run: an undeclared parameter that is not
+// passed is null, a passed one that the program does not know is ignored.
+func TestProgramUndeclaredParams(t *testing.T) {
+	db := programTestDB(t)
+	ctx := context.Background()
+	p := mustProgram(t, prog(cypherStmt("+", "MATCH (n:Concept) WHERE $topic IS NULL OR n.concept_id = $topic RETURN n"),
+		apiStmt("+", "/concepts/related", map[string]any{"concept_id": "a", "max_depth": "$depth"})))
+	rep := db.Validate(p)
+	if !rep.Valid || len(rep.Warnings) != 2 || rep.Warnings[0].RuleID != "V022" || !strings.Contains(rep.Warnings[0].Message, "$topic") ||
+		rep.Warnings[0].Field != "/statements/0/operation/query" {
+		t.Fatalf("report = %+v", rep)
+	}
+	r, err := db.Run(ctx, p, map[string]any{"colour": "red"}, nil)
+	if err != nil || r.Aborted != nil {
+		t.Fatalf("run: %v %+v", err, r)
+	}
+	if ids(r.Result) != "a,b,c,d,e,n:5" {
+		t.Errorf("W = %s", ids(r.Result))
+	}
+	var msgs []string
+	for _, w := range r.Warnings {
+		if w.RuleID != "V022" || w.Severity != graphprogram.SeverityWarning {
+			t.Errorf("warning %+v", w)
+		}
+		msgs = append(msgs, w.Message)
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{`unknown program parameter "colour"`, "$depth is not a declared program parameter and was not passed, so it is null", "$topic is not"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("warnings lack %q:\n%s", want, all)
+		}
+	}
+	// Passed, the parameter is used.
+	r, err = db.Run(ctx, p, map[string]any{"topic": "b", "depth": 1}, nil)
+	if err != nil || r.Aborted != nil || ids(r.Result) != "a,b,e,n:5" {
+		t.Errorf("run with params: %v %+v %s", err, r.Aborted, ids(r.Result))
+	}
+}
+
+// TestProgramDiffRelationshipsOnly pins what the program/syntax resource
+// says of "-": a result of relationships only removes their end nodes (and
+// so every link touching them), not just the links.
+func TestProgramDiffRelationshipsOnly(t *testing.T) {
+	db := programTestDB(t)
+	p := mustProgram(t, prog(cypherStmt("+", "MATCH (a {concept_id: 'a'})-[r]->(b) RETURN a, r, b"),
+		cypherStmt("-", "MATCH ({concept_id: 'a'})-[r:REL]->() RETURN r")))
+	r, err := db.Run(context.Background(), p, nil, nil)
+	if err != nil || r.Aborted != nil {
+		t.Fatal(err, r.Aborted)
+	}
+	if ids(r.Result) != "e" || len(r.Result.Links) != 0 {
+		t.Errorf("W = %s, %d links", ids(r.Result), len(r.Result.Links))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/cyqdb/cyq/internal/engine"
@@ -26,10 +27,16 @@ func (rn *Runner) Run(ctx context.Context, p *graphprogram.Program, params map[s
 	if p == nil {
 		return nil, cyqerr.Compile(cyqerr.ProgramError, "V000", "no program")
 	}
-	if rep := rn.Validate(p); !rep.Valid {
+	rep := rn.Validate(p)
+	if !rep.Valid {
 		return nil, &InvalidError{Report: rep, Index: -1}
 	}
-	return rn.runProgram(ctx, p, params, NewWorkingGraph(), opts)
+	r, err := rn.runProgram(ctx, p, params, NewWorkingGraph(), opts)
+	if err != nil {
+		return nil, err
+	}
+	r.Warnings = append(rep.Warnings, r.Warnings...)
+	return r, nil
 }
 
 // ChainEntry is one program of a chain with its runtime parameters.
@@ -48,6 +55,9 @@ type ChainProgram struct {
 	Log       []LogEntry `json:"log"`
 	WSize     WSize      `json:"w_size"`
 	Aborted   *Aborted   `json:"aborted,omitempty"`
+	// Warnings are the program's validation warnings and those of its
+	// run (V022: a parameter that is unknown, or null for want of a value).
+	Warnings []graphprogram.Issue `json:"warnings,omitempty"`
 }
 
 // ChainResult is the outcome of a chain.
@@ -65,13 +75,16 @@ func (rn *Runner) RunChain(ctx context.Context, deck []ChainEntry, opts *Options
 	if len(deck) == 0 || len(deck) > graphprogram.MaxDeck {
 		return nil, cyqerr.Compile(cyqerr.ProgramError, "InvalidDeck", "a chain takes 1 to %d programs, not %d", graphprogram.MaxDeck, len(deck))
 	}
+	warnings := make([][]graphprogram.Issue, len(deck))
 	for i, e := range deck {
 		if e.Program == nil {
 			return nil, cyqerr.Compile(cyqerr.ProgramError, "InvalidDeck", "deck entry %d has no program", i)
 		}
-		if rep := rn.Validate(e.Program); !rep.Valid {
+		rep := rn.Validate(e.Program)
+		if !rep.Valid {
 			return nil, &InvalidError{Report: rep, Index: i}
 		}
+		warnings[i] = rep.Warnings
 	}
 	w := NewWorkingGraph()
 	out := &ChainResult{Programs: []ChainProgram{}}
@@ -81,7 +94,8 @@ func (rn *Runner) RunChain(ctx context.Context, deck []ChainEntry, opts *Options
 			return nil, err
 		}
 		w = r.W
-		cp := ChainProgram{Index: i, ProgramID: e.ID, Name: e.Program.Name(), Log: r.Log, WSize: WSize{w.NodeCount(), w.LinkCount()}, Aborted: r.Aborted}
+		cp := ChainProgram{Index: i, ProgramID: e.ID, Name: e.Program.Name(), Log: r.Log, WSize: WSize{w.NodeCount(), w.LinkCount()}, Aborted: r.Aborted,
+			Warnings: append(warnings[i], r.Warnings...)}
 		out.Programs = append(out.Programs, cp)
 		if r.Aborted != nil {
 			a := *r.Aborted
@@ -117,7 +131,7 @@ func (e *abortError) Error() string { return e.err.Error() }
 
 func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, params map[string]any, w *WorkingGraph, opts *Options) (*Result, error) {
 	o := opts.withDefaults()
-	bound, err := bindParams(p, params)
+	bound, warnings, err := bindParams(p, params)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +142,7 @@ func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, param
 		return nil, err
 	}
 	r := &run{rn: rn, opts: o, params: bound, w: w.Clone(), log: []LogEntry{}, prog: low}
-	res := &Result{}
+	res := &Result{Warnings: warnings}
 	if err := r.statements(ctx, low.plan.Steps); err != nil {
 		var ab *abortError
 		if !errors.As(err, &ab) {
@@ -154,28 +168,56 @@ func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, param
 }
 
 // bindParams merges declared defaults and runtime parameters, checking the
-// runtime values against the declared types.
-func bindParams(p *graphprogram.Program, params map[string]any) (map[string]any, error) {
+// runtime values against the declared types. A parameter that the program
+// uses without declaring it is null when it is not passed, and a passed
+// parameter that the program neither declares nor uses is ignored: both
+// are V022 warnings, not failures.
+func bindParams(p *graphprogram.Program, params map[string]any) (map[string]any, []graphprogram.Issue, error) {
 	out := map[string]any{}
+	declared := map[string]bool{}
 	for _, par := range p.Params {
+		declared[par.Name] = true
 		if par.Default != nil {
 			out[par.Name] = par.Default
 		}
 	}
-	for k, v := range params {
+	refs := graphprogram.ParamRefs(p)
+	var warnings []graphprogram.Issue
+	for _, k := range sortedKeys(params) {
+		v := params[k]
 		if k == "W_IDS" {
-			return nil, cyqerr.Compile(cyqerr.ProgramError, "V023", "parameter W_IDS is reserved for the working graph's node keys")
+			return nil, nil, cyqerr.Compile(cyqerr.ProgramError, "V023", "parameter W_IDS is reserved for the working graph's node keys")
 		}
 		for _, par := range p.Params {
 			if par.Name == k {
 				if msg := graphprogram.CheckParamValue(par, v); msg != "" {
-					return nil, cyqerr.Compile(cyqerr.ProgramError, "V023", "%s", msg)
+					return nil, nil, cyqerr.Compile(cyqerr.ProgramError, "V023", "%s", msg)
 				}
 			}
 		}
+		if !declared[k] && !refs[k] {
+			warnings = append(warnings, graphprogram.Issue{RuleID: "V022", Severity: graphprogram.SeverityWarning, Field: "/params",
+				Message: fmt.Sprintf("unknown program parameter %q: the program neither declares nor uses it, so it is ignored", k)})
+		}
 		out[k] = v
 	}
-	return out, nil
+	for _, k := range sortedKeys(refs) {
+		if _, bound := out[k]; !bound && !declared[k] && k != "W_IDS" {
+			out[k] = nil
+			warnings = append(warnings, graphprogram.Issue{RuleID: "V022", Severity: graphprogram.SeverityWarning, Field: "/params",
+				Message: fmt.Sprintf("$%s is not a declared program parameter and was not passed, so it is null", k)})
+		}
+	}
+	return out, warnings, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func (r *run) statements(ctx context.Context, steps []*logical.Step) error {

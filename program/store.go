@@ -2,8 +2,8 @@ package program
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -12,21 +12,21 @@ import (
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/graphprogram"
 	"github.com/cyqdb/cyq/planner/logical"
-	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
 )
 
-// Programs are stored in a dedicated named graph of the same store,
-// StoreGraph, one node labelled ProgramLabel per program, so that they
-// never show up in queries against the data graphs. A program node holds
-// its integer id, the graph it was created for, its name, description and
-// author, its canonical JSON text and that text's sha256. Reading a program
-// back re-decodes the text, checks the hash (a program changed outside cyq
-// is refused) and the caller re-validates it before running.
+// Programs stored by earlier versions of cyq live in a dedicated named
+// graph of the same store, StoreGraph, one node labelled ProgramLabel per
+// program. They are still read (Get and List see them beside the programs
+// file, store_file.go), never written: new programs go to the programs file,
+// with ids that continue after the old ones.
 const (
 	StoreGraph   = "_programs"
 	ProgramLabel = "_CyqProgram"
 )
+
+// UntitledProgram is the name of a program stored without one.
+const UntitledProgram = "Untitled program"
 
 // StoredProgram is a program in the store.
 type StoredProgram struct {
@@ -41,73 +41,74 @@ type StoredProgram struct {
 	Program     *graphprogram.Program `json:"program,omitempty"`
 }
 
-// programStore returns the engine of the program graph, creating the graph when
-// create is set and the store is writable; nil when it does not exist.
-func (rn *Runner) programStore(create bool) (*engine.Engine, error) {
+// legacyStore returns the engine of the old program graph; nil when the
+// store has none.
+func (rn *Runner) legacyStore() (*engine.Engine, error) {
 	if _, err := rn.eng.Store().Graph(StoreGraph); err != nil {
-		if !create {
-			return nil, nil // no program has been stored yet
-		}
-		if rn.eng.ReadOnly() {
-			return nil, cyqerr.Compile(cyqerr.AccessDenied, "ReadOnly", "the store is open read-only, so programs cannot be stored").
-				WithHint("run the program inline with execute, or start the server with --allow-writes")
-		}
-		if _, err := rn.eng.Store().CreateGraph(StoreGraph); err != nil && !errors.Is(err, storage.ErrExists) {
-			return nil, engine.StorageError(err)
-		}
+		return nil, nil
 	}
 	return rn.eng.OnGraph(StoreGraph)
 }
 
-// CreateProgram validates p and stores it with a new integer id.
+// Create validates p and stores it with a new integer id. It works on a
+// store open read-only too: the programs file is not graph data. A
+// program without a name is stored as UntitledProgram.
 func (rn *Runner) Create(ctx context.Context, p *graphprogram.Program) (*StoredProgram, error) {
 	if rep := rn.Validate(p); !rep.Valid {
 		return nil, &InvalidError{Report: rep, Index: -1}
 	}
-	if rn.eng.ReadOnly() {
-		return nil, cyqerr.Compile(cyqerr.AccessDenied, "ReadOnly", "the store is open read-only, so programs cannot be stored").
-			WithHint("run the program inline with execute, or start the server with --allow-writes")
+	md := graphprogram.Metadata{}
+	if p.Metadata != nil {
+		md = *p.Metadata
 	}
-	pdb, err := rn.programStore(true)
-	if err != nil {
-		return nil, err
-	}
-	md := p.Metadata
-	if md == nil {
-		md = &graphprogram.Metadata{}
+	if md.Name == "" {
+		md.Name = UntitledProgram
 	}
 	created := md.Created
 	if created == "" {
 		created = time.Now().UTC().Format(time.RFC3339)
 	}
-	text := string(p.Canonical())
-	params := map[string]any{
-		"graph": rn.eng.GraphName(), "name": md.Name, "description": md.Description, "author": md.Author,
-		"text": text, "sha": p.Hash(), "created": created, "ops": int64(graphprogram.CountOperations(p)),
-	}
-	// One write transaction allocates the id and creates the node.
-	q := "OPTIONAL MATCH (o:" + ProgramLabel + ") WITH coalesce(max(o.id), 0) + 1 AS id " +
-		"CREATE (p:" + ProgramLabel + " {id: id, graph: $graph, name: $name, description: $description, author: $author, " +
-		"program: $text, sha256: $sha, created: $created, operations: $ops}) RETURN id"
-	rows, err := pdb.Query(ctx, q, params)
+	legacyMax, err := rn.legacyMaxID(ctx)
 	if err != nil {
 		return nil, err
+	}
+	rec := fileRecord{Graph: rn.eng.GraphName(), Name: md.Name, Description: md.Description, Author: md.Author,
+		SHA256: p.Hash(), Created: created, Operations: graphprogram.CountOperations(p), Program: string(p.Canonical())}
+	err = rn.file().update(ctx, func(recs []fileRecord) ([]fileRecord, error) {
+		rec.ID = legacyMax + 1
+		for _, r := range recs {
+			rec.ID = max(rec.ID, r.ID+1)
+		}
+		return append(recs, rec), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &StoredProgram{ID: rec.ID, Name: rec.Name, Description: rec.Description, Author: rec.Author, Graph: rec.Graph,
+		SHA256: rec.SHA256, Created: created, Operations: rec.Operations, Program: p}, nil
+}
+
+// legacyMaxID returns the highest id in the old program graph (0: none).
+func (rn *Runner) legacyMaxID(ctx context.Context) (int64, error) {
+	pdb, err := rn.legacyStore()
+	if pdb == nil || err != nil {
+		return 0, err
+	}
+	rows, err := pdb.QueryReadOnly(ctx, "MATCH (p:"+ProgramLabel+") RETURN coalesce(max(p.id), 0)", nil)
+	if err != nil {
+		return 0, err
 	}
 	all, err := rows.All()
-	if err != nil {
-		return nil, err
-	}
-	if len(all) != 1 {
-		return nil, cyqerr.Runtimef(cyqerr.Internal, "ProgramStore", "storing the program returned %d rows", len(all))
+	if err != nil || len(all) == 0 {
+		return 0, err
 	}
 	id, _ := all[0][0].(value.Int)
-	return &StoredProgram{ID: int64(id), Name: md.Name, Description: md.Description, Author: md.Author, Graph: rn.eng.GraphName(),
-		SHA256: p.Hash(), Created: created, Operations: graphprogram.CountOperations(p), Program: p}, nil
+	return int64(id), nil
 }
 
 const programFields = "p.id, p.graph, p.name, p.description, p.author, p.sha256, p.created, p.operations, p.program"
 
-func storedFromRow(row []value.Value, withProgram bool) (*StoredProgram, error) {
+func legacyFromRow(row []value.Value, withProgram bool) (*StoredProgram, error) {
 	str := func(v value.Value) string {
 		s, _ := v.(value.String)
 		return string(s)
@@ -116,7 +117,12 @@ func storedFromRow(row []value.Value, withProgram bool) (*StoredProgram, error) 
 	ops, _ := row[7].(value.Int)
 	sp := &StoredProgram{ID: int64(id), Graph: str(row[1]), Name: str(row[2]), Description: str(row[3]), Author: str(row[4]),
 		SHA256: str(row[5]), Created: str(row[6]), Operations: int(ops)}
-	text := str(row[8])
+	return checkStored(sp, str(row[8]), withProgram)
+}
+
+// checkStored decodes a stored program's text and checks its hash (a
+// program changed outside cyq is refused).
+func checkStored(sp *StoredProgram, text string, withProgram bool) (*StoredProgram, error) {
 	p, issues := graphprogram.Decode([]byte(text))
 	if p == nil || len(issues) > 0 {
 		return nil, cyqerr.Runtimef(cyqerr.ProgramError, "Corrupt", "stored program %d cannot be decoded", sp.ID)
@@ -130,64 +136,83 @@ func storedFromRow(row []value.Value, withProgram bool) (*StoredProgram, error) 
 	return sp, nil
 }
 
-// GetProgram returns the stored program with the given id.
+// legacyRows returns the rows of the old program graph's programs matching
+// where (a Cypher predicate on p), ordered by id.
+func (rn *Runner) legacyRows(ctx context.Context, where string, params map[string]any) ([][]value.Value, error) {
+	pdb, err := rn.legacyStore()
+	if pdb == nil || err != nil {
+		return nil, err
+	}
+	rows, err := pdb.QueryReadOnly(ctx, "MATCH (p:"+ProgramLabel+") WHERE "+where+" RETURN "+programFields+" ORDER BY p.id", params)
+	if err != nil {
+		return nil, err
+	}
+	return rows.All()
+}
+
+// Get returns the stored program with the given id.
 func (rn *Runner) Get(ctx context.Context, id int64) (*StoredProgram, error) {
-	pdb, err := rn.programStore(false)
+	recs, err := rn.file().read()
 	if err != nil {
 		return nil, err
 	}
-	notFound := cyqerr.Compile(cyqerr.EntityNotFound, "ProgramNotFound", "there is no stored program %d", id).WithHint("list the stored programs with the list action")
-	if pdb == nil {
-		return nil, notFound
+	for _, r := range recs {
+		if r.ID == id {
+			return r.stored(true)
+		}
 	}
-	rows, err := pdb.QueryReadOnly(ctx, "MATCH (p:"+ProgramLabel+" {id: $id}) RETURN "+programFields, map[string]any{"id": id})
-	if err != nil {
-		return nil, err
-	}
-	all, err := rows.All()
+	all, err := rn.legacyRows(ctx, "p.id = $id", map[string]any{"id": id})
 	if err != nil {
 		return nil, err
 	}
 	if len(all) == 0 {
-		return nil, notFound
+		return nil, cyqerr.Compile(cyqerr.EntityNotFound, "ProgramNotFound", "there is no stored program %d", id).WithHint("list the stored programs with the list action")
 	}
-	return storedFromRow(all[0], true)
+	return legacyFromRow(all[0], true)
 }
 
-// ListPrograms lists stored programs whose name or description contains
-// search (case-insensitive; "" lists all), newest id last, at most limit.
+// List lists stored programs whose name or description contains search
+// (case-insensitive; "" lists all), by id, at most limit.
 func (rn *Runner) List(ctx context.Context, search string, limit int) ([]*StoredProgram, error) {
-	pdb, err := rn.programStore(false)
+	s := strings.ToLower(search)
+	all, err := rn.legacyRows(ctx, "$s = '' OR toLower(p.name) CONTAINS $s OR toLower(p.description) CONTAINS $s", map[string]any{"s": s})
 	if err != nil {
 		return nil, err
 	}
 	out := []*StoredProgram{}
-	if pdb == nil {
-		return out, nil
-	}
-	q := "MATCH (p:" + ProgramLabel + ") WHERE $s = '' OR toLower(p.name) CONTAINS $s OR toLower(p.description) CONTAINS $s RETURN " +
-		programFields + " ORDER BY p.id"
-	rows, err := pdb.QueryReadOnly(ctx, q, map[string]any{"s": strings.ToLower(search)})
-	if err != nil {
-		return nil, err
-	}
-	all, err := rows.All()
-	if err != nil {
-		return nil, err
-	}
-	if limit > 0 && len(all) > limit {
-		all = all[:limit]
-	}
 	for _, row := range all {
-		sp, err := storedFromRow(row, false)
+		sp, err := legacyFromRow(row, false)
 		if err != nil {
-			// A tampered entry is listed with its error rather than hidden.
 			id, _ := row[0].(value.Int)
-			sp = &StoredProgram{ID: int64(id), Name: fmt.Sprintf("(unreadable: %v)", cyqerr.As(err).Message)}
+			sp = unreadable(int64(id), err)
 		}
 		out = append(out, sp)
 	}
+	recs, err := rn.file().read()
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		if s != "" && !strings.Contains(strings.ToLower(r.Name), s) && !strings.Contains(strings.ToLower(r.Description), s) {
+			continue
+		}
+		sp, err := r.stored(false)
+		if err != nil {
+			sp = unreadable(r.ID, err)
+		}
+		out = append(out, sp)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
 	return out, nil
+}
+
+// unreadable is the list entry of a tampered or undecodable program: it
+// is listed with its error rather than hidden.
+func unreadable(id int64, err error) *StoredProgram {
+	return &StoredProgram{ID: id, Name: fmt.Sprintf("(unreadable: %v)", cyqerr.As(err).Message)}
 }
 
 // ExplainProgram lists each statement with its operator and, for Cypher

@@ -284,6 +284,10 @@ func (s *Store) newGraph(name string, id uint32, v *version) *Graph {
 // Dir returns the store's directory.
 func (s *Store) Dir() string { return s.dir }
 
+// FS returns the filesystem the store lives in (Options.FS), so that files
+// kept beside the store (such as the GraphProgram store) use the same one.
+func (s *Store) FS() vfs.FS { return s.opts.FS }
+
 // ReadOnly reports whether the store was opened read-only.
 func (s *Store) ReadOnly() bool { return s.opts.ReadOnly }
 

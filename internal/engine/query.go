@@ -248,7 +248,17 @@ func (eng *Engine) ReadMachine(ctx context.Context, c *planner.Compiled, params 
 // allowed, naming what writes.
 func (eng *Engine) WriteRefused(st *ast.Statement) error {
 	e := cyqerr.Compile(cyqerr.AccessDenied, ErrWriteRefused, "this query writes to the graph, but only read-only queries are allowed here")
-	if w := graphprogram.Updates(st); w != nil {
+	loadsCSV := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		_, ok := n.(*ast.LoadCSV)
+		loadsCSV = loadsCSV || ok
+		return !loadsCSV
+	})
+	if w := graphprogram.Updates(st); w == nil && loadsCSV {
+		// LOAD CSV reads files, which read-only callers (agents) may not.
+		e.Message = "this query uses LOAD CSV, which reads files; file access is disabled for agents and other read-only callers"
+		return e.WithHint("query the graph's data instead, or import the file beforehand with `cyq import` or a LOAD CSV run with writes allowed")
+	} else if w != nil {
 		e.Message = "this query " + w.What + ", but only read-only queries are allowed here"
 	} else if name, ok := eng.WritingProcedure(st); ok {
 		e.Message = "this query calls " + name + ", which is not read-only, but only read-only queries are allowed here"

@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 
 const [mode, ...rest] = process.argv.slice(2);
 const failures = [];
+const measured = {};
 const check = (ok, what, detail) => {
   if (!ok) failures.push(what + (detail === undefined ? "" : ": " + JSON.stringify(detail).slice(0, 500)));
 };
@@ -164,6 +165,95 @@ async function knowledgeGraph() {
   check(o.deleted === 1, "relations delete content", o);
 }
 
+// agentItems checks, on the default (read-only) server, what agents rely
+// on: stored programs, elided embeddings, V022 warnings, the "-" operator
+// text, the LOAD CSV refusal, the output budget with exact paging, and
+// long OR chains. Alpha carries a 384-float "embedding" property.
+async function agentItems() {
+  const cy = (op, query) => ({ op, operation: { type: "cypher", query } });
+  const pok = (r, what) => {
+    check(!r.isError && sc(r) !== undefined, what, sc(r) || r.content);
+    return sc(r) || {};
+  };
+  const size = (r) => JSON.stringify(r.structuredContent || {}).length + r.content.reduce((n, c) => n + (c.text || "").length, 0);
+
+  // 1. Stored programs on a read-only server: create, list, get, execute by id.
+  const walk = { version: 1, metadata: { name: "e2e walk " + mode }, statements: [cy("+", "MATCH p = (:Concept {concept_id: 'a'})-[:REL*1..2]->() RETURN p")] };
+  let o = pok(await call("program", { action: "create", program: walk }), "program create (read-only server)");
+  const id = o.program_id;
+  check(Number.isInteger(id) && id > 0 && o.name === "e2e walk " + mode, "program create content", o);
+  o = pok(await call("program", { action: "create", program: { version: 1, statements: [cy("+", "MATCH (n:Concept) RETURN n")] } }), "program create unnamed");
+  check(o.name === "Untitled program", "unnamed program", o);
+  o = pok(await call("program", { action: "list", search: "e2e walk " + mode }), "program list (read-only server)");
+  check(o.count === 1 && o.programs[0].program_id === id, "program list content", o);
+  o = pok(await call("program", { action: "get", program_id: id }), "program get");
+  check(o.program && o.program.statements.length === 1, "program get content", o);
+  let r = await call("program", { action: "execute", program_id: id });
+  check(!r.isError && r.structuredContent.program_id === id && r.structuredContent.result.nodes.length === 3, "program execute by id (read-only server)", r.structuredContent);
+  r = await call("program", { action: "chain", deck: [{ program_id: id }, { program: walk }] });
+  check(!r.isError && r.structuredContent.programs.length === 2, "chain by id", r.structuredContent);
+
+  // 2. No embedding reaches the agent, in any tool.
+  const noEmbedding = (r, what) => {
+    const all = JSON.stringify(r.structuredContent) + r.content.map((c) => c.text || "").join("");
+    check(!r.isError && !all.includes("0.142857") && JSON.stringify(r.structuredContent).includes("[384 floats elided; read part of it with the cypher tool, e.g. RETURN n.embedding[0..8]]"),
+      "embedding elided in " + what, all.slice(0, 400));
+  };
+  noEmbedding(await call("cypher", { query: "MATCH (n:Concept {concept_id: 'a'}) RETURN n, n.embedding AS e" }), "cypher");
+  noEmbedding(await call("cypher", { query: "MATCH (n:Concept {concept_id: 'a'}) RETURN n", shape: "graph" }), "cypher graph");
+  noEmbedding(await call("program", { action: "execute", program: { version: 1, statements: [cy("+", "MATCH (n:Concept {concept_id: 'a'}) RETURN n")] } }), "W");
+  noEmbedding(await call("node", { action: "get", id: "Alpha" }), "node");
+  noEmbedding(await call("related", { id: "Beta", depth: 1 }), "related");
+  r = await call("cypher", { query: "MATCH (n:Concept {concept_id: 'a'}) RETURN n.embedding[0..8] AS head" });
+  check(!r.isError && r.structuredContent.rows[0].head.length === 8, "a slice of the embedding is readable", r.structuredContent);
+
+  // 3. V022 is a warning and does not abort; "-" does what the syntax text says.
+  const topic = { version: 1, statements: [cy("+", "MATCH (n:Concept) WHERE $topic IS NULL OR n.concept_id = $topic RETURN n")] };
+  o = await call("program", { action: "validate", program: topic });
+  check(o.structuredContent.valid === true && o.structuredContent.warnings.length === 1 && o.structuredContent.warnings[0].rule_id === "V022", "V022 at validation", o.structuredContent);
+  r = await call("program", { action: "execute", program: topic, params: { colour: "red" } });
+  check(!r.isError && !r.structuredContent.aborted && r.structuredContent.result.nodes.length === 3 &&
+    r.structuredContent.warnings.filter((w) => w.rule_id === "V022").length === 3 && r.content[0].text.includes("V022"), "V022 at execution", r.structuredContent);
+  const syntax = (await client.readResource({ uri: "cyq://program/syntax" })).contents[0].text;
+  check(syntax.includes("removes both ends of each relationship"), "program/syntax says what - does with relationships");
+  r = await call("program", { action: "execute", program: { version: 1, statements: [
+    cy("+", "MATCH p = (:Concept {concept_id: 'a'})-[:REL*1..2]->() RETURN p"), cy("-", "MATCH (:Concept {concept_id: 'a'})-[r:REL]->() RETURN r")] } });
+  check(!r.isError && r.structuredContent.result.nodes.length === 1 && r.structuredContent.result.nodes[0].concept_id === "c" &&
+    r.structuredContent.result.links.length === 0, "- with relationships only removes their end nodes", r.structuredContent.result);
+
+  // 4. LOAD CSV is refused for what it is.
+  r = await call("cypher", { query: "LOAD CSV FROM 'file:///etc/passwd' AS line RETURN line" });
+  check(r.isError === true && r.structuredContent.error.message.includes("file access is disabled") &&
+    !r.structuredContent.error.message.includes("writes to the graph"), "LOAD CSV refusal", r.structuredContent);
+
+  // 5. The output budget bounds both copies; pages follow each other exactly.
+  // About 210 bytes a row: the 375 rows take about 80 kB as JSON.
+  const q = "UNWIND range(1, 375) AS i RETURN i, 'row ' + toString(i) + ' of a page that is far too long to send in one piece: " +
+    "x".repeat(130) + "' AS text";
+  r = await call("cypher", { query: q });
+  measured.first_page = { rows: r.structuredContent.count, structured_bytes: JSON.stringify(r.structuredContent).length, total_bytes: size(r) };
+  check(!r.isError && r.structuredContent.truncated === true && r.structuredContent.count < 375 && size(r) <= 60000,
+    "375-row page within the budget", { count: r.structuredContent.count, bytes: size(r) });
+  const seen = [];
+  for (let skip = 0, page = 0; page < 20; page++) {
+    r = await call("cypher", { query: q + ` SKIP ${skip} LIMIT 1000` });
+    const sc = r.structuredContent;
+    check(!r.isError && size(r) <= 60000, "page " + page + " within the budget", size(r));
+    for (const row of sc.rows) seen.push(row.i);
+    skip += sc.count;
+    if (!sc.truncated) break;
+    check(sc.note.includes(`SKIP ${sc.count}`), "the note names the next SKIP", sc.note);
+  }
+  check(seen.length === 375 && seen.every((v, i) => v === i + 1), "paging is exact", seen.length);
+
+  // 6. A 300-term OR chain runs, with a notice hinting IN.
+  const terms = ["n.concept_id = 'a'"];
+  for (let i = 0; i < 299; i++) terms.push(`n.concept_id = 'x${i}'`);
+  r = await call("cypher", { query: "MATCH (n) WHERE " + terms.join(" OR ") + " RETURN n.name AS name" });
+  check(!r.isError && r.structuredContent.count === 1 && r.structuredContent.notices.length === 1 &&
+    r.structuredContent.notices[0].includes("n.concept_id IN ["), "300-term OR chain", r.structuredContent);
+}
+
 let transport;
 if (mode === "stdio" || mode === "kg") {
   const [bin, ...args] = rest;
@@ -264,11 +354,13 @@ check(r.isError === true && r.structuredContent.error.code.startsWith("SyntaxErr
 // Schema.
 r = await call("schema", {});
 check(!r.isError && r.structuredContent.labels.length === 2, "schema", r.structuredContent);
+
+await agentItems();
 }
 } catch (e) {
   failures.push("exception: " + (e && e.stack ? e.stack.split("\n").slice(0, 3).join(" | ") : String(e)));
 }
 await client.close();
-console.log(JSON.stringify({ mode, failures }));
+console.log(JSON.stringify({ mode, failures, measured }));
 process.exit(failures.length === 0 ? 0 : 1);
 

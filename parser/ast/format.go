@@ -464,6 +464,18 @@ func (p *printer) label(l LabelExpr, ctx int) {
 
 // ------------------------------------------------------------- expressions
 
+// level is an operator's precedence level: operators of one level chain
+// left-associatively.
+func level(op BinaryOp) int {
+	switch op {
+	case OpSub:
+		return int(OpAdd)
+	case OpDiv, OpMod:
+		return int(OpMul)
+	}
+	return int(op)
+}
+
 var binaryOps = [...]string{OpOr: "OR", OpXor: "XOR", OpAnd: "AND", OpAdd: "+", OpSub: "-", OpMul: "*", OpDiv: "/", OpMod: "%", OpPow: "^"}
 var compareOps = [...]string{CmpEq: "=", CmpNe: "<>", CmpLt: "<", CmpGt: ">", CmpLe: "<=", CmpGe: ">="}
 var stringOps = [...]string{StrStartsWith: "STARTS WITH", StrEndsWith: "ENDS WITH", StrContains: "CONTAINS", StrRegex: "=~"}
@@ -553,10 +565,24 @@ func (p *printer) expr(e Expr) {
 		}
 		p.ws("]")
 	case *Binary:
+		// A left-deep chain of one precedence level (a OR b OR c, a + b -
+		// c) prints flat, as it parses: its printed nesting stays as
+		// shallow as its source's, however long the chain.
+		var spine []*Binary
+		for b := e; ; {
+			spine = append(spine, b)
+			l, ok := b.Left.(*Binary)
+			if !ok || level(l.Op) != level(e.Op) {
+				break
+			}
+			b = l
+		}
 		p.ws("(")
-		p.expr(e.Left)
-		p.ws(" ", e.Op.String(), " ")
-		p.expr(e.Right)
+		p.expr(spine[len(spine)-1].Left)
+		for i := len(spine) - 1; i >= 0; i-- {
+			p.ws(" ", spine[i].Op.String(), " ")
+			p.expr(spine[i].Right)
+		}
 		p.ws(")")
 	case *Unary:
 		switch e.Op {

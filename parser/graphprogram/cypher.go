@@ -25,6 +25,54 @@ func ParseCypher(query, stmt, ptr string) (*ast.Statement, []Issue) {
 	return st, nil
 }
 
+// cypherParams returns the names of the parameters ($name) a Cypher
+// operation's query refers to, each once, in order of appearance; none
+// when the query does not parse.
+func cypherParams(query string) []string {
+	st, err := cypherParser.Parse(query)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	seen := map[string]bool{}
+	ast.Inspect(st, func(n ast.Node) bool {
+		if p, ok := n.(*ast.Parameter); ok && !seen[p.Name] {
+			seen[p.Name] = true
+			names = append(names, p.Name)
+		}
+		return true
+	})
+	return names
+}
+
+// ParamRefs returns the names of the program parameters that p's
+// statements refer to: "$name" in Cypher queries and "$name" strings in
+// endpoint parameters, conditional branches included.
+func ParamRefs(p *Program) map[string]bool {
+	out := map[string]bool{}
+	var walk func(ss []Statement)
+	walk = func(ss []Statement) {
+		for _, s := range ss {
+			switch s.Operation.Type {
+			case TypeCypher:
+				for _, n := range cypherParams(s.Operation.Query) {
+					out[n] = true
+				}
+			case TypeAPI:
+				for _, v := range s.Operation.Params {
+					if n, ok := ParamRef(v); ok {
+						out[n] = true
+					}
+				}
+			}
+			walk(s.Operation.Then)
+			walk(s.Operation.Else)
+		}
+	}
+	walk(p.Statements)
+	return out
+}
+
 // describe renders an engine error for an issue message.
 func describe(err error) string {
 	e := cyqerr.As(err)

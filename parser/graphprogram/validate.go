@@ -197,6 +197,11 @@ func (v *validator) statement(s Statement, path, ptr string, nesting int) {
 			return
 		}
 		v.issues = append(v.issues, v.opts.CheckCypher(op.Query, path, optr+"/query")...)
+		for _, name := range cypherParams(op.Query) {
+			if _, declared := v.params[name]; !declared && name != "W_IDS" {
+				v.issues = append(v.issues, warnIssue("V022", path, optr+"/query", "$%s is not a declared program parameter; pass it when the program runs, or it is null", name))
+			}
+		}
 	case TypeAPI:
 		v.api(op, path, optr)
 	case TypeConditional:
