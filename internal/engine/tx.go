@@ -11,15 +11,19 @@ import (
 // writes, and nothing is visible to other readers or durable until Commit.
 // A Tx is used by one goroutine at a time.
 type Tx struct {
-	eng  *Engine
-	tx   *storage.Tx
-	done bool
+	eng      *Engine
+	tx       *storage.Tx
+	done     bool
+	counters Counters // of its statements so far
 }
 
 // Begin starts a write transaction on the current graph. Only one write
 // transaction runs at a time; Begin waits for the writer slot (bounded by
 // ctx and the store's writer timeout).
 func (eng *Engine) Begin(ctx context.Context) (*Tx, error) {
+	if err := started(ctx); err != nil {
+		return nil, err
+	}
 	if eng.opts.ReadOnly {
 		return nil, cyqerr.Compile(cyqerr.AccessDenied, "ReadOnly", "the store is open read-only")
 	}
@@ -29,7 +33,7 @@ func (eng *Engine) Begin(ctx context.Context) (*Tx, error) {
 	}
 	tx, err := g.Begin(ctx)
 	if err != nil {
-		return nil, mapStorageErr(err)
+		return nil, stopped(ctx, mapStorageErr(err))
 	}
 	return &Tx{eng: eng, tx: tx}, nil
 }
@@ -40,6 +44,9 @@ func (eng *Engine) Begin(ctx context.Context) (*Tx, error) {
 func (t *Tx) Query(ctx context.Context, query string, params map[string]any) (*Rows, error) {
 	if t.done {
 		return nil, cyqerr.Runtimef(cyqerr.Internal, "TxDone", "the transaction has already ended")
+	}
+	if err := started(ctx); err != nil {
+		return nil, err
 	}
 	vp, err := Params(params)
 	if err != nil {
@@ -64,8 +71,17 @@ func (t *Tx) Query(ctx context.Context, query string, params map[string]any) (*R
 	}
 	ctx, cancel := t.eng.withTimeout(ctx)
 	defer cancel()
-	return t.eng.runInTx(ctx, t.tx, st, compiled, vp)
+	rows, err := t.eng.runInTx(ctx, t.tx, st, compiled, vp)
+	if err != nil {
+		return nil, err
+	}
+	t.counters.Add(rows.counters)
+	return rows, nil
 }
+
+// Counters returns what the transaction's statements have changed so far
+// (made durable only by Commit).
+func (t *Tx) Counters() Counters { return t.counters }
 
 // Commit makes the transaction's writes durable and visible, atomically.
 func (t *Tx) Commit() error {
