@@ -2,9 +2,12 @@ package cyq_test
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"time"
 
 	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/cyqerr"
 )
 
 // TestStats checks each counter against Neo4j's rules, statement by
@@ -84,5 +87,34 @@ func TestTxStats(t *testing.T) {
 	}
 	if got := tx.Stats(); got != (cyq.Stats{NodesCreated: 1, LabelsAdded: 1, PropertiesSet: 2}) {
 		t.Errorf("transaction stats %+v", got)
+	}
+}
+
+// TestTxContext: Begin and Tx.Query on an ended context return its error,
+// and the transaction stays usable with a live one.
+func TestTxContext(t *testing.T) {
+	db, _ := cyq.Open("", nil)
+	defer db.Close()
+	dead, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := db.Begin(dead); !errors.Is(err, context.Canceled) || cyqerr.As(err) == nil {
+		t.Errorf("Begin: %v", err)
+	}
+	ctx := context.Background()
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Query(dead, "CREATE (:X)", nil); !errors.Is(err, context.Canceled) || cyqerr.As(err).Code() != "Cancelled" {
+		t.Errorf("Tx.Query: %v", err)
+	}
+	if st, err := tx.Exec(ctx, "CREATE (:X)", nil); err != nil || st.NodesCreated != 1 || tx.Stats().NodesCreated != 1 {
+		t.Errorf("after a refused statement: %v %v", st, err)
+	}
+	past, stop := context.WithDeadline(ctx, time.Now().Add(-time.Second))
+	defer stop()
+	if _, err := db.QueryReadOnly(past, "RETURN 1", nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("QueryReadOnly: %v", err)
 	}
 }
