@@ -26,7 +26,7 @@ func TestStats(t *testing.T) {
 		{"CREATE (:A:B {x: 1, y: null})", cyq.Stats{NodesCreated: 1, LabelsAdded: 2, PropertiesSet: 1}},
 		{"CREATE (:A:A)", cyq.Stats{NodesCreated: 1, LabelsAdded: 1}},
 		{"MATCH (n:B) SET n.x = 1", cyq.Stats{PropertiesSet: 1}}, // same value still counts
-		{"MATCH (n:B) SET n.gone = null", cyq.Stats{}},          // absent: nothing removed
+		{"MATCH (n:B) SET n.gone = null", cyq.Stats{}},           // absent: nothing removed
 		{"MATCH (n:B) REMOVE n.x", cyq.Stats{PropertiesSet: 1}},
 		{"MATCH (n:B) REMOVE n.x", cyq.Stats{}},
 		{"MATCH (n:B) SET n = {p: 1, q: 2}", cyq.Stats{PropertiesSet: 2}},
@@ -44,7 +44,7 @@ func TestStats(t *testing.T) {
 		{"DROP INDEX ON :A(x)", cyq.Stats{IndexesRemoved: 1}},
 		{"CREATE CONSTRAINT FOR (n:M) REQUIRE n.k IS UNIQUE", cyq.Stats{ConstraintsAdded: 1}},
 		{"MATCH (n:B) DETACH DELETE n", cyq.Stats{NodesDeleted: 1, RelationshipsDeleted: 2}}, // with the self-loop
-		{"MATCH (n), (m) DELETE n", cyq.Stats{NodesDeleted: 2}},                               // each node once
+		{"MATCH (n), (m) DELETE n", cyq.Stats{NodesDeleted: 2}},                              // each node once
 	} {
 		got, err := db.Exec(ctx, tc.q, nil)
 		if err != nil {
