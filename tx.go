@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/cyqdb/cyq/internal/engine"
+	"github.com/cyqdb/cyq/value"
 )
 
 // Tx is an explicit write transaction: its queries see each other's
@@ -27,6 +28,11 @@ func (db *DB) Begin(ctx context.Context) (*Tx, error) {
 // only for Rollback.
 func (t *Tx) Query(ctx context.Context, query string, params map[string]any) (*Rows, error) {
 	return rows(t.tx.Query(ctx, query, params))
+}
+
+// QueryValues is Query with parameters already converted to values.
+func (t *Tx) QueryValues(ctx context.Context, query string, params map[string]value.Value) (*Rows, error) {
+	return rows(t.tx.QueryValues(ctx, query, params))
 }
 
 // Commit makes the transaction's writes durable and visible, atomically.

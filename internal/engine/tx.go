@@ -5,6 +5,7 @@ import (
 
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/storage"
+	"github.com/cyqdb/cyq/value"
 )
 
 // Tx is an explicit write transaction: its queries see each other's
@@ -42,14 +43,19 @@ func (eng *Engine) Begin(ctx context.Context) (*Tx, error) {
 // before Query returns. A failing statement leaves the transaction usable
 // only for Rollback.
 func (t *Tx) Query(ctx context.Context, query string, params map[string]any) (*Rows, error) {
+	vp, err := Params(params)
+	if err != nil {
+		return nil, err
+	}
+	return t.QueryValues(ctx, query, vp)
+}
+
+// QueryValues is Query with parameters already converted to values.
+func (t *Tx) QueryValues(ctx context.Context, query string, vp map[string]value.Value) (*Rows, error) {
 	if t.done {
 		return nil, cyqerr.Runtimef(cyqerr.Internal, "TxDone", "the transaction has already ended")
 	}
 	if err := started(ctx); err != nil {
-		return nil, err
-	}
-	vp, err := Params(params)
-	if err != nil {
 		return nil, err
 	}
 	st, err := t.eng.parser.Parse(query)

@@ -160,7 +160,7 @@ func TestCommands(t *testing.T) {
 
 func TestCompletion(t *testing.T) {
 	s, _, _ := openSession(t)
-	if err := s.RunLines(context.Background(), "CREATE (:Person {name: 'x', `odd key`: 1})-[:KNOWS]->(:Place);"); err != nil {
+	if err := s.RunLines(context.Background(), "CREATE (:Person {name: 'x', `odd key`: 1})-[:KNOWS {since: 2001}]->(:Place {kind: 'town'});"); err != nil {
 		t.Fatal(err)
 	}
 	s.Params = map[string]value.Value{"limit": value.Int(1)}
@@ -175,6 +175,12 @@ func TestCompletion(t *testing.T) {
 		{"RETURN n.na", "RETURN n.", "", []string{"name"}},
 		{"RETURN n.od", "RETURN n.", "", []string{"`odd key`"}},
 		{"mat", "", "", []string{"match"}},
+		{"Mat", "", "", []string{"Match"}},
+		{"MAT", "", "", []string{"MATCH"}},
+		{"MATCH (p:Place) RETURN p.", "MATCH (p:Place) RETURN p.", "", []string{"kind"}},
+		{"MATCH (p:Person)-[r:KNOWS]->() RETURN r.", "MATCH (p:Person)-[r:KNOWS]->() RETURN r.", "", []string{"since"}},
+		{"MATCH (p:Person) RETURN p.", "MATCH (p:Person) RETURN p.", "", []string{"name", "`odd key`"}},
+		{"MATCH (p) RETURN p.", "MATCH (p) RETURN p.", "", []string{"kind", "name", "`odd key`", "since"}},
 		{"RETURN toLow", "RETURN ", "", []string{"toLower("}},
 		{"RETURN $li", "RETURN $", "", []string{"limit"}},
 		{":sch", "", "", []string{":schema"}},
