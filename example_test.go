@@ -171,6 +171,7 @@ func ExampleRows_Err_cancel() {
 	defer db.Close()
 
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	rows, _ := db.Query(ctx, "UNWIND range(1, 100000) AS x RETURN x", nil)
 	defer rows.Close()
 	for rows.Next() {
