@@ -118,3 +118,25 @@ func TestTxContext(t *testing.T) {
 		t.Errorf("QueryReadOnly: %v", err)
 	}
 }
+
+// A transaction whose Begin context ends before Commit is rolled back, and
+// Commit reports the context's error.
+func TestTxCommitAfterCancel(t *testing.T) {
+	db, _ := cyq.Open("", nil)
+	defer db.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, "CREATE (:Lost)", nil); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := tx.Commit(); !errors.Is(err, context.Canceled) || cyqerr.As(err).Code() != "Cancelled" {
+		t.Errorf("Commit: %v", err)
+	}
+	if st, err := db.Exec(context.Background(), "MATCH (n:Lost) DELETE n", nil); err != nil || st.NodesDeleted != 0 {
+		t.Errorf("the cancelled transaction's node: %v %v", st, err)
+	}
+}

@@ -14,7 +14,9 @@ type Tx struct{ tx *engine.Tx }
 
 // Begin starts a write transaction on the current graph. Only one write
 // transaction runs at a time; Begin waits for the writer slot (bounded by
-// ctx and the store's writer timeout).
+// ctx and the store's writer timeout). ctx bounds the whole transaction:
+// if it ends before Commit, Commit rolls back and returns its error (see
+// DB.Query for how such errors unwrap).
 func (db *DB) Begin(ctx context.Context) (*Tx, error) {
 	tx, err := db.eng.Begin(ctx)
 	if err != nil {

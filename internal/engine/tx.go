@@ -13,6 +13,7 @@ import (
 // A Tx is used by one goroutine at a time.
 type Tx struct {
 	eng      *Engine
+	ctx      context.Context // Begin's: it bounds the whole transaction
 	tx       *storage.Tx
 	done     bool
 	counters Counters // of its statements so far
@@ -36,7 +37,7 @@ func (eng *Engine) Begin(ctx context.Context) (*Tx, error) {
 	if err != nil {
 		return nil, stopped(ctx, mapStorageErr(err))
 	}
-	return &Tx{eng: eng, tx: tx}, nil
+	return &Tx{eng: eng, ctx: ctx, tx: tx}, nil
 }
 
 // Query runs a statement inside the transaction. Its rows are read in full
@@ -97,7 +98,7 @@ func (t *Tx) Commit() error {
 	t.done = true
 	work := t.tx.EmbedWork() // nodes a provider embedder must embed (embed.go)
 	if err := t.tx.Commit(); err != nil {
-		return mapStorageErr(err)
+		return stopped(t.ctx, mapStorageErr(err))
 	}
 	t.eng.embedAfterCommit(context.Background(), work)
 	return nil
