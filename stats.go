@@ -24,7 +24,8 @@ import (
 //   - CREATE/DROP INDEX and CONSTRAINT count an index or constraint added or
 //     removed, nothing when IF [NOT] EXISTS finds nothing to do.
 //
-// Vectors that an embedder writes after a commit are not counted.
+// Vectors written by embedders (at commit, or by the cyq.embed.refresh
+// procedure) are not counted.
 type Stats struct {
 	NodesCreated         int `json:"nodesCreated"`
 	NodesDeleted         int `json:"nodesDeleted"`

@@ -182,6 +182,7 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer s.Close()
+	s.FitTerminal(stdout)
 	ctx, stop := interruptContext()
 	defer stop()
 	if *params != "" {

@@ -19,11 +19,35 @@ func (tm *term) narrow(cols uint16) {
 	}
 }
 
-// since returns what tm printed between mark m and the current mark.
-func (tm *term) since(m int) string {
+// do sends line (a statement or command, Enter added) and waits for each
+// of wants in turn, then for the prompt p.
+func (tm *term) do(line, p string, wants ...string) {
+	tm.t.Helper()
+	tm.send(line + "\r")
+	for _, w := range wants {
+		tm.expect(w, 5*time.Second)
+	}
+	tm.expect(p, 5*time.Second)
+}
+
+// result sends statement, waits for its row count and then the prompt,
+// and fails if a table line of what it printed is wider than cols or if
+// it lacks one of wants.
+func (tm *term) result(statement, count string, cols int, wants ...string) {
+	tm.t.Helper()
+	m := tm.mark
+	tm.send(statement + "\r")
+	tm.expect(count, 5*time.Second)
 	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	return tm.out.String()[m:tm.mark]
+	out := tm.out.String()[m:tm.mark]
+	tm.mu.Unlock()
+	checkWidth(tm.t, out, cols)
+	for _, w := range wants {
+		if !strings.Contains(out, w) {
+			tm.t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+	tm.expect(prompt, 5*time.Second)
 }
 
 // checkWidth fails if a line of a table or vertical block in out is wider
@@ -57,89 +81,43 @@ func TestShellAtEightyColumns(t *testing.T) {
 	tm.send("(:Person {title: 'Dr', name: 'Alan Turing', born: 1912, field: 'computability, cryptanalysis and morphogenesis', country: 'United Kingdom'});\r")
 	tm.expect("Added 2 nodes, Set 9 properties, Added 2 labels", 5*time.Second)
 	tm.expect(prompt, 5*time.Second)
-	tm.send("MATCH (p:Person {name: 'Ada Lovelace'}) SET p.born = 1815, p.gone = null;\r")
-	tm.expect("Set 1 property", 5*time.Second) // same value: still counted, as Neo4j does
-	tm.expect(prompt, 5*time.Second)
+	// The same value: still counted, as Neo4j does.
+	tm.do("MATCH (p:Person {name: 'Ada Lovelace'}) SET p.born = 1815, p.gone = null;", prompt, "Set 1 property")
 
 	// A 5-column result with nodes fits in 80 columns: wide cells are cut
 	// with an ellipsis, and a node shows its name first.
-	m := tm.mark
-	tm.send("MATCH (p:Person) RETURN p AS person, p.born AS born, p.field AS field, p.country AS country, size(p.field) AS n ORDER BY born;\r")
-	tm.expect("2 rows", 5*time.Second)
-	out := tm.since(m)
-	checkWidth(t, out, 80)
-	for _, want := range []string{"│ person ", "(:Person {name: 'Ad…", "(:Person {name: 'Al…", "…", "1815 │"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("table lacks %q:\n%s", want, out)
-		}
-	}
-	tm.expect(prompt, 5*time.Second)
+	tm.result("MATCH (p:Person) RETURN p AS person, p.born AS born, p.field AS field, p.country AS country, size(p.field) AS n ORDER BY born;",
+		"2 rows", 80, "│ person ", "(:Person {name: 'Ad…", "(:Person {name: 'Al…", "1815 │")
 
 	// Vertical mode, chosen...
-	tm.send(":format vertical\r")
-	tm.expect(prompt, 5*time.Second)
-	m = tm.mark
-	tm.send("MATCH (p:Person) RETURN p.name AS name, p.field AS field ORDER BY p.born;\r")
-	tm.expect("2 rows", 5*time.Second)
-	out = tm.since(m)
-	checkWidth(t, out, 80)
-	for _, want := range []string{"── row 1 ──", "name  │ Ada Lovelace", "field │ mathematics and the analytical engine", "── row 2 ──", "name  │ Alan Turing"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("vertical output lacks %q:\n%s", want, out)
-		}
-	}
-	tm.expect(prompt, 5*time.Second)
+	tm.do(":format vertical", prompt)
+	tm.result("MATCH (p:Person) RETURN p.name AS name, p.field AS field ORDER BY p.born;", "2 rows", 80,
+		"── row 1 ──", "name  │ Ada Lovelace", "field │ mathematics and the analytical engine", "── row 2 ──", "name  │ Alan Turing")
 	// ...and automatic when a table cannot fit.
-	tm.send(":format table\r")
-	tm.expect(prompt, 5*time.Second)
-	m = tm.mark
+	tm.do(":format table", prompt)
 	var cols []string
 	for i := 1; i <= 8; i++ {
 		cols = append(cols, fmt.Sprintf("'%s' AS column%d", strings.Repeat("x", 20), i))
 	}
-	tm.send("RETURN " + strings.Join(cols, ", ") + ";\r")
-	tm.expect("1 row", 5*time.Second)
-	out = tm.since(m)
-	checkWidth(t, out, 80)
-	if !strings.Contains(out, "── row 1 ──") || !strings.Contains(out, "column8 │ xxxxxxxxxxxxxxxxxxxx") {
-		t.Errorf("an 8-column table at 80 columns did not print vertically:\n%s", out)
-	}
-	tm.expect(prompt, 5*time.Second)
+	tm.result("RETURN "+strings.Join(cols, ", ")+";", "1 row", 80, "── row 1 ──", "column8 │ xxxxxxxxxxxxxxxxxxxx")
 
 	// :max-rows.
-	tm.send(":max-rows 1\r")
-	tm.expect(prompt, 5*time.Second)
-	tm.send("MATCH (p:Person) RETURN p.name;\r")
-	tm.expect("2 rows, the first 1 shown", 5*time.Second)
-	tm.expect(prompt, 5*time.Second)
+	tm.do(":max-rows 1", prompt)
+	tm.do("MATCH (p:Person) RETURN p.name;", prompt, "2 rows, the first 1 shown")
 
 	// An explicit transaction across statements, shown by the prompt.
-	tm.send(":begin\r")
-	tm.expect("cyq:default tx> ", 5*time.Second)
-	tm.send("CREATE (:Draft {name: 'x'});\r")
-	tm.expect("Added 1 node, Set 1 property, Added 1 label", 5*time.Second)
-	tm.expect("cyq:default tx> ", 5*time.Second)
-	tm.send("MATCH (d:Draft) DETACH DELETE d;\r")
-	tm.expect("Deleted 1 node", 5*time.Second)
-	tm.send(":commit\r")
-	tm.expect("committed: Added 1 node, Deleted 1 node, Set 1 property, Added 1 label", 5*time.Second)
-	tm.expect(prompt, 5*time.Second)
-	tm.send(":begin\r")
-	tm.expect("cyq:default tx> ", 5*time.Second)
-	tm.send("CREATE (:Draft);\r")
-	tm.expect("Added 1 node", 5*time.Second)
-	tm.send(":rollback\r")
-	tm.expect("rolled back", 5*time.Second)
-	tm.expect(prompt, 5*time.Second)
-	tm.send("MATCH (d:Draft) RETURN count(d) AS drafts;\r")
-	tm.expect("│      0 │", 5*time.Second)
-	tm.expect(prompt, 5*time.Second)
+	const txPrompt = "cyq:default tx> "
+	tm.do(":begin", txPrompt)
+	tm.do("CREATE (:Draft {name: 'x'});", txPrompt, "Added 1 node, Set 1 property, Added 1 label")
+	tm.do("MATCH (d:Draft) DETACH DELETE d;", txPrompt, "Deleted 1 node")
+	tm.do(":commit", prompt, "committed: Added 1 node, Deleted 1 node, Set 1 property, Added 1 label")
+	tm.do(":begin", txPrompt)
+	tm.do("CREATE (:Draft);", txPrompt, "Added 1 node")
+	tm.do(":rollback", prompt, "rolled back")
+	tm.do("MATCH (d:Draft) RETURN count(d) AS drafts;", prompt, "│      0 │")
 
 	// :history lists what was entered.
-	tm.send(":history 3\r")
-	tm.expect(":rollback", 5*time.Second)
-	tm.expect("MATCH (d:Draft) RETURN count(d) AS drafts;", 5*time.Second)
-	tm.expect(prompt, 5*time.Second)
+	tm.do(":history 3", prompt, ":rollback", "MATCH (d:Draft) RETURN count(d) AS drafts;")
 
 	// Another process is refused the store, told which process holds it
 	// and what to do.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 
@@ -192,22 +191,9 @@ func writeCSV(w io.Writer, r *Result) error {
 	return cw.Error()
 }
 
-// cellText renders a value for a table cell: strings unquoted, the rest in
-// Cypher form, on one line and at most MaxCellWidth wide.
-func cellText(v value.Value) string {
-	var s string
-	switch x := v.(type) {
-	case nil, value.Null:
-		s = "null"
-	case value.String:
-		s = string(x)
-	case value.Extension:
-		s = x.String() // temporal values print bare: 2010-06-08T01:11:11.971Z
-	default:
-		s = displayText(v)
-	}
-	return Truncate(s, MaxCellWidth)
-}
+// cellText renders a value for a table cell: as fullText does, on one
+// line and at most MaxCellWidth wide.
+func cellText(v value.Value) string { return Truncate(fullText(v), MaxCellWidth) }
 
 // Truncate puts s on one line (newlines and tabs become spaces) and cuts it
 // to at most width display columns, ending with "…" when cut.
@@ -387,8 +373,8 @@ func writeVertical(w io.Writer, r *Result, width int) error {
 	return err
 }
 
-// fullText renders a value for vertical output: like a table cell, but not
-// cut.
+// fullText renders a value for people: strings unquoted, temporal values
+// bare (2010-06-08T01:11:11.971Z), the rest in Cypher form (displayText).
 func fullText(v value.Value) string {
 	switch x := v.(type) {
 	case nil, value.Null:
@@ -434,86 +420,7 @@ var identifying = []string{"name", "title", "id"}
 // displayText renders a value in Cypher notation as value.Format does,
 // except that a node's or relationship's identifying property (name, title
 // or id) comes first, so that cut cells still show which entity it is.
-func displayText(v value.Value) string {
-	var b strings.Builder
-	appendDisplay(&b, v)
-	return b.String()
-}
-
-func appendDisplay(b *strings.Builder, v value.Value) {
-	switch x := v.(type) {
-	case value.List:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			appendDisplay(b, e)
-		}
-		b.WriteByte(']')
-	case value.Map:
-		appendProps(b, x, nil)
-	case value.Node:
-		b.WriteByte('(')
-		for _, l := range x.Labels {
-			b.WriteString(":" + value.QuoteName(l))
-		}
-		if len(x.Props) > 0 {
-			if len(x.Labels) > 0 {
-				b.WriteByte(' ')
-			}
-			appendProps(b, x.Props, identifying)
-		}
-		b.WriteByte(')')
-	case value.Rel:
-		b.WriteString("[:" + value.QuoteName(x.Type))
-		if len(x.Props) > 0 {
-			b.WriteByte(' ')
-			appendProps(b, x.Props, identifying)
-		}
-		b.WriteByte(']')
-	case value.Path:
-		b.WriteByte('<')
-		for i, n := range x.Nodes {
-			if i > 0 {
-				r := x.Rels[i-1]
-				backward := r.Start == n.ID && r.End == x.Nodes[i-1].ID && r.Start != r.End
-				b.WriteString(map[bool]string{true: "<-", false: "-"}[backward])
-				appendDisplay(b, r)
-				b.WriteString(map[bool]string{true: "-", false: "->"}[backward])
-			}
-			appendDisplay(b, n)
-		}
-		b.WriteByte('>')
-	default:
-		value.AppendFormat(b, v)
-	}
-}
-
-// appendProps writes a map with the keys of first (those present) first,
-// then the others in order.
-func appendProps(b *strings.Builder, m value.Map, first []string) {
-	keys := make([]string, 0, len(m))
-	for _, k := range first {
-		if _, ok := m[k]; ok {
-			keys = append(keys, k)
-		}
-	}
-	for _, k := range m.Keys() {
-		if !slices.Contains(keys, k) {
-			keys = append(keys, k)
-		}
-	}
-	b.WriteByte('{')
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(value.QuoteName(k) + ": ")
-		appendDisplay(b, m[k])
-	}
-	b.WriteByte('}')
-}
+func displayText(v value.Value) string { return value.FormatKeysFirst(v, identifying) }
 
 // plural returns "1 row" or "n rows".
 func plural(n int, one, many string) string {

@@ -82,9 +82,7 @@ func (s *Session) Interactive(o InteractiveOptions) error {
 		}
 	}()
 	run := func(f func(ctx context.Context) error) {
-		if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil && w > 0 {
-			s.Width = w // tables fit the terminal as it is now
-		}
+		s.FitTerminal(os.Stdout) // tables fit the terminal as it is now
 		ctx, c := context.WithCancel(context.Background())
 		mu.Lock()
 		cancel = c
@@ -169,6 +167,16 @@ func (s *Session) Interactive(o InteractiveOptions) error {
 		comp.invalidate()
 		if !blank(rest) {
 			buf = append(buf, rest)
+		}
+	}
+}
+
+// FitTerminal sets Width to the width of the terminal out is, if it is
+// one; tables are then fitted to it.
+func (s *Session) FitTerminal(out any) {
+	if f, ok := out.(*os.File); ok && IsTerminal(f) {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			s.Width = w
 		}
 	}
 }
