@@ -365,7 +365,7 @@ func writeVertical(w io.Writer, r *Result, width int) error {
 				if k == 0 {
 					name = Truncate(c, nameW)
 				}
-				b.WriteString(pad(name, nameW, false) + " │ " + l + "\n")
+				b.WriteString(pad(name, nameW, false) + " │ " + strings.TrimRight(l, " ") + "\n")
 			}
 		}
 	}
@@ -387,9 +387,9 @@ func fullText(v value.Value) string {
 	return displayText(v)
 }
 
-// wrap cuts s into lines of at most width display columns (line breaks in
-// s start new lines), at most maxLines of them, the last ending with "…"
-// when s is longer.
+// wrap cuts s into lines of at most width display columns, at a space
+// where there is one (line breaks in s start new lines), at most maxLines
+// of them, the last ending with "…" when s is longer.
 func wrap(s string, width, maxLines int) []string {
 	var out []string
 	for _, para := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
@@ -402,14 +402,23 @@ func wrap(s string, width, maxLines int) []string {
 					break
 				}
 			}
+			next := cut
+			if sp := strings.LastIndexByte(para[:cut], ' '); sp > 0 {
+				cut, next = sp, sp+1
+			}
 			out = append(out, para[:cut])
-			para = para[cut:]
+			para = para[next:]
 		}
 		out = append(out, para)
 	}
 	if len(out) > maxLines {
 		out = out[:maxLines]
-		out[maxLines-1] = Truncate(out[maxLines-1], width-1) + "…"
+		last := out[maxLines-1]
+		if runewidth.StringWidth(last) < width {
+			out[maxLines-1] = last + "…"
+		} else {
+			out[maxLines-1] = Truncate(last+"…", width)
+		}
 	}
 	return out
 }
