@@ -210,11 +210,11 @@ func TestFitWidths(t *testing.T) {
 		want    []int
 		ok      bool
 	}{
-		{[]int{4, 10}, 20, []int{4, 10}, true},               // fits as it is
-		{[]int{4, 60, 30}, 50, []int{4, 23, 23}, true},       // the narrow keeps its width
+		{[]int{4, 10}, 20, []int{4, 10}, true},                 // fits as it is
+		{[]int{4, 60, 30}, 50, []int{4, 23, 23}, true},         // the narrow keeps its width
 		{[]int{60, 4, 60, 12}, 60, []int{22, 4, 22, 12}, true}, // equal shares of the rest
-		{[]int{60, 61, 62}, 50, []int{16, 17, 17}, true},     // leftovers go to cut columns
-		{[]int{30, 30, 30, 30}, 31, nil, false},              // under minColumn each: vertical
+		{[]int{60, 61, 62}, 50, []int{16, 17, 17}, true},       // leftovers go to cut columns
+		{[]int{30, 30, 30, 30}, 31, nil, false},                // under minColumn each: vertical
 	} {
 		got, ok := fitWidths(tc.natural, tc.avail)
 		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
