@@ -128,7 +128,7 @@ func (eng *Engine) QueryValues(ctx context.Context, query string, params map[str
 	}
 	work := tx.EmbedWork() // nodes a provider embedder must embed (embed.go)
 	if err := tx.Commit(); err != nil {
-		return nil, mapStorageErr(err)
+		return nil, stopped(ctx, mapStorageErr(err))
 	}
 	eng.embedAfterCommit(ctx, work)
 	return out, nil
