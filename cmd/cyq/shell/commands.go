@@ -26,13 +26,13 @@ Ctrl-C cancels the running statement (or clears the line); Ctrl-D quits.
   :params [{...}]        set the parameters (JSON object or Cypher map); no argument shows them
   :param NAME => EXPR    set one parameter
   :explain STATEMENT     show the plan of a statement without running it (or EXPLAIN ...;)
-  :begin                 open a transaction: the next statements see each other's writes,
-                         nothing is stored until :commit (a failing statement rolls it back)
+  :begin                 open a transaction: statements see each other's writes,
+                         nothing is stored until :commit; an error rolls it back
   :commit                store the transaction's writes
   :rollback              discard the transaction's writes
   :format table|vertical|json|jsonl|csv
-                         choose the output format (a table too wide for the terminal
-                         prints vertically)
+                         choose the output format (a table too wide for the
+                         terminal prints vertically)
   :max-rows N            show at most N rows of a table (0: all)
   :timing on|off         show elapsed time after each statement
   :history [N]           the last N (default 20) statements and commands entered
