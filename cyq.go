@@ -104,6 +104,13 @@ func (db *DB) RegisterProcedure(p *Procedure) error { return db.eng.RegisterProc
 
 // Query runs one statement with parameters given as Go values (see
 // value.FromGo) and returns its rows.
+//
+// A statement asked for on a context that has already ended does not run.
+// When the context ends (or Options.Timeout passes) the error is a
+// *cyqerr.Error, Cancelled or LimitExceeded.Timeout, that unwraps to the
+// context's error: errors.Is(err, context.Canceled) or
+// errors.Is(err, context.DeadlineExceeded) holds. A read-only statement's
+// rows stream, so the error may come from Rows.Next and Rows.Err.
 func (db *DB) Query(ctx context.Context, query string, params map[string]any) (*Rows, error) {
 	return rows(db.eng.Query(ctx, query, params))
 }

@@ -10,6 +10,14 @@
 // A read-only query streams its rows from a consistent snapshot of the
 // store; a query that writes runs in a write transaction that commits
 // atomically when it succeeds. DB.Begin gives an explicit transaction.
+// DB.Exec runs a statement for its effect and returns Stats, what it
+// changed (nodes, relationships, properties, labels, indexes and
+// constraints), as Rows.Stats and Tx.Stats do for queries and
+// transactions. Contexts follow Go's conventions: an ended context stops
+// the work, and the error unwraps to context.Canceled or
+// context.DeadlineExceeded while keeping its cyq code. Result nodes and
+// relationships give their element ids (value.Node.ElementID); their
+// numeric IDs are internal.
 // EXPLAIN and PROFILE prefixes return the plan and, after the rows have
 // been read, Rows.Profile reports rows and time per operator.
 //

@@ -115,9 +115,9 @@ func elementIDImpl(_ *Context, args []value.Value) (value.Value, error) {
 	case nil, value.Null:
 		return value.NullValue, nil
 	case value.Node:
-		return value.String("n:" + strconv.FormatUint(uint64(x.ID), 10)), nil
+		return value.String(x.ElementID()), nil
 	case value.Rel:
-		return value.String("r:" + strconv.FormatUint(x.ID, 10)), nil
+		return value.String(x.ElementID()), nil
 	}
 	return nil, argTypeErr("elementId", args[0], "a node or relationship")
 }

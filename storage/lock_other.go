@@ -25,3 +25,6 @@ func lockFile(path string, readOnly bool, dir string) (dirLock, error) {
 	}
 	return &vfsLock{c}, nil
 }
+
+// processAlive is not needed here: without flock(2) no holder is recorded.
+func processAlive(int) bool { return false }

@@ -2,6 +2,7 @@ package value
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,7 +18,19 @@ func Format(v Value) string {
 }
 
 // AppendFormat writes Format(v) to b.
-func AppendFormat(b *strings.Builder, v Value) {
+func AppendFormat(b *strings.Builder, v Value) { appendFormat(b, v, nil) }
+
+// FormatKeysFirst is Format, except that the properties of nodes and
+// relationships (at any depth) named in first come before the others, in
+// the order of first: a display can show an entity's name before its
+// other properties.
+func FormatKeysFirst(v Value, first []string) string {
+	var b strings.Builder
+	appendFormat(&b, v, first)
+	return b.String()
+}
+
+func appendFormat(b *strings.Builder, v Value, first []string) {
 	switch x := v.(type) {
 	case nil, Null:
 		b.WriteString("null")
@@ -39,11 +52,11 @@ func AppendFormat(b *strings.Builder, v Value) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			AppendFormat(b, e)
+			appendFormat(b, e, first)
 		}
 		b.WriteByte(']')
 	case Map:
-		appendMap(b, x)
+		appendMap(b, x, nil, first)
 	case Node:
 		b.WriteByte('(')
 		for _, l := range x.Labels {
@@ -54,7 +67,7 @@ func AppendFormat(b *strings.Builder, v Value) {
 			if len(x.Labels) > 0 {
 				b.WriteByte(' ')
 			}
-			appendMap(b, x.Props)
+			appendMap(b, x.Props, first, first)
 		}
 		b.WriteByte(')')
 	case Rel:
@@ -62,7 +75,7 @@ func AppendFormat(b *strings.Builder, v Value) {
 		b.WriteString(QuoteName(x.Type))
 		if len(x.Props) > 0 {
 			b.WriteByte(' ')
-			appendMap(b, x.Props)
+			appendMap(b, x.Props, first, first)
 		}
 		b.WriteByte(']')
 	case Path:
@@ -72,15 +85,15 @@ func AppendFormat(b *strings.Builder, v Value) {
 				r := x.Rels[i-1]
 				if r.Start == n.ID && r.End == x.Nodes[i-1].ID && r.Start != r.End {
 					b.WriteString("<-")
-					AppendFormat(b, r)
+					appendFormat(b, r, first)
 					b.WriteByte('-')
 				} else {
 					b.WriteByte('-')
-					AppendFormat(b, r)
+					appendFormat(b, r, first)
 					b.WriteString("->")
 				}
 			}
-			AppendFormat(b, n)
+			appendFormat(b, n, first)
 		}
 		b.WriteByte('>')
 	case Vector:
@@ -99,15 +112,32 @@ func AppendFormat(b *strings.Builder, v Value) {
 	}
 }
 
-func appendMap(b *strings.Builder, m Map) {
+// appendMap writes m with the keys of lead (those present) first, then the
+// others in order; nested values put the keys of first first.
+func appendMap(b *strings.Builder, m Map, lead, first []string) {
+	keys := m.Keys()
+	if len(lead) > 0 {
+		ordered := make([]string, 0, len(keys))
+		for _, k := range lead {
+			if _, ok := m[k]; ok {
+				ordered = append(ordered, k)
+			}
+		}
+		for _, k := range keys {
+			if !slices.Contains(ordered, k) {
+				ordered = append(ordered, k)
+			}
+		}
+		keys = ordered
+	}
 	b.WriteByte('{')
-	for i, k := range m.Keys() {
+	for i, k := range keys {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString(QuoteName(k))
 		b.WriteString(": ")
-		AppendFormat(b, m[k])
+		appendFormat(b, m[k], first)
 	}
 	b.WriteByte('}')
 }

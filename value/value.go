@@ -2,6 +2,7 @@ package value
 
 import (
 	"sort"
+	"strconv"
 )
 
 // Kind identifies the type of a Value. The order of the constants is part of
@@ -101,14 +102,29 @@ type Vector []float32
 
 // Node is a graph node. Inside the engine only ID is set; Labels and Props
 // are filled when the node is materialised for a result.
+//
+// ID is the node's internal id: a position in the store's layout, dense
+// within a graph and reused after deletion. Refer to nodes from outside by
+// ElementID (what Cypher's elementId() returns) or, better, by a key
+// property.
 type Node struct {
 	ID     uint32
 	Labels []string
 	Props  Map
 }
 
+// ElementID returns the node's element id, the string Cypher's elementId()
+// returns for it ("n:42"); MATCH (n) WHERE elementId(n) = $id finds it.
+func (n Node) ElementID() string { return NodeElementID(n.ID) }
+
+// NodeElementID returns the element id of the node with internal id id.
+func NodeElementID(id uint32) string { return "n:" + strconv.FormatUint(uint64(id), 10) }
+
 // Rel is a relationship. Inside the engine ID, Type, Start and End are set;
 // Props is filled when it is materialised for a result.
+//
+// ID, Start and End are internal ids (see Node); use ElementID and the end
+// nodes' element ids (NodeElementID) to refer to them from outside.
 type Rel struct {
 	ID    uint64
 	Type  string
@@ -116,6 +132,10 @@ type Rel struct {
 	End   uint32
 	Props Map
 }
+
+// ElementID returns the relationship's element id, the string Cypher's
+// elementId() returns for it ("r:7").
+func (r Rel) ElementID() string { return "r:" + strconv.FormatUint(r.ID, 10) }
 
 // Path is an alternating sequence of nodes and relationships:
 // len(Nodes) == len(Rels)+1. Each Rels[i] connects Nodes[i] and Nodes[i+1],

@@ -128,3 +128,16 @@ func TestFromGoToGo(t *testing.T) {
 		t.Fatalf("ToGo(node) = %v", g)
 	}
 }
+
+func TestFormatKeysFirst(t *testing.T) {
+	n := Node{Labels: []string{"P"}, Props: Map{"born": Int(1815), "name": String("Ada"), "id": Int(7)}}
+	r := Rel{Type: "R", Props: Map{"a": Int(1), "title": String("t")}}
+	v := List{n, Map{"z": Int(1), "name": Int(2)}, Path{Nodes: []Node{n, n}, Rels: []Rel{r}}}
+	want := "[(:P {name: 'Ada', id: 7, born: 1815}), {name: 2, z: 1}, <(:P {name: 'Ada', id: 7, born: 1815})-[:R {title: 't', a: 1}]->(:P {name: 'Ada', id: 7, born: 1815})>]"
+	if got := FormatKeysFirst(v, []string{"name", "title", "id"}); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got := Format(n); got != "(:P {born: 1815, id: 7, name: 'Ada'})" {
+		t.Errorf("Format changed: %s", got)
+	}
+}

@@ -36,6 +36,7 @@ Usage:
   cyq import [flags] SOURCES...                 bulk-load data (cyq import --help)
   cyq serve [--db DIR] [--allow-writes] [--http ADDR --token-file F]
                                                 the MCP server for agents (stdio by default)
+  cyq --version                                 the version of this build
 
 The store is DIR, else $CYQ_DB, else $XDG_DATA_HOME/cyq, else ~/.local/share/cyq.
 A store or graph that does not exist is an error unless --create is given (the
@@ -59,6 +60,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return mcp.Main(context.Background(), sa, stdin, stdout, stderr)
 		case "help", "-h", "--help", "-help":
 			fmt.Fprint(stdout, usage)
+			return 0
+		case "version", "--version", "-version":
+			fmt.Fprintln(stdout, version())
 			return 0
 		}
 	}
@@ -145,10 +149,10 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	text := fs.String("c", "", "statements to run")
 	file := fs.String("f", "", "file of `;`-separated statements to run")
 	params := fs.String("params", "", "parameters as a JSON object (or a Cypher map literal)")
-	format := fs.String("format", "table", "output format: table, json, jsonl or csv")
+	format := fs.String("format", "table", "output format: table, vertical, json, jsonl or csv")
 	timing := fs.Bool("timing", false, "print each statement's elapsed time")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: cyq query [-c TEXT | -f FILE] [flags]\n\nRuns `;`-separated statements from -c, -f or stdin, in order; stops at the first error.")
+		fmt.Fprintln(stderr, "Usage: cyq query [-c TEXT | -f FILE] [flags]\n\nRuns `;`-separated statements from -c, -f or stdin, in order; stops at the first error.\nResults go to stdout; what each writing statement changed (\"Added 2 nodes, Set 4 properties\")\ngoes to stderr, whatever the format.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -199,13 +203,14 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	s, err := shell.Open(shell.Options{Dir: h.Dir, DB: h.DB, Graph: sf.graph, ReadOnly: sf.readOnly, Timeout: sf.timeout, ImportDir: sf.importDir,
-		Format: f, Timing: *timing, Out: stdout, Err: stderr})
+		Format: f, Timing: *timing, StatsToErr: true, Out: stdout, Err: stderr})
 	if err != nil {
 		h.Close()
 		fmt.Fprintln(stderr, "cyq query:", shell.Describe(err))
 		return 1
 	}
 	defer s.Close()
+	s.FitTerminal(stdout)
 	ctx, stop := interruptContext()
 	defer stop()
 	if *params != "" {
@@ -229,7 +234,7 @@ func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var sf storeFlags
 	sf.register(fs)
 	demo := fs.Bool("demo", false, "open a fresh temporary store with a demo knowledge graph")
-	format := fs.String("format", "table", "output format: table, json, jsonl or csv")
+	format := fs.String("format", "table", "output format: table, vertical, json, jsonl or csv")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage+"\nFlags:\n")
 		fs.PrintDefaults()

@@ -138,7 +138,7 @@ func TestShellOnPTY(t *testing.T) {
 	tm.send("CREATE (:Person {name: 'Ada', born: 1815}),\r")
 	tm.expect("...> ", 5*time.Second)
 	tm.send("(:Person {name: 'Alan', born: 1912})-[:READ]->(:Paper {title: 'On Computable Numbers'});\r")
-	tm.expect("done, no rows", 5*time.Second)
+	tm.expect("Added 3 nodes, Created 1 relationship, Set 5 properties, Added 3 labels", 5*time.Second)
 	tm.expect(prompt, 5*time.Second)
 	tm.send("MATCH (p:Person)\r")
 	tm.expect("...> ", 5*time.Second)

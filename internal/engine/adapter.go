@@ -50,8 +50,11 @@ func (g graphView) IndexSeek(label, key uint32, v value.Value) (*roaring.Bitmap,
 }
 
 // txWriter presents a storage transaction's writes to the VM, creating
-// dictionary entries on first use.
-type txWriter struct{ tx *storage.Tx }
+// dictionary entries on first use, and counts them in c (see Counters).
+type txWriter struct {
+	tx *storage.Tx
+	c  *Counters
+}
 
 var _ vm.Writer = txWriter{}
 
@@ -92,7 +95,13 @@ func (w txWriter) CreateNode(labels []string, props value.Map) (uint32, error) {
 		return 0, err
 	}
 	id, err := w.tx.CreateNode(ls, ps)
-	return id, mapStorageErr(err)
+	if err != nil {
+		return 0, mapStorageErr(err)
+	}
+	w.c.NodesCreated++
+	w.c.LabelsAdded += len(w.tx.NodeLabels(id)) // a label named twice counts once
+	w.c.PropertiesSet += len(ps)
+	return id, nil
 }
 
 func (w txWriter) CreateRel(start, end uint32, typ string, props value.Map) (uint64, error) {
@@ -105,37 +114,54 @@ func (w txWriter) CreateRel(start, end uint32, typ string, props value.Map) (uin
 		return 0, err
 	}
 	id, err := w.tx.CreateRel(start, end, t, ps)
-	return id, mapStorageErr(err)
+	if err != nil {
+		return 0, mapStorageErr(err)
+	}
+	w.c.RelationshipsCreated++
+	w.c.PropertiesSet += len(ps)
+	return id, nil
+}
+
+// setProp sets (or, for null, removes) a property through set and remove,
+// counting a set always and a removal only when the property was there.
+func (w txWriter) setProp(key string, v value.Value, has func(k uint32) bool, set func(k uint32, v value.Value) error, remove func(k uint32) error) error {
+	if value.IsNull(v) {
+		k, ok := w.tx.PropKeyID(key)
+		if !ok {
+			return nil
+		}
+		had := has(k)
+		if err := remove(k); err != nil {
+			return mapStorageErr(err)
+		}
+		if had {
+			w.c.PropertiesSet++
+		}
+		return nil
+	}
+	k, err := w.tx.PropKeyIDOrCreate(key)
+	if err != nil {
+		return mapStorageErr(err)
+	}
+	if err := set(k, v); err != nil {
+		return mapStorageErr(err)
+	}
+	w.c.PropertiesSet++
+	return nil
 }
 
 func (w txWriter) SetNodeProp(id uint32, key string, v value.Value) error {
-	if value.IsNull(v) {
-		k, ok := w.tx.PropKeyID(key)
-		if !ok {
-			return nil
-		}
-		return mapStorageErr(w.tx.RemoveNodeProp(id, k))
-	}
-	k, err := w.tx.PropKeyIDOrCreate(key)
-	if err != nil {
-		return mapStorageErr(err)
-	}
-	return mapStorageErr(w.tx.SetNodeProp(id, k, v))
+	return w.setProp(key, v,
+		func(k uint32) bool { _, ok := w.tx.NodeProp(id, k); return ok },
+		func(k uint32, v value.Value) error { return w.tx.SetNodeProp(id, k, v) },
+		func(k uint32) error { return w.tx.RemoveNodeProp(id, k) })
 }
 
 func (w txWriter) SetRelProp(id uint64, key string, v value.Value) error {
-	if value.IsNull(v) {
-		k, ok := w.tx.PropKeyID(key)
-		if !ok {
-			return nil
-		}
-		return mapStorageErr(w.tx.RemoveRelProp(id, k))
-	}
-	k, err := w.tx.PropKeyIDOrCreate(key)
-	if err != nil {
-		return mapStorageErr(err)
-	}
-	return mapStorageErr(w.tx.SetRelProp(id, k, v))
+	return w.setProp(key, v,
+		func(k uint32) bool { _, ok := w.tx.RelProp(id, k); return ok },
+		func(k uint32, v value.Value) error { return w.tx.SetRelProp(id, k, v) },
+		func(k uint32) error { return w.tx.RemoveRelProp(id, k) })
 }
 
 func (w txWriter) AddLabels(id uint32, labels []string) error {
@@ -144,8 +170,12 @@ func (w txWriter) AddLabels(id uint32, labels []string) error {
 		return err
 	}
 	for _, l := range ls {
+		had := w.tx.NodeHasLabel(id, l)
 		if err := w.tx.AddLabel(id, l); err != nil {
 			return mapStorageErr(err)
+		}
+		if !had {
+			w.c.LabelsAdded++
 		}
 	}
 	return nil
@@ -157,18 +187,40 @@ func (w txWriter) RemoveLabels(id uint32, labels []string) error {
 		if !ok {
 			continue
 		}
+		had := w.tx.NodeHasLabel(id, l)
 		if err := w.tx.RemoveLabel(id, l); err != nil {
 			return mapStorageErr(err)
+		}
+		if had {
+			w.c.LabelsRemoved++
 		}
 	}
 	return nil
 }
 
 func (w txWriter) DeleteNode(id uint32, detach bool) error {
-	return mapStorageErr(w.tx.DeleteNode(id, detach))
+	rels := map[uint64]bool{} // a self-loop is met twice
+	if detach {
+		w.tx.Expand(id, storage.Both, storage.AnyType, func(r uint64, _, _ uint32) bool {
+			rels[r] = true
+			return true
+		})
+	}
+	if err := w.tx.DeleteNode(id, detach); err != nil {
+		return mapStorageErr(err)
+	}
+	w.c.NodesDeleted++
+	w.c.RelationshipsDeleted += len(rels)
+	return nil
 }
 
-func (w txWriter) DeleteRel(id uint64) error { return mapStorageErr(w.tx.DeleteRel(id)) }
+func (w txWriter) DeleteRel(id uint64) error {
+	if err := w.tx.DeleteRel(id); err != nil {
+		return mapStorageErr(err)
+	}
+	w.c.RelationshipsDeleted++
+	return nil
+}
 
 // mapStorageErr turns storage's sentinel errors into engine errors.
 func mapStorageErr(err error) error {

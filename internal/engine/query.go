@@ -75,6 +75,9 @@ func (eng *Engine) CompileStatement(st *ast.Statement, query string) (*planner.C
 // read-only statement streams its rows from a snapshot; a writing one runs
 // in a write transaction that commits when the statement succeeds.
 func (eng *Engine) QueryValues(ctx context.Context, query string, params map[string]value.Value) (*Rows, error) {
+	if err := started(ctx); err != nil {
+		return nil, err
+	}
 	st, err := eng.parser.Parse(query)
 	if err != nil {
 		return nil, err
@@ -112,16 +115,20 @@ func (eng *Engine) QueryValues(ctx context.Context, query string, params map[str
 	defer cancel()
 	tx, err := g.Begin(ctx)
 	if err != nil {
-		return nil, mapStorageErr(err)
+		return nil, stopped(ctx, mapStorageErr(err))
 	}
 	out, err := eng.runInTx(ctx, tx, st, compiled, params)
 	if err != nil {
 		tx.Rollback()
 		return nil, err
 	}
+	if err := started(ctx); err != nil { // ended after the last row: do not commit
+		tx.Rollback()
+		return nil, err
+	}
 	work := tx.EmbedWork() // nodes a provider embedder must embed (embed.go)
 	if err := tx.Commit(); err != nil {
-		return nil, mapStorageErr(err)
+		return nil, stopped(ctx, mapStorageErr(err))
 	}
 	eng.embedAfterCommit(ctx, work)
 	return out, nil
@@ -142,6 +149,9 @@ func (eng *Engine) QueryReadOnly(ctx context.Context, query string, params map[s
 // QueryReadOnlyValues is QueryReadOnly with parameters already converted
 // to values.
 func (eng *Engine) QueryReadOnlyValues(ctx context.Context, query string, params map[string]value.Value) (*Rows, error) {
+	if err := started(ctx); err != nil {
+		return nil, err
+	}
 	st, err := eng.parser.Parse(query)
 	if err != nil {
 		return nil, err
@@ -189,7 +199,7 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 	ctx, cancel := eng.withTimeout(ctx)
 	view := graphView{snap}
 	m := vm.NewMachine(ctx, compiled.Program, view, nil, params, eng.opts.Run.Limits)
-	rows := &Rows{cols: compiled.Program.Columns, m: m, view: view, release: func() { snap.Close(); cancel() }}
+	rows := &Rows{cols: compiled.Program.Columns, m: m, ctx: ctx, view: view, release: func() { snap.Close(); cancel() }}
 	if st.Profile {
 		m.EnableProfile()
 		rows.profiled, rows.started = compiled, time.Now()
@@ -202,26 +212,25 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 // the transaction ends).
 func (eng *Engine) runInTx(ctx context.Context, tx *storage.Tx, st *ast.Statement, compiled *planner.Compiled, params map[string]value.Value) (*Rows, error) {
 	view := graphView{tx}
-	m := vm.NewMachine(ctx, compiled.Program, view, txWriter{tx}, params, eng.opts.Run.Limits)
+	out := &Rows{cols: compiled.Program.Columns, pos: -1}
+	m := vm.NewMachine(ctx, compiled.Program, view, txWriter{tx, &out.counters}, params, eng.opts.Run.Limits)
 	m.SetFileOpener(eng.fileOpener(ctx))
-	started := time.Now()
+	begun := time.Now()
 	if st.Profile {
 		m.EnableProfile()
 	}
-	var rows [][]value.Value
 	for {
 		ok, err := m.Step()
 		if err != nil {
-			return nil, err
+			return nil, stopped(ctx, err)
 		}
 		if !ok {
 			break
 		}
-		rows = append(rows, hydrateRow(view, m.Row()))
+		out.buffered = append(out.buffered, hydrateRow(view, m.Row()))
 	}
-	out := &Rows{cols: compiled.Program.Columns, buffered: rows, pos: -1}
 	if st.Profile {
-		out.profile = profileText(compiled, m.Stats(), time.Since(started))
+		out.profile = profileText(compiled, m.Stats(), time.Since(begun))
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"sort"
 	"time"
 
@@ -18,6 +19,7 @@ func explainRows(c *planner.Compiled) *Rows {
 type Rows struct {
 	cols     []string
 	m        *vm.Machine
+	ctx      context.Context // a streaming run's context
 	view     graphView
 	release  func()
 	buffered [][]value.Value
@@ -25,6 +27,7 @@ type Rows struct {
 	cur      []value.Value
 	err      error
 	done     bool
+	counters Counters
 
 	profiled *planner.Compiled // PROFILE: the plan, until the run ends
 	started  time.Time
@@ -34,6 +37,11 @@ type Rows struct {
 // Profile returns the PROFILE report of a query run with the PROFILE
 // prefix, once all its rows have been read; "" otherwise.
 func (r *Rows) Profile() string { return r.profile }
+
+// Counters returns what the statement changed (nothing for a read-only
+// one). A writing statement has run to its end when Query returns, so its
+// counters are complete from the start.
+func (r *Rows) Counters() Counters { return r.counters }
 
 // Columns returns the result's column names.
 func (r *Rows) Columns() []string { return r.cols }
@@ -52,12 +60,17 @@ func (r *Rows) Next() bool {
 		r.cur = r.buffered[r.pos]
 		return true
 	}
+	if err := started(r.ctx); err != nil {
+		r.err = err
+		r.Close()
+		return false
+	}
 	ok, err := r.m.Step()
 	if err == nil && ok {
 		r.cur = hydrateRow(r.view, r.m.Row())
 	}
 	if err != nil || !ok {
-		r.err = err
+		r.err = stopped(r.ctx, err)
 		r.Close()
 		return false
 	}

@@ -20,10 +20,17 @@ func (eng *Engine) schemaCommand(ctx context.Context, g *storage.Graph, st *ast.
 	}
 	tx, err := g.Begin(ctx)
 	if err != nil {
-		return nil, mapStorageErr(err)
+		return nil, stopped(ctx, mapStorageErr(err))
 	}
 	defer tx.Rollback()
-	exists := func(err error, ok bool) error {
+	out := &Rows{pos: -1}
+	// exists counts a change in *count, or accepts the error that IF [NOT]
+	// EXISTS (ok) allows.
+	exists := func(err error, ok bool, count *int) error {
+		if err == nil {
+			*count++
+			return nil
+		}
 		if errors.Is(err, storage.ErrExists) && ok {
 			return nil
 		}
@@ -33,14 +40,14 @@ func (eng *Engine) schemaCommand(ctx context.Context, g *storage.Graph, st *ast.
 		return mapStorageErr(err)
 	}
 	// FULLTEXT and VECTOR indexes, DROP INDEX name (schema_search.go).
-	if handled, err := eng.searchSchema(tx, st.Command, src); err != nil {
+	if handled, err := eng.searchSchema(tx, st.Command, src, &out.counters); err != nil {
 		return nil, err
 	} else if handled {
 		if err := tx.Commit(); err != nil {
 			return nil, mapStorageErr(err)
 		}
 		eng.plans.invalidate()
-		return &Rows{pos: -1}, nil
+		return out, nil
 	}
 	switch c := st.Command.(type) {
 	case *ast.CreateIndex:
@@ -55,7 +62,7 @@ func (eng *Engine) schemaCommand(ctx context.Context, g *storage.Graph, st *ast.
 		if err != nil {
 			return nil, mapStorageErr(err)
 		}
-		if err := exists(tx.CreateIndex(l, k), c.IfNotExists); err != nil {
+		if err := exists(tx.CreateIndex(l, k), c.IfNotExists, &out.counters.IndexesAdded); err != nil {
 			return nil, err
 		}
 	case *ast.DropIndex:
@@ -67,7 +74,7 @@ func (eng *Engine) schemaCommand(ctx context.Context, g *storage.Graph, st *ast.
 		if !ok1 || !ok2 {
 			return nil, cyqerr.Compile(cyqerr.SemanticError, "IndexNotFound", "there is no index on :%s(%s)", c.Labels[0], c.Props[0])
 		}
-		if err := exists(tx.DropIndex(l, k), c.IfExists); err != nil {
+		if err := exists(tx.DropIndex(l, k), c.IfExists, &out.counters.IndexesRemoved); err != nil {
 			return nil, err
 		}
 	case *ast.CreateConstraint:
@@ -82,7 +89,7 @@ func (eng *Engine) schemaCommand(ctx context.Context, g *storage.Graph, st *ast.
 		if err != nil {
 			return nil, mapStorageErr(err)
 		}
-		if err := exists(tx.CreateUniqueConstraint(l, k), c.IfNotExists); err != nil {
+		if err := exists(tx.CreateUniqueConstraint(l, k), c.IfNotExists, &out.counters.ConstraintsAdded); err != nil {
 			return nil, err
 		}
 	default:
@@ -92,5 +99,5 @@ func (eng *Engine) schemaCommand(ctx context.Context, g *storage.Graph, st *ast.
 		return nil, mapStorageErr(err)
 	}
 	eng.plans.invalidate()
-	return &Rows{pos: -1}, nil
+	return out, nil
 }

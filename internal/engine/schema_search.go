@@ -176,9 +176,10 @@ func searchIndexDef(c *ast.CreateIndex) (storage.SearchIndexDef, error) {
 	return def, nil
 }
 
-// searchSchema handles CREATE FULLTEXT/VECTOR INDEX and DROP INDEX name;
-// handled is false for the other schema commands.
-func (eng *Engine) searchSchema(tx *storage.Tx, cmd ast.SchemaCommand, src string) (handled bool, err error) {
+// searchSchema handles CREATE FULLTEXT/VECTOR INDEX and DROP INDEX name,
+// counting in n the indexes it adds or removes; handled is false for the
+// other schema commands.
+func (eng *Engine) searchSchema(tx *storage.Tx, cmd ast.SchemaCommand, src string, n *Counters) (handled bool, err error) {
 	switch c := cmd.(type) {
 	case *ast.CreateIndex:
 		if c.Kind != ast.IndexFulltext && c.Kind != ast.IndexVector {
@@ -200,6 +201,7 @@ func (eng *Engine) searchSchema(tx *storage.Tx, cmd ast.SchemaCommand, src strin
 		}
 		if err == nil {
 			eng.embeds.forget(def.Name) // nodes indexed before have no vector: find them again
+			n.IndexesAdded++
 		}
 		return true, mapStorageErr(err)
 	case *ast.DropIndex:
@@ -213,7 +215,11 @@ func (eng *Engine) searchSchema(tx *storage.Tx, cmd ast.SchemaCommand, src strin
 			return false, nil // not a search index: the caller reports it
 		}
 		eng.embeds.forget(c.Name)
-		return true, mapStorageErr(tx.DropSearchIndex(c.Name))
+		if err := tx.DropSearchIndex(c.Name); err != nil {
+			return true, mapStorageErr(err)
+		}
+		n.IndexesRemoved++
+		return true, nil
 	}
 	return false, nil
 }

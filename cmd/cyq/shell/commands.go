@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"golang.org/x/term"
@@ -25,11 +26,22 @@ Ctrl-C cancels the running statement (or clears the line); Ctrl-D quits.
   :params [{...}]        set the parameters (JSON object or Cypher map); no argument shows them
   :param NAME => EXPR    set one parameter
   :explain STATEMENT     show the plan of a statement without running it (or EXPLAIN ...;)
-  :format table|json|jsonl|csv
-                         choose the output format
+  :begin                 open a transaction: statements see each other's writes,
+                         nothing is stored until :commit; an error rolls it back
+  :commit                store the transaction's writes
+  :rollback              discard the transaction's writes
+  :format table|vertical|json|jsonl|csv
+                         choose the output format (a table too wide for the
+                         terminal prints vertically)
+  :max-rows N            show at most N rows of a table (0: all)
   :timing on|off         show elapsed time after each statement
+  :history [N]           the last N (default 20) statements and commands entered
   :source FILE           run the statements (and commands) in FILE
   :quit                  leave (also :exit, Ctrl-D)
+
+After a statement that writes, the shell prints what it changed
+("Added 2 nodes, Set 4 properties"). The prompt shows "tx" inside a
+transaction and "ro" when the store is open read-only.
 `
 
 // errQuit is returned by Command for :quit.
@@ -50,7 +62,24 @@ func (s *Session) Command(ctx context.Context, line string) error {
 	line = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(line), ";"))
 	name, arg, _ := strings.Cut(line, " ")
 	arg = strings.TrimSpace(arg)
+	if s.tx != nil && strings.EqualFold(name, ":use") {
+		return errors.New("a transaction is open: :commit or :rollback it first")
+	}
 	switch strings.ToLower(name) {
+	case ":begin", ":commit", ":rollback":
+		return s.txCommand(ctx, strings.ToLower(name))
+	case ":history":
+		return s.history(arg)
+	case ":max-rows":
+		n, err := strconv.Atoi(arg)
+		if arg == "" {
+			fmt.Fprintln(s.Out, s.MaxTableRows)
+			return nil
+		}
+		if err != nil || n < 0 {
+			return errors.New("usage: :max-rows N (0 shows all rows)")
+		}
+		s.MaxTableRows = n
 	case ":help", ":h", ":?":
 		fmt.Fprint(s.Out, HelpText)
 	case ":quit", ":q", ":exit":
@@ -149,6 +178,63 @@ func (s *Session) Command(ctx context.Context, line string) error {
 	return nil
 }
 
+// txCommand runs :begin, :commit and :rollback.
+func (s *Session) txCommand(ctx context.Context, name string) error {
+	if name == ":begin" {
+		if s.tx != nil {
+			return errors.New("a transaction is already open: :commit or :rollback it first")
+		}
+		// The transaction outlives this command: its context must not end
+		// with it (a transaction whose context ended cannot commit).
+		tx, err := s.db.Begin(context.WithoutCancel(ctx))
+		if err != nil {
+			return err
+		}
+		s.tx = tx
+		fmt.Fprintln(s.Out, "transaction open: statements are stored by :commit, discarded by :rollback")
+		return nil
+	}
+	if s.tx == nil {
+		return errors.New("no transaction is open (:begin opens one)")
+	}
+	tx := s.tx
+	s.tx = nil
+	if name == ":rollback" {
+		tx.Rollback()
+		fmt.Fprintln(s.Out, "rolled back")
+		return nil
+	}
+	changed := tx.Stats().String()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	if changed == "" {
+		changed = "no changes"
+	}
+	fmt.Fprintln(s.Out, "committed: "+changed)
+	return nil
+}
+
+// history prints the last n (default 20) entries of the history.
+func (s *Session) history(arg string) error {
+	n := 20
+	if arg != "" {
+		var err error
+		if n, err = strconv.Atoi(arg); err != nil || n <= 0 {
+			return errors.New("usage: :history [N]")
+		}
+	}
+	if len(s.History) == 0 {
+		fmt.Fprintln(s.Out, "no history")
+		return nil
+	}
+	first := max(len(s.History)-n, 0)
+	for i := first; i < len(s.History); i++ {
+		fmt.Fprintf(s.Out, "%5d  %s\n", i+1, s.History[i])
+	}
+	return nil
+}
+
 // schema prints the labels, relationship types and property keys in use,
 // with counts, using the db.* procedures and count queries (the key counts
 // scan the graph; Ctrl-C stops them).
@@ -199,7 +285,7 @@ func (s *Session) schema(ctx context.Context) error {
 	}
 	fmt.Fprintf(s.Out, "graph %q: %v nodes, %v relationships\n", s.graph,
 		count("MATCH (n) RETURN count(n)"), count("MATCH ()-[r]->() RETURN count(r)"))
-	if err := writeTable(s.Out, res); err != nil {
+	if err := WriteWidth(s.Out, FormatTable, res, s.Width); err != nil {
 		return err
 	}
 	if len(keys) == 0 {
@@ -215,7 +301,7 @@ func (s *Session) schema(ctx context.Context) error {
 			count("MATCH (n) WHERE n." + q + " IS NOT NULL RETURN count(n)"),
 			count("MATCH ()-[r]->() WHERE r." + q + " IS NOT NULL RETURN count(r)")})
 	}
-	return writeTable(s.Out, kr)
+	return WriteWidth(s.Out, FormatTable, kr, s.Width)
 }
 
 // RunLines runs shell input that is not interactive: lines starting with

@@ -2,6 +2,8 @@ package shell
 
 import (
 	"context"
+	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -23,7 +25,7 @@ var Keywords = []string{
 
 // Commands are the shell commands.
 var Commands = []string{":help", ":schema", ":graphs", ":use", ":params", ":explain", ":format",
-	":timing", ":source", ":quit", ":exit"}
+	":timing", ":source", ":quit", ":exit", ":begin", ":commit", ":rollback", ":history", ":max-rows"}
 
 // completer offers completions from the keywords, the graph's schema, the
 // function registry and the parameters. Schema names are fetched lazily
@@ -35,6 +37,7 @@ type completer struct {
 	labels []string
 	types  []string
 	keys   []string
+	keysOf map[string][]string // "(Label" or "[TYPE": the keys in use on them
 }
 
 func newCompleter(s *Session) *completer {
@@ -51,29 +54,76 @@ func newCompleter(s *Session) *completer {
 
 func (c *completer) invalidate() { c.loaded = false }
 
+// column runs q (bounded to two seconds) and returns the strings of its
+// first column.
+func (c *completer) column(q string) []string {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	r, err := c.s.Query(ctx, q)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, row := range r.Rows {
+		if v, ok := row[0].(value.String); ok {
+			out = append(out, string(v))
+		}
+	}
+	return out
+}
+
 func (c *completer) load() {
 	if c.loaded {
 		return
 	}
 	c.loaded = true
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	get := func(q string) []string {
-		r, err := c.s.Query(ctx, q)
-		if err != nil {
-			return nil
-		}
-		var out []string
-		for _, row := range r.Rows {
-			if v, ok := row[0].(value.String); ok {
-				out = append(out, string(v))
-			}
-		}
-		return out
+	c.labels = c.column("CALL db.labels()")
+	c.types = c.column("CALL db.relationshipTypes()")
+	c.keys = c.column("CALL db.propertyKeys()")
+	c.keysOf = map[string][]string{}
+}
+
+// keysSample is how many nodes or relationships of a label or type are
+// looked at for their property keys.
+const keysSample = 1000
+
+// propertyKeys returns the keys to complete after "v.": those in use on
+// v's label or relationship type when line binds v to one (looked at in
+// the first keysSample entities), else every key of the graph.
+func (c *completer) propertyKeys(line, v string) []string {
+	c.load()
+	m := regexp.MustCompile(`([(\[])\s*` + regexp.QuoteMeta(v) + "\\s*:\\s*(`[^`]+`|[\\p{L}_][\\p{L}\\p{N}_]*)").FindStringSubmatch(line)
+	if m == nil {
+		return c.keys
 	}
-	c.labels = get("CALL db.labels()")
-	c.types = get("CALL db.relationshipTypes()")
-	c.keys = get("CALL db.propertyKeys()")
+	name := strings.Trim(m[2], "`")
+	k := m[1] + name
+	keys, ok := c.keysOf[k]
+	if !ok {
+		q := fmt.Sprintf("MATCH (x:%s) WITH x LIMIT %d UNWIND keys(x) AS k RETURN DISTINCT k", value.QuoteName(name), keysSample)
+		if m[1] == "[" {
+			q = fmt.Sprintf("MATCH ()-[x:%s]->() WITH x LIMIT %d UNWIND keys(x) AS k RETURN DISTINCT k", value.QuoteName(name), keysSample)
+		}
+		keys = c.column(q)
+		c.keysOf[k] = keys
+	}
+	if len(keys) == 0 {
+		return c.keys
+	}
+	return keys
+}
+
+// caseLike writes keyword kw (upper case) in the case of word, the prefix
+// typed: lower, Title or upper.
+func caseLike(word, kw string) string {
+	rs := []rune(word)
+	switch {
+	case word == strings.ToLower(word):
+		return strings.ToLower(kw)
+	case len(rs) > 1 && unicode.IsUpper(rs[0]) && string(rs[1:]) == strings.ToLower(string(rs[1:])):
+		return kw[:1] + strings.ToLower(kw[1:])
+	}
+	return kw
 }
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -112,19 +162,15 @@ func (c *completer) complete(line string, pos int) (head string, completions []s
 		return head, match(SortedKeys(c.s.Params), word, true), tail
 	}
 	if i := strings.LastIndexByte(word, '.'); i >= 0 && !c.isFuncNamespace(word[:i]) {
-		c.load()
 		h := head + word[:i+1]
-		return h, quoteAll(match(c.keys, word[i+1:], true)), tail
+		return h, quoteAll(match(c.propertyKeys(string(rs[:start]), word[:i]), word[i+1:], true)), tail
 	}
 	if word == "" {
 		return head, nil, tail
 	}
 	var out []string
 	for _, k := range match(Keywords, word, false) {
-		if unicode.IsLower([]rune(word)[0]) {
-			k = strings.ToLower(k)
-		}
-		out = append(out, k)
+		out = append(out, caseLike(word, k))
 	}
 	for _, f := range match(c.funcs, word, false) {
 		out = append(out, f+"(")

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/peterh/liner"
+	"golang.org/x/term"
 )
 
 // InteractiveOptions configure Session.Interactive.
@@ -32,10 +33,18 @@ func (s *Session) Interactive(o InteractiveOptions) error {
 	comp := newCompleter(s)
 	ln.SetWordCompleter(comp.complete)
 	if o.History != "" {
-		if f, err := os.Open(o.History); err == nil {
-			_, _ = ln.ReadHistory(f)
-			f.Close()
+		if b, err := os.ReadFile(o.History); err == nil {
+			_, _ = ln.ReadHistory(strings.NewReader(string(b)))
+			for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+				if l != "" {
+					s.History = append(s.History, l)
+				}
+			}
 		}
+	}
+	remember := func(entry string) {
+		ln.AppendHistory(entry)
+		s.History = append(s.History, entry)
 	}
 	saveHistory := func() {
 		if o.History == "" {
@@ -73,6 +82,7 @@ func (s *Session) Interactive(o InteractiveOptions) error {
 		}
 	}()
 	run := func(f func(ctx context.Context) error) {
+		s.FitTerminal(os.Stdout) // tables fit the terminal as it is now
 		ctx, c := context.WithCancel(context.Background())
 		mu.Lock()
 		cancel = c
@@ -98,7 +108,7 @@ func (s *Session) Interactive(o InteractiveOptions) error {
 	fmt.Fprintf(s.Out, "cyq shell on graph %q of %s. Statements end with ';'. :help for help, Ctrl-D to quit.\n", s.graph, where)
 	var buf []string
 	for {
-		prompt := fmt.Sprintf("cyq:%s> ", s.graph)
+		prompt := s.Prompt()
 		if len(buf) > 0 {
 			prompt = strings.Repeat(" ", max(len(prompt)-5, 0)) + "...> "
 		}
@@ -115,7 +125,7 @@ func (s *Session) Interactive(o InteractiveOptions) error {
 			return err
 		}
 		if len(buf) == 0 && strings.HasPrefix(strings.TrimSpace(line), ":") {
-			ln.AppendHistory(strings.TrimSpace(line))
+			remember(strings.TrimSpace(line))
 			quit := false
 			run(func(ctx context.Context) error {
 				err := s.Command(ctx, line)
@@ -137,7 +147,7 @@ func (s *Session) Interactive(o InteractiveOptions) error {
 		if len(stmts) == 0 && !(blank(rest) && strings.Contains(text, ";")) {
 			continue // no complete statement yet
 		}
-		ln.AppendHistory(historyEntry(buf))
+		remember(historyEntry(buf))
 		saveHistory()
 		buf = buf[:0]
 		for _, st := range stmts {
@@ -159,6 +169,29 @@ func (s *Session) Interactive(o InteractiveOptions) error {
 			buf = append(buf, rest)
 		}
 	}
+}
+
+// FitTerminal sets Width to the width of the terminal out is, if it is
+// one; tables are then fitted to it.
+func (s *Session) FitTerminal(out any) {
+	if f, ok := out.(*os.File); ok && IsTerminal(f) {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			s.Width = w
+		}
+	}
+}
+
+// Prompt returns the prompt: "cyq:GRAPH> ", with "ro" when the store is
+// open read-only and "tx" inside a transaction ("cyq:GRAPH ro tx> ").
+func (s *Session) Prompt() string {
+	marks := ""
+	if s.readOnly {
+		marks += " ro"
+	}
+	if s.tx != nil {
+		marks += " tx"
+	}
+	return "cyq:" + s.graph + marks + "> "
 }
 
 // historyEntry puts a statement typed over several lines on one history

@@ -42,6 +42,10 @@ type Options struct {
 	Timing bool
 	// MaxTableRows caps the rows a table shows (0: all).
 	MaxTableRows int
+	// StatsToErr prints what writing statements changed on Err in every
+	// format (`cyq query`); otherwise the table and vertical formats print
+	// it on Out after the row count, the others on Err.
+	StatsToErr bool
 	// Out receives results, Err errors and notices (default stdout, stderr).
 	Out, Err io.Writer
 }
@@ -66,14 +70,23 @@ type Session struct {
 	// MaxTableRows caps the rows a table shows (0: all); the count still
 	// reports them all.
 	MaxTableRows int
+	// Width is the display width tables are fitted to (0: no limit).
+	Width int
+	// StatsToErr: see Options.StatsToErr.
+	StatsToErr bool
+	// History holds the statements and commands entered interactively,
+	// oldest first (:history prints them).
+	History []string
 	// Out receives results, Err errors and notices.
 	Out, Err io.Writer
+
+	tx *cyq.Tx // the transaction :begin opened, if any
 }
 
 // Open opens the store and returns a session on it.
 func Open(o Options) (*Session, error) {
 	s := &Session{dir: o.Dir, graph: o.Graph, readOnly: o.ReadOnly, timeout: o.Timeout, importDir: o.ImportDir,
-		Params: map[string]value.Value{}, Format: o.Format, Timing: o.Timing, MaxTableRows: o.MaxTableRows, Out: o.Out, Err: o.Err}
+		Params: map[string]value.Value{}, Format: o.Format, Timing: o.Timing, MaxTableRows: o.MaxTableRows, StatsToErr: o.StatsToErr, Out: o.Out, Err: o.Err}
 	if s.graph == "" {
 		s.graph = "default"
 	}
@@ -92,7 +105,7 @@ func Open(o Options) (*Session, error) {
 	}
 	db, err := cyq.Open(s.dir, s.dbOptions(s.graph))
 	if err != nil {
-		return nil, err
+		return nil, dbopen.LockedHint(err, s.dir, s.readOnly)
 	}
 	s.db = db
 	return s, nil
@@ -108,8 +121,19 @@ func (s *Session) DB() *cyq.DB { return s.db }
 // Graph returns the current graph's name.
 func (s *Session) Graph() string { return s.graph }
 
-// Close closes the store.
+// ReadOnly reports whether the store was opened read-only.
+func (s *Session) ReadOnly() bool { return s.readOnly }
+
+// InTx reports whether a transaction opened with :begin is running.
+func (s *Session) InTx() bool { return s.tx != nil }
+
+// Close closes the store, rolling back a transaction left open.
 func (s *Session) Close() error {
+	if s.tx != nil {
+		s.tx.Rollback()
+		s.tx = nil
+		fmt.Fprintln(s.Err, "the open transaction was rolled back")
+	}
 	if s.db == nil {
 		return nil
 	}
@@ -154,9 +178,17 @@ func (s *Session) Use(name string, create bool) error {
 	return nil
 }
 
+// rows runs one statement, in the open transaction if there is one.
+func (s *Session) rows(ctx context.Context, stmt string) (*cyq.Rows, error) {
+	if s.tx != nil {
+		return s.tx.QueryValues(ctx, stmt, s.Params)
+	}
+	return s.db.QueryValues(ctx, stmt, s.Params)
+}
+
 // Query runs one statement and collects its whole result.
 func (s *Session) Query(ctx context.Context, stmt string) (*Result, error) {
-	rows, err := s.db.QueryValues(ctx, stmt, s.Params)
+	rows, err := s.rows(ctx, stmt)
 	if err != nil {
 		return nil, err
 	}
@@ -165,13 +197,34 @@ func (s *Session) Query(ctx context.Context, stmt string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Columns: rows.Columns(), Rows: all, Profile: rows.Profile()}, nil
+	return &Result{Columns: rows.Columns(), Rows: all, Profile: rows.Profile(), Stats: rows.Stats()}, nil
 }
 
-// Exec runs one statement and prints its result (and, for the table
-// format, the row count and elapsed time). A failure is returned, not
-// printed.
+// Exec runs one statement and prints its result (and, for the table and
+// vertical formats, the row count, what it changed and the elapsed time).
+// A failure is returned, not printed; it rolls back the transaction :begin
+// opened, if any.
 func (s *Session) Exec(ctx context.Context, stmt string) error {
+	err := s.exec(ctx, stmt)
+	if err != nil && s.tx != nil {
+		s.tx.Rollback()
+		s.tx = nil
+		return &RolledBack{Err: err}
+	}
+	return err
+}
+
+// RolledBack is the failure of a statement that ended the transaction
+// :begin opened.
+type RolledBack struct{ Err error }
+
+// Error renders the statement's error.
+func (e *RolledBack) Error() string { return e.Err.Error() + " (the transaction was rolled back)" }
+
+// Unwrap returns the statement's error.
+func (e *RolledBack) Unwrap() error { return e.Err }
+
+func (s *Session) exec(ctx context.Context, stmt string) error {
 	start := time.Now()
 	if s.Format == FormatJSONL || s.Format == FormatCSV {
 		return s.stream(ctx, stmt, start)
@@ -181,43 +234,68 @@ func (s *Session) Exec(ctx context.Context, stmt string) error {
 		return err
 	}
 	elapsed := time.Since(start)
-	if isExplain(r) && s.Format == FormatTable {
+	if isExplain(r) && s.Format.human() {
 		fmt.Fprintln(s.Out, strings.TrimRight(string(r.Rows[0][0].(value.String)), "\n"))
 		return nil
 	}
 	shown := r
-	if s.Format == FormatTable && s.MaxTableRows > 0 && len(r.Rows) > s.MaxTableRows {
+	if s.Format.human() && s.MaxTableRows > 0 && len(r.Rows) > s.MaxTableRows {
 		shown = &Result{Columns: r.Columns, Rows: r.Rows[:s.MaxTableRows]}
 	}
-	if err := Write(s.Out, s.Format, shown); err != nil {
+	if err := WriteWidth(s.Out, s.Format, shown, s.Width); err != nil {
 		return err
 	}
-	switch {
-	case s.Format == FormatTable:
-		msg := plural(len(r.Rows), "row", "rows")
-		if len(shown.Rows) < len(r.Rows) {
-			msg += fmt.Sprintf(", the first %d shown (add LIMIT, or :format csv for all)", len(shown.Rows))
-		}
-		if len(r.Columns) == 0 {
-			msg = "done, no rows"
-		}
+	changed := r.Stats.String()
+	if !s.Format.human() {
 		if s.Timing {
-			msg += fmt.Sprintf(" (%s)", FormatDuration(elapsed))
+			fmt.Fprintf(s.Err, "%s (%s)\n", plural(len(r.Rows), "row", "rows"), FormatDuration(elapsed))
 		}
+		s.printStats(changed)
+		return nil
+	}
+	msg := plural(len(r.Rows), "row", "rows")
+	if len(shown.Rows) < len(r.Rows) {
+		msg += fmt.Sprintf(", the first %d shown (add LIMIT, :max-rows, or :format csv for all)", len(shown.Rows))
+	}
+	if len(r.Columns) == 0 {
+		msg = "no changes"
+		if changed != "" {
+			msg, changed = changed, ""
+			if s.StatsToErr {
+				msg, changed = "", msg
+			}
+		}
+	}
+	if s.Timing && msg != "" {
+		msg += fmt.Sprintf(" (%s)", FormatDuration(elapsed))
+	}
+	if msg != "" {
 		fmt.Fprintln(s.Out, msg)
-		if r.Profile != "" {
-			fmt.Fprint(s.Out, r.Profile)
+	}
+	if changed != "" {
+		if s.StatsToErr {
+			s.printStats(changed)
+		} else {
+			fmt.Fprintln(s.Out, changed)
 		}
-	case s.Timing:
-		fmt.Fprintf(s.Err, "%s (%s)\n", plural(len(r.Rows), "row", "rows"), FormatDuration(elapsed))
+	}
+	if r.Profile != "" {
+		fmt.Fprint(s.Out, r.Profile)
 	}
 	return nil
+}
+
+// printStats prints what a statement changed (if anything) on Err.
+func (s *Session) printStats(changed string) {
+	if changed != "" {
+		fmt.Fprintln(s.Err, changed)
+	}
 }
 
 // stream prints a statement's rows as they come, for the line-oriented
 // formats, so that large results need not fit in memory.
 func (s *Session) stream(ctx context.Context, stmt string, start time.Time) error {
-	rows, err := s.db.QueryValues(ctx, stmt, s.Params)
+	rows, err := s.rows(ctx, stmt)
 	if err != nil {
 		return err
 	}
@@ -265,11 +343,14 @@ func (s *Session) stream(ctx context.Context, stmt string, start time.Time) erro
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
 	if s.Timing {
-		w.Flush()
 		fmt.Fprintf(s.Err, "%s (%s)\n", plural(n, "row", "rows"), FormatDuration(time.Since(start)))
 	}
-	return w.Flush()
+	s.printStats(rows.Stats().String())
+	return nil
 }
 
 func isExplain(r *Result) bool {
@@ -353,11 +434,16 @@ func Describe(err error) string {
 	if errors.As(err, &se) && se.Name != "" {
 		prefix = se.Name + ":"
 	}
+	suffix := ""
+	var rb *RolledBack
+	if errors.As(err, &rb) {
+		suffix = "\nthe transaction was rolled back"
+	}
 	if errors.Is(err, context.Canceled) {
-		return prefix + "cancelled"
+		return prefix + "cancelled" + suffix
 	}
 	if e := cyqerr.As(err); e != nil {
-		return prefix + e.Pretty()
+		return prefix + e.Pretty() + suffix
 	}
 	return prefix + err.Error()
 }

@@ -160,7 +160,7 @@ func TestCommands(t *testing.T) {
 
 func TestCompletion(t *testing.T) {
 	s, _, _ := openSession(t)
-	if err := s.RunLines(context.Background(), "CREATE (:Person {name: 'x', `odd key`: 1})-[:KNOWS]->(:Place);"); err != nil {
+	if err := s.RunLines(context.Background(), "CREATE (:Person {name: 'x', `odd key`: 1})-[:KNOWS {since: 2001}]->(:Place {kind: 'town'});"); err != nil {
 		t.Fatal(err)
 	}
 	s.Params = map[string]value.Value{"limit": value.Int(1)}
@@ -175,6 +175,12 @@ func TestCompletion(t *testing.T) {
 		{"RETURN n.na", "RETURN n.", "", []string{"name"}},
 		{"RETURN n.od", "RETURN n.", "", []string{"`odd key`"}},
 		{"mat", "", "", []string{"match"}},
+		{"Mat", "", "", []string{"Match"}},
+		{"MAT", "", "", []string{"MATCH"}},
+		{"MATCH (p:Place) RETURN p.", "MATCH (p:Place) RETURN p.", "", []string{"kind"}},
+		{"MATCH (p:Person)-[r:KNOWS]->() RETURN r.", "MATCH (p:Person)-[r:KNOWS]->() RETURN r.", "", []string{"since"}},
+		{"MATCH (p:Person) RETURN p.", "MATCH (p:Person) RETURN p.", "", []string{"name", "`odd key`"}},
+		{"MATCH (p) RETURN p.", "MATCH (p) RETURN p.", "", []string{"kind", "name", "`odd key`", "since"}},
 		{"RETURN toLow", "RETURN ", "", []string{"toLower("}},
 		{"RETURN $li", "RETURN $", "", []string{"limit"}},
 		{":sch", "", "", []string{":schema"}},
@@ -194,5 +200,72 @@ func TestMaxTableRows(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "10 rows, the first 3 shown") || strings.Contains(out.String(), "│ 4 │") {
 		t.Errorf("%s", out)
+	}
+}
+
+func TestFitWidths(t *testing.T) {
+	for _, tc := range []struct {
+		natural []int
+		avail   int
+		want    []int
+		ok      bool
+	}{
+		{[]int{4, 10}, 20, []int{4, 10}, true},                 // fits as it is
+		{[]int{4, 60, 30}, 50, []int{4, 23, 23}, true},         // the narrow keeps its width
+		{[]int{60, 4, 60, 12}, 60, []int{22, 4, 22, 12}, true}, // equal shares of the rest
+		{[]int{60, 61, 62}, 50, []int{16, 17, 17}, true},       // leftovers go to cut columns
+		{[]int{30, 30, 30, 30}, 31, nil, false},                // under minColumn each: vertical
+	} {
+		got, ok := fitWidths(tc.natural, tc.avail)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("fitWidths(%v, %d) = %v %v, want %v %v", tc.natural, tc.avail, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestVertical(t *testing.T) {
+	var b bytes.Buffer
+	r := &Result{Columns: []string{"name", "about"}, Rows: [][]value.Value{
+		{value.String("Ada"), value.String(strings.Repeat("word ", 12) + "\nend")},
+	}}
+	if err := WriteWidth(&b, FormatVertical, r, 30); err != nil {
+		t.Fatal(err)
+	}
+	want := `── row 1 ─────────────────────
+name  │ Ada
+about │ word word word word
+      │ word word word word
+      │ word word word word
+      │ end
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	if got := wrap(strings.Repeat("x", 50), 10, 3); !reflect.DeepEqual(got, []string{"xxxxxxxxxx", "xxxxxxxxxx", "xxxxxxxxx…"}) {
+		t.Errorf("wrap cut: %q", got)
+	}
+}
+
+// A failing statement inside :begin ... rolls the transaction back and
+// says so; :use waits for the transaction to end.
+func TestTransactionCommands(t *testing.T) {
+	s, out, _ := openSession(t)
+	ctx := context.Background()
+	if err := s.RunLines(ctx, ":begin\nCREATE (:A {x: 1});\n"); err != nil {
+		t.Fatal(err)
+	}
+	if !s.InTx() || !strings.Contains(out.String(), "Added 1 node, Set 1 property, Added 1 label") {
+		t.Fatalf("in tx %v:\n%s", s.InTx(), out)
+	}
+	if err := s.Command(ctx, ":use other"); err == nil || !strings.Contains(err.Error(), ":commit or :rollback") {
+		t.Errorf(":use in a transaction: %v", err)
+	}
+	err := s.Exec(ctx, "RETURN 1/0")
+	if err == nil || s.InTx() || !strings.Contains(Describe(err), "the transaction was rolled back") {
+		t.Errorf("failing statement: %v, in tx %v", Describe(err), s.InTx())
+	}
+	out.Reset()
+	if err := s.RunLines(ctx, "MATCH (a:A) RETURN count(a) AS n;\n:commit\n"); err == nil || !strings.Contains(out.String(), "│ 0 │") {
+		t.Errorf(":commit with no transaction: %v\n%s", err, out)
 	}
 }

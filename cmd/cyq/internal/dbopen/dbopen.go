@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cyqdb/cyq/storage"
+
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser"
@@ -205,7 +207,7 @@ func Open(s Spec) (*Handle, error) {
 	o.Graph = DefaultGraph
 	db, err := cyq.Open(s.Dir, &o)
 	if err != nil {
-		return fail(err)
+		return fail(LockedHint(err, s.Dir, ro))
 	}
 	h.DB = db
 	if h.StoreCreated {
@@ -306,4 +308,25 @@ func Nearest(s string, names []string) string {
 		return ""
 	}
 	return best
+}
+
+// LockedHint adds what to do to the error of an open refused because
+// another process holds the store in dir (the message already names it):
+// only read-only opens share a store.
+func LockedHint(err error, dir string, readOnly bool) error {
+	e := cyqerr.As(err)
+	if e == nil || dir == "" || !errors.Is(err, storage.ErrLocked) {
+		return err
+	}
+	writer := readOnly // a read-only open is refused only by a writer
+	for _, h := range storage.LockHolders(dir) {
+		writer = writer || !h.ReadOnly
+	}
+	c := *e
+	if writer {
+		c.Hint = "a store open for writing cannot be opened by another process, not even with --read-only: close that process first"
+	} else {
+		c.Hint = "the other process has it open read-only: add --read-only to query it alongside, or close that process to write"
+	}
+	return &c
 }
