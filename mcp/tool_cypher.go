@@ -59,6 +59,9 @@ type CypherResult struct {
 	// Notices are advice about a query that ran: deprecated forms, long
 	// OR chains better written with IN.
 	Notices []string `json:"notices,omitempty"`
+	// Stats counts what a writing query changed (cypher_write), as
+	// cypher-shell reports it.
+	Stats *cyq.Stats `json:"stats,omitempty"`
 }
 
 // noticeParser parses queries that ran, for their notices.
@@ -207,6 +210,9 @@ func (s *Server) runCypher(ctx context.Context, db *cyq.DB, query string, params
 	if p := rows.Profile(); p != "" {
 		res.Note = strings.TrimSpace(res.Note + "\n" + p)
 	}
+	if st := rows.Stats(); st.ContainsUpdates() {
+		res.Stats = &st
+	}
 	if res.QueryExecuted != "" {
 		res.Notices = notices(res.QueryExecuted)
 	} else {
@@ -235,6 +241,9 @@ func cypherText(r *CypherResult) string {
 	fmt.Fprintf(&b, "ok: %d rows", r.Count)
 	if r.Truncated {
 		b.WriteString(" (truncated)")
+	}
+	if r.Stats != nil {
+		b.WriteString("; " + r.Stats.String())
 	}
 	if len(r.FixesApplied) > 0 {
 		fmt.Fprintf(&b, "; fixed: %s; ran: %s", strings.Join(r.FixesApplied, ", "), r.QueryExecuted)

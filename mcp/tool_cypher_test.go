@@ -167,6 +167,11 @@ func TestCypherWrite(t *testing.T) {
 	if isErr || out["count"] != 1.0 {
 		t.Fatalf("%v", out)
 	}
+	// The result reports what the write changed, as cypher-shell does.
+	st, _ := out["stats"].(map[string]any)
+	if st["nodesCreated"] != 1.0 || st["propertiesSet"] != 1.0 || st["labelsAdded"] != 1.0 {
+		t.Errorf("stats: %v", out["stats"])
+	}
 	if got := nodeCount(t, db); got != "[5 3]" {
 		t.Errorf("after write: %s", got)
 	}
