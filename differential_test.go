@@ -504,7 +504,7 @@ func TestBatchedScansMatchRowMode(t *testing.T) {
 			}
 		}
 		plan := mustRun(t, batched, "EXPLAIN "+q, nil)[0][0].(value.String)
-		if !strings.Contains(string(plan), "batched") && !strings.Contains(q, " OR ") {
+		if !strings.Contains(string(plan), "mode=batch") && !strings.Contains(q, " OR ") {
 			t.Errorf("%s: expected a batched scan, got\n%s", q, plan)
 		}
 	}

@@ -133,13 +133,7 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		if simple && len(labels) > 0 {
 			cost = b.stats.LabelCount(b.mostSelective(labels))
 		}
-		cands := eqs[names[i]]
-		if ml, ok := n.Props.(*ast.MapLiteral); ok {
-			for _, en := range ml.Entries {
-				cands = append(cands, propEq{key: en.Key, value: en.Value})
-			}
-		}
-		if len(cands) > 0 {
+		if len(eqs[names[i]]) > 0 {
 			cost = cost/10 + 1
 		}
 		if seek = b.seekFor(n, names[i], eqs[names[i]]); seek != nil {
@@ -161,11 +155,6 @@ func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) logical
 		return nil
 	}
 	cands := eqs
-	if ml, ok := n.Props.(*ast.MapLiteral); ok {
-		for _, en := range ml.Entries {
-			cands = append(cands, propEq{key: en.Key, value: en.Value})
-		}
-	}
 	if ws := b.workingSeek(name, cands); ws != nil {
 		return ws
 	}
