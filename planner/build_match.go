@@ -129,6 +129,8 @@ func (b *builder) startOps(m *patternPlan, n *ast.NodePattern, name string, seek
 				checkLabels = !onlyLabel(n, ix.Label)
 			} else if ix, ok := seek.(logical.NodeSetSeek); ok && ix.Label != "" {
 				checkLabels = !onlyLabel(n, ix.Label)
+			} else if ix, ok := seek.(logical.NodeRangeSeek); ok {
+				checkLabels = !onlyLabel(n, ix.Label)
 			}
 		} else {
 			scan, onlyLabel := b.scanOp(n, name)
@@ -160,7 +162,13 @@ func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[st
 		if i == start || m.sc.has(c.names[i]) {
 			continue
 		}
-		if seek := b.seekFor(n, c.names[i], eqs[c.names[i]]); seek != nil {
+		seek := b.seekFor(n, c.names[i], eqs[c.names[i]])
+		if _, isRange := seek.(logical.NodeRangeSeek); isRange {
+			// A range may hold many nodes: joining each with every row of
+			// the start would cost more than expanding to them.
+			continue
+		}
+		if seek != nil {
 			m.ops = append(m.ops, seek)
 			m.bind(c.names[i], kindNode)
 		}

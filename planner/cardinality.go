@@ -47,6 +47,12 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			rows *= n
 		case logical.NodeIndexSeek:
 			rows *= sel.perValue(o.Label, o.Key)
+		case logical.NodeRangeSeek:
+			f := rangeSelectivity
+			if o.Prefix {
+				f = propertySelectivity
+			}
+			rows *= math.Max(1, b.stats.LabelCount(o.Label)*f)
 		case logical.TypeCounts:
 			rows = 10 // the types in use: few
 		case logical.WorkingSeek:
@@ -122,6 +128,8 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 		case logical.NodeScan:
 			boundAt[o.Var] = rows
 		case logical.NodeIndexSeek:
+			boundAt[o.Var] = rows
+		case logical.NodeRangeSeek:
 			boundAt[o.Var] = rows
 		case logical.NodeSetSeek:
 			boundAt[o.Var] = rows

@@ -160,6 +160,8 @@ func bindsVars(op logical.Op) (vars []string, crossable bool) {
 		return []string{o.Var}, true
 	case logical.NodeIndexSeek:
 		return []string{o.Var}, true
+	case logical.NodeRangeSeek:
+		return []string{o.Var}, true
 	case logical.NodeSetSeek:
 		return []string{o.Var}, true
 	case logical.Expand:
@@ -205,7 +207,7 @@ func entityVars(ops []logical.Op, known map[string]bool) map[string]bool {
 	}
 	for _, op := range ops {
 		switch o := op.(type) {
-		case logical.NodeScan, logical.NodeIndexSeek, logical.NodeSetSeek, logical.ExpandChain, logical.ExpandCommon:
+		case logical.NodeScan, logical.NodeIndexSeek, logical.NodeSetSeek, logical.NodeRangeSeek, logical.ExpandChain, logical.ExpandCommon:
 			vs, _ := bindsVars(o)
 			for _, v := range vs {
 				out[v] = true

@@ -42,6 +42,9 @@ func (s *selectivity) note(op logical.Op) {
 		if o.Label != "" {
 			s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
 		}
+	case logical.NodeRangeSeek:
+		// The range's predicates follow as filters and count once.
+		s.labels[o.Var], s.seeked[o.Var] = o.Label, " range "+o.Key
 	case logical.NodeFilter:
 		if ls, ok := ast.SimpleLabels(o.Labels); ok && len(ls) > 0 && s.labels[o.Var] == "" {
 			s.labels[o.Var] = s.b.mostSelective(ls)
@@ -110,7 +113,9 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 		}
 		v, key, ok := s.property(x.Operands[0])
 		if !ok {
-			return filterSelectivity
+			if v, key, ok = s.property(x.Operands[1]); !ok {
+				return filterSelectivity
+			}
 		}
 		switch x.Ops[0] {
 		case ast.CmpEq:
@@ -121,7 +126,14 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 		case ast.CmpNe:
 			return 1 - s.equality(v, key, 1)
 		}
+		if s.seeked[v] == " range "+key {
+			return 1
+		}
 		return rangeSelectivity
+	case *ast.StringMatch:
+		if v, key, ok := s.property(x.Left); ok && x.Op == ast.StrStartsWith && s.seeked[v] == " range "+key {
+			return 1
+		}
 	case *ast.In:
 		v, key, ok := s.property(x.Expr)
 		if !ok {

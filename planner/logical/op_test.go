@@ -20,6 +20,7 @@ func sampleOps() []Op {
 		Start{},
 		NodeScan{Var: "n", Label: "Person"},
 		NodeIndexSeek{Var: "n", Label: "Person", Key: "name"},
+		NodeRangeSeek{Var: "n", Label: "Person", Key: "age"},
 		NodeSetSeek{Var: "n", ElementIDs: true},
 		Expand{From: "a", Rel: "r", To: "b", Dir: cypher.DirRight},
 		VarExpand{From: "a", RelList: "rs", To: "b", Min: 1, Max: -1},
