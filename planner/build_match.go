@@ -291,19 +291,15 @@ func (b *builder) appendNodeFilter(m *patternPlan, n *ast.NodePattern, name stri
 	return nil
 }
 
-// nodeFilter checks a node pattern's labels, properties and inline WHERE.
+// nodeFilter checks a node pattern's labels and inline WHERE (its
+// property map has become WHERE conjuncts: see patternPredicates).
 func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logical.Op, error) {
 	var ops []logical.Op
 	if p, ok := n.Props.(*ast.Parameter); ok {
 		return nil, b.errAt(p, cyqerr.SyntaxError, "InvalidParameterUse", "a parameter cannot stand for a pattern's property map when matching").WithHint("write the properties out: (n {key: $value}), or use WHERE n = ...")
 	}
-	if n.Labels != nil || n.Props != nil {
-		if n.Props != nil {
-			if err := b.checkExpr(n.Props, sc, false); err != nil {
-				return nil, err
-			}
-		}
-		ops = append(ops, logical.NodeFilter{Var: name, Labels: n.Labels, Props: n.Props})
+	if n.Labels != nil {
+		ops = append(ops, logical.NodeFilter{Var: name, Labels: n.Labels})
 	}
 	if n.Where != nil {
 		if err := b.checkExpr(n.Where, sc, false); err != nil {

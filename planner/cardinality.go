@@ -82,9 +82,6 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			}
 			rows *= reach
 		case logical.NodeFilter:
-			if o.Props != nil {
-				rows *= propertySelectivity
-			}
 			if ls, simple := ast.SimpleLabels(o.Labels); !simple {
 				rows *= filterSelectivity
 			} else {

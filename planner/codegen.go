@@ -766,18 +766,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
-		if o.Labels != nil {
-			g.emitJ(vm.OpHasLabels, 2, cont, n, g.addAux(compileLabels(o.Labels)))
-		}
-		if o.Props != nil {
-			if err := g.propsFilter(o.Props, e, cont, func(key string) int32 {
-				r := g.r()
-				g.emit(vm.OpNodeProp, r, n, g.str(key))
-				return r
-			}); err != nil {
-				return err
-			}
-		}
+		g.emitJ(vm.OpHasLabels, 2, cont, n, g.addAux(compileLabels(o.Labels)))
 		return rest(e, cont)
 	case logical.RelFilter:
 		s := e.vars[o.Var]

@@ -24,7 +24,7 @@ func (b *builder) dropImpliedLabels(pl *logical.Pipeline) (*logical.Pipeline, bo
 		case logical.NodeFilter:
 			e, ok := reached[o.Var]
 			labels, simple := ast.SimpleLabels(o.Labels)
-			if !ok || !simple || len(labels) == 0 || o.Props != nil {
+			if !ok || !simple || len(labels) == 0 {
 				continue
 			}
 			var keep []string

@@ -154,7 +154,7 @@ func plainValue(e ast.Expr, entities map[string]bool) bool {
 // (per input row) without reading the filter's variables, cannot fail on
 // a row the filter removes in a way the filter would observe, and keeps
 // row order.
-func bindsVars(op logical.Op) (vars []string, crossable bool) {
+func bindsVars(op logical.Op) (binds []string, crossable bool) {
 	switch o := op.(type) {
 	case logical.NodeScan:
 		return []string{o.Var}, true
@@ -165,21 +165,9 @@ func bindsVars(op logical.Op) (vars []string, crossable bool) {
 	case logical.NodeSetSeek:
 		return []string{o.Var}, true
 	case logical.Expand:
-		if !o.ToBound {
-			vars = append(vars, o.To)
-		}
-		if !o.RelBound {
-			vars = append(vars, o.Rel)
-		}
-		return vars, true
+		return unbound(o.To, o.ToBound, o.Rel, o.RelBound), true
 	case logical.VarExpand:
-		if !o.ToBound {
-			vars = append(vars, o.To)
-		}
-		if !o.ListBound {
-			vars = append(vars, o.RelList)
-		}
-		return vars, true
+		return unbound(o.To, o.ToBound, o.RelList, o.ListBound), true
 	case logical.ExpandChain:
 		return []string{o.To}, true
 	case logical.ExpandCommon:
@@ -196,6 +184,19 @@ func bindsVars(op logical.Op) (vars []string, crossable bool) {
 		return nil, o.Subst == nil && !o.Vectorised
 	}
 	return nil, false
+}
+
+// unbound lists the end node and relationship (list) an expansion binds:
+// those not bound before it.
+func unbound(to string, toBound bool, rel string, relBound bool) []string {
+	var vars []string
+	if !toBound {
+		vars = append(vars, to)
+	}
+	if !relBound {
+		vars = append(vars, rel)
+	}
+	return vars
 }
 
 // entityVars is the variables the operators bind to nodes and

@@ -4,11 +4,11 @@ import (
 	"github.com/cyqdb/cyq/parser/ast"
 )
 
-// NodeFilter checks labels and inline properties of a node variable.
+// NodeFilter checks the labels of a node variable. (A pattern's inline
+// properties are filters: see the planner's patternPredicates.)
 type NodeFilter struct {
 	Var    string
 	Labels ast.LabelExpr
-	Props  ast.Expr
 }
 
 var _ Op = (*NodeFilter)(nil)
@@ -33,9 +33,6 @@ func (o NodeFilter) Detail() string {
 	s := "(" + show(o.Var) + ")"
 	if o.Labels != nil {
 		s = expr(&ast.LabelPredicate{Expr: &ast.Variable{Name: o.Var}, Labels: o.Labels})
-	}
-	if o.Props != nil {
-		s += " " + expr(o.Props)
 	}
 	return s
 }
