@@ -28,7 +28,6 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 	boundAt := map[string]float64{}
 	sel := b.newSelectivity()
 	for i, op := range pl.Ops {
-		sel.note(op)
 		switch o := op.(type) {
 		case logical.NodeScan:
 			if o.Label == "" {
@@ -121,6 +120,7 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			rows *= unwindFanout
 		}
 		pl.Est[i] = rows
+		sel.note(op)
 		switch o := op.(type) {
 		case logical.NodeScan:
 			boundAt[o.Var] = rows
