@@ -23,7 +23,7 @@ type formQuestion struct {
 // labels every endpoint carries — and logs, per question, the slowest
 // form's time over the fastest's:
 //
-//	go test -run XXX -bench PredicateForms -benchtime 3x .
+//	go test -run XXX -bench PredicateForms -benchtime 3x -v .
 //
 // Slashdot is loaded without an index on :User(id) (the filter must be
 // pushed into the scan to be cheap); ego-Facebook with one.
