@@ -65,16 +65,16 @@ func (b *builder) patternPredicates(p *ast.Pattern, where ast.Expr) ([]*ast.Patt
 	return parts, names, andOf(append(props, rest...))
 }
 
-// joinLabels is the conjunction of two simple label expressions (either
-// may be nil).
+// joinLabels is the conjunction of label expression a (nil when absent)
+// and the simple label expression b.
 func joinLabels(a, b ast.LabelExpr) ast.LabelExpr {
 	if a == nil {
 		return b
 	}
-	la, _ := ast.SimpleLabels(a)
-	lb, _ := ast.SimpleLabels(b)
-	if _, simple := ast.SimpleLabels(a); !simple {
+	la, simple := ast.SimpleLabels(a)
+	if !simple {
 		return &ast.LabelAnd{Span: a.NodeSpan(), Items: []ast.LabelExpr{a, b}}
 	}
+	lb, _ := ast.SimpleLabels(b)
 	return labelsOf(dedupe(append(la, lb...)), a)
 }

@@ -14,8 +14,11 @@ import (
 // projection, aggregation, DISTINCT, ORDER BY, SKIP/LIMIT, UNWIND, a call
 // or a write, and never out of the OPTIONAL MATCH whose WHERE it belongs
 // to (that WHERE is planned in the optional branch's own operators).
-// Conjuncts that may fail stay where they were, in their order.
-// Conjuncts that land where a filter already is join it.
+// Conjuncts that may fail stay where they were, in their order; they
+// then see only the rows the moved conjuncts kept, so an error one would
+// raise only on a row another conjunct rejects is not raised, as when an
+// AND stops at its first false operand. Conjuncts that land where a
+// filter already is join it.
 //
 // known lists variables bound to nodes or relationships before the
 // pipeline (a subquery's outer pattern variables). It returns the
