@@ -57,7 +57,7 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 		case logical.WorkingSeek:
 			rows *= 100 // W's size is known only when the statement runs
 		case logical.Expand:
-			rows *= b.degree(o.Dir, o.Types, avgDeg)
+			rows *= sel.fanout(o, b.degree(o.Dir, o.Types, avgDeg))
 			if o.ToBound {
 				rows = rows / nodes
 			}

@@ -86,6 +86,39 @@ func (s *selectivity) labelFraction(v, l string) float64 {
 	return math.Min(1, st.LabelCount(l)/math.Max(1, st.NodeCount()))
 }
 
+// fanout is the expected number of relationships expansion e follows
+// from one of its rows: when the start node's label is known and exact
+// per-pattern counts exist, the relationships of e's types at nodes with
+// that label per such node; else dflt (the graph-wide average).
+func (s *selectivity) fanout(e logical.Expand, dflt float64) float64 {
+	l := s.labels[e.From]
+	n := s.b.stats.LabelCount(l)
+	if l == "" || n <= 0 {
+		return dflt
+	}
+	types := e.Types
+	if len(types) == 0 {
+		types = []string{""}
+	}
+	rels := 0.0
+	for _, t := range types {
+		for _, out := range []bool{true, false} {
+			if (out && e.Dir == ast.DirLeft) || (!out && e.Dir == ast.DirRight) {
+				continue
+			}
+			c := s.b.stats.RelPatternCount(l, t, "")
+			if !out {
+				c = s.b.stats.RelPatternCount("", t, l)
+			}
+			if c < 0 {
+				return dflt
+			}
+			rels += c
+		}
+	}
+	return rels / n
+}
+
 // perValue is the expected number of nodes with label whose key equals
 // one given value: the label's nodes over the key's distinct values.
 func (s *selectivity) perValue(label, key string) float64 {

@@ -32,6 +32,12 @@ func TestEstimatesFromStatistics(t *testing.T) {
 		// Every LINKS relationship ends at a User: the check keeps all rows
 		// (and is dropped); KNOWS is unknown: the label's share of nodes.
 		{"MATCH (a:Person)-[:KNOWS]->(b:Person) RETURN b", "NodeFilter", 1000 * 500000.0 / 100000 * 1000 / 100000},
+		// Fan-out from the start label's own relationships when the
+		// per-pattern counts know them (400,000 LINKS from 80,000 Users),
+		// else relationships per node over the graph.
+		{"MATCH (u:User)-[:LINKS]->(v) RETURN v", "Expand", 400000},
+		{"MATCH (u:User)-[:LINKS]-(v) RETURN v", "Expand", 800000},
+		{"MATCH (p:Person)-[:KNOWS]->(v) RETURN v", "Expand", 1000 * 500000.0 / 100000},
 	}
 	for _, c := range cases {
 		st, err := parser.Parse(c.query)
