@@ -21,11 +21,16 @@ import (
 // filter already is join it.
 //
 // known lists variables bound to nodes or relationships before the
-// pipeline (a subquery's outer pattern variables). It returns the
-// pipeline and whether anything moved.
-func pushdownFilters(pl *logical.Pipeline, known map[string]bool) (*logical.Pipeline, bool) {
+// pipeline (a subquery's outer pattern variables). After a write (wrote),
+// a property read may fail on a deleted entity: conjuncts reading
+// properties, labels or ids then stay in place. It returns the pipeline
+// and whether anything moved.
+func pushdownFilters(pl *logical.Pipeline, known map[string]bool, wrote bool) (*logical.Pipeline, bool) {
 	changed := false
 	entities := entityVars(pl.Ops, known)
+	if wrote {
+		entities = nil
+	}
 	for i := len(pl.Ops) - 1; i >= 0; i-- {
 		f, ok := pl.Ops[i].(logical.Filter)
 		if !ok || f.Subst != nil || f.Vectorised {

@@ -36,7 +36,7 @@ func (b *builder) predicateRules(known map[string]bool) []rule {
 	}
 	return []rule{
 		normalizeFilters,
-		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known) },
+		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },
 		b.dropImpliedLabels,
 	}
 }
