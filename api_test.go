@@ -64,7 +64,7 @@ func TestProfileCountsRows(t *testing.T) {
 		t.Fatalf("%d rows, %v", len(all), err)
 	}
 	p := rows.Profile()
-	for _, want := range []string{"NodeScan (n:N) label scan (rows 10", "Filter (rows 7", "Emit n.i (rows 7", "result rows 7"} {
+	for _, want := range []string{"NodeScan (n:N) label scan (rows 10", "Filter CASE WHEN (n.i > 3) THEN true ELSE false END (rows 7, est. 3", "Emit n.i (rows 7", "result rows 7"} {
 		if !strings.Contains(p, want) {
 			t.Errorf("profile lacks %q:\n%s", want, p)
 		}

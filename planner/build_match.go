@@ -34,19 +34,29 @@ type chainPlan struct {
 // matchOps plans one MATCH pattern (and its WHERE) against scope sc, which
 // it extends with the pattern's variables. It returns the operators and the
 // variables the pattern newly binds.
+//
+// Predicates take one form first (patternPredicates): inline property
+// maps become WHERE conjuncts and WHERE label tests become pattern labels,
+// so every spelling chooses its seeks and scans alike; the predicate rules
+// then place each conjunct where its variables are bound.
 func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical.Op, []string, error) {
 	m := &patternPlan{sc: sc}
-	for _, part := range p.Parts {
+	known := map[string]bool{}
+	for n, k := range sc.vars {
+		known[n] = k == kindNode || k == kindRel
+	}
+	parts, names, where := b.patternPredicates(p, where)
+	for i, part := range parts {
 		if part.Kind != ast.PathPlain {
-			if err := b.shortestPath(part, m, where); err != nil {
+			if err := b.shortestPath(part, m, names[i], where); err != nil {
 				return nil, nil, err
 			}
 			continue
 		}
-		if err := b.checkPatternVars(part, sc, m.relVars); err != nil {
+		if err := b.checkPatternVars(p.Parts[i], sc, m.relVars); err != nil {
 			return nil, nil, err
 		}
-		if err := b.chainOps(m, part, where); err != nil {
+		if err := b.chainOps(m, part, names[i], where); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -56,15 +66,16 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 		}
 		m.ops = append(m.ops, logical.Filter{Pred: where})
 	}
-	return m.ops, m.newVars, nil
+	pl := applyRules(&logical.Pipeline{Ops: m.ops}, b.predicateRules(known)...)
+	return pl.Ops, m.newVars, nil
 }
 
 // chainOps plans one plain pattern part: bind its start node, seek the
 // nodes an index reaches, expand from the start to both ends, then bind
-// the path variable.
-func (b *builder) chainOps(m *patternPlan, part *ast.PatternPart, where ast.Expr) error {
+// the path variable. names are the part's node variables.
+func (b *builder) chainOps(m *patternPlan, part *ast.PatternPart, names []string, where ast.Expr) error {
 	el := part.Element
-	c := &chainPlan{el: el, names: b.nodeNames(el), relNames: make([]string, len(el.Rels)), lists: make([]bool, len(el.Rels))}
+	c := &chainPlan{el: el, names: names, relNames: make([]string, len(el.Rels)), lists: make([]bool, len(el.Rels))}
 	eqs := equalities(where, c.names, m.sc)
 	start, seek := b.chooseStart(el, c.names, m.sc, eqs)
 	if err := b.startOps(m, el.Nodes[start], c.names[start], seek); err != nil {
@@ -113,6 +124,14 @@ func (b *builder) startOps(m *patternPlan, n *ast.NodePattern, name string, seek
 	if !m.sc.has(name) {
 		if seek != nil {
 			m.ops = append(m.ops, seek)
+			// A seek of the only label's index needs no label check.
+			if ix, ok := seek.(logical.NodeIndexSeek); ok {
+				checkLabels = !onlyLabel(n, ix.Label)
+			} else if ix, ok := seek.(logical.NodeSetSeek); ok && ix.Label != "" {
+				checkLabels = !onlyLabel(n, ix.Label)
+			} else if ix, ok := seek.(logical.NodeRangeSeek); ok {
+				checkLabels = !onlyLabel(n, ix.Label)
+			}
 		} else {
 			scan, onlyLabel := b.scanOp(n, name)
 			m.ops = append(m.ops, scan)
@@ -129,6 +148,12 @@ func (b *builder) startOps(m *patternPlan, n *ast.NodePattern, name string, seek
 	return b.appendNodeFilter(m, n, name)
 }
 
+// onlyLabel reports whether label is node pattern n's only label.
+func onlyLabel(n *ast.NodePattern, label string) bool {
+	ls, ok := ast.SimpleLabels(n.Labels)
+	return ok && len(ls) == 1 && ls[0] == label
+}
+
 // seekOthers binds up front the chain's other nodes that an index seek
 // reaches: the expansions then only test adjacency (a join on bitmaps)
 // instead of enumerating every neighbour's relationships.
@@ -137,7 +162,13 @@ func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[st
 		if i == start || m.sc.has(c.names[i]) {
 			continue
 		}
-		if seek := b.seekFor(n, c.names[i], eqs[c.names[i]]); seek != nil {
+		seek := b.seekFor(n, c.names[i], eqs[c.names[i]])
+		if _, isRange := seek.(logical.NodeRangeSeek); isRange {
+			// A range may hold many nodes: joining each with every row of
+			// the start would cost more than expanding to them.
+			continue
+		}
+		if seek != nil {
 			m.ops = append(m.ops, seek)
 			m.bind(c.names[i], kindNode)
 		}
@@ -260,19 +291,15 @@ func (b *builder) appendNodeFilter(m *patternPlan, n *ast.NodePattern, name stri
 	return nil
 }
 
-// nodeFilter checks a node pattern's labels, properties and inline WHERE.
+// nodeFilter checks a node pattern's labels and inline WHERE (its
+// property map has become WHERE conjuncts: see patternPredicates).
 func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logical.Op, error) {
 	var ops []logical.Op
 	if p, ok := n.Props.(*ast.Parameter); ok {
 		return nil, b.errAt(p, cyqerr.SyntaxError, "InvalidParameterUse", "a parameter cannot stand for a pattern's property map when matching").WithHint("write the properties out: (n {key: $value}), or use WHERE n = ...")
 	}
-	if n.Labels != nil || n.Props != nil {
-		if n.Props != nil {
-			if err := b.checkExpr(n.Props, sc, false); err != nil {
-				return nil, err
-			}
-		}
-		ops = append(ops, logical.NodeFilter{Var: name, Labels: n.Labels, Props: n.Props})
+	if n.Labels != nil {
+		ops = append(ops, logical.NodeFilter{Var: name, Labels: n.Labels})
 	}
 	if n.Where != nil {
 		if err := b.checkExpr(n.Where, sc, false); err != nil {

@@ -21,6 +21,12 @@ type builder struct {
 	projectedVars map[string]bool
 	startLast     bool       // see Options.StartLast
 	stmt          *Statement // see Options.Statement
+	// dataDependent: a rule relied on exact facts of the current data
+	// (see Compiled.DataDependent).
+	dataDependent bool
+	// rowModeOnly: see Options.RowModeOnly; predicates are then only
+	// normalised, not moved (differential tests compare both).
+	rowModeOnly bool
 }
 
 // fresh returns a new internal variable name.

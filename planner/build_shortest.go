@@ -9,7 +9,7 @@ import (
 // shortestPath plans shortestPath((a)-[*min..max]-(b)) and
 // allShortestPaths(...): both end nodes are bound first (by scans or seeks
 // when new), then a breadth-first search joins them.
-func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, where ast.Expr) error {
+func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, nodeNames []string, where ast.Expr) error {
 	el := part.Element
 	if len(el.Rels) != 1 {
 		return b.errAt(part, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath needs a pattern of exactly one relationship, like (a)-[*]-(b)")
@@ -29,13 +29,9 @@ func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, where ast.
 	if min > 1 {
 		return b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")
 	}
-	names := [2]string{}
-	eqs := equalities(where, nil, m.sc)
+	names := [2]string{nodeNames[0], nodeNames[1]}
+	eqs := equalities(where, nodeNames, m.sc)
 	for i, n := range el.Nodes {
-		names[i] = b.fresh("n")
-		if n.Var != nil {
-			names[i] = n.Var.Name
-		}
 		if err := b.endNodeOps(m, n, names[i], eqs); err != nil {
 			return err
 		}
@@ -62,14 +58,8 @@ func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, where ast.
 // endNodeOps binds an end node of a shortest path, unless it is bound, by
 // seek or scan, then checks its labels and properties.
 func (b *builder) endNodeOps(m *patternPlan, n *ast.NodePattern, name string, eqs map[string][]propEq) error {
-	if !m.sc.has(name) {
-		if seek := b.seekFor(n, name, eqs[name]); seek != nil {
-			m.ops = append(m.ops, seek)
-		} else {
-			scan, _ := b.scanOp(n, name)
-			m.ops = append(m.ops, scan)
-		}
-		m.bind(name, kindNode)
+	if m.sc.has(name) {
+		return b.appendNodeFilter(m, n, name)
 	}
-	return b.appendNodeFilter(m, n, name)
+	return b.startOps(m, n, name, b.seekFor(n, name, eqs[name]))
 }

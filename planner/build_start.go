@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"math"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -8,11 +9,13 @@ import (
 )
 
 // Where a pattern starts: the cost model picks the node to bind first, by
-// a seek when WHERE or inline properties give equalities on an index, else
-// by a scan of its rarest label.
+// a seek when the WHERE (where inline properties have joined it) compares
+// a property on an index, else by a scan of its rarest label.
 
-// propEq is an equality n.key = value usable to seek an index, or with in
-// a membership n.key IN list; key "" with elementID or id set stands for
+// propEq is a conjunct on one node that an index or the node store can
+// answer: n.key = value, n.key IN list (in), a bound of a range on n.key
+// (bound: lower or upper, incl: inclusive) or n.key STARTS WITH prefix
+// (bound: prefix); key "" with elementID or id set stands for
 // elementId(n) IN list / id(n) IN list.
 type propEq struct {
 	key       string
@@ -20,10 +23,25 @@ type propEq struct {
 	in        bool
 	elementID bool
 	id        bool
+	bound     boundKind
+	incl      bool
 }
 
-// equalities collects the conjuncts `v.key = expr` of a WHERE clause whose
-// expr does not depend on the pattern's own variables.
+// boundKind says which part of a range a propEq gives.
+type boundKind uint8
+
+const (
+	noBound     boundKind = iota // an equality or membership
+	lowerBound                   // key > value (key >= value with incl)
+	upperBound                   // key < value (key <= value with incl)
+	prefixBound                  // key STARTS WITH value
+)
+
+// equalities collects, per node variable of the pattern (names), the
+// conjuncts of a WHERE clause (in normal form: see normalizePredicate)
+// that compare one of its properties, id() or elementId() with an
+// expression that does not depend on the pattern's own variables:
+// equalities, memberships, range bounds and string prefixes.
 func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 	out := map[string][]propEq{}
 	local := map[string]bool{}
@@ -32,67 +50,82 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 			local[n] = true
 		}
 	}
-	var walk func(e ast.Expr)
-	walk = func(e ast.Expr) {
-		switch x := e.(type) {
-		case *ast.Binary:
-			if x.Op == ast.OpAnd {
-				walk(x.Left)
-				walk(x.Right)
-			}
-		case *ast.In:
-			if usesAny(x.List, local) {
+	// add records `k op other` for a keyed k of a local variable.
+	add := func(k ast.Expr, op ast.CompareOp, other ast.Expr, prefix, in bool) {
+		if usesAny(other, local) {
+			return
+		}
+		var c propEq
+		var v string
+		if p, ok := k.(*ast.Property); ok {
+			name, isVar := varProperty(p)
+			if !isVar {
 				return
 			}
-			switch lhs := x.Expr.(type) {
-			case *ast.Property:
-				if v, ok := lhs.Expr.(*ast.Variable); ok && local[v.Name] {
-					out[v.Name] = append(out[v.Name], propEq{key: lhs.Key, value: x.List, in: true})
-				}
-			case *ast.FunctionCall:
-				name := strings.ToLower(lhs.Name)
-				if len(lhs.Namespace) > 0 || len(lhs.Args) != 1 || (name != "elementid" && name != "id") {
-					return
-				}
-				if v, ok := lhs.Args[0].(*ast.Variable); ok && local[v.Name] {
-					out[v.Name] = append(out[v.Name], propEq{value: x.List, in: true, elementID: name == "elementid", id: name == "id"})
-				}
+			v, c.key = name, p.Key
+		} else if name, ok := entityFunc(k); ok {
+			if op != ast.CmpEq || prefix {
+				return
+			}
+			v = name
+			c.elementID = strings.EqualFold(k.(*ast.FunctionCall).Name, "elementid")
+			c.id = !c.elementID
+			if !in {
+				// id(v) = x: a seek of the one-element list [x].
+				other, in = &ast.ListLiteral{Span: other.NodeSpan(), Items: []ast.Expr{other}}, true
+			}
+		} else {
+			return
+		}
+		if !local[v] {
+			return
+		}
+		c.value, c.in = other, in
+		switch {
+		case prefix:
+			c.bound = prefixBound
+		case op == ast.CmpGt || op == ast.CmpGe:
+			c.bound, c.incl = lowerBound, op == ast.CmpGe
+		case op == ast.CmpLt || op == ast.CmpLe:
+			c.bound, c.incl = upperBound, op == ast.CmpLe
+		case op != ast.CmpEq:
+			return
+		}
+		out[v] = append(out[v], c)
+	}
+	for _, c := range conjuncts(where) {
+		switch x := c.(type) {
+		case *ast.In:
+			add(x.Expr, ast.CmpEq, x.List, false, true)
+		case *ast.StringMatch:
+			if x.Op == ast.StrStartsWith {
+				add(x.Left, ast.CmpEq, x.Right, true, false)
 			}
 		case *ast.Comparison:
-			if len(x.Ops) != 1 || x.Ops[0] != ast.CmpEq {
-				return
-			}
-			for i := 0; i < 2; i++ {
-				if fc, ok := x.Operands[i].(*ast.FunctionCall); ok {
-					// id(v) = x / elementId(v) = x: a seek of the one-element list [x].
-					name := strings.ToLower(fc.Name)
-					other := x.Operands[1-i]
-					if len(fc.Namespace) > 0 || len(fc.Args) != 1 || (name != "elementid" && name != "id") || usesAny(other, local) {
-						continue
-					}
-					if v, ok := fc.Args[0].(*ast.Variable); ok && local[v.Name] {
-						list := &ast.ListLiteral{Span: other.NodeSpan(), Items: []ast.Expr{other}}
-						out[v.Name] = append(out[v.Name], propEq{value: list, in: true, elementID: name == "elementid", id: name == "id"})
-					}
-					continue
-				}
-				p, ok := x.Operands[i].(*ast.Property)
-				if !ok {
-					continue
-				}
-				v, ok := p.Expr.(*ast.Variable)
-				other := x.Operands[1-i]
-				if !ok || !local[v.Name] || usesAny(other, local) {
-					continue
-				}
-				out[v.Name] = append(out[v.Name], propEq{key: p.Key, value: other})
+			// Each link of a chain a < b <= c is a comparison of its own.
+			for i, op := range x.Ops {
+				l, r := x.Operands[i], x.Operands[i+1]
+				add(l, op, r, false, false)
+				add(r, flipComparison(op), l, false, false)
 			}
 		}
 	}
-	if where != nil {
-		walk(where)
-	}
 	return out
+}
+
+// flipComparison is op with its operands swapped: a < b is b > a.
+func flipComparison(op ast.CompareOp) ast.CompareOp {
+	switch op {
+	case ast.CmpLt:
+		return ast.CmpGt
+	case ast.CmpLe:
+		return ast.CmpGe
+	case ast.CmpGt:
+		return ast.CmpLt
+	case ast.CmpGe:
+		return ast.CmpLe
+	}
+	return op
 }
 
 // usesAny reports whether e uses one of vars, or a pattern (which may).
@@ -113,8 +146,9 @@ func usesAny(e ast.Expr, vars map[string]bool) bool {
 }
 
 // chooseStart picks the node of a pattern chain to start from: a bound
-// variable when there is one, else the cheapest by the cost model: an
-// index seek on an equality, a scan of the rarest label, or all nodes.
+// variable when there is one, else the cheapest by the cost model: a seek
+// (by id, or on an index by equality, membership, range or prefix), a
+// scan of the rarest label, or all nodes.
 func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope, eqs map[string][]propEq) (int, logical.Op) {
 	for i, n := range names {
 		if sc.has(n) {
@@ -128,21 +162,23 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 	var bestSeek logical.Op
 	for i, n := range el.Nodes {
 		cost := b.stats.NodeCount()
-		var seek logical.Op
 		labels, simple := ast.SimpleLabels(n.Labels)
 		if simple && len(labels) > 0 {
 			cost = b.stats.LabelCount(b.mostSelective(labels))
 		}
-		cands := eqs[names[i]]
-		if ml, ok := n.Props.(*ast.MapLiteral); ok {
-			for _, en := range ml.Entries {
-				cands = append(cands, propEq{key: en.Key, value: en.Value})
-			}
-		}
-		if len(cands) > 0 {
+		if len(eqs[names[i]]) > 0 {
 			cost = cost/10 + 1
 		}
-		if seek = b.seekFor(n, names[i], eqs[names[i]]); seek != nil {
+		seek := b.seekFor(n, names[i], eqs[names[i]])
+		switch o := seek.(type) {
+		case nil:
+		case logical.NodeRangeSeek:
+			f := rangeSelectivity
+			if o.Prefix {
+				f = propertySelectivity
+			}
+			cost = math.Max(1, b.stats.LabelCount(o.Label)*f)
+		default:
 			cost = 1
 		}
 		if cost < bestCost {
@@ -153,38 +189,62 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 }
 
 // seekFor returns an operator that binds the node pattern from a known set
-// instead of a scan: an index seek on an equality, index seeks for an IN
-// list, or the nodes named by elementId(n) / id(n) IN list.
+// instead of a scan: W's node set (a GraphProgram statement), the nodes
+// named by id(n) / elementId(n), or an index of one of the node's labels:
+// a seek on an equality, seeks for an IN list, else a range or prefix
+// seek from the bounds on one key.
 func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) logical.Op {
 	labels, ok := ast.SimpleLabels(n.Labels)
 	if !ok {
 		return nil
 	}
-	cands := eqs
-	if ml, ok := n.Props.(*ast.MapLiteral); ok {
-		for _, en := range ml.Entries {
-			cands = append(cands, propEq{key: en.Key, value: en.Value})
-		}
-	}
-	if ws := b.workingSeek(name, cands); ws != nil {
+	if ws := b.workingSeek(name, eqs); ws != nil {
 		return ws
 	}
-	for _, c := range cands {
+	for _, c := range eqs {
 		if c.elementID || c.id {
 			return logical.NodeSetSeek{Var: name, List: c.value, ElementIDs: c.elementID}
 		}
 	}
 	for _, l := range labels {
-		for _, c := range cands {
-			if b.stats.HasIndex(l, c.key) {
-				if c.in {
-					return logical.NodeSetSeek{Var: name, List: c.value, Label: l, Key: c.key}
-				}
-				return logical.NodeIndexSeek{Var: name, Label: l, Key: c.key, Value: c.value}
+		for _, c := range eqs {
+			if c.bound != noBound || !b.stats.HasIndex(l, c.key) {
+				continue
 			}
+			if c.in {
+				return logical.NodeSetSeek{Var: name, List: c.value, Label: l, Key: c.key}
+			}
+			return logical.NodeIndexSeek{Var: name, Label: l, Key: c.key, Value: c.value}
+		}
+	}
+	for _, l := range labels {
+		for _, c := range eqs {
+			if c.bound == noBound || !b.stats.HasIndex(l, c.key) {
+				continue
+			}
+			if c.bound == prefixBound {
+				return logical.NodeRangeSeek{Var: name, Label: l, Key: c.key, Lo: c.value, Prefix: true}
+			}
+			return rangeSeek(name, l, c.key, eqs)
 		}
 	}
 	return nil
+}
+
+// rangeSeek is the seek of the range that the bounds among eqs on key
+// give (the first lower and the first upper bound).
+func rangeSeek(name, label, key string, eqs []propEq) logical.NodeRangeSeek {
+	r := logical.NodeRangeSeek{Var: name, Label: label, Key: key}
+	for _, c := range eqs {
+		switch {
+		case c.key != key:
+		case c.bound == lowerBound && r.Lo == nil:
+			r.Lo, r.LoIncl = c.value, c.incl
+		case c.bound == upperBound && r.Hi == nil:
+			r.Hi, r.HiIncl = c.value, c.incl
+		}
+	}
+	return r
 }
 
 // scanOp scans for node pattern n: the nodes of its most selective label,

@@ -11,6 +11,7 @@ import (
 const (
 	filterSelectivity   = 0.3
 	propertySelectivity = 0.1
+	rangeSelectivity    = 0.3
 	distinctFraction    = 0.7
 	unwindFanout        = 10
 )
@@ -25,6 +26,7 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 	// boundAt: the rows when each node variable was bound (an upper
 	// bound on its distinct values at any later point).
 	boundAt := map[string]float64{}
+	sel := b.newSelectivity()
 	for i, op := range pl.Ops {
 		switch o := op.(type) {
 		case logical.NodeScan:
@@ -34,19 +36,28 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 				rows *= b.stats.LabelCount(o.Label)
 			}
 		case logical.NodeSetSeek:
+			n := 100.0
 			if l, ok := o.List.(*ast.ListLiteral); ok {
-				rows *= float64(len(l.Items))
-			} else {
-				rows *= 100
+				n = float64(len(l.Items))
 			}
+			if o.Key != "" {
+				n *= sel.perValue(o.Label, o.Key)
+			}
+			rows *= n
 		case logical.NodeIndexSeek:
-			rows *= math.Max(1, b.stats.LabelCount(o.Label)*0.001)
+			rows *= sel.perValue(o.Label, o.Key)
+		case logical.NodeRangeSeek:
+			f := rangeSelectivity
+			if o.Prefix {
+				f = propertySelectivity
+			}
+			rows *= math.Max(1, b.stats.LabelCount(o.Label)*f)
 		case logical.TypeCounts:
 			rows = 10 // the types in use: few
 		case logical.WorkingSeek:
 			rows *= 100 // W's size is known only when the statement runs
 		case logical.Expand:
-			rows *= avgDeg
+			rows *= sel.fanout(o, b.degree(o.Dir, o.Types, avgDeg))
 			if o.ToBound {
 				rows = rows / nodes
 			}
@@ -70,16 +81,17 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			}
 			rows *= reach
 		case logical.NodeFilter:
-			if o.Props != nil {
-				rows *= propertySelectivity
-			}
-			if _, simple := ast.SimpleLabels(o.Labels); o.Labels != nil && !simple {
+			if ls, simple := ast.SimpleLabels(o.Labels); !simple {
 				rows *= filterSelectivity
+			} else {
+				for _, l := range ls {
+					rows *= sel.labelFraction(o.Var, l)
+				}
 			}
 		case logical.RelFilter:
 			rows *= propertySelectivity
 		case logical.Filter:
-			rows *= filterSelectivity
+			rows *= sel.of(o.Pred)
 		case logical.Unwind:
 			if l, ok := o.Expr.(*ast.ListLiteral); ok {
 				rows *= float64(len(l.Items))
@@ -108,10 +120,13 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			rows *= unwindFanout
 		}
 		pl.Est[i] = rows
+		sel.note(op)
 		switch o := op.(type) {
 		case logical.NodeScan:
 			boundAt[o.Var] = rows
 		case logical.NodeIndexSeek:
+			boundAt[o.Var] = rows
+		case logical.NodeRangeSeek:
 			boundAt[o.Var] = rows
 		case logical.NodeSetSeek:
 			boundAt[o.Var] = rows
@@ -145,4 +160,22 @@ func groupEstimate(keys []logical.Item, rows float64, boundAt map[string]float64
 		groups *= b
 	}
 	return math.Min(rows, groups)
+}
+
+// degree is the expected number of relationships an expansion follows
+// from one node: the relationships of its types (all when none is named)
+// per node, twice that when it ignores direction.
+func (b *builder) degree(dir ast.Direction, types []string, avgDeg float64) float64 {
+	d := avgDeg
+	if len(types) > 0 {
+		rels := 0.0
+		for _, t := range types {
+			rels += b.stats.RelCount(t)
+		}
+		d = rels / math.Max(b.stats.NodeCount(), 1)
+	}
+	if dir != ast.DirLeft && dir != ast.DirRight {
+		d *= 2
+	}
+	return d
 }

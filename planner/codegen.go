@@ -596,6 +596,24 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			}
 		}
 		return rest(e, cont)
+	case logical.NodeRangeSeek:
+		spec := &vm.RangeSpec{Label: o.Label, Key: o.Key, Lo: -1, Hi: -1, LoIncl: o.LoIncl, HiIncl: o.HiIncl, Prefix: o.Prefix}
+		for _, b := range []struct {
+			x   ast.Expr
+			reg *int32
+		}{{o.Lo, &spec.Lo}, {o.Hi, &spec.Hi}} {
+			if b.x == nil {
+				continue
+			}
+			r, err := g.expr(b.x, e)
+			if err != nil {
+				return err
+			}
+			*b.reg = r
+		}
+		set := g.s()
+		g.emit(vm.OpSetIndexRange, set, g.addAux(spec))
+		return g.scanSet(set, o.Var, e, rest)
 	case logical.NodeIndexSeek:
 		v, err := g.expr(o.Value, e)
 		if err != nil {
@@ -752,18 +770,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
-		if o.Labels != nil {
-			g.emitJ(vm.OpHasLabels, 2, cont, n, g.addAux(compileLabels(o.Labels)))
-		}
-		if o.Props != nil {
-			if err := g.propsFilter(o.Props, e, cont, func(key string) int32 {
-				r := g.r()
-				g.emit(vm.OpNodeProp, r, n, g.str(key))
-				return r
-			}); err != nil {
-				return err
-			}
-		}
+		g.emitJ(vm.OpHasLabels, 2, cont, n, g.addAux(compileLabels(o.Labels)))
 		return rest(e, cont)
 	case logical.RelFilter:
 		s := e.vars[o.Var]

@@ -15,13 +15,18 @@
 //     types.go (expressions), bind_checks.go (what clauses may bind or
 //     change) and bind_projection.go (aggregation, ORDER BY, SKIP/LIMIT).
 //   - Plan building, interleaved with binding clause by clause:
-//     build_query.go (the clause loop), build_match.go and build_start.go
-//     (patterns and where they start), build_shortest.go,
+//     build_query.go (the clause loop), build_match.go,
+//     pattern_predicates.go and build_start.go (patterns, their
+//     predicates in one form, and where they start: scans and seeks),
+//     build_shortest.go,
 //     build_projection.go (WITH and RETURN), build_call.go (CALL and
 //     CALL { }), build_update.go (updating clauses), working.go
 //     (GraphProgram statements).
-//   - Rewrites: rewrite_*.go and vector.go, each a pass over a pipeline.
-//   - Costing: cardinality.go.
+//   - Rewrites: rules run to a fixed point (rules.go), one file each:
+//     normalize_predicates.go, pushdown_filters.go (with predicates.go)
+//     and drop_implied_labels.go; then rewrite_*.go and vector.go, each a
+//     pass over a pipeline.
+//   - Costing: cardinality.go and selectivity.go.
 //   - Code generation: codegen.go, expr.go, writes.go and the rewrites'
 //     own generators.
 package planner

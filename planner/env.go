@@ -1,8 +1,6 @@
 package planner
 
-import (
-	"github.com/cyqdb/cyq/vm"
-)
+import "github.com/cyqdb/cyq/vm"
 
 // Stats is what the cost model reads from storage.
 type Stats interface {
@@ -11,6 +9,14 @@ type Stats interface {
 	RelCount(typ string) float64 // "" for all types
 	// HasIndex reports whether a property index covers (label, key).
 	HasIndex(label, key string) bool
+	// RelPatternCount is the number of relationships of type typ whose
+	// start node carries label start and end node label end ("" for any
+	// type or label); negative when unknown. Exact: the planner drops
+	// label checks that these counts prove redundant.
+	RelPatternCount(start, typ, end string) float64
+	// DistinctValues estimates the number of distinct values of property
+	// key over the nodes with label (all nodes for ""); 0 when unknown.
+	DistinctValues(label, key string) float64
 }
 
 // ProcedureLookup finds a procedure by its lower-case dotted name.
@@ -19,7 +25,9 @@ type ProcedureLookup func(name string) (*vm.Procedure, bool)
 // noStats is used when no statistics are available.
 type noStats struct{}
 
-func (noStats) NodeCount() float64           { return 1000 }
-func (noStats) LabelCount(string) float64    { return 100 }
-func (noStats) RelCount(string) float64      { return 1000 }
-func (noStats) HasIndex(string, string) bool { return false }
+func (noStats) NodeCount() float64                             { return 1000 }
+func (noStats) LabelCount(string) float64                      { return 100 }
+func (noStats) RelCount(string) float64                        { return 1000 }
+func (noStats) HasIndex(string, string) bool                   { return false }
+func (noStats) RelPatternCount(string, string, string) float64 { return -1 }
+func (noStats) DistinctValues(string, string) float64          { return 0 }

@@ -25,6 +25,19 @@ func (fakeStats) HasIndex(label, key string) bool {
 	return label == "User" && key == "id" || label == "Person" && key == "name"
 }
 
+// RelPatternCount: every LINKS relationship joins two Users; other
+// types are unknown.
+func (fakeStats) RelPatternCount(start, typ, end string) float64 {
+	if typ == "LINKS" && (start == "" || start == "User") && (end == "" || end == "User") {
+		return 400000
+	}
+	return -1
+}
+
+func (fakeStats) DistinctValues(label, key string) float64 {
+	return map[string]float64{"User.id": 80000, "Person.name": 900, "Person.age": 60}[label+"."+key]
+}
+
 func procs(name string) (*vm.Procedure, bool) {
 	if name == "db.labels" {
 		return &vm.Procedure{Name: name, ReadOnly: true, Outputs: []vm.ProcParam{{Name: "label"}}}, true

@@ -39,6 +39,11 @@ type Statement struct {
 type Compiled struct {
 	Plan    *logical.Plan
 	Program *vm.Program
+	// DataDependent: the plan relies on facts of the current data (for
+	// example, that every end node of a relationship type carries a
+	// label), so it is valid only for the data it was compiled against
+	// and must not be cached across writes.
+	DataDependent bool
 }
 
 // Compile plans and generates code for a parsed query statement. src is
@@ -53,10 +58,13 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 	if st.Query == nil {
 		return nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
 	}
-	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement}
+	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly}
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {
 		return nil, err
+	}
+	for i, pl := range plan.Pipelines {
+		plan.Pipelines[i] = applyRules(pl, b.predicateRules(nil)...)
 	}
 	if !opts.RowModeOnly {
 		for _, pl := range plan.Pipelines {
@@ -85,5 +93,5 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 			prog.Writes = true
 		}
 	}
-	return &Compiled{Plan: plan, Program: prog}, nil
+	return &Compiled{Plan: plan, Program: prog, DataDependent: b.dataDependent}, nil
 }

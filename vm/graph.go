@@ -50,6 +50,11 @@ type Graph interface {
 	// IndexSeek returns the nodes with the label whose property key equals
 	// v, from a property index; ok is false when there is no such index.
 	IndexSeek(label, key uint32, v value.Value) (nodes *roaring.Bitmap, ok bool)
+	// IndexRange returns the nodes with the label whose property key lies
+	// between lo and hi (nil: unbounded; inclusive per loIncl and hiIncl),
+	// comparing only values of the bounds' kind, from a property index;
+	// ok is false when there is no such index.
+	IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIncl bool) (nodes *roaring.Bitmap, ok bool)
 }
 
 // Writer is the write interface of a transaction. Names are created on

@@ -796,6 +796,8 @@ func (m *Machine) run() (row bool, err error) {
 			R[in.A] = value.Int(n)
 		case OpSetIndexSeek:
 			S[in.A] = m.indexSeek(consts[in.B], consts[in.C], R[in.D])
+		case OpSetIndexRange:
+			S[in.A] = m.indexRange(m.prog.Aux[in.B].(*RangeSpec), R)
 		case OpSetChain:
 			S[in.A] = m.setChain(N[in.B], m.prog.Aux[in.C].(*ChainSpec))
 		case OpCheckAdjacent:

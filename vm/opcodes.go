@@ -155,6 +155,7 @@ const (
 	OpSetFromIDs       // A=S dst, B=R list, C=1 for element ids, 0 for integer ids: S[A] = the existing nodes named
 	OpSetIndexSeekMany // A=S dst, B=K label, C=K key, D=R list: S[A] = nodes whose property equals one of the list's values
 	OpSetIndexSeek     // A=S dst, B=K label, C=K key, D=R value: S[A] = nodes with the label whose property equals R[D]
+	OpSetIndexRange    // A=S dst, B=X range spec: S[A] = nodes with the spec's label whose property lies in its range (see RangeSpec)
 	OpSetChain         // A=S dst, B=N src, C=X chain spec: S[A] = ends of the trails from N[B] along the chain's hops
 	OpSetCommon        // A=S dst, B=N a, C=N b, D=X chain spec (hop from a, hop into b): S[A] = nodes x with a -h1- x -h2- b, distinct relationships
 	OpCycleCount       // A=R dst, B=N node, C=X chain spec (3 directed hops): R[A] = number of closed cycles from the node
@@ -234,7 +235,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetFilterLabels: {"SetFilterLabels", 3, -1}, OpSetCount: {"SetCount", 2, -1},
 	OpSetContains: {"SetContains", 3, 2},
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
-	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1},
+	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1}, OpSetIndexRange: {"SetIndexRange", 2, -1},
 
 	OpOpenTypeCounts: {"OpenTypeCounts", 1, -1}, OpNextTypeCount: {"NextTypeCount", 4, 3},
 	OpBatchFill: {"BatchFill", 2, 1}, OpBatchFilter: {"BatchFilter", 2, -1}, OpBatchNext: {"BatchNext", 3, 2},

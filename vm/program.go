@@ -65,6 +65,18 @@ func (d Direction) String() string {
 	return "both"
 }
 
+// RangeSpec is the range of an OpSetIndexRange: the nodes with Label
+// whose property Key lies above R[Lo] and below R[Hi] (a register of -1:
+// unbounded; inclusive per LoIncl and HiIncl), or, with Prefix, whose
+// string value starts with the string R[Lo]. A null or (for Prefix)
+// non-string bound matches nothing, as the comparison it stands for.
+type RangeSpec struct {
+	Label, Key     string
+	Lo, Hi         int32
+	LoIncl, HiIncl bool
+	Prefix         bool
+}
+
 // ExpandSpec describes a one-hop expansion.
 type ExpandSpec struct {
 	Dir   Direction

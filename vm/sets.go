@@ -286,6 +286,67 @@ func (m *Machine) adjacent(from, to uint64, spec *ExpandSpec) bool {
 // indexSeek returns the nodes with label whose property key equals v. With
 // no index (it was dropped since planning) it falls back to a label scan
 // with a property check, so the answer stays right.
+// indexRange answers an OpSetIndexRange: from the index, or, without
+// one, by testing every node of the label.
+func (m *Machine) indexRange(spec *RangeSpec, R []value.Value) *roaring.Bitmap {
+	g := m.ctx.Graph
+	l, ok1 := g.LabelID(spec.Label)
+	k, ok2 := g.PropKeyID(spec.Key)
+	var lo, hi value.Value
+	if spec.Lo >= 0 {
+		lo = R[spec.Lo]
+	}
+	if spec.Hi >= 0 {
+		hi = R[spec.Hi]
+	}
+	loIncl, hiIncl := spec.LoIncl, spec.HiIncl
+	if spec.Prefix {
+		p, ok := lo.(value.String)
+		if !ok {
+			return roaring.New()
+		}
+		loIncl, hi, hiIncl = true, nil, false
+		if next, ok := prefixEnd(string(p)); ok {
+			hi = value.String(next)
+		}
+	}
+	if !ok1 || !ok2 || (spec.Lo >= 0 && value.IsNull(lo)) || (spec.Hi >= 0 && value.IsNull(hi)) {
+		return roaring.New()
+	}
+	if b, ok := g.IndexRange(l, k, lo, hi, loIncl, hiIncl); ok {
+		return b
+	}
+	out := roaring.New()
+	it := g.NodesWithLabel(l).Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		pv, ok := g.NodeProp(n, k)
+		if !ok {
+			continue
+		}
+		in := (lo == nil || value.CompareOp(map[bool]string{true: ">=", false: ">"}[loIncl], pv, lo) == value.True) &&
+			(hi == nil || value.CompareOp(map[bool]string{true: "<=", false: "<"}[hiIncl], pv, hi) == value.True)
+		if in {
+			out.Add(n)
+		}
+	}
+	return out
+}
+
+// prefixEnd is the least string greater than every string starting with
+// p (an exclusive upper bound), or false when there is none (p is empty
+// or all 0xff bytes).
+func prefixEnd(p string) (string, bool) {
+	b := []byte(p)
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] < 0xff {
+			b[i]++
+			return string(b[:i+1]), true
+		}
+	}
+	return "", false
+}
+
 func (m *Machine) indexSeek(label, key, v value.Value) *roaring.Bitmap {
 	g := m.ctx.Graph
 	l, ok1 := g.LabelID(string(label.(value.String)))

@@ -43,6 +43,14 @@ func (g graphView) Rel(id uint64) (uint32, uint32, uint32, bool)    { return g.r
 func (g graphView) RelProp(id uint64, k uint32) (value.Value, bool) { return g.r.RelProp(id, k) }
 func (g graphView) RelProps(id uint64) map[uint32]value.Value       { return g.r.RelProps(id) }
 
+// IndexRange implements vm.Graph.
+func (g graphView) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIncl bool) (*roaring.Bitmap, bool) {
+	if _, ok := g.r.Index(label, key); !ok {
+		return nil, false
+	}
+	return g.r.IndexRange(label, key, lo, hi, loIncl, hiIncl), true
+}
+
 // IndexSeek uses the index when there is one; storage answers by a label
 // scan otherwise, so the result is always complete.
 func (g graphView) IndexSeek(label, key uint32, v value.Value) (*roaring.Bitmap, bool) {

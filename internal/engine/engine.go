@@ -132,28 +132,6 @@ func (eng *Engine) procedure(name string) (*vm.Procedure, bool) {
 	return p, ok
 }
 
-// statsView feeds the planner's cost model from a storage view.
-type statsView struct{ r storage.Reader }
-
-func (s statsView) NodeCount() float64 { return float64(s.r.NodeCount()) }
-func (s statsView) LabelCount(l string) float64 {
-	id, ok := s.r.LabelID(l)
-	if !ok {
-		return 0
-	}
-	return float64(s.r.NodesWithLabel(id).GetCardinality())
-}
-func (s statsView) RelCount(t string) float64 { return float64(s.r.RelCount()) }
-func (s statsView) HasIndex(label, key string) bool {
-	l, ok1 := s.r.LabelID(label)
-	k, ok2 := s.r.PropKeyID(key)
-	if !ok1 || !ok2 {
-		return false
-	}
-	_, ok := s.r.Index(l, k)
-	return ok
-}
-
 var _ = ast.Statement{}
 
 // OnGraph returns a Engine for another graph of the same store, sharing the

@@ -26,6 +26,9 @@ type planCache struct {
 	mu      sync.Mutex
 	epoch   uint64
 	entries map[string]planEntry
+	// distinct caches sampled distinct-value counts (see statsView) by
+	// graph, label and key, valid while their signature holds.
+	distinct map[string]distinctEntry
 }
 
 type planEntry struct {
@@ -44,6 +47,7 @@ func (c *planCache) invalidate() {
 	c.mu.Lock()
 	c.epoch++
 	c.entries = nil
+	c.distinct = nil
 	c.mu.Unlock()
 }
 
@@ -78,11 +82,11 @@ func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, 
 		return e.compiled, nil
 	}
 	eng.plans.mu.Unlock()
-	compiled, err := planner.Compile(st, query, planner.Options{Stats: statsView{r}, Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt})
+	compiled, err := planner.Compile(st, query, planner.Options{Stats: eng.statsView(r, sig), Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt})
 	if err != nil {
 		return nil, err
 	}
-	if !usesProcedures(compiled.Program) {
+	if !usesProcedures(compiled.Program) && !compiled.DataDependent {
 		eng.plans.mu.Lock()
 		if eng.plans.entries == nil {
 			eng.plans.entries = map[string]planEntry{}

@@ -6,11 +6,12 @@ import (
 	"time"
 
 	"github.com/cyqdb/cyq/planner"
+	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/vm"
 )
 
 // profileText renders PROFILE output: the plan tree with, per operator, the
-// rows it passed on, the VM instructions it ran and the time sampled in
+// rows it passed on beside the rows the cost model estimated, the VM instructions it ran and the time sampled in
 // it, then the run's totals.
 func profileText(c *planner.Compiled, st vm.Stats, wall time.Duration) string {
 	prog := c.Program
@@ -40,6 +41,9 @@ func profileText(c *planner.Compiled, st vm.Stats, wall time.Duration) string {
 		var parts []string
 		if rows >= 0 {
 			parts = append(parts, fmt.Sprintf("rows %d", rows))
+		}
+		if est := c.Plan.Pipelines[pipeline].Est; j < len(est) {
+			parts = append(parts, "est. "+logical.FormatEstimate(est[j]))
 		}
 		parts = append(parts, fmt.Sprintf("steps %d", steps[op]))
 		if op < len(st.OpTime) && st.OpTime[op] > 0 {

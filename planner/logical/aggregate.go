@@ -49,7 +49,7 @@ func (o Aggregate) Detail() string {
 	}
 	aggs := make([]string, len(o.Aggs))
 	for i, a := range o.Aggs {
-		aggs[i] = a.Call.Name
+		aggs[i] = expr(a.Call)
 	}
 	return fmt.Sprintf("keys=[%s] aggs=[%s]", strings.Join(keys, ", "), strings.Join(aggs, ", "))
 }

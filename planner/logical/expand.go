@@ -49,7 +49,7 @@ func (o Expand) Detail() string {
 	if o.ToBound {
 		s += " into bound"
 	}
-	return s
+	return s + " mode=row"
 }
 
 // VarExpand follows Min..Max relationships (Max < 0: unbounded).

@@ -4,11 +4,11 @@ import (
 	"github.com/cyqdb/cyq/parser/ast"
 )
 
-// NodeFilter checks labels and inline properties of a node variable.
+// NodeFilter checks the labels of a node variable. (A pattern's inline
+// properties are filters: see the planner's patternPredicates.)
 type NodeFilter struct {
 	Var    string
 	Labels ast.LabelExpr
-	Props  ast.Expr
 }
 
 var _ Op = (*NodeFilter)(nil)
@@ -29,7 +29,13 @@ func (NodeFilter) Children() []*Pipeline { return nil }
 func (o NodeFilter) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
 
 // Detail implements Op.
-func (o NodeFilter) Detail() string { return show(o.Var) }
+func (o NodeFilter) Detail() string {
+	s := "(" + show(o.Var) + ")"
+	if o.Labels != nil {
+		s = expr(&ast.LabelPredicate{Expr: &ast.Variable{Name: o.Var}, Labels: o.Labels})
+	}
+	return s
+}
 
 // RelFilter checks inline properties of a relationship variable.
 type RelFilter struct {
@@ -55,7 +61,7 @@ func (RelFilter) Children() []*Pipeline { return nil }
 func (o RelFilter) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
 
 // Detail implements Op.
-func (o RelFilter) Detail() string { return o.Var }
+func (o RelFilter) Detail() string { return "[" + show(o.Var) + " " + expr(o.Props) + "]" }
 
 // Filter keeps rows where Pred is true.
 type Filter struct {
@@ -86,7 +92,7 @@ func (o Filter) WithChildren(children ...*Pipeline) (Op, error) { return noChild
 // Detail implements Op.
 func (o Filter) Detail() string {
 	if o.Vectorised {
-		return "vectorised"
+		return expr(o.Pred) + " mode=batch"
 	}
-	return ""
+	return expr(o.Pred)
 }

@@ -2,6 +2,7 @@ package logical
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -55,6 +56,28 @@ func oneChild(o Op, children []*Pipeline) error {
 
 func childCountError(o Op, got, want int) error {
 	return fmt.Errorf("logical: %s takes %d nested pipelines, got %d", o.Name(), want, got)
+}
+
+// internalName matches the planner's internal variable names as the AST
+// printer quotes them.
+var internalName = regexp.MustCompile("` ([A-Za-z]+[0-9]+)`")
+
+// expr renders an expression for EXPLAIN with the AST printer; the
+// planner's internal names (anonymous pattern parts) print as _name.
+func expr(e ast.Expr) string {
+	if e == nil {
+		return ""
+	}
+	return internalName.ReplaceAllString(ast.FormatExpr(e), "_$1")
+}
+
+// exprs renders expressions separated by commas.
+func exprs(es []ast.Expr) string {
+	parts := make([]string, len(es))
+	for i, e := range es {
+		parts[i] = expr(e)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // show hides the planner's own (anonymous) variable names in EXPLAIN.

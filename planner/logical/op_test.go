@@ -20,6 +20,7 @@ func sampleOps() []Op {
 		Start{},
 		NodeScan{Var: "n", Label: "Person"},
 		NodeIndexSeek{Var: "n", Label: "Person", Key: "name"},
+		NodeRangeSeek{Var: "n", Label: "Person", Key: "age"},
 		NodeSetSeek{Var: "n", ElementIDs: true},
 		Expand{From: "a", Rel: "r", To: "b", Dir: cypher.DirRight},
 		VarExpand{From: "a", RelList: "rs", To: "b", Min: 1, Max: -1},
@@ -150,12 +151,12 @@ func TestString(t *testing.T) {
 	}{
 		{Start{}, "Start"},
 		{NodeScan{Var: "n", Label: "Person"}, "NodeScan (n:Person) label scan"},
-		{Expand{From: "a", Rel: " anon", To: "b", Dir: cypher.DirRight, Types: []string{"KNOWS"}}, "Expand (a)-[:KNOWS]->(b)"},
+		{Expand{From: "a", Rel: " anon", To: "b", Dir: cypher.DirRight, Types: []string{"KNOWS"}}, "Expand (a)-[:KNOWS]->(b) mode=row"},
 		{VarExpand{From: "a", RelList: "rs", To: "b", Min: 1, Max: -1, Dir: cypher.DirLeft}, "VarExpand (a)<-[rs*1..∞]-(b) mode=row"},
 		{ShortestPath{From: "a", To: "b", Min: 1, Max: 3, All: true}, "AllShortestPaths (a)-[*1..3]-(b) bfs"},
 		{ExpandChain{From: "a", To: "c", Hops: []Hop{{Dir: cypher.DirRight}, {Dir: cypher.DirRight}}}, "ExpandSet (a)-[]->()-[]->(c) mode=set"},
 		{CycleCount{Var: "a", Hops: [3]Hop{{Dir: cypher.DirRight}, {Dir: cypher.DirRight}, {Dir: cypher.DirRight}}}, "CycleCount (a)-[]->()-[]->()-[]->(a) count, set intersections"},
-		{Optional{Inner: []Op{Start{}, Expand{From: "a", To: "b"}}}, "Optional [Start ; Expand (a)-[]-(b)]"},
+		{Optional{Inner: []Op{Start{}, Expand{From: "a", To: "b"}}}, "Optional [Start ; Expand (a)-[]-(b) mode=row]"},
 		{CallSubquery{Body: &Pipeline{Ops: []Op{Start{}, Emit{}}}, Columns: []string{"x"}}, "CallSubquery {Start > Emit} -> x"},
 	} {
 		if got := tc.op.String(); got != tc.want {

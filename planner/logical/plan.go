@@ -44,7 +44,7 @@ func (p *Plan) Explain() string {
 	return p.Render(func(pipeline, op int) string {
 		pl := p.Pipelines[pipeline]
 		if op < len(pl.Est) {
-			return "est. rows " + fmtEst(pl.Est[op])
+			return "est. rows " + FormatEstimate(pl.Est[op])
 		}
 		return ""
 	})
@@ -80,7 +80,9 @@ func (p *Plan) Render(annot func(pipeline, op int) string) string {
 	return b.String()
 }
 
-func fmtEst(f float64) string {
+// FormatEstimate renders an estimated row count: whole rows, or
+// thousands (k) and millions (M) with one decimal.
+func FormatEstimate(f float64) string {
 	switch {
 	case f >= 1e6:
 		return fmt.Sprintf("%.1fM", f/1e6)

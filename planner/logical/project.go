@@ -46,7 +46,7 @@ func (o Project) Detail() string {
 		names[i] = it.Name
 	}
 	if o.Vectorised {
-		return strings.Join(names, ", ") + " vectorised"
+		return strings.Join(names, ", ") + " mode=batch"
 	}
 	return strings.Join(names, ", ")
 }
@@ -75,7 +75,7 @@ func (Unwind) Children() []*Pipeline { return nil }
 func (o Unwind) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
 
 // Detail implements Op.
-func (o Unwind) Detail() string { return o.Var }
+func (o Unwind) Detail() string { return expr(o.Expr) + " AS " + o.Var }
 
 // Select narrows the variables in scope to Vars (the end of a WITH).
 type Select struct {

@@ -72,14 +72,14 @@ func (o NodeScan) Detail() string {
 		s = fmt.Sprintf("(%s) all nodes", show(o.Var))
 	}
 	if len(o.Prefilter) == 0 && o.Batch > 0 {
-		s += ", batched"
+		s += " mode=batch"
 	}
 	if len(o.Prefilter) > 0 {
 		parts := make([]string, len(o.Prefilter))
 		for i, p := range o.Prefilter {
-			parts[i] = ast.FormatExpr(p)
+			parts[i] = expr(p)
 		}
-		s += ", batched, prefilter " + strings.Join(parts, " AND ")
+		s += " mode=batch, prefilter " + strings.Join(parts, " AND ")
 	}
 	return s
 }
@@ -112,7 +112,7 @@ func (o NodeIndexSeek) WithChildren(children ...*Pipeline) (Op, error) {
 
 // Detail implements Op.
 func (o NodeIndexSeek) Detail() string {
-	return fmt.Sprintf("(%s:%s {%s: ...}) index seek", show(o.Var), o.Label, o.Key)
+	return fmt.Sprintf("(%s:%s) index seek %s = %s", show(o.Var), o.Label, o.Key, expr(o.Value))
 }
 
 // NodeSetSeek binds Var to each node of a set given by a list: element ids
@@ -147,9 +147,9 @@ func (o NodeSetSeek) WithChildren(children ...*Pipeline) (Op, error) { return no
 func (o NodeSetSeek) Detail() string {
 	switch {
 	case o.Key != "":
-		return fmt.Sprintf("(%s:%s) %s IN list, index seeks", show(o.Var), o.Label, o.Key)
+		return fmt.Sprintf("(%s:%s) index seeks %s IN %s", show(o.Var), o.Label, o.Key, expr(o.List))
 	case o.ElementIDs:
-		return fmt.Sprintf("(%s) elementId IN list", show(o.Var))
+		return fmt.Sprintf("(%s) elementId IN %s", show(o.Var), expr(o.List))
 	}
-	return fmt.Sprintf("(%s) id IN list", show(o.Var))
+	return fmt.Sprintf("(%s) id IN %s", show(o.Var), expr(o.List))
 }

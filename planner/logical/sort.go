@@ -1,7 +1,7 @@
 package logical
 
 import (
-	"fmt"
+	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
 )
@@ -36,7 +36,16 @@ func (Sort) Children() []*Pipeline { return nil }
 func (o Sort) WithChildren(children ...*Pipeline) (Op, error) { return noChildren(o, children) }
 
 // Detail implements Op.
-func (o Sort) Detail() string { return fmt.Sprintf("%d keys", len(o.Keys)) }
+func (o Sort) Detail() string {
+	keys := make([]string, len(o.Keys))
+	for i, k := range o.Keys {
+		keys[i] = expr(k.Expr)
+		if k.Desc {
+			keys[i] += " DESC"
+		}
+	}
+	return "by " + strings.Join(keys, ", ")
+}
 
 // Skip drops the first N rows.
 type Skip struct{ Count ast.Expr }
@@ -47,7 +56,7 @@ var _ Op = (*Skip)(nil)
 func (Skip) Name() string { return "Skip" }
 
 // Detail implements Op.
-func (Skip) Detail() string { return "" }
+func (o Skip) Detail() string { return expr(o.Count) }
 
 // String implements Op.
 func (o Skip) String() string { return format(o) }
@@ -70,7 +79,7 @@ var _ Op = (*Limit)(nil)
 func (Limit) Name() string { return "Limit" }
 
 // Detail implements Op.
-func (Limit) Detail() string { return "" }
+func (o Limit) Detail() string { return expr(o.Count) }
 
 // String implements Op.
 func (o Limit) String() string { return format(o) }

@@ -123,7 +123,7 @@ func TestCommands(t *testing.T) {
 	if err := s.RunLines(ctx, "PROFILE MATCH (l:Lang) RETURN l.name;"); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"│ l.name │", "2 rows", "NodeScan (l:Lang) label scan, batched (rows 2", "result rows 2"} {
+	for _, want := range []string{"│ l.name │", "2 rows", "NodeScan (l:Lang) label scan mode=batch (rows 2", "result rows 2"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("PROFILE output lacks %q:\n%s", want, out)
 		}

@@ -1,0 +1,193 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/cyqdb/cyq/planner"
+	"github.com/cyqdb/cyq/storage"
+	"github.com/cyqdb/cyq/value"
+)
+
+// statsView feeds the planner's cost model from a storage view. The
+// storage statistics (storage.Stats) are read once per compilation, when
+// first needed.
+type statsView struct {
+	eng   *Engine
+	r     storage.Reader
+	sig   planSig
+	stats *storage.Stats
+}
+
+var _ planner.Stats = (*statsView)(nil)
+
+func (eng *Engine) statsView(r storage.Reader, sig planSig) *statsView {
+	return &statsView{eng: eng, r: r, sig: sig}
+}
+
+func (s *statsView) all() *storage.Stats {
+	if s.stats == nil {
+		st := s.r.Stats()
+		s.stats = &st
+	}
+	return s.stats
+}
+
+// NodeCount implements planner.Stats.
+func (s *statsView) NodeCount() float64 { return float64(s.r.NodeCount()) }
+
+// LabelCount implements planner.Stats.
+func (s *statsView) LabelCount(l string) float64 {
+	id, ok := s.r.LabelID(l)
+	if !ok {
+		return 0
+	}
+	return float64(s.r.LabelCount(id))
+}
+
+// RelCount implements planner.Stats.
+func (s *statsView) RelCount(t string) float64 {
+	if t == "" {
+		return float64(s.r.RelCount())
+	}
+	id, ok := s.r.TypeID(t)
+	if !ok {
+		return 0
+	}
+	return float64(s.r.RelTypeCount(id))
+}
+
+// HasIndex implements planner.Stats.
+func (s *statsView) HasIndex(label, key string) bool {
+	_, ok := s.index(label, key)
+	return ok
+}
+
+func (s *statsView) index(label, key string) (storage.IndexInfo, bool) {
+	l, ok1 := s.r.LabelID(label)
+	k, ok2 := s.r.PropKeyID(key)
+	if !ok1 || !ok2 {
+		return storage.IndexInfo{}, false
+	}
+	return s.r.Index(l, k)
+}
+
+// RelPatternCount implements planner.Stats from the store's exact counts
+// per (start label, type, end label).
+func (s *statsView) RelPatternCount(start, typ, end string) float64 {
+	pat := storage.Pattern{Start: storage.AnyLabel, End: storage.AnyLabel}
+	for _, l := range []struct {
+		name string
+		id   *uint32
+	}{{start, &pat.Start}, {end, &pat.End}} {
+		if l.name == "" {
+			continue
+		}
+		id, ok := s.r.LabelID(l.name)
+		if !ok {
+			return 0
+		}
+		*l.id = id
+	}
+	st := s.all()
+	if typ != "" {
+		id, ok := s.r.TypeID(typ)
+		if !ok {
+			return 0
+		}
+		pat.Type = id
+		return float64(st.RelsPerPattern[pat])
+	}
+	n := 0.0
+	for t := range st.RelsPerType {
+		pat.Type = t
+		n += float64(st.RelsPerPattern[pat])
+	}
+	return n
+}
+
+// distinctSample is how many nodes DistinctValues reads when no index
+// counts the property's distinct values.
+const distinctSample = 2000
+
+type distinctEntry struct {
+	sig planSig
+	n   float64
+}
+
+// DistinctValues implements planner.Stats: an index's exact count when
+// one covers (label, key), else an estimate from a sample of the label's
+// nodes, cached while the plan cache's signature holds.
+func (s *statsView) DistinctValues(label, key string) float64 {
+	if ix, ok := s.index(label, key); ok {
+		return float64(ix.Distinct)
+	}
+	k, ok := s.r.PropKeyID(key)
+	if !ok {
+		return 0
+	}
+	nodes := s.r.AllNodes()
+	if label != "" {
+		l, ok := s.r.LabelID(label)
+		if !ok {
+			return 0
+		}
+		nodes = s.r.NodesWithLabel(l)
+	}
+	ck := s.eng.opts.Graph + "\x00" + label + "\x00" + key
+	c := &s.eng.plans
+	c.mu.Lock()
+	e, ok := c.distinct[ck]
+	c.mu.Unlock()
+	if ok && e.sig == s.sig {
+		return e.n
+	}
+	n := sampleDistinct(nodes.Iterator(), nodes.GetCardinality(), func(id uint32) (value.Value, bool) { return s.r.NodeProp(id, k) })
+	c.mu.Lock()
+	if c.distinct == nil {
+		c.distinct = map[string]distinctEntry{}
+	}
+	c.distinct[ck] = distinctEntry{sig: s.sig, n: n}
+	c.mu.Unlock()
+	return n
+}
+
+// sampleDistinct estimates the distinct values among total nodes from
+// the first distinctSample of them (the guaranteed-error estimator:
+// values seen once scale with sqrt(total/sample), repeated ones count
+// once).
+func sampleDistinct(it interface {
+	HasNext() bool
+	Next() uint32
+}, total uint64, prop func(uint32) (value.Value, bool)) float64 {
+	seen := map[string]int{}
+	sampled := 0
+	for it.HasNext() && sampled < distinctSample {
+		id := it.Next()
+		sampled++
+		v, ok := prop(id)
+		if !ok || value.IsNull(v) {
+			continue
+		}
+		seen[value.Format(v)]++
+	}
+	if sampled == 0 {
+		return 0
+	}
+	once, more := 0.0, 0.0
+	for _, n := range seen {
+		if n == 1 {
+			once++
+		} else {
+			more++
+		}
+	}
+	scale := 1.0
+	if uint64(sampled) < total {
+		scale = float64(total) / float64(sampled)
+	}
+	d := once*math.Sqrt(scale) + more
+	if once == float64(sampled) {
+		d = float64(total) // every value sampled is unique: a key
+	}
+	return max(d, 1)
+}

@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cyqdb/cyq/value"
+)
+
+// TestSampleDistinct checks the sampled distinct-value estimate: exact
+// when the sample covers every node, a key when every sampled value is
+// unique, and repeated values counted once.
+func TestSampleDistinct(t *testing.T) {
+	nodes := roaring.New()
+	nodes.AddRange(0, 10000)
+	for _, c := range []struct {
+		name  string
+		total uint64
+		prop  func(uint32) (value.Value, bool)
+		want  float64
+	}{
+		{"ten values", 10000, func(id uint32) (value.Value, bool) { return value.Int(int64(id % 10)), true }, 10},
+		{"a key", 10000, func(id uint32) (value.Value, bool) { return value.Int(int64(id)), true }, 10000},
+		{"absent", 10000, func(uint32) (value.Value, bool) { return nil, false }, 1},
+		{"exact when sampled whole", 1500, func(id uint32) (value.Value, bool) { return value.Int(int64(id % 700)), true }, 700},
+	} {
+		it := nodes.Iterator()
+		if c.total < 10000 {
+			small := roaring.New()
+			small.AddRange(0, c.total)
+			it = small.Iterator()
+		}
+		if got := sampleDistinct(it, c.total, c.prop); got != c.want {
+			t.Errorf("%s: %v distinct, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestStatsViewFromStore checks the planner's statistics against a small
+// store: per-pattern counts, per-type counts and distinct values.
+func TestStatsViewFromStore(t *testing.T) {
+	eng, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	for _, q := range []string{
+		"UNWIND range(1, 20) AS i CREATE (:U {id: i, g: i % 4})",
+		"MATCH (a:U), (b:U) WHERE b.id = a.id + 1 CREATE (a)-[:L]->(b)",
+		"CREATE (:U {id: 100})-[:L]->(:Other)",
+	} {
+		rows, err := eng.Query(context.Background(), q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rows.All(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := eng.Store().Graph(eng.opts.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := g.Snapshot()
+	defer snap.Close()
+	s := eng.statsView(snap, eng.signature(snap))
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"L", s.RelPatternCount("", "L", ""), 20},
+		{"U-L->", s.RelPatternCount("U", "L", ""), 20},
+		{"-L->U", s.RelPatternCount("", "L", "U"), 19},
+		{"-L->Other", s.RelPatternCount("", "L", "Other"), 1},
+		{"any type", s.RelPatternCount("U", "", ""), 20},
+		{"unknown label", s.RelPatternCount("Nope", "L", ""), 0},
+		{"RelCount L", s.RelCount("L"), 20},
+		{"distinct g", s.DistinctValues("U", "g"), 4},
+		{"distinct id", s.DistinctValues("U", "id"), 21},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// dropImpliedLabels removes from the label check of a node an expansion
+// reaches the labels that the statistics prove every such node carries:
+// in `(a:User)-[:LINKS]->(b:User)`, when every end node of a LINKS
+// relationship is a User, b is not checked. Only exact counts count (a
+// relationship type whose relationships all end at the label), so the
+// plan then depends on the data (Compiled.DataDependent). It returns the
+// pipeline and whether anything changed.
+func (b *builder) dropImpliedLabels(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+	changed := false
+	reached := map[string]logical.Expand{} // node variable -> the expansion that bound it
+	for i := 0; i < len(pl.Ops); i++ {
+		switch o := pl.Ops[i].(type) {
+		case logical.Expand:
+			if !o.ToBound {
+				reached[o.To] = o
+			}
+		case logical.NodeFilter:
+			e, ok := reached[o.Var]
+			labels, simple := ast.SimpleLabels(o.Labels)
+			if !ok || !simple || len(labels) == 0 {
+				continue
+			}
+			var keep []string
+			for _, l := range labels {
+				if !b.impliedLabel(e, l) {
+					keep = append(keep, l)
+				}
+			}
+			if len(keep) == len(labels) {
+				continue
+			}
+			changed = true
+			b.dataDependent = true
+			if len(keep) == 0 {
+				pl.Ops = append(pl.Ops[:i], pl.Ops[i+1:]...)
+				i--
+				continue
+			}
+			o.Labels = labelsOf(keep, o.Labels)
+			pl.Ops[i] = o
+		}
+	}
+	return pl, changed
+}
+
+// impliedLabel reports whether every node that expansion e reaches
+// carries label l: for each of e's types (all types when none is named),
+// the relationships whose far end has l are all of them.
+func (b *builder) impliedLabel(e logical.Expand, l string) bool {
+	types := e.Types
+	if len(types) == 0 {
+		types = []string{""}
+	}
+	for _, t := range types {
+		all := b.stats.RelPatternCount("", t, "")
+		if all < 0 {
+			return false
+		}
+		if e.Dir != ast.DirLeft && b.stats.RelPatternCount("", t, l) != all {
+			return false // some relationship ends at a node without l
+		}
+		if e.Dir != ast.DirRight && b.stats.RelPatternCount(l, t, "") != all {
+			return false // some relationship starts at a node without l
+		}
+	}
+	return true
+}
+
+// labelsOf is the label conjunction of names, spanning like orig.
+func labelsOf(names []string, orig ast.LabelExpr) ast.LabelExpr {
+	sp := orig.NodeSpan()
+	if len(names) == 1 {
+		return &ast.LabelName{Span: sp, Name: names[0]}
+	}
+	and := &ast.LabelAnd{Span: sp, Colon: true}
+	for _, n := range names {
+		and.Items = append(and.Items, &ast.LabelName{Span: sp, Name: n})
+	}
+	return and
+}

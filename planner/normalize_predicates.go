@@ -1,0 +1,160 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// normalizeFilters rewrites every filter's predicate into the planner's
+// one form (see normalizePredicate), so that the other rules and the
+// choice of index seeks see one shape whatever the spelling. It returns
+// the pipeline and whether anything changed.
+func normalizeFilters(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+	changed := false
+	for i, op := range pl.Ops {
+		f, ok := op.(logical.Filter)
+		if !ok {
+			continue
+		}
+		if n := normalizePredicate(f.Pred); n != f.Pred {
+			f.Pred = n
+			pl.Ops[i] = f
+			changed = true
+		}
+	}
+	return pl, changed
+}
+
+// normalizePredicate returns e in normal form, or e itself when it is
+// already normal. Each rewrite keeps openCypher's three-valued result,
+// nulls included:
+//
+//   - `v = x.p` becomes `x.p = v` (the property of a variable on the left;
+//     likewise id(x) and elementId(x));
+//   - `x.p IN [v]` becomes `x.p = v`;
+//   - `any(i IN list WHERE x.p = i)` becomes `x.p IN list` when x.p does
+//     not read i: both are true when some element equals x.p, null when
+//     none does but one comparison is null, false otherwise (and false
+//     on an empty list, null on a null list);
+//   - `x.p = a OR x.p = b OR x.p IN [c, d]` becomes `x.p IN [a, b, c, d]`
+//     (OR and IN agree in the same way);
+//
+// and AND, OR and NOT are normalised operand by operand.
+func normalizePredicate(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.Binary:
+		if x.Op == ast.OpOr {
+			if in := orChainToIn(x); in != nil {
+				return in
+			}
+		}
+		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
+			return e
+		}
+		l, r := normalizePredicate(x.Left), normalizePredicate(x.Right)
+		if l == x.Left && r == x.Right {
+			return e
+		}
+		c := *x
+		c.Left, c.Right = l, r
+		return &c
+	case *ast.Unary:
+		if x.Op != ast.OpNot {
+			return e
+		}
+		if in := normalizePredicate(x.Expr); in != x.Expr {
+			c := *x
+			c.Expr = in
+			return &c
+		}
+	case *ast.Comparison:
+		if len(x.Ops) == 1 && x.Ops[0] == ast.CmpEq && !keyed(x.Operands[0]) && keyed(x.Operands[1]) {
+			return &ast.Comparison{Span: x.Span, Ops: x.Ops, Operands: []ast.Expr{x.Operands[1], x.Operands[0]}}
+		}
+	case *ast.In:
+		if l, ok := x.List.(*ast.ListLiteral); ok && len(l.Items) == 1 {
+			return normalizePredicate(&ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{x.Expr, l.Items[0]}})
+		}
+	case *ast.Quantifier:
+		if in := anyToIn(x); in != nil {
+			return normalizePredicate(in)
+		}
+	}
+	return e
+}
+
+// keyed reports whether e is what a seek or pushdown keys on: a
+// variable's property, id() or elementId().
+func keyed(e ast.Expr) bool {
+	if _, ok := varProperty(e); ok {
+		return true
+	}
+	_, ok := entityFunc(e)
+	return ok
+}
+
+// anyToIn rewrites any(i IN list WHERE k = i) (or i = k), with k keyed
+// and not reading i, into k IN list.
+func anyToIn(q *ast.Quantifier) ast.Expr {
+	if q.Kind != ast.QuantAny || q.Where == nil {
+		return nil
+	}
+	c, ok := q.Where.(*ast.Comparison)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.CmpEq {
+		return nil
+	}
+	for i := 0; i < 2; i++ {
+		v, ok := c.Operands[i].(*ast.Variable)
+		other := c.Operands[1-i]
+		if !ok || v.Name != q.Var.Name || !keyed(other) || exprVars(other)[q.Var.Name] {
+			continue
+		}
+		return &ast.In{Span: q.Span, Expr: other, List: q.In}
+	}
+	return nil
+}
+
+// orChainToIn rewrites an OR chain whose every operand is `k = v` or
+// `k IN [...]` for one keyed k into `k IN [...]`; nil when it does not
+// apply.
+func orChainToIn(x *ast.Binary) ast.Expr {
+	var ops []ast.Expr
+	var flatten func(e ast.Expr)
+	flatten = func(e ast.Expr) {
+		if b, ok := e.(*ast.Binary); ok && b.Op == ast.OpOr {
+			flatten(b.Left)
+			flatten(b.Right)
+			return
+		}
+		ops = append(ops, normalizePredicate(e))
+	}
+	flatten(x)
+	var key ast.Expr
+	var items []ast.Expr
+	for _, o := range ops {
+		var k ast.Expr
+		switch y := o.(type) {
+		case *ast.Comparison:
+			if len(y.Ops) != 1 || y.Ops[0] != ast.CmpEq || !keyed(y.Operands[0]) {
+				return nil
+			}
+			k = y.Operands[0]
+			items = append(items, y.Operands[1])
+		case *ast.In:
+			l, ok := y.List.(*ast.ListLiteral)
+			if !ok || !keyed(y.Expr) {
+				return nil
+			}
+			k = y.Expr
+			items = append(items, l.Items...)
+		default:
+			return nil
+		}
+		if key == nil {
+			key = k
+		} else if ast.FormatExpr(key) != ast.FormatExpr(k) {
+			return nil
+		}
+	}
+	return &ast.In{Span: x.Span, Expr: key, List: &ast.ListLiteral{Span: x.Span, Items: items}}
+}

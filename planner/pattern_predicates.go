@@ -1,0 +1,80 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+)
+
+// patternPredicates brings a MATCH pattern and its WHERE to one form: the
+// WHERE is normalised (normalizePredicate); a conjunct `v:L` testing a
+// node variable of the pattern becomes a label of v's first node pattern;
+// an inline property map `(v {k: x})` becomes the conjunct `v.k = x`
+// (anonymous nodes get their internal names). It returns copies of the
+// pattern's parts (the AST is not changed), each part's node variables,
+// and the resulting WHERE. Both forms mean the same: a label test or a
+// property equality holds of a node exactly when the pattern would
+// match it, and the WHERE of a MATCH is part of its pattern, also for
+// OPTIONAL MATCH.
+func (b *builder) patternPredicates(p *ast.Pattern, where ast.Expr) ([]*ast.PatternPart, [][]string, ast.Expr) {
+	parts := make([]*ast.PatternPart, len(p.Parts))
+	names := make([][]string, len(p.Parts))
+	first := map[string]*ast.NodePattern{} // variable -> its first node pattern (a copy)
+	var props []ast.Expr
+	for i, part := range p.Parts {
+		el := *part.Element
+		el.Nodes = make([]*ast.NodePattern, len(part.Element.Nodes))
+		names[i] = b.nodeNames(part.Element)
+		for j, n := range part.Element.Nodes {
+			c := *n
+			el.Nodes[j] = &c
+			if n.Var != nil && first[n.Var.Name] == nil {
+				first[n.Var.Name] = &c
+			}
+			ml, ok := n.Props.(*ast.MapLiteral)
+			if !ok {
+				continue
+			}
+			c.Props = nil
+			for _, en := range ml.Entries {
+				v := &ast.Variable{Span: en.Span, Name: names[i][j]}
+				if n.Var != nil {
+					v.Span = n.Var.Span
+				}
+				prop := &ast.Property{Span: en.Span, Expr: v, Key: en.Key}
+				props = append(props, &ast.Comparison{Span: en.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{prop, en.Value}})
+			}
+		}
+		cp := *part
+		cp.Element = &el
+		parts[i] = &cp
+	}
+	var rest []ast.Expr
+	if where != nil {
+		for _, c := range conjuncts(normalizePredicate(where)) {
+			if lp, ok := c.(*ast.LabelPredicate); ok {
+				if v, ok := lp.Expr.(*ast.Variable); ok && first[v.Name] != nil {
+					if _, simple := ast.SimpleLabels(lp.Labels); simple {
+						n := first[v.Name]
+						n.Labels = joinLabels(n.Labels, lp.Labels)
+						continue
+					}
+				}
+			}
+			rest = append(rest, c)
+		}
+	}
+	return parts, names, andOf(append(props, rest...))
+}
+
+// joinLabels is the conjunction of label expression a (nil when absent)
+// and the simple label expression b.
+func joinLabels(a, b ast.LabelExpr) ast.LabelExpr {
+	if a == nil {
+		return b
+	}
+	la, simple := ast.SimpleLabels(a)
+	if !simple {
+		return &ast.LabelAnd{Span: a.NodeSpan(), Items: []ast.LabelExpr{a, b}}
+	}
+	lb, _ := ast.SimpleLabels(b)
+	return labelsOf(dedupe(append(la, lb...)), a)
+}

@@ -1,0 +1,229 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// Helpers shared by the predicate rules (normalize_predicates.go,
+// pushdown_filters.go): conjunctions, the variables a predicate reads,
+// and which predicates can never raise an error (only those move).
+
+// andOf joins conjuncts with AND, left to right (nil for none).
+func andOf(cs []ast.Expr) ast.Expr {
+	if len(cs) == 0 {
+		return nil
+	}
+	e := cs[0]
+	for _, c := range cs[1:] {
+		e = &ast.Binary{Span: spanOver(e, c), Op: ast.OpAnd, Left: e, Right: c}
+	}
+	return e
+}
+
+// spanOver is the span from a's start to b's end (a's span when b lies
+// before it, as for synthesised predicates).
+func spanOver(a, b ast.Node) ast.Span {
+	sa, sb := a.NodeSpan(), b.NodeSpan()
+	if sb.End < sa.Start {
+		return sa
+	}
+	return ast.Span{Start: sa.Start, End: max(sa.End, sb.End)}
+}
+
+// exprVars is every variable name e mentions (comprehension variables
+// included: an over-approximation of the variables it reads).
+func exprVars(e ast.Expr) map[string]bool {
+	out := map[string]bool{}
+	visitExpr(e, func(x ast.Expr) bool {
+		if v, ok := x.(*ast.Variable); ok {
+			out[v.Name] = true
+		}
+		return true
+	})
+	return out
+}
+
+// varProperty reports whether e is `v.key` for a variable v, and
+// returns v.
+func varProperty(e ast.Expr) (string, bool) {
+	p, ok := e.(*ast.Property)
+	if !ok {
+		return "", false
+	}
+	v, ok := p.Expr.(*ast.Variable)
+	if !ok {
+		return "", false
+	}
+	return v.Name, true
+}
+
+// entityFunc reports whether e is id(v) or elementId(v) for a variable
+// v, and returns v.
+func entityFunc(e ast.Expr) (string, bool) {
+	fc, ok := e.(*ast.FunctionCall)
+	if !ok || len(fc.Namespace) > 0 || len(fc.Args) != 1 || fc.Distinct {
+		return "", false
+	}
+	if name := strings.ToLower(fc.Name); name != "id" && name != "elementid" {
+		return "", false
+	}
+	v, ok := fc.Args[0].(*ast.Variable)
+	if !ok {
+		return "", false
+	}
+	return v.Name, true
+}
+
+// neverFails reports whether predicate e evaluates without error on any
+// row where the variables of entities are nodes, relationships or null:
+// comparisons, IN over a list literal or parameter, string matches other
+// than regular expressions, null and label tests, and their AND, OR, XOR
+// and NOT, over literals, parameters, variables, and properties, id()
+// and elementId() of entities. Only such predicates are moved ahead of
+// other operators: they cannot raise an error the query would not have
+// raised. (A parameter that is not a list fails IN on the first row in
+// either place.)
+func neverFails(e ast.Expr, entities map[string]bool) bool {
+	switch x := e.(type) {
+	case *ast.Literal:
+		return x.Kind == ast.LitBool || x.Kind == ast.LitNull
+	case *ast.Binary:
+		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
+			return false
+		}
+		return neverFails(x.Left, entities) && neverFails(x.Right, entities)
+	case *ast.Unary:
+		return x.Op == ast.OpNot && neverFails(x.Expr, entities)
+	case *ast.Comparison:
+		for _, o := range x.Operands {
+			if !plainValue(o, entities) {
+				return false
+			}
+		}
+		return true
+	case *ast.IsNull:
+		return plainValue(x.Expr, entities)
+	case *ast.StringMatch:
+		return x.Op != ast.StrRegex && plainValue(x.Left, entities) && plainValue(x.Right, entities)
+	case *ast.In:
+		if !plainValue(x.Expr, entities) {
+			return false
+		}
+		switch l := x.List.(type) {
+		case *ast.Parameter:
+			return true
+		case *ast.ListLiteral:
+			return plainValue(l, entities)
+		}
+		return false
+	case *ast.LabelPredicate:
+		v, ok := x.Expr.(*ast.Variable)
+		return ok && entities[v.Name]
+	}
+	return false
+}
+
+// plainValue reports whether e is a value whose evaluation cannot fail
+// (see neverFails).
+func plainValue(e ast.Expr, entities map[string]bool) bool {
+	switch x := e.(type) {
+	case *ast.Literal, *ast.Parameter, *ast.Variable:
+		return true
+	case *ast.ListLiteral:
+		for _, it := range x.Items {
+			if !plainValue(it, entities) {
+				return false
+			}
+		}
+		return true
+	case *ast.Property:
+		v, ok := varProperty(x)
+		return ok && entities[v]
+	case *ast.FunctionCall:
+		v, ok := entityFunc(x)
+		return ok && entities[v]
+	}
+	return false
+}
+
+// bindsVars lists the variables op binds, and whether a filter that
+// reads none of them may move ahead of op: op only adds or removes rows
+// (per input row) without reading the filter's variables, cannot fail on
+// a row the filter removes in a way the filter would observe, and keeps
+// row order.
+func bindsVars(op logical.Op) (binds []string, crossable bool) {
+	switch o := op.(type) {
+	case logical.NodeScan:
+		return []string{o.Var}, true
+	case logical.NodeIndexSeek:
+		return []string{o.Var}, true
+	case logical.NodeRangeSeek:
+		return []string{o.Var}, true
+	case logical.NodeSetSeek:
+		return []string{o.Var}, true
+	case logical.Expand:
+		return unbound(o.To, o.ToBound, o.Rel, o.RelBound), true
+	case logical.VarExpand:
+		return unbound(o.To, o.ToBound, o.RelList, o.ListBound), true
+	case logical.ExpandChain:
+		return []string{o.To}, true
+	case logical.ExpandCommon:
+		return []string{o.X}, true
+	case logical.ShortestPath:
+		return []string{o.Path, o.RelList}, true
+	case logical.PathBind:
+		return []string{o.Var}, true
+	case logical.Optional:
+		return o.NewVars, true
+	case logical.NodeFilter, logical.RelFilter:
+		return nil, true
+	case logical.Filter:
+		return nil, o.Subst == nil && !o.Vectorised
+	}
+	return nil, false
+}
+
+// unbound lists the end node and relationship (list) an expansion binds:
+// those not bound before it.
+func unbound(to string, toBound bool, rel string, relBound bool) []string {
+	var vars []string
+	if !toBound {
+		vars = append(vars, to)
+	}
+	if !relBound {
+		vars = append(vars, rel)
+	}
+	return vars
+}
+
+// entityVars is the variables the operators bind to nodes and
+// relationships (or null, past an OPTIONAL MATCH), added to known.
+func entityVars(ops []logical.Op, known map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for k, v := range known {
+		out[k] = v
+	}
+	for _, op := range ops {
+		switch o := op.(type) {
+		case logical.NodeScan, logical.NodeIndexSeek, logical.NodeSetSeek, logical.NodeRangeSeek, logical.ExpandChain, logical.ExpandCommon:
+			vs, _ := bindsVars(o)
+			for _, v := range vs {
+				out[v] = true
+			}
+		case logical.Expand:
+			out[o.To], out[o.Rel] = true, true
+		case logical.VarExpand:
+			out[o.To] = true
+		case logical.ShortestPath:
+			out[o.From], out[o.To] = true, true
+		case logical.Optional:
+			for v := range entityVars(o.Inner, nil) {
+				out[v] = true
+			}
+		}
+	}
+	return out
+}

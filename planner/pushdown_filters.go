@@ -1,0 +1,130 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// pushdownFilters splits every filter into its conjuncts and moves each
+// conjunct that cannot fail (neverFails) to right after the earliest
+// operator that binds all the variables it reads: into the scan or
+// expansion that binds them, before any further hop. A conjunct moves
+// only across operators that bindsVars calls crossable (scans, seeks,
+// expansions, other filters, OPTIONAL MATCH as a whole): never across a
+// projection, aggregation, DISTINCT, ORDER BY, SKIP/LIMIT, UNWIND, a call
+// or a write, and never out of the OPTIONAL MATCH whose WHERE it belongs
+// to (that WHERE is planned in the optional branch's own operators).
+// Conjuncts that may fail stay where they were, in their order; they
+// then see only the rows the moved conjuncts kept, so an error one would
+// raise only on a row another conjunct rejects is not raised, as when an
+// AND stops at its first false operand. Conjuncts that land where a
+// filter already is join it.
+//
+// known lists variables bound to nodes or relationships before the
+// pipeline (a subquery's outer pattern variables). After a write (wrote),
+// a property read may fail on a deleted entity: conjuncts reading
+// properties, labels or ids then stay in place. It returns the pipeline
+// and whether anything moved.
+func pushdownFilters(pl *logical.Pipeline, known map[string]bool, wrote bool) (*logical.Pipeline, bool) {
+	changed := false
+	entities := entityVars(pl.Ops, known)
+	if wrote {
+		entities = nil
+	}
+	for i := len(pl.Ops) - 1; i >= 0; i-- {
+		f, ok := pl.Ops[i].(logical.Filter)
+		if !ok || f.Subst != nil || f.Vectorised {
+			continue
+		}
+		var stay []ast.Expr
+		moved := map[int][]ast.Expr{} // target index -> conjuncts to add after it
+		for _, c := range conjuncts(f.Pred) {
+			t := i
+			if neverFails(c, entities) {
+				t = pushTarget(pl.Ops, i, exprVars(c))
+			}
+			if t == i {
+				stay = append(stay, c)
+				continue
+			}
+			moved[t] = append(moved[t], c)
+		}
+		if len(moved) == 0 {
+			continue
+		}
+		changed = true
+		if len(stay) > 0 {
+			f.Pred = andOf(stay)
+		}
+		pl.Ops = placeFilters(pl.Ops, i, f, len(stay) > 0, moved)
+		// The filters after i are already in place; the indices before i
+		// are unchanged or shifted by the new filters, so restart from the
+		// end: filters already pushed are not moved again.
+		i = len(pl.Ops)
+	}
+	return pl, changed
+}
+
+// pushTarget is the index of the operator after which a conjunct reading
+// vars, at index i, belongs: the nearest operator before i that binds one
+// of vars or cannot be crossed. It returns i when the conjunct is already
+// right after that operator (or after filters following it).
+func pushTarget(ops []logical.Op, i int, vars map[string]bool) int {
+	j := i - 1
+	for ; j >= 0; j-- {
+		bound, crossable := bindsVars(ops[j])
+		if !crossable || anyIn(bound, vars) {
+			break
+		}
+	}
+	for k := j + 1; k < i; k++ {
+		if _, ok := ops[k].(logical.Filter); !ok {
+			return j
+		}
+	}
+	return i
+}
+
+// placeFilters rebuilds ops with the filter at i replaced by f (dropped
+// unless keep) and the conjuncts of moved[j] placed after ops[j] (-1:
+// before the first operator), joining a filter already there.
+func placeFilters(ops []logical.Op, i int, f logical.Filter, keep bool, moved map[int][]ast.Expr) []logical.Op {
+	out := make([]logical.Op, 0, len(ops)+len(moved))
+	var pending []ast.Expr // conjuncts to place before the next operator
+	add := func(op logical.Op) {
+		if len(pending) > 0 {
+			if g, ok := op.(logical.Filter); ok && g.Subst == nil && !g.Vectorised {
+				g.Pred = andOf(append(pending, conjuncts(g.Pred)...))
+				op = g
+			} else {
+				out = append(out, logical.Filter{Pred: andOf(pending)})
+			}
+			pending = nil
+		}
+		out = append(out, op)
+	}
+	pending = moved[-1]
+	for j, op := range ops {
+		if j == i {
+			if keep {
+				add(f)
+			}
+		} else {
+			add(op)
+		}
+		pending = append(pending, moved[j]...)
+	}
+	if len(pending) > 0 {
+		out = append(out, logical.Filter{Pred: andOf(pending)})
+	}
+	return out
+}
+
+func anyIn(names []string, set map[string]bool) bool {
+	for _, n := range names {
+		if set[n] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,220 @@
+package planner
+
+import (
+	"math"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// selectivity estimates the fraction of rows a predicate keeps, from the
+// statistics: an equality on a property keeps 1/distinct values of the
+// property among the nodes of the variable's label, IN a list of n
+// values n/distinct; an equality that an index seek before it already
+// applied keeps every row. Where statistics say nothing it falls back to
+// fixed guesses.
+type selectivity struct {
+	b      *builder
+	labels map[string]string // node variable -> a label it is known to carry
+	seeked map[string]string // node variable -> "key" its seek matched
+	// reached: node variable -> the expansion that bound it.
+	reached map[string]logical.Expand
+}
+
+func (b *builder) newSelectivity() *selectivity {
+	return &selectivity{b: b, labels: map[string]string{}, seeked: map[string]string{}, reached: map[string]logical.Expand{}}
+}
+
+// note records what op tells about its variables' labels and seeks.
+func (s *selectivity) note(op logical.Op) {
+	switch o := op.(type) {
+	case logical.Expand:
+		if !o.ToBound {
+			s.reached[o.To] = o
+		}
+	case logical.NodeScan:
+		if o.Label != "" {
+			s.labels[o.Var] = o.Label
+		}
+	case logical.NodeIndexSeek:
+		s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
+	case logical.NodeSetSeek:
+		if o.Label != "" {
+			s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
+		}
+	case logical.NodeRangeSeek:
+		// The range's predicates follow as filters and count once.
+		s.labels[o.Var], s.seeked[o.Var] = o.Label, " range "+o.Key
+	case logical.NodeFilter:
+		if ls, ok := ast.SimpleLabels(o.Labels); ok && len(ls) > 0 && s.labels[o.Var] == "" {
+			s.labels[o.Var] = s.b.mostSelective(ls)
+		}
+	}
+}
+
+// labelFraction is the fraction of v's rows whose node carries label l:
+// for a node an expansion reached, the share of the expansion's
+// relationships whose far end has l (exact per-pattern counts), else
+// the label's share of all nodes.
+func (s *selectivity) labelFraction(v, l string) float64 {
+	st := s.b.stats
+	if s.labels[v] == l {
+		return 1 // scanned or sought by that label
+	}
+	if e, ok := s.reached[v]; ok && (e.Dir == ast.DirLeft || e.Dir == ast.DirRight) {
+		types := e.Types
+		if len(types) == 0 {
+			types = []string{""}
+		}
+		all, with := 0.0, 0.0
+		for _, t := range types {
+			a := st.RelPatternCount("", t, "")
+			w := st.RelPatternCount("", t, l)
+			if e.Dir == ast.DirLeft {
+				w = st.RelPatternCount(l, t, "")
+			}
+			if a < 0 || w < 0 {
+				all = -1
+				break
+			}
+			all, with = all+a, with+w
+		}
+		if all > 0 {
+			return with / all
+		}
+	}
+	return math.Min(1, st.LabelCount(l)/math.Max(1, st.NodeCount()))
+}
+
+// fanout is the expected number of relationships expansion e follows
+// from one of its rows: when the start node's label is known and exact
+// per-pattern counts exist, the relationships of e's types at nodes with
+// that label per such node; else dflt (the graph-wide average).
+func (s *selectivity) fanout(e logical.Expand, dflt float64) float64 {
+	l := s.labels[e.From]
+	n := s.b.stats.LabelCount(l)
+	if l == "" || n <= 0 {
+		return dflt
+	}
+	types := e.Types
+	if len(types) == 0 {
+		types = []string{""}
+	}
+	rels := 0.0
+	for _, t := range types {
+		for _, out := range []bool{true, false} {
+			if (out && e.Dir == ast.DirLeft) || (!out && e.Dir == ast.DirRight) {
+				continue
+			}
+			c := s.b.stats.RelPatternCount(l, t, "")
+			if !out {
+				c = s.b.stats.RelPatternCount("", t, l)
+			}
+			if c < 0 {
+				return dflt
+			}
+			rels += c
+		}
+	}
+	return rels / n
+}
+
+// perValue is the expected number of nodes with label whose key equals
+// one given value: the label's nodes over the key's distinct values.
+func (s *selectivity) perValue(label, key string) float64 {
+	n := s.b.stats.LabelCount(label)
+	if d := s.b.stats.DistinctValues(label, key); d > 0 {
+		return math.Max(1, n/d)
+	}
+	return math.Max(1, n*0.001)
+}
+
+// of is the selectivity of predicate e: the product over its conjuncts.
+func (s *selectivity) of(e ast.Expr) float64 {
+	f := 1.0
+	for _, c := range conjuncts(e) {
+		f *= s.conjunct(c)
+	}
+	return f
+}
+
+func (s *selectivity) conjunct(c ast.Expr) float64 {
+	switch x := c.(type) {
+	case *ast.Comparison:
+		if len(x.Ops) != 1 {
+			return filterSelectivity
+		}
+		v, key, ok := s.property(x.Operands[0])
+		if !ok {
+			if v, key, ok = s.property(x.Operands[1]); !ok {
+				return filterSelectivity
+			}
+		}
+		switch x.Ops[0] {
+		case ast.CmpEq:
+			if s.seeked[v] == key {
+				return 1
+			}
+			return s.equality(v, key, 1)
+		case ast.CmpNe:
+			return 1 - s.equality(v, key, 1)
+		}
+		if s.seeked[v] == " range "+key {
+			return 1
+		}
+		return rangeSelectivity
+	case *ast.StringMatch:
+		if v, key, ok := s.property(x.Left); ok && x.Op == ast.StrStartsWith && s.seeked[v] == " range "+key {
+			return 1
+		}
+	case *ast.In:
+		v, key, ok := s.property(x.Expr)
+		if !ok {
+			return filterSelectivity
+		}
+		if s.seeked[v] == key {
+			return 1
+		}
+		n := 10.0
+		if l, ok := x.List.(*ast.ListLiteral); ok {
+			n = float64(len(l.Items))
+		}
+		return s.equality(v, key, n)
+	case *ast.LabelPredicate:
+		if ls, ok := ast.SimpleLabels(x.Labels); ok {
+			f := 1.0
+			for _, l := range ls {
+				f *= math.Min(1, s.b.stats.LabelCount(l)/math.Max(1, s.b.stats.NodeCount()))
+			}
+			return f
+		}
+	case *ast.Binary:
+		if x.Op == ast.OpOr {
+			l, r := s.conjunct(x.Left), s.conjunct(x.Right)
+			return math.Min(1, l+r-l*r)
+		}
+		if x.Op == ast.OpAnd {
+			return s.of(x)
+		}
+	}
+	return filterSelectivity
+}
+
+// property splits v.key, where v is a variable.
+func (s *selectivity) property(e ast.Expr) (v, key string, ok bool) {
+	p, isProp := e.(*ast.Property)
+	if !isProp {
+		return "", "", false
+	}
+	v, ok = varProperty(p)
+	return v, p.Key, ok
+}
+
+// equality is the fraction of v's rows whose key equals one of n values.
+func (s *selectivity) equality(v, key string, n float64) float64 {
+	d := s.b.stats.DistinctValues(s.labels[v], key)
+	if d <= 0 {
+		return propertySelectivity
+	}
+	return math.Min(1, n/d)
+}
