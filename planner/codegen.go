@@ -667,9 +667,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 				return rest(e, head)
 			})
 	case logical.CycleCount:
-		return g.countInto(vm.OpCycleCount, o.Var, o.Into, chainSpec(o.Hops[:]), e, cont, rest)
+		return g.countInto(vm.OpCycleCount, o.Var, o.Into, chainSpec(o.Hops[:]), false, e, cont, rest)
 	case logical.Degree:
-		return g.countInto(vm.OpDegree, o.Var, o.Into, &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, e, cont, rest)
+		return g.countInto(vm.OpDegree, o.Var, o.Into, &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, o.KeepZero, e, cont, rest)
 	case logical.ExpandCommon:
 		a, err := g.nodeReg(e.vars[o.A], o.A)
 		if err != nil {
@@ -1236,15 +1236,17 @@ func chainSpec(hops []logical.Hop) *vm.ChainSpec {
 
 // countInto emits a counting operator (op: A=R count, B=N node, C=X spec)
 // for the node in variable from, binds the count to into, and drops rows
-// where it is zero.
-func (g *gen) countInto(op vm.Opcode, from, into string, spec any, e *regEnv, cont label, rest func(*regEnv, label) error) error {
+// where it is zero unless keepZero.
+func (g *gen) countInto(op vm.Opcode, from, into string, spec any, keepZero bool, e *regEnv, cont label, rest func(*regEnv, label) error) error {
 	node, err := g.nodeReg(e.vars[from], from)
 	if err != nil {
 		return err
 	}
 	r := g.r()
 	g.emit(op, r, node, g.addAux(spec))
-	g.rejectZero(r, cont)
+	if !keepZero {
+		g.rejectZero(r, cont)
+	}
 	e = e.clone()
 	e.set(into, slot{slotValue, r})
 	return rest(e, cont)
