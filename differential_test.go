@@ -106,6 +106,12 @@ func TestSetModeMatchesRowMode(t *testing.T) {
 		"MATCH (a {id: $x})-[*1..2]->(m)-->(b) WITH DISTINCT b RETURN count(b)",
 		"MATCH (a {id: $x})-[*1..2]->(b) RETURN b.id UNION MATCH (a {id: $x})<--(b) RETURN b.id",
 		"MATCH (a:A) OPTIONAL MATCH (a)-[*1..2]->(b:B) RETURN a.id, count(DISTINCT b)",
+		// Existence tests from a bound node become set expansions (semi-joins).
+		"MATCH (a {id: $x}), (c:B) WHERE EXISTS { (a)-->()-->(c) } RETURN count(c)",
+		"MATCH (a {id: $x}), (c) WHERE (c)<-[:T*1..2]-(a) AND c.id > 3 RETURN collect(c.id)",
+		"MATCH (a {id: $x}), (c:A) WHERE EXISTS { (c)-[:T]-()-[:U]->(a) } RETURN c.id",
+		"MATCH (a:A), (c:B) WHERE EXISTS { (a)-[*2]-(c) } RETURN a.id, count(c)",
+		"MATCH (a {id: $x}), (c) WHERE EXISTS { (a)-->(c) } RETURN c.id",
 	}
 	type graphShape struct{ n, m int }
 	shapes := map[string]graphShape{}
@@ -393,6 +399,12 @@ func TestDegreeExistsMatchesEnumeration(t *testing.T) {
 		{"MATCH (n) WHERE EXISTS { (n)-[:U]-() } RETURN n.id", "MATCH (n) WHERE EXISTS { (n)-[:U]-(m) WHERE m.id >= 0 } RETURN n.id"},
 		{"MATCH (n) RETURN n.id, COUNT { (n)-->() } AS c", "MATCH (n) RETURN n.id, COUNT { (n)-->(m) WHERE m.id >= 0 } AS c"},
 		{"MATCH (n) RETURN n.id, COUNT { (n)-[:T|U]-() } AS c", "MATCH (n) RETURN n.id, COUNT { (n)-[:T|U]-(m) WHERE m.id >= 0 } AS c"},
+		// size() of a pattern comprehension counts matches without building
+		// the list (a list-valued projection makes it build the list).
+		{"MATCH (n) RETURN n.id, size([(n)-->(m) | m]) AS c", "MATCH (n) RETURN n.id, size([(n)-->(m) | [m]]) AS c"},
+		{"MATCH (n) RETURN n.id, size([(n)-[r]-(m) | r]) AS c", "MATCH (n) RETURN n.id, size([(n)-[r]-(m) | [r]]) AS c"},
+		{"MATCH (n) RETURN n.id, size([(n)<-[:T]-(m) WHERE m.id > 10 | m.id]) AS c", "MATCH (n) RETURN n.id, size([(n)<-[:T]-(m) WHERE m.id > 10 | [m.id]]) AS c"},
+		{"MATCH (n) RETURN n.id, size([(n)-->()-->(m) | m.id]) AS c", "MATCH (n) RETURN n.id, size([(n)-->()-->(m) | [m.id]]) AS c"},
 	}
 	for _, p := range pairs {
 		a, b := canonical(mustRun(t, db, p[0], nil)), canonical(mustRun(t, db, p[1], nil))

@@ -21,6 +21,7 @@ type builder struct {
 	projectedVars map[string]bool
 	startLast     bool       // see Options.StartLast
 	stmt          *Statement // see Options.Statement
+	rowModeOnly   bool       // see Options.RowModeOnly
 }
 
 // fresh returns a new internal variable name.

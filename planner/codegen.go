@@ -42,6 +42,9 @@ func (e *regEnv) clone() *regEnv {
 	return c
 }
 
+// bound reports whether name is a variable of the environment.
+func (e *regEnv) bound(name string) bool { _, ok := e.vars[name]; return ok }
+
 func (e *regEnv) set(name string, s slot) {
 	if _, ok := e.vars[name]; !ok {
 		e.order = append(e.order, name)

@@ -18,6 +18,7 @@ var rules = []rule{
 	countTypes,
 	countDegrees,
 	countOptionalDegrees,
+	semiJoinExists,
 	setVarExpand,
 	setCommonNeighbours,
 	setExpandChain,
