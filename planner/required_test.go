@@ -143,3 +143,26 @@ func TestRulesReachFixedPoint(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphProgramCollectIgnoresDuplicates checks that a GraphProgram
+// statement, whose rows are collected into a graph, runs set at a time
+// unless a row limit makes every row count.
+func TestGraphProgramCollectIgnoresDuplicates(t *testing.T) {
+	const q = "MATCH (a {id: 1})-[*1..3]->(c) RETURN c"
+	st, err := parser.Parse(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		limit int
+		want  string
+	}{{0, "mode=set"}, {5, "mode=row: the number of paths matters"}} {
+		comp, err := Compile(st, q, Options{Stats: fakeStats{}, Statement: &Statement{Op: '+', Limit: c.limit}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plan := comp.Plan.Explain(); !strings.Contains(plan, c.want) {
+			t.Errorf("limit %d: want %q in\n%s", c.limit, c.want, plan)
+		}
+	}
+}
