@@ -134,24 +134,14 @@ func (b *builder) existsExpansion(e ast.Expr, to string, nodes map[string]bool) 
 func boundNodes(ops []logical.Op) map[string]bool {
 	nodes := map[string]bool{}
 	for _, op := range ops {
+		if v := newNodeVar(op); v != "" {
+			nodes[v] = true
+			continue
+		}
 		switch o := op.(type) {
-		case logical.NodeScan:
-			nodes[o.Var] = true
-		case logical.NodeIndexSeek:
-			nodes[o.Var] = true
-		case logical.NodeSetSeek:
-			nodes[o.Var] = true
-		case logical.WorkingSeek:
-			nodes[o.Var] = true
-		case logical.Expand:
-			nodes[o.To] = true
-		case logical.VarExpand:
-			nodes[o.To] = true
-		case logical.ExpandChain:
-			nodes[o.To] = true
-		case logical.ExpandCommon:
-			nodes[o.X] = true
 		case logical.NodeFilter, logical.RelFilter, logical.Filter, logical.Start:
+		case logical.Expand:
+			// into a bound node: binds no new one
 		case logical.Select:
 			kept := map[string]bool{}
 			for _, v := range o.Vars {
@@ -167,6 +157,34 @@ func boundNodes(ops []logical.Op) map[string]bool {
 		}
 	}
 	return nodes
+}
+
+// newNodeVar returns the new node variable a scan, seek or expansion
+// binds, or "" for any other operator.
+func newNodeVar(op logical.Op) string {
+	switch o := op.(type) {
+	case logical.NodeScan:
+		return o.Var
+	case logical.NodeIndexSeek:
+		return o.Var
+	case logical.NodeSetSeek:
+		return o.Var
+	case logical.WorkingSeek:
+		return o.Var
+	case logical.Expand:
+		if !o.ToBound {
+			return o.To
+		}
+	case logical.VarExpand:
+		if !o.ToBound {
+			return o.To
+		}
+	case logical.ExpandChain:
+		return o.To
+	case logical.ExpandCommon:
+		return o.X
+	}
+	return ""
 }
 
 // andAll joins conjuncts with AND.
