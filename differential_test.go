@@ -112,6 +112,11 @@ func TestSetModeMatchesRowMode(t *testing.T) {
 		"MATCH (a {id: $x}), (c:A) WHERE EXISTS { (c)-[:T]-()-[:U]->(a) } RETURN c.id",
 		"MATCH (a:A), (c:B) WHERE EXISTS { (a)-[*2]-(c) } RETURN a.id, count(c)",
 		"MATCH (a {id: $x}), (c) WHERE EXISTS { (a)-->(c) } RETURN c.id",
+		// NOT: the candidates minus the pattern's end nodes (anti-joins).
+		"MATCH (a {id: $x}), (c:B) WHERE NOT EXISTS { (a)-->()-->(c) } RETURN count(c)",
+		"MATCH (a {id: $x}), (c) WHERE NOT (c)<-[:T*0..2]-(a) AND c.id > 3 RETURN collect(c.id)",
+		"MATCH (a:A), (c:A) WHERE NOT EXISTS { (a)-[:U]-(c) } RETURN a.id, count(c)",
+		"MATCH (a {id: $x}) OPTIONAL MATCH (a)-->(m:A) WITH m MATCH (c:B) WHERE NOT (m)-->(c) RETURN count(c)",
 	}
 	type graphShape struct{ n, m int }
 	shapes := map[string]graphShape{}

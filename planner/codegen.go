@@ -687,27 +687,28 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		g.emit(vm.OpSetCommon, set, a, b, g.addAux(spec))
 		return g.setRows(set, o.X, e, rest, ops)
 	case logical.ExpandChain:
-		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
+		set, err := g.reachSet(o, e)
 		if err != nil {
 			return err
 		}
-		set := g.s()
-		g.emit(vm.OpSetChain, set, fromReg, g.addAux(chainSpec(o.Hops)))
 		return g.setRows(set, o.To, e, rest, ops)
+	case logical.ScanExcept:
+		return g.scanExcept(o, e, rest)
 	case logical.VarExpand:
+		if o.Mode == logical.SetMode {
+			set, err := g.reachSet(o, e)
+			if err != nil {
+				return err
+			}
+			return g.setRows(set, o.To, e, rest, ops)
+		}
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {
 			return err
 		}
-		spec := &vm.VarExpandSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, Reverse: o.Reverse, Follow: -1}
+		spec := varExpandSpec(o)
 		if o.ListBound {
 			spec.Follow = e.vars[o.RelList].reg
-		}
-		if o.Mode == logical.SetMode {
-			src, set := g.s(), g.s()
-			g.emit(vm.OpSetOfID, src, fromReg)
-			g.emit(vm.OpSetReach, set, src, g.addAux(spec))
-			return g.setRows(set, o.To, e, rest, ops)
 		}
 		for _, d := range o.Distinct {
 			if s, ok := e.vars[d]; ok && s.kind == slotRel {

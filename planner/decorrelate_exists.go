@@ -6,7 +6,8 @@ import (
 )
 
 // semiJoinExists turns a scan of candidates filtered by an existence
-// pattern from a bound node into a set expansion from that node:
+// pattern from a bound node into a set expansion from that node (or, for
+// NOT, the candidates minus the pattern's end nodes: an anti-join):
 // `MATCH (a {id: 1}), (c:User) WHERE EXISTS { (a)-->()-->(c) }` computes
 // the pattern's end nodes once per a, set at a time, and keeps those with
 // c's label, instead of testing the pattern once per candidate. Each
@@ -27,12 +28,20 @@ func semiJoinExists(b *builder, ops []logical.Op, req required) ([]logical.Op, b
 		nodes := boundNodes(ops[:i])
 		parts := conjuncts(f.Pred)
 		for k, c := range parts {
+			not, negated := c.(*ast.Unary)
+			negated = negated && not.Op == ast.OpNot
+			if negated {
+				c = not.Expr
+			}
 			expand, ok := b.existsExpansion(c, scan.Var, nodes)
 			if !ok {
 				continue
 			}
 			with := []logical.Op{expand}
-			if scan.Label != "" {
+			switch {
+			case negated:
+				with = []logical.Op{logical.ScanExcept{Var: scan.Var, Label: scan.Label, Reach: expand}}
+			case scan.Label != "":
 				with = append(with, logical.NodeFilter{Var: scan.Var, Labels: &ast.LabelName{Name: scan.Label}})
 			}
 			if rest := append(append([]ast.Expr(nil), parts[:k]...), parts[k+1:]...); len(rest) > 0 {
@@ -140,8 +149,26 @@ func boundNodes(ops []logical.Op) map[string]bool {
 		}
 		switch o := op.(type) {
 		case logical.NodeFilter, logical.RelFilter, logical.Filter, logical.Start:
+		case logical.Optional:
+			// binds its nodes, or null (no pattern matches from null)
+			for _, in := range o.Inner {
+				if v := newNodeVar(in); v != "" {
+					nodes[v] = true
+				}
+			}
 		case logical.Expand:
 			// into a bound node: binds no new one
+		case logical.Project:
+			// `WITH m` or `WITH m AS n` keeps a node; any other item
+			// rebinds its name to a value.
+			next := map[string]bool{}
+			for _, it := range o.Items {
+				v, ok := it.Expr.(*ast.Variable)
+				next[it.Name] = ok && nodes[v.Name]
+			}
+			for n, isNode := range next {
+				nodes[n] = isNode
+			}
 		case logical.Select:
 			kept := map[string]bool{}
 			for _, v := range o.Vars {
@@ -183,6 +210,8 @@ func newNodeVar(op logical.Op) string {
 		return o.To
 	case logical.ExpandCommon:
 		return o.X
+	case logical.ScanExcept:
+		return o.Var
 	}
 	return ""
 }

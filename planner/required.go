@@ -187,6 +187,9 @@ func before(op logical.Op, after need) need {
 	case logical.ExpandCommon:
 		kill(o.X)
 		use(o.A, o.B)
+	case logical.ScanExcept:
+		kill(o.Var)
+		live.union(usesOf(o.Reach))
 	case logical.ShortestPath:
 		kill(o.Path, o.RelList)
 		use(o.From, o.To)
