@@ -43,6 +43,10 @@ func BenchmarkForms(b *testing.B) {
 			"set_chain", "MATCH (a:User {id: 107})-->()-->(c) RETURN count(DISTINCT c)",
 			"exists_subquery", "MATCH (a:User {id: 107}), (c:User) WHERE EXISTS { (a)-->()-->(c) } RETURN count(c)",
 		)},
+		{"non_existence", forms(
+			"count_difference", "MATCH (a:User {id: 107})-->()-->(c) WITH count(DISTINCT c) AS k MATCH (u:User) RETURN count(u) - k",
+			"not_exists", "MATCH (a:User {id: 107}), (c:User) WHERE NOT EXISTS { (a)-->()-->(c) } RETURN count(c)",
+		)},
 		{"path_count", forms(
 			"count_star", "MATCH (a:User {id: 107})-[*1..2]->(c) RETURN count(*)",
 		)},
