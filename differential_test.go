@@ -112,6 +112,9 @@ func TestSetModeMatchesRowMode(t *testing.T) {
 		"MATCH (a {id: $x}), (c:A) WHERE EXISTS { (c)-[:T]-()-[:U]->(a) } RETURN c.id",
 		"MATCH (a:A), (c:B) WHERE EXISTS { (a)-[*2]-(c) } RETURN a.id, count(c)",
 		"MATCH (a {id: $x}), (c) WHERE EXISTS { (a)-->(c) } RETURN c.id",
+		// WITH DISTINCT b RETURN count(b) is count(DISTINCT b).
+		"MATCH (a {id: $x})-[r]->(m)-[s]->(b) WITH DISTINCT b RETURN count(b)",
+		"MATCH (a:A) OPTIONAL MATCH (a)-[:U*1..2]->(b) WITH DISTINCT b RETURN count(b), count(DISTINCT b)",
 		// NOT: the candidates minus the pattern's end nodes (anti-joins).
 		"MATCH (a {id: $x}), (c:B) WHERE NOT EXISTS { (a)-->()-->(c) } RETURN count(c)",
 		"MATCH (a {id: $x}), (c) WHERE NOT (c)<-[:T*0..2]-(a) AND c.id > 3 RETURN collect(c.id)",
