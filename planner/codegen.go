@@ -710,6 +710,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if o.ListBound {
 			spec.Follow = e.vars[o.RelList].reg
 		}
+		spec.NoList = o.ListUnused
 		for _, d := range o.Distinct {
 			if s, ok := e.vars[d]; ok && s.kind == slotRel {
 				spec.Excluded = append(spec.Excluded, s.reg)

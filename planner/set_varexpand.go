@@ -22,12 +22,13 @@ func setVarExpand(_ *builder, ops []logical.Op, req required) ([]logical.Op, boo
 			h := logical.Hop{Dir: o.Dir, Types: o.Types}
 			return replace(ops, i, 1, logical.ExpandChain{From: o.From, To: o.To, Hops: []logical.Hop{h, h}}), true
 		}
+		unused := !o.ListBound && !req.After[i].Live.has(o.RelList)
 		if why == "" {
 			o.Mode, o.Why = logical.SetMode, ""
-		} else if o.Why == why {
+		} else if o.Why == why && o.ListUnused == unused {
 			continue
 		}
-		o.Why = why
+		o.Why, o.ListUnused = why, unused
 		return replace(ops, i, 1, o), true
 	}
 	return ops, false

@@ -114,7 +114,7 @@ func (c *cursor) openVarExpand(m *Machine, src uint64, spec *VarExpandSpec) erro
 }
 
 // nextVarExpand returns the cursor's next trail.
-func (c *cursor) nextVarExpand(m *Machine) (end uint32, rels value.List, ok bool, err error) {
+func (c *cursor) nextVarExpand(m *Machine) (end uint32, rels value.Value, ok bool, err error) {
 	if c.walk != nil && c.walk.spec != nil {
 		return c.walk.next(m)
 	}

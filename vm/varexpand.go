@@ -15,7 +15,8 @@ type trailWalk struct {
 	start    uint32
 	started  bool
 	frames   []trailFrame
-	rels     []uint64 // the current trail
+	rels     []uint64   // the current trail
+	vals     value.List // its relationships as values (unless NoList)
 	used     map[uint64]bool
 	excluded map[uint64]bool
 	// held is the memory the frames hold now and peak the most they have
@@ -39,7 +40,7 @@ const trailStepBytes = 16
 
 func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
 	w.spec, w.start, w.started = spec, src, false
-	w.frames, w.rels = w.frames[:0], w.rels[:0]
+	w.frames, w.rels, w.vals = w.frames[:0], w.rels[:0], w.vals[:0]
 	w.held, w.peak = 0, 0
 	if w.used == nil {
 		w.used, w.excluded = map[uint64]bool{}, map[uint64]bool{}
@@ -55,7 +56,7 @@ func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
 
 // next returns the end node and relationships of the next trail whose
 // length is within [Min, Max]; ok is false when there are no more.
-func (w *trailWalk) next(m *Machine) (end uint32, rels value.List, ok bool, err error) {
+func (w *trailWalk) next(m *Machine) (end uint32, rels value.Value, ok bool, err error) {
 	spec := w.spec
 	if !w.started {
 		w.started = true
@@ -63,7 +64,7 @@ func (w *trailWalk) next(m *Machine) (end uint32, rels value.List, ok bool, err 
 			return 0, nil, false, err
 		}
 		if spec.Min == 0 {
-			return w.start, value.List{}, true, nil
+			return w.start, w.list(), true, nil
 		}
 	}
 	for len(w.frames) > 0 {
@@ -79,11 +80,14 @@ func (w *trailWalk) next(m *Machine) (end uint32, rels value.List, ok bool, err 
 		}
 		w.used[s.rel] = true
 		w.rels = append(w.rels, s.rel)
+		if !spec.NoList {
+			w.vals = append(w.vals, m.relValue(s.rel))
+		}
 		if err := w.enter(m, s.nbr); err != nil {
 			return 0, nil, false, err
 		}
 		if len(w.rels) >= spec.Min {
-			return s.nbr, w.list(m), true, nil
+			return s.nbr, w.list(), true, nil
 		}
 	}
 	return 0, nil, false, nil
@@ -130,18 +134,23 @@ func (w *trailWalk) leave() {
 	if n := len(w.rels); n > 0 && len(w.frames) > 0 {
 		delete(w.used, w.rels[n-1])
 		w.rels = w.rels[:n-1]
+		if len(w.vals) == n {
+			w.vals = w.vals[:n-1]
+		}
 	}
 }
 
 // list is the current trail as a fresh list of relationships, in pattern
-// order.
-func (w *trailWalk) list(m *Machine) value.List {
-	out := make(value.List, len(w.rels))
-	for i, r := range w.rels {
-		if w.spec.Reverse {
-			out[len(w.rels)-1-i] = m.relValue(r)
-		} else {
-			out[i] = m.relValue(r)
+// order, or null when nothing reads it.
+func (w *trailWalk) list() value.Value {
+	if w.spec.NoList {
+		return value.NullValue
+	}
+	out := make(value.List, len(w.vals))
+	copy(out, w.vals)
+	if w.spec.Reverse {
+		for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+			out[i], out[j] = out[j], out[i]
 		}
 	}
 	return out

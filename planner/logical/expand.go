@@ -71,6 +71,9 @@ type VarExpand struct {
 	// Why says, in row mode, why set mode was not chosen ("" when the
 	// planner did not consider it).
 	Why string
+	// ListUnused: nothing after the expansion reads RelList, so row mode
+	// need not build the trails' relationship lists.
+	ListUnused bool
 }
 
 var _ Op = (*VarExpand)(nil)
