@@ -42,6 +42,9 @@ func (e *regEnv) clone() *regEnv {
 	return c
 }
 
+// bound reports whether name is a variable of the environment.
+func (e *regEnv) bound(name string) bool { _, ok := e.vars[name]; return ok }
+
 func (e *regEnv) set(name string, s slot) {
 	if _, ok := e.vars[name]; !ok {
 		e.order = append(e.order, name)
@@ -689,9 +692,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 				return rest(e, head)
 			})
 	case logical.CycleCount:
-		return g.countInto(vm.OpCycleCount, o.Var, o.Into, chainSpec(o.Hops[:]), e, cont, rest)
+		return g.countInto(vm.OpCycleCount, o.Var, o.Into, chainSpec(o.Hops[:]), false, e, cont, rest)
 	case logical.Degree:
-		return g.countInto(vm.OpDegree, o.Var, o.Into, &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, e, cont, rest)
+		return g.countInto(vm.OpDegree, o.Var, o.Into, &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, o.KeepZero, e, cont, rest)
 	case logical.ExpandCommon:
 		a, err := g.nodeReg(e.vars[o.A], o.A)
 		if err != nil {
@@ -706,28 +709,30 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		g.emit(vm.OpSetCommon, set, a, b, g.addAux(spec))
 		return g.setRows(set, o.X, e, rest, ops)
 	case logical.ExpandChain:
-		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
+		set, err := g.reachSet(o, e)
 		if err != nil {
 			return err
 		}
-		set := g.s()
-		g.emit(vm.OpSetChain, set, fromReg, g.addAux(chainSpec(o.Hops)))
 		return g.setRows(set, o.To, e, rest, ops)
+	case logical.ScanExcept:
+		return g.scanExcept(o, e, rest)
 	case logical.VarExpand:
+		if o.Mode == logical.SetMode {
+			set, err := g.reachSet(o, e)
+			if err != nil {
+				return err
+			}
+			return g.setRows(set, o.To, e, rest, ops)
+		}
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {
 			return err
 		}
-		spec := &vm.VarExpandSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, Reverse: o.Reverse, Follow: -1}
+		spec := varExpandSpec(o)
 		if o.ListBound {
 			spec.Follow = e.vars[o.RelList].reg
 		}
-		if o.Mode == logical.SetMode {
-			src, set := g.s(), g.s()
-			g.emit(vm.OpSetOfID, src, fromReg)
-			g.emit(vm.OpSetReach, set, src, g.addAux(spec))
-			return g.setRows(set, o.To, e, rest, ops)
-		}
+		spec.NoList = o.ListUnused
 		for _, d := range o.Distinct {
 			if s, ok := e.vars[d]; ok && s.kind == slotRel {
 				spec.Excluded = append(spec.Excluded, s.reg)
@@ -1326,15 +1331,17 @@ func chainSpec(hops []logical.Hop) *vm.ChainSpec {
 
 // countInto emits a counting operator (op: A=R count, B=N node, C=X spec)
 // for the node in variable from, binds the count to into, and drops rows
-// where it is zero.
-func (g *gen) countInto(op vm.Opcode, from, into string, spec any, e *regEnv, cont label, rest func(*regEnv, label) error) error {
+// where it is zero unless keepZero.
+func (g *gen) countInto(op vm.Opcode, from, into string, spec any, keepZero bool, e *regEnv, cont label, rest func(*regEnv, label) error) error {
 	node, err := g.nodeReg(e.vars[from], from)
 	if err != nil {
 		return err
 	}
 	r := g.r()
 	g.emit(op, r, node, g.addAux(spec))
-	g.rejectZero(r, cont)
+	if !keepZero {
+		g.rejectZero(r, cont)
+	}
 	e = e.clone()
 	e.set(into, slot{slotValue, r})
 	return rest(e, cont)

@@ -286,6 +286,9 @@ func (g *gen) funcCall(x *ast.FunctionCall, env *regEnv) (int32, error) {
 	if isAggregate(x) {
 		return 0, g.b.errAt(x, cyqerr.SyntaxError, "InvalidAggregation", "aggregate function %s() is not allowed here", x.Name).WithHint("aggregate in a WITH or RETURN clause")
 	}
+	if r, ok, err := g.sizeOfComprehension(x, env); ok || err != nil {
+		return r, err
+	}
 	name := qualifiedName(x)
 	if strings.EqualFold(name, "exists") && len(x.Args) == 1 {
 		if p, isPattern := x.Args[0].(*ast.PatternExpr); isPattern {
@@ -547,6 +550,11 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 	if err != nil {
 		return 0, err
 	}
+	if !g.b.rowModeOnly {
+		// Nothing reads the pattern's variables after it; an existence
+		// check needs no multiplicity either.
+		ops = g.b.rewrite(ops, need{Live: newVarSet(), Bag: count})
+	}
 	res := g.r()
 	done := g.newLabel()
 	n := g.n()
@@ -786,11 +794,11 @@ func (g *gen) degreeExists(p *ast.Pattern, where ast.Expr, env *regEnv, count bo
 	if !ok || s.kind != slotNode {
 		return 0, false, nil
 	}
-	if far.Var != nil || far.Labels != nil || far.Props != nil || far.Where != nil {
+	if far.Var != nil && env.bound(far.Var.Name) || far.Labels != nil || far.Props != nil || far.Where != nil {
 		return 0, false, nil
 	}
 	types, simple := r.TypeNames()
-	if r.Var != nil || r.VarLength != nil || r.Props != nil || r.Where != nil || !simple {
+	if r.Var != nil && env.bound(r.Var.Name) || r.VarLength != nil || r.Props != nil || r.Where != nil || !simple {
 		return 0, false, nil
 	}
 	d := g.r()

@@ -68,10 +68,7 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 	}
 	if !opts.RowModeOnly {
 		for _, pl := range plan.Pipelines {
-			b.useCycleCounts(pl)
-			useTypeCounts(pl)
-			b.useDegrees(pl)
-			useSetMode(pl)
+			pl.Ops = b.rewrite(pl.Ops, resultNeed(bagResult(plan, opts.Statement)))
 			if !plan.Writes {
 				useBatchScans(pl)
 			}

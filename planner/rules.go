@@ -1,42 +1,81 @@
 package planner
 
-import "github.com/cyqdb/cyq/planner/logical"
+import (
+	"github.com/cyqdb/cyq/planner/logical"
+)
 
-// rule is one rewrite of a pipeline: it returns the new pipeline and
-// whether it changed anything.
-type rule func(*logical.Pipeline) (*logical.Pipeline, bool)
+// A rule rewrites a pipeline's operators given what their consumers need
+// (see required.go). It returns the new operators and whether it changed
+// anything; it never modifies ops in place.
+type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 
-// maxRuleRounds bounds the fixed-point loop (each round that changes
-// something makes progress; this only guards against a rule that keeps
-// undoing another).
-const maxRuleRounds = 16
+// rules are the rewrites that turn row-at-a-time operators into counts,
+// degree reads and set-at-a-time operators where the required properties
+// allow, in the order they are tried.
+var rules = []rule{
+	dropUnusedPaths,
+	distinctIntoCount,
+	countCycles,
+	countTypes,
+	countDegrees,
+	countOptionalDegrees,
+	semiJoinExists,
+	setVarExpand,
+	setCommonNeighbours,
+	setExpandChain,
+}
 
-// applyRules runs rules over pl, in order, until none changes anything.
-func applyRules(pl *logical.Pipeline, rules ...rule) *logical.Pipeline {
+// maxRuleRounds bounds the fixed-point loop (each round changes at least
+// one operator, and no rule undoes another, so it ends well before).
+const maxRuleRounds = 64
+
+// rewrite runs the rules over ops to a fixed point, then over the
+// pipelines nested in its operators; out is what the pipeline's consumer
+// needs.
+func (b *builder) rewrite(ops []logical.Op, out need) []logical.Op {
 	for round := 0; round < maxRuleRounds; round++ {
 		changed := false
 		for _, r := range rules {
-			var c bool
-			pl, c = r(pl)
-			changed = changed || c
+			next, ok := r(b, ops, analyse(ops, out))
+			if ok {
+				ops, changed = next, true
+			}
 		}
 		if !changed {
 			break
 		}
 	}
-	return pl
+	req := analyse(ops, out)
+	ops = append([]logical.Op(nil), ops...)
+	for i, op := range ops {
+		children := op.Children()
+		if len(children) == 0 {
+			continue
+		}
+		inner := everything()
+		if _, ok := op.(logical.Optional); ok {
+			inner = req.After[i]
+		}
+		next := make([]*logical.Pipeline, len(children))
+		for k, c := range children {
+			next[k] = &logical.Pipeline{Ops: b.rewrite(c.Ops, inner), Est: c.Est}
+		}
+		if rewritten, err := op.WithChildren(next...); err == nil {
+			ops[i] = rewritten
+		}
+	}
+	return ops
 }
 
-// predicateRules are the rules that normalise and place predicates;
-// known lists the variables bound to nodes or relationships before the
-// pipeline (see pushdownFilters).
-func (b *builder) predicateRules(known map[string]bool) []rule {
-	if b.rowModeOnly {
-		return []rule{normalizeFilters}
-	}
-	return []rule{
-		normalizeFilters,
-		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },
-		b.dropImpliedLabels,
-	}
+// replace returns a copy of ops with ops[i:i+n] replaced by with.
+func replace(ops []logical.Op, i, n int, with ...logical.Op) []logical.Op {
+	out := make([]logical.Op, 0, len(ops)-n+len(with))
+	out = append(out, ops[:i]...)
+	out = append(out, with...)
+	return append(out, ops[i+n:]...)
+}
+
+// usesOf returns the variables op itself reads.
+func usesOf(op logical.Op) varSet {
+	return before(op, need{Live: newVarSet()}).Live
 }

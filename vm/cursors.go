@@ -24,8 +24,10 @@ type cursor struct {
 	pos  int
 	// lists
 	list value.List
-	// variable-length trails
+	// variable-length trails: a bound list's one trail in paths, else
+	// walked one at a time
 	paths []trail
+	walk  *trailWalk
 	// tables
 	tab *table
 	// shortest paths
@@ -90,73 +92,38 @@ func expandTypes(g Graph, node uint32, spec *ExpandSpec, fn func(rel uint64, nbr
 	}
 }
 
-// openVarExpand enumerates every trail (no relationship twice) from src
-// whose length is within [Min, Max], depth first.
+// openVarExpand starts enumerating the trails (no relationship twice) from
+// src whose length is within [Min, Max], depth first (see trailWalk).
 func (c *cursor) openVarExpand(m *Machine, src uint64, spec *VarExpandSpec) error {
 	c.paths = c.paths[:0]
 	c.pos = 0
+	if c.walk != nil {
+		c.walk.spec = nil
+	}
 	if src == NullID {
 		return nil
 	}
 	if spec.Follow >= 0 {
 		return c.followList(m, uint32(src), spec)
 	}
-	excluded := map[uint64]bool{}
-	for _, r := range spec.Excluded {
-		if id := m.N[r]; id != NullID {
-			excluded[id] = true
-		}
+	if c.walk == nil {
+		c.walk = &trailWalk{}
 	}
-	var stack []value.Value
-	used := map[uint64]bool{}
-	var walk func(node uint32, depth int) error
-	walk = func(node uint32, depth int) error {
-		if depth >= spec.Min {
-			rels := make(value.List, len(stack))
-			copy(rels, stack)
-			if spec.Reverse {
-				for i, j := 0, len(rels)-1; i < j; i, j = i+1, j-1 {
-					rels[i], rels[j] = rels[j], rels[i]
-				}
-			}
-			c.paths = append(c.paths, trail{end: node, rels: rels})
-			if err := m.account(int64(len(rels))*64 + 48); err != nil {
-				return err
-			}
-		}
-		if spec.Max >= 0 && depth >= spec.Max {
-			return nil
-		}
-		if err := m.ctx.Context.Err(); err != nil {
-			return cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
-		}
-		type step struct {
-			rel uint64
-			nbr uint32
-		}
-		var steps []step
-		expandTypes(m.ctx.Graph, node, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
-			if !used[rel] && !excluded[rel] {
-				steps = append(steps, step{rel, nbr})
-			}
-			return true
-		})
-		for _, s := range steps {
-			if len(spec.PropKeys) > 0 && !m.relPropsMatch(s.rel, spec) {
-				continue
-			}
-			used[s.rel] = true
-			stack = append(stack, m.relValue(s.rel))
-			err := walk(s.nbr, depth+1)
-			stack = stack[:len(stack)-1]
-			delete(used, s.rel)
-			if err != nil {
-				return err
-			}
-		}
-		return nil
+	c.walk.reset(m, uint32(src), spec)
+	return nil
+}
+
+// nextVarExpand returns the cursor's next trail.
+func (c *cursor) nextVarExpand(m *Machine) (end uint32, rels value.Value, ok bool, err error) {
+	if c.walk != nil && c.walk.spec != nil {
+		return c.walk.next(m)
 	}
-	return walk(uint32(src), 0)
+	if c.pos >= len(c.paths) {
+		return 0, nil, false, nil
+	}
+	p := c.paths[c.pos]
+	c.pos++
+	return p.end, p.rels, true, nil
 }
 
 func (m *Machine) relPropsMatch(rel uint64, spec *VarExpandSpec) bool {

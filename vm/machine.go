@@ -375,14 +375,15 @@ func (m *Machine) run() (row bool, err error) {
 				return false, m.fail(pc-1, err)
 			}
 		case OpNextVarExpand:
-			c := &m.cursors[in.A]
-			if c.pos >= len(c.paths) {
+			end, rels, ok, err := m.cursors[in.A].nextVarExpand(m)
+			switch {
+			case err != nil:
+				return false, m.fail(pc-1, err)
+			case !ok:
 				pc = int(in.D)
-			} else {
-				p := c.paths[c.pos]
-				c.pos++
-				N[in.B] = uint64(p.end)
-				R[in.C] = p.rels
+			default:
+				N[in.B] = uint64(end)
+				R[in.C] = rels
 			}
 		case OpOpenShortest:
 			c := &m.cursors[in.A]

@@ -100,6 +100,9 @@ type VarExpandSpec struct {
 	// Follow, when >= 0, is an R register holding a list of relationships
 	// the trail must follow exactly, in order.
 	Follow int32
+	// NoList: nothing reads the relationship list, so the trails' lists
+	// are not built (the list register is null).
+	NoList bool
 }
 
 // ShortestSpec describes a shortest-path search.

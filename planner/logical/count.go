@@ -9,12 +9,15 @@ import (
 
 // Degree binds Into to the number of relationships of Var matching Dir and
 // Types, read from the adjacency's stored degrees, and drops rows where it
-// is zero. It replaces an Expand whose rows are only counted.
+// is zero (unless KeepZero). It replaces an Expand whose rows are only
+// counted, or with KeepZero an optional one.
 type Degree struct {
 	Var   string
 	Dir   ast.Direction
 	Types []string
 	Into  string
+	// KeepZero keeps rows whose count is zero (OPTIONAL MATCH).
+	KeepZero bool
 }
 
 var _ Op = (*Degree)(nil)
@@ -36,7 +39,11 @@ func (o Degree) WithChildren(children ...*Pipeline) (Op, error) { return noChild
 
 // Detail implements Op.
 func (o Degree) Detail() string {
-	return fmt.Sprintf("(%s)%s() count", o.Var, arrow(o.Dir, "", o.Types, ""))
+	s := fmt.Sprintf("(%s)%s() count", o.Var, arrow(o.Dir, "", o.Types, ""))
+	if o.KeepZero {
+		s += ", optional"
+	}
+	return s
 }
 
 // CycleCount binds Into to the number of closed three-hop cycles

@@ -68,6 +68,12 @@ type VarExpand struct {
 	// ListBound: RelList is already bound to a list of relationships,
 	// which the trail must follow exactly.
 	ListBound bool
+	// Why says, in row mode, why set mode was not chosen ("" when the
+	// planner did not consider it).
+	Why string
+	// ListUnused: nothing after the expansion reads RelList, so row mode
+	// need not build the trails' relationship lists.
+	ListUnused bool
 }
 
 var _ Op = (*VarExpand)(nil)
@@ -89,7 +95,11 @@ func (o VarExpand) WithChildren(children ...*Pipeline) (Op, error) { return noCh
 
 // Detail implements Op.
 func (o VarExpand) Detail() string {
-	return fmt.Sprintf("(%s)%s(%s) mode=%s", show(o.From), arrow(o.Dir, o.RelList, o.Types, lengthRange(o.Min, o.Max)), show(o.To), o.Mode)
+	s := fmt.Sprintf("(%s)%s(%s) mode=%s", show(o.From), arrow(o.Dir, o.RelList, o.Types, lengthRange(o.Min, o.Max)), show(o.To), o.Mode)
+	if o.Mode == RowMode && o.Why != "" {
+		s += ": " + o.Why
+	}
+	return s
 }
 
 // lengthRange is a variable-length pattern's "*min..max" (max < 0: ∞).

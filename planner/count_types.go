@@ -9,54 +9,51 @@ import (
 	"github.com/cyqdb/cyq/vm"
 )
 
-// useTypeCounts answers `MATCH ()-[r]->() RETURN type(r), count(*)` (any
+// countTypes answers `MATCH ()-[r]->() RETURN type(r), count(*)` (any
 // direction but both, no labels, types or properties; count(*) or
 // count(r)) from the store's per-type relationship counts instead of
 // expanding every node.
-func useTypeCounts(pl *logical.Pipeline) bool {
-	ops := pl.Ops
+func countTypes(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	if len(ops) < 4 {
-		return false
+		return ops, false
 	}
 	if _, ok := ops[0].(logical.Start); !ok {
-		return false
+		return ops, false
 	}
 	scan, ok := ops[1].(logical.NodeScan)
 	if !ok || scan.Label != "" || len(scan.Prefilter) > 0 {
-		return false
+		return ops, false
 	}
 	ex, ok := ops[2].(logical.Expand)
 	if !ok || ex.From != scan.Var || (ex.Dir != ast.DirRight && ex.Dir != ast.DirLeft) || len(ex.Types) > 0 || ex.ToBound || ex.RelBound || ex.Rel == "" {
-		return false
+		return ops, false
 	}
 	agg, ok := ops[3].(logical.Aggregate)
 	if !ok || len(agg.Keys) != 1 || len(agg.Aggs) == 0 {
-		return false
+		return ops, false
 	}
 	fc, ok := agg.Keys[0].Expr.(*ast.FunctionCall)
 	if !ok || !strings.EqualFold(qualifiedName(fc), "type") || len(fc.Args) != 1 {
-		return false
+		return ops, false
 	}
 	if v, ok := fc.Args[0].(*ast.Variable); !ok || v.Name != ex.Rel {
-		return false
+		return ops, false
 	}
 	counts := make([]string, len(agg.Aggs))
 	for i, a := range agg.Aggs {
 		c := a.Call
 		if !strings.EqualFold(c.Name, "count") || len(c.Namespace) > 0 || c.Distinct {
-			return false
+			return ops, false
 		}
 		if !c.Star {
 			v, ok := oneArg(c)
 			if !ok || v != ex.Rel {
-				return false
+				return ops, false
 			}
 		}
 		counts[i] = a.Name
 	}
-	out := []logical.Op{ops[0], logical.TypeCounts{Key: agg.Keys[0].Name, Counts: counts}}
-	pl.Ops = append(out, ops[4:]...)
-	return true
+	return replace(ops, 1, 3, logical.TypeCounts{Key: agg.Keys[0].Name, Counts: counts}), true
 }
 
 // oneArg returns the variable that is a call's single argument.

@@ -1,0 +1,109 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// countDegrees turns an expansion `(a)-->(b)` whose rows are only counted
+// (every aggregate of the aggregation that follows is count(*), count(b)
+// or count of the relationship, and nothing else reads b or the
+// relationship) into a read of a's stored degree, summed instead of
+// counted: no relationship is enumerated.
+func countDegrees(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	for i, op := range ops {
+		o, ok := op.(logical.Expand)
+		if !ok || o.ToBound || o.RelBound || len(o.Distinct) > 0 {
+			continue
+		}
+		if out, ok := b.degreeFor(ops, i, o, true); ok {
+			return out, true
+		}
+	}
+	return ops, false
+}
+
+// countOptionalDegrees does the same for `OPTIONAL MATCH (a)-->(b)` whose
+// rows are only counted by count(b) or count of the relationship (nulls
+// count nothing, so a node without relationships counts 0).
+func countOptionalDegrees(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	for i, op := range ops {
+		opt, ok := op.(logical.Optional)
+		if !ok || len(opt.Inner) != 1 {
+			continue
+		}
+		o, ok := opt.Inner[0].(logical.Expand)
+		if !ok || o.ToBound || o.RelBound || len(o.Distinct) > 0 {
+			continue
+		}
+		if out, ok := b.degreeFor(ops, i, o, false); ok {
+			return out, true
+		}
+	}
+	return ops, false
+}
+
+// degreeFor replaces ops[i], an expansion o (or an optional one when
+// !matchOnly), by a degree read when the operators up to the next
+// aggregation pass its rows one for one without reading its far node or
+// relationship, and that aggregation only counts them.
+func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly bool) ([]logical.Op, bool) {
+	far := []string{o.To, o.Rel}
+	agg := -1
+	for j := i + 1; j < len(ops) && agg < 0; j++ {
+		switch x := ops[j].(type) {
+		case logical.Project, logical.Select, logical.Filter, logical.NodeFilter, logical.RelFilter:
+			if usesOf(x).hasAny(far...) {
+				return nil, false
+			}
+		case logical.Aggregate:
+			agg = j
+		default:
+			return nil, false
+		}
+	}
+	if agg < 0 {
+		return nil, false
+	}
+	a := ops[agg].(logical.Aggregate)
+	if len(a.Aggs) == 0 || usesOf(logical.Aggregate{Keys: a.Keys}).hasAny(far...) {
+		return nil, false
+	}
+	// Every aggregate must count rows: count(*) (only where a match binds
+	// every row), or count of the far node or the relationship, which a
+	// MATCH never binds to null.
+	for _, c := range a.Aggs {
+		if !(c.Call.Star && matchOnly || countOf(c.Call, far)) {
+			return nil, false
+		}
+	}
+	into := b.fresh("deg")
+	aggs := make([]logical.AggCall, len(a.Aggs))
+	for k, c := range a.Aggs {
+		aggs[k] = logical.AggCall{Name: c.Name, IntSum: true, Call: &ast.FunctionCall{Span: c.Call.Span, Name: "sum", Args: []ast.Expr{&ast.Variable{Name: into}}}}
+	}
+	a.Aggs = aggs
+	out := replace(ops, agg, 1, a)
+	out[i] = logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into, KeepZero: !matchOnly}
+	return out, true
+}
+
+// countOf reports whether call is count(v) (not DISTINCT) for a variable
+// v among names.
+func countOf(call *ast.FunctionCall, names []string) bool {
+	if !strings.EqualFold(call.Name, "count") || call.Distinct || len(call.Args) != 1 || len(call.Namespace) > 0 {
+		return false
+	}
+	v, ok := call.Args[0].(*ast.Variable)
+	if !ok {
+		return false
+	}
+	for _, n := range names {
+		if v.Name == n {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,84 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// distinctIntoCount folds `WITH DISTINCT v RETURN count(v)` into
+// count(DISTINCT v): a DISTINCT on one variable whose rows reach, through
+// projections that only pass variables on, an aggregation without keys
+// that only counts v. Counting distinct non-null values is what both do;
+// the fold lets a set-at-a-time operator before it hand its whole set to
+// the count, and the identity projections between them go.
+func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	for i, op := range ops {
+		d, ok := op.(logical.Distinct)
+		if !ok || len(d.Vars) != 1 {
+			continue
+		}
+		v := d.Vars[0]
+		j := i + 1
+		for j < len(ops) && passesOn(ops[j]) {
+			j++
+		}
+		if j >= len(ops) {
+			continue
+		}
+		a, ok := ops[j].(logical.Aggregate)
+		if !ok || len(a.Keys) > 0 || len(a.Aggs) == 0 {
+			continue
+		}
+		aggs := make([]logical.AggCall, len(a.Aggs))
+		for k, c := range a.Aggs {
+			if !countsVar(c.Call, v) {
+				aggs = nil
+				break
+			}
+			call := *c.Call
+			call.Distinct = true
+			aggs[k] = logical.AggCall{Name: c.Name, Call: &call}
+		}
+		if aggs == nil {
+			continue
+		}
+		a.Aggs = aggs
+		start := i
+		for start > 0 && passesOn(ops[start-1]) {
+			start--
+		}
+		return replace(ops, start, j-start+1, a), true
+	}
+	return ops, false
+}
+
+// passesOn reports whether op only passes variables on under their own
+// names: a projection of bare variables, or a WITH boundary.
+func passesOn(op logical.Op) bool {
+	switch o := op.(type) {
+	case logical.Select:
+		return true
+	case logical.Project:
+		if len(o.Subst) > 0 || o.Vectorised {
+			return false
+		}
+		for _, it := range o.Items {
+			if v, ok := it.Expr.(*ast.Variable); !ok || v.Name != it.Name {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// countsVar reports whether call is count(v) or count(DISTINCT v).
+func countsVar(call *ast.FunctionCall, v string) bool {
+	if !strings.EqualFold(call.Name, "count") || len(call.Namespace) > 0 || call.Star {
+		return false
+	}
+	name, ok := oneArg(call)
+	return ok && name == v
+}

@@ -1,0 +1,157 @@
+package vm
+
+import (
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/value"
+)
+
+// trailWalk enumerates the trails (no relationship twice) of a
+// variable-length expansion depth first, one per call of next: it holds
+// only the current trail and, per node on it, the relationships still to
+// try, so its memory grows with the trail's length, never with the number
+// of trails. LIMIT stops it by not asking for more.
+type trailWalk struct {
+	spec     *VarExpandSpec
+	start    uint32
+	started  bool
+	frames   []trailFrame
+	rels     []uint64   // the current trail
+	vals     value.List // its relationships as values (unless NoList)
+	used     map[uint64]bool
+	excluded map[uint64]bool
+	// held is the memory the frames hold now and peak the most they have
+	// held; only growth beyond the peak is charged to the budget.
+	held, peak int64
+}
+
+// trailFrame is a node of the current trail with the steps out of it.
+type trailFrame struct {
+	steps []trailStep
+	next  int
+}
+
+type trailStep struct {
+	rel uint64
+	nbr uint32
+}
+
+// trailStepBytes is the memory charged per pending step.
+const trailStepBytes = 16
+
+func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
+	w.spec, w.start, w.started = spec, src, false
+	w.frames, w.rels, w.vals = w.frames[:0], w.rels[:0], w.vals[:0]
+	w.held, w.peak = 0, 0
+	if w.used == nil {
+		w.used, w.excluded = map[uint64]bool{}, map[uint64]bool{}
+	}
+	clear(w.used)
+	clear(w.excluded)
+	for _, r := range spec.Excluded {
+		if id := m.N[r]; id != NullID {
+			w.excluded[id] = true
+		}
+	}
+}
+
+// next returns the end node and relationships of the next trail whose
+// length is within [Min, Max]; ok is false when there are no more.
+func (w *trailWalk) next(m *Machine) (end uint32, rels value.Value, ok bool, err error) {
+	spec := w.spec
+	if !w.started {
+		w.started = true
+		if err := w.enter(m, w.start); err != nil {
+			return 0, nil, false, err
+		}
+		if spec.Min == 0 {
+			return w.start, w.list(), true, nil
+		}
+	}
+	for len(w.frames) > 0 {
+		f := &w.frames[len(w.frames)-1]
+		if f.next >= len(f.steps) {
+			w.leave()
+			continue
+		}
+		s := f.steps[f.next]
+		f.next++
+		if w.used[s.rel] || (len(spec.PropKeys) > 0 && !m.relPropsMatch(s.rel, spec)) {
+			continue
+		}
+		w.used[s.rel] = true
+		w.rels = append(w.rels, s.rel)
+		if !spec.NoList {
+			w.vals = append(w.vals, m.relValue(s.rel))
+		}
+		if err := w.enter(m, s.nbr); err != nil {
+			return 0, nil, false, err
+		}
+		if len(w.rels) >= spec.Min {
+			return s.nbr, w.list(), true, nil
+		}
+	}
+	return 0, nil, false, nil
+}
+
+// enter pushes the frame of node, reached by the current trail, with the
+// relationships the trail may still follow out of it.
+func (w *trailWalk) enter(m *Machine, node uint32) error {
+	if len(w.frames) < cap(w.frames) {
+		w.frames = w.frames[:len(w.frames)+1]
+	} else {
+		w.frames = append(w.frames, trailFrame{})
+	}
+	f := &w.frames[len(w.frames)-1]
+	f.steps, f.next = f.steps[:0], 0
+	if w.spec.Max >= 0 && len(w.rels) >= w.spec.Max {
+		return nil
+	}
+	if err := m.ctx.Context.Err(); err != nil {
+		return cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
+	}
+	steps := f.steps[:0]
+	expandTypes(m.ctx.Graph, node, &w.spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
+		if !w.used[rel] && !w.excluded[rel] {
+			steps = append(steps, trailStep{rel, nbr})
+		}
+		return true
+	})
+	f.steps = steps
+	w.held += int64(len(steps)) * trailStepBytes
+	if w.held > w.peak {
+		grow := w.held - w.peak
+		w.peak = w.held
+		return m.account(grow)
+	}
+	return nil
+}
+
+// leave pops the top frame and the relationship that reached it.
+func (w *trailWalk) leave() {
+	f := &w.frames[len(w.frames)-1]
+	w.held -= int64(len(f.steps)) * trailStepBytes
+	w.frames = w.frames[:len(w.frames)-1]
+	if n := len(w.rels); n > 0 && len(w.frames) > 0 {
+		delete(w.used, w.rels[n-1])
+		w.rels = w.rels[:n-1]
+		if len(w.vals) == n {
+			w.vals = w.vals[:n-1]
+		}
+	}
+}
+
+// list is the current trail as a fresh list of relationships, in pattern
+// order, or null when nothing reads it.
+func (w *trailWalk) list() value.Value {
+	if w.spec.NoList {
+		return value.NullValue
+	}
+	out := make(value.List, len(w.vals))
+	copy(out, w.vals)
+	if w.spec.Reverse {
+		for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+			out[i], out[j] = out[j], out[i]
+		}
+	}
+	return out
+}
