@@ -45,10 +45,18 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 	for n, k := range sc.vars {
 		known[n] = k == kindNode || k == kindRel
 	}
-	parts, names, where := b.patternPredicates(p, where)
+	parts, names, where, props := b.patternPredicates(p, where)
+	// Seeks are chosen from the inline properties and the WHERE alike.
+	seekOn := where
+	if len(props) > 0 {
+		if where != nil {
+			props = append(props, conjuncts(where)...)
+		}
+		seekOn = andOf(props)
+	}
 	for i, part := range parts {
 		if part.Kind != ast.PathPlain {
-			if err := b.shortestPath(part, m, names[i], where); err != nil {
+			if err := b.shortestPath(part, m, names[i], seekOn); err != nil {
 				return nil, nil, err
 			}
 			continue
@@ -56,7 +64,7 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 		if err := b.checkPatternVars(p.Parts[i], sc, m.relVars); err != nil {
 			return nil, nil, err
 		}
-		if err := b.chainOps(m, part, names[i], where); err != nil {
+		if err := b.chainOps(m, part, names[i], seekOn); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -143,6 +151,9 @@ func (b *builder) startOps(m *patternPlan, n *ast.NodePattern, name string, seek
 	if !checkLabels {
 		copied := *n
 		copied.Labels = nil
+		if props, ok := b.inlineProps[n]; ok {
+			b.inlineProps[&copied] = props
+		}
 		n = &copied
 	}
 	return b.appendNodeFilter(m, n, name)
@@ -291,8 +302,9 @@ func (b *builder) appendNodeFilter(m *patternPlan, n *ast.NodePattern, name stri
 	return nil
 }
 
-// nodeFilter checks a node pattern's labels and inline WHERE (its
-// property map has become WHERE conjuncts: see patternPredicates).
+// nodeFilter checks a node pattern's labels, then its inline properties
+// (as conjuncts `name.key = value`: see patternPredicates), then its
+// inline WHERE.
 func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logical.Op, error) {
 	var ops []logical.Op
 	if p, ok := n.Props.(*ast.Parameter); ok {
@@ -300,6 +312,13 @@ func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logi
 	}
 	if n.Labels != nil {
 		ops = append(ops, logical.NodeFilter{Var: name, Labels: n.Labels})
+	}
+	if props := b.inlineProps[n]; len(props) > 0 {
+		pred := andOf(props)
+		if err := b.checkExpr(pred, sc, false); err != nil {
+			return nil, err
+		}
+		ops = append(ops, logical.Filter{Pred: pred})
 	}
 	if n.Where != nil {
 		if err := b.checkExpr(n.Where, sc, false); err != nil {

@@ -24,6 +24,9 @@ type builder struct {
 	// dataDependent: a rule relied on exact facts of the current data
 	// (see Compiled.DataDependent).
 	dataDependent bool
+	// inlineProps: the conjuncts of node patterns' inline property maps,
+	// by (copied) node pattern (see patternPredicates).
+	inlineProps map[*ast.NodePattern][]ast.Expr
 	// rowModeOnly: see Options.RowModeOnly; predicates are then only
 	// normalised, not moved (differential tests compare both).
 	rowModeOnly bool

@@ -7,14 +7,16 @@ import (
 // patternPredicates brings a MATCH pattern and its WHERE to one form: the
 // WHERE is normalised (normalizePredicate); a conjunct `v:L` testing a
 // node variable of the pattern becomes a label of v's first node pattern;
-// an inline property map `(v {k: x})` becomes the conjunct `v.k = x`
-// (anonymous nodes get their internal names). It returns copies of the
-// pattern's parts (the AST is not changed), each part's node variables,
-// and the resulting WHERE. Both forms mean the same: a label test or a
-// property equality holds of a node exactly when the pattern would
-// match it, and the WHERE of a MATCH is part of its pattern, also for
-// OPTIONAL MATCH.
-func (b *builder) patternPredicates(p *ast.Pattern, where ast.Expr) ([]*ast.PatternPart, [][]string, ast.Expr) {
+// an inline property map `(v {k: x})` becomes the conjuncts `v.k = x`
+// (anonymous nodes get their internal names), which the node's filters
+// check right after its labels, where the pushdown puts the same WHERE
+// conjuncts (b.inlineProps). It returns copies of the pattern's parts
+// (the AST is not changed), each part's node variables, the resulting
+// WHERE and all the inline property conjuncts (to choose seeks from).
+// The forms mean the same: a label test or a property equality holds of
+// a node exactly when the pattern would match it, and the WHERE of a
+// MATCH is part of its pattern, also for OPTIONAL MATCH.
+func (b *builder) patternPredicates(p *ast.Pattern, where ast.Expr) ([]*ast.PatternPart, [][]string, ast.Expr, []ast.Expr) {
 	parts := make([]*ast.PatternPart, len(p.Parts))
 	names := make([][]string, len(p.Parts))
 	first := map[string]*ast.NodePattern{} // variable -> its first node pattern (a copy)
@@ -34,13 +36,18 @@ func (b *builder) patternPredicates(p *ast.Pattern, where ast.Expr) ([]*ast.Patt
 				continue
 			}
 			c.Props = nil
+			if b.inlineProps == nil {
+				b.inlineProps = map[*ast.NodePattern][]ast.Expr{}
+			}
 			for _, en := range ml.Entries {
 				v := &ast.Variable{Span: en.Span, Name: names[i][j]}
 				if n.Var != nil {
 					v.Span = n.Var.Span
 				}
 				prop := &ast.Property{Span: en.Span, Expr: v, Key: en.Key}
-				props = append(props, &ast.Comparison{Span: en.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{prop, en.Value}})
+				eq := &ast.Comparison{Span: en.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{prop, en.Value}}
+				props = append(props, eq)
+				b.inlineProps[&c] = append(b.inlineProps[&c], eq)
 			}
 		}
 		cp := *part
@@ -62,7 +69,7 @@ func (b *builder) patternPredicates(p *ast.Pattern, where ast.Expr) ([]*ast.Patt
 			rest = append(rest, c)
 		}
 	}
-	return parts, names, andOf(append(props, rest...))
+	return parts, names, andOf(rest), props
 }
 
 // joinLabels is the conjunction of label expression a (nil when absent)

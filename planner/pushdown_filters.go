@@ -77,6 +77,16 @@ func pushTarget(ops []logical.Op, i int, vars map[string]bool) int {
 			break
 		}
 	}
+	// After the label and relationship property checks that follow the
+	// binding, as a pattern's own inline properties are.
+	for j+1 < i {
+		if _, ok := ops[j+1].(logical.NodeFilter); !ok {
+			if _, ok := ops[j+1].(logical.RelFilter); !ok {
+				break
+			}
+		}
+		j++
+	}
 	for k := j + 1; k < i; k++ {
 		if _, ok := ops[k].(logical.Filter); !ok {
 			return j
