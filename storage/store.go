@@ -38,6 +38,12 @@ type Store struct {
 	// nothing writes to a closed Pebble.
 	commitMu sync.RWMutex
 	isClosed bool // guarded by commitMu
+
+	// seqMu orders commits: it is held from taking a sequence number
+	// until the commit is durable (seq.go).
+	seqMu   sync.Mutex
+	seq     uint64   // last durable commit
+	seqFile vfs.File // COMMITSEQ; nil when read-only
 }
 
 // beginWrite takes commitMu shared; it fails with ErrClosed after Close.
@@ -61,6 +67,8 @@ type Graph struct {
 	cur     atomic.Pointer[version]
 	writer  chan struct{} // capacity 1: the writer slot
 	dropped atomic.Bool
+	seq     atomic.Uint64 // sequence number of the graph's last commit
+	imgSeq  uint64        // sequence number of the graph's image on disk (guarded by Store.mu)
 }
 
 type pebbleLogger struct{ l Logger }
@@ -110,6 +118,9 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 			err = errorf(ErrCorrupt, "%v", r)
 		}
 		if err != nil {
+			if s.seqFile != nil {
+				_ = s.seqFile.Close()
+			}
 			if s.db != nil {
 				func() {
 					defer func() { _ = recover() }()
@@ -134,6 +145,9 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 		return nil, err
 	}
 	if err := s.checkFormat(); err != nil {
+		return nil, err
+	}
+	if err := s.openSeq(); err != nil {
 		return nil, err
 	}
 	if err := s.loadGraphs(); err != nil {
@@ -264,11 +278,17 @@ func (s *Store) loadGraphs() error {
 		return errorf(ErrCorrupt, "%v", err)
 	}
 	for _, e := range es {
-		v, err := loadVersion(s.db, e.id)
+		seq, err := s.readSeq(graphSeqKey(e.id))
+		if err != nil {
+			return err
+		}
+		v, imgSeq, err := s.openGraphVersion(e.id, seq)
 		if err != nil {
 			return fmt.Errorf("%w (graph %q)", err, e.name)
 		}
 		g := s.newGraph(e.name, e.id, v)
+		g.seq.Store(seq)
+		g.imgSeq = imgSeq
 		s.graphs[e.name] = g
 		s.mem.Add(v.mem)
 	}
@@ -288,8 +308,17 @@ func (s *Store) Dir() string { return s.dir }
 func (s *Store) ReadOnly() bool { return s.opts.ReadOnly }
 
 // MemoryUsage returns the estimated bytes used by the in-memory read
-// structures of all graphs (committed state), and the budget (0: none).
-func (s *Store) MemoryUsage() (used, budget int64) { return s.mem.Load(), s.opts.MemoryBudget }
+// structures of all graphs (committed state, including pages cached from
+// their images), and the budget (0: none).
+func (s *Store) MemoryUsage() (used, budget int64) {
+	used = s.mem.Load()
+	s.mu.Lock()
+	for _, g := range s.graphs {
+		used += g.cur.Load().cachedBytes()
+	}
+	s.mu.Unlock()
+	return used, s.opts.MemoryBudget
+}
 
 // Graphs lists the graph names in sorted order.
 func (s *Store) Graphs() []string {
@@ -345,10 +374,10 @@ func (s *Store) CreateGraph(name string) (*Graph, error) {
 	defer b.Close()
 	_ = b.Set(graphCatalogKey(name), binary.BigEndian.AppendUint32(nil, id), nil)
 	_ = b.Set(keyNextGraph, binary.BigEndian.AppendUint32(nil, id+1), nil)
-	if err := b.Commit(pebble.Sync); err != nil {
+	g := s.newGraph(name, id, newVersion())
+	if err := s.commitBatch(b, g); err != nil {
 		return nil, fmt.Errorf("storage: create graph: %w", err)
 	}
-	g := s.newGraph(name, id, newVersion())
 	s.graphs[name] = g
 	return g, nil
 }
@@ -380,9 +409,11 @@ func (s *Store) DropGraph(name string) error {
 	defer b.Close()
 	_ = b.Delete(graphCatalogKey(name), nil)
 	_ = b.DeleteRange(graphPrefix(g.id), graphEnd(g.id), nil)
-	if err := b.Commit(pebble.Sync); err != nil {
+	_ = b.Delete(graphSeqKey(g.id), nil)
+	if err := s.commitBatch(b, nil); err != nil {
 		return fmt.Errorf("storage: drop graph: %w", err)
 	}
+	_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, imageName(g.id)))
 	g.dropped.Store(true)
 	delete(s.graphs, name)
 	s.mem.Add(-g.cur.Load().mem)
@@ -408,10 +439,33 @@ func (s *Store) Close() (err error) {
 		}
 		s.lock.release()
 	}()
+	if s.seqFile != nil {
+		_ = s.seqFile.Close()
+	}
+	s.writeImages()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("storage: close: %w", err)
 	}
 	return nil
+}
+
+// writeImages writes the image of every graph committed to since its
+// image was written (no commit can start any more).
+func (s *Store) writeImages() {
+	if s.opts.ReadOnly {
+		return
+	}
+	for _, g := range s.graphs {
+		seq := g.seq.Load()
+		if seq == g.imgSeq {
+			continue
+		}
+		if err := writeImage(s.opts.FS, s.dir, g.id, seq, g.cur.Load()); err != nil {
+			s.opts.Logger.Errorf("graph %q: %v", g.name, err)
+			continue
+		}
+		g.imgSeq = seq
+	}
 }
 
 // Name returns the graph's name.
