@@ -248,3 +248,51 @@ func TestHelperProcess(t *testing.T) {
 		crashChild(dir)
 	}
 }
+
+// lineLogger records what the store logs.
+type lineLogger struct{ lines *[]string }
+
+func (l lineLogger) Infof(format string, args ...any) {
+	*l.lines = append(*l.lines, fmt.Sprintf(format, args...))
+}
+
+func (l lineLogger) Errorf(format string, args ...any) {
+	*l.lines = append(*l.lines, fmt.Sprintf(format, args...))
+}
+
+// TestCorruptionLoggedInOneLine: Pebble's report of a damaged sstable goes
+// to the store's Logger as single lines, not as a stack trace.
+func TestCorruptionLoggedInOneLine(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir, &Options{MemTableSize: 64 << 10})
+	check(t, err)
+	fillSmall(t, s)
+	check(t, s.db.Flush())
+	check(t, s.Close())
+	names, err := os.ReadDir(dir)
+	check(t, err)
+	for _, n := range names {
+		if filepath.Ext(n.Name()) == ".sst" {
+			p := filepath.Join(dir, n.Name())
+			b, err := os.ReadFile(p)
+			check(t, err)
+			for i := len(b) / 3; i < len(b)/3+16; i++ {
+				b[i] ^= 0x5a
+			}
+			check(t, os.WriteFile(p, b, 0o644))
+		}
+	}
+	check(t, os.Remove(filepath.Join(dir, imageName(0))))
+	var lines []string
+	if _, err := Open(dir, &Options{Logger: lineLogger{&lines}}); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("open of a damaged sstable: %v", err)
+	}
+	if len(lines) == 0 {
+		t.Fatal("nothing logged")
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "\n") {
+			t.Fatalf("multi-line log message:\n%s", l)
+		}
+	}
+}

@@ -71,19 +71,34 @@ type Graph struct {
 	imgSeq  uint64        // sequence number of the graph's image on disk (guarded by Store.mu)
 }
 
+// pebbleLogger routes Pebble's log output to the store's Logger, one line
+// per message: Pebble's errors may carry multi-line stack traces, which are
+// cut off.
 type pebbleLogger struct{ l Logger }
 
+// firstLine formats a message and keeps its first line.
+func firstLine(format string, args ...any) string {
+	m := fmt.Sprintf(format, args...)
+	if i := strings.IndexByte(m, '\n'); i >= 0 {
+		m = m[:i] + " [...]"
+	}
+	return m
+}
+
 // Infof forwards to the store's Logger.
-func (p pebbleLogger) Infof(format string, args ...any) { p.l.Infof(format, args...) }
+func (p pebbleLogger) Infof(format string, args ...any) { p.l.Infof("%s", firstLine(format, args...)) }
 
 // Errorf forwards to the store's Logger.
-func (p pebbleLogger) Errorf(format string, args ...any) { p.l.Errorf(format, args...) }
+func (p pebbleLogger) Errorf(format string, args ...any) {
+	p.l.Errorf("%s", firstLine(format, args...))
+}
 
 // Fatalf logs and panics (Pebble's default would exit the process); Open
 // turns such a panic into ErrCorrupt.
 func (p pebbleLogger) Fatalf(format string, args ...any) {
-	p.l.Errorf(format, args...)
-	panic(fatalError(fmt.Sprintf(format, args...)))
+	m := firstLine(format, args...)
+	p.l.Errorf("%s", m)
+	panic(fatalError(m))
 }
 
 type fatalError string
@@ -132,10 +147,12 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	}()
 	if !o.ReadOnly {
 		// Remove sstables of bulk loads interrupted before (or just after)
-		// their ingestion: Pebble does not reference them.
+		// their ingestion: Pebble does not reference them; and images
+		// whose writing was interrupted.
 		if names, err := o.FS.List(dir); err == nil {
 			for _, n := range names {
-				if strings.HasPrefix(n, bulkFilePrefix) && strings.HasSuffix(n, ".sst") {
+				if strings.HasPrefix(n, bulkFilePrefix) && strings.HasSuffix(n, ".sst") ||
+					strings.HasSuffix(n, imageSuffix+".tmp") {
 					_ = o.FS.Remove(o.FS.PathJoin(dir, n))
 				}
 			}
@@ -179,7 +196,7 @@ func (s *Store) openPebble() error {
 			// Corruption found by a read surfaces as that read's error;
 			// do not let Pebble's default handler exit the process.
 			DataCorruption: func(info pebble.DataCorruptionInfo) {
-				o.Logger.Errorf("data corruption: %s", info)
+				o.Logger.Errorf("data corruption in %s: %v", info.Path, info.Details)
 			},
 		},
 	}
