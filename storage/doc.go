@@ -34,39 +34,44 @@
 // chunks, then in-adjacency, label bitmaps, index entries and statistics)
 // costs time and memory in proportion to the graph (BenchmarkOpen). So each
 // graph also has a read-optimised image, one file beside Pebble's
-// (image.go), holding what that rebuild produces in flat arrays:
+// (image.go), holding what that rebuild produces:
 //
-//   - node liveness words, label ids (offsets + ids), encoded property maps
-//     (offsets + bytes);
-//   - adjacency in both directions as CSR: per node an offset into arrays of
-//     (type, relationship id, neighbour), sorted by (type, id), so the
-//     adjacency of (node, direction, type) is a contiguous slice;
-//   - the relationship table (liveness, start, end, type) and encoded
-//     relationship properties;
+//   - the node table as one compressed block per page of 64 nodes: liveness,
+//     label ids, encoded property maps, and adjacency in both directions,
+//     per type, sorted by relationship id, delta-encoded (a CSR segment
+//     per page);
+//   - the relationship table (liveness, start, end, type, properties) as
+//     one block per page of 1,024 relationships;
+//   - the block offsets of both tables;
 //   - serialized label bitmaps, the statistics counters, and per index its
 //     definition and entry counts.
 //
-// The image carries the graph's commit sequence. Every commit (and bulk
-// load) writes a new store-wide sequence number and the graph's own in the
-// same Pebble batch, so an image is used only when its sequence equals the
-// graph's; otherwise the graph is rebuilt from the records (the slow path,
-// after a crash) and a fresh image is written. Images are written by Close
-// for graphs committed to since their image, and after a rebuild; a bulk
-// load removes the graph's image before it ingests. An image is written to a
+// The image carries the graph's commit sequence. Every commit writes a new
+// store-wide sequence number and the graph's own in the same Pebble batch
+// (a bulk load, in the sstable it ingests), so an image is used only when
+// its sequence equals the graph's; otherwise the graph is rebuilt from the
+// records (the slow path, after a crash or a failed image write) and a
+// fresh image is written. Images are written by Close for graphs committed
+// to since their image (O(graph): committed changes live in memory and in
+// Pebble until then), and after a rebuild. An image is written to a
 // temporary file, synced and renamed, so a crash never leaves a torn one.
+// A read-only open cannot write one: with a stale image it reads the
+// graph whole, as before images existed.
 //
 // Opening with a valid image maps the file (or, on filesystems without file
 // descriptors, reads it) and decodes only the dictionaries, label bitmaps,
 // statistics and index definitions: no record is read and nothing grows
 // with the number of relationships. A version opened so has a base: pages
-// not present in its own (copy-on-write) page tables are materialised from
-// the image on first touch into a shared page cache (the base never changes
-// while the store is open, so every version may share it). Adjacency slices
-// of cached pages point into the mapping (capacity = length, so an append
-// copies), off the Go heap. With Options.MemoryBudget the cache holds a
-// bounded number of pages and evicts the oldest; without it pages stay once
-// loaded. Property indexes opened from an image build their value tree on
-// first use from the base.
+// not present in its own (copy-on-write) page tables are decoded from the
+// image on first touch into a shared page cache (the base never changes
+// while the store is open, so every version may share it). A decoded page
+// keeps its adjacency in two flat, pointer-free arrays (relationship ids,
+// neighbours) that its lists slice with capacity = length, so a writer's
+// append copies. With Options.MemoryBudget the cache holds at most a
+// quarter of the budget for each table and evicts the oldest pages; without
+// it pages stay once decoded. Property indexes opened from an image build their value tree on
+// first use from the base; full-text and vector indexes are rebuilt at
+// open (their cost grows with the nodes they index).
 //
 // Store.MemoryUsage reports the estimated size of the versions' own
 // structures plus the page cache; MemoryBudget bounds both (a write that

@@ -18,57 +18,58 @@ import (
 // The image of a graph (see doc.go, "The persisted image") is one file,
 // image-<gid>.cyq, made of 8-byte aligned sections followed by a footer:
 //
-//	sections (little-endian arrays, indexed by node or relationship id)
+//	sections (see below)
 //	footer: per section (offset u64, length u64), then gid u32,
 //	        version u32, seq u64, nextNode u64, nextRel u64, relCount u64,
 //	        crc32 of the small sections u32, crc32 of the footer so far u32
 //	footer length u64, magic (8 bytes)
 //
-// Fixed-size arrays are viewed in place (no decoding); every offset read
-// from them is checked before use, so a damaged image can give wrong
-// answers until it is noticed but never a crash. The small sections
+// The node and relationship tables are stored as one compressed block per
+// page (64 nodes, 1024 relationships), found through an array of block
+// offsets; a page is decoded when first touched. A node block holds:
+//
+//	uvarint liveness word; uvarint entries, lists, labels (totals of the page)
+//	per live node: uvarint label count, labels (uvarint deltas);
+//	  uvarint property bytes, properties (appendProps);
+//	  per direction (Out, In): uvarint list count, then per list
+//	    uvarint type (delta from the previous list's), uvarint length,
+//	    per entry uvarint relationship id (delta from the previous
+//	    entry's, the first from 0) and uvarint neighbour
+//
+// and a relationship block: 16 uvarint liveness words, then per live
+// relationship uvarint start, end, type, property bytes and the
+// properties. Every read is bounds-checked, so a damaged image can give
+// wrong answers until it is noticed but never a crash. The small sections
 // (bitmaps, statistics, indexes) are checksummed and decoded at open.
 const (
-	imageMagic   = "cyqimg\x00\x01"
-	imageVersion = 1
+	imageMagic   = "cyqimg\x00\x02"
+	imageVersion = 2
 	imageSuffix  = ".cyq"
 )
 
 // Sections of an image, in file order.
 const (
-	secNodeAlive = iota // u64 words, one bit per node id
-	secLabelOff         // u32 [nextNode+1] into secLabelIDs
-	secLabelIDs         // u32
-	secPropOff          // u64 [nextNode+1] into secPropBlob
-	secPropBlob         // encoded property maps (appendProps)
-	secAdjOffOut        // u64 [nextNode+1] into the Out entry arrays
-	secAdjTypOut        // u32 per entry; a node's entries sorted by (type, rel)
-	secAdjRelOut        // u64 per entry
-	secAdjNbrOut        // u32 per entry
-	secAdjOffIn         // the same for In
-	secAdjTypIn
-	secAdjRelIn
-	secAdjNbrIn
-	secRelAlive    // u64 words, one bit per relationship id
-	secRelStart    // u32 [nextRel]
-	secRelEnd      // u32 [nextRel]
-	secRelTyp      // u32 [nextRel]
-	secRelPropOff  // u64 [nextRel+1] into secRelPropBlob, or empty when no relationship has properties
-	secRelPropBlob // encoded property maps
-	secBitmaps     // uvarint count, then (uvarint label or AnyLabel for all nodes, uvarint length, roaring bytes)
-	secStats       // encodeStats
-	secIndexes     // uvarint count, then (label, key, flags, entries, distinct) uvarints
+	secNodeBlocks = iota // node page blocks
+	secNodeIndex         // u64 [node pages + 1]: block offsets in secNodeBlocks
+	secRelBlocks         // relationship page blocks
+	secRelIndex          // u64 [relationship pages + 1]
+	secBitmaps           // uvarint count, then (uvarint label or AnyLabel for all nodes, uvarint length, roaring bytes)
+	secStats             // encodeStats
+	secIndexes           // uvarint count, then (label, key, entries, distinct) uvarints
 	numSections
 )
 
-// nativeLittleEndian: images are little-endian and viewed in place, so
-// other machines do not use them (every open rebuilds from the records).
+// nativeLittleEndian: block offsets are little-endian and viewed in place,
+// so other machines do not use images (every open reads the records).
 var nativeLittleEndian = func() bool {
 	x := uint16(1)
 	return *(*byte)(unsafe.Pointer(&x)) == 1
 }()
 
 func imageName(gid uint32) string { return fmt.Sprintf("image-%d%s", gid, imageSuffix) }
+
+func nodePages(nextNode uint32) uint64 { return (uint64(nextNode) + nodePageSize - 1) / nodePageSize }
+func relPages(nextRel uint64) uint64   { return (nextRel + relPageSize - 1) / relPageSize }
 
 // image is an opened image file.
 type image struct {
@@ -78,25 +79,14 @@ type image struct {
 	nextRel  uint64
 	relCount uint64
 
-	nodeAlive   []uint64
-	labelOff    []uint32
-	labelIDs    []uint32
-	propOff     []uint64
-	propBlob    []byte
-	adjOff      [2][]uint64
-	adjTyp      [2][]uint32
-	adjRel      [2][]uint64
-	adjNbr      [2][]uint32
-	relAlive    []uint64
-	relStart    []uint32
-	relEnd      []uint32
-	relTyp      []uint32
-	relPropOff  []uint64
-	relPropBlob []byte
+	nodeBlocks []byte
+	nodeIndex  []uint64
+	relBlocks  []byte
+	relIndex   []uint64
 
 	bitmaps, stats, indexes []byte
 
-	// damaged is called once when a page fails its checks.
+	// damaged is called once when a block fails its checks.
 	damaged  func(error)
 	damageMu sync.Once
 }
@@ -121,16 +111,6 @@ func viewU64(b []byte) ([]uint64, bool) {
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8), true
 }
 
-func viewU32(b []byte) ([]uint32, bool) {
-	if len(b)%4 != 0 || (len(b) > 0 && uintptr(unsafe.Pointer(&b[0]))%4 != 0) {
-		return nil, false
-	}
-	if len(b) == 0 {
-		return nil, true
-	}
-	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(b)/4), true
-}
-
 // readImage opens the image of graph gid: (nil, nil) when there is none,
 // an error wrapping ErrCorrupt when it cannot be used.
 func readImage(fs vfs.FS, dir string, gid uint32) (*image, error) {
@@ -152,7 +132,7 @@ func readImage(fs vfs.FS, dir string, gid uint32) (*image, error) {
 	}
 	var data []byte
 	if fd := f.Fd(); fd != vfs.InvalidFd {
-		data, err = mmapFile(fd, int(size))
+		data, _ = mmapFile(fd, int(size))
 	}
 	if data == nil {
 		// No descriptor (in-memory filesystems) or no mmap: one flat,
@@ -217,172 +197,156 @@ func parseImage(data []byte) (*image, error) {
 	if small != binary.LittleEndian.Uint32(p[40:]) {
 		return bad("checksum mismatch")
 	}
-	ok := true
-	u64 := func(i int, want uint64) []uint64 {
-		s, good := viewU64(secs[i])
-		if !good || (want != ^uint64(0) && uint64(len(s)) != want) {
-			ok = false
-		}
-		return s
-	}
-	u32 := func(i int, want uint64) []uint32 {
-		s, good := viewU32(secs[i])
-		if !good || (want != ^uint64(0) && uint64(len(s)) != want) {
-			ok = false
-		}
-		return s
-	}
-	any := ^uint64(0)
-	img.nodeAlive = u64(secNodeAlive, (nn+63)/64)
-	img.labelOff = u32(secLabelOff, nn+1)
-	img.labelIDs = u32(secLabelIDs, any)
-	img.propOff = u64(secPropOff, nn+1)
-	img.propBlob = secs[secPropBlob]
-	for d := 0; d < 2; d++ {
-		s := d * 4
-		img.adjOff[d] = u64(secAdjOffOut+s, nn+1)
-		img.adjTyp[d] = u32(secAdjTypOut+s, img.relCount)
-		img.adjRel[d] = u64(secAdjRelOut+s, img.relCount)
-		img.adjNbr[d] = u32(secAdjNbrOut+s, img.relCount)
-	}
-	img.relAlive = u64(secRelAlive, (img.nextRel+63)/64)
-	img.relStart = u32(secRelStart, img.nextRel)
-	img.relEnd = u32(secRelEnd, img.nextRel)
-	img.relTyp = u32(secRelTyp, img.nextRel)
-	img.relPropOff = u64(secRelPropOff, any)
-	if len(img.relPropOff) != 0 && uint64(len(img.relPropOff)) != img.nextRel+1 {
-		ok = false
-	}
-	img.relPropBlob = secs[secRelPropBlob]
-	img.bitmaps, img.stats, img.indexes = secs[secBitmaps], secs[secStats], secs[secIndexes]
-	if !ok {
+	var ok1, ok2 bool
+	img.nodeBlocks, img.relBlocks = secs[secNodeBlocks], secs[secRelBlocks]
+	img.nodeIndex, ok1 = viewU64(secs[secNodeIndex])
+	img.relIndex, ok2 = viewU64(secs[secRelIndex])
+	if !ok1 || !ok2 || uint64(len(img.nodeIndex)) != nodePages(img.nextNode)+1 || uint64(len(img.relIndex)) != relPages(img.nextRel)+1 {
 		return bad("section sizes disagree with the counts")
 	}
+	img.bitmaps, img.stats, img.indexes = secs[secBitmaps], secs[secStats], secs[secIndexes]
 	return img, nil
 }
 
-// nodePage materialises page pi of the node table (nil: no live node).
+// block returns block pi of a table, or nil when it is out of range.
+func (img *image) block(blocks []byte, index []uint64, pi uint64) []byte {
+	if pi+1 >= uint64(len(index)) {
+		return nil
+	}
+	lo, hi := index[pi], index[pi+1]
+	if lo > hi || hi > uint64(len(blocks)) {
+		img.damage(fmt.Errorf("block %d out of range", pi))
+		return nil
+	}
+	return blocks[lo:hi]
+}
+
+// nodePage decodes page pi of the node table (nil: no live node).
 func (img *image) nodePage(pi uint64) *nodePage {
-	if pi >= uint64(len(img.nodeAlive)) {
+	b := img.block(img.nodeBlocks, img.nodeIndex, pi)
+	if len(b) == 0 {
 		return nil
 	}
-	w := img.nodeAlive[pi]
-	if w == 0 {
+	p, err := decodeNodePage(b, pi)
+	if err != nil {
+		img.damage(fmt.Errorf("node page %d: %w", pi, err))
 		return nil
-	}
-	p := &nodePage{}
-	var lists []adjList
-	var ptrs []*adjList
-	for b := w; b != 0; b &= b - 1 {
-		i := uint32(trailingZeros(b))
-		id := uint64(pi)<<nodePageBits | uint64(i)
-		if id >= uint64(img.nextNode) {
-			img.damage(fmt.Errorf("node %d beyond the node count", id))
-			break
-		}
-		p.alive[0] |= 1 << i
-		lo, hi := img.labelOff[id], img.labelOff[id+1]
-		if lo <= hi && uint64(hi) <= uint64(len(img.labelIDs)) {
-			if hi > lo {
-				p.labels[i] = slices.Clone(img.labelIDs[lo:hi])
-			}
-		} else {
-			img.damage(fmt.Errorf("labels of node %d", id))
-		}
-		plo, phi := img.propOff[id], img.propOff[id+1]
-		if plo <= phi && phi <= uint64(len(img.propBlob)) {
-			if b := img.propBlob[plo:phi]; len(b) > 0 {
-				ps, n, err := decodeProps(b)
-				if err != nil || n != len(b) {
-					img.damage(fmt.Errorf("properties of node %d", id))
-				} else {
-					p.props[i] = ps
-				}
-			}
-		} else {
-			img.damage(fmt.Errorf("properties of node %d", id))
-		}
-		for d := 0; d < 2; d++ {
-			lo, hi := img.adjOff[d][id], img.adjOff[d][id+1]
-			if lo > hi || hi > uint64(len(img.adjTyp[d])) {
-				img.damage(fmt.Errorf("adjacency of node %d", id))
-				continue
-			}
-			if lo == hi {
-				continue
-			}
-			typs := img.adjTyp[d][lo:hi]
-			runs := 1
-			for j := 1; j < len(typs); j++ {
-				if typs[j] != typs[j-1] {
-					runs++
-				}
-			}
-			if len(lists) < runs {
-				lists = make([]adjList, max(runs, 64))
-			}
-			if len(ptrs) < runs {
-				ptrs = make([]*adjList, max(runs, 64))
-			}
-			ls := ptrs[:runs:runs]
-			ptrs = ptrs[runs:]
-			k, start := 0, 0
-			for j := 1; j <= len(typs); j++ {
-				if j < len(typs) && typs[j] == typs[start] {
-					continue
-				}
-				a, e := lo+uint64(start), lo+uint64(j)
-				l := &lists[0]
-				lists = lists[1:]
-				// Capacity = length: an append by a writer copies
-				// instead of writing into the image.
-				l.typ, l.rels, l.nbrs = typs[start], img.adjRel[d][a:e:e], img.adjNbr[d][a:e:e]
-				ls[k] = l
-				k++
-				start = j
-			}
-			p.adj[i][d] = ls
-		}
 	}
 	return p
 }
 
-// relPage materialises page pi of the relationship table (nil: no live
+func decodeNodePage(b []byte, pi uint64) (*nodePage, error) {
+	d := &decoder{b: b}
+	alive := d.uvarint()
+	if alive == 0 {
+		return nil, d.err
+	}
+	nEntries, nLists, nLabels := d.count(), d.count(), d.count()
+	if d.err != nil {
+		return nil, d.err
+	}
+	// One allocation per kind for the whole page: the page's adjacency is
+	// contiguous, and the arrays hold no pointers for the GC to scan.
+	rels := make([]uint64, nEntries)
+	nbrs := make([]uint32, nEntries)
+	lists := make([]adjList, nLists)
+	ptrs := make([]*adjList, nLists)
+	labels := make([]uint32, nLabels)
+	p := &nodePage{}
+	p.alive[0] = alive
+	for w := alive; w != 0 && d.err == nil; w &= w - 1 {
+		i := uint32(trailingZeros(w))
+		if k := d.count(); k > 0 {
+			if k > len(labels) {
+				return nil, errorf(ErrCorrupt, "label totals")
+			}
+			ls := labels[:k:k]
+			labels = labels[k:]
+			prev := uint32(0)
+			for j := range ls {
+				prev += d.u32()
+				ls[j] = prev
+			}
+			p.labels[i] = ls
+		}
+		if pb := d.bytes(d.uvarint()); len(pb) > 0 {
+			ps, n, err := decodeProps(pb)
+			if err != nil || n != len(pb) {
+				return nil, errorf(ErrCorrupt, "properties of node %d", pi<<nodePageBits|uint64(i))
+			}
+			p.props[i] = ps
+		}
+		for dir := 0; dir < 2; dir++ {
+			k := d.count()
+			if k == 0 {
+				continue
+			}
+			if k > len(lists) {
+				return nil, errorf(ErrCorrupt, "list totals")
+			}
+			ls := ptrs[:k:k]
+			ptrs = ptrs[k:]
+			typ := uint32(0)
+			for j := range ls {
+				l := &lists[0]
+				lists = lists[1:]
+				typ += d.u32()
+				m := d.count()
+				if m > len(rels) {
+					return nil, errorf(ErrCorrupt, "entry totals")
+				}
+				// Capacity = length: a writer's append copies.
+				l.typ, l.rels, l.nbrs = typ, rels[:m:m], nbrs[:m:m]
+				rels, nbrs = rels[m:], nbrs[m:]
+				prev := uint64(0)
+				for e := range l.rels {
+					prev += d.uvarint()
+					l.rels[e] = prev
+					l.nbrs[e] = d.u32()
+				}
+				ls[j] = l
+			}
+			p.adj[i][dir] = ls
+		}
+	}
+	if err := d.done(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// relPage decodes page pi of the relationship table (nil: no live
 // relationship).
 func (img *image) relPage(pi uint64) *relPage {
-	w0 := pi * (relPageSize / 64)
-	if w0 >= uint64(len(img.relAlive)) {
+	b := img.block(img.relBlocks, img.relIndex, pi)
+	if len(b) == 0 {
 		return nil
 	}
-	words := img.relAlive[w0:min(w0+relPageSize/64, uint64(len(img.relAlive)))]
-	if popcount(words) == 0 {
+	p, err := decodeRelPage(b)
+	if err != nil {
+		img.damage(fmt.Errorf("relationship page %d: %w", pi, err))
 		return nil
 	}
+	return p
+}
+
+func decodeRelPage(b []byte) (*relPage, error) {
+	d := &decoder{b: b}
 	p := &relPage{}
-	first := pi << relPageBits
-	for wi, w := range words {
-		for b := w; b != 0; b &= b - 1 {
-			j := uint32(wi*64 + trailingZeros(b))
-			id := first + uint64(j)
-			if id >= img.nextRel {
-				img.damage(fmt.Errorf("relationship %d beyond the counter", id))
-				break
-			}
-			p.alive[j>>6] |= 1 << (j & 63)
-			p.start[j], p.end[j], p.typ[j] = img.relStart[id], img.relEnd[id], img.relTyp[id]
-			if len(img.relPropOff) == 0 {
-				continue
-			}
-			lo, hi := img.relPropOff[id], img.relPropOff[id+1]
-			if lo > hi || hi > uint64(len(img.relPropBlob)) {
-				img.damage(fmt.Errorf("properties of relationship %d", id))
-				continue
-			}
-			if b := img.relPropBlob[lo:hi]; len(b) > 0 {
-				ps, n, err := decodeProps(b)
-				if err != nil || n != len(b) {
-					img.damage(fmt.Errorf("properties of relationship %d", id))
-					continue
+	for w := range p.alive {
+		p.alive[w] = d.uvarint()
+	}
+	if popcount(p.alive[:]) == 0 {
+		return nil, d.err
+	}
+	for wi, w := range p.alive {
+		for ; w != 0 && d.err == nil; w &= w - 1 {
+			j := uint32(wi*64 + trailingZeros(w))
+			p.start[j], p.end[j], p.typ[j] = d.u32(), d.u32(), d.u32()
+			if pb := d.bytes(d.uvarint()); len(pb) > 0 {
+				ps, n, err := decodeProps(pb)
+				if err != nil || n != len(pb) {
+					return nil, errorf(ErrCorrupt, "relationship properties")
 				}
 				if p.props == nil {
 					p.props = map[uint32]props{}
@@ -391,29 +355,38 @@ func (img *image) relPage(pi uint64) *relPage {
 			}
 		}
 	}
-	return p
+	if err := d.done(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // ---- page cache ----
 
-// pageCache holds pages materialised from an image, shared by every
-// version of the graph (the image never changes while the store is open).
-// A hit is one atomic load. With a limit, the oldest pages are evicted once
-// more than limit are held; readers that still hold an evicted page keep it.
+// pageCache holds pages decoded from an image, shared by every version of
+// the graph (the image never changes while the store is open). A hit is
+// one atomic load. With a limit, the oldest pages are evicted once the
+// pages held exceed limit bytes (estimated by size); readers that still
+// hold an evicted page keep it.
 type pageCache[P any] struct {
 	slots []atomic.Pointer[P]
 	load  func(pi uint64) *P
-	limit int
-	size  int64 // estimated bytes per page
+	size  func(*P) int64
+	limit int64
 
 	mu   sync.Mutex
-	ring []uint64 // loaded page indexes, oldest first from head
+	ring []cached // loaded pages, oldest first from head
 	head int
-	held atomic.Int64
+	held atomic.Int64 // bytes
 }
 
-func newPageCache[P any](pages uint64, load func(uint64) *P, limit int, size int64) *pageCache[P] {
-	return &pageCache[P]{slots: make([]atomic.Pointer[P], pages), load: load, limit: limit, size: size}
+type cached struct {
+	pi   uint64
+	size int64
+}
+
+func newPageCache[P any](pages uint64, load func(uint64) *P, size func(*P) int64, limit int64) *pageCache[P] {
+	return &pageCache[P]{slots: make([]atomic.Pointer[P], pages), load: load, size: size, limit: limit}
 }
 
 func (c *pageCache[P]) pages() uint64 { return uint64(len(c.slots)) }
@@ -436,15 +409,16 @@ func (c *pageCache[P]) get(pi uint64) *P {
 		}
 		return p
 	}
-	c.held.Add(1)
+	n := c.size(p)
+	c.held.Add(n)
 	if c.limit > 0 {
 		c.mu.Lock()
-		c.ring = append(c.ring, pi)
-		for len(c.ring)-c.head > c.limit {
+		c.ring = append(c.ring, cached{pi, n})
+		for c.held.Load() > c.limit && len(c.ring)-c.head > 1 {
 			old := c.ring[c.head]
 			c.head++
-			c.slots[old].Store(nil)
-			c.held.Add(-1)
+			c.slots[old.pi].Store(nil)
+			c.held.Add(-old.size)
 		}
 		if c.head > len(c.ring)/2 && c.head > 1024 {
 			c.ring = append(c.ring[:0], c.ring[c.head:]...)
@@ -460,7 +434,36 @@ func (c *pageCache[P]) bytes() int64 {
 	if c == nil {
 		return 0
 	}
-	return c.held.Load() * c.size
+	return c.held.Load()
+}
+
+// nodePageBytes estimates the memory of a decoded node page.
+func nodePageBytes(p *nodePage) int64 {
+	n := int64(unsafe.Sizeof(*p))
+	for i := range p.adj {
+		n += memLabel * int64(len(p.labels[i]))
+		for _, pr := range p.props[i] {
+			n += propSize(pr.val)
+		}
+		for d := 0; d < 2; d++ {
+			for _, l := range p.adj[i][d] {
+				n += memAdjList + 12*int64(len(l.rels))
+			}
+		}
+	}
+	return n
+}
+
+// relPageBytes estimates the memory of a decoded relationship page.
+func relPageBytes(p *relPage) int64 {
+	n := int64(unsafe.Sizeof(*p))
+	for _, ps := range p.props {
+		n += 16
+		for _, pr := range ps {
+			n += propSize(pr.val)
+		}
+	}
+	return n
 }
 
 // ---- writing ----
@@ -504,122 +507,9 @@ func (w *imageWriter) end(s int) {
 	w.hash = false
 }
 
-func (w *imageWriter) u32(x uint32) {
-	binary.LittleEndian.PutUint32(w.buf[:4], x)
-	w.write(w.buf[:4])
-}
-
 func (w *imageWriter) u64(x uint64) {
 	binary.LittleEndian.PutUint64(w.buf[:8], x)
 	w.write(w.buf[:8])
-}
-
-// imageNode is what the image holds of one node, read from whichever of
-// the version's own pages or its base image holds the node.
-type imageNode struct {
-	alive  bool
-	labels []uint32
-	props  []byte
-	adj    [2]struct {
-		typ  []uint32 // nil: the entries come from lists
-		rels []uint64
-		nbrs []uint32
-		ls   []*adjList
-	}
-}
-
-// imageSource reads a version for writing its image without materialising
-// base pages.
-type imageSource struct {
-	v       *version
-	nodeImg *image // base image of v's node table, or nil
-	relImg  *image // base image of v's relationship table, or nil
-	scratch []byte
-}
-
-func (s *imageSource) node(id uint32, n *imageNode) {
-	*n = imageNode{}
-	pi := uint64(id >> nodePageBits)
-	if p := s.v.nodes.own(pi); p != nil || s.nodeImg == nil {
-		if p == nil {
-			return
-		}
-		i := id & (nodePageSize - 1)
-		if !p.isAlive(i) {
-			return
-		}
-		n.alive, n.labels = true, p.labels[i]
-		if len(p.props[i]) > 0 {
-			s.scratch = appendProps(s.scratch[:0], p.props[i])
-			n.props = s.scratch
-		}
-		for d := 0; d < 2; d++ {
-			n.adj[d].ls = p.adj[i][d]
-		}
-		return
-	}
-	// Not in v's own pages: the page of the base image, read in place.
-	// (The base was checked when it was opened; damaged offsets are
-	// clamped, and the writer rewrites what it can read.)
-	img := s.nodeImg
-	if uint64(id) >= uint64(img.nextNode) || img.nodeAlive[pi]&(1<<(id&63)) == 0 {
-		return
-	}
-	n.alive = true
-	if lo, hi := img.labelOff[id], img.labelOff[id+1]; lo <= hi && uint64(hi) <= uint64(len(img.labelIDs)) {
-		n.labels = img.labelIDs[lo:hi]
-	}
-	if lo, hi := img.propOff[id], img.propOff[id+1]; lo <= hi && hi <= uint64(len(img.propBlob)) {
-		n.props = img.propBlob[lo:hi]
-	}
-	for d := 0; d < 2; d++ {
-		lo, hi := img.adjOff[d][id], img.adjOff[d][id+1]
-		if lo <= hi && hi <= uint64(len(img.adjTyp[d])) {
-			n.adj[d].typ, n.adj[d].rels, n.adj[d].nbrs = img.adjTyp[d][lo:hi], img.adjRel[d][lo:hi], img.adjNbr[d][lo:hi]
-		} else {
-			n.adj[d].typ = []uint32{}
-		}
-	}
-}
-
-func (n *imageNode) degree(d int) uint64 {
-	if n.adj[d].typ != nil {
-		return uint64(len(n.adj[d].typ))
-	}
-	var k uint64
-	for _, l := range n.adj[d].ls {
-		k += uint64(len(l.rels))
-	}
-	return k
-}
-
-// rel reports relationship id's endpoints, type and encoded properties.
-func (s *imageSource) rel(id uint64) (alive bool, start, end, typ uint32, ps []byte) {
-	pi := id >> relPageBits
-	if p := s.v.rels.own(pi); p != nil || s.relImg == nil {
-		if p == nil {
-			return
-		}
-		j := uint32(id & (relPageSize - 1))
-		if !p.isAlive(j) {
-			return
-		}
-		if pr := p.props[j]; len(pr) > 0 {
-			s.scratch = appendProps(s.scratch[:0], pr)
-			ps = s.scratch
-		}
-		return true, p.start[j], p.end[j], p.typ[j], ps
-	}
-	img := s.relImg
-	if id >= img.nextRel || img.relAlive[id>>6]&(1<<(id&63)) == 0 {
-		return
-	}
-	if len(img.relPropOff) > 0 {
-		if lo, hi := img.relPropOff[id], img.relPropOff[id+1]; lo <= hi && hi <= uint64(len(img.relPropBlob)) {
-			ps = img.relPropBlob[lo:hi]
-		}
-	}
-	return true, img.relStart[id], img.relEnd[id], img.relTyp[id], ps
 }
 
 // writeImage writes v's image for commit sequence seq: to a temporary
@@ -642,9 +532,8 @@ func writeImage(fs vfs.FS, dir string, gid uint32, seq uint64, v *version) (err 
 			_ = fs.Remove(tmp)
 		}
 	}()
-	w := &imageWriter{w: bufio.NewWriterSize(f, 1<<20)}
-	src := &imageSource{v: v, nodeImg: v.nodes.baseImage(), relImg: v.rels.baseImage()}
-	encodeImage(w, src, v, gid, seq)
+	w := &imageWriter{w: bufio.NewWriterSize(f, 64<<10)}
+	encodeImage(w, v, gid, seq)
 	if w.err == nil {
 		w.err = w.w.Flush()
 	}
@@ -670,150 +559,126 @@ func writeImage(fs vfs.FS, dir string, gid uint32, seq uint64, v *version) (err 
 	return nil
 }
 
-func encodeImage(w *imageWriter, src *imageSource, v *version, gid uint32, seq uint64) {
-	nn := uint64(v.nextNode)
-	var n imageNode
-	nodes := func(fn func(id uint32)) {
-		for id := uint64(0); id < nn && w.err == nil; id++ {
-			fn(uint32(id))
+// appendNodeBlock encodes node page p (see the format above).
+func appendNodeBlock(dst []byte, p *nodePage) []byte {
+	var entries, lists, labels int
+	for i := uint32(0); i < nodePageSize; i++ {
+		if !p.isAlive(i) {
+			continue
 		}
-	}
-	w.begin(secNodeAlive)
-	for pi := uint64(0); pi < (nn+63)/64; pi++ {
-		var word uint64
-		for i := uint64(0); i < 64 && pi*64+i < nn; i++ {
-			src.node(uint32(pi*64+i), &n)
-			if n.alive {
-				word |= 1 << i
+		labels += len(p.labels[i])
+		for d := 0; d < 2; d++ {
+			lists += len(p.adj[i][d])
+			for _, l := range p.adj[i][d] {
+				entries += len(l.rels)
 			}
 		}
-		w.u64(word)
 	}
-	w.end(secNodeAlive)
-	w.begin(secLabelOff)
-	var off uint64
-	nodes(func(id uint32) {
-		w.u32(uint32(off))
-		src.node(id, &n)
-		off += uint64(len(n.labels))
-	})
-	w.u32(uint32(off))
-	w.end(secLabelOff)
-	w.begin(secLabelIDs)
-	nodes(func(id uint32) {
-		src.node(id, &n)
-		for _, l := range n.labels {
-			w.u32(l)
+	dst = binary.AppendUvarint(dst, p.alive[0])
+	dst = binary.AppendUvarint(dst, uint64(entries))
+	dst = binary.AppendUvarint(dst, uint64(lists))
+	dst = binary.AppendUvarint(dst, uint64(labels))
+	var pb []byte
+	for w := p.alive[0]; w != 0; w &= w - 1 {
+		i := trailingZeros(w)
+		dst = binary.AppendUvarint(dst, uint64(len(p.labels[i])))
+		prev := uint32(0)
+		for _, l := range p.labels[i] {
+			dst = binary.AppendUvarint(dst, uint64(l-prev))
+			prev = l
 		}
-	})
-	w.end(secLabelIDs)
-	w.begin(secPropOff)
-	off = 0
-	nodes(func(id uint32) {
-		w.u64(off)
-		src.node(id, &n)
-		off += uint64(len(n.props))
-	})
-	w.u64(off)
-	w.end(secPropOff)
-	w.begin(secPropBlob)
-	nodes(func(id uint32) {
-		src.node(id, &n)
-		w.write(n.props)
-	})
-	w.end(secPropBlob)
-	for d := 0; d < 2; d++ {
-		s := d * 4
-		w.begin(secAdjOffOut + s)
-		off = 0
-		nodes(func(id uint32) {
-			w.u64(off)
-			src.node(id, &n)
-			off += n.degree(d)
-		})
-		w.u64(off)
-		w.end(secAdjOffOut + s)
-		for part := 1; part <= 3; part++ {
-			w.begin(secAdjOffOut + s + part)
-			nodes(func(id uint32) {
-				src.node(id, &n)
-				a := &n.adj[d]
-				if a.typ != nil {
-					switch part {
-					case 1:
-						for _, t := range a.typ {
-							w.u32(t)
-						}
-					case 2:
-						for _, r := range a.rels {
-							w.u64(r)
-						}
-					case 3:
-						for _, x := range a.nbrs {
-							w.u32(x)
-						}
-					}
-					return
+		pb = pb[:0]
+		if len(p.props[i]) > 0 {
+			pb = appendProps(pb, p.props[i])
+		}
+		dst = binary.AppendUvarint(dst, uint64(len(pb)))
+		dst = append(dst, pb...)
+		for d := 0; d < 2; d++ {
+			ls := p.adj[i][d]
+			dst = binary.AppendUvarint(dst, uint64(len(ls)))
+			typ := uint32(0)
+			for _, l := range ls {
+				dst = binary.AppendUvarint(dst, uint64(l.typ-typ))
+				typ = l.typ
+				dst = binary.AppendUvarint(dst, uint64(len(l.rels)))
+				prev := uint64(0)
+				for e, r := range l.rels {
+					dst = binary.AppendUvarint(dst, r-prev)
+					prev = r
+					dst = binary.AppendUvarint(dst, uint64(l.nbrs[e]))
 				}
-				for _, l := range a.ls {
-					for j := range l.rels {
-						switch part {
-						case 1:
-							w.u32(l.typ)
-						case 2:
-							w.u64(l.rels[j])
-						case 3:
-							w.u32(l.nbrs[j])
-						}
-					}
-				}
-			})
-			w.end(secAdjOffOut + s + part)
+			}
 		}
 	}
-	nr := v.nextRel
-	rels := func(fn func(alive bool, start, end, typ uint32, ps []byte)) {
-		for id := uint64(0); id < nr && w.err == nil; id++ {
-			fn(src.rel(id))
-		}
-	}
-	w.begin(secRelAlive)
-	var word uint64
-	for id := uint64(0); id < nr; id++ {
-		if ok, _, _, _, _ := src.rel(id); ok {
-			word |= 1 << (id & 63)
-		}
-		if id&63 == 63 || id == nr-1 {
-			w.u64(word)
-			word = 0
-		}
-	}
-	w.end(secRelAlive)
-	for part, sec := range []int{secRelStart, secRelEnd, secRelTyp} {
-		w.begin(sec)
-		rels(func(alive bool, start, end, typ uint32, _ []byte) {
-			w.u32([3]uint32{start, end, typ}[part])
-		})
-		w.end(sec)
-	}
-	anyProps := false
-	rels(func(alive bool, _, _, _ uint32, ps []byte) { anyProps = anyProps || len(ps) > 0 })
-	w.begin(secRelPropOff)
-	if anyProps {
-		off = 0
-		rels(func(_ bool, _, _, _ uint32, ps []byte) {
-			w.u64(off)
-			off += uint64(len(ps))
-		})
-		w.u64(off)
-	}
-	w.end(secRelPropOff)
-	w.begin(secRelPropBlob)
-	if anyProps {
-		rels(func(_ bool, _, _, _ uint32, ps []byte) { w.write(ps) })
-	}
-	w.end(secRelPropBlob)
+	return dst
+}
 
+// appendRelBlock encodes relationship page p.
+func appendRelBlock(dst []byte, p *relPage) []byte {
+	for _, w := range p.alive {
+		dst = binary.AppendUvarint(dst, w)
+	}
+	var pb []byte
+	for wi, w := range p.alive {
+		for ; w != 0; w &= w - 1 {
+			j := uint32(wi*64 + trailingZeros(w))
+			dst = binary.AppendUvarint(dst, uint64(p.start[j]))
+			dst = binary.AppendUvarint(dst, uint64(p.end[j]))
+			dst = binary.AppendUvarint(dst, uint64(p.typ[j]))
+			pb = pb[:0]
+			if ps := p.props[j]; len(ps) > 0 {
+				pb = appendProps(pb, ps)
+			}
+			dst = binary.AppendUvarint(dst, uint64(len(pb)))
+			dst = append(dst, pb...)
+		}
+	}
+	return dst
+}
+
+// writeBlocks writes one block per page of a table: a page the version
+// holds itself is encoded, one it reads from its base image is copied
+// as stored.
+func writeBlocks[P any](w *imageWriter, t *pageTable[P], pages uint64, blocks, index int,
+	baseBlock func(*image, uint64) []byte, encode func([]byte, *P) []byte) {
+	offs := make([]uint64, 0, pages+1)
+	w.begin(blocks)
+	var buf []byte
+	for pi := uint64(0); pi < pages && w.err == nil; pi++ {
+		offs = append(offs, w.off-w.secs[blocks][0])
+		if p := t.own(pi); p != nil {
+			buf = encode(buf[:0], p)
+			w.write(buf)
+		} else if t.img != nil {
+			w.write(baseBlock(t.img, pi))
+		}
+	}
+	offs = append(offs, w.off-w.secs[blocks][0])
+	w.end(blocks)
+	w.begin(index)
+	for _, o := range offs {
+		w.u64(o)
+	}
+	w.end(index)
+}
+
+func encodeImage(w *imageWriter, v *version, gid uint32, seq uint64) {
+	writeBlocks(w, &v.nodes, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
+		func(img *image, pi uint64) []byte { return img.block(img.nodeBlocks, img.nodeIndex, pi) },
+		func(dst []byte, p *nodePage) []byte {
+			if p.alive[0] == 0 {
+				return dst
+			}
+			return appendNodeBlock(dst, p)
+		})
+	writeBlocks(w, &v.rels, relPages(v.nextRel), secRelBlocks, secRelIndex,
+		func(img *image, pi uint64) []byte { return img.block(img.relBlocks, img.relIndex, pi) },
+		func(dst []byte, p *relPage) []byte {
+			if popcount(p.alive[:]) == 0 {
+				return dst
+			}
+			return appendRelBlock(dst, p)
+		})
 	w.begin(secBitmaps)
 	w.write(encodeBitmaps(v))
 	w.end(secBitmaps)
@@ -833,8 +698,8 @@ func encodeImage(w *imageWriter, src *imageSource, v *version, gid uint32, seq u
 	ft = binary.LittleEndian.AppendUint32(ft, gid)
 	ft = binary.LittleEndian.AppendUint32(ft, imageVersion)
 	ft = binary.LittleEndian.AppendUint64(ft, seq)
-	ft = binary.LittleEndian.AppendUint64(ft, nn)
-	ft = binary.LittleEndian.AppendUint64(ft, nr)
+	ft = binary.LittleEndian.AppendUint64(ft, uint64(v.nextNode))
+	ft = binary.LittleEndian.AppendUint64(ft, v.nextRel)
 	ft = binary.LittleEndian.AppendUint64(ft, v.relCount)
 	ft = binary.LittleEndian.AppendUint32(ft, small)
 	ft = binary.LittleEndian.AppendUint32(ft, crc32.ChecksumIEEE(ft))

@@ -11,12 +11,6 @@ import (
 	"github.com/cyqdb/cyq/value"
 )
 
-// Estimated bytes of a page materialised from an image (see pageCache).
-const (
-	memNodePage = 8 << 10
-	memRelPage  = 14 << 10
-)
-
 // ---- small sections ----
 
 func encodeStats(st *statsData) []byte {
@@ -355,13 +349,11 @@ func (s *Store) versionFromImage(img *image, gid uint32) (*version, error) {
 	if err := d.done(); err != nil {
 		return nil, err
 	}
-	nodeLimit, relLimit := 0, 0
-	if b := s.opts.MemoryBudget; b > 0 {
-		nodeLimit, relLimit = int(max(4, b/4/memNodePage)), int(max(4, b/4/memRelPage))
-	}
+	// A quarter of the budget each for node and relationship pages.
+	limit := s.opts.MemoryBudget / 4
 	img.damaged = func(err error) { s.imageDamaged(gid, err) }
-	v.nodes = pageTable[nodePage]{base: newPageCache(uint64(len(img.nodeAlive)), img.nodePage, nodeLimit, memNodePage), img: img}
-	v.rels = pageTable[relPage]{base: newPageCache((img.nextRel+relPageSize-1)/relPageSize, img.relPage, relLimit, memRelPage), img: img}
+	v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(img.nextNode), img.nodePage, nodePageBytes, limit), img: img}
+	v.rels = pageTable[relPage]{base: newPageCache(relPages(img.nextRel), img.relPage, relPageBytes, limit), img: img}
 	for _, def := range cat.idxDefs {
 		if err := v.checkIDs(def.k.label, dictLabel); err != nil {
 			return nil, err
@@ -422,7 +414,8 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, imgSeq uin
 	if err != nil {
 		return nil, 0, err
 	}
-	if s.opts.ReadOnly || !nativeLittleEndian {
+	if s.opts.ReadOnly || !nativeLittleEndian || v.nextNode == 0 {
+		// (An empty graph is read as fast as its image.)
 		return v, imgSeq, nil
 	}
 	if err := writeImage(s.opts.FS, s.dir, gid, seq, v); err != nil {

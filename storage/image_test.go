@@ -146,9 +146,9 @@ func TestImageRoundTrip(t *testing.T) {
 		t.Fatal("not opened from the image")
 	}
 	sameGraph(t, before, snap)
-	t.Logf("node pages: %d held, limit %d, %d in the table", snap.nodes.base.held.Load(), snap.nodes.base.limit, snap.nodes.base.pages())
-	if held := snap.nodes.base.held.Load(); held > int64(snap.nodes.base.limit) {
-		t.Fatalf("%d node pages held, limit %d", held, snap.nodes.base.limit)
+	c := snap.nodes.base
+	if held := c.held.Load(); held > c.limit || len(c.ring)-c.head >= int(c.pages()) {
+		t.Fatalf("%d bytes in %d node pages of %d held, limit %d", held, len(c.ring)-c.head, c.pages(), c.limit)
 	}
 	if used, _ := s.MemoryUsage(); used > opts.MemoryBudget {
 		t.Fatalf("memory use %d over the budget %d", used, opts.MemoryBudget)

@@ -104,13 +104,16 @@ func (p pebbleLogger) Fatalf(format string, args ...any) {
 type fatalError string
 
 // Open opens (or, unless read-only, creates) the store in dir. A new store
-// holds the empty graph "default". Open reads every graph into memory.
+// holds the empty graph "default". A graph whose image is current is opened
+// from it without reading its records; any other is read whole (and its
+// image written, unless read-only).
 //
 // Errors: ErrLocked when another process holds a conflicting lock;
 // ErrNotFound when a read-only open finds no store; ErrIncompatibleVersion
 // for another format version; ErrCorrupt for undecodable files or records;
-// ErrMemoryBudget when the data exceed Options.MemoryBudget. Open never
-// panics on bad files.
+// ErrMemoryBudget when what must be held in memory exceeds
+// Options.MemoryBudget; ErrCorrupt also when the store lacks a commit it
+// acknowledged (COMMITSEQ). Open never panics on bad files.
 func Open(dir string, opts *Options) (_ *Store, err error) {
 	o := opts.EnsureDefaults()
 	if err := o.Validate(); err != nil {
