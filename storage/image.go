@@ -221,21 +221,27 @@ func (img *image) block(blocks []byte, index []uint64, pi uint64) []byte {
 	return blocks[lo:hi]
 }
 
-// nodePage decodes page pi of the node table (nil: no live node).
-func (img *image) nodePage(pi uint64) *nodePage {
-	b := img.block(img.nodeBlocks, img.nodeIndex, pi)
+// decodePage decodes block pi of a table (nil: no live entry, or a
+// damaged block, which is reported).
+func decodePage[P any](img *image, blocks []byte, index []uint64, pi uint64, decode func([]byte) (*P, error)) *P {
+	b := img.block(blocks, index, pi)
 	if len(b) == 0 {
 		return nil
 	}
-	p, err := decodeNodePage(b, pi)
+	p, err := decode(b)
 	if err != nil {
-		img.damage(fmt.Errorf("node page %d: %w", pi, err))
+		img.damage(fmt.Errorf("page %d: %w", pi, err))
 		return nil
 	}
 	return p
 }
 
-func decodeNodePage(b []byte, pi uint64) (*nodePage, error) {
+// nodePage decodes page pi of the node table (nil: no live node).
+func (img *image) nodePage(pi uint64) *nodePage {
+	return decodePage(img, img.nodeBlocks, img.nodeIndex, pi, decodeNodePage)
+}
+
+func decodeNodePage(b []byte) (*nodePage, error) {
 	d := &decoder{b: b}
 	alive := d.uvarint()
 	if alive == 0 {
@@ -255,13 +261,9 @@ func decodeNodePage(b []byte, pi uint64) (*nodePage, error) {
 	p := &nodePage{}
 	p.alive[0] = alive
 	for w := alive; w != 0 && d.err == nil; w &= w - 1 {
+		// (take returns nil after an error; the loop then stops.)
 		i := uint32(trailingZeros(w))
-		if k := d.count(); k > 0 {
-			if k > len(labels) {
-				return nil, errorf(ErrCorrupt, "label totals")
-			}
-			ls := labels[:k:k]
-			labels = labels[k:]
+		if ls := take(&labels, d.count(), d); len(ls) > 0 {
 			prev := uint32(0)
 			for j := range ls {
 				prev += d.u32()
@@ -269,35 +271,20 @@ func decodeNodePage(b []byte, pi uint64) (*nodePage, error) {
 			}
 			p.labels[i] = ls
 		}
-		if pb := d.bytes(d.uvarint()); len(pb) > 0 {
-			ps, n, err := decodeProps(pb)
-			if err != nil || n != len(pb) {
-				return nil, errorf(ErrCorrupt, "properties of node %d", pi<<nodePageBits|uint64(i))
-			}
-			p.props[i] = ps
-		}
+		p.props[i] = d.props()
 		for dir := 0; dir < 2; dir++ {
-			k := d.count()
-			if k == 0 {
+			ls := take(&ptrs, d.count(), d)
+			if len(ls) == 0 {
 				continue
 			}
-			if k > len(lists) {
-				return nil, errorf(ErrCorrupt, "list totals")
-			}
-			ls := ptrs[:k:k]
-			ptrs = ptrs[k:]
 			typ := uint32(0)
 			for j := range ls {
 				l := &lists[0]
 				lists = lists[1:]
 				typ += d.u32()
 				m := d.count()
-				if m > len(rels) {
-					return nil, errorf(ErrCorrupt, "entry totals")
-				}
 				// Capacity = length: a writer's append copies.
-				l.typ, l.rels, l.nbrs = typ, rels[:m:m], nbrs[:m:m]
-				rels, nbrs = rels[m:], nbrs[m:]
+				l.typ, l.rels, l.nbrs = typ, take(&rels, m, d), take(&nbrs, m, d)
 				prev := uint64(0)
 				for e := range l.rels {
 					prev += d.uvarint()
@@ -315,19 +302,24 @@ func decodeNodePage(b []byte, pi uint64) (*nodePage, error) {
 	return p, nil
 }
 
+// take cuts the next k elements (capacity k) off *s; past its end it
+// records an error in d and returns nil.
+func take[T any](s *[]T, k int, d *decoder) []T {
+	if k > len(*s) {
+		if d.err == nil {
+			d.err = errorf(ErrCorrupt, "image: block totals disagree")
+		}
+		return nil
+	}
+	t := (*s)[:k:k]
+	*s = (*s)[k:]
+	return t
+}
+
 // relPage decodes page pi of the relationship table (nil: no live
 // relationship).
 func (img *image) relPage(pi uint64) *relPage {
-	b := img.block(img.relBlocks, img.relIndex, pi)
-	if len(b) == 0 {
-		return nil
-	}
-	p, err := decodeRelPage(b)
-	if err != nil {
-		img.damage(fmt.Errorf("relationship page %d: %w", pi, err))
-		return nil
-	}
-	return p
+	return decodePage(img, img.relBlocks, img.relIndex, pi, decodeRelPage)
 }
 
 func decodeRelPage(b []byte) (*relPage, error) {
@@ -343,11 +335,7 @@ func decodeRelPage(b []byte) (*relPage, error) {
 		for ; w != 0 && d.err == nil; w &= w - 1 {
 			j := uint32(wi*64 + trailingZeros(w))
 			p.start[j], p.end[j], p.typ[j] = d.u32(), d.u32(), d.u32()
-			if pb := d.bytes(d.uvarint()); len(pb) > 0 {
-				ps, n, err := decodeProps(pb)
-				if err != nil || n != len(pb) {
-					return nil, errorf(ErrCorrupt, "relationship properties")
-				}
+			if ps := d.props(); len(ps) > 0 {
 				if p.props == nil {
 					p.props = map[uint32]props{}
 				}

@@ -50,18 +50,26 @@ type decoder struct {
 	err error
 }
 
-func (d *decoder) uvarint() uint64 {
+// advance skips n bytes just read (n <= 0: a malformed read).
+func (d *decoder) advance(n int) {
+	if n <= 0 {
+		d.err = errorf(ErrCorrupt, "image: truncated section")
+		return
+	}
+	d.b = d.b[n:]
+}
+
+// next reads one value with read (binary.Uvarint or binary.Varint).
+func next[T uint64 | int64](d *decoder, read func([]byte) (T, int)) T {
 	if d.err != nil {
 		return 0
 	}
-	x, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err = errorf(ErrCorrupt, "image: truncated section")
-		return 0
-	}
-	d.b = d.b[n:]
+	x, n := read(d.b)
+	d.advance(n)
 	return x
 }
+
+func (d *decoder) uvarint() uint64 { return next(d, binary.Uvarint) }
 
 func (d *decoder) u32() uint32 {
 	x := d.uvarint()
@@ -71,17 +79,22 @@ func (d *decoder) u32() uint32 {
 	return uint32(x)
 }
 
-func (d *decoder) varint() int64 {
-	if d.err != nil {
-		return 0
+func (d *decoder) varint() int64 { return next(d, binary.Varint) }
+
+// props reads a length-prefixed property map.
+func (d *decoder) props() props {
+	pb := d.bytes(d.uvarint())
+	if len(pb) == 0 {
+		return nil
 	}
-	x, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.err = errorf(ErrCorrupt, "image: truncated section")
-		return 0
+	ps, n, err := decodeProps(pb)
+	if err == nil && n != len(pb) {
+		err = errorf(ErrCorrupt, "image: bad property map")
 	}
-	d.b = d.b[n:]
-	return x
+	if err != nil && d.err == nil {
+		d.err = err
+	}
+	return ps
 }
 
 func (d *decoder) bytes(n uint64) []byte {

@@ -105,7 +105,7 @@ func sameGraph(t testing.TB, a, b Reader) {
 // relationship properties, label changes and an index on top.
 func imageTestGraph(t *testing.T, s *Store) *Graph {
 	g := mustGraph(t, s, DefaultGraph)
-	check(t, g.BulkLoad(context.Background(), powerLawSource{rels: 100000, seed: 7}, nil))
+	check(t, g.BulkLoad(context.Background(), skewedSource{rels: 100000}, nil))
 	tx := begin(t, g)
 	person, _ := tx.LabelID("Person")
 	id, _ := tx.PropKeyID("id")
@@ -313,4 +313,32 @@ func copyDir(t *testing.T, src, dst string, skip ...string) {
 		check(t, err)
 		check(t, os.WriteFile(filepath.Join(dst, n.Name()), b, 0o644))
 	}
+}
+
+// skewedSource bulk-loads rels relationships over rels/10 nodes labelled
+// Person (every tenth also Admin) with an integer property id; start nodes
+// are skewed towards low ids (node i*i/n), so degrees vary from 0 to
+// hundreds; types KNOWS and LIKES.
+type skewedSource struct{ rels int }
+
+func (s skewedSource) Load(b *BulkBuilder) error {
+	n := s.rels / 10
+	person, admin, id := b.LabelID("Person"), b.LabelID("Admin"), b.PropKeyID("id")
+	types := []uint32{b.TypeID("KNOWS"), b.TypeID("LIKES")}
+	for i := 0; i < n; i++ {
+		ls := []uint32{person}
+		if i%10 == 0 {
+			ls = append(ls, admin)
+		}
+		if _, err := b.AddNode(ls, map[uint32]value.Value{id: value.Int(int64(i))}); err != nil {
+			return err
+		}
+	}
+	for i := 0; i < s.rels; i++ {
+		x := i % n
+		if _, err := b.AddRel(uint32(x*x/n), uint32((i*7919)%n), types[(i/3)%2], nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }

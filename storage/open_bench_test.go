@@ -1,14 +1,17 @@
-package storage
+package storage_test
 
 import (
 	"context"
 	"os"
 	"strconv"
 	"testing"
+
+	"github.com/cyqdb/cyq/bench/scaling"
+	. "github.com/cyqdb/cyq/storage"
 )
 
 // BenchmarkOpen measures a cold open of an on-disk store holding a
-// power-law graph (powerLawSource) of CYQ_OPEN_RELS relationships (default
+// power-law graph (scaling.PowerLaw) of CYQ_OPEN_RELS relationships (default
 // 1,000,000), built once with the bulk loader and closed:
 //
 //	CYQ_OPEN_RELS=5000000 go test ./storage -run '^$' -bench BenchmarkOpen -benchtime 5x
@@ -27,7 +30,7 @@ func BenchmarkOpen(b *testing.B) {
 		b.Fatal(err)
 	}
 	g, _ := s.Graph(DefaultGraph)
-	if err := g.BulkLoad(context.Background(), powerLawSource{rels: rels, seed: 1}, nil); err != nil {
+	if err := g.BulkLoad(context.Background(), scaling.PowerLaw{Rels: rels, Seed: 1}, nil); err != nil {
 		b.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
