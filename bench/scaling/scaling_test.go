@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/storage"
 )
 
 // TestScaling is the scaling benchmark. It is skipped unless CYQ_SCALING
@@ -28,6 +29,8 @@ import (
 // answer MATCH (n) RETURN count(n) (cold start; the median of three is
 // reported), each followed by the warm queries (median of five runs after
 // one warm-up). Peak RSS is the process's VmHWM (Linux; -1 elsewhere).
+// With CYQ_SCALING_BUDGET (bytes, with an optional k, m or g suffix: 256m)
+// one more query process opens the store under that storage MemoryBudget.
 // Stores go under CYQ_SCALING_DIR (default: a temporary directory); with
 // CYQ_SCALING_OUT the results are also written there as JSON.
 func TestScaling(t *testing.T) {
@@ -65,6 +68,15 @@ func TestScaling(t *testing.T) {
 		}
 		slices.SortFunc(colds, func(a, b childReport) int { return int(a.Ms*1000 - b.Ms*1000) })
 		res.ColdMs, res.ColdRSSMB, res.Warm, res.First = colds[1].Ms, colds[1].RSSMB, colds[1].Warm, colds[1].First
+		if b := os.Getenv("CYQ_SCALING_BUDGET"); b != "" {
+			budget, err := parseCount(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c childReport
+			runChild(t, "query", dir, rels, &c, "CYQ_SCALING_CHILD_BUDGET="+strconv.Itoa(budget))
+			res.Budget = &Budgeted{Bytes: budget, ColdMs: c.Ms, RSSMB: c.RSSMB, Warm: c.Warm, First: c.First}
+		}
 		results = append(results, res)
 		t.Logf("%s", res)
 		if os.Getenv("CYQ_SCALING_KEEP") == "" {
@@ -89,6 +101,16 @@ type Result struct {
 	ColdRSSMB   float64
 	Warm        map[string]float64 // query id -> median ms
 	First       map[string]int64   // query id -> first value of the first row
+	Budget      *Budgeted          // the query process under CYQ_SCALING_BUDGET
+}
+
+// Budgeted is one query process run under a storage MemoryBudget.
+type Budgeted struct {
+	Bytes  int
+	ColdMs float64
+	RSSMB  float64 // peak over the cold start and the warm queries
+	Warm   map[string]float64
+	First  map[string]int64
 }
 
 func (r Result) String() string {
@@ -97,6 +119,12 @@ func (r Result) String() string {
 		r.Rels, r.Nodes, r.LoadMs, r.LoadRSSMB, r.StoreMB, r.ColdMs, r.ColdRSSMB)
 	for _, q := range queries {
 		fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, r.Warm[q.id], r.First[q.id])
+	}
+	if bu := r.Budget; bu != nil {
+		fmt.Fprintf(&b, "\n  under a MemoryBudget of %d MB: cold start %.1f ms, peak RSS %.0f MB", bu.Bytes>>20, bu.ColdMs, bu.RSSMB)
+		for _, q := range queries {
+			fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, bu.Warm[q.id], bu.First[q.id])
+		}
 	}
 	return b.String()
 }
@@ -111,10 +139,11 @@ type childReport struct {
 const reportPrefix = "SCALING "
 
 // runChild runs TestScalingChild in a fresh process for one phase.
-func runChild(t *testing.T, phase, dir string, rels int, rep *childReport) {
+func runChild(t *testing.T, phase, dir string, rels int, rep *childReport, env ...string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestScalingChild$", "-test.timeout=0")
 	cmd.Env = append(os.Environ(), "CYQ_SCALING_CHILD="+phase, "CYQ_SCALING_STORE="+dir, "CYQ_SCALING_RELS="+strconv.Itoa(rels))
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	sc := bufio.NewScanner(strings.NewReader(string(out)))
@@ -165,7 +194,15 @@ func TestScalingChild(t *testing.T) {
 		}
 		rep.Ms = ms(time.Since(start))
 	case "query":
-		db, err := cyq.Open(dir, &cyq.Options{ReadOnly: true})
+		opts := &cyq.Options{ReadOnly: true}
+		if b := os.Getenv("CYQ_SCALING_CHILD_BUDGET"); b != "" {
+			n, err := strconv.ParseInt(b, 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.Storage = &storage.Options{MemoryBudget: n}
+		}
+		db, err := cyq.Open(dir, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -293,6 +330,8 @@ func parseCount(s string) (int, error) {
 		mul, s = 1_000_000, strings.TrimSuffix(s, "m")
 	case strings.HasSuffix(s, "k"):
 		mul, s = 1_000, strings.TrimSuffix(s, "k")
+	case strings.HasSuffix(s, "g"):
+		mul, s = 1_000_000_000, strings.TrimSuffix(s, "g")
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n <= 0 {
