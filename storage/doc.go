@@ -101,16 +101,20 @@
 //
 // # Costs and limits
 //
-//   - Snapshot: O(1). Reads: no Pebble access, no decoding; Neighbors of
-//     a list of 32 or more entries returns a cached bitmap, shorter lists
-//     build one (ExpandSet unions a whole frontier without per-node bitmaps).
+//   - Snapshot: O(1). Reads: no Pebble access; the first read of a page of
+//     an image-backed graph decodes it (64 nodes or 1,024 relationships),
+//     later reads of a cached page decode nothing; Neighbors of a list of
+//     32 or more entries returns a cached bitmap, shorter lists build one
+//     (ExpandSet unions a whole frontier without per-node bitmaps).
 //   - Begin copies the graph's two-level page tables (one pointer per
 //     32,768 nodes and per 524,288 relationships). A transaction copies
 //     each directory block (4 KiB), node page (64 nodes), relationship page
 //     (1,024 relationships) and bitmap it first touches; appending to an
 //     adjacency list is amortised O(1), removing from one copies that list
 //     (O(degree)); detach-deleting a node edits each other list once.
-//   - Open with a current image: O(dictionaries + labels + statistics).
+//   - Open with a current image: O(dictionaries + label bitmaps +
+//     statistics + index definitions), plus rebuilding full-text and
+//     vector indexes if the graph has any.
 //     Without one (new build, crash after commits): reads every graph and
 //     rebuilds in-adjacency, label bitmaps, index entries and statistics,
 //     then writes the image.
