@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/cyqdb/cyq/bench/scaling"
-	. "github.com/cyqdb/cyq/storage"
+	"github.com/cyqdb/cyq/storage"
 )
 
 // BenchmarkOpen measures a cold open of an on-disk store holding a
@@ -25,11 +25,11 @@ func BenchmarkOpen(b *testing.B) {
 		rels = n
 	}
 	dir := b.TempDir()
-	s, err := Open(dir, nil)
+	s, err := storage.Open(dir, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, _ := s.Graph(DefaultGraph)
+	g, _ := s.Graph(storage.DefaultGraph)
 	if err := g.BulkLoad(context.Background(), scaling.PowerLaw{Rels: rels, Seed: 1}, nil); err != nil {
 		b.Fatal(err)
 	}
@@ -38,11 +38,11 @@ func BenchmarkOpen(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s, err := Open(dir, nil)
+		s, err := storage.Open(dir, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
-		g, _ := s.Graph(DefaultGraph)
+		g, _ := s.Graph(storage.DefaultGraph)
 		if snap := g.Snapshot(); snap.RelCount() != uint64(rels) {
 			b.Fatalf("%d relationships, want %d", snap.RelCount(), rels)
 		}
