@@ -68,7 +68,7 @@ func TestScaling(t *testing.T) {
 		}
 		slices.SortFunc(colds, func(a, b childReport) int { return int(a.Ms*1000 - b.Ms*1000) })
 		res.ColdMs, res.OpenMs, res.ColdRSSMB = colds[1].Ms, colds[1].OpenMs, colds[1].RSSMB
-		res.Warm, res.First = colds[1].Warm, colds[1].First
+		res.Warm, res.First, res.WarmRSSMB = colds[1].Warm, colds[1].First, colds[1].WarmRSSMB
 		if b := os.Getenv("CYQ_SCALING_BUDGET"); b != "" {
 			budget, err := parseCount(b)
 			if err != nil {
@@ -76,7 +76,7 @@ func TestScaling(t *testing.T) {
 			}
 			var c childReport
 			runChild(t, "query", dir, rels, &c, "CYQ_SCALING_CHILD_BUDGET="+strconv.Itoa(budget))
-			res.Budget = &Budgeted{Bytes: budget, ColdMs: c.Ms, RSSMB: c.RSSMB, Warm: c.Warm, First: c.First}
+			res.Budget = &Budgeted{Bytes: budget, ColdMs: c.Ms, RSSMB: c.WarmRSSMB, Warm: c.Warm, First: c.First}
 		}
 		results = append(results, res)
 		t.Logf("%s", res)
@@ -101,6 +101,7 @@ type Result struct {
 	ColdMs      float64
 	OpenMs      float64 // of ColdMs, the time cyq.Open took
 	ColdRSSMB   float64
+	WarmRSSMB   float64            // peak RSS after the warm queries
 	Warm        map[string]float64 // query id -> median ms
 	First       map[string]int64   // query id -> first value of the first row
 	Budget      *Budgeted          // the query process under CYQ_SCALING_BUDGET
@@ -119,11 +120,12 @@ func (r Result) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d rels, %d nodes: load %.0f ms (peak RSS %.0f MB), store %.0f MB, cold start %.1f ms (open %.1f ms; RSS %.0f MB)",
 		r.Rels, r.Nodes, r.LoadMs, r.LoadRSSMB, r.StoreMB, r.ColdMs, r.OpenMs, r.ColdRSSMB)
+	fmt.Fprintf(&b, "\n  warm queries (peak RSS %.0f MB):", r.WarmRSSMB)
 	for _, q := range queries {
 		fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, r.Warm[q.id], r.First[q.id])
 	}
 	if bu := r.Budget; bu != nil {
-		fmt.Fprintf(&b, "\n  under a MemoryBudget of %d MB: cold start %.1f ms, peak RSS %.0f MB", bu.Bytes>>20, bu.ColdMs, bu.RSSMB)
+		fmt.Fprintf(&b, "\n  under a MemoryBudget of %.1f MiB: cold start %.1f ms, peak RSS %.0f MB", float64(bu.Bytes)/(1<<20), bu.ColdMs, bu.RSSMB)
 		for _, q := range queries {
 			fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, bu.Warm[q.id], bu.First[q.id])
 		}
@@ -132,11 +134,12 @@ func (r Result) String() string {
 }
 
 type childReport struct {
-	Ms     float64
-	OpenMs float64 // of Ms, the time cyq.Open took
-	RSSMB  float64
-	Warm   map[string]float64
-	First  map[string]int64 // query id -> first value of the first row (a check that it found something)
+	Ms        float64
+	OpenMs    float64 // of Ms, the time cyq.Open took
+	WarmRSSMB float64 // peak RSS at the end of the warm queries
+	RSSMB     float64
+	Warm      map[string]float64
+	First     map[string]int64 // query id -> first value of the first row (a check that it found something)
 }
 
 const reportPrefix = "SCALING "
@@ -230,6 +233,7 @@ func TestScalingChild(t *testing.T) {
 			slices.Sort(times)
 			rep.Warm[q.id] = times[2]
 		}
+		rep.WarmRSSMB = peakRSSMB()
 	default:
 		t.Fatalf("unknown phase %q", phase)
 	}
