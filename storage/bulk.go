@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
@@ -315,20 +316,23 @@ func (b *BulkBuilder) Finish() error {
 	}
 	defer b.g.s.endWrite()
 	b.report(BulkWriting)
-	path, n, err := b.writeSST(w)
+	s := b.g.s
+	// The sstable carries the commit sequence number (seq.go), so the
+	// ingest is ordered with commits.
+	s.seqMu.Lock()
+	defer s.seqMu.Unlock()
+	seq := s.seq + 1
+	path, _, err := b.writeSST(w, seq)
 	if err != nil {
 		return err
 	}
-	if n > 0 {
-		b.report(BulkIngest)
-		err = b.g.s.db.Ingest(b.ctx, []string{path})
-		_ = b.g.s.opts.FS.Remove(path)
-		if err != nil {
-			return fmt.Errorf("storage: bulk ingest: %w", err)
-		}
-	} else {
-		_ = b.g.s.opts.FS.Remove(path)
+	b.report(BulkIngest)
+	err = s.db.Ingest(b.ctx, []string{path})
+	_ = s.opts.FS.Remove(path)
+	if err != nil {
+		return fmt.Errorf("storage: bulk ingest: %w", err)
 	}
+	s.committed(seq, b.g)
 	if invariants {
 		if err := w.checkConsistency(); err != nil {
 			panic("storage: invariant violated after bulk load: " + err.Error())
@@ -461,7 +465,7 @@ func (v *version) estimateMem() int64 {
 
 // writeSST writes every record the load creates or changes, in key order,
 // to one sstable and returns its path and key count.
-func (b *BulkBuilder) writeSST(v *version) (path string, n int, err error) {
+func (b *BulkBuilder) writeSST(v *version, seq uint64) (path string, n int, err error) {
 	s := b.g.s
 	fs := s.opts.FS
 	path = fs.PathJoin(s.dir, fmt.Sprintf("%s%d-%d.sst", bulkFilePrefix, time.Now().UnixNano(), bulkSeq.Add(1)))
@@ -487,6 +491,9 @@ func (b *BulkBuilder) writeSST(v *version) (path string, n int, err error) {
 		}
 	}
 	var buf, kbuf []byte
+	// Store-level records sort first: the commit sequence.
+	set(keyStoreSeq, binary.BigEndian.AppendUint64(nil, seq))
+	set(graphSeqKey(gid), binary.BigEndian.AppendUint64(nil, seq))
 	// 'a': adjacency chunks holding new relationships.
 	if len(b.relTyp) > 0 {
 		starts := slices.Clone(b.relStart)

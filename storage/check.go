@@ -101,12 +101,12 @@ func (v *version) checkConsistency() error {
 		if err != nil {
 			return err
 		}
-		if ix.tree.Len() != rebuilt.tree.Len() || ix.entries != rebuilt.entries {
-			return fmt.Errorf("index (%d,%d) has %d values, data has %d", k.label, k.key, ix.tree.Len(), rebuilt.tree.Len())
+		if ix.t().Len() != rebuilt.tree.Len() || ix.entries != rebuilt.entries {
+			return fmt.Errorf("index (%d,%d) has %d values, data has %d", k.label, k.key, ix.t().Len(), rebuilt.tree.Len())
 		}
 		var ierr error
 		rebuilt.tree.AscendFunc(minBound, maxBound, func(val value.Value, bm *roaring.Bitmap) bool {
-			if _, got, ok := ix.tree.Get(val); !ok || !got.Equals(bm) {
+			if _, got, ok := ix.t().Get(val); !ok || !got.Equals(bm) {
 				ierr = fmt.Errorf("index (%d,%d) entry %v disagrees with data", k.label, k.key, val)
 			}
 			return ierr == nil

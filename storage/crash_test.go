@@ -17,7 +17,8 @@ import (
 )
 
 // crashChild commits transactions forever; after each Commit returns it
-// prints "C <seq>". Before every transaction whose seq is 10 mod 20 it
+// prints "C <seq>". Every 25 transactions it closes the store (writing
+// its image) and reopens it. Before every transaction whose seq is 10 mod 20 it
 // bulk-loads a chain of bulkBatch nodes and prints "B <batch>" when
 // BulkLoad returns. Transaction seq creates node Tx{seq}, a NEXT
 // relationship from it to node seq-1 (property seq), a HUB relationship
@@ -121,6 +122,17 @@ func crashChild(dir string) {
 		}
 		os.Stdout.WriteString("C " + strconv.FormatInt(seq, 10) + "\n")
 		st.last, st.prev = seq, n
+		if seq%25 == 24 {
+			// Close (which writes the graph's image) and reopen from
+			// the image, so kills also land while images are written.
+			if err := s.Close(); err != nil {
+				fail(err)
+			}
+			if s, err = Open(dir, nil); err != nil {
+				fail(err)
+			}
+			g, _ = s.Graph(DefaultGraph)
+		}
 	}
 }
 
@@ -328,6 +340,26 @@ func TestCrash(t *testing.T) {
 			}
 		}
 		check(t, s.Close())
+		// The first open after a kill rebuilds the graph from its records
+		// when the child committed after its image; this one opens from
+		// the image, which must hold the same.
+		s, err = Open(dir, &Options{ReadOnly: true})
+		if err != nil {
+			t.Fatalf("reopen from the image after kill %d: %v", killed, err)
+		}
+		if mustGraph(t, s, DefaultGraph).Snapshot().nodes.base == nil {
+			t.Fatalf("kill %d: reopened without the image", killed)
+		}
+		if again := verifyCrashStore(t, mustGraph(t, s, DefaultGraph).Snapshot(), map[int64]bool{}); again != last {
+			t.Fatalf("kill %d: the image ends at %d, the records at %d", killed, again, last)
+		}
+		check(t, s.Close())
+		names, _ = os.ReadDir(dir)
+		for _, n := range names {
+			if strings.HasSuffix(n.Name(), ".tmp") {
+				t.Fatalf("leftover temporary file %s after reopen", n.Name())
+			}
+		}
 		if last < confirmed {
 			t.Fatalf("kill %d: commit %d returned but the store ends at %d", killed, confirmed, last)
 		}

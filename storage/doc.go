@@ -20,23 +20,71 @@
 // # Memory and durability
 //
 // Pebble is the source of truth: a commit is one Pebble batch written with a
-// synced WAL before Commit returns. The read path never touches Pebble: at
-// Open every graph is read into an immutable in-memory version (node pages,
-// relationship pages, per (node, direction, type) adjacency lists sorted by
-// relationship id, label bitmaps, property indexes, statistics). A
-// transaction copies on write the pages, bitmaps and maps it touches and
-// Commit publishes the new version with an atomic pointer swap, so a
-// Snapshot is one pointer load, readers never block the writer, and no
-// reader sees part of a transaction. The estimated size of these
-// structures is reported by Store.MemoryUsage and bounded by
-// Options.MemoryBudget (exceeding it is ErrMemoryBudget, never an OOM of the
-// store's own making).
+// synced WAL before Commit returns. The read path never touches Pebble.
+// Every graph is read through an immutable version (node pages, relationship
+// pages, per (node, direction, type) adjacency lists sorted by relationship
+// id, label bitmaps, property indexes, statistics). A transaction copies on
+// write the pages, bitmaps and maps it touches and Commit publishes the new
+// version with an atomic pointer swap, so a Snapshot is one pointer load,
+// readers never block the writer, and no reader sees part of a transaction.
 //
-// Derived structures are not stored: in-adjacency, label bitmaps, index
-// entries and statistics are rebuilt at Open from node records and
-// out-adjacency chunks. Adjacency chunks are keyed by (node, type,
-// relID>>12), so no Pebble value holds more than 4096 entries however large
-// a node's degree.
+// # The persisted image
+//
+// Rebuilding a version from the records (node records and out-adjacency
+// chunks, then in-adjacency, label bitmaps, index entries and statistics)
+// costs time and memory in proportion to the graph (BenchmarkOpen). So each
+// graph also has a read-optimised image, one file beside Pebble's
+// (image.go), holding what that rebuild produces:
+//
+//   - the node table as one compressed block per page of 64 nodes: liveness,
+//     label ids, encoded property maps, and adjacency in both directions,
+//     per type, sorted by relationship id, delta-encoded (a CSR segment
+//     per page);
+//   - the relationship table (liveness, start, end, type, properties) as
+//     one block per page of 1,024 relationships;
+//   - the block offsets of both tables;
+//   - serialized label bitmaps, the statistics counters, and per index its
+//     definition and entry counts.
+//
+// The image carries the graph's commit sequence. Every commit writes a new
+// store-wide sequence number and the graph's own in the same Pebble batch
+// (a bulk load, in the sstable it ingests), so an image is used only when
+// its sequence equals the graph's; otherwise the graph is rebuilt from the
+// records (the slow path, after a crash or a failed image write) and a
+// fresh image is written. Images are written by Close for graphs committed
+// to since their image (O(graph): committed changes live in memory and in
+// Pebble until then), and after a rebuild. An image is written to a
+// temporary file, synced and renamed, so a crash never leaves a torn one.
+// A read-only open cannot write one: with a stale image it reads the
+// graph whole, as before images existed.
+//
+// Opening with a valid image maps the file (or, on filesystems without file
+// descriptors, reads it) and decodes only the dictionaries, label bitmaps,
+// statistics and index definitions: no record is read and nothing grows
+// with the number of relationships. A version opened so has a base: pages
+// not present in its own (copy-on-write) page tables are decoded from the
+// image on first touch into a shared page cache (the base never changes
+// while the store is open, so every version may share it). A decoded page
+// keeps its adjacency in two flat, pointer-free arrays (relationship ids,
+// neighbours) that its lists slice with capacity = length, so a writer's
+// append copies. With Options.MemoryBudget the cache holds at most a
+// quarter of the budget for each table and evicts the oldest pages; without
+// it pages stay once decoded. Property indexes opened from an image build their value tree on
+// first use from the base; full-text and vector indexes are rebuilt at
+// open (their cost grows with the nodes they index).
+//
+// Store.MemoryUsage reports the estimated size of the versions' own
+// structures plus the page cache; MemoryBudget bounds both (a write that
+// would go past it fails with ErrMemoryBudget; cached pages are evicted).
+//
+// # Commit sequence
+//
+// Besides Pebble, each commit writes its sequence number to the file
+// COMMITSEQ (after Pebble acknowledged it, without a sync). Open compares it
+// with the sequence stored in Pebble: a store missing its last acknowledged
+// commit (for example after damage to the tail of Pebble's MANIFEST) is
+// reported as ErrCorrupt instead of opening silently without it. Pebble's
+// own log output goes to Options.Logger.
 //
 // # Concurrency
 //
@@ -53,17 +101,24 @@
 //
 // # Costs and limits
 //
-//   - Snapshot: O(1). Reads: no Pebble access, no decoding; Neighbors of
-//     a list of 32 or more entries returns a cached bitmap, shorter lists
-//     build one (ExpandSet unions a whole frontier without per-node bitmaps).
+//   - Snapshot: O(1). Reads: no Pebble access; the first read of a page of
+//     an image-backed graph decodes it (64 nodes or 1,024 relationships),
+//     later reads of a cached page decode nothing; Neighbors of a list of
+//     32 or more entries returns a cached bitmap, shorter lists build one
+//     (ExpandSet unions a whole frontier without per-node bitmaps).
 //   - Begin copies the graph's two-level page tables (one pointer per
 //     32,768 nodes and per 524,288 relationships). A transaction copies
 //     each directory block (4 KiB), node page (64 nodes), relationship page
 //     (1,024 relationships) and bitmap it first touches; appending to an
 //     adjacency list is amortised O(1), removing from one copies that list
 //     (O(degree)); detach-deleting a node edits each other list once.
-//   - Open reads every graph (node records and out-adjacency chunks) and
-//     rebuilds in-adjacency, label bitmaps, index entries and statistics.
+//   - Open with a current image: O(dictionaries + label bitmaps +
+//     statistics + index definitions), plus rebuilding full-text and
+//     vector indexes if the graph has any.
+//     Without one (new build, crash after commits): reads every graph and
+//     rebuilds in-adjacency, label bitmaps, index entries and statistics,
+//     then writes the image.
+//   - Close: O(graph) for each graph committed to since its image.
 //   - Memory use is an estimate (cached neighbour bitmaps are not counted).
 //
 // Build with -tags invariants to check every published version against its

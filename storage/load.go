@@ -19,26 +19,9 @@ func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
 		return nil, errorf(ErrCorrupt, "%v", err)
 	}
 	defer it.Close()
-	type idxDef struct {
-		k     indexKey
-		flags byte
-	}
-	var idxDefs []idxDef
-	var searchDefs []SearchIndexDef // searchindex.go
-	mv, closer, err := db.Get(metaKey(gid))
-	switch {
-	case err == pebble.ErrNotFound:
-	case err != nil:
-		return nil, errorf(ErrCorrupt, "%v", err)
-	default:
-		ok := len(mv) == 12
-		if ok {
-			v.nextNode, v.nextRel = binary.BigEndian.Uint32(mv), binary.BigEndian.Uint64(mv[4:])
-		}
-		closer.Close()
-		if !ok {
-			return nil, errorf(ErrCorrupt, "bad meta record")
-		}
+	var cat catalog // dictionaries, index and search-index definitions
+	if v.nextNode, v.nextRel, err = readMeta(db, gid); err != nil {
+		return nil, err
 	}
 	for ok := it.First(); ok; ok = it.Next() {
 		k, val := it.Key()[len(prefix):], it.Value()
@@ -55,33 +38,10 @@ func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
 			if err := v.loadChunk(node, typ, chunk, val); err != nil {
 				return nil, err
 			}
-		case tagDict:
-			if len(k) != 5 || k[0] > dictKey {
-				return nil, errorf(ErrCorrupt, "bad dictionary key")
-			}
-			d := v.dicts[k[0]]
-			id := binary.BigEndian.Uint32(k[1:])
-			if int64(id) != int64(len(d.names)) {
-				return nil, errorf(ErrCorrupt, "dictionary ids not dense")
-			}
-			name := string(val)
-			if _, dup := d.ids[name]; dup {
-				return nil, errorf(ErrCorrupt, "duplicate dictionary name %q", name)
-			}
-			d.names = append(d.names, name)
-			d.ids[name] = id
-			v.mem += 48 + 2*int64(len(name))
-		case tagIndex:
-			if len(k) != 8 || len(val) != 1 || val[0] == 0 || val[0] > 3 {
-				return nil, errorf(ErrCorrupt, "bad index record")
-			}
-			idxDefs = append(idxDefs, idxDef{indexKey{binary.BigEndian.Uint32(k), binary.BigEndian.Uint32(k[4:])}, val[0]})
-		case tagSearch:
-			d, err := decodeSearchDef(val)
-			if err != nil {
+		case tagDict, tagIndex, tagSearch:
+			if err := v.catalogRecord(tag, k, val, &cat); err != nil {
 				return nil, err
 			}
-			searchDefs = append(searchDefs, d)
 		case tagMeta:
 			// Read before the loop.
 		case tagNode:
@@ -124,7 +84,7 @@ func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
 	if err := v.finishLoad(); err != nil {
 		return nil, err
 	}
-	for _, d := range idxDefs {
+	for _, d := range cat.idxDefs {
 		if err := v.checkIDs(d.k.label, dictLabel); err != nil {
 			return nil, err
 		}
@@ -138,7 +98,7 @@ func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
 		ix.explicit = d.flags&indexFlagExplicit != 0
 		v.indexes[d.k] = ix
 	}
-	v.rebuildSearch(searchDefs)
+	v.rebuildSearch(cat.searchDefs)
 	return v, nil
 }
 
@@ -429,28 +389,10 @@ func (sl *slab) splitByType(rels []uint64, nbrs []uint32, typs []uint32) []*adjL
 // buildIndex builds an index outside a transaction (at open, after bulk loads).
 func (v *version) buildIndex(label, key uint32, unique bool) (*propIndex, error) {
 	ix := &propIndex{label: label, key: key, unique: unique, tree: newIndexTree()}
-	lb := v.labels[label]
-	if lb == nil {
-		return ix, nil
+	size, a, b, dup := v.fillIndex(ix, unique)
+	if dup {
+		return nil, errorf(ErrConstraintViolation, "nodes %d and %d violate the uniqueness constraint on (%d, %d)", a, b, label, key)
 	}
-	it := lb.Iterator()
-	for it.HasNext() {
-		n := it.Next()
-		val, ok := v.NodeProp(n, key)
-		if !ok {
-			continue
-		}
-		_, b, found := ix.tree.Get(val)
-		if !found {
-			b = roaring.New()
-			ix.tree.ReplaceOrInsert(val, b)
-			v.mem += memIndex
-		} else if unique {
-			return nil, errorf(ErrConstraintViolation, "nodes %d and %d violate the uniqueness constraint on (%d, %d)", b.Minimum(), n, label, key)
-		}
-		b.Add(n)
-		ix.entries++
-		v.mem += 4
-	}
+	v.mem += size
 	return ix, nil
 }

@@ -27,9 +27,12 @@ type Options struct {
 	ReadOnly bool
 	// MemoryBudget bounds the estimated size, in bytes, of the in-memory read
 	// structures of all graphs (node table, adjacency, label bitmaps,
-	// property indexes, statistics). A write (or Open, or BulkLoad) that
-	// would go past it fails with ErrMemoryBudget; nothing is evicted.
-	// Zero means no limit. See Store.MemoryUsage.
+	// property indexes, statistics). Pages read from a graph's image are
+	// cached within a quarter of it each for nodes and relationships and
+	// evicted, oldest first, beyond that; a write (or BulkLoad, or an open
+	// that must read a graph whole) that would go past the budget fails
+	// with ErrMemoryBudget. Zero means no limit (pages stay cached once
+	// read). See Store.MemoryUsage.
 	MemoryBudget int64
 	// WriterTimeout bounds how long Graph.Begin waits for the graph's single
 	// writer slot before returning ErrWriterBusy. Default 10s.

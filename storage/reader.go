@@ -529,7 +529,7 @@ func (v *version) RelsOfType(typ uint32, fn func(id uint64, start, end uint32) b
 
 func (ix *propIndex) info() IndexInfo {
 	return IndexInfo{Label: ix.label, Key: ix.key, Unique: ix.unique, Explicit: ix.explicit,
-		Distinct: uint64(ix.tree.Len()), Entries: uint64(ix.entries)}
+		Distinct: uint64(ix.distinct()), Entries: uint64(ix.entries)}
 }
 
 // Indexes implements Reader.
@@ -578,7 +578,7 @@ func (v *version) IndexSeek(label, key uint32, val value.Value) *roaring.Bitmap 
 		return roaring.New()
 	}
 	if ix := v.indexes[indexKey{label, key}]; ix != nil {
-		if _, b, ok := ix.tree.Get(val); ok {
+		if _, b, ok := ix.t().Get(val); ok {
 			return b
 		}
 		return roaring.New()
@@ -633,7 +633,7 @@ func (v *version) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIn
 			stop = btreemap.LE(hi)
 		}
 		var bs []*roaring.Bitmap
-		ix.tree.AscendFunc(start, stop, func(k value.Value, b *roaring.Bitmap) bool {
+		ix.t().AscendFunc(start, stop, func(k value.Value, b *roaring.Bitmap) bool {
 			if inRange(k, lo, hi, loIncl, hiIncl) {
 				bs = append(bs, b)
 			}

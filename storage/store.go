@@ -38,6 +38,12 @@ type Store struct {
 	// nothing writes to a closed Pebble.
 	commitMu sync.RWMutex
 	isClosed bool // guarded by commitMu
+
+	// seqMu orders commits: it is held from taking a sequence number
+	// until the commit is durable (seq.go).
+	seqMu   sync.Mutex
+	seq     uint64   // last durable commit
+	seqFile vfs.File // COMMITSEQ; nil when read-only
 }
 
 // beginWrite takes commitMu shared; it fails with ErrClosed after Close.
@@ -61,33 +67,53 @@ type Graph struct {
 	cur     atomic.Pointer[version]
 	writer  chan struct{} // capacity 1: the writer slot
 	dropped atomic.Bool
+	seq     atomic.Uint64 // sequence number of the graph's last commit
+	imgSeq  uint64        // sequence number of the graph's image on disk (guarded by Store.mu)
 }
 
+// pebbleLogger routes Pebble's log output to the store's Logger, one line
+// per message: Pebble's errors may carry multi-line stack traces, which are
+// cut off.
 type pebbleLogger struct{ l Logger }
 
+// firstLine formats a message and keeps its first line.
+func firstLine(format string, args ...any) string {
+	m := fmt.Sprintf(format, args...)
+	if i := strings.IndexByte(m, '\n'); i >= 0 {
+		m = m[:i] + " [...]"
+	}
+	return m
+}
+
 // Infof forwards to the store's Logger.
-func (p pebbleLogger) Infof(format string, args ...any) { p.l.Infof(format, args...) }
+func (p pebbleLogger) Infof(format string, args ...any) { p.l.Infof("%s", firstLine(format, args...)) }
 
 // Errorf forwards to the store's Logger.
-func (p pebbleLogger) Errorf(format string, args ...any) { p.l.Errorf(format, args...) }
+func (p pebbleLogger) Errorf(format string, args ...any) {
+	p.l.Errorf("%s", firstLine(format, args...))
+}
 
 // Fatalf logs and panics (Pebble's default would exit the process); Open
 // turns such a panic into ErrCorrupt.
 func (p pebbleLogger) Fatalf(format string, args ...any) {
-	p.l.Errorf(format, args...)
-	panic(fatalError(fmt.Sprintf(format, args...)))
+	m := firstLine(format, args...)
+	p.l.Errorf("%s", m)
+	panic(fatalError(m))
 }
 
 type fatalError string
 
 // Open opens (or, unless read-only, creates) the store in dir. A new store
-// holds the empty graph "default". Open reads every graph into memory.
+// holds the empty graph "default". A graph whose image is current is opened
+// from it without reading its records; any other is read whole (and its
+// image written, unless read-only).
 //
 // Errors: ErrLocked when another process holds a conflicting lock;
 // ErrNotFound when a read-only open finds no store; ErrIncompatibleVersion
 // for another format version; ErrCorrupt for undecodable files or records;
-// ErrMemoryBudget when the data exceed Options.MemoryBudget. Open never
-// panics on bad files.
+// ErrMemoryBudget when what must be held in memory exceeds
+// Options.MemoryBudget; ErrCorrupt also when the store lacks a commit it
+// acknowledged (COMMITSEQ). Open never panics on bad files.
 func Open(dir string, opts *Options) (_ *Store, err error) {
 	o := opts.EnsureDefaults()
 	if err := o.Validate(); err != nil {
@@ -110,6 +136,9 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 			err = errorf(ErrCorrupt, "%v", r)
 		}
 		if err != nil {
+			if s.seqFile != nil {
+				_ = s.seqFile.Close()
+			}
 			if s.db != nil {
 				func() {
 					defer func() { _ = recover() }()
@@ -121,10 +150,12 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	}()
 	if !o.ReadOnly {
 		// Remove sstables of bulk loads interrupted before (or just after)
-		// their ingestion: Pebble does not reference them.
+		// their ingestion: Pebble does not reference them; and images
+		// whose writing was interrupted.
 		if names, err := o.FS.List(dir); err == nil {
 			for _, n := range names {
-				if strings.HasPrefix(n, bulkFilePrefix) && strings.HasSuffix(n, ".sst") {
+				if strings.HasPrefix(n, bulkFilePrefix) && strings.HasSuffix(n, ".sst") ||
+					strings.HasSuffix(n, imageSuffix+".tmp") {
 					_ = o.FS.Remove(o.FS.PathJoin(dir, n))
 				}
 			}
@@ -134,6 +165,9 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 		return nil, err
 	}
 	if err := s.checkFormat(); err != nil {
+		return nil, err
+	}
+	if err := s.openSeq(); err != nil {
 		return nil, err
 	}
 	if err := s.loadGraphs(); err != nil {
@@ -165,7 +199,7 @@ func (s *Store) openPebble() error {
 			// Corruption found by a read surfaces as that read's error;
 			// do not let Pebble's default handler exit the process.
 			DataCorruption: func(info pebble.DataCorruptionInfo) {
-				o.Logger.Errorf("data corruption: %s", info)
+				o.Logger.Errorf("data corruption in %s: %v", info.Path, info.Details)
 			},
 		},
 	}
@@ -264,11 +298,17 @@ func (s *Store) loadGraphs() error {
 		return errorf(ErrCorrupt, "%v", err)
 	}
 	for _, e := range es {
-		v, err := loadVersion(s.db, e.id)
+		seq, err := s.readSeq(graphSeqKey(e.id))
+		if err != nil {
+			return err
+		}
+		v, imgSeq, err := s.openGraphVersion(e.id, seq)
 		if err != nil {
 			return fmt.Errorf("%w (graph %q)", err, e.name)
 		}
 		g := s.newGraph(e.name, e.id, v)
+		g.seq.Store(seq)
+		g.imgSeq = imgSeq
 		s.graphs[e.name] = g
 		s.mem.Add(v.mem)
 	}
@@ -292,8 +332,17 @@ func (s *Store) FS() vfs.FS { return s.opts.FS }
 func (s *Store) ReadOnly() bool { return s.opts.ReadOnly }
 
 // MemoryUsage returns the estimated bytes used by the in-memory read
-// structures of all graphs (committed state), and the budget (0: none).
-func (s *Store) MemoryUsage() (used, budget int64) { return s.mem.Load(), s.opts.MemoryBudget }
+// structures of all graphs (committed state, including pages cached from
+// their images), and the budget (0: none).
+func (s *Store) MemoryUsage() (used, budget int64) {
+	used = s.mem.Load()
+	s.mu.Lock()
+	for _, g := range s.graphs {
+		used += g.cur.Load().cachedBytes()
+	}
+	s.mu.Unlock()
+	return used, s.opts.MemoryBudget
+}
 
 // Graphs lists the graph names in sorted order.
 func (s *Store) Graphs() []string {
@@ -349,10 +398,10 @@ func (s *Store) CreateGraph(name string) (*Graph, error) {
 	defer b.Close()
 	_ = b.Set(graphCatalogKey(name), binary.BigEndian.AppendUint32(nil, id), nil)
 	_ = b.Set(keyNextGraph, binary.BigEndian.AppendUint32(nil, id+1), nil)
-	if err := b.Commit(pebble.Sync); err != nil {
+	g := s.newGraph(name, id, newVersion())
+	if err := s.commitBatch(b, g); err != nil {
 		return nil, fmt.Errorf("storage: create graph: %w", err)
 	}
-	g := s.newGraph(name, id, newVersion())
 	s.graphs[name] = g
 	return g, nil
 }
@@ -384,9 +433,11 @@ func (s *Store) DropGraph(name string) error {
 	defer b.Close()
 	_ = b.Delete(graphCatalogKey(name), nil)
 	_ = b.DeleteRange(graphPrefix(g.id), graphEnd(g.id), nil)
-	if err := b.Commit(pebble.Sync); err != nil {
+	_ = b.Delete(graphSeqKey(g.id), nil)
+	if err := s.commitBatch(b, nil); err != nil {
 		return fmt.Errorf("storage: drop graph: %w", err)
 	}
+	_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, imageName(g.id)))
 	g.dropped.Store(true)
 	delete(s.graphs, name)
 	s.mem.Add(-g.cur.Load().mem)
@@ -412,10 +463,33 @@ func (s *Store) Close() (err error) {
 		}
 		s.lock.release()
 	}()
+	if s.seqFile != nil {
+		_ = s.seqFile.Close()
+	}
+	s.writeImages()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("storage: close: %w", err)
 	}
 	return nil
+}
+
+// writeImages writes the image of every graph committed to since its
+// image was written (no commit can start any more).
+func (s *Store) writeImages() {
+	if s.opts.ReadOnly {
+		return
+	}
+	for _, g := range s.graphs {
+		seq := g.seq.Load()
+		if seq == g.imgSeq {
+			continue
+		}
+		if err := writeImage(s.opts.FS, s.dir, g.id, seq, g.cur.Load()); err != nil {
+			s.opts.Logger.Errorf("graph %q: %v", g.name, err)
+			continue
+		}
+		g.imgSeq = seq
+	}
 }
 
 // Name returns the graph's name.

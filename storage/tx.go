@@ -198,7 +198,7 @@ func (tx *Tx) indexMut(k indexKey) *propIndex {
 	ix := tx.indexes[k]
 	if ix != nil && !tx.ownIndex[k] {
 		c := *ix
-		c.tree = ix.tree.Clone()
+		c.tree, c.lazy = ix.t().Clone(), nil
 		ix = &c
 		tx.indexes[k] = ix
 		tx.ownIndex[k] = true
@@ -208,15 +208,15 @@ func (tx *Tx) indexMut(k indexKey) *propIndex {
 
 func (tx *Tx) indexAdd(k indexKey, v value.Value, node uint32) {
 	ix := tx.indexMut(k)
-	_, b, ok := ix.tree.Get(v)
+	_, b, ok := ix.t().Get(v)
 	if !ok {
 		b = roaring.New()
 		tx.ownBitmap[b] = true
-		ix.tree.ReplaceOrInsert(v, b)
+		ix.t().ReplaceOrInsert(v, b)
 		tx.mem += memIndex
 	} else if nb := tx.bitmapMut(b); nb != b {
 		b = nb
-		ix.tree.ReplaceOrInsert(v, b)
+		ix.t().ReplaceOrInsert(v, b)
 	}
 	if b.CheckedAdd(node) {
 		ix.entries++
@@ -226,7 +226,7 @@ func (tx *Tx) indexAdd(k indexKey, v value.Value, node uint32) {
 
 func (tx *Tx) indexRemove(k indexKey, v value.Value, node uint32) {
 	ix := tx.indexMut(k)
-	_, b, ok := ix.tree.Get(v)
+	_, b, ok := ix.t().Get(v)
 	if !ok || !b.Contains(node) {
 		return
 	}
@@ -235,10 +235,10 @@ func (tx *Tx) indexRemove(k indexKey, v value.Value, node uint32) {
 	ix.entries--
 	tx.mem -= 4
 	if b.IsEmpty() {
-		ix.tree.Delete(v)
+		ix.t().Delete(v)
 		tx.mem -= memIndex
 	} else {
-		ix.tree.ReplaceOrInsert(v, b)
+		ix.t().ReplaceOrInsert(v, b)
 	}
 }
 
@@ -291,7 +291,7 @@ func (tx *Tx) checkUnique(node, label, key uint32, v value.Value) error {
 	if ix == nil || !ix.unique {
 		return nil
 	}
-	_, b, ok := ix.tree.Get(v)
+	_, b, ok := ix.t().Get(v)
 	if !ok {
 		return nil
 	}

@@ -25,10 +25,10 @@ func (tx *Tx) buildIndex(label, key uint32, unique bool) (*propIndex, error) {
 		if !ok {
 			continue
 		}
-		_, b, found := ix.tree.Get(v)
+		_, b, found := ix.t().Get(v)
 		if !found {
 			b = roaring.New()
-			ix.tree.ReplaceOrInsert(v, b)
+			ix.t().ReplaceOrInsert(v, b)
 			size += memIndex
 		} else if unique {
 			return nil, errorf(ErrConstraintViolation, "nodes %d and %d both have label %q and property %q = %s",
@@ -137,7 +137,7 @@ func (tx *Tx) CreateUniqueConstraint(label, key uint32) error {
 			return errorf(ErrExists, "uniqueness constraint on :%s(%s)", tx.LabelName(label), tx.PropKeyName(key))
 		}
 		var dupErr error
-		ix.tree.AscendFunc(minBound, maxBound, func(v value.Value, b *roaring.Bitmap) bool {
+		ix.t().AscendFunc(minBound, maxBound, func(v value.Value, b *roaring.Bitmap) bool {
 			if b.GetCardinality() > 1 {
 				dupErr = errorf(ErrConstraintViolation, "%d nodes have label %q and property %q = %s",
 					b.GetCardinality(), tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
@@ -223,7 +223,7 @@ func (tx *Tx) Commit() error {
 		return err
 	}
 	if !b.Empty() {
-		if err := b.Commit(pebble.Sync); err != nil {
+		if err := tx.g.s.commitBatch(b, tx.g); err != nil {
 			return fmt.Errorf("storage: commit: %w", err)
 		}
 	}

@@ -140,7 +140,10 @@ type propIndex struct {
 	explicit   bool  // created by CreateIndex
 	unique     bool  // backs a uniqueness constraint
 	entries    int64 // indexed nodes
-	tree       *btreemap.BTreeMap[value.Value, *roaring.Bitmap]
+	// tree holds the entries; nil for an index opened from an image until
+	// lazy builds it (use t()).
+	tree *btreemap.BTreeMap[value.Value, *roaring.Bitmap]
+	lazy *lazyTree
 }
 
 func newIndexTree() *btreemap.BTreeMap[value.Value, *roaring.Bitmap] {
@@ -242,12 +245,27 @@ const (
 	dirSize = 1 << dirBits
 )
 
-// pageTable is a two-level, copy-on-write table of pages.
+// pageTable is a two-level, copy-on-write table of pages. A table opened
+// from an image has a base: pages not in the table itself are read from
+// the image through a cache shared by every version (image.go).
 type pageTable[P any] struct {
 	dirs []*[dirSize]*P
+	base *pageCache[P]
+	img  *image
 }
 
 func (t *pageTable[P]) get(pi uint64) *P {
+	if p := t.own(pi); p != nil {
+		return p
+	}
+	if t.base != nil {
+		return t.base.get(pi)
+	}
+	return nil
+}
+
+// own returns the page held by the table itself (not its base), or nil.
+func (t *pageTable[P]) own(pi uint64) *P {
 	d := pi >> dirBits
 	if d >= uint64(len(t.dirs)) || t.dirs[d] == nil {
 		return nil
@@ -255,9 +273,12 @@ func (t *pageTable[P]) get(pi uint64) *P {
 	return t.dirs[d][pi&(dirSize-1)]
 }
 
+// baseImage returns the image the table's base pages come from, or nil.
+func (t *pageTable[P]) baseImage() *image { return t.img }
+
 // clone copies the directory (not the blocks or pages).
 func (t *pageTable[P]) clone() pageTable[P] {
-	return pageTable[P]{dirs: append([]*[dirSize]*P(nil), t.dirs...)}
+	return pageTable[P]{dirs: append([]*[dirSize]*P(nil), t.dirs...), base: t.base, img: t.img}
 }
 
 // set stores p at page index pi. owned records which directory blocks the
@@ -287,6 +308,16 @@ func (t *pageTable[P]) set(pi uint64, p *P, owned map[uint64]bool) {
 
 // all yields every (page index, page) in index order.
 func (t *pageTable[P]) all() iter.Seq2[uint64, *P] {
+	if t.base != nil {
+		return func(yield func(uint64, *P) bool) {
+			n := max(uint64(len(t.dirs))<<dirBits, t.base.pages())
+			for pi := uint64(0); pi < n; pi++ {
+				if p := t.get(pi); p != nil && !yield(pi, p) {
+					return
+				}
+			}
+		}
+	}
 	return func(yield func(uint64, *P) bool) {
 		for d, blk := range t.dirs {
 			if blk == nil {
@@ -335,6 +366,9 @@ const (
 	memLabel   = 8
 	memIndex   = 64
 )
+
+// cachedBytes estimates the memory of the pages cached from v's image.
+func (v *version) cachedBytes() int64 { return v.nodes.base.bytes() + v.rels.base.bytes() }
 
 func (v *version) node(id uint32) (*nodePage, uint32) {
 	p, i := v.nodes.get(uint64(id>>nodePageBits)), id&(nodePageSize-1)

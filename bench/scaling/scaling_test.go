@@ -1,0 +1,349 @@
+package scaling
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/storage"
+)
+
+// TestScaling is the scaling benchmark. It is skipped unless CYQ_SCALING
+// lists relationship counts ("1m,5m,20m"; "1" means those three):
+//
+//	CYQ_SCALING=1m,5m go test ./bench/scaling -run TestScaling -v -timeout 2h
+//
+// For each size it bulk-loads a PowerLaw graph (and indexes :Person(id)) in
+// a fresh process, then starts fresh processes that open the store and
+// answer MATCH (n) RETURN count(n) (cold start; the median of three is
+// reported), each followed by the warm queries (median of five runs after
+// one warm-up). Peak RSS is the process's VmHWM (Linux; -1 elsewhere).
+// With CYQ_SCALING_BUDGET (bytes, with an optional k, m or g suffix: 256m)
+// one more query process opens the store under that storage MemoryBudget.
+// Stores go under CYQ_SCALING_DIR (default: a temporary directory); with
+// CYQ_SCALING_OUT the results are also written there as JSON.
+func TestScaling(t *testing.T) {
+	spec := os.Getenv("CYQ_SCALING")
+	if spec == "" {
+		t.Skip("set CYQ_SCALING (e.g. 1m,5m,20m) to run the scaling benchmark")
+	}
+	if spec == "1" {
+		spec = "1m,5m,20m"
+	}
+	root := os.Getenv("CYQ_SCALING_DIR")
+	if root == "" {
+		root = t.TempDir()
+	}
+	var results []Result
+	for _, f := range strings.Split(spec, ",") {
+		rels, err := parseCount(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(root, fmt.Sprintf("powerlaw-%d", rels))
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+		res := Result{Rels: rels, Nodes: PowerLaw{Rels: rels}.Nodes()}
+		var ld childReport
+		runChild(t, "load", dir, rels, &ld)
+		res.LoadMs, res.LoadRSSMB = ld.Ms, ld.RSSMB
+		res.StoreMB = dirSize(t, dir)
+		var colds []childReport
+		for i := 0; i < 3; i++ {
+			var c childReport
+			runChild(t, "query", dir, rels, &c)
+			colds = append(colds, c)
+		}
+		slices.SortFunc(colds, func(a, b childReport) int { return int(a.Ms*1000 - b.Ms*1000) })
+		res.ColdMs, res.OpenMs, res.ColdRSSMB = colds[1].Ms, colds[1].OpenMs, colds[1].RSSMB
+		res.Warm, res.First, res.WarmRSSMB = colds[1].Warm, colds[1].First, colds[1].WarmRSSMB
+		if b := os.Getenv("CYQ_SCALING_BUDGET"); b != "" {
+			budget, err := parseCount(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c childReport
+			runChild(t, "query", dir, rels, &c, "CYQ_SCALING_CHILD_BUDGET="+strconv.Itoa(budget))
+			res.Budget = &Budgeted{Bytes: budget, ColdMs: c.Ms, RSSMB: c.WarmRSSMB, Warm: c.Warm, First: c.First}
+		}
+		results = append(results, res)
+		t.Logf("%s", res)
+		if os.Getenv("CYQ_SCALING_KEEP") == "" {
+			_ = os.RemoveAll(dir)
+		}
+	}
+	if out := os.Getenv("CYQ_SCALING_OUT"); out != "" {
+		b, _ := json.MarshalIndent(results, "", " ")
+		if err := os.WriteFile(out, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Result is the measurement of one graph size.
+type Result struct {
+	Rels, Nodes int
+	LoadMs      float64
+	LoadRSSMB   float64
+	StoreMB     float64
+	ColdMs      float64
+	OpenMs      float64 // of ColdMs, the time cyq.Open took
+	ColdRSSMB   float64
+	WarmRSSMB   float64            // peak RSS after the warm queries
+	Warm        map[string]float64 // query id -> median ms
+	First       map[string]int64   // query id -> first value of the first row
+	Budget      *Budgeted          // the query process under CYQ_SCALING_BUDGET
+}
+
+// Budgeted is one query process run under a storage MemoryBudget.
+type Budgeted struct {
+	Bytes  int
+	ColdMs float64
+	RSSMB  float64 // peak over the cold start and the warm queries
+	Warm   map[string]float64
+	First  map[string]int64
+}
+
+func (r Result) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d rels, %d nodes: load %.0f ms (peak RSS %.0f MB), store %.0f MB, cold start %.1f ms (open %.1f ms; RSS %.0f MB)",
+		r.Rels, r.Nodes, r.LoadMs, r.LoadRSSMB, r.StoreMB, r.ColdMs, r.OpenMs, r.ColdRSSMB)
+	fmt.Fprintf(&b, "\n  warm queries (peak RSS %.0f MB):", r.WarmRSSMB)
+	for _, q := range queries {
+		fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, r.Warm[q.id], r.First[q.id])
+	}
+	if bu := r.Budget; bu != nil {
+		fmt.Fprintf(&b, "\n  under a MemoryBudget of %.1f MiB: cold start %.1f ms, peak RSS %.0f MB", float64(bu.Bytes)/(1<<20), bu.ColdMs, bu.RSSMB)
+		for _, q := range queries {
+			fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, bu.Warm[q.id], bu.First[q.id])
+		}
+	}
+	return b.String()
+}
+
+type childReport struct {
+	Ms        float64
+	OpenMs    float64 // of Ms, the time cyq.Open took
+	WarmRSSMB float64 // peak RSS at the end of the warm queries
+	RSSMB     float64
+	Warm      map[string]float64
+	First     map[string]int64 // query id -> first value of the first row (a check that it found something)
+}
+
+const reportPrefix = "SCALING "
+
+// runChild runs TestScalingChild in a fresh process for one phase.
+func runChild(t *testing.T, phase, dir string, rels int, rep *childReport, env ...string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestScalingChild$", "-test.timeout=0")
+	cmd.Env = append(os.Environ(), "CYQ_SCALING_CHILD="+phase, "CYQ_SCALING_STORE="+dir, "CYQ_SCALING_RELS="+strconv.Itoa(rels))
+	cmd.Env = append(cmd.Env, env...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	found := false
+	for sc.Scan() {
+		if l, ok := strings.CutPrefix(sc.Text(), reportPrefix); ok {
+			if err := json.Unmarshal([]byte(l), rep); err != nil {
+				t.Fatal(err)
+			}
+			found = true
+		}
+	}
+	if err != nil || !found {
+		t.Fatalf("%s child: %v\n%s", phase, err, out)
+	}
+}
+
+// TestScalingChild is one phase of TestScaling, run in its own process.
+func TestScalingChild(t *testing.T) {
+	phase := os.Getenv("CYQ_SCALING_CHILD")
+	if phase == "" {
+		t.Skip("run by TestScaling")
+	}
+	dir := os.Getenv("CYQ_SCALING_STORE")
+	rels, err := strconv.Atoi(os.Getenv("CYQ_SCALING_RELS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var rep childReport
+	start := time.Now()
+	switch phase {
+	case "load":
+		db, err := cyq.Open(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := db.Store().Graph(db.GraphName())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.BulkLoad(ctx, PowerLaw{Rels: rels, Seed: 1}, nil); err != nil {
+			t.Fatal(err)
+		}
+		query(t, db, "CREATE INDEX FOR (n:Person) ON (n.id)", nil)
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+		rep.Ms = ms(time.Since(start))
+	case "query":
+		opts := &cyq.Options{ReadOnly: true}
+		if b := os.Getenv("CYQ_SCALING_CHILD_BUDGET"); b != "" {
+			n, err := strconv.ParseInt(b, 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.Storage = &storage.Options{MemoryBudget: n}
+		}
+		db, err := cyq.Open(dir, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		rep.OpenMs = ms(time.Since(start))
+		if n := query(t, db, "MATCH (n) RETURN count(n)", nil); n != int64(PowerLaw{Rels: rels}.Nodes()) {
+			t.Fatalf("count(n) = %d", n)
+		}
+		rep.Ms = ms(time.Since(start))
+		rep.RSSMB = peakRSSMB()
+		rep.Warm, rep.First = map[string]float64{}, map[string]int64{}
+		p := PowerLaw{Rels: rels, Seed: 1}
+		for _, q := range queries {
+			params := q.params(p)
+			rep.First[q.id] = query(t, db, q.cypher, params)
+			var times []float64
+			for i := 0; i < 5; i++ {
+				s := time.Now()
+				query(t, db, q.cypher, params)
+				times = append(times, ms(time.Since(s)))
+			}
+			slices.Sort(times)
+			rep.Warm[q.id] = times[2]
+		}
+		rep.WarmRSSMB = peakRSSMB()
+	default:
+		t.Fatalf("unknown phase %q", phase)
+	}
+	if phase == "load" {
+		rep.RSSMB = peakRSSMB()
+	}
+	b, _ := json.Marshal(rep)
+	fmt.Println(reportPrefix + string(b))
+}
+
+type warmQuery struct {
+	id, cypher string
+	args       func(PowerLaw) map[string]any
+}
+
+var queries = []warmQuery{
+	{"point_lookup", "MATCH (a:Person {id: $id}) RETURN a.id AS id",
+		func(p PowerLaw) map[string]any { return map[string]any{"id": int64(p.Nodes() / 3)} }},
+	{"two_hop_distinct", "MATCH (a:Person {id: $id})-[:KNOWS]->()-[:KNOWS]->(c) RETURN count(DISTINCT c) AS c",
+		func(p PowerLaw) map[string]any { return map[string]any{"id": p.ByRank(0)} }},
+	{"var_1_3_distinct", "MATCH (a:Person {id: $id})-[*1..3]->(b) RETURN count(DISTINCT b) AS c",
+		func(p PowerLaw) map[string]any { return map[string]any{"id": p.ByRank(100)} }},
+	{"top10_degree", "MATCH (a:Person)-->() RETURN a.id AS id, count(*) AS d ORDER BY d DESC, id LIMIT 10", nil},
+	{"rel_count_filtered", "MATCH (a:Person)-[r:KNOWS]->() WHERE a.id < 1000 RETURN count(r) AS c", nil},
+	{"shortest_path", "MATCH p = shortestPath((a:Person {id: $a})-[*..6]-(b:Person {id: $b})) RETURN length(p) AS len",
+		func(p PowerLaw) map[string]any { return map[string]any{"a": p.ByRank(1000), "b": int64(p.Nodes() / 2)} }},
+}
+
+func (q warmQuery) params(p PowerLaw) map[string]any {
+	if q.args == nil {
+		return nil
+	}
+	return q.args(p)
+}
+
+// query runs a query, reads every row and returns the first column of the
+// first row when it is an integer.
+func query(t *testing.T, db *cyq.DB, q string, params map[string]any) int64 {
+	t.Helper()
+	rows, err := db.Query(context.Background(), q, params)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	defer rows.Close()
+	all, err := rows.All()
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	if len(all) > 0 && len(all[0]) > 0 {
+		if n, ok := all[0][0].(interface{ Int64() int64 }); ok {
+			return n.Int64()
+		}
+		if n, err := strconv.ParseInt(fmt.Sprint(all[0][0]), 10, 64); err == nil {
+			return n
+		}
+	}
+	return 0
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// peakRSSMB reads the process's peak resident set (VmHWM) in MB.
+func peakRSSMB() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return -1
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
+			if err == nil {
+				return kb / 1024
+			}
+		}
+	}
+	return -1
+}
+
+func dirSize(t *testing.T, dir string) float64 {
+	var n int64
+	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err == nil {
+			n += info.Size()
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return float64(n) / (1 << 20)
+}
+
+func parseCount(s string) (int, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	mul := 1
+	switch {
+	case strings.HasSuffix(s, "m"):
+		mul, s = 1_000_000, strings.TrimSuffix(s, "m")
+	case strings.HasSuffix(s, "k"):
+		mul, s = 1_000, strings.TrimSuffix(s, "k")
+	case strings.HasSuffix(s, "g"):
+		mul, s = 1_000_000_000, strings.TrimSuffix(s, "g")
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("CYQ_SCALING: bad size %q", s)
+	}
+	return n * mul, nil
+}

@@ -1,0 +1,719 @@
+package storage
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cockroachdb/pebble/v2/vfs"
+)
+
+// The image of a graph (see doc.go, "The persisted image") is one file,
+// image-<gid>.cyq, made of 8-byte aligned sections followed by a footer:
+//
+//	sections (see below)
+//	footer: per section (offset u64, length u64), then gid u32,
+//	        version u32, seq u64, nextNode u64, nextRel u64, relCount u64,
+//	        crc32 of the small sections u32, crc32 of the footer so far u32
+//	footer length u64, magic (8 bytes)
+//
+// The node and relationship tables are stored as one compressed block per
+// page (64 nodes, 1024 relationships), found through an array of block
+// offsets; a page is decoded when first touched. A node block holds:
+//
+//	uvarint liveness word; uvarint entries, lists, labels (totals of the page)
+//	per live node: uvarint label count, labels (uvarint deltas);
+//	  uvarint property bytes, properties (appendProps);
+//	  per direction (Out, In): uvarint list count, then per list
+//	    uvarint type (delta from the previous list's), uvarint length,
+//	    per entry uvarint relationship id (delta from the previous
+//	    entry's, the first from 0) and uvarint neighbour
+//
+// and a relationship block: 16 uvarint liveness words, then per live
+// relationship uvarint start, end, type, property bytes and the
+// properties. Every read is bounds-checked, so a damaged image can give
+// wrong answers until it is noticed but never a crash. The small sections
+// (bitmaps, statistics, indexes) are checksummed and decoded at open.
+const (
+	imageMagic   = "cyqimg\x00\x02"
+	imageVersion = 2
+	imageSuffix  = ".cyq"
+)
+
+// Sections of an image, in file order.
+const (
+	secNodeBlocks = iota // node page blocks
+	secNodeIndex         // u64 [node pages + 1]: block offsets in secNodeBlocks
+	secRelBlocks         // relationship page blocks
+	secRelIndex          // u64 [relationship pages + 1]
+	secBitmaps           // uvarint count, then (uvarint label or AnyLabel for all nodes, uvarint length, roaring bytes)
+	secStats             // encodeStats
+	secIndexes           // uvarint count, then (label, key, entries, distinct) uvarints
+	numSections
+)
+
+// nativeLittleEndian: block offsets are little-endian and viewed in place,
+// so other machines do not use images (every open reads the records).
+var nativeLittleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+func imageName(gid uint32) string { return fmt.Sprintf("image-%d%s", gid, imageSuffix) }
+
+func nodePages(nextNode uint32) uint64 { return (uint64(nextNode) + nodePageSize - 1) / nodePageSize }
+func relPages(nextRel uint64) uint64   { return (nextRel + relPageSize - 1) / relPageSize }
+
+// image is an opened image file.
+type image struct {
+	gid      uint32
+	seq      uint64
+	nextNode uint32
+	nextRel  uint64
+	relCount uint64
+
+	nodeBlocks []byte
+	nodeIndex  []uint64
+	relBlocks  []byte
+	relIndex   []uint64
+
+	bitmaps, stats, indexes []byte
+
+	// damaged is called once when a block fails its checks.
+	damaged  func(error)
+	damageMu sync.Once
+}
+
+func (img *image) damage(err error) {
+	img.damageMu.Do(func() {
+		if img.damaged != nil {
+			img.damaged(err)
+		}
+	})
+}
+
+// ---- reading ----
+
+func viewU64(b []byte) ([]uint64, bool) {
+	if len(b)%8 != 0 || (len(b) > 0 && uintptr(unsafe.Pointer(&b[0]))%8 != 0) {
+		return nil, false
+	}
+	if len(b) == 0 {
+		return nil, true
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8), true
+}
+
+// readImage opens the image of graph gid: (nil, nil) when there is none,
+// an error wrapping ErrCorrupt when it cannot be used.
+func readImage(fs vfs.FS, dir string, gid uint32) (*image, error) {
+	if !nativeLittleEndian {
+		return nil, nil
+	}
+	f, err := fs.Open(fs.PathJoin(dir, imageName(gid)))
+	if err != nil {
+		return nil, nil
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, errorf(ErrCorrupt, "image: %v", err)
+	}
+	size := st.Size()
+	if size < 16 || size > int64(^uint(0)>>1) {
+		return nil, errorf(ErrCorrupt, "image: size %d", size)
+	}
+	var data []byte
+	if fd := f.Fd(); fd != vfs.InvalidFd {
+		data, _ = mmapFile(fd, int(size))
+	}
+	if data == nil {
+		// No descriptor (in-memory filesystems) or no mmap: one flat,
+		// pointer-free buffer, 8-byte aligned.
+		words := make([]uint64, (size+7)/8)
+		data = unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), size)
+		if _, err = f.ReadAt(data, 0); err != nil && err != io.EOF {
+			return nil, errorf(ErrCorrupt, "image: %v", err)
+		}
+	}
+	img, err := parseImage(data)
+	if err != nil {
+		return nil, err
+	}
+	if img.gid != gid {
+		return nil, errorf(ErrCorrupt, "image: graph %d in the file of graph %d", img.gid, gid)
+	}
+	return img, nil
+}
+
+const footerFixed = numSections*16 + 4 + 4 + 8*4 + 4 + 4
+
+func parseImage(data []byte) (*image, error) {
+	bad := func(what string) (*image, error) { return nil, errorf(ErrCorrupt, "image: %s", what) }
+	n := len(data)
+	if string(data[n-8:]) != imageMagic {
+		return bad("bad magic")
+	}
+	fl := binary.LittleEndian.Uint64(data[n-16:])
+	if fl != footerFixed || uint64(n-16) < fl {
+		return bad("bad footer length")
+	}
+	ft := data[n-16-int(fl) : n-16]
+	if crc32.ChecksumIEEE(ft[:len(ft)-4]) != binary.LittleEndian.Uint32(ft[len(ft)-4:]) {
+		return bad("footer checksum mismatch")
+	}
+	var secs [numSections][]byte
+	base := uint64(n - 16 - int(fl))
+	for i := range secs {
+		off, ln := binary.LittleEndian.Uint64(ft[i*16:]), binary.LittleEndian.Uint64(ft[i*16+8:])
+		if off > base || ln > base-off {
+			return bad("section out of range")
+		}
+		secs[i] = data[off : off+ln : off+ln]
+	}
+	p := ft[numSections*16:]
+	img := &image{gid: binary.LittleEndian.Uint32(p)}
+	if binary.LittleEndian.Uint32(p[4:]) != imageVersion {
+		return bad("unknown version")
+	}
+	img.seq = binary.LittleEndian.Uint64(p[8:])
+	nn := binary.LittleEndian.Uint64(p[16:])
+	img.nextRel = binary.LittleEndian.Uint64(p[24:])
+	img.relCount = binary.LittleEndian.Uint64(p[32:])
+	if nn > 1<<32 {
+		return bad("node count")
+	}
+	img.nextNode = uint32(nn)
+	small := crc32.ChecksumIEEE(secs[secBitmaps])
+	small = crc32.Update(small, crc32.IEEETable, secs[secStats])
+	small = crc32.Update(small, crc32.IEEETable, secs[secIndexes])
+	if small != binary.LittleEndian.Uint32(p[40:]) {
+		return bad("checksum mismatch")
+	}
+	var ok1, ok2 bool
+	img.nodeBlocks, img.relBlocks = secs[secNodeBlocks], secs[secRelBlocks]
+	img.nodeIndex, ok1 = viewU64(secs[secNodeIndex])
+	img.relIndex, ok2 = viewU64(secs[secRelIndex])
+	if !ok1 || !ok2 || uint64(len(img.nodeIndex)) != nodePages(img.nextNode)+1 || uint64(len(img.relIndex)) != relPages(img.nextRel)+1 {
+		return bad("section sizes disagree with the counts")
+	}
+	img.bitmaps, img.stats, img.indexes = secs[secBitmaps], secs[secStats], secs[secIndexes]
+	return img, nil
+}
+
+// block returns block pi of a table, or nil when it is out of range.
+func (img *image) block(blocks []byte, index []uint64, pi uint64) []byte {
+	if pi+1 >= uint64(len(index)) {
+		return nil
+	}
+	lo, hi := index[pi], index[pi+1]
+	if lo > hi || hi > uint64(len(blocks)) {
+		img.damage(fmt.Errorf("block %d out of range", pi))
+		return nil
+	}
+	return blocks[lo:hi]
+}
+
+// decodePage decodes block pi of a table (nil: no live entry, or a
+// damaged block, which is reported).
+func decodePage[P any](img *image, blocks []byte, index []uint64, pi uint64, decode func([]byte) (*P, error)) *P {
+	b := img.block(blocks, index, pi)
+	if len(b) == 0 {
+		return nil
+	}
+	p, err := decode(b)
+	if err != nil {
+		img.damage(fmt.Errorf("page %d: %w", pi, err))
+		return nil
+	}
+	return p
+}
+
+// nodePage decodes page pi of the node table (nil: no live node).
+func (img *image) nodePage(pi uint64) *nodePage {
+	return decodePage(img, img.nodeBlocks, img.nodeIndex, pi, decodeNodePage)
+}
+
+func decodeNodePage(b []byte) (*nodePage, error) {
+	d := &decoder{b: b}
+	alive := d.uvarint()
+	if alive == 0 {
+		return nil, d.err
+	}
+	nEntries, nLists, nLabels := d.count(), d.count(), d.count()
+	if d.err != nil {
+		return nil, d.err
+	}
+	// One allocation per kind for the whole page: the page's adjacency is
+	// contiguous, and the arrays hold no pointers for the GC to scan.
+	rels := make([]uint64, nEntries)
+	nbrs := make([]uint32, nEntries)
+	lists := make([]adjList, nLists)
+	ptrs := make([]*adjList, nLists)
+	labels := make([]uint32, nLabels)
+	p := &nodePage{}
+	p.alive[0] = alive
+	for w := alive; w != 0 && d.err == nil; w &= w - 1 {
+		// (take returns nil after an error; the loop then stops.)
+		i := uint32(trailingZeros(w))
+		if ls := take(&labels, d.count(), d); len(ls) > 0 {
+			prev := uint32(0)
+			for j := range ls {
+				prev += d.u32()
+				ls[j] = prev
+			}
+			p.labels[i] = ls
+		}
+		p.props[i] = d.props()
+		for dir := 0; dir < 2; dir++ {
+			ls := take(&ptrs, d.count(), d)
+			if len(ls) == 0 {
+				continue
+			}
+			typ := uint32(0)
+			for j := range ls {
+				l := &lists[0]
+				lists = lists[1:]
+				typ += d.u32()
+				m := d.count()
+				// Capacity = length: a writer's append copies.
+				l.typ, l.rels, l.nbrs = typ, take(&rels, m, d), take(&nbrs, m, d)
+				prev := uint64(0)
+				for e := range l.rels {
+					prev += d.uvarint()
+					l.rels[e] = prev
+					l.nbrs[e] = d.u32()
+				}
+				ls[j] = l
+			}
+			p.adj[i][dir] = ls
+		}
+	}
+	if err := d.done(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// take cuts the next k elements (capacity k) off *s; past its end it
+// records an error in d and returns nil.
+func take[T any](s *[]T, k int, d *decoder) []T {
+	if k > len(*s) {
+		if d.err == nil {
+			d.err = errorf(ErrCorrupt, "image: block totals disagree")
+		}
+		return nil
+	}
+	t := (*s)[:k:k]
+	*s = (*s)[k:]
+	return t
+}
+
+// relPage decodes page pi of the relationship table (nil: no live
+// relationship).
+func (img *image) relPage(pi uint64) *relPage {
+	return decodePage(img, img.relBlocks, img.relIndex, pi, decodeRelPage)
+}
+
+func decodeRelPage(b []byte) (*relPage, error) {
+	d := &decoder{b: b}
+	p := &relPage{}
+	for w := range p.alive {
+		p.alive[w] = d.uvarint()
+	}
+	if popcount(p.alive[:]) == 0 {
+		return nil, d.err
+	}
+	for wi, w := range p.alive {
+		for ; w != 0 && d.err == nil; w &= w - 1 {
+			j := uint32(wi*64 + trailingZeros(w))
+			p.start[j], p.end[j], p.typ[j] = d.u32(), d.u32(), d.u32()
+			if ps := d.props(); len(ps) > 0 {
+				if p.props == nil {
+					p.props = map[uint32]props{}
+				}
+				p.props[j] = ps
+			}
+		}
+	}
+	if err := d.done(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ---- page cache ----
+
+// pageCache holds pages decoded from an image, shared by every version of
+// the graph (the image never changes while the store is open). A hit is
+// one atomic load. With a limit, the oldest pages are evicted once the
+// pages held exceed limit bytes (estimated by size); readers that still
+// hold an evicted page keep it.
+type pageCache[P any] struct {
+	slots []atomic.Pointer[P]
+	load  func(pi uint64) *P
+	size  func(*P) int64
+	limit int64
+
+	mu   sync.Mutex
+	ring []cached // loaded pages, oldest first from head
+	head int
+	held atomic.Int64 // bytes
+}
+
+type cached struct {
+	pi   uint64
+	size int64
+}
+
+func newPageCache[P any](pages uint64, load func(uint64) *P, size func(*P) int64, limit int64) *pageCache[P] {
+	return &pageCache[P]{slots: make([]atomic.Pointer[P], pages), load: load, size: size, limit: limit}
+}
+
+func (c *pageCache[P]) pages() uint64 { return uint64(len(c.slots)) }
+
+func (c *pageCache[P]) get(pi uint64) *P {
+	if pi >= uint64(len(c.slots)) {
+		return nil
+	}
+	s := &c.slots[pi]
+	if p := s.Load(); p != nil {
+		return p
+	}
+	p := c.load(pi)
+	if p == nil {
+		return nil
+	}
+	if !s.CompareAndSwap(nil, p) {
+		if q := s.Load(); q != nil {
+			return q
+		}
+		return p
+	}
+	n := c.size(p)
+	c.held.Add(n)
+	if c.limit > 0 {
+		c.mu.Lock()
+		c.ring = append(c.ring, cached{pi, n})
+		for c.held.Load() > c.limit && len(c.ring)-c.head > 1 {
+			old := c.ring[c.head]
+			c.head++
+			c.slots[old.pi].Store(nil)
+			c.held.Add(-old.size)
+		}
+		if c.head > len(c.ring)/2 && c.head > 1024 {
+			c.ring = append(c.ring[:0], c.ring[c.head:]...)
+			c.head = 0
+		}
+		c.mu.Unlock()
+	}
+	return p
+}
+
+// bytes estimates the memory held by cached pages.
+func (c *pageCache[P]) bytes() int64 {
+	if c == nil {
+		return 0
+	}
+	return c.held.Load()
+}
+
+// nodePageBytes estimates the memory of a decoded node page.
+func nodePageBytes(p *nodePage) int64 {
+	n := int64(unsafe.Sizeof(*p))
+	for i := range p.adj {
+		n += memLabel * int64(len(p.labels[i]))
+		for _, pr := range p.props[i] {
+			n += propSize(pr.val)
+		}
+		for d := 0; d < 2; d++ {
+			for _, l := range p.adj[i][d] {
+				n += memAdjList + 12*int64(len(l.rels))
+			}
+		}
+	}
+	return n
+}
+
+// relPageBytes estimates the memory of a decoded relationship page.
+func relPageBytes(p *relPage) int64 {
+	n := int64(unsafe.Sizeof(*p))
+	for _, ps := range p.props {
+		n += 16
+		for _, pr := range ps {
+			n += propSize(pr.val)
+		}
+	}
+	return n
+}
+
+// ---- writing ----
+
+type imageWriter struct {
+	w    *bufio.Writer
+	off  uint64
+	secs [numSections][2]uint64
+	buf  [8]byte
+	err  error
+	crc  uint32
+	hash bool
+}
+
+func (w *imageWriter) write(b []byte) {
+	if w.err != nil {
+		return
+	}
+	if w.hash {
+		w.crc = crc32.Update(w.crc, crc32.IEEETable, b)
+	}
+	_, w.err = w.w.Write(b)
+	w.off += uint64(len(b))
+}
+
+func (w *imageWriter) pad() {
+	var zero [8]byte
+	if pad := (8 - w.off%8) % 8; pad > 0 {
+		w.write(zero[:pad])
+	}
+}
+
+func (w *imageWriter) begin(s int) {
+	w.pad()
+	w.secs[s][0] = w.off
+	w.hash = s == secBitmaps || s == secStats || s == secIndexes
+}
+
+func (w *imageWriter) end(s int) {
+	w.secs[s][1] = w.off - w.secs[s][0]
+	w.hash = false
+}
+
+func (w *imageWriter) u64(x uint64) {
+	binary.LittleEndian.PutUint64(w.buf[:8], x)
+	w.write(w.buf[:8])
+}
+
+// writeImage writes v's image for commit sequence seq: to a temporary
+// file, synced, then renamed over the graph's image.
+func writeImage(fs vfs.FS, dir string, gid uint32, seq uint64, v *version) (err error) {
+	if !nativeLittleEndian {
+		return nil
+	}
+	final := fs.PathJoin(dir, imageName(gid))
+	tmp := final + ".tmp"
+	f, err := fs.Create(tmp, "")
+	if err != nil {
+		return fmt.Errorf("storage: write image: %w", err)
+	}
+	defer func() {
+		if f != nil {
+			_ = f.Close()
+		}
+		if err != nil {
+			_ = fs.Remove(tmp)
+		}
+	}()
+	w := &imageWriter{w: bufio.NewWriterSize(f, 64<<10)}
+	encodeImage(w, v, gid, seq)
+	if w.err == nil {
+		w.err = w.w.Flush()
+	}
+	if w.err == nil {
+		w.err = f.Sync()
+	}
+	if w.err == nil {
+		w.err = f.Close()
+		f = nil
+	}
+	if w.err == nil {
+		w.err = fs.Rename(tmp, final)
+	}
+	if w.err == nil {
+		if d, derr := fs.OpenDir(dir); derr == nil {
+			w.err = d.Sync()
+			_ = d.Close()
+		}
+	}
+	if w.err != nil {
+		return fmt.Errorf("storage: write image: %w", w.err)
+	}
+	return nil
+}
+
+// appendNodeBlock encodes node page p (see the format above).
+func appendNodeBlock(dst []byte, p *nodePage) []byte {
+	var entries, lists, labels int
+	for i := uint32(0); i < nodePageSize; i++ {
+		if !p.isAlive(i) {
+			continue
+		}
+		labels += len(p.labels[i])
+		for d := 0; d < 2; d++ {
+			lists += len(p.adj[i][d])
+			for _, l := range p.adj[i][d] {
+				entries += len(l.rels)
+			}
+		}
+	}
+	dst = binary.AppendUvarint(dst, p.alive[0])
+	dst = binary.AppendUvarint(dst, uint64(entries))
+	dst = binary.AppendUvarint(dst, uint64(lists))
+	dst = binary.AppendUvarint(dst, uint64(labels))
+	var pb []byte
+	for w := p.alive[0]; w != 0; w &= w - 1 {
+		i := trailingZeros(w)
+		dst = binary.AppendUvarint(dst, uint64(len(p.labels[i])))
+		prev := uint32(0)
+		for _, l := range p.labels[i] {
+			dst = binary.AppendUvarint(dst, uint64(l-prev))
+			prev = l
+		}
+		pb = pb[:0]
+		if len(p.props[i]) > 0 {
+			pb = appendProps(pb, p.props[i])
+		}
+		dst = binary.AppendUvarint(dst, uint64(len(pb)))
+		dst = append(dst, pb...)
+		for d := 0; d < 2; d++ {
+			ls := p.adj[i][d]
+			dst = binary.AppendUvarint(dst, uint64(len(ls)))
+			typ := uint32(0)
+			for _, l := range ls {
+				dst = binary.AppendUvarint(dst, uint64(l.typ-typ))
+				typ = l.typ
+				dst = binary.AppendUvarint(dst, uint64(len(l.rels)))
+				prev := uint64(0)
+				for e, r := range l.rels {
+					dst = binary.AppendUvarint(dst, r-prev)
+					prev = r
+					dst = binary.AppendUvarint(dst, uint64(l.nbrs[e]))
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// appendRelBlock encodes relationship page p.
+func appendRelBlock(dst []byte, p *relPage) []byte {
+	for _, w := range p.alive {
+		dst = binary.AppendUvarint(dst, w)
+	}
+	var pb []byte
+	for wi, w := range p.alive {
+		for ; w != 0; w &= w - 1 {
+			j := uint32(wi*64 + trailingZeros(w))
+			dst = binary.AppendUvarint(dst, uint64(p.start[j]))
+			dst = binary.AppendUvarint(dst, uint64(p.end[j]))
+			dst = binary.AppendUvarint(dst, uint64(p.typ[j]))
+			pb = pb[:0]
+			if ps := p.props[j]; len(ps) > 0 {
+				pb = appendProps(pb, ps)
+			}
+			dst = binary.AppendUvarint(dst, uint64(len(pb)))
+			dst = append(dst, pb...)
+		}
+	}
+	return dst
+}
+
+// writeBlocks writes one block per page of a table: a page the version
+// holds itself is encoded, one it reads from its base image is copied
+// as stored.
+func writeBlocks[P any](w *imageWriter, t *pageTable[P], pages uint64, blocks, index int,
+	baseBlock func(*image, uint64) []byte, encode func([]byte, *P) []byte) {
+	offs := make([]uint64, 0, pages+1)
+	w.begin(blocks)
+	var buf []byte
+	for pi := uint64(0); pi < pages && w.err == nil; pi++ {
+		offs = append(offs, w.off-w.secs[blocks][0])
+		if p := t.own(pi); p != nil {
+			buf = encode(buf[:0], p)
+			w.write(buf)
+		} else if t.img != nil {
+			w.write(baseBlock(t.img, pi))
+		}
+	}
+	offs = append(offs, w.off-w.secs[blocks][0])
+	w.end(blocks)
+	w.begin(index)
+	for _, o := range offs {
+		w.u64(o)
+	}
+	w.end(index)
+}
+
+func encodeImage(w *imageWriter, v *version, gid uint32, seq uint64) {
+	writeBlocks(w, &v.nodes, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
+		func(img *image, pi uint64) []byte { return img.block(img.nodeBlocks, img.nodeIndex, pi) },
+		func(dst []byte, p *nodePage) []byte {
+			if p.alive[0] == 0 {
+				return dst
+			}
+			return appendNodeBlock(dst, p)
+		})
+	writeBlocks(w, &v.rels, relPages(v.nextRel), secRelBlocks, secRelIndex,
+		func(img *image, pi uint64) []byte { return img.block(img.relBlocks, img.relIndex, pi) },
+		func(dst []byte, p *relPage) []byte {
+			if popcount(p.alive[:]) == 0 {
+				return dst
+			}
+			return appendRelBlock(dst, p)
+		})
+	w.begin(secBitmaps)
+	w.write(encodeBitmaps(v))
+	w.end(secBitmaps)
+	w.begin(secStats)
+	w.write(encodeStats(v.stats))
+	w.end(secStats)
+	w.begin(secIndexes)
+	w.write(encodeIndexInfo(v))
+	w.end(secIndexes)
+	small := w.crc
+
+	ft := make([]byte, 0, footerFixed)
+	for _, s := range w.secs {
+		ft = binary.LittleEndian.AppendUint64(ft, s[0])
+		ft = binary.LittleEndian.AppendUint64(ft, s[1])
+	}
+	ft = binary.LittleEndian.AppendUint32(ft, gid)
+	ft = binary.LittleEndian.AppendUint32(ft, imageVersion)
+	ft = binary.LittleEndian.AppendUint64(ft, seq)
+	ft = binary.LittleEndian.AppendUint64(ft, uint64(v.nextNode))
+	ft = binary.LittleEndian.AppendUint64(ft, v.nextRel)
+	ft = binary.LittleEndian.AppendUint64(ft, v.relCount)
+	ft = binary.LittleEndian.AppendUint32(ft, small)
+	ft = binary.LittleEndian.AppendUint32(ft, crc32.ChecksumIEEE(ft))
+	w.pad()
+	w.write(ft)
+	w.u64(uint64(len(ft)))
+	w.write([]byte(imageMagic))
+}
+
+func encodeBitmaps(v *version) []byte {
+	var out []byte
+	out = binary.AppendUvarint(out, uint64(len(v.labels)+1))
+	add := func(l uint32, b *roaring.Bitmap) {
+		bs, _ := b.ToBytes()
+		out = binary.AppendUvarint(out, uint64(l))
+		out = binary.AppendUvarint(out, uint64(len(bs)))
+		out = append(out, bs...)
+	}
+	add(AnyLabel, v.all)
+	ls := make([]uint32, 0, len(v.labels))
+	for l := range v.labels {
+		ls = append(ls, l)
+	}
+	slices.Sort(ls)
+	for _, l := range ls {
+		add(l, v.labels[l])
+	}
+	return out
+}

@@ -1,0 +1,445 @@
+package storage
+
+import (
+	"encoding/binary"
+	"math"
+	"sync"
+
+	"github.com/RaduBerinde/btreemap"
+	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cockroachdb/pebble/v2"
+	"github.com/cyqdb/cyq/value"
+)
+
+// ---- small sections ----
+
+func encodeStats(st *statsData) []byte {
+	var out []byte
+	rel := st.relsPerType.merged()
+	out = binary.AppendUvarint(out, uint64(len(rel)))
+	for k, n := range rel {
+		out = binary.AppendUvarint(out, uint64(k))
+		out = binary.AppendVarint(out, n)
+	}
+	tr := st.triples.merged()
+	out = binary.AppendUvarint(out, uint64(len(tr)))
+	for k, n := range tr {
+		out = binary.AppendUvarint(out, uint64(k.start))
+		out = binary.AppendUvarint(out, uint64(k.typ))
+		out = binary.AppendUvarint(out, uint64(k.end))
+		out = binary.AppendVarint(out, n)
+	}
+	out = binary.AppendUvarint(out, uint64(len(st.degree)))
+	for k, c := range st.degree {
+		h := c.merged()
+		out = binary.AppendUvarint(out, uint64(k.typ))
+		out = append(out, byte(k.dir))
+		out = binary.AppendUvarint(out, uint64(len(h)))
+		for d, n := range h {
+			out = binary.AppendUvarint(out, uint64(d))
+			out = binary.AppendVarint(out, n)
+		}
+	}
+	return out
+}
+
+// decoder reads uvarints and varints from an image section; the first
+// malformed read sets err and every later one returns 0.
+type decoder struct {
+	b   []byte
+	err error
+}
+
+// advance skips n bytes just read (n <= 0: a malformed read).
+func (d *decoder) advance(n int) {
+	if n <= 0 {
+		d.err = errorf(ErrCorrupt, "image: truncated section")
+		return
+	}
+	d.b = d.b[n:]
+}
+
+// next reads one value with read (binary.Uvarint or binary.Varint).
+func next[T uint64 | int64](d *decoder, read func([]byte) (T, int)) T {
+	if d.err != nil {
+		return 0
+	}
+	x, n := read(d.b)
+	d.advance(n)
+	return x
+}
+
+func (d *decoder) uvarint() uint64 { return next(d, binary.Uvarint) }
+
+func (d *decoder) u32() uint32 {
+	x := d.uvarint()
+	if x > math.MaxUint32 {
+		d.err = errorf(ErrCorrupt, "image: value out of range")
+	}
+	return uint32(x)
+}
+
+func (d *decoder) varint() int64 { return next(d, binary.Varint) }
+
+// props reads a length-prefixed property map.
+func (d *decoder) props() props {
+	pb := d.bytes(d.uvarint())
+	if len(pb) == 0 {
+		return nil
+	}
+	ps, n, err := decodeProps(pb)
+	if err == nil && n != len(pb) {
+		err = errorf(ErrCorrupt, "image: bad property map")
+	}
+	if err != nil && d.err == nil {
+		d.err = err
+	}
+	return ps
+}
+
+func (d *decoder) bytes(n uint64) []byte {
+	if d.err != nil {
+		return nil
+	}
+	if n > uint64(len(d.b)) {
+		d.err = errorf(ErrCorrupt, "image: truncated section")
+		return nil
+	}
+	b := d.b[:n]
+	d.b = d.b[n:]
+	return b
+}
+
+// count reads an element count, bounded by the bytes left (each element
+// takes at least one byte).
+func (d *decoder) count() int {
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.err = errorf(ErrCorrupt, "image: bad count")
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) done() error {
+	if d.err == nil && len(d.b) != 0 {
+		d.err = errorf(ErrCorrupt, "image: trailing bytes in a section")
+	}
+	return d.err
+}
+
+func decodeStats(b []byte) (*statsData, error) {
+	d := &decoder{b: b}
+	st := newStatsData()
+	for i, n := 0, d.count(); i < n; i++ {
+		k := d.u32()
+		st.relsPerType.base[k] = d.varint()
+	}
+	for i, n := 0, d.count(); i < n; i++ {
+		k := tripleKey{d.u32(), d.u32(), d.u32()}
+		st.triples.base[k] = d.varint()
+	}
+	for i, n := 0, d.count(); i < n; i++ {
+		typ := d.u32()
+		dir := Direction(d.bytes(1)[0:1][0])
+		h := map[int]int64{}
+		for j, m := 0, d.count(); j < m; j++ {
+			deg := d.uvarint()
+			h[int(deg)] = d.varint()
+		}
+		st.degree[degKey{typ, dir}] = &counters[int]{base: h}
+	}
+	return st, d.done()
+}
+
+func encodeIndexInfo(v *version) []byte {
+	out := binary.AppendUvarint(nil, uint64(len(v.indexes)))
+	for _, inf := range v.Indexes() {
+		out = binary.AppendUvarint(out, uint64(inf.Label))
+		out = binary.AppendUvarint(out, uint64(inf.Key))
+		out = binary.AppendUvarint(out, inf.Entries)
+		out = binary.AppendUvarint(out, inf.Distinct)
+	}
+	return out
+}
+
+func decodeBitmaps(b []byte) (all *roaring.Bitmap, labels map[uint32]*roaring.Bitmap, err error) {
+	d := &decoder{b: b}
+	labels = map[uint32]*roaring.Bitmap{}
+	for i, n := 0, d.count(); i < n && d.err == nil; i++ {
+		l := d.u32()
+		bs := d.bytes(d.uvarint())
+		bm := roaring.New()
+		if d.err == nil {
+			if err := bm.UnmarshalBinary(bs); err != nil {
+				return nil, nil, errorf(ErrCorrupt, "image: bitmap: %v", err)
+			}
+		}
+		if l == AnyLabel {
+			all = bm
+		} else {
+			labels[l] = bm
+		}
+	}
+	if err := d.done(); err != nil {
+		return nil, nil, err
+	}
+	if all == nil {
+		return nil, nil, errorf(ErrCorrupt, "image: no node bitmap")
+	}
+	return all, labels, nil
+}
+
+// ---- lazily built index trees ----
+
+// lazyTree is the value tree of an index opened from an image, built from
+// the base version on first use.
+type lazyTree struct {
+	once     sync.Once
+	build    func() *btreemap.BTreeMap[value.Value, *roaring.Bitmap]
+	tree     *btreemap.BTreeMap[value.Value, *roaring.Bitmap]
+	distinct int64
+}
+
+// t returns the index's value tree, building it on first use.
+func (ix *propIndex) t() *btreemap.BTreeMap[value.Value, *roaring.Bitmap] {
+	if ix.tree != nil {
+		return ix.tree
+	}
+	l := ix.lazy
+	l.once.Do(func() { l.tree = l.build() })
+	return l.tree
+}
+
+// distinct is the number of distinct values, without building a lazy tree.
+func (ix *propIndex) distinct() int {
+	if ix.tree == nil {
+		// A lazy tree is never changed (a writer clones it), so the
+		// count stored with the image stays exact.
+		return int(ix.lazy.distinct)
+	}
+	return ix.t().Len()
+}
+
+// fillIndex adds every node of v with label and property key to ix. With
+// unique it stops at the first duplicate value and returns the two nodes.
+func (v *version) fillIndex(ix *propIndex, unique bool) (size int64, dupA, dupB uint32, dup bool) {
+	lb := v.labels[ix.label]
+	if lb == nil {
+		return 0, 0, 0, false
+	}
+	it := lb.Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		val, ok := v.NodeProp(n, ix.key)
+		if !ok {
+			continue
+		}
+		_, b, found := ix.tree.Get(val)
+		if !found {
+			b = roaring.New()
+			ix.tree.ReplaceOrInsert(val, b)
+			size += memIndex
+		} else if unique {
+			return size, b.Minimum(), n, true
+		}
+		b.Add(n)
+		ix.entries++
+		size += 4
+	}
+	return size, 0, 0, false
+}
+
+// ---- opening a graph from its image ----
+
+// catalog collects the records Open reads besides nodes and adjacency.
+type catalog struct {
+	idxDefs    []idxDef
+	searchDefs []SearchIndexDef
+}
+
+type idxDef struct {
+	k     indexKey
+	flags byte
+}
+
+// catalogRecord applies one dictionary, index or search-index record to v.
+func (v *version) catalogRecord(tag byte, k, val []byte, cat *catalog) error {
+	switch tag {
+	case tagDict:
+		if len(k) != 5 || k[0] > dictKey {
+			return errorf(ErrCorrupt, "bad dictionary key")
+		}
+		d := v.dicts[k[0]]
+		id := binary.BigEndian.Uint32(k[1:])
+		if int64(id) != int64(len(d.names)) {
+			return errorf(ErrCorrupt, "dictionary ids not dense")
+		}
+		name := string(val)
+		if _, dup := d.ids[name]; dup {
+			return errorf(ErrCorrupt, "duplicate dictionary name %q", name)
+		}
+		d.names = append(d.names, name)
+		d.ids[name] = id
+		v.mem += 48 + 2*int64(len(name))
+	case tagIndex:
+		if len(k) != 8 || len(val) != 1 || val[0] == 0 || val[0] > 3 {
+			return errorf(ErrCorrupt, "bad index record")
+		}
+		cat.idxDefs = append(cat.idxDefs, idxDef{indexKey{binary.BigEndian.Uint32(k), binary.BigEndian.Uint32(k[4:])}, val[0]})
+	case tagSearch:
+		d, err := decodeSearchDef(val)
+		if err != nil {
+			return err
+		}
+		cat.searchDefs = append(cat.searchDefs, d)
+	}
+	return nil
+}
+
+// readMeta reads the graph's id counters.
+func readMeta(db *pebble.DB, gid uint32) (nextNode uint32, nextRel uint64, err error) {
+	mv, closer, err := db.Get(metaKey(gid))
+	switch {
+	case err == pebble.ErrNotFound:
+		return 0, 0, nil
+	case err != nil:
+		return 0, 0, errorf(ErrCorrupt, "%v", err)
+	}
+	defer closer.Close()
+	if len(mv) != 12 {
+		return 0, 0, errorf(ErrCorrupt, "bad meta record")
+	}
+	return binary.BigEndian.Uint32(mv), binary.BigEndian.Uint64(mv[4:]), nil
+}
+
+// versionFromImage opens graph gid from its image: dictionaries and index
+// definitions come from Pebble, everything else from the image.
+func (s *Store) versionFromImage(img *image, gid uint32) (*version, error) {
+	v := newVersion()
+	nn, nr, err := readMeta(s.db, gid)
+	if err != nil {
+		return nil, err
+	}
+	if nn != img.nextNode || nr != img.nextRel {
+		return nil, errorf(ErrCorrupt, "image counters disagree with the store")
+	}
+	v.nextNode, v.nextRel, v.relCount = img.nextNode, img.nextRel, img.relCount
+	var cat catalog
+	for _, tag := range []byte{tagDict, tagIndex, tagSearch} {
+		lo := append(graphPrefix(gid), tag)
+		it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: append(graphPrefix(gid), tag+1)})
+		if err != nil {
+			return nil, errorf(ErrCorrupt, "%v", err)
+		}
+		for ok := it.First(); ok; ok = it.Next() {
+			if err := v.catalogRecord(tag, it.Key()[len(lo):], it.Value(), &cat); err != nil {
+				_ = it.Close()
+				return nil, err
+			}
+		}
+		if err := it.Close(); err != nil {
+			return nil, errorf(ErrCorrupt, "%v", err)
+		}
+	}
+	if v.all, v.labels, err = decodeBitmaps(img.bitmaps); err != nil {
+		return nil, err
+	}
+	for _, b := range v.labels {
+		v.mem += int64(b.GetSizeInBytes())
+	}
+	v.mem += int64(v.all.GetSizeInBytes())
+	if v.stats, err = decodeStats(img.stats); err != nil {
+		return nil, err
+	}
+	v.mem += 32 * int64(len(v.stats.triples.base)+len(v.stats.relsPerType.base))
+	infos := map[indexKey][2]uint64{}
+	d := &decoder{b: img.indexes}
+	for i, n := 0, d.count(); i < n; i++ {
+		k := indexKey{d.u32(), d.u32()}
+		infos[k] = [2]uint64{d.uvarint(), d.uvarint()}
+	}
+	if err := d.done(); err != nil {
+		return nil, err
+	}
+	// A quarter of the budget each for node and relationship pages.
+	limit := s.opts.MemoryBudget / 4
+	img.damaged = func(err error) { s.imageDamaged(gid, err) }
+	v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(img.nextNode), img.nodePage, nodePageBytes, limit), img: img}
+	v.rels = pageTable[relPage]{base: newPageCache(relPages(img.nextRel), img.relPage, relPageBytes, limit), img: img}
+	for _, def := range cat.idxDefs {
+		if err := v.checkIDs(def.k.label, dictLabel); err != nil {
+			return nil, err
+		}
+		if err := v.checkIDs(def.k.key, dictKey); err != nil {
+			return nil, err
+		}
+		inf, ok := infos[def.k]
+		if !ok {
+			return nil, errorf(ErrCorrupt, "image lacks index (%d, %d)", def.k.label, def.k.key)
+		}
+		ix := &propIndex{label: def.k.label, key: def.k.key, unique: def.flags&indexFlagUnique != 0,
+			explicit: def.flags&indexFlagExplicit != 0, entries: int64(inf[0])}
+		label, key := def.k.label, def.k.key
+		ix.lazy = &lazyTree{distinct: int64(inf[1]), build: func() *btreemap.BTreeMap[value.Value, *roaring.Bitmap] {
+			b := &propIndex{label: label, key: key, tree: newIndexTree()}
+			v.fillIndex(b, false)
+			return b.tree
+		}}
+		v.indexes[def.k] = ix
+		v.mem += int64(inf[1])*memIndex + int64(inf[0])*4
+	}
+	if len(infos) != len(cat.idxDefs) {
+		return nil, errorf(ErrCorrupt, "image indexes disagree with the store")
+	}
+	v.rebuildSearch(cat.searchDefs)
+	return v, nil
+}
+
+// imageDamaged is called when a page of graph gid's image fails its checks:
+// the image is removed so that the next open rebuilds the graph from its
+// records.
+func (s *Store) imageDamaged(gid uint32, err error) {
+	s.opts.Logger.Errorf("image of graph %d is damaged (%v); it will be rebuilt at the next open", gid, err)
+	if !s.opts.ReadOnly {
+		_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, imageName(gid)))
+	}
+}
+
+// openGraphVersion opens graph gid: from its image when the image is
+// current (its sequence is the graph's), else by reading every record,
+// after which a fresh image is written (unless read-only) and the graph is
+// reopened from it. imgSeq is the sequence of the image on disk afterwards.
+func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, imgSeq uint64, err error) {
+	imgSeq = math.MaxUint64
+	img, err := readImage(s.opts.FS, s.dir, gid)
+	if err != nil {
+		s.opts.Logger.Errorf("ignoring the image of graph %d: %v", gid, err)
+	}
+	if img != nil && img.seq == seq {
+		if v, err := s.versionFromImage(img, gid); err == nil {
+			return v, seq, nil
+		} else {
+			s.opts.Logger.Errorf("ignoring the image of graph %d: %v", gid, err)
+		}
+	}
+	v, err = loadVersion(s.db, gid)
+	if err != nil {
+		return nil, 0, err
+	}
+	if s.opts.ReadOnly || !nativeLittleEndian || v.nextNode == 0 {
+		// (An empty graph is read as fast as its image.)
+		return v, imgSeq, nil
+	}
+	if err := writeImage(s.opts.FS, s.dir, gid, seq, v); err != nil {
+		s.opts.Logger.Errorf("graph %d: %v", gid, err)
+		return v, imgSeq, nil
+	}
+	img, err = readImage(s.opts.FS, s.dir, gid)
+	if err == nil && img != nil {
+		if iv, err := s.versionFromImage(img, gid); err == nil {
+			return iv, seq, nil
+		}
+	}
+	return v, seq, nil
+}

@@ -1,0 +1,12 @@
+//go:build unix
+
+package storage
+
+import "syscall"
+
+// mmapFile maps size bytes of the file read-only. The mapping is never
+// unmapped: slices of it may be held by pages of any version (see image.go),
+// so it lives until the process exits.
+func mmapFile(fd uintptr, size int) ([]byte, error) {
+	return syscall.Mmap(int(fd), 0, size, syscall.PROT_READ, syscall.MAP_SHARED)
+}
