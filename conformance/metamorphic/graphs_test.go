@@ -126,7 +126,7 @@ func randomDatasets(tb testing.TB, n int) []*dataset {
 	var out []*dataset
 	for i := 0; i < n; i++ {
 		seed := int64(1000 + i)
-		create, params := randomGraph(seed, 20+8*i, 50+25*i)
+		create, params := randomGraph(seed, 20+10*i, 50+40*i)
 		db := openMemory(tb)
 		mustExec(tb, db, create)
 		out = append(out, &dataset{name: fmt.Sprintf("random-%d", seed), schema: Generic, params: params, db: db})

@@ -3,6 +3,7 @@ package metamorphic
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -13,13 +14,16 @@ import (
 	"time"
 
 	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/internal/testenv"
 	"github.com/cyqdb/cyq/value"
 )
 
 var (
 	update   = flag.Bool("metamorphic.update", false, "rewrite testdata/known_failures.txt with the disagreements of this run (keeping the causes already written)")
-	maxForms = flag.Int("metamorphic.forms", 24, "forms per question in the test")
+	maxForms    = flag.Int("metamorphic.forms", 32, "forms per question in the test")
+	realForms   = flag.Int("metamorphic.realforms", 16, "forms per question in the test on ego-Facebook (the first ones of the same list)")
+	formTimeout = flag.Duration("metamorphic.timeout", 500*time.Millisecond, "time limit of one form in the test; a form past it is reported and not compared")
 )
 
 const knownFailuresFile = "testdata/known_failures.txt"
@@ -133,20 +137,15 @@ func run(ctx context.Context, db *cyq.DB, text string, ordered bool) result {
 	return result{rows: out}
 }
 
-// formTimeout bounds each form's run in the test; a form that runs out of
-// time disagrees with the seed (the graphs are small).
-const formTimeout = 20 * time.Second
-
-// timedRun runs one form under formTimeout and logs it when it is slow.
-func timedRun(t *testing.T, db *cyq.DB, text string, ordered bool) result {
-	ctx, cancel := context.WithTimeout(context.Background(), formTimeout)
+// timedRun runs one form under the -metamorphic.timeout limit. A form that
+// runs out of time is reported as not compared (timedOut): how long a form
+// takes is the benchmark's question, not this test's.
+func timedRun(db *cyq.DB, text string, ordered bool) (r result, timedOut bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), *formTimeout)
 	defer cancel()
-	start := time.Now()
-	r := run(ctx, db, text, ordered)
-	if d := time.Since(start); d > time.Second {
-		t.Logf("slow form (%s): %s", d.Round(time.Millisecond), text)
-	}
-	return r
+	r = run(ctx, db, text, ordered)
+	var e *cyqerr.Error
+	return r, r.err != nil && ctx.Err() != nil && errors.As(r.err, &e) && e.Type == cyqerr.LimitExceeded && e.Detail == "Timeout"
 }
 
 // TestForms runs every form of every question on the datasets of its
@@ -154,7 +153,7 @@ func timedRun(t *testing.T, db *cyq.DB, text string, ordered bool) result {
 // checks that each form returns the rows of the question's seed form.
 func TestForms(t *testing.T) {
 	known := readKnownFailures(t)
-	sets := randomDatasets(t, 4)
+	sets := randomDatasets(t, 6)
 	if _, ok := testenv.Shared(); ok {
 		// A node of median degree, not the hub: some forms enumerate paths.
 		sets = append(sets, facebook(t, "", map[string]string{"hub": "31", "other": "41", "l1": "107", "l2": "1684", "l3": "99999"}))
@@ -171,15 +170,30 @@ func TestForms(t *testing.T) {
 			if ds.schema != q.Schema {
 				continue
 			}
+			forms := forms
+			if ds.name == "ego-facebook" && len(forms) > *realForms {
+				forms = forms[:*realForms]
+			}
 			t.Run(q.Name+"/"+ds.name, func(t *testing.T) {
 				ran[q.Name+"\t"+ds.name] = true
 				ordered := q.Query.Ordered()
-				want := timedRun(t, ds.db, Bind(forms[0].Text, ds.params), ordered)
+				skipped := 0
+				defer func() {
+					if skipped > 0 {
+						t.Logf("%d of %d forms not compared (time limit)", skipped, len(forms)-1)
+					}
+				}()
+				want, _ := timedRun(ds.db, Bind(forms[0].Text, ds.params), ordered)
 				if want.err != nil {
 					t.Fatalf("seed form fails: %s\n%v", forms[0].Text, want.err)
 				}
 				for _, f := range forms[1:] {
-					got := timedRun(t, ds.db, Bind(f.Text, ds.params), ordered)
+					got, timedOut := timedRun(ds.db, Bind(f.Text, ds.params), ordered)
+					if timedOut {
+						t.Logf("not compared, ran past %s (-metamorphic.timeout): %s", *formTimeout, f.Text)
+						skipped++
+						continue
+					}
 					kf := knownFailure{question: q.Name, dataset: ds.name, form: f.Text}
 					listed, isKnown := known[kf.key()]
 					if got.equal(want) {
