@@ -102,12 +102,7 @@ func randomGraph(seed int64, nodes, rels int) (string, map[string]string) {
 
 func openMemory(tb testing.TB) *cyq.DB {
 	tb.Helper()
-	db, err := cyq.Open("", nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
-	return db
+	return openStore(tb, "", nil)
 }
 
 func mustExec(tb testing.TB, db *cyq.DB, q string) {
@@ -156,28 +151,27 @@ func facebookPath(tb testing.TB) string {
 
 // facebook loads ego-Facebook (each friendship in both directions, :User(id)
 // indexed) into a store in dir ("" for memory), with the anchors given.
-func facebook(tb testing.TB, dir string, params map[string]string) *dataset {
+func facebook(tb testing.TB, dir string, opts *cyq.Options, params map[string]string) *dataset {
 	path := facebookPath(tb)
-	db := openStore(tb, dir)
+	db := openStore(tb, dir, opts)
 	loadUsers(tb, db, path, true, true)
 	return &dataset{name: "ego-facebook", schema: Users, params: params, db: db}
 }
 
 // slashdot loads soc-Slashdot0902 (directed, no index on id, as issue 14
 // measured it) into a store in dir.
-func slashdot(tb testing.TB, dir string, params map[string]string) *dataset {
+func slashdot(tb testing.TB, dir string, opts *cyq.Options, params map[string]string) *dataset {
 	path := datasets.SlashdotPath(tb)
-	db := openStore(tb, dir)
+	db := openStore(tb, dir, opts)
 	loadUsers(tb, db, path, false, false)
 	return &dataset{name: "slashdot", schema: Users, params: params, db: db}
 }
 
-func openStore(tb testing.TB, dir string) *cyq.DB {
+// openStore opens a store in dir ("" for memory) with opts, closed when tb
+// ends.
+func openStore(tb testing.TB, dir string, opts *cyq.Options) *cyq.DB {
 	tb.Helper()
-	if dir == "" {
-		return openMemory(tb)
-	}
-	db, err := cyq.Open(dir, nil)
+	db, err := cyq.Open(dir, opts)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -119,6 +119,12 @@ func run(ctx context.Context, db *cyq.DB, text string, ordered bool) result {
 	if err != nil {
 		return result{err: err}
 	}
+	return collect(rs, ordered)
+}
+
+// collect reads every row of rs, each printed with value.Format (columns
+// joined by " | "), sorted when ordered is false.
+func collect(rs *cyq.Rows, ordered bool) result {
 	rows, err := rs.All()
 	if err != nil {
 		return result{err: err}
@@ -156,7 +162,7 @@ func TestForms(t *testing.T) {
 	sets := randomDatasets(t, 6)
 	if _, ok := testenv.Shared(); ok {
 		// A node of median degree, not the hub: some forms enumerate paths.
-		sets = append(sets, facebook(t, "", map[string]string{"hub": "31", "other": "41", "l1": "107", "l2": "1684", "l3": "99999"}))
+		sets = append(sets, facebook(t, "", nil, map[string]string{"hub": "31", "other": "41", "l1": "107", "l2": "1684", "l3": "99999"}))
 		sets = append(sets, movies(t))
 	} else {
 		t.Log("shared datasets absent: random graphs only")
