@@ -20,7 +20,7 @@ import (
 )
 
 var (
-	update   = flag.Bool("metamorphic.update", false, "rewrite testdata/known_failures.txt with the disagreements of this run (keeping the causes already written)")
+	update      = flag.Bool("metamorphic.update", false, "rewrite testdata/known_failures.txt with the disagreements of this run (keeping the causes already written)")
 	maxForms    = flag.Int("metamorphic.forms", 32, "forms per question in the test")
 	realForms   = flag.Int("metamorphic.realforms", 16, "forms per question in the test on ego-Facebook (the first ones of the same list)")
 	formTimeout = flag.Duration("metamorphic.timeout", 500*time.Millisecond, "time limit of one form in the test; a form past it is reported and not compared")
