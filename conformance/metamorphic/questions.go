@@ -1,5 +1,7 @@
 package metamorphic
 
+import "hash/fnv"
+
 // Schema names the graph schema a question is written against; a dataset
 // declares its schema and the literals of the question placeholders.
 type Schema string
@@ -28,6 +30,15 @@ type Question struct {
 	Kind   string
 	Schema Schema
 	Query  *Query
+}
+
+// Seed returns the seed of the question's random walks (see Generate),
+// derived from its name so that adding a question changes no other
+// question's forms.
+func (q Question) Seed() int64 {
+	h := fnv.New64a()
+	h.Write([]byte(q.Name))
+	return int64(h.Sum64() >> 1)
 }
 
 func match(chains ...string) Match {
@@ -165,6 +176,8 @@ func Questions() []Question {
 				match("(a:A)"), optionalMatch("(a)-[:R]->(b:B)"))},
 		{"g-triangles", "aggregation", Generic,
 			query(count("b"), match("(a {id: $a})-->(b)-->(c)-->(a)"))},
+		{"g-cycle-varlength", "*2 vs hops", Generic,
+			query(count("b"), match("(a {id: $a})-->(b)-[*2]->(a)"))},
 		{"g-two-patterns", "2-hop distinct", Generic,
 			query(countDistinct("c"), match("(a {id: $a})-[:R]->(b)", "(b)-[:R]->(c)"))},
 
