@@ -155,23 +155,33 @@ func flipChain(q *Query) []*Query {
 // clause). Precondition: the chain is a MATCH pattern; an anonymous node is
 // named first with a fresh name.
 func inlineToWhere(q *Query) []*Query {
+	return nodePartToWhere(q, func(n *Node) int { return len(n.Props) }, func(n *Node, k int) Pred {
+		p := n.Props[k]
+		n.Props = slices.Delete(n.Props, k, k+1)
+		return Pred{Kind: PredProp, Style: StyleEq, Var: n.Var, Key: p.Key, Vals: []string{p.Val}}
+	})
+}
+
+// nodePartToWhere returns, for every part k < parts(node) of every node
+// pattern of a MATCH clause, the query where take removed that part from
+// the node (named first if anonymous) and returned the predicate that the
+// clause's WHERE gets instead.
+func nodePartToWhere(q *Query, parts func(*Node) int, take func(n *Node, k int) Pred) []*Query {
 	var out []*Query
 	for i, r := range q.chains() {
 		if r.inSubquery() {
 			continue
 		}
-		for j, n := range r.c.Nodes {
-			for k := range n.Props {
+		for j := range r.c.Nodes {
+			for k := 0; k < parts(&r.c.Nodes[j]); k++ {
 				c := q.clone()
 				cr := c.chains()[i]
 				node := &cr.c.Nodes[j]
 				if node.Var == "" {
 					node.Var = c.fresh("n")
 				}
-				p := node.Props[k]
-				node.Props = slices.Delete(node.Props, k, k+1)
 				m := &c.Matches[cr.match]
-				m.Where = append(m.Where, Pred{Kind: PredProp, Style: StyleEq, Var: node.Var, Key: p.Key, Vals: []string{p.Val}})
+				m.Where = append(m.Where, take(node, k))
 				out = append(out, c)
 			}
 		}
@@ -286,28 +296,11 @@ func patternDeclaresNothing(q *Query, mi int, c *Chain) bool {
 // WHERE a:L. Precondition: the chain is a MATCH pattern; an anonymous node
 // is named first with a fresh name.
 func labelToWhere(q *Query) []*Query {
-	var out []*Query
-	for i, r := range q.chains() {
-		if r.inSubquery() {
-			continue
-		}
-		for j, n := range r.c.Nodes {
-			for k := range n.Labels {
-				c := q.clone()
-				cr := c.chains()[i]
-				node := &cr.c.Nodes[j]
-				if node.Var == "" {
-					node.Var = c.fresh("n")
-				}
-				l := node.Labels[k]
-				node.Labels = slices.Delete(node.Labels, k, k+1)
-				m := &c.Matches[cr.match]
-				m.Where = append(m.Where, Pred{Kind: PredLabel, Var: node.Var, Label: l})
-				out = append(out, c)
-			}
-		}
-	}
-	return out
+	return nodePartToWhere(q, func(n *Node) int { return len(n.Labels) }, func(n *Node, k int) Pred {
+		l := n.Labels[k]
+		n.Labels = slices.Delete(n.Labels, k, k+1)
+		return Pred{Kind: PredLabel, Var: n.Var, Label: l}
+	})
 }
 
 // whereToLabel moves a label predicate of WHERE into the node pattern
