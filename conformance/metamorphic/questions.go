@@ -68,6 +68,8 @@ func prop(v, key string, vals ...string) Pred {
 	return Pred{Kind: PredProp, Style: s, Var: v, Key: key, Vals: vals}
 }
 
+func hasLabel(v, l string) Pred { return Pred{Kind: PredLabel, Var: v, Label: l} }
+
 func raw(text string, uses ...string) Pred { return Pred{Kind: PredRaw, Raw: text, Uses: uses} }
 
 func exists(chain string) Pred {
@@ -133,7 +135,7 @@ func Questions() []Question {
 		{"g-filter-unindexed", "unindexed filter", Generic,
 			query(countDistinct("b"), match("(a:A)-[:R]->(b)").where(prop("a", "k", "2")))},
 		{"g-filter-unindexed-two-hop", "unindexed filter", Generic,
-			query(countDistinct("c"), match("(a)-->()-->(c)").where(prop("a", "k", "1"), prop("c", "s", "'b'")))},
+			query(countDistinct("c"), match("(a)-->()-->(c)").where(prop("a", "k", "1"), prop("c", "s", "'b'"), hasLabel("c", "B")))},
 		{"g-filter-rel-property", "unindexed filter", Generic,
 			query(countDistinct("c"), match("(a {id: $a})-[r:R]->(b)-->(c)").where(raw("r.w > 1", "r")))},
 		{"g-degree-out", "degree", Generic,
