@@ -236,6 +236,14 @@ func (f formFigures) timeText() string {
 
 func ms(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'g', 3, 64) + " ms" }
 
+// memText is the form's table memory, or "n/a" when its run did not finish.
+func (f formFigures) memText() string {
+	if !f.ok() {
+		return "n/a"
+	}
+	return mb(f.memory)
+}
+
 func mb(n int64) string { return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MB" }
 
 // printFigures prints one line per question, sorted by ratio (largest
@@ -243,7 +251,7 @@ func mb(n int64) string { return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1,
 func printFigures(w io.Writer, qs []questionFigures) {
 	qs = slices.Clone(qs)
 	sort.SliceStable(qs, func(i, j int) bool { return qs[i].ratio() > qs[j].ratio() })
-	fmt.Fprintf(w, "\n| dataset | question | forms | fastest | slowest | slowest/fastest | peak table memory | disagreeing forms |\n|---|---|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(w, "\n| dataset | question | forms | fastest | slowest | slowest/fastest | peak table memory (finished forms) | disagreeing forms |\n|---|---|---:|---:|---:|---:|---:|---:|\n")
 	for _, q := range qs {
 		fast, slow, lower := q.extremes()
 		r := fmt.Sprintf("%.0f×", q.ratio())
@@ -262,7 +270,7 @@ func printFigures(w io.Writer, qs []questionFigures) {
 	for _, q := range qs {
 		fast, slow, _ := q.extremes()
 		fmt.Fprintf(w, "%s %s\n  fastest %s, %s: %s\n  slowest %s, %s: %s\n", q.dataset, q.question,
-			fast.timeText(), mb(fast.memory), fast.form.Text, slow.timeText(), mb(slow.memory), slow.form.Text)
+			fast.timeText(), fast.memText(), fast.form.Text, slow.timeText(), slow.memText(), slow.form.Text)
 	}
 }
 
@@ -275,7 +283,7 @@ func printDetail(w io.Writer, qs []questionFigures) {
 			if f.disagree {
 				flag = " DISAGREES"
 			}
-			fmt.Fprintf(w, "  %10s %10s%s  %s  [%s]\n", f.timeText(), mb(f.memory), flag, f.form.Text, strings.Join(f.form.Rules, ", "))
+			fmt.Fprintf(w, "  %10s %10s%s  %s  [%s]\n", f.timeText(), f.memText(), flag, f.form.Text, strings.Join(f.form.Rules, ", "))
 		}
 	}
 }
