@@ -1,0 +1,289 @@
+package metamorphic
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/vm"
+)
+
+var (
+	benchForms   = flag.Int("metamorphic.benchforms", 24, "forms per question in BenchmarkForms")
+	benchTimeout = flag.Duration("metamorphic.benchtimeout", 20*time.Second, "time limit of one form's run in BenchmarkForms")
+	benchMemory  = flag.Int64("metamorphic.benchmemory", 4<<30, "table memory limit (bytes) of one form's run in BenchmarkForms")
+	benchReport  = flag.String("metamorphic.report", "", "file to write BenchmarkForms' per-form figures to")
+)
+
+// formFigures is what BenchmarkForms measured for one form.
+type formFigures struct {
+	form     Form
+	time     time.Duration // median of the timed runs
+	runs     int
+	memory   int64 // table memory of the profiled run, bytes
+	status   string
+	disagree bool // returned other rows than the seed form
+}
+
+func (f formFigures) ok() bool { return f.status == "" }
+
+// BenchmarkForms runs every form of the Users questions on ego-Facebook
+// (:User(id) indexed, anchors at the hub 107) and soc-Slashdot0902 (no
+// index, anchors at node 0), each an on-disk store bulk-loaded once, and
+// prints per question the fastest form, the slowest form and their ratio,
+// sorted by ratio, with each form's peak table memory (from PROFILE):
+//
+//	go test ./conformance/metamorphic -run XXX -bench Forms -timeout 2h
+//
+// One iteration measures every form: a PROFILE run (table memory, rows
+// checked against the seed form), then plain runs until 5 runs or 500 ms,
+// whose median is the form's time (a form whose profiled run took over a
+// second is timed by that run). A form that runs past
+// -metamorphic.benchtimeout or over -metamorphic.benchmemory is reported
+// as such; the ratio then is a lower bound (marked ">").
+func BenchmarkForms(b *testing.B) {
+	hubs := []struct {
+		name string
+		load func(b *testing.B, dir string, opts *cyq.Options) *dataset
+	}{
+		{"ego-facebook", func(b *testing.B, dir string, opts *cyq.Options) *dataset {
+			return facebook(b, dir, opts, map[string]string{"hub": "107", "other": "1684", "l1": "0", "l2": "3437", "l3": "99999"})
+		}},
+		{"slashdot", func(b *testing.B, dir string, opts *cyq.Options) *dataset {
+			return slashdot(b, dir, opts, map[string]string{"hub": "0", "other": "1", "l1": "4242", "l2": "77777", "l3": "999999"})
+		}},
+	}
+	var figs []questionFigures
+	for _, h := range hubs {
+		b.Run(h.name, func(b *testing.B) {
+			ds := h.load(b, b.TempDir(), &cyq.Options{Limits: vm.Limits{MaxMemory: *benchMemory}})
+			var qs []questionFigures
+			for i := 0; i < b.N; i++ {
+				qs = measureDataset(ds)
+			}
+			printFigures(os.Stdout, qs)
+			figs = append(figs, qs...)
+		})
+	}
+	if *benchReport != "" && len(figs) > 0 {
+		f, err := os.Create(*benchReport)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		printFigures(f, figs)
+		printDetail(f, figs)
+	}
+}
+
+// questionFigures is the figures of every form of one question on one
+// dataset.
+type questionFigures struct {
+	dataset  string
+	question string
+	forms    []formFigures
+}
+
+func (q questionFigures) extremes() (fast, slow formFigures, lowerBound bool) {
+	first := true
+	for _, f := range q.forms {
+		if !f.ok() {
+			lowerBound = true
+			continue
+		}
+		if first || f.time < fast.time {
+			fast = f
+		}
+		if first || f.time > slow.time {
+			slow = f
+		}
+		first = false
+	}
+	for _, f := range q.forms {
+		if !f.ok() {
+			slow = f // a form that did not finish is the slowest
+		}
+	}
+	return fast, slow, lowerBound
+}
+
+func (q questionFigures) ratio() float64 {
+	fast, slow, lower := q.extremes()
+	if fast.time <= 0 {
+		return 0
+	}
+	if lower {
+		return float64(*benchTimeout) / float64(fast.time)
+	}
+	return float64(slow.time) / float64(fast.time)
+}
+
+func (q questionFigures) peak() int64 {
+	var m int64
+	for _, f := range q.forms {
+		m = max(m, f.memory)
+	}
+	return m
+}
+
+var tableMemory = regexp.MustCompile(`table memory (\d+) bytes`)
+
+// measureDataset measures every form of every question of ds's schema.
+func measureDataset(ds *dataset) []questionFigures {
+	var out []questionFigures
+	for _, q := range Questions() {
+		if q.Schema != ds.schema {
+			continue
+		}
+		forms := Generate(q.Query, *benchForms, q.Seed())
+		qf := questionFigures{dataset: ds.name, question: q.Name}
+		ordered := q.Query.Ordered()
+		var seed result
+		for i, f := range forms {
+			ff := measureForm(ds.db, Bind(f.Text, ds.params), ordered)
+			ff.fig.form = f
+			if i == 0 {
+				seed = ff.rows
+			} else if ff.fig.ok() && seed.err == nil && !ff.rows.equal(seed) {
+				ff.fig.disagree = true
+			}
+			qf.forms = append(qf.forms, ff.fig)
+		}
+		out = append(out, qf)
+	}
+	return out
+}
+
+type measured struct {
+	fig  formFigures
+	rows result
+}
+
+func measureForm(db *cyq.DB, text string, ordered bool) measured {
+	var m measured
+	ctx, cancel := context.WithTimeout(context.Background(), *benchTimeout)
+	defer cancel()
+	start := time.Now()
+	rs, err := db.Query(ctx, "PROFILE "+text, nil)
+	var rows result
+	if err == nil {
+		rows = collect(rs, ordered)
+		err = rows.err
+	}
+	if err != nil {
+		m.fig.status = limitStatus(err)
+		return m
+	}
+	m.rows = rows
+	if sm := tableMemory.FindStringSubmatch(rs.Profile()); sm != nil {
+		m.fig.memory, _ = strconv.ParseInt(sm[1], 10, 64)
+	}
+	if d := time.Since(start); d > time.Second {
+		// A slow form is timed by its profiled run alone.
+		m.fig.time, m.fig.runs = d, 1
+		return m
+	}
+	var times []time.Duration
+	var total time.Duration
+	for len(times) < 5 && total < 500*time.Millisecond {
+		start := time.Now()
+		r := run(ctx, db, text, ordered)
+		d := time.Since(start)
+		if r.err != nil {
+			m.fig.status = limitStatus(r.err)
+			return m
+		}
+		times = append(times, d)
+		total += d
+	}
+	slices.Sort(times)
+	m.fig.time, m.fig.runs = times[len(times)/2], len(times)
+	return m
+}
+
+func limitStatus(err error) string {
+	var e *cyqerr.Error
+	if errors.As(err, &e) && e.Type == cyqerr.LimitExceeded {
+		switch e.Detail {
+		case "Timeout":
+			return fmt.Sprintf("> %s", *benchTimeout)
+		case "MemoryBudget":
+			return fmt.Sprintf("> %d MB", *benchMemory>>20)
+		}
+		return e.Code()
+	}
+	return "error: " + err.Error()
+}
+
+func (f formFigures) timeText() string {
+	if !f.ok() {
+		return f.status
+	}
+	return ms(f.time)
+}
+
+func ms(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'g', 3, 64) + " ms" }
+
+// memText is the form's table memory, or "n/a" when its run did not finish.
+func (f formFigures) memText() string {
+	if !f.ok() {
+		return "n/a"
+	}
+	return mb(f.memory)
+}
+
+func mb(n int64) string { return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MB" }
+
+// printFigures prints one line per question, sorted by ratio (largest
+// first), then the fastest and slowest form of each.
+func printFigures(w io.Writer, qs []questionFigures) {
+	qs = slices.Clone(qs)
+	sort.SliceStable(qs, func(i, j int) bool { return qs[i].ratio() > qs[j].ratio() })
+	fmt.Fprintf(w, "\n| dataset | question | forms | fastest | slowest | slowest/fastest | peak table memory (finished forms) | disagreeing forms |\n|---|---|---:|---:|---:|---:|---:|---:|\n")
+	for _, q := range qs {
+		fast, slow, lower := q.extremes()
+		r := fmt.Sprintf("%.0f×", q.ratio())
+		if lower {
+			r = ">" + r
+		}
+		dis := 0
+		for _, f := range q.forms {
+			if f.disagree {
+				dis++
+			}
+		}
+		fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %s | %d |\n", q.dataset, q.question, len(q.forms), fast.timeText(), slow.timeText(), r, mb(q.peak()), dis)
+	}
+	fmt.Fprintln(w)
+	for _, q := range qs {
+		fast, slow, _ := q.extremes()
+		fmt.Fprintf(w, "%s %s\n  fastest %s, %s: %s\n  slowest %s, %s: %s\n", q.dataset, q.question,
+			fast.timeText(), fast.memText(), fast.form.Text, slow.timeText(), slow.memText(), slow.form.Text)
+	}
+}
+
+// printDetail prints every form's figures.
+func printDetail(w io.Writer, qs []questionFigures) {
+	for _, q := range qs {
+		fmt.Fprintf(w, "\n%s %s\n", q.dataset, q.question)
+		for _, f := range q.forms {
+			flag := ""
+			if f.disagree {
+				flag = " DISAGREES"
+			}
+			fmt.Fprintf(w, "  %10s %10s%s  %s  [%s]\n", f.timeText(), f.memText(), flag, f.form.Text, strings.Join(f.form.Rules, ", "))
+		}
+	}
+}

@@ -1,0 +1,392 @@
+package metamorphic
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Dir is the direction of a relationship pattern as written.
+type Dir uint8
+
+// The directions of a relationship pattern.
+const (
+	Out  Dir = iota // (x)-->(y)
+	In              // (x)<--(y)
+	Both            // (x)--(y)
+)
+
+// Node is a node pattern: (v:L1:L2 {k: v}). An empty Var is an anonymous
+// node.
+type Node struct {
+	Var    string
+	Labels []string
+	Props  []Prop
+}
+
+// Prop is one entry of an inline property map; Val is a Cypher literal (or a
+// $name placeholder that the dataset replaces before the query runs).
+type Prop struct{ Key, Val string }
+
+// Rel is a relationship pattern. VarLen patterns match Min..Max hops; Short
+// writes *1..n as *..n.
+type Rel struct {
+	Var      string
+	Types    []string
+	Dir      Dir
+	VarLen   bool
+	Min, Max int
+	Short    bool
+}
+
+// Chain is one path pattern of a pattern list, optionally named (p = ...).
+type Chain struct {
+	Path  string
+	Nodes []Node
+	Rels  []Rel // len(Nodes)-1
+}
+
+// PredKind says what a predicate tests.
+type PredKind uint8
+
+// The kinds of predicate.
+const (
+	PredProp   PredKind = iota // Var.Key is one of Vals
+	PredLabel                  // Var has Label
+	PredExists                 // Chain exists (not, when Negated)
+	PredRaw                    // Raw, referencing the variables Uses
+)
+
+// Style is how a predicate is written.
+type Style uint8
+
+// Styles of PredProp and PredExists predicates.
+const (
+	StyleEq     Style = iota // x.k = v (one value)
+	StyleEqFlip              // v = x.k (one value)
+	StyleIn                  // x.k IN [v, ...]
+	StyleAny                 // any(i IN [v, ...] WHERE x.k = i)
+	StyleOr                  // x.k = v1 OR x.k = v2 (several values)
+	StyleOrFlip              // v1 = x.k OR v2 = x.k (several values)
+
+	StyleExists      // EXISTS { chain }
+	StyleExistsMatch // EXISTS { MATCH chain }
+	StylePattern     // chain as a pattern predicate
+	StyleCount       // COUNT { chain } > 0 (= 0 when negated)
+	StyleSize        // size([chain | 1]) > 0 (= 0 when negated)
+)
+
+// Pred is one conjunct of a WHERE clause.
+type Pred struct {
+	Kind    PredKind
+	Style   Style
+	Var     string
+	Key     string
+	Vals    []string
+	Label   string
+	Chain   *Chain
+	Negated bool
+	Raw     string
+	Uses    []string
+}
+
+// Match is a MATCH or OPTIONAL MATCH clause with its WHERE conjuncts.
+type Match struct {
+	Optional bool
+	Chains   []Chain
+	Where    []Pred
+}
+
+// TailKind is the shape of the part of a query after its MATCH clauses.
+type TailKind uint8
+
+// The tails a question can end with. Each has several styles, all
+// returning the same rows (see tailStyles for the preconditions).
+const (
+	TailCountDistinct TailKind = iota // the number of distinct values of Var
+	TailCount                         // the number of rows (Var: a variable bound in every row)
+	TailDistinct                      // the distinct values of Items
+	TailOrdered                       // Items ordered by OrderBy (a total order), then Limit
+	TailGroup                         // Items (grouping keys) and Aggs, ordered by OrderBy, then Limit
+	TailDegree                        // per row of Var, the number of matches of Chain
+)
+
+// Item is a projected expression and its alias.
+type Item struct{ Expr, Alias string }
+
+// Tail is the end of a query: what it returns, in one of several styles.
+type Tail struct {
+	Kind    TailKind
+	Style   int
+	Var     string
+	Items   []Item
+	Aggs    []Item
+	OrderBy string // ORDER BY text over aliases; must be a total order of the rows
+	Limit   int
+	Chain   *Chain // TailDegree
+	Uses    []string
+}
+
+// Query is a question in the structured form the generator rewrites:
+// MATCH clauses, an optional WITH DISTINCT over variables, and a tail.
+type Query struct {
+	Matches  []Match
+	Distinct []string
+	Tail     Tail
+}
+
+// Ordered reports whether rows of q must be compared in order.
+func (q *Query) Ordered() bool {
+	return q.Tail.Kind == TailOrdered || (q.Tail.Kind == TailGroup && q.Tail.OrderBy != "")
+}
+
+func (d Dir) arrows() (string, string) {
+	switch d {
+	case Out:
+		return "-", "->"
+	case In:
+		return "<-", "-"
+	}
+	return "-", "-"
+}
+
+func (n Node) String() string {
+	var b strings.Builder
+	b.WriteString("(")
+	b.WriteString(n.Var)
+	for _, l := range n.Labels {
+		b.WriteString(":" + l)
+	}
+	if len(n.Props) > 0 {
+		if n.Var != "" || len(n.Labels) > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString("{")
+		for i, p := range n.Props {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(p.Key + ": " + p.Val)
+		}
+		b.WriteString("}")
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+func (r Rel) String() string {
+	left, right := r.Dir.arrows()
+	inner := r.Var
+	if len(r.Types) > 0 {
+		inner += ":" + strings.Join(r.Types, "|")
+	}
+	if r.VarLen {
+		switch {
+		case r.Min == r.Max:
+			inner += fmt.Sprintf("*%d", r.Min)
+		case r.Short && r.Min == 1:
+			inner += fmt.Sprintf("*..%d", r.Max)
+		default:
+			inner += fmt.Sprintf("*%d..%d", r.Min, r.Max)
+		}
+	}
+	if inner == "" {
+		return left + right
+	}
+	return left + "[" + inner + "]" + right
+}
+
+func (c Chain) String() string {
+	var b strings.Builder
+	if c.Path != "" {
+		b.WriteString(c.Path + " = ")
+	}
+	for i, n := range c.Nodes {
+		if i > 0 {
+			b.WriteString(c.Rels[i-1].String())
+		}
+		b.WriteString(n.String())
+	}
+	return b.String()
+}
+
+func (p Pred) String() string {
+	switch p.Kind {
+	case PredProp:
+		x := p.Var + "." + p.Key
+		switch p.Style {
+		case StyleEq:
+			return x + " = " + p.Vals[0]
+		case StyleEqFlip:
+			return p.Vals[0] + " = " + x
+		case StyleIn:
+			return x + " IN [" + strings.Join(p.Vals, ", ") + "]"
+		case StyleAny:
+			return "any(i IN [" + strings.Join(p.Vals, ", ") + "] WHERE " + x + " = i)"
+		case StyleOr, StyleOrFlip:
+			parts := make([]string, len(p.Vals))
+			for i, v := range p.Vals {
+				if p.Style == StyleOr {
+					parts[i] = x + " = " + v
+				} else {
+					parts[i] = v + " = " + x
+				}
+			}
+			return "(" + strings.Join(parts, " OR ") + ")"
+		}
+	case PredLabel:
+		return p.Var + ":" + p.Label
+	case PredExists:
+		c := p.Chain.String()
+		switch p.Style {
+		case StyleExists, StyleExistsMatch, StylePattern:
+			s := "EXISTS { " + c + " }"
+			if p.Style == StyleExistsMatch {
+				s = "EXISTS { MATCH " + c + " }"
+			} else if p.Style == StylePattern {
+				s = c
+			}
+			if p.Negated {
+				return "NOT " + s
+			}
+			return s
+		case StyleCount, StyleSize:
+			s := "COUNT { " + c + " }"
+			if p.Style == StyleSize {
+				s = "size([" + c + " | 1])"
+			}
+			if p.Negated {
+				return s + " = 0"
+			}
+			return s + " > 0"
+		}
+	case PredRaw:
+		return p.Raw
+	}
+	panic(fmt.Sprintf("metamorphic: predicate %d style %d cannot be printed", p.Kind, p.Style))
+}
+
+func (m Match) String() string {
+	var b strings.Builder
+	if m.Optional {
+		b.WriteString("OPTIONAL ")
+	}
+	b.WriteString("MATCH ")
+	for i, c := range m.Chains {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.String())
+	}
+	if len(m.Where) > 0 {
+		b.WriteString(" WHERE ")
+		for i, p := range m.Where {
+			if i > 0 {
+				b.WriteString(" AND ")
+			}
+			b.WriteString(p.String())
+		}
+	}
+	return b.String()
+}
+
+func items(xs []Item) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = x.Expr + " AS " + x.Alias
+	}
+	return strings.Join(parts, ", ")
+}
+
+func aliases(xs []Item) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = x.Alias
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (t Tail) orderLimit() string {
+	s := ""
+	if t.OrderBy != "" {
+		s += " ORDER BY " + t.OrderBy
+	}
+	if t.Limit > 0 {
+		s += fmt.Sprintf(" LIMIT %d", t.Limit)
+	}
+	return s
+}
+
+// far returns the node of a degree tail's chain at the other end from Var
+// (the chain may have been flipped).
+func (t Tail) far() *Node {
+	c := t.Chain
+	if c.Nodes[0].Var == t.Var {
+		return &c.Nodes[len(c.Nodes)-1]
+	}
+	return &c.Nodes[0]
+}
+
+// String prints the tail in its style.
+func (t Tail) String() string {
+	v := t.Var
+	switch t.Kind {
+	case TailCountDistinct:
+		return [...]string{
+			"RETURN count(DISTINCT " + v + ") AS n",
+			"WITH DISTINCT " + v + " RETURN count(*) AS n",
+			"WITH DISTINCT " + v + " RETURN count(" + v + ") AS n",
+			"RETURN size(collect(DISTINCT " + v + ")) AS n",
+			"WITH " + v + ", count(*) AS _dup RETURN count(*) AS n",
+		}[t.Style]
+	case TailCount:
+		return [...]string{
+			"RETURN count(*) AS n",
+			"RETURN count(" + v + ") AS n",
+			"RETURN sum(1) AS n",
+		}[t.Style]
+	case TailDistinct:
+		return [...]string{
+			"RETURN DISTINCT " + items(t.Items),
+			"WITH DISTINCT " + items(t.Items) + " RETURN " + aliases(t.Items),
+			"WITH " + items(t.Items) + ", count(*) AS _dup RETURN " + aliases(t.Items),
+		}[t.Style]
+	case TailOrdered:
+		return [...]string{
+			"RETURN " + items(t.Items) + t.orderLimit(),
+			"WITH " + items(t.Items) + t.orderLimit() + " RETURN " + aliases(t.Items),
+			"WITH " + items(t.Items) + " RETURN " + aliases(t.Items) + t.orderLimit(),
+		}[t.Style]
+	case TailGroup:
+		all := append(append([]Item(nil), t.Items...), t.Aggs...)
+		return [...]string{
+			"RETURN " + items(all) + t.orderLimit(),
+			"WITH " + items(all) + " RETURN " + aliases(all) + t.orderLimit(),
+			"WITH " + items(all) + t.orderLimit() + " RETURN " + aliases(all),
+		}[t.Style]
+	case TailDegree:
+		c := t.Chain.String()
+		end := t.far().Var
+		return [...]string{
+			"RETURN COUNT { " + c + " } AS d",
+			"RETURN size([" + c + " | 1]) AS d",
+			"RETURN size([" + c + " | " + end + "]) AS d",
+			"OPTIONAL MATCH " + c + " WITH " + v + ", count(" + end + ") AS d RETURN d",
+			"CALL { WITH " + v + " MATCH " + c + " RETURN count(*) AS d } RETURN d",
+			"OPTIONAL MATCH " + c + " WITH " + v + ", collect(" + end + ") AS xs RETURN size(xs) AS d",
+		}[t.Style]
+	}
+	panic(fmt.Sprintf("metamorphic: tail kind %d cannot be printed", t.Kind))
+}
+
+// String prints q as Cypher.
+func (q *Query) String() string {
+	parts := make([]string, 0, len(q.Matches)+2)
+	for _, m := range q.Matches {
+		parts = append(parts, m.String())
+	}
+	if len(q.Distinct) > 0 {
+		parts = append(parts, "WITH DISTINCT "+strings.Join(q.Distinct, ", "))
+	}
+	parts = append(parts, q.Tail.String())
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,95 @@
+package metamorphic
+
+import (
+	"math/rand"
+	"strings"
+)
+
+// Form is one way of writing a question: its Cypher text and the rules
+// that led to it from the seed form (empty for the seed).
+type Form struct {
+	Text  string
+	Rules []string
+	Query *Query
+}
+
+// Generate returns the seed form of q and forms equivalent to it, at most
+// max of them (max <= 0: only the seed and its neighbours), each text once:
+// first the seed, then every form one rule away, then forms from random
+// walks of 2 to 6 rules from the seed (each step a rule picked uniformly
+// among those that apply, then one of its results). The walks are seeded
+// with seed, so a run is reproducible.
+func Generate(q *Query, max int, seed int64) []Form {
+	rules := Rules()
+	seen := map[string]bool{}
+	first := Form{Text: q.String(), Query: q}
+	seen[first.Text] = true
+	out := []Form{first}
+	add := func(f Form) bool {
+		if seen[f.Text] {
+			return false
+		}
+		seen[f.Text] = true
+		out = append(out, f)
+		return true
+	}
+	full := func() bool { return max > 0 && len(out) >= max }
+	for _, r := range rules {
+		for _, nq := range r.Apply(q) {
+			if full() {
+				return out
+			}
+			add(Form{Text: nq.String(), Rules: []string{r.Name}, Query: nq})
+		}
+	}
+	if max <= 0 {
+		return out
+	}
+	rng := rand.New(rand.NewSource(seed))
+	for attempts := 0; attempts < 20*max && !full(); attempts++ {
+		cur := first
+		steps := 2 + rng.Intn(5)
+		for s := 0; s < steps; s++ {
+			var options [][]*Query
+			var names []string
+			for _, r := range rules {
+				if res := r.Apply(cur.Query); len(res) > 0 {
+					options = append(options, res)
+					names = append(names, r.Name)
+				}
+			}
+			if len(options) == 0 {
+				break
+			}
+			i := rng.Intn(len(options))
+			nq := options[i][rng.Intn(len(options[i]))]
+			cur = Form{Text: nq.String(), Rules: append(append([]string(nil), cur.Rules...), names[i]), Query: nq}
+		}
+		add(cur)
+	}
+	return out
+}
+
+// Bind replaces the $name placeholders of a form's text by the literals of
+// params (a dataset's anchors), longest names first so that $a does not
+// match inside $ab.
+func Bind(text string, params map[string]string) string {
+	if len(params) == 0 {
+		return text
+	}
+	pairs := make([]string, 0, 2*len(params))
+	names := make([]string, 0, len(params))
+	for k := range params {
+		names = append(names, k)
+	}
+	// Longest first, so that a name that is a prefix of another is replaced last.
+	for i := 1; i < len(names); i++ {
+		for j := i; j > 0 && len(names[j]) > len(names[j-1]); j-- {
+			names[j], names[j-1] = names[j-1], names[j]
+		}
+	}
+	for _, k := range names {
+		pairs = append(pairs, "$"+k, params[k])
+	}
+	return strings.NewReplacer(pairs...).Replace(text)
+}

@@ -1,0 +1,198 @@
+package metamorphic
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/internal/datasets"
+	"github.com/cyqdb/cyq/internal/testenv"
+	"github.com/cyqdb/cyq/parser"
+)
+
+// dataset is a loaded graph, its schema and the literals of the question
+// placeholders on it.
+type dataset struct {
+	name   string
+	schema Schema
+	params map[string]string
+	db     *cyq.DB
+}
+
+// randomGraph returns a CREATE statement for a seeded random graph of the
+// Generic schema: nodes with 0 to 3 of the labels A, B, C and properties
+// id (mostly unique, some duplicated, some missing), k (0..4) and s
+// ('a'..'d'), each sometimes missing; relationships of types R, S, T with
+// property w, among them self-loops and parallel relationships. It also
+// returns the placeholder literals: $a and $b are ids of nodes with
+// outgoing relationships, $l1..$l3 two present ids and one absent.
+func randomGraph(seed int64, nodes, rels int) (string, map[string]string) {
+	rng := rand.New(rand.NewSource(seed))
+	var parts []string
+	ids := make([]int, nodes)
+	for i := 0; i < nodes; i++ {
+		var b strings.Builder
+		fmt.Fprintf(&b, "(n%d", i)
+		for _, l := range []string{"A", "B", "C"} {
+			if rng.Intn(5) < 2 {
+				b.WriteString(":" + l)
+			}
+		}
+		var props []string
+		ids[i] = i
+		switch r := rng.Intn(20); {
+		case r == 0:
+			ids[i] = -1 // no id
+		case r == 1 && i > 0:
+			ids[i] = ids[rng.Intn(i)] // a duplicate id
+		}
+		if ids[i] >= 0 {
+			props = append(props, fmt.Sprintf("id: %d", ids[i]))
+		}
+		if rng.Intn(5) > 0 {
+			props = append(props, fmt.Sprintf("k: %d", rng.Intn(5)))
+		}
+		if rng.Intn(5) > 0 {
+			props = append(props, fmt.Sprintf("s: '%c'", 'a'+rng.Intn(4)))
+		}
+		if len(props) > 0 {
+			b.WriteString(" {" + strings.Join(props, ", ") + "}")
+		}
+		b.WriteString(")")
+		parts = append(parts, b.String())
+	}
+	type edge struct{ s, e int }
+	var edges []edge
+	out := make([]int, nodes)
+	for i := 0; i < rels; i++ {
+		var e edge
+		switch r := rng.Intn(10); {
+		case r == 0:
+			n := rng.Intn(nodes)
+			e = edge{n, n} // self-loop
+		case r == 1 && len(edges) > 0:
+			e = edges[rng.Intn(len(edges))] // parallel relationship
+		default:
+			e = edge{rng.Intn(nodes), rng.Intn(nodes)}
+		}
+		edges = append(edges, e)
+		out[e.s]++
+		w := ""
+		if rng.Intn(4) > 0 {
+			w = fmt.Sprintf(" {w: %d}", rng.Intn(4))
+		}
+		parts = append(parts, fmt.Sprintf("(n%d)-[:%c%s]->(n%d)", e.s, "RST"[rng.Intn(3)], w, e.e))
+	}
+	pick := func() string {
+		for {
+			i := rng.Intn(nodes)
+			if ids[i] >= 0 && out[i] > 0 {
+				return fmt.Sprint(ids[i])
+			}
+		}
+	}
+	params := map[string]string{"a": pick(), "b": pick(), "l1": pick(), "l2": pick(), "l3": fmt.Sprint(nodes + 1000)}
+	return "CREATE " + strings.Join(parts, ", "), params
+}
+
+func openMemory(tb testing.TB) *cyq.DB {
+	tb.Helper()
+	return openStore(tb, "", nil)
+}
+
+func mustExec(tb testing.TB, db *cyq.DB, q string) {
+	tb.Helper()
+	r, err := db.Query(context.Background(), q, nil)
+	if err == nil {
+		_, err = r.All()
+	}
+	if err != nil {
+		tb.Fatalf("%s: %v", q, err)
+	}
+}
+
+// randomDatasets returns n seeded random graphs of growing size.
+func randomDatasets(tb testing.TB, n int) []*dataset {
+	var out []*dataset
+	for i := 0; i < n; i++ {
+		seed := int64(1000 + i)
+		create, params := randomGraph(seed, 20+10*i, 50+40*i)
+		db := openMemory(tb)
+		mustExec(tb, db, create)
+		out = append(out, &dataset{name: fmt.Sprintf("random-%d", seed), schema: Generic, params: params, db: db})
+	}
+	return out
+}
+
+// loadUsers bulk-loads a SNAP edge list into db as
+// (:User {id})-[:LINKS]->(:User), with an index on :User(id) when indexed.
+func loadUsers(tb testing.TB, db *cyq.DB, path string, undirected, indexed bool) {
+	tb.Helper()
+	g, err := db.Store().Graph(db.GraphName())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := datasets.LoadEdgeList(g, path, undirected); err != nil {
+		tb.Fatal(err)
+	}
+	if indexed {
+		mustExec(tb, db, "CREATE INDEX FOR (u:User) ON (u.id)")
+	}
+}
+
+func facebookPath(tb testing.TB) string {
+	return filepath.Join(testenv.Dataset(tb, "snap-ego-facebook"), "facebook_combined.txt")
+}
+
+// facebook loads ego-Facebook (each friendship in both directions, :User(id)
+// indexed) into a store in dir ("" for memory), with the anchors given.
+func facebook(tb testing.TB, dir string, opts *cyq.Options, params map[string]string) *dataset {
+	path := facebookPath(tb)
+	db := openStore(tb, dir, opts)
+	loadUsers(tb, db, path, true, true)
+	return &dataset{name: "ego-facebook", schema: Users, params: params, db: db}
+}
+
+// slashdot loads soc-Slashdot0902 (directed, no index on id, as issue 14
+// measured it) into a store in dir.
+func slashdot(tb testing.TB, dir string, opts *cyq.Options, params map[string]string) *dataset {
+	path := datasets.SlashdotPath(tb)
+	db := openStore(tb, dir, opts)
+	loadUsers(tb, db, path, false, false)
+	return &dataset{name: "slashdot", schema: Users, params: params, db: db}
+}
+
+// openStore opens a store in dir ("" for memory) with opts, closed when tb
+// ends.
+func openStore(tb testing.TB, dir string, opts *cyq.Options) *cyq.DB {
+	tb.Helper()
+	db, err := cyq.Open(dir, opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+// movies runs the Neo4j movies script into a fresh in-memory store.
+func movies(tb testing.TB) *dataset {
+	path := filepath.Join(testenv.Dataset(tb, "neo4j-movies"), "movies.cypher")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	stmts, err := parser.ParseScript(string(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	db := openMemory(tb)
+	for _, st := range stmts {
+		mustExec(tb, db, st.Span.Text(string(src)))
+	}
+	return &dataset{name: "neo4j-movies", schema: Movies, params: map[string]string{"who": "'Tom Hanks'"}, db: db}
+}

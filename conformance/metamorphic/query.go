@@ -1,0 +1,196 @@
+package metamorphic
+
+import (
+	"fmt"
+	"slices"
+)
+
+// clone returns a deep copy of q: rules change the copy, never the input.
+func (q *Query) clone() *Query {
+	c := &Query{Distinct: slices.Clone(q.Distinct), Tail: q.Tail.clone()}
+	c.Matches = make([]Match, len(q.Matches))
+	for i, m := range q.Matches {
+		c.Matches[i] = m.clone()
+	}
+	return c
+}
+
+func (m Match) clone() Match {
+	c := Match{Optional: m.Optional, Chains: make([]Chain, len(m.Chains)), Where: make([]Pred, len(m.Where))}
+	for i, ch := range m.Chains {
+		c.Chains[i] = ch.clone()
+	}
+	for i, p := range m.Where {
+		c.Where[i] = p.clone()
+	}
+	return c
+}
+
+func (ch Chain) clone() Chain {
+	c := Chain{Path: ch.Path, Nodes: make([]Node, len(ch.Nodes)), Rels: make([]Rel, len(ch.Rels))}
+	for i, n := range ch.Nodes {
+		c.Nodes[i] = Node{Var: n.Var, Labels: slices.Clone(n.Labels), Props: slices.Clone(n.Props)}
+	}
+	for i, r := range ch.Rels {
+		r.Types = slices.Clone(r.Types)
+		c.Rels[i] = r
+	}
+	return c
+}
+
+func (p Pred) clone() Pred {
+	p.Vals = slices.Clone(p.Vals)
+	p.Uses = slices.Clone(p.Uses)
+	if p.Chain != nil {
+		c := p.Chain.clone()
+		p.Chain = &c
+	}
+	return p
+}
+
+func (t Tail) clone() Tail {
+	t.Items = slices.Clone(t.Items)
+	t.Aggs = slices.Clone(t.Aggs)
+	t.Uses = slices.Clone(t.Uses)
+	if t.Chain != nil {
+		c := t.Chain.clone()
+		t.Chain = &c
+	}
+	return t
+}
+
+// chains returns pointers to every chain of q: those of the MATCH clauses,
+// of the subquery predicates and of the tail, with where each one sits.
+func (q *Query) chains() []chainRef {
+	var out []chainRef
+	for mi := range q.Matches {
+		m := &q.Matches[mi]
+		for ci := range m.Chains {
+			out = append(out, chainRef{c: &m.Chains[ci], match: mi})
+		}
+		for pi := range m.Where {
+			if p := &m.Where[pi]; p.Chain != nil {
+				out = append(out, chainRef{c: p.Chain, match: mi, pred: p})
+			}
+		}
+	}
+	if q.Tail.Chain != nil {
+		out = append(out, chainRef{c: q.Tail.Chain, match: -1})
+	}
+	return out
+}
+
+// chainRef is a chain of a query and its place: the index of its MATCH
+// clause (-1 for the tail) and, for a subquery predicate, the predicate.
+type chainRef struct {
+	c     *Chain
+	match int
+	pred  *Pred
+}
+
+// inSubquery reports whether the chain is a pattern of a subquery
+// (predicate or tail) rather than of a MATCH clause.
+func (r chainRef) inSubquery() bool { return r.pred != nil || r.match < 0 }
+
+// uses counts the occurrences of variable v in q: declarations in patterns
+// and references in predicates, WITH DISTINCT and the tail.
+func (q *Query) uses(v string) int {
+	if v == "" {
+		return 0
+	}
+	n := 0
+	for _, r := range q.chains() {
+		if r.c.Path == v {
+			n++
+		}
+		for _, x := range r.c.Nodes {
+			if x.Var == v {
+				n++
+			}
+		}
+		for _, x := range r.c.Rels {
+			if x.Var == v {
+				n++
+			}
+		}
+	}
+	for _, m := range q.Matches {
+		for _, p := range m.Where {
+			if p.Var == v {
+				n++
+			}
+			if slices.Contains(p.Uses, v) {
+				n++
+			}
+		}
+	}
+	if slices.Contains(q.Distinct, v) {
+		n++
+	}
+	if q.Tail.Var == v {
+		n++
+	}
+	if slices.Contains(q.Tail.Uses, v) {
+		n++
+	}
+	if t := q.Tail; t.Kind == TailDegree && (t.Style == 2 || t.Style == 3 || t.Style == 5) && t.far().Var == v {
+		n++ // the styles that return or collect the end node
+	}
+	return n
+}
+
+// fresh returns a variable name used nowhere in q.
+func (q *Query) fresh(prefix string) string {
+	for i := 1; ; i++ {
+		v := fmt.Sprintf("%s%d", prefix, i)
+		if q.uses(v) == 0 {
+			return v
+		}
+	}
+}
+
+// boundIn reports whether v is declared by a pattern of MATCH clause mi or
+// of an earlier one.
+func (q *Query) boundIn(v string, mi int) bool {
+	for i := 0; i <= mi && i < len(q.Matches); i++ {
+		for _, c := range q.Matches[i].Chains {
+			if c.Path == v {
+				return true
+			}
+			for _, n := range c.Nodes {
+				if n.Var == v {
+					return true
+				}
+			}
+			for _, r := range c.Rels {
+				if r.Var == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nonNull reports whether variable v is bound to a non-null value in every
+// row reaching the tail: it is declared by a pattern of a non-optional MATCH.
+func (q *Query) nonNull(v string) bool {
+	for _, m := range q.Matches {
+		if m.Optional {
+			continue
+		}
+		for _, c := range m.Chains {
+			for _, n := range c.Nodes {
+				if n.Var == v {
+					return true
+				}
+			}
+			for _, r := range c.Rels {
+				if r.Var == v && !r.VarLen {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

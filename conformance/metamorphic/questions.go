@@ -1,0 +1,236 @@
+package metamorphic
+
+import "hash/fnv"
+
+// Schema names the graph schema a question is written against; a dataset
+// declares its schema and the literals of the question placeholders.
+type Schema string
+
+// The schemas of the questions.
+const (
+	// Generic is the schema of the seeded random graphs: labels A, B, C;
+	// relationship types R, S, T; node properties id, k (integers) and s
+	// (a string), relationship property w, all sometimes null.
+	// Placeholders: $a and $b (ids), $l1..$l3 (ids for IN lists).
+	Generic Schema = "generic"
+	// Users is the schema of the SNAP edge lists: (:User {id})-[:LINKS]->.
+	// Placeholders: $hub (the start node's id), $other (a second id),
+	// $l1..$l3 (ids for IN lists).
+	Users Schema = "users"
+	// Movies is the schema of the Neo4j movies graph: (:Person {name, born}),
+	// (:Movie {title, released}), ACTED_IN, DIRECTED, PRODUCED, WROTE,
+	// REVIEWED, FOLLOWS. Placeholder: $who (a person's name).
+	Movies Schema = "movies"
+)
+
+// Question is a seed question: one query whose equivalent forms the
+// generator writes. Kind groups questions as issue 14's table does.
+type Question struct {
+	Name   string
+	Kind   string
+	Schema Schema
+	Query  *Query
+}
+
+// Seed returns the seed of the question's random walks (see Generate),
+// derived from its name so that adding a question changes no other
+// question's forms.
+func (q Question) Seed() int64 {
+	h := fnv.New64a()
+	h.Write([]byte(q.Name))
+	return int64(h.Sum64() >> 1)
+}
+
+func match(chains ...string) Match {
+	m := Match{}
+	for _, c := range chains {
+		m.Chains = append(m.Chains, mustChain(c))
+	}
+	return m
+}
+
+func optionalMatch(chains ...string) Match {
+	m := match(chains...)
+	m.Optional = true
+	return m
+}
+
+func (m Match) where(ps ...Pred) Match {
+	m.Where = append(m.Where, ps...)
+	return m
+}
+
+func prop(v, key string, vals ...string) Pred {
+	s := StyleEq
+	if len(vals) > 1 {
+		s = StyleIn
+	}
+	return Pred{Kind: PredProp, Style: s, Var: v, Key: key, Vals: vals}
+}
+
+func hasLabel(v, l string) Pred { return Pred{Kind: PredLabel, Var: v, Label: l} }
+
+func raw(text string, uses ...string) Pred { return Pred{Kind: PredRaw, Raw: text, Uses: uses} }
+
+func exists(chain string) Pred {
+	c := mustChain(chain)
+	return Pred{Kind: PredExists, Style: StyleExists, Chain: &c}
+}
+
+func notExists(chain string) Pred {
+	p := exists(chain)
+	p.Negated = true
+	return p
+}
+
+func query(t Tail, ms ...Match) *Query { return &Query{Matches: ms, Tail: t} }
+
+func countDistinct(v string) Tail { return Tail{Kind: TailCountDistinct, Var: v} }
+
+func count(v string) Tail { return Tail{Kind: TailCount, Var: v} }
+
+func distinct(uses []string, its ...Item) Tail {
+	return Tail{Kind: TailDistinct, Items: its, Uses: uses}
+}
+
+func ordered(uses []string, order string, limit int, its ...Item) Tail {
+	return Tail{Kind: TailOrdered, Items: its, OrderBy: order, Limit: limit, Uses: uses}
+}
+
+func group(uses []string, keys, aggs []Item, order string, limit int) Tail {
+	return Tail{Kind: TailGroup, Items: keys, Aggs: aggs, OrderBy: order, Limit: limit, Uses: uses}
+}
+
+func degree(v, chain string) Tail {
+	c := mustChain(chain)
+	return Tail{Kind: TailDegree, Var: v, Chain: &c}
+}
+
+func it(expr, alias string) Item { return Item{Expr: expr, Alias: alias} }
+
+func vars(v ...string) []string { return v }
+
+// Questions returns the seed questions. Every ORDER BY is a total order of
+// its rows (ties only between equal rows), so that LIMIT keeps the same
+// rows in every form.
+func Questions() []Question {
+	return []Question{
+		// Generic schema: seeded random graphs.
+		{"g-two-hop-distinct", "2-hop distinct", Generic,
+			query(countDistinct("c"), match("(a {id: $a})-->()-->(c)"))},
+		{"g-two-hop-typed", "2-hop distinct", Generic,
+			query(countDistinct("c"), match("(a:A {id: $a})-[:R]->()-[:S]->(c)"))},
+		{"g-two-hop-undirected-ids", "2-hop distinct", Generic,
+			query(distinct(vars("c"), it("c.id", "id")), match("(a {id: $a})--(b)--(c)"))},
+		{"g-var-1-3-distinct", "*1..3 distinct", Generic,
+			query(countDistinct("c"), match("(a {id: $a})-[*1..3]->(c)"))},
+		{"g-var-1-3-typed-undirected", "*1..3 distinct", Generic,
+			query(distinct(vars("c"), it("id(c)", "c")), match("(a {id: $a})-[:R|S*1..3]-(c)"))},
+		{"g-var-1-2-to-label", "*1..3 distinct", Generic,
+			query(countDistinct("c"), match("(a:A {id: $a})-[:T*1..2]-(c:C)"))},
+		{"g-star-two-paths", "*2 vs hops", Generic,
+			query(count("c"), match("(a {id: $a})-[*2]->(c)"))},
+		{"g-star-three-typed-paths", "*2 vs hops", Generic,
+			query(ordered(vars("c"), "c, n", 0, it("id(c)", "c"), it("1", "n")), match("(a {id: $a})-[:R|T*3]->(c)"))},
+		{"g-filter-unindexed", "unindexed filter", Generic,
+			query(countDistinct("b"), match("(a:A)-[:R]->(b)").where(prop("a", "k", "2")))},
+		{"g-filter-unindexed-two-hop", "unindexed filter", Generic,
+			query(countDistinct("c"), match("(a)-->()-->(c)").where(prop("a", "k", "1"), prop("c", "s", "'b'"), hasLabel("c", "B")))},
+		{"g-filter-rel-property", "unindexed filter", Generic,
+			query(countDistinct("c"), match("(a {id: $a})-[r:R]->(b)-->(c)").where(raw("r.w > 1", "r")))},
+		{"g-degree-out", "degree", Generic,
+			query(degree("a", "(a)-->()"), match("(a {id: $a})"))},
+		{"g-degree-typed-label", "degree", Generic,
+			query(degree("a", "(a)-[:R]->(:B)"), match("(a:A)"))},
+		{"g-degree-undirected", "degree", Generic,
+			query(degree("a", "(a)--()"), match("(a {k: 3})"))},
+		{"g-in-list-ids", "IN list", Generic,
+			query(distinct(vars("a"), it("id(a)", "i"), it("a.k", "k")), match("(a)").where(prop("a", "id", "$l1", "$l2", "$l3")))},
+		{"g-in-list-strings", "IN list", Generic,
+			query(count("a"), match("(a:B)").where(prop("a", "s", "'a'", "'c'")))},
+		{"g-in-list-one-hop", "IN list", Generic,
+			query(countDistinct("b"), match("(a)-[:S]->(b)").where(prop("a", "id", "$l1", "$l2", "$l3")))},
+		{"g-rel-count-labels", "relationship count", Generic,
+			query(count("r"), match("(a:A)-[r:R]->(b:B)"))},
+		{"g-rel-count-any", "relationship count", Generic,
+			query(count("r"), match("()-[r:T]->()"))},
+		{"g-exists-pair", "existence", Generic,
+			query(distinct(vars("a", "c"), it("id(a)", "a"), it("id(c)", "c")),
+				match("(a {id: $a})", "(c:B)").where(exists("(a)-->()-->(c)")))},
+		{"g-exists-pair-typed", "existence", Generic,
+			query(count("c"), match("(a:A)", "(c:C)").where(exists("(a)-[:R]->()-[:S]->(c)")))},
+		{"g-exists-out", "existence", Generic,
+			query(distinct(vars("a"), it("id(a)", "a")), match("(a:A)").where(exists("(a)-[:S]->(:C)")))},
+		{"g-not-exists", "existence", Generic,
+			query(count("c"), match("(a:A)", "(c:B)").where(notExists("(a)-[:R]->(c)")))},
+		{"g-group-by-property", "aggregation", Generic,
+			query(group(vars("a", "r", "b"), []Item{it("a.k", "k")}, []Item{it("count(*)", "n"), it("sum(r.w)", "w"), it("min(b.id)", "lo")}, "k", 0),
+				match("(a)-[r:R]->(b)"))},
+		{"g-top-out-degree", "ORDER BY / LIMIT", Generic,
+			query(group(vars("a"), []Item{it("id(a)", "i")}, []Item{it("count(*)", "n")}, "n DESC, i", 5), match("(a)-->(b)"))},
+		{"g-ordered-pairs", "ORDER BY / LIMIT", Generic,
+			query(ordered(vars("a", "b"), "x, y", 10, it("id(a)", "x"), it("id(b)", "y")),
+				match("(a:A)-[:R]->(b)").where(prop("b", "k", "1", "2")))},
+		{"g-common-neighbours", "2-hop distinct", Generic,
+			query(countDistinct("x"), match("(a {id: $a})-->(x)<--(b {id: $b})"))},
+		{"g-optional-count", "aggregation", Generic,
+			query(group(vars("a", "b"), []Item{it("id(a)", "i")}, []Item{it("count(b)", "n")}, "i", 0),
+				match("(a:A)"), optionalMatch("(a)-[:R]->(b:B)"))},
+		{"g-triangles", "aggregation", Generic,
+			query(count("b"), match("(a {id: $a})-->(b)-->(c)-->(a)"))},
+		{"g-cycle-varlength", "*2 vs hops", Generic,
+			query(count("b"), match("(a {id: $a})-->(b)-[*2]->(a)"))},
+		{"g-paths-1-3-count", "*1..3 distinct", Generic,
+			query(count("c"), match("(a {id: $a})-[*1..3]-(c)"))},
+		{"g-paths-between", "*1..3 distinct", Generic,
+			query(count("c"), match("(a {id: $a})-[*1..3]->(c {id: $b})"))},
+		{"g-two-varlength", "*1..3 distinct", Generic,
+			query(count("c"), match("(a {id: $a})-[*1..2]->(b)-[*1..2]->(c)"))},
+		{"g-undirected-count", "relationship count", Generic,
+			query(count("b"), match("(a:A)--(b)"))},
+		{"g-optional-where", "aggregation", Generic,
+			query(group(vars("a", "b"), []Item{it("id(a)", "i")}, []Item{it("count(b)", "n"), it("collect(DISTINCT b.k)", "ks")}, "i", 0),
+				match("(a:A)"), optionalMatch("(a)-[:R|S]->(b)").where(prop("b", "k", "1")))},
+		{"g-two-patterns", "2-hop distinct", Generic,
+			query(countDistinct("c"), match("(a {id: $a})-[:R]->(b)", "(b)-[:R]->(c)"))},
+
+		// Users schema: SNAP edge lists.
+		{"u-two-hop-distinct", "2-hop distinct", Users,
+			query(countDistinct("c"), match("(a {id: $hub})-->()-->(c)"))},
+		{"u-var-1-3-distinct", "*1..3 distinct", Users,
+			query(countDistinct("c"), match("(a {id: $hub})-[*1..3]->(c)"))},
+		{"u-two-hop-label", "unindexed filter", Users,
+			query(countDistinct("c"), match("(u:User {id: $hub})-->()-->(c)"))},
+		{"u-degree", "degree", Users,
+			query(degree("a", "(a)-->()"), match("(a {id: $hub})"))},
+		{"u-in-list", "IN list", Users,
+			query(distinct(vars("a"), it("a.id", "id")), match("(a:User)").where(prop("a", "id", "$l1", "$l2", "$l3")))},
+		{"u-rel-count", "relationship count", Users,
+			query(count("r"), match("(a:User)-[r:LINKS]->(b:User)"))},
+		{"u-exists", "existence", Users,
+			query(count("c"), match("(a:User {id: $hub})", "(c:User)").where(exists("(a)-->()-->(c)")))},
+		{"u-common-neighbours", "2-hop distinct", Users,
+			query(countDistinct("x"), match("(a {id: $hub})-->(x)<--(b {id: $other})"))},
+		{"u-top-degree", "ORDER BY / LIMIT", Users,
+			query(group(vars("a"), []Item{it("a.id", "id")}, []Item{it("count(*)", "d")}, "d DESC, id", 10), match("(a:User)-->()"))},
+
+		// Movies schema.
+		{"m-coactors", "2-hop distinct", Movies,
+			query(countDistinct("c"), match("(p:Person {name: $who})-[:ACTED_IN]->()<-[:ACTED_IN]-(c)"))},
+		{"m-var-1-3", "*1..3 distinct", Movies,
+			query(countDistinct("x"), match("(p:Person {name: $who})-[*1..3]-(x)"))},
+		{"m-acted-and-directed", "existence", Movies,
+			query(distinct(vars("p", "m"), it("p.name", "name"), it("m.title", "title")),
+				match("(p:Person)", "(m:Movie)").where(exists("(p)-[:DIRECTED]->(m)"), exists("(p)-[:ACTED_IN]->(m)")))},
+		{"m-cast-sizes", "ORDER BY / LIMIT", Movies,
+			query(group(vars("m", "p"), []Item{it("m.title", "t")}, []Item{it("count(p)", "cast")}, "cast DESC, t", 5),
+				match("(m:Movie)<-[:ACTED_IN]-(p)"))},
+		{"m-degree", "degree", Movies,
+			query(degree("p", "(p)-[:ACTED_IN]->(m)"), match("(p:Person {name: $who})"))},
+		{"m-names-in-list", "IN list", Movies,
+			query(distinct(vars("p"), it("p.name", "name"), it("p.born", "born")),
+				match("(p:Person)").where(prop("p", "name", "'Tom Hanks'", "'Meg Ryan'", "'Nobody'")))},
+		{"m-born-range", "unindexed filter", Movies,
+			query(countDistinct("m"), match("(p:Person)-[:ACTED_IN]->(m:Movie)").where(raw("p.born > 1960", "p")))},
+	}
+}
