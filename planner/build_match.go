@@ -241,6 +241,8 @@ func (b *builder) varExpandOp(m *patternPlan, r *ast.RelPattern, op logical.VarE
 	op.ListBound = m.sc.has(op.RelList)
 	op.Distinct = append([]string(nil), m.relVars...)
 	m.ops = append(m.ops, op)
+	// Later relationships of the pattern must differ from this list's.
+	m.relVars = append(m.relVars, op.RelList)
 	m.bind(op.RelList, kindValue)
 	m.sc.types[op.RelList] = functions.List(functions.Rel)
 	return nil

@@ -655,9 +655,21 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 				} else {
 					e.set(o.To, slot{slotNode, to})
 				}
+				var relValue int32 = -1
 				for _, d := range o.Distinct {
-					if s, ok := e.vars[d]; ok && s.kind == slotRel {
+					s, ok := e.vars[d]
+					switch {
+					case !ok:
+					case s.kind == slotRel:
 						g.emitJ(vm.OpJumpIfIDEq, 2, head, rel, s.reg)
+					case s.kind == slotValue: // a variable-length relationship's list
+						if relValue < 0 {
+							relValue = g.r()
+							g.emit(vm.OpRelVal, relValue, rel)
+						}
+						in := g.r()
+						g.emit(vm.OpIn, in, relValue, s.reg)
+						g.emitJ(vm.OpJumpIfTrue, 1, head, in)
 					}
 				}
 				if o.RelBound {
@@ -736,6 +748,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		for _, d := range o.Distinct {
 			if s, ok := e.vars[d]; ok && s.kind == slotRel {
 				spec.Excluded = append(spec.Excluded, s.reg)
+			} else if ok && s.kind == slotValue {
+				spec.ExcludedLists = append(spec.ExcludedLists, s.reg)
 			}
 		}
 		if o.Props != nil {

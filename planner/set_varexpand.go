@@ -40,7 +40,7 @@ func varExpandRowReason(o logical.VarExpand, after need) string {
 	switch {
 	case after.Live.has(o.RelList):
 		if isInternal(o.RelList) {
-			return "the path is used later"
+			return "its relationships are used later (by a path, or by the uniqueness of the pattern's later relationships)"
 		}
 		return "`" + o.RelList + "` is used later"
 	case after.Bag:

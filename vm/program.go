@@ -94,6 +94,10 @@ type VarExpandSpec struct {
 	// Excluded relationship registers (N) that the trail may not reuse
 	// (relationship isomorphism with the rest of the pattern).
 	Excluded []int32
+	// ExcludedLists are R registers holding lists of relationships the
+	// trail may not reuse either (earlier variable-length relationships of
+	// the same pattern).
+	ExcludedLists []int32
 	// Reverse lists the trail's relationships last hop first (the pattern
 	// was written in the other direction).
 	Reverse bool

@@ -52,6 +52,14 @@ func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
 			w.excluded[id] = true
 		}
 	}
+	for _, r := range spec.ExcludedLists {
+		l, _ := m.R[r].(value.List)
+		for _, v := range l {
+			if rel, ok := v.(value.Rel); ok {
+				w.excluded[rel.ID] = true
+			}
+		}
+	}
 }
 
 // next returns the end node and relationships of the next trail whose
