@@ -55,6 +55,9 @@ type CypherResult struct {
 	Count         int    `json:"count"`
 	Truncated     bool   `json:"truncated"`
 	Note          string `json:"note,omitempty"`
+	// Notifications are the query's warnings (unknown names with the
+	// nearest existing ones, cartesian products, ...), one line each.
+	Notifications []string `json:"notifications,omitempty"`
 }
 
 func (s *Server) handleCypher(write bool) func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -177,6 +180,9 @@ func (s *Server) runCypher(ctx context.Context, db *cyq.DB, query string, params
 	}
 	if err := rows.Err(); err != nil {
 		return failure(err, map[string]any{"query": query})
+	}
+	for _, n := range rows.Notifications() {
+		res.Notifications = append(res.Notifications, n.String())
 	}
 	if p := rows.Profile(); p != "" {
 		res.Note = strings.TrimSpace(res.Note + "\n" + p)

@@ -39,6 +39,9 @@ type Statement struct {
 type Compiled struct {
 	Plan    *logical.Plan
 	Program *vm.Program
+	// Notifications are warnings about the query (unknown names, cartesian
+	// products, unbounded variable length, deprecated forms), by position.
+	Notifications []cyqerr.Notification
 }
 
 // Compile plans and generates code for a parsed query statement. src is
@@ -85,5 +88,5 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 			prog.Writes = true
 		}
 	}
-	return &Compiled{Plan: plan, Program: prog}, nil
+	return &Compiled{Plan: plan, Program: prog, Notifications: notifications(st, src, opts.Stats)}, nil
 }

@@ -154,6 +154,16 @@ func (s statsView) HasIndex(label, key string) bool {
 	return ok
 }
 
+// Labels, Types and PropKeys list the graph's dictionaries (planner.Catalog).
+func (s statsView) Labels() []string   { return s.r.Labels() }
+func (s statsView) Types() []string    { return s.r.Types() }
+func (s statsView) PropKeys() []string { return s.r.PropKeys() }
+
+// PropertyHolding implements planner.Catalog; see catalog.go.
+func (s statsView) PropertyHolding(rel bool, v string) (string, string, bool) {
+	return propertyHolding(s.r, rel, v)
+}
+
 var _ = ast.Statement{}
 
 // OnGraph returns a Engine for another graph of the same store, sharing the

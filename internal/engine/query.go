@@ -189,7 +189,7 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 	ctx, cancel := eng.withTimeout(ctx)
 	view := graphView{snap}
 	m := vm.NewMachine(ctx, compiled.Program, view, nil, params, eng.opts.Run.Limits)
-	rows := &Rows{cols: compiled.Program.Columns, m: m, view: view, release: func() { snap.Close(); cancel() }}
+	rows := &Rows{cols: compiled.Program.Columns, m: m, view: view, release: func() { snap.Close(); cancel() }, notes: compiled.Notifications}
 	if st.Profile {
 		m.EnableProfile()
 		rows.profiled, rows.started = compiled, time.Now()
@@ -219,7 +219,7 @@ func (eng *Engine) runInTx(ctx context.Context, tx *storage.Tx, st *ast.Statemen
 		}
 		rows = append(rows, hydrateRow(view, m.Row()))
 	}
-	out := &Rows{cols: compiled.Program.Columns, buffered: rows, pos: -1}
+	out := &Rows{cols: compiled.Program.Columns, buffered: rows, pos: -1, notes: compiled.Notifications}
 	if st.Profile {
 		out.profile = profileText(compiled, m.Stats(), time.Since(started))
 	}

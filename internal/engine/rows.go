@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/cyqdb/cyq/cyqerr"
 	"sort"
 	"time"
 
@@ -29,11 +30,15 @@ type Rows struct {
 	profiled *planner.Compiled // PROFILE: the plan, until the run ends
 	started  time.Time
 	profile  string
+	notes    []cyqerr.Notification
 }
 
 // Profile returns the PROFILE report of a query run with the PROFILE
 // prefix, once all its rows have been read; "" otherwise.
 func (r *Rows) Profile() string { return r.profile }
+
+// Notifications returns the warnings the query compiled with.
+func (r *Rows) Notifications() []cyqerr.Notification { return r.notes }
 
 // Columns returns the result's column names.
 func (r *Rows) Columns() []string { return r.cols }

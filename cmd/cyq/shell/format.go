@@ -42,6 +42,7 @@ type Result struct {
 	Columns []string        // column names, in order
 	Rows    [][]value.Value // one value per column
 	Profile string          // the PROFILE report, for statements run with PROFILE
+	Notes   []string        // the query's notifications, one line each
 }
 
 // Write prints r to w in format f.

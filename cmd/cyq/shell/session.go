@@ -165,7 +165,11 @@ func (s *Session) Query(ctx context.Context, stmt string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Columns: rows.Columns(), Rows: all, Profile: rows.Profile()}, nil
+	r := &Result{Columns: rows.Columns(), Rows: all, Profile: rows.Profile()}
+	for _, n := range rows.Notifications() {
+		r.Notes = append(r.Notes, n.String())
+	}
+	return r, nil
 }
 
 // Exec runs one statement and prints its result (and, for the table
@@ -207,6 +211,9 @@ func (s *Session) Exec(ctx context.Context, stmt string) error {
 		fmt.Fprintln(s.Out, msg)
 		if r.Profile != "" {
 			fmt.Fprint(s.Out, r.Profile)
+		}
+		for _, n := range r.Notes {
+			fmt.Fprintln(s.Out, "warning: "+n)
 		}
 	case s.Timing:
 		fmt.Fprintf(s.Err, "%s (%s)\n", plural(len(r.Rows), "row", "rows"), FormatDuration(elapsed))
