@@ -28,7 +28,7 @@ func (b *builder) checkPatternVars(part *ast.PatternPart, sc *scope, relVars []s
 	for _, n := range el.Nodes {
 		if n.Var != nil {
 			if k, ok := sc.vars[n.Var.Name]; ok && k != kindNode && k != kindValue {
-				return b.errAt(n.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is not a node", n.Var.Name)
+				return b.ruleErr(ruleNodeKind, n.Var, "variable `%s` is not a node", n.Var.Name)
 			}
 		}
 	}
@@ -43,11 +43,11 @@ func (b *builder) checkPatternVars(part *ast.PatternPart, sc *scope, relVars []s
 		}
 		for _, r := range el.Rels {
 			if r.Var != nil && r.Var.Name == n.Var.Name {
-				return b.errAt(r.Var, cyqerr.SyntaxError, "VariableTypeConflict", "`%s` is used for both a node and a relationship", n.Var.Name)
+				return b.ruleErr(ruleRelKind, r.Var, "`%s` is used for both a node and a relationship", n.Var.Name)
 			}
 		}
 		if sc.vars[n.Var.Name] == kindRel || sc.vars[n.Var.Name] == kindPath || never(sc.typeOf(n.Var.Name), functions.Node) {
-			return b.errAt(n.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is not a node", n.Var.Name)
+			return b.ruleErr(ruleNodeKind, n.Var, "variable `%s` is not a node", n.Var.Name)
 		}
 	}
 	if part.Var != nil {
@@ -64,10 +64,10 @@ func (b *builder) checkRelVar(r *ast.RelPattern, el *ast.PatternElement, sc *sco
 	}
 	if k, ok := sc.vars[r.Var.Name]; ok {
 		if k == kindNode || k == kindPath {
-			return b.errAt(r.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is not a relationship", r.Var.Name)
+			return b.ruleErr(ruleRelKind, r.Var, "variable `%s` is not a relationship", r.Var.Name)
 		}
-		if r.VarLength != nil && never(sc.typeOf(r.Var.Name), functions.AnyList) {
-			return b.errAt(r.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable-length relationship variable `%s` is bound to something other than a list of relationships", r.Var.Name)
+		if t := sc.typeOf(r.Var.Name); r.VarLength != nil && (never(t, functions.AnyList) || never(elemOf(t), functions.Rel)) {
+			return b.ruleErr(ruleVarLengthList, r.Var, "variable-length relationship variable `%s` is bound to something other than a list of relationships", r.Var.Name)
 		}
 	}
 	repeated := false
@@ -93,6 +93,9 @@ func (b *builder) checkCreate(p *ast.Pattern, sc *scope) error {
 			bindPatternVars(&ast.Pattern{Parts: []*ast.PatternPart{p.Parts[pi-1]}}, sc)
 		}
 		for i, n := range part.Element.Nodes {
+			if n.Var != nil && sc.has(n.Var.Name) && (sc.vars[n.Var.Name] == kindRel || sc.vars[n.Var.Name] == kindPath || never(sc.typeOf(n.Var.Name), functions.Node)) {
+				return b.ruleErr(ruleNodeKind, n.Var, "variable `%s` is not a node", n.Var.Name)
+			}
 			if n.Props != nil {
 				if err := b.checkExpr(n.Props, sc, false); err != nil {
 					return err
@@ -114,15 +117,8 @@ func (b *builder) checkCreate(p *ast.Pattern, sc *scope) error {
 			if r.Var != nil && (sc.has(r.Var.Name) || seen[r.Var.Name]) {
 				return b.errAt(r, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", r.Var.Name)
 			}
-			names, ok := r.TypeNames()
-			if !ok || len(names) != 1 {
-				return b.errAt(r, cyqerr.SyntaxError, "NoSingleRelationshipType", "a relationship to create needs exactly one type").WithHint("write it as -[:TYPE]->")
-			}
-			if r.Direction == ast.DirNone || r.Direction == ast.DirBoth {
-				return b.errAt(r, cyqerr.SyntaxError, "RequiresDirectedRelationship", "a relationship to create needs a direction").WithHint("use -[:%s]-> or <-[:%s]-", names[0], names[0])
-			}
-			if r.VarLength != nil {
-				return b.errAt(r, cyqerr.SyntaxError, "CreatingVarLength", "CREATE cannot create variable-length relationships")
+			if err := b.checkCreatedRel(r, true); err != nil {
+				return err
 			}
 			if r.Props != nil {
 				if err := b.checkExpr(r.Props, sc, false); err != nil {
@@ -174,6 +170,11 @@ func (b *builder) checkMergeVars(part *ast.PatternPart, sc *scope) error {
 			return b.errAt(r.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "relationship variable `%s` is already bound", r.Var.Name)
 		}
 	}
+	for _, r := range el.Rels {
+		if err := b.checkCreatedRel(r, false); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -186,17 +187,4 @@ func (b *builder) checkRemoveItem(it ast.RemoveItem, sc *scope) error {
 		return b.checkExpr(it.Var, sc, false)
 	}
 	return nil
-}
-
-// checkDeleteExpr checks an expression of DELETE: it must name what to
-// delete (a variable, property, element, call or parameter).
-func (b *builder) checkDeleteExpr(e ast.Expr, sc *scope) error {
-	if err := b.checkExpr(e, sc, false); err != nil {
-		return err
-	}
-	switch e.(type) {
-	case *ast.Variable, *ast.Property, *ast.Index, *ast.FunctionCall, *ast.Parameter:
-		return nil
-	}
-	return b.errAt(e, cyqerr.SyntaxError, "InvalidDelete", "DELETE takes variables holding nodes, relationships or paths").WithHint("bind what you want to delete to a variable first")
 }

@@ -30,7 +30,7 @@ func (b *builder) procCall(c *ast.Call, sc *scope, standalone bool) (logical.Pro
 		sc.add(v, kindValue)
 	}
 	if c.Where != nil {
-		if err := b.checkExpr(c.Where, sc, false); err != nil {
+		if err := b.checkWhere(c.Where, sc); err != nil {
 			return op, err
 		}
 	}
@@ -72,6 +72,9 @@ func (b *builder) procArgs(c *ast.Call, proc *vm.Procedure, sc *scope, standalon
 		if err := b.checkExpr(a, sc, false); err != nil {
 			return err
 		}
+	}
+	if err := b.checkProcArgTypes(proc, c.Args, sc); err != nil {
+		return err
 	}
 	op.Args = c.Args
 	return nil
@@ -135,11 +138,6 @@ func (b *builder) callSubquery(c *ast.CallSubquery, sc *scope) (logical.CallSubq
 	}
 	if c.Optional {
 		return op, b.errAt(c, cyqerr.SemanticError, "Unsupported", "OPTIONAL CALL { } is not supported yet")
-	}
-	for i, all := range c.Body.All {
-		if all != c.Body.All[0] {
-			return op, b.errAt(c.Body.Parts[i+1], cyqerr.SyntaxError, "InvalidClauseComposition", "UNION and UNION ALL cannot be mixed in one query").WithHint("use only UNION or only UNION ALL")
-		}
 	}
 	if c.ScopeGiven && !c.ScopeAll {
 		for _, v := range c.Scope {

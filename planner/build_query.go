@@ -94,14 +94,9 @@ func (q *singleQuery) add(ops ...logical.Op) { q.pl.Ops = append(q.pl.Ops, ops..
 // buildSingle plans the clauses of one single query.
 func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logical.Pipeline, []string, error) {
 	q := &singleQuery{pl: &logical.Pipeline{Ops: []logical.Op{logical.Start{}}}, sc: sc, top: top, standalone: top && len(clauses) == 1}
-	for ci, c := range clauses {
+	for _, c := range clauses {
 		b.separateReadsAndWrites(q, c)
-		if err := b.clause(q, c, ci == len(clauses)-1); err != nil {
-			return nil, nil, err
-		}
-	}
-	if len(clauses) > 0 && top {
-		if err := b.checkQueryEnd(clauses[len(clauses)-1]); err != nil {
+		if err := b.clause(q, c); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -129,8 +124,8 @@ func (b *builder) separateReadsAndWrites(q *singleQuery, c ast.Clause) {
 	}
 }
 
-// clause plans one clause; last tells whether it ends the query.
-func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
+// clause plans one clause.
+func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 	switch c := c.(type) {
 	case *ast.Match:
 		return b.matchClause(q, c)
@@ -143,7 +138,7 @@ func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
 		q.sc = nsc
 		return nil
 	case *ast.Return:
-		return b.returnClause(q, c, last)
+		return b.returnClause(q, c)
 	case *ast.Unwind:
 		return b.unwindClause(q, c)
 	case *ast.Create:
@@ -173,19 +168,6 @@ func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
 	return b.errAt(c, cyqerr.SemanticError, "Unsupported", "this clause is not supported yet")
 }
 
-// checkQueryEnd rejects a query that ends with a clause other than
-// RETURN, CALL or an update.
-func (b *builder) checkQueryEnd(last ast.Clause) error {
-	switch last.(type) {
-	case *ast.Return, *ast.Call:
-		return nil
-	}
-	if !isWriteClause(last) {
-		return b.errAt(last, cyqerr.SyntaxError, "InvalidClauseComposition", "a query cannot end with this clause").WithHint("finish the query with RETURN")
-	}
-	return nil
-}
-
 // matchClause plans MATCH and OPTIONAL MATCH.
 func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
 	q.readSinceEager = true
@@ -202,10 +184,7 @@ func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
 }
 
 // returnClause plans RETURN, which must end the query.
-func (b *builder) returnClause(q *singleQuery, c *ast.Return, last bool) error {
-	if !last {
-		return b.errAt(c, cyqerr.SyntaxError, "InvalidClauseComposition", "RETURN can only be the last clause of a query").WithHint("use WITH to pass values on to later clauses")
-	}
+func (b *builder) returnClause(q *singleQuery, c *ast.Return) error {
 	ops, nsc, cols, err := b.projection(c.Projection, q.sc, true, nil)
 	if err != nil {
 		return err

@@ -680,11 +680,6 @@ const (
 // subquery evaluates EXISTS { query }, COUNT { query } or COLLECT { query }
 // for the current row, running the query with the row's variables in scope.
 func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (int32, error) {
-	for i, all := range q.All {
-		if all != q.All[0] {
-			return 0, g.b.errAt(q.Parts[i+1], cyqerr.SyntaxError, "InvalidClauseComposition", "UNION and UNION ALL cannot be mixed in one query").WithHint("use only UNION or only UNION ALL")
-		}
-	}
 	distinct := len(q.All) > 0 && !q.All[0]
 	var branches []*logical.Pipeline
 	var cols []string

@@ -57,6 +57,9 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 		return nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
 	}
 	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement}
+	if err := b.checkSemantics(st); err != nil {
+		return nil, err
+	}
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {
 		return nil, err
