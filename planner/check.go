@@ -171,7 +171,15 @@ func (b *builder) checkIn(e ast.Expr, sc *scope, local map[string]bool, allowAgg
 			}
 		}
 		return nil
-	case *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery, *ast.CollectSubquery:
+	case *ast.PatternComprehension:
+		// The variable kinds now, while the scope knows them; the rest
+		// is checked when planned.
+		return b.checkPatternKinds(&ast.PatternPart{Span: x.Span, Element: x.Element}, sc, local)
+	case *ast.ExistsSubquery:
+		return b.checkPatternsKinds(x.Pattern, sc, local)
+	case *ast.CountSubquery:
+		return b.checkPatternsKinds(x.Pattern, sc, local)
+	case *ast.CollectSubquery:
 		return nil // checked when planned
 	}
 	var err error
@@ -187,4 +195,32 @@ func (b *builder) checkIn(e ast.Expr, sc *scope, local map[string]bool, allowAgg
 		return false
 	})
 	return err
+}
+
+// checkPatternsKinds applies checkPatternKinds to each part of p (nil for
+// a subquery written as a query).
+func (b *builder) checkPatternsKinds(p *ast.Pattern, sc *scope, local map[string]bool) error {
+	if p == nil {
+		return nil
+	}
+	for _, part := range p.Parts {
+		if err := b.checkPatternKinds(part, sc, local); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPatternKinds applies the rules node-variable-kind and
+// relationship-variable-kind to a pattern inside an expression; names
+// bound by an enclosing comprehension (local) shadow the scope.
+func (b *builder) checkPatternKinds(part *ast.PatternPart, sc *scope, local map[string]bool) error {
+	if len(local) > 0 {
+		sc = sc.clone()
+		for name := range local {
+			delete(sc.vars, name)
+			delete(sc.types, name)
+		}
+	}
+	return b.checkPatternVars(&ast.PatternPart{Span: part.Span, Element: part.Element}, sc, nil)
 }
