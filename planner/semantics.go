@@ -227,31 +227,11 @@ func checkQueryEnd(c *ruleCtx, n ast.Node) (ast.Node, string, string) {
 			continue
 		}
 		if !isWriteClause(last) {
-			return last, fmt.Sprintf("a query cannot end with %s", clauseWord(last)),
+			return last, fmt.Sprintf("a query cannot end with %s", ast.ClauseName(last)),
 				"finish it with RETURN (e.g. RETURN *), or an updating clause such as CREATE, SET or DELETE"
 		}
 	}
 	return nil, "", ""
-}
-
-// clauseWord names a clause for messages.
-func clauseWord(c ast.Clause) string {
-	switch c := c.(type) {
-	case *ast.Match:
-		if c.Optional {
-			return "OPTIONAL MATCH"
-		}
-		return "MATCH"
-	case *ast.With:
-		return "WITH"
-	case *ast.Unwind:
-		return "UNWIND"
-	case *ast.LoadCSV:
-		return "LOAD CSV"
-	case *ast.Use:
-		return "USE"
-	}
-	return "this clause"
 }
 
 func checkSubqueryUpdate(c *ruleCtx, n ast.Node) (ast.Node, string, string) {
@@ -449,9 +429,19 @@ func (b *builder) checkProcArgTypes(proc *vm.Procedure, args []ast.Expr, sc *sco
 			return err
 		}
 		if never(got, want) {
-			return b.ruleErr(ruleProcArgType, a, "argument %d of procedure %s (%s) must be %s, got %s",
-				i+1, proc.Name, proc.Params[i].Name, strings.TrimSuffix(proc.Params[i].Type, "?"), got)
+			return b.ruleErr(ruleProcArgType, a, "argument %d of procedure %s: %s must be a %s, got %s",
+				i+1, proc.Name, proc.Params[i].Name, strings.ToLower(strings.TrimSuffix(proc.Params[i].Type, "?")), got).
+				WithHint("the procedure is declared as %s", procSignature(proc))
 		}
 	}
 	return nil
+}
+
+// procSignature renders proc's parameters: name(a :: TYPE, b :: TYPE).
+func procSignature(proc *vm.Procedure) string {
+	params := make([]string, len(proc.Params))
+	for i, p := range proc.Params {
+		params[i] = p.Name + " :: " + p.Type
+	}
+	return proc.Name + "(" + strings.Join(params, ", ") + ")"
 }
