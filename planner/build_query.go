@@ -107,6 +107,13 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 // reads, or reads after writes, of the same query.
 func (b *builder) separateReadsAndWrites(q *singleQuery, c ast.Clause) {
 	if isWriteClause(c) {
+		if _, merge := c.(*ast.Merge); merge && q.wroteSinceEager {
+			// MERGE reads too: it must see every earlier write of the
+			// statement, for all rows (a node deleted by an earlier
+			// clause cannot be matched).
+			q.add(logical.Eager{})
+			q.readSinceEager, q.wroteSinceEager = false, false
+		}
 		if q.readSinceEager && !q.wroteSinceEager {
 			q.add(logical.Eager{})
 			q.readSinceEager = false
