@@ -32,6 +32,9 @@ type rule struct {
 	// check returns the node that violates the rule at n (whose ancestors
 	// are in c), a message and a hint; nil when n is fine.
 	check func(c *ruleCtx, n ast.Node) (ast.Node, string, string)
+	// runtime marks a rule whose violation the TCK classifies as a run
+	// time error although it is certain before the query runs.
+	runtime bool
 }
 
 // Rule ids of the rules the binder applies.
@@ -76,6 +79,9 @@ var rules = []rule{
 		spec: "a relationship created by CREATE has a direction (MERGE may leave it open)"},
 	{id: ruleCreateVarLength, typ: cyqerr.SyntaxError, detail: "CreatingVarLength",
 		spec: "CREATE and MERGE cannot create variable-length relationships"},
+	{id: "merge-null-property", typ: cyqerr.SemanticError, detail: "MergeReadOwnWrites", runtime: true,
+		spec:  "MERGE cannot match or create a node or relationship with a null property value",
+		check: checkMergeNull},
 	{id: "delete-expression", typ: cyqerr.SyntaxError, detail: "InvalidDelete",
 		spec:  "DELETE takes expressions that name entities: variables, properties, elements, calls, parameters",
 		check: checkDeleteExpression},
@@ -140,6 +146,9 @@ func (b *builder) checkSemantics(st *ast.Statement) error {
 			}
 			if at, msg, hint := r.check(c, n); at != nil {
 				e := b.errAt(at, r.typ, r.detail, "%s", msg)
+				if r.runtime {
+					e.Phase = cyqerr.Runtime
+				}
 				if hint != "" {
 					e.WithHint("%s", hint)
 				}
@@ -444,4 +453,30 @@ func procSignature(proc *vm.Procedure) string {
 		params[i] = p.Name + " :: " + p.Type
 	}
 	return proc.Name + "(" + strings.Join(params, ", ") + ")"
+}
+
+func checkMergeNull(_ *ruleCtx, n ast.Node) (ast.Node, string, string) {
+	m, ok := n.(*ast.Merge)
+	if !ok {
+		return nil, "", ""
+	}
+	var props []ast.Expr
+	for _, nd := range m.Part.Element.Nodes {
+		props = append(props, nd.Props)
+	}
+	for _, r := range m.Part.Element.Rels {
+		props = append(props, r.Props)
+	}
+	for _, p := range props {
+		ml, ok := p.(*ast.MapLiteral)
+		if !ok {
+			continue
+		}
+		for _, en := range ml.Entries {
+			if l, ok := en.Value.(*ast.Literal); ok && l.Kind == ast.LitNull {
+				return en, fmt.Sprintf("MERGE cannot use a null property value (%s)", en.Key), "leave the property out of the MERGE pattern, or SET it ON CREATE"
+			}
+		}
+	}
+	return nil, "", ""
 }
