@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 )
@@ -13,7 +12,7 @@ import (
 // checkUnbound rejects a clause that binds v when v is bound already.
 func (b *builder) checkUnbound(v *ast.Variable, sc *scope) error {
 	if sc.has(v.Name) {
-		return b.errAt(v, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", v.Name)
+		return b.ruleErr(ruleAlreadyBound, v, "variable `%s` is already bound", v.Name)
 	}
 	return nil
 }
@@ -78,7 +77,7 @@ func (b *builder) checkRelVar(r *ast.RelPattern, el *ast.PatternElement, sc *sco
 		repeated = repeated || rv == r.Var.Name
 	}
 	if repeated {
-		return b.errAt(r.Var, cyqerr.SyntaxError, "RelationshipUniquenessViolation", "relationship variable `%s` appears twice in the pattern; a relationship matches at most once per pattern", r.Var.Name)
+		return b.ruleErr(ruleRelUnique, r.Var, "relationship variable `%s` appears twice in the pattern; a relationship matches at most once per pattern", r.Var.Name)
 	}
 	return nil
 }
@@ -103,11 +102,11 @@ func (b *builder) checkCreate(p *ast.Pattern, sc *scope) error {
 			}
 			if n.Var != nil && sc.has(n.Var.Name) && (n.Labels != nil || n.Props != nil) && (len(part.Element.Nodes) == 1 || i >= 0) {
 				if sc.vars[n.Var.Name] == kindNode {
-					return b.errAt(n, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound; CREATE cannot add labels or properties to it", n.Var.Name).WithHint("use SET to change an existing node")
+					return b.ruleErr(ruleAlreadyBound, n, "variable `%s` is already bound; CREATE cannot add labels or properties to it", n.Var.Name).WithHint("use SET to change an existing node")
 				}
 			}
 			if n.Var != nil && sc.has(n.Var.Name) && len(part.Element.Nodes) == 1 {
-				return b.errAt(n, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", n.Var.Name)
+				return b.ruleErr(ruleAlreadyBound, n, "variable `%s` is already bound", n.Var.Name)
 			}
 			if n.Var != nil {
 				seen[n.Var.Name] = true
@@ -115,7 +114,7 @@ func (b *builder) checkCreate(p *ast.Pattern, sc *scope) error {
 		}
 		for _, r := range part.Element.Rels {
 			if r.Var != nil && (sc.has(r.Var.Name) || seen[r.Var.Name]) {
-				return b.errAt(r, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", r.Var.Name)
+				return b.ruleErr(ruleAlreadyBound, r, "variable `%s` is already bound", r.Var.Name)
 			}
 			if err := b.checkCreatedRel(r, true); err != nil {
 				return err
@@ -162,12 +161,12 @@ func (b *builder) checkMergeVars(part *ast.PatternPart, sc *scope) error {
 			continue
 		}
 		if len(el.Nodes) == 1 || n.Labels != nil || n.Props != nil {
-			return b.errAt(n.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound; MERGE cannot match or create it again", n.Var.Name)
+			return b.ruleErr(ruleAlreadyBound, n.Var, "variable `%s` is already bound; MERGE cannot match or create it again", n.Var.Name)
 		}
 	}
 	for _, r := range el.Rels {
 		if r.Var != nil && sc.has(r.Var.Name) {
-			return b.errAt(r.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "relationship variable `%s` is already bound", r.Var.Name)
+			return b.ruleErr(ruleAlreadyBound, r.Var, "relationship variable `%s` is already bound", r.Var.Name)
 		}
 	}
 	for _, r := range el.Rels {

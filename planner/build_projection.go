@@ -92,7 +92,7 @@ func (b *builder) projectionItems(p *ast.Projection, sc *scope, isReturn bool) (
 			}
 		}
 		if seen[name] {
-			return nil, nil, b.errAt(it, cyqerr.SyntaxError, "ColumnNameConflict", "multiple result columns with the same name `%s`", name).WithHint("give each column its own alias")
+			return nil, nil, b.ruleErr(ruleColumnNames, it, "multiple result columns with the same name `%s`", name).WithHint("give each column its own alias")
 		}
 		seen[name] = true
 		items = append(items, logical.Item{Expr: it.Expr, Name: name})
@@ -228,7 +228,7 @@ func (b *builder) collectAggregates(e ast.Expr, agg *logical.Aggregate) error {
 		}
 		for _, a := range fc.Args {
 			if containsAggregate(a) && err == nil {
-				err = b.errAt(a, cyqerr.SyntaxError, "NestedAggregation", "aggregate functions cannot be nested")
+				err = b.ruleErr(ruleAggregateNesting, a, "aggregate functions cannot be nested")
 			}
 		}
 		if _, done := b.aggRefs[fc]; !done {

@@ -51,7 +51,7 @@ func (b *builder) buildQuery(q *ast.Query) (*logical.Plan, error) {
 		if i == 0 {
 			plan.Columns = cols
 		} else if strings.Join(cols, "\x00") != strings.Join(plan.Columns, "\x00") {
-			return nil, b.errAt(part, cyqerr.SyntaxError, "DifferentColumnsInUnion", "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(plan.Columns, ", "))
+			return nil, b.ruleErr(ruleUnionColumns, part, "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(plan.Columns, ", "))
 		}
 		plan.Pipelines = append(plan.Pipelines, pl)
 	}

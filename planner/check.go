@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 )
 
@@ -111,16 +110,16 @@ func (b *builder) checkIn(e ast.Expr, sc *scope, local map[string]bool, allowAgg
 	switch x := e.(type) {
 	case *ast.Variable:
 		if !sc.has(x.Name) && !local[x.Name] {
-			return b.errAt(x, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined", x.Name)
+			return b.ruleErr(ruleUndefined, x, "variable `%s` is not defined", x.Name)
 		}
 		return nil
 	case *ast.FunctionCall:
 		if isAggregate(x) {
 			if !allowAgg {
-				return b.errAt(x, cyqerr.SyntaxError, "InvalidAggregation", "aggregate function %s() is not allowed here", x.Name).WithHint("aggregate in a WITH clause first, then filter the result")
+				return b.ruleErr(ruleAggregatePosition, x, "aggregate function %s() is not allowed here", x.Name).WithHint("aggregate in a WITH clause first, then filter the result")
 			}
 			if inAgg {
-				return b.errAt(x, cyqerr.SyntaxError, "NestedAggregation", "aggregate functions cannot be nested")
+				return b.ruleErr(ruleAggregateNesting, x, "aggregate functions cannot be nested")
 			}
 			for _, a := range x.Args {
 				if err := b.checkIn(a, sc, local, allowAgg, true); err != nil {
@@ -162,12 +161,12 @@ func (b *builder) checkIn(e ast.Expr, sc *scope, local map[string]bool, allowAgg
 	case *ast.PatternExpr:
 		for _, n := range x.Element.Nodes {
 			if n.Var != nil && !sc.has(n.Var.Name) && !local[n.Var.Name] {
-				return b.errAt(n.Var, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined: a pattern predicate cannot introduce new variables", n.Var.Name).WithHint("use EXISTS { MATCH ... } to introduce variables")
+				return b.ruleErr(ruleUndefined, n.Var, "variable `%s` is not defined: a pattern predicate cannot introduce new variables", n.Var.Name).WithHint("use EXISTS { MATCH ... } to introduce variables")
 			}
 		}
 		for _, r := range x.Element.Rels {
 			if r.Var != nil && !sc.has(r.Var.Name) && !local[r.Var.Name] {
-				return b.errAt(r.Var, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined", r.Var.Name)
+				return b.ruleErr(ruleUndefined, r.Var, "variable `%s` is not defined", r.Var.Name)
 			}
 		}
 		return nil

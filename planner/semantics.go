@@ -46,6 +46,15 @@ const (
 	ruleVarLengthList = "var-length-variable-kind"
 	ruleEntityArg     = "entity-argument-type"
 	ruleProcArgType   = "procedure-argument-type"
+	ruleUndefined     = "undefined-variable"
+	ruleAlreadyBound  = "variable-already-bound"
+	ruleRelUnique     = "relationship-once-per-pattern"
+	ruleColumnNames   = "distinct-column-names"
+	ruleUnionColumns  = "union-columns"
+	// Aggregation.
+	ruleAggregatePosition    = "aggregate-position"
+	ruleAggregateNesting     = "aggregate-nesting"
+	ruleAmbiguousAggregation = "aggregate-grouping-keys"
 	// The rules of created relationships are applied after the binder's
 	// check that the relationship variable is new, which the TCK expects
 	// to win.
@@ -97,6 +106,22 @@ var rules = []rule{
 		spec: "a bound variable of a variable-length relationship holds a list of relationships"},
 	{id: ruleEntityArg, typ: cyqerr.SyntaxError, detail: "InvalidArgumentType",
 		spec: "a function that takes only nodes, relationships, paths or maps rejects an argument whose static type is none of them"},
+	{id: ruleUndefined, typ: cyqerr.SyntaxError, detail: "UndefinedVariable",
+		spec: "every variable an expression uses is in scope: bound by an earlier clause, imported into a subquery, or by an enclosing comprehension"},
+	{id: ruleAlreadyBound, typ: cyqerr.SyntaxError, detail: "VariableAlreadyBound",
+		spec: "a clause that introduces a variable (UNWIND, LOAD CSV, FOREACH, YIELD, CALL { } results, path variables, CREATE and MERGE of whole elements) cannot reuse a bound name"},
+	{id: ruleRelUnique, typ: cyqerr.SyntaxError, detail: "RelationshipUniquenessViolation",
+		spec: "a relationship variable appears at most once in the patterns of one MATCH"},
+	{id: ruleColumnNames, typ: cyqerr.SyntaxError, detail: "ColumnNameConflict",
+		spec: "the columns of a WITH or RETURN have distinct names"},
+	{id: ruleUnionColumns, typ: cyqerr.SyntaxError, detail: "DifferentColumnsInUnion",
+		spec: "all parts of a UNION return the same column names, in every query and subquery"},
+	{id: ruleAggregatePosition, typ: cyqerr.SyntaxError, detail: "InvalidAggregation",
+		spec: "aggregate functions appear only in the items and ORDER BY of WITH and RETURN, never in WHERE, patterns, updates, UNWIND or procedure arguments"},
+	{id: ruleAggregateNesting, typ: cyqerr.SyntaxError, detail: "NestedAggregation",
+		spec: "an aggregate function's arguments contain no aggregate"},
+	{id: ruleAmbiguousAggregation, typ: cyqerr.SyntaxError, detail: "AmbiguousAggregationExpression",
+		spec: "next to an aggregate, an expression uses only grouping keys (projected items without aggregates)"},
 	{id: ruleProcArgType, typ: cyqerr.SyntaxError, detail: "InvalidArgumentType",
 		spec: "a procedure argument whose static type cannot be the declared parameter type is rejected before the query runs"},
 }
