@@ -39,7 +39,7 @@ func TestRowsNotifications(t *testing.T) {
 	}{
 		{"MATCH (n:Persn) RETURN n.nmae", []string{
 			"1:10: Warning.UnknownLabel: the label `Persn` does not exist in this graph (suggestion: did you mean `Person`?)",
-			"1:24: Warning.UnknownPropertyKey: the property key `nmae` does not exist in this graph (suggestion: did you mean `name`?)"}},
+			"1:26: Warning.UnknownPropertyKey: the property key `nmae` does not exist in this graph (suggestion: did you mean `name`?)"}},
 		{"MATCH (a)-[r:member_of]->(b) RETURN a, b", []string{
 			"1:14: Warning.UnknownRelationshipType: the relationship type `member_of` does not exist in this graph (suggestion: the graph keeps relationship kinds in the property `relation`: write -[r]->(b) WHERE r.relation = 'member_of')"}},
 		{"MATCH (n:Person) RETURN n.name", nil},

@@ -204,7 +204,7 @@ func (n *notifier) unknownNames(st *ast.Statement, cat Catalog) {
 			n.labelNames(x.Labels, labels, written)
 		case *ast.Property:
 			if v, ok := x.Expr.(*ast.Variable); ok && entityVars[v.Name] && !keys[x.Key] && !written[x.Key] {
-				n.add(cyqerr.UnknownPropertyKey, x, suggestNames(x.Key, cat.PropKeys()),
+				n.add(cyqerr.UnknownPropertyKey, keySpan(x, n.src), suggestNames(x.Key, cat.PropKeys()),
 					"the property key `%s` does not exist in this graph", x.Key)
 			}
 		case *ast.MapProjectionItem:
@@ -383,4 +383,13 @@ func suggestNames(name string, names []string) string {
 		quoted = append(quoted, "`"+c.s+"`")
 	}
 	return "did you mean " + strings.Join(quoted, " or ") + "?"
+}
+
+// keySpan is the span of the key of property access p (the key itself
+// when it is written plainly, else the whole access).
+func keySpan(p *ast.Property, src string) ast.Node {
+	if start := p.End - len(p.Key); start > p.Start && p.End <= len(src) && src[start:p.End] == p.Key {
+		return ast.Span{Start: start, End: p.End}
+	}
+	return p
 }

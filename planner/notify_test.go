@@ -48,7 +48,7 @@ func TestNotifications(t *testing.T) {
 		// Unknown names, with the nearest existing ones.
 		{"MATCH (n:Persn) RETURN n.nmae",
 			"1:10: Warning.UnknownLabel: the label `Persn` does not exist in this graph (suggestion: did you mean `Person`?)\n" +
-				"1:24: Warning.UnknownPropertyKey: the property key `nmae` does not exist in this graph (suggestion: did you mean `name`?)"},
+				"1:26: Warning.UnknownPropertyKey: the property key `nmae` does not exist in this graph (suggestion: did you mean `name`?)"},
 		{"MATCH (a)-[:KNOW]->(b) RETURN b",
 			"1:13: Warning.UnknownRelationshipType: the relationship type `KNOW` does not exist in this graph (suggestion: did you mean `KNOWS`?)"},
 		{"MATCH (n) WHERE n:Zebra RETURN n",
