@@ -1,6 +1,7 @@
 package cyq
 
 import (
+	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/internal/engine"
 	"github.com/cyqdb/cyq/value"
 )
@@ -43,3 +44,10 @@ func (r *Rows) All() ([][]value.Value, error) { return r.r.All() }
 // Profile returns the PROFILE report of a query run with the PROFILE
 // prefix, once all its rows have been read; "" otherwise.
 func (r *Rows) Profile() string { return r.r.Profile() }
+
+// Notifications returns the warnings the query compiled with: unknown
+// labels, relationship types and property keys (with the nearest names),
+// cartesian products, unbounded variable-length relationships and
+// deprecated forms. Each has a code, a position and a suggestion;
+// Notification.String renders one line.
+func (r *Rows) Notifications() []cyqerr.Notification { return r.r.Notifications() }

@@ -62,6 +62,9 @@ type CypherResult struct {
 	// Stats counts what a writing query changed (cypher_write), as
 	// cypher-shell reports it.
 	Stats *cyq.Stats `json:"stats,omitempty"`
+	// Notifications are the query's warnings (unknown names with the
+	// nearest existing ones, cartesian products, ...), one line each.
+	Notifications []string `json:"notifications,omitempty"`
 }
 
 // noticeParser parses queries that ran, for their notices.
@@ -206,6 +209,9 @@ func (s *Server) runCypher(ctx context.Context, db *cyq.DB, query string, params
 	}
 	if err := rows.Err(); err != nil {
 		return failure(err, map[string]any{"query": query})
+	}
+	for _, n := range rows.Notifications() {
+		res.Notifications = append(res.Notifications, n.String())
 	}
 	if p := rows.Profile(); p != "" {
 		res.Note = strings.TrimSpace(res.Note + "\n" + p)

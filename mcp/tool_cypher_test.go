@@ -331,3 +331,19 @@ func TestCypherLoadCSVRefusal(t *testing.T) {
 		t.Errorf("LOAD CSV with CREATE: %v", out)
 	}
 }
+
+// The cypher tool returns the notifications an agent needs to repair a
+// query that matches nothing.
+func TestCypherToolNotifications(t *testing.T) {
+	s, _ := testServer(t, Config{})
+	out, text, isErr := call(t, s, "cypher", `{"query": "MATCH (n:Concpt) RETURN n.nme"}`)
+	notes, _ := out["notifications"].([]any)
+	if isErr || len(notes) != 2 || !strings.Contains(notes[0].(string), "Warning.UnknownLabel") || !strings.Contains(notes[0].(string), "`Concept`") ||
+		!strings.Contains(notes[1].(string), "Warning.UnknownPropertyKey") || !strings.Contains(notes[1].(string), "`name`") {
+		t.Errorf("notifications: %v %s", out, text)
+	}
+	out, _, _ = call(t, s, "cypher", `{"query": "MATCH (n:Concept) RETURN n.name"}`)
+	if _, ok := out["notifications"]; ok {
+		t.Errorf("a clean query has notifications: %v", out)
+	}
+}

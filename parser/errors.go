@@ -201,6 +201,9 @@ func (w *walker) translateSyntaxError(all []antlr.Token, f *syntaxFault) *cyqerr
 	if e := w.commonMistake(toks, at); e != nil {
 		return e
 	}
+	if e := w.legacyParameter(toks, at); e != nil {
+		return e
+	}
 	if e := w.badRange(toks, at); e != nil {
 		return e
 	}

@@ -93,32 +93,13 @@ func (w *walker) checkComposition(q *ast.Query) {
 		case *ast.Return, *ast.Create, *ast.Merge, *ast.Set, *ast.Remove, *ast.Delete, *ast.Foreach,
 			*ast.Call, *ast.CallSubquery:
 		default:
-			name := clauseName(last)
+			name := ast.ClauseName(last)
 			w.fail(syntaxErr(DetailInvalidClauseComposition, "a query cannot end with %s", name).
 				WithHint("finish it with RETURN (e.g. RETURN *), or an updating clause such as CREATE, SET or DELETE"),
 				last.NodeSpan())
 			return
 		}
 	}
-}
-
-func clauseName(c ast.Clause) string {
-	switch c := c.(type) {
-	case *ast.Match:
-		if c.Optional {
-			return "OPTIONAL MATCH"
-		}
-		return "MATCH"
-	case *ast.With:
-		return "WITH"
-	case *ast.Unwind:
-		return "UNWIND"
-	case *ast.LoadCSV:
-		return "LOAD CSV"
-	case *ast.Use:
-		return "USE"
-	}
-	return "this clause"
 }
 
 // checkQueries runs the composition check on the statement's query and on

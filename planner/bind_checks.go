@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 )
@@ -13,7 +12,7 @@ import (
 // checkUnbound rejects a clause that binds v when v is bound already.
 func (b *builder) checkUnbound(v *ast.Variable, sc *scope) error {
 	if sc.has(v.Name) {
-		return b.errAt(v, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", v.Name)
+		return b.ruleErr(ruleAlreadyBound, v, "variable `%s` is already bound", v.Name)
 	}
 	return nil
 }
@@ -28,7 +27,7 @@ func (b *builder) checkPatternVars(part *ast.PatternPart, sc *scope, relVars []s
 	for _, n := range el.Nodes {
 		if n.Var != nil {
 			if k, ok := sc.vars[n.Var.Name]; ok && k != kindNode && k != kindValue {
-				return b.errAt(n.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is not a node", n.Var.Name)
+				return b.ruleErr(ruleNodeKind, n.Var, "variable `%s` is not a node", n.Var.Name)
 			}
 		}
 	}
@@ -43,11 +42,11 @@ func (b *builder) checkPatternVars(part *ast.PatternPart, sc *scope, relVars []s
 		}
 		for _, r := range el.Rels {
 			if r.Var != nil && r.Var.Name == n.Var.Name {
-				return b.errAt(r.Var, cyqerr.SyntaxError, "VariableTypeConflict", "`%s` is used for both a node and a relationship", n.Var.Name)
+				return b.ruleErr(ruleRelKind, r.Var, "`%s` is used for both a node and a relationship", n.Var.Name)
 			}
 		}
 		if sc.vars[n.Var.Name] == kindRel || sc.vars[n.Var.Name] == kindPath || never(sc.typeOf(n.Var.Name), functions.Node) {
-			return b.errAt(n.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is not a node", n.Var.Name)
+			return b.ruleErr(ruleNodeKind, n.Var, "variable `%s` is not a node", n.Var.Name)
 		}
 	}
 	if part.Var != nil {
@@ -64,10 +63,10 @@ func (b *builder) checkRelVar(r *ast.RelPattern, el *ast.PatternElement, sc *sco
 	}
 	if k, ok := sc.vars[r.Var.Name]; ok {
 		if k == kindNode || k == kindPath {
-			return b.errAt(r.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is not a relationship", r.Var.Name)
+			return b.ruleErr(ruleRelKind, r.Var, "variable `%s` is not a relationship", r.Var.Name)
 		}
-		if r.VarLength != nil && never(sc.typeOf(r.Var.Name), functions.AnyList) {
-			return b.errAt(r.Var, cyqerr.SyntaxError, "VariableTypeConflict", "variable-length relationship variable `%s` is bound to something other than a list of relationships", r.Var.Name)
+		if t := sc.typeOf(r.Var.Name); r.VarLength != nil && (never(t, functions.AnyList) || never(elemOf(t), functions.Rel)) {
+			return b.ruleErr(ruleVarLengthList, r.Var, "variable-length relationship variable `%s` is bound to something other than a list of relationships", r.Var.Name)
 		}
 	}
 	repeated := false
@@ -78,7 +77,7 @@ func (b *builder) checkRelVar(r *ast.RelPattern, el *ast.PatternElement, sc *sco
 		repeated = repeated || rv == r.Var.Name
 	}
 	if repeated {
-		return b.errAt(r.Var, cyqerr.SyntaxError, "RelationshipUniquenessViolation", "relationship variable `%s` appears twice in the pattern; a relationship matches at most once per pattern", r.Var.Name)
+		return b.ruleErr(ruleRelUnique, r.Var, "relationship variable `%s` appears twice in the pattern; a relationship matches at most once per pattern", r.Var.Name)
 	}
 	return nil
 }
@@ -93,6 +92,9 @@ func (b *builder) checkCreate(p *ast.Pattern, sc *scope) error {
 			bindPatternVars(&ast.Pattern{Parts: []*ast.PatternPart{p.Parts[pi-1]}}, sc)
 		}
 		for i, n := range part.Element.Nodes {
+			if n.Var != nil && sc.has(n.Var.Name) && (sc.vars[n.Var.Name] == kindRel || sc.vars[n.Var.Name] == kindPath || never(sc.typeOf(n.Var.Name), functions.Node)) {
+				return b.ruleErr(ruleNodeKind, n.Var, "variable `%s` is not a node", n.Var.Name)
+			}
 			if n.Props != nil {
 				if err := b.checkExpr(n.Props, sc, false); err != nil {
 					return err
@@ -100,11 +102,11 @@ func (b *builder) checkCreate(p *ast.Pattern, sc *scope) error {
 			}
 			if n.Var != nil && sc.has(n.Var.Name) && (n.Labels != nil || n.Props != nil) && (len(part.Element.Nodes) == 1 || i >= 0) {
 				if sc.vars[n.Var.Name] == kindNode {
-					return b.errAt(n, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound; CREATE cannot add labels or properties to it", n.Var.Name).WithHint("use SET to change an existing node")
+					return b.ruleErr(ruleAlreadyBound, n, "variable `%s` is already bound; CREATE cannot add labels or properties to it", n.Var.Name).WithHint("use SET to change an existing node")
 				}
 			}
 			if n.Var != nil && sc.has(n.Var.Name) && len(part.Element.Nodes) == 1 {
-				return b.errAt(n, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", n.Var.Name)
+				return b.ruleErr(ruleAlreadyBound, n, "variable `%s` is already bound", n.Var.Name)
 			}
 			if n.Var != nil {
 				seen[n.Var.Name] = true
@@ -112,17 +114,10 @@ func (b *builder) checkCreate(p *ast.Pattern, sc *scope) error {
 		}
 		for _, r := range part.Element.Rels {
 			if r.Var != nil && (sc.has(r.Var.Name) || seen[r.Var.Name]) {
-				return b.errAt(r, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", r.Var.Name)
+				return b.ruleErr(ruleAlreadyBound, r, "variable `%s` is already bound", r.Var.Name)
 			}
-			names, ok := r.TypeNames()
-			if !ok || len(names) != 1 {
-				return b.errAt(r, cyqerr.SyntaxError, "NoSingleRelationshipType", "a relationship to create needs exactly one type").WithHint("write it as -[:TYPE]->")
-			}
-			if r.Direction == ast.DirNone || r.Direction == ast.DirBoth {
-				return b.errAt(r, cyqerr.SyntaxError, "RequiresDirectedRelationship", "a relationship to create needs a direction").WithHint("use -[:%s]-> or <-[:%s]-", names[0], names[0])
-			}
-			if r.VarLength != nil {
-				return b.errAt(r, cyqerr.SyntaxError, "CreatingVarLength", "CREATE cannot create variable-length relationships")
+			if err := b.checkCreatedRel(r, true); err != nil {
+				return err
 			}
 			if r.Props != nil {
 				if err := b.checkExpr(r.Props, sc, false); err != nil {
@@ -166,12 +161,17 @@ func (b *builder) checkMergeVars(part *ast.PatternPart, sc *scope) error {
 			continue
 		}
 		if len(el.Nodes) == 1 || n.Labels != nil || n.Props != nil {
-			return b.errAt(n.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound; MERGE cannot match or create it again", n.Var.Name)
+			return b.ruleErr(ruleAlreadyBound, n.Var, "variable `%s` is already bound; MERGE cannot match or create it again", n.Var.Name)
 		}
 	}
 	for _, r := range el.Rels {
 		if r.Var != nil && sc.has(r.Var.Name) {
-			return b.errAt(r.Var, cyqerr.SyntaxError, "VariableAlreadyBound", "relationship variable `%s` is already bound", r.Var.Name)
+			return b.ruleErr(ruleAlreadyBound, r.Var, "relationship variable `%s` is already bound", r.Var.Name)
+		}
+	}
+	for _, r := range el.Rels {
+		if err := b.checkCreatedRel(r, false); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -186,17 +186,4 @@ func (b *builder) checkRemoveItem(it ast.RemoveItem, sc *scope) error {
 		return b.checkExpr(it.Var, sc, false)
 	}
 	return nil
-}
-
-// checkDeleteExpr checks an expression of DELETE: it must name what to
-// delete (a variable, property, element, call or parameter).
-func (b *builder) checkDeleteExpr(e ast.Expr, sc *scope) error {
-	if err := b.checkExpr(e, sc, false); err != nil {
-		return err
-	}
-	switch e.(type) {
-	case *ast.Variable, *ast.Property, *ast.Index, *ast.FunctionCall, *ast.Parameter:
-		return nil
-	}
-	return b.errAt(e, cyqerr.SyntaxError, "InvalidDelete", "DELETE takes variables holding nodes, relationships or paths").WithHint("bind what you want to delete to a variable first")
 }

@@ -93,7 +93,7 @@ func (b *builder) checkGrouped(e ast.Expr, keys map[string]string, columns map[s
 					// An aggregate in ORDER BY may only read projected columns.
 					visitExpr(y, func(z ast.Expr) bool {
 						if v, ok := z.(*ast.Variable); ok && !columns[v.Name] && err == nil {
-							err = b.errAt(v, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined after the projection", v.Name)
+							err = b.ruleErr(ruleUndefined, v, "variable `%s` is not defined after the projection", v.Name)
 						}
 						return err == nil
 					})
@@ -105,10 +105,10 @@ func (b *builder) checkGrouped(e ast.Expr, keys map[string]string, columns map[s
 				return false
 			}
 			if columns != nil && !b.projectedVars[y.Name] {
-				err = b.errAt(y, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined after the projection", y.Name)
+				err = b.ruleErr(ruleUndefined, y, "variable `%s` is not defined after the projection", y.Name)
 				return false
 			}
-			err = b.errAt(y, cyqerr.SyntaxError, "AmbiguousAggregationExpression", "`%s` is used next to an aggregate but is not a grouping key", y.Name).WithHint("project %s as its own column and use that", y.Name)
+			err = b.ruleErr(ruleAmbiguousAggregation, y, "`%s` is used next to an aggregate but is not a grouping key", y.Name).WithHint("project %s as its own column and use that", y.Name)
 			return false
 		case *ast.ListComprehension, *ast.Quantifier, *ast.Reduce, *ast.PatternComprehension:
 			return false
@@ -129,7 +129,7 @@ func (b *builder) checkSortExpr(e ast.Expr, sc *scope, subst map[string]string, 
 			}
 			return fc == nil
 		})
-		return b.errAt(fc, cyqerr.SyntaxError, "InvalidAggregation", "ORDER BY cannot aggregate here: the projection does not aggregate").WithHint("compute the aggregate in the projection and order by its alias")
+		return b.ruleErr(ruleAggregatePosition, fc, "ORDER BY cannot aggregate here: the projection does not aggregate").WithHint("compute the aggregate in the projection and order by its alias")
 	}
 	if len(subst) == 0 {
 		return b.checkExpr(e, sc, false)
@@ -150,7 +150,7 @@ func (b *builder) checkSortExpr(e ast.Expr, sc *scope, subst map[string]string, 
 			return false
 		}
 		if v, ok := x.(*ast.Variable); ok && !sc.has(v.Name) {
-			err = b.errAt(v, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined after the projection", v.Name)
+			err = b.ruleErr(ruleUndefined, v, "variable `%s` is not defined after the projection", v.Name)
 		}
 		switch x.(type) {
 		case *ast.ListComprehension, *ast.Quantifier, *ast.Reduce, *ast.PatternComprehension:

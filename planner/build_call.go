@@ -30,7 +30,7 @@ func (b *builder) procCall(c *ast.Call, sc *scope, standalone bool) (logical.Pro
 		sc.add(v, kindValue)
 	}
 	if c.Where != nil {
-		if err := b.checkExpr(c.Where, sc, false); err != nil {
+		if err := b.checkWhere(c.Where, sc); err != nil {
 			return op, err
 		}
 	}
@@ -67,11 +67,14 @@ func (b *builder) procArgs(c *ast.Call, proc *vm.Procedure, sc *scope, standalon
 	}
 	for _, a := range c.Args {
 		if containsAggregate(a) {
-			return b.errAt(a, cyqerr.SyntaxError, "InvalidAggregation", "procedure arguments cannot aggregate")
+			return b.ruleErr(ruleAggregatePosition, a, "procedure arguments cannot aggregate")
 		}
 		if err := b.checkExpr(a, sc, false); err != nil {
 			return err
 		}
+	}
+	if err := b.checkProcArgTypes(proc, c.Args, sc); err != nil {
+		return err
 	}
 	op.Args = c.Args
 	return nil
@@ -93,7 +96,7 @@ func (b *builder) procYield(c *ast.Call, proc *vm.Procedure, sc *scope, standalo
 		return nil
 	case c.Yield == nil:
 		if len(proc.Outputs) > 0 {
-			return b.errAt(c, cyqerr.SyntaxError, "UndefinedVariable", "procedure %s returns results: name the fields with YIELD", op.Proc)
+			return b.ruleErr(ruleUndefined, c, "procedure %s returns results: name the fields with YIELD", op.Proc)
 		}
 		return nil
 	}
@@ -105,7 +108,7 @@ func (b *builder) procYield(c *ast.Call, proc *vm.Procedure, sc *scope, standalo
 			}
 		}
 		if !found {
-			return b.errAt(y, cyqerr.SyntaxError, "UndefinedVariable", "procedure %s has no output named %s", op.Proc, y.Field)
+			return b.ruleErr(ruleUndefined, y, "procedure %s has no output named %s", op.Proc, y.Field)
 		}
 		v := y.Field
 		if y.Alias != nil {
@@ -116,7 +119,7 @@ func (b *builder) procYield(c *ast.Call, proc *vm.Procedure, sc *scope, standalo
 			dup = dup || w == v
 		}
 		if sc.has(v) || dup {
-			return b.errAt(y, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", v)
+			return b.ruleErr(ruleAlreadyBound, y, "variable `%s` is already bound", v)
 		}
 		op.Yield = append(op.Yield, y.Field)
 		op.Vars = append(op.Vars, v)
@@ -136,15 +139,10 @@ func (b *builder) callSubquery(c *ast.CallSubquery, sc *scope) (logical.CallSubq
 	if c.Optional {
 		return op, b.errAt(c, cyqerr.SemanticError, "Unsupported", "OPTIONAL CALL { } is not supported yet")
 	}
-	for i, all := range c.Body.All {
-		if all != c.Body.All[0] {
-			return op, b.errAt(c.Body.Parts[i+1], cyqerr.SyntaxError, "InvalidClauseComposition", "UNION and UNION ALL cannot be mixed in one query").WithHint("use only UNION or only UNION ALL")
-		}
-	}
 	if c.ScopeGiven && !c.ScopeAll {
 		for _, v := range c.Scope {
 			if !sc.has(v.Name) {
-				return op, b.errAt(v, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined", v.Name)
+				return op, b.ruleErr(ruleUndefined, v, "variable `%s` is not defined", v.Name)
 			}
 		}
 	}
@@ -159,13 +157,13 @@ func (b *builder) callSubquery(c *ast.CallSubquery, sc *scope) (logical.CallSubq
 			continue
 		}
 		if strings.Join(cols, "\x00") != strings.Join(op.Columns, "\x00") {
-			return op, b.errAt(part, cyqerr.SyntaxError, "DifferentColumnsInUnion", "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(op.Columns, ", "))
+			return op, b.ruleErr(ruleUnionColumns, part, "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(op.Columns, ", "))
 		}
 		op.Union = append(op.Union, body)
 	}
 	for _, col := range op.Columns {
 		if sc.has(col) {
-			return op, b.errAt(c, cyqerr.SyntaxError, "VariableAlreadyBound", "CALL { } returns `%s`, which is already bound", col).WithHint("alias the column inside the subquery")
+			return op, b.ruleErr(ruleAlreadyBound, c, "CALL { } returns `%s`, which is already bound", col).WithHint("alias the column inside the subquery")
 		}
 		sc.add(col, kindValue)
 	}

@@ -69,7 +69,7 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 		}
 	}
 	if where != nil {
-		if err := b.checkExpr(where, sc, false); err != nil {
+		if err := b.checkWhere(where, sc); err != nil {
 			return nil, nil, err
 		}
 		m.ops = append(m.ops, logical.Filter{Pred: where})
@@ -215,7 +215,7 @@ func (b *builder) expandStep(m *patternPlan, c *chainPlan, ri, from, to int, dir
 		}
 	}
 	if r.Where != nil {
-		if err := b.checkExpr(r.Where, m.sc, false); err != nil {
+		if err := b.checkWhere(r.Where, m.sc); err != nil {
 			return err
 		}
 		m.ops = append(m.ops, logical.Filter{Pred: r.Where})
@@ -323,7 +323,7 @@ func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logi
 		ops = append(ops, logical.Filter{Pred: pred})
 	}
 	if n.Where != nil {
-		if err := b.checkExpr(n.Where, sc, false); err != nil {
+		if err := b.checkWhere(n.Where, sc); err != nil {
 			return nil, err
 		}
 		ops = append(ops, logical.Filter{Pred: n.Where})

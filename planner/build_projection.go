@@ -67,7 +67,7 @@ func (b *builder) projectionItems(p *ast.Projection, sc *scope, isReturn bool) (
 	if p.Star {
 		vars := sc.userVars()
 		if len(vars) == 0 && len(p.Items) == 0 {
-			return nil, nil, b.errAt(p, cyqerr.SyntaxError, "NoVariablesInScope", "RETURN * / WITH * needs variables in scope")
+			return nil, nil, b.ruleErr(ruleStarNoVars, p, "RETURN * / WITH * needs variables in scope")
 		}
 		for _, v := range vars {
 			items = append(items, logical.Item{Expr: &ast.Variable{Name: v}, Name: v})
@@ -92,7 +92,7 @@ func (b *builder) projectionItems(p *ast.Projection, sc *scope, isReturn bool) (
 			}
 		}
 		if seen[name] {
-			return nil, nil, b.errAt(it, cyqerr.SyntaxError, "ColumnNameConflict", "multiple result columns with the same name `%s`", name).WithHint("give each column its own alias")
+			return nil, nil, b.ruleErr(ruleColumnNames, it, "multiple result columns with the same name `%s`", name).WithHint("give each column its own alias")
 		}
 		seen[name] = true
 		items = append(items, logical.Item{Expr: it.Expr, Name: name})
@@ -228,7 +228,7 @@ func (b *builder) collectAggregates(e ast.Expr, agg *logical.Aggregate) error {
 		}
 		for _, a := range fc.Args {
 			if containsAggregate(a) && err == nil {
-				err = b.errAt(a, cyqerr.SyntaxError, "NestedAggregation", "aggregate functions cannot be nested")
+				err = b.ruleErr(ruleAggregateNesting, a, "aggregate functions cannot be nested")
 			}
 		}
 		if _, done := b.aggRefs[fc]; !done {
@@ -274,6 +274,9 @@ func (b *builder) projectionTail(p *ast.Projection, pr *projPlan, hasAgg bool, w
 	}
 	if where != nil {
 		if err := b.checkSortExpr(where, pr.sortScope, pr.subst, false); err != nil {
+			return nil, err
+		}
+		if err := b.checkBoolean(where, pr.sortScope); err != nil {
 			return nil, err
 		}
 		ops = append(ops, logical.Filter{Pred: where, Subst: pr.subst})

@@ -60,7 +60,7 @@ func (b *builder) buildQuery(q *ast.Query) (*logical.Plan, error) {
 		if i == 0 {
 			plan.Columns = cols
 		} else if strings.Join(cols, "\x00") != strings.Join(plan.Columns, "\x00") {
-			return nil, b.errAt(part, cyqerr.SyntaxError, "DifferentColumnsInUnion", "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(plan.Columns, ", "))
+			return nil, b.ruleErr(ruleUnionColumns, part, "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(plan.Columns, ", "))
 		}
 		plan.Pipelines = append(plan.Pipelines, pl)
 	}
@@ -103,14 +103,9 @@ func (q *singleQuery) add(ops ...logical.Op) { q.pl.Ops = append(q.pl.Ops, ops..
 // buildSingle plans the clauses of one single query.
 func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logical.Pipeline, []string, error) {
 	q := &singleQuery{pl: &logical.Pipeline{Ops: []logical.Op{logical.Start{}}}, sc: sc, top: top, standalone: top && len(clauses) == 1}
-	for ci, c := range clauses {
+	for _, c := range clauses {
 		b.separateReadsAndWrites(q, c)
-		if err := b.clause(q, c, ci == len(clauses)-1); err != nil {
-			return nil, nil, err
-		}
-	}
-	if len(clauses) > 0 && top {
-		if err := b.checkQueryEnd(clauses[len(clauses)-1]); err != nil {
+		if err := b.clause(q, c); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -121,6 +116,13 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 // reads, or reads after writes, of the same query.
 func (b *builder) separateReadsAndWrites(q *singleQuery, c ast.Clause) {
 	if isWriteClause(c) {
+		if _, merge := c.(*ast.Merge); merge && q.wroteSinceEager {
+			// MERGE reads too: it must see every earlier write of the
+			// statement, for all rows (a node deleted by an earlier
+			// clause cannot be matched).
+			q.add(logical.Eager{})
+			q.readSinceEager, q.wroteSinceEager = false, false
+		}
 		if q.readSinceEager && !q.wroteSinceEager {
 			q.add(logical.Eager{})
 			q.readSinceEager = false
@@ -138,8 +140,8 @@ func (b *builder) separateReadsAndWrites(q *singleQuery, c ast.Clause) {
 	}
 }
 
-// clause plans one clause; last tells whether it ends the query.
-func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
+// clause plans one clause.
+func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 	switch c := c.(type) {
 	case *ast.Match:
 		return b.matchClause(q, c)
@@ -152,7 +154,7 @@ func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
 		q.sc = nsc
 		return nil
 	case *ast.Return:
-		return b.returnClause(q, c, last)
+		return b.returnClause(q, c)
 	case *ast.Unwind:
 		return b.unwindClause(q, c)
 	case *ast.Create:
@@ -182,19 +184,6 @@ func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
 	return b.errAt(c, cyqerr.SemanticError, "Unsupported", "this clause is not supported yet")
 }
 
-// checkQueryEnd rejects a query that ends with a clause other than
-// RETURN, CALL or an update.
-func (b *builder) checkQueryEnd(last ast.Clause) error {
-	switch last.(type) {
-	case *ast.Return, *ast.Call:
-		return nil
-	}
-	if !isWriteClause(last) {
-		return b.errAt(last, cyqerr.SyntaxError, "InvalidClauseComposition", "a query cannot end with this clause").WithHint("finish the query with RETURN")
-	}
-	return nil
-}
-
 // matchClause plans MATCH and OPTIONAL MATCH.
 func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
 	q.readSinceEager = true
@@ -211,10 +200,7 @@ func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
 }
 
 // returnClause plans RETURN, which must end the query.
-func (b *builder) returnClause(q *singleQuery, c *ast.Return, last bool) error {
-	if !last {
-		return b.errAt(c, cyqerr.SyntaxError, "InvalidClauseComposition", "RETURN can only be the last clause of a query").WithHint("use WITH to pass values on to later clauses")
-	}
+func (b *builder) returnClause(q *singleQuery, c *ast.Return) error {
 	ops, nsc, cols, err := b.projection(c.Projection, q.sc, true, nil)
 	if err != nil {
 		return err

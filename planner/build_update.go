@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -62,7 +61,7 @@ func (b *builder) removeClause(q *singleQuery, c *ast.Remove) error {
 // deleteClause plans [DETACH] DELETE exprs.
 func (b *builder) deleteClause(q *singleQuery, c *ast.Delete) error {
 	for _, e := range c.Exprs {
-		if err := b.checkDeleteExpr(e, q.sc); err != nil {
+		if err := b.checkExpr(e, q.sc, false); err != nil {
 			return err
 		}
 	}
@@ -81,10 +80,8 @@ func (b *builder) foreachClause(q *singleQuery, c *ast.Foreach) error {
 		return err
 	}
 	inner.add(c.Var.Name, kindValue)
-	for _, u := range c.Updates {
-		if !isWriteClause(u) {
-			return b.errAt(u, cyqerr.SyntaxError, "InvalidClauseComposition", "FOREACH may only contain updating clauses (CREATE, MERGE, SET, REMOVE, DELETE, FOREACH)")
-		}
+	if lt, err := b.typeCheck(c.List, q.sc, nil); err == nil {
+		inner.types[c.Var.Name] = elemOf(lt)
 	}
 	body, _, err := b.buildSingle(c.Updates, inner, false)
 	if err != nil {

@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 )
 
@@ -111,16 +110,16 @@ func (b *builder) checkIn(e ast.Expr, sc *scope, local map[string]bool, allowAgg
 	switch x := e.(type) {
 	case *ast.Variable:
 		if !sc.has(x.Name) && !local[x.Name] {
-			return b.errAt(x, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined", x.Name)
+			return b.ruleErr(ruleUndefined, x, "variable `%s` is not defined", x.Name)
 		}
 		return nil
 	case *ast.FunctionCall:
 		if isAggregate(x) {
 			if !allowAgg {
-				return b.errAt(x, cyqerr.SyntaxError, "InvalidAggregation", "aggregate function %s() is not allowed here", x.Name).WithHint("aggregate in a WITH clause first, then filter the result")
+				return b.ruleErr(ruleAggregatePosition, x, "aggregate function %s() is not allowed here", x.Name).WithHint("aggregate in a WITH clause first, then filter the result")
 			}
 			if inAgg {
-				return b.errAt(x, cyqerr.SyntaxError, "NestedAggregation", "aggregate functions cannot be nested")
+				return b.ruleErr(ruleAggregateNesting, x, "aggregate functions cannot be nested")
 			}
 			for _, a := range x.Args {
 				if err := b.checkIn(a, sc, local, allowAgg, true); err != nil {
@@ -162,16 +161,24 @@ func (b *builder) checkIn(e ast.Expr, sc *scope, local map[string]bool, allowAgg
 	case *ast.PatternExpr:
 		for _, n := range x.Element.Nodes {
 			if n.Var != nil && !sc.has(n.Var.Name) && !local[n.Var.Name] {
-				return b.errAt(n.Var, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined: a pattern predicate cannot introduce new variables", n.Var.Name).WithHint("use EXISTS { MATCH ... } to introduce variables")
+				return b.ruleErr(ruleUndefined, n.Var, "variable `%s` is not defined: a pattern predicate cannot introduce new variables", n.Var.Name).WithHint("use EXISTS { MATCH ... } to introduce variables")
 			}
 		}
 		for _, r := range x.Element.Rels {
 			if r.Var != nil && !sc.has(r.Var.Name) && !local[r.Var.Name] {
-				return b.errAt(r.Var, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined", r.Var.Name)
+				return b.ruleErr(ruleUndefined, r.Var, "variable `%s` is not defined", r.Var.Name)
 			}
 		}
 		return nil
-	case *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery, *ast.CollectSubquery:
+	case *ast.PatternComprehension:
+		// The variable kinds now, while the scope knows them; the rest
+		// is checked when planned.
+		return b.checkPatternKinds(&ast.PatternPart{Span: x.Span, Element: x.Element}, sc, local)
+	case *ast.ExistsSubquery:
+		return b.checkPatternsKinds(x.Pattern, sc, local)
+	case *ast.CountSubquery:
+		return b.checkPatternsKinds(x.Pattern, sc, local)
+	case *ast.CollectSubquery:
 		return nil // checked when planned
 	}
 	var err error
@@ -187,4 +194,32 @@ func (b *builder) checkIn(e ast.Expr, sc *scope, local map[string]bool, allowAgg
 		return false
 	})
 	return err
+}
+
+// checkPatternsKinds applies checkPatternKinds to each part of p (nil for
+// a subquery written as a query).
+func (b *builder) checkPatternsKinds(p *ast.Pattern, sc *scope, local map[string]bool) error {
+	if p == nil {
+		return nil
+	}
+	for _, part := range p.Parts {
+		if err := b.checkPatternKinds(part, sc, local); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPatternKinds applies the rules node-variable-kind and
+// relationship-variable-kind to a pattern inside an expression; names
+// bound by an enclosing comprehension (local) shadow the scope.
+func (b *builder) checkPatternKinds(part *ast.PatternPart, sc *scope, local map[string]bool) error {
+	if len(local) > 0 {
+		sc = sc.clone()
+		for name := range local {
+			delete(sc.vars, name)
+			delete(sc.types, name)
+		}
+	}
+	return b.checkPatternVars(&ast.PatternPart{Span: part.Span, Element: part.Element}, sc, nil)
 }

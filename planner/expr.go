@@ -58,7 +58,7 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 	case *ast.Variable:
 		s, ok := env.vars[x.Name]
 		if !ok {
-			return 0, g.b.errAt(x, cyqerr.SyntaxError, "UndefinedVariable", "variable `%s` is not defined", x.Name)
+			return 0, g.b.ruleErr(ruleUndefined, x, "variable `%s` is not defined", x.Name)
 		}
 		switch s.kind {
 		case slotNode:
@@ -279,12 +279,12 @@ func (g *gen) funcCall(x *ast.FunctionCall, env *regEnv) (int32, error) {
 	if name, ok := g.b.aggRefs[x]; ok {
 		s, ok := env.vars[name]
 		if !ok {
-			return 0, g.b.errAt(x, cyqerr.SyntaxError, "InvalidAggregation", "aggregate %s() is not allowed here", x.Name)
+			return 0, g.b.ruleErr(ruleAggregatePosition, x, "aggregate %s() is not allowed here", x.Name)
 		}
 		return s.reg, nil
 	}
 	if isAggregate(x) {
-		return 0, g.b.errAt(x, cyqerr.SyntaxError, "InvalidAggregation", "aggregate function %s() is not allowed here", x.Name).WithHint("aggregate in a WITH or RETURN clause")
+		return 0, g.b.ruleErr(ruleAggregatePosition, x, "aggregate function %s() is not allowed here", x.Name).WithHint("aggregate in a WITH or RETURN clause")
 	}
 	if r, ok, err := g.sizeOfComprehension(x, env); ok || err != nil {
 		return r, err
@@ -312,7 +312,7 @@ func (g *gen) funcCall(x *ast.FunctionCall, env *regEnv) (int32, error) {
 		return 0, g.b.errAt(x, e.Type, e.Detail, "%s", e.Message).WithHint("%s", e.Hint)
 	}
 	if o.Impl == nil {
-		return 0, g.b.errAt(x, cyqerr.SyntaxError, "InvalidAggregation", "%s() cannot be used here", x.Name)
+		return 0, g.b.ruleErr(ruleAggregatePosition, x, "%s() cannot be used here", x.Name)
 	}
 	start, err := g.exprs(x.Args, env)
 	if err != nil {
@@ -688,11 +688,6 @@ const (
 // subquery evaluates EXISTS { query }, COUNT { query } or COLLECT { query }
 // for the current row, running the query with the row's variables in scope.
 func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (int32, error) {
-	for i, all := range q.All {
-		if all != q.All[0] {
-			return 0, g.b.errAt(q.Parts[i+1], cyqerr.SyntaxError, "InvalidClauseComposition", "UNION and UNION ALL cannot be mixed in one query").WithHint("use only UNION or only UNION ALL")
-		}
-	}
 	distinct := len(q.All) > 0 && !q.All[0]
 	var branches []*logical.Pipeline
 	var cols []string
@@ -704,7 +699,7 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 			return 0, err
 		}
 		if i > 0 && strings.Join(pcols, "\x00") != strings.Join(cols, "\x00") {
-			return 0, g.b.errAt(part, cyqerr.SyntaxError, "DifferentColumnsInUnion", "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(cols, ", "))
+			return 0, g.b.ruleErr(ruleUnionColumns, part, "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(cols, ", "))
 		}
 		branches, cols = append(branches, pl), pcols
 	}

@@ -44,6 +44,9 @@ type Compiled struct {
 	// label), so it is valid only for the data it was compiled against
 	// and must not be cached across writes.
 	DataDependent bool
+	// Notifications are warnings about the query (unknown names, cartesian
+	// products, unbounded variable length, deprecated forms), by position.
+	Notifications []cyqerr.Notification
 }
 
 // Compile plans and generates code for a parsed query statement. src is
@@ -59,6 +62,9 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 		return nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
 	}
 	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly}
+	if err := b.checkSemantics(st); err != nil {
+		return nil, err
+	}
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {
 		return nil, err
@@ -90,5 +96,5 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 			prog.Writes = true
 		}
 	}
-	return &Compiled{Plan: plan, Program: prog, DataDependent: b.dataDependent}, nil
+	return &Compiled{Plan: plan, Program: prog, DataDependent: b.dataDependent, Notifications: notifications(st, src, opts.Stats)}, nil
 }

@@ -244,6 +244,9 @@ func (b *builder) typeCheck(e ast.Expr, sc *scope, local map[string]functions.Ty
 		o, err := functions.Resolve(qualifiedName(x), types)
 		if err != nil {
 			ce := cyqerr.As(err)
+			if i := entityArgMismatch(qualifiedName(x), types); ce.Detail == "InvalidArgumentType" && i >= 0 {
+				return unknown, b.ruleErr(ruleEntityArg, x.Args[i], "%s", ce.Message).WithHint("%s", ce.Hint)
+			}
 			if ce.Detail == "InvalidArgumentType" && !entityMismatch(types) {
 				// Only graph-element mismatches are certain enough to reject
 				// before running; the rest is checked on the values.

@@ -124,25 +124,6 @@ func (g *gen) setItem(it ast.SetItem, e *regEnv) error {
 // rest; with no match create it, run ON CREATE and the rest.
 func (g *gen) merge(o logical.Merge, e *regEnv, cont label, rest func(*regEnv, label) error) error {
 	pat := &ast.Pattern{Span: o.Part.Span, Parts: []*ast.PatternPart{o.Part}}
-	for _, r := range o.Part.Element.Rels {
-		if names, ok := r.TypeNames(); !ok || len(names) != 1 {
-			return g.b.errAt(r, cyqerr.SyntaxError, "NoSingleRelationshipType", "MERGE needs exactly one relationship type").WithHint("write it as -[:TYPE]->")
-		}
-		if r.VarLength != nil {
-			return g.b.errAt(r, cyqerr.SyntaxError, "CreatingVarLength", "MERGE cannot create variable-length relationships")
-		}
-	}
-	for _, n := range o.Part.Element.Nodes {
-		if n.Props != nil {
-			if ml, ok := n.Props.(*ast.MapLiteral); ok {
-				for _, en := range ml.Entries {
-					if l, ok := en.Value.(*ast.Literal); ok && l.Kind == ast.LitNull {
-						return cyqerr.Runtimef(cyqerr.SemanticError, "MergeReadOwnWrites", "cannot MERGE a node with a null property (%s)", en.Key).At(g.b.src, en.Span.Start)
-					}
-				}
-			}
-		}
-	}
 	matchOps := append([]logical.Op(nil), o.Match...)
 	return g.optionalWith(matchOps, o.NewVars, o.OnMatch, func(pe *regEnv) (*regEnv, error) {
 		ce, err := g.create(pat, pe)

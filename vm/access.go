@@ -96,6 +96,9 @@ func (m *Machine) relValue(id uint64) value.Value {
 	}
 	start, end, typ, ok := m.ctx.Graph.Rel(id)
 	if !ok {
+		if r, was := m.deletedRels[id]; was {
+			return r
+		}
 		return value.Rel{ID: id}
 	}
 	return value.Rel{ID: id, Type: m.ctx.Graph.TypeName(typ), Start: start, End: end}

@@ -44,6 +44,9 @@ type Machine struct {
 	stats   *Stats
 	argsBuf []value.Value
 	deleted bool // a property of a deleted entity was read
+	// deletedRels keeps the id, type and ends of the relationships this
+	// run deleted: type(r) of a deleted r still answers, as in the TCK.
+	deletedRels map[uint64]value.Rel
 
 	lastSample time.Time
 	memPC      int // the instruction whose memory use is being counted

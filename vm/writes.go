@@ -163,9 +163,14 @@ func (m *Machine) deleteValue(v value.Value, detach bool) error {
 		}
 		return w.DeleteNode(e.ID, detach)
 	case value.Rel:
-		if _, _, _, ok := m.ctx.Graph.Rel(e.ID); !ok {
+		start, end, typ, ok := m.ctx.Graph.Rel(e.ID)
+		if !ok {
 			return nil
 		}
+		if m.deletedRels == nil {
+			m.deletedRels = map[uint64]value.Rel{}
+		}
+		m.deletedRels[e.ID] = value.Rel{ID: e.ID, Type: m.ctx.Graph.TypeName(typ), Start: start, End: end}
 		return w.DeleteRel(e.ID)
 	case value.Path:
 		for _, r := range e.Rels {

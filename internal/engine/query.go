@@ -199,7 +199,7 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 	ctx, cancel := eng.withTimeout(ctx)
 	view := graphView{snap}
 	m := vm.NewMachine(ctx, compiled.Program, view, nil, params, eng.opts.Run.Limits)
-	rows := &Rows{cols: compiled.Program.Columns, m: m, ctx: ctx, view: view, release: func() { snap.Close(); cancel() }}
+	rows := &Rows{cols: compiled.Program.Columns, m: m, ctx: ctx, view: view, release: func() { snap.Close(); cancel() }, notes: compiled.Notifications}
 	if st.Profile {
 		m.EnableProfile()
 		rows.profiled, rows.started = compiled, time.Now()
@@ -212,7 +212,7 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 // the transaction ends).
 func (eng *Engine) runInTx(ctx context.Context, tx *storage.Tx, st *ast.Statement, compiled *planner.Compiled, params map[string]value.Value) (*Rows, error) {
 	view := graphView{tx}
-	out := &Rows{cols: compiled.Program.Columns, pos: -1}
+	out := &Rows{cols: compiled.Program.Columns, pos: -1, notes: compiled.Notifications}
 	m := vm.NewMachine(ctx, compiled.Program, view, txWriter{tx, &out.counters}, params, eng.opts.Run.Limits)
 	m.SetFileOpener(eng.fileOpener(ctx))
 	begun := time.Now()

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/cyqdb/cyq/cyqerr"
 	"sort"
 	"time"
 
@@ -32,6 +33,7 @@ type Rows struct {
 	profiled *planner.Compiled // PROFILE: the plan, until the run ends
 	started  time.Time
 	profile  string
+	notes    []cyqerr.Notification
 }
 
 // Profile returns the PROFILE report of a query run with the PROFILE
@@ -42,6 +44,9 @@ func (r *Rows) Profile() string { return r.profile }
 // one). A writing statement has run to its end when Query returns, so its
 // counters are complete from the start.
 func (r *Rows) Counters() Counters { return r.counters }
+
+// Notifications returns the warnings the query compiled with.
+func (r *Rows) Notifications() []cyqerr.Notification { return r.notes }
 
 // Columns returns the result's column names.
 func (r *Rows) Columns() []string { return r.cols }

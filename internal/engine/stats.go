@@ -191,3 +191,13 @@ func sampleDistinct(it interface {
 	}
 	return max(d, 1)
 }
+
+// Labels, Types and PropKeys list the graph's dictionaries (planner.Catalog).
+func (s statsView) Labels() []string   { return s.r.Labels() }
+func (s statsView) Types() []string    { return s.r.Types() }
+func (s statsView) PropKeys() []string { return s.r.PropKeys() }
+
+// PropertyHolding implements planner.Catalog; see catalog.go.
+func (s statsView) PropertyHolding(rel bool, v string) (string, string, bool) {
+	return propertyHolding(s.r, rel, v)
+}

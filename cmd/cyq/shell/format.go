@@ -50,6 +50,7 @@ type Result struct {
 	Rows    [][]value.Value // one value per column
 	Profile string          // the PROFILE report, for statements run with PROFILE
 	Stats   cyq.Stats       // what the statement changed
+	Notes   []string        // the query's notifications, one line each
 }
 
 // Write prints r to w in format f, with no width limit.

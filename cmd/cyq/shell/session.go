@@ -197,7 +197,11 @@ func (s *Session) Query(ctx context.Context, stmt string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Columns: rows.Columns(), Rows: all, Profile: rows.Profile(), Stats: rows.Stats()}, nil
+	r := &Result{Columns: rows.Columns(), Rows: all, Profile: rows.Profile(), Stats: rows.Stats()}
+	for _, n := range rows.Notifications() {
+		r.Notes = append(r.Notes, n.String())
+	}
+	return r, nil
 }
 
 // Exec runs one statement and prints its result (and, for the table and
@@ -278,6 +282,9 @@ func (s *Session) exec(ctx context.Context, stmt string) error {
 		} else {
 			fmt.Fprintln(s.Out, changed)
 		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintln(s.Out, "warning: "+n)
 	}
 	if r.Profile != "" {
 		fmt.Fprint(s.Out, r.Profile)

@@ -269,3 +269,21 @@ func TestTransactionCommands(t *testing.T) {
 		t.Errorf(":commit with no transaction: %v\n%s", err, out)
 	}
 }
+
+// The shell prints a query's notifications under its table.
+func TestNotificationsUnderTable(t *testing.T) {
+	s, out, _ := openSession(t)
+	ctx := context.Background()
+	if err := s.Exec(ctx, "CREATE (:Person {name: 'Ada'})"); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := s.Exec(ctx, "MATCH (n:Persn) RETURN n.name"); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	i, j := strings.Index(got, "0 rows"), strings.Index(got, "warning: 1:10: Warning.UnknownLabel")
+	if i < 0 || j < i || !strings.Contains(got, "did you mean `Person`?") {
+		t.Errorf("output:\n%s", got)
+	}
+}
