@@ -219,3 +219,24 @@ func TestOptionalProcedureArguments(t *testing.T) {
 		t.Fatalf("message %q", e.Message)
 	}
 }
+
+// TestSeekValueFromAnotherPatternPart: an equality whose other side is a
+// variable of a later pattern part cannot drive an index seek of the
+// first part; it must still plan and answer.
+func TestSeekValueFromAnotherPatternPart(t *testing.T) {
+	db, _ := Open("", nil)
+	defer db.Close()
+	mustRun(t, db, "CREATE INDEX FOR (p:Person) ON (p.name)", nil)
+	mustRun(t, db, "CREATE (:Person {name: 'X'}), (:Person {name: 'Z'}), (:City {name: 'X'}), (:City {name: 'Y'})", nil)
+	for _, q := range []string{
+		"MATCH (a:Person), (b:City) WHERE a.name = b.name RETURN a.name, b.name",
+		"MATCH (b:City), (a:Person) WHERE a.name = b.name RETURN a.name, b.name",
+		"MATCH (b:City) MATCH (a:Person) WHERE a.name = b.name RETURN a.name, b.name",
+		"MATCH (a:Person), (b:City) WHERE b.name = a.name RETURN a.name, b.name",
+	} {
+		rows := mustRun(t, db, q, nil)
+		if len(rows) != 1 || fmtV(rows[0][0]) != "'X'" || fmtV(rows[0][1]) != "'X'" {
+			t.Errorf("%s: %v", q, rows)
+		}
+	}
+}

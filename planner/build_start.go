@@ -55,6 +55,11 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 		if usesAny(other, local) {
 			return
 		}
+		for v := range exprVars(other) {
+			if !sc.has(v) {
+				return // bound later (another pattern part), or local to other
+			}
+		}
 		var c propEq
 		var v string
 		if p, ok := k.(*ast.Property); ok {
