@@ -240,3 +240,30 @@ func TestSeekValueFromAnotherPatternPart(t *testing.T) {
 		}
 	}
 }
+
+// TestCountOverScan: count(*) and count(n) over a bare scan are read from
+// the node set, and agree with row-at-a-time counting.
+func TestCountOverScan(t *testing.T) {
+	for _, o := range []*Options{nil, {RowModeOnly: true}} {
+		db, _ := Open("", o)
+		mustRun(t, db, "UNWIND range(1, 50) AS i CREATE (:A {i: i}) WITH i WHERE i % 5 = 0 CREATE (:B)", nil)
+		for q, want := range map[string]string{
+			"MATCH (n) RETURN count(n), count(*)":        "60 60",
+			"MATCH (n:A) RETURN count(*)":                "50",
+			"MATCH (n:B) WITH n RETURN count(n)":         "10",
+			"MATCH (n:Missing) RETURN count(*)":          "0",
+			"MATCH (n:A) RETURN count(n.i), count(*)":    "50 50",
+			"MATCH (n:A) WHERE n.i > 40 RETURN count(*)": "10",
+		} {
+			row := mustRun(t, db, q, nil)[0]
+			var got []string
+			for _, v := range row {
+				got = append(got, fmtV(v))
+			}
+			if strings.Join(got, " ") != want {
+				t.Errorf("%v %s: %v, want %s", o, q, got, want)
+			}
+		}
+		db.Close()
+	}
+}

@@ -543,6 +543,16 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Start:
 		return rest(e, cont)
 	case logical.NodeScan:
+		if s := g.setSink; s != nil && s.name == o.Var && len(o.Prefilter) == 0 && o.Batch == 0 {
+			// The scan's whole node set goes to count(DISTINCT o.Var).
+			set := g.s()
+			if o.Label == "" {
+				g.emit(vm.OpSetAll, set)
+			} else {
+				g.emit(vm.OpSetLabel, set, g.str(o.Label))
+			}
+			return g.setRows(set, o.Var, e, rest, ops)
+		}
 		if len(o.Prefilter) > 0 || o.Batch > 0 {
 			return g.batchScan(o, ops[1:1+o.Batch], e, func(e *regEnv, cont label) error {
 				return g.ops(ops[1+o.Batch:], e, cont, exit, distinct, sink)

@@ -113,6 +113,8 @@ func TestRulesReachFixedPoint(t *testing.T) {
 		{"MATCH p = (a)-[*1..3]->(c) RETURN count(DISTINCT c)", "VarExpand (a)-[*1..3]->(c) mode=set"},
 		{"MATCH (a:User {id: 0})-[r]->(x)<-[s]-(b:User {id: 1}) RETURN count(DISTINCT x)", "ExpandCommon"},
 		{"MATCH (a {id: 1}) OPTIONAL MATCH (a)-->(b) RETURN count(b)", "Degree (a)-[]->() count, optional"},
+		{"MATCH (n:User) RETURN count(*)", "Aggregate keys=[] aggs=[count(DISTINCT n)]"},
+		{"MATCH (n) WITH n RETURN count(n) AS c", "Aggregate keys=[] aggs=[count(DISTINCT n)]"},
 		{"MATCH (a:User {id: 1})-[r1]->(b)-[r2]->(c) WITH DISTINCT c RETURN count(c)", "Aggregate keys=[] aggs=[count(DISTINCT c)] (est. rows 1)\n        +ExpandSet (a)-[]->()-[]->(c) mode=set"},
 		{"MATCH (a:User {id: 107}), (c:User) WHERE EXISTS { (a)-->()-->(c) } RETURN count(c)", "ExpandSet (a)-[]->()-[]->(c) mode=set"},
 		{"MATCH (a:User {id: 107}), (c:User) WHERE NOT EXISTS { (c)<--()<--(a) } RETURN count(c)", "NodeScanExcept (c:User) mode=set, anti-join: not (a)-[]->()-[]->(c)"},
