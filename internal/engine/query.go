@@ -91,15 +91,9 @@ func (eng *Engine) QueryValues(ctx context.Context, query string, params map[str
 		defer cancel()
 		return eng.schemaCommand(ctx, g, st, query)
 	}
-	snap := g.Snapshot()
-	compiled, err := eng.compile(st, query, snap)
-	if err != nil {
-		snap.Close()
-		return nil, err
-	}
-	if st.Explain {
-		snap.Close()
-		return explainRows(compiled), nil
+	snap, compiled, explained, err := eng.compileOn(g, st, query)
+	if explained != nil || err != nil {
+		return explained, err
 	}
 	if !compiled.Program.Writes {
 		return eng.streamRows(ctx, st, compiled, snap, params)
@@ -163,21 +157,32 @@ func (eng *Engine) QueryReadOnlyValues(ctx context.Context, query string, params
 	if err != nil {
 		return nil, err
 	}
-	snap := g.Snapshot()
-	compiled, err := eng.compile(st, query, snap)
-	if err != nil {
-		snap.Close()
-		return nil, err
-	}
-	if st.Explain {
-		snap.Close()
-		return explainRows(compiled), nil
+	snap, compiled, explained, err := eng.compileOn(g, st, query)
+	if explained != nil || err != nil {
+		return explained, err
 	}
 	if compiled.Program.Writes {
 		snap.Close()
 		return nil, eng.WriteRefused(st)
 	}
 	return eng.streamRows(ctx, st, compiled, snap, params)
+}
+
+// compileOn compiles st against a fresh snapshot of g, which it returns
+// open. For EXPLAIN it returns the plan as rows instead (and holds no
+// snapshot); on an error it holds nothing.
+func (eng *Engine) compileOn(g *storage.Graph, st *ast.Statement, query string) (*storage.Snapshot, *planner.Compiled, *Rows, error) {
+	snap := g.Snapshot()
+	compiled, err := eng.compile(st, query, snap)
+	if err != nil {
+		snap.Close()
+		return nil, nil, nil, err
+	}
+	if st.Explain {
+		snap.Close()
+		return nil, compiled, explainRows(compiled), nil
+	}
+	return snap, compiled, nil, nil
 }
 
 // withTimeout bounds ctx by the engine's per-query timeout.
