@@ -181,14 +181,48 @@ patternPart : ( variable EQ )? anonymousPatternPart ;
 
 anonymousPatternPart
     : shortestPathPattern
-    | patternElement
+    | pathPrefix? patternElement
     ;
+
+// GQL / Cypher 5 path selectors and path modes: `SHORTEST 1`, `ALL SHORTEST`,
+// `SHORTEST 2 GROUPS`, `ANY`, `ANY SHORTEST TRAIL PATH`, `ACYCLIC`.
+pathPrefix
+    : pathSelector pathMode? ( PATH | PATHS )? ( GROUP | GROUPS )?
+    | pathMode ( PATH | PATHS )?
+    ;
+
+pathSelector
+    : ANY SHORTEST                # anyShortestSelector
+    | ALL SHORTEST                # allShortestSelector
+    | ANY integerLiteral?         # anySelector
+    | ALL                         # allSelector
+    | SHORTEST integerLiteral?    # shortestSelector
+    ;
+
+pathMode : WALK | TRAIL | ACYCLIC | SIMPLE ;
 
 shortestPathPattern : ( SHORTESTPATH | ALLSHORTESTPATHS ) LPAREN patternElement RPAREN ;
 
 patternElement
-    : nodePattern patternElementChain*
+    : ( nodePattern | quantifiedPathPattern ) pathLink*
     | LPAREN patternElement RPAREN
+    ;
+
+// A link of a MATCH pattern: a relationship (possibly quantified, as in
+// `-[:R]->+` or `-->{1,3}`) and the node it reaches, or a quantified path
+// pattern juxtaposed with the nodes around it: `(a) ((x)-->(y)){1,3} (b)`.
+pathLink
+    : relationshipPattern pathQuantifier? nodePattern   # relLink
+    | quantifiedPathPattern nodePattern?                # groupLink
+    ;
+
+quantifiedPathPattern : LPAREN patternElement where? RPAREN pathQuantifier ;
+
+pathQuantifier
+    : PLUS                                                  # plusQuantifier
+    | STAR                                                  # starQuantifier
+    | LBRACE integerLiteral RBRACE                          # exactQuantifier
+    | LBRACE integerLiteral? COMMA integerLiteral? RBRACE    # rangeQuantifier
     ;
 
 patternElementChain : relationshipPattern nodePattern ;
@@ -255,7 +289,18 @@ predicateSuffix
     | REGEQ addSubExpression         # regexSuffix
     | IN addSubExpression            # inSuffix
     | IS NOT? NULL                   # nullSuffix
+    | IS NOT? ( COLONCOLON | TYPED ) cypherType  # typeSuffix
+    | COLONCOLON cypherType          # shortTypeSuffix
     ;
+
+// Value types of type predicates (`x IS :: INTEGER NOT NULL`,
+// `x :: LIST<STRING>`, `x IS TYPED ANY<INTEGER | FLOAT>`). The words are
+// read by the walker, which knows the GQL and Cypher synonyms.
+cypherType : typeWords ( LT cypherType ( PIPE cypherType )* GT )? ( NOT NULL | BANG )? ;
+
+typeWords : typeWord+ ( WITH typeWord ZONE )? ;
+
+typeWord : UnescapedSymbolicName | NULL | NODE | RELATIONSHIP | ANY | POINT | PATH | ZONE ;
 
 addSubExpression : multDivExpression ( ( PLUS | MINUS ) multDivExpression )* ;
 
@@ -358,7 +403,8 @@ softKeyword
     | VECTOR | TEXT | POINT | RANGE | LOOKUP | EACH | OPTIONS | IF | KEY
     | NODE | RELATIONSHIP | REL | ROWS | ROW | TRANSACTIONS | TYPED | ASSERT
     | OFFSET | SHORTESTPATH | ALLSHORTESTPATHS | USE | LOAD | YIELD | CALL
-    | FOREACH | FROM | END
+    | FOREACH | FROM | END | SHORTEST | PATH | PATHS | GROUP | GROUPS
+    | WALK | TRAIL | ACYCLIC | SIMPLE | ZONE
     ;
 
 // Names of labels, relationship types and property keys: any identifier,
@@ -472,6 +518,16 @@ WHEN : 'WHEN' ;
 WHERE : 'WHERE' ;
 WITH : 'WITH' ;
 XOR : 'XOR' ;
+SHORTEST : 'SHORTEST' ;
+PATH : 'PATH' ;
+PATHS : 'PATHS' ;
+GROUP : 'GROUP' ;
+GROUPS : 'GROUPS' ;
+WALK : 'WALK' ;
+TRAIL : 'TRAIL' ;
+ACYCLIC : 'ACYCLIC' ;
+SIMPLE : 'SIMPLE' ;
+ZONE : 'ZONE' ;
 YIELD : 'YIELD' ;
 
 // Numbers. Invalid forms (0x, 12abc, 0o8, 08) lex as InvalidNumber so the

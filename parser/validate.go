@@ -225,3 +225,44 @@ func setEnd(n ast.Node, old, end int) {
 		}
 	}
 }
+
+// checkMatchOnlyForms reports the MATCH-only pattern forms (quantified
+// relationships and path patterns, path selectors and modes) where a
+// pattern creates or merges, and inside shortestPath().
+func (w *walker) checkMatchOnlyForms(st *ast.Statement) {
+	check := func(pp *ast.PatternPart, clause string) {
+		if pp.Selector != nil || pp.Mode != ast.ModeDefault {
+			w.fail(syntaxErr(DetailInvalidRelationshipPattern, "%s cannot take a path selector or path mode", clause).
+				WithHint("path selectors and modes only apply to MATCH patterns"), pp.Span)
+			return
+		}
+		for _, r := range pp.Element.Rels {
+			if r.Quantified() {
+				w.fail(syntaxErr(DetailInvalidRelationshipPattern, "%s cannot use a quantified relationship or quantified path pattern", clause).
+					WithHint("write each relationship out; quantified patterns only match"), r.Span)
+				return
+			}
+		}
+	}
+	ast.Inspect(st, func(n ast.Node) bool {
+		if w.err != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Create:
+			for _, pp := range n.Pattern.Parts {
+				check(pp, "CREATE")
+			}
+		case *ast.Merge:
+			check(n.Part, "MERGE")
+		case *ast.PatternPart:
+			if n.Kind != ast.PathPlain {
+				check(n, "shortestPath()")
+				if w.err != nil {
+					w.err.WithHint("write SHORTEST 1 (a)-[:R]->+(b) or ALL SHORTEST ... instead of shortestPath() around a quantified pattern")
+				}
+			}
+		}
+		return true
+	})
+}

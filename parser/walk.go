@@ -125,6 +125,9 @@ func (w *walker) statement(ctx *grammar.StatementContext) *ast.Statement {
 	if w.err == nil {
 		w.checkPatternExprs(st)
 	}
+	if w.err == nil {
+		w.checkMatchOnlyForms(st)
+	}
 	// A standalone procedure call is a query of one CALL clause.
 	if len(st.Query.Parts) == 1 && len(st.Query.Parts[0].Clauses) == 1 {
 		if c, ok := st.Query.Parts[0].Clauses[0].(*ast.Call); ok {

@@ -37,6 +37,12 @@ type chainPlan struct {
 func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical.Op, []string, error) {
 	m := &patternPlan{sc: sc}
 	for _, part := range p.Parts {
+		if part.Selector != nil || part.Mode != ast.ModeDefault {
+			if err := b.selectedPart(part, m, where); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
 		if part.Kind != ast.PathPlain {
 			if err := b.shortestPath(part, m, where); err != nil {
 				return nil, nil, err
@@ -149,6 +155,9 @@ func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[st
 // node it reaches.
 func (b *builder) expandStep(m *patternPlan, c *chainPlan, ri, from, to int, dir ast.Direction) error {
 	r := c.el.Rels[ri]
+	if r.Group != nil {
+		return b.groupStep(m, c, ri, from, to)
+	}
 	types, ok := r.TypeNames()
 	if !ok {
 		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported yet")
@@ -160,12 +169,19 @@ func (b *builder) expandStep(m *patternPlan, c *chainPlan, ri, from, to int, dir
 	}
 	c.relNames[ri] = rn
 	toBound := m.sc.has(c.names[to])
-	if r.VarLength != nil {
+	if r.VarLength != nil || r.Quant != nil {
 		op := logical.VarExpand{From: c.names[from], RelList: rn, To: c.names[to], Dir: dir, Types: types, ToBound: toBound, Reverse: from > to}
 		if err := b.varExpandOp(m, r, op); err != nil {
 			return err
 		}
 		c.lists[ri] = true
+		if r.Quant != nil {
+			if err := b.quantRelWhere(m, r, rn); err != nil {
+				return err
+			}
+			m.bind(c.names[to], kindNode)
+			return b.appendNodeFilter(m, c.el.Nodes[to], c.names[to])
+		}
 	} else {
 		op := logical.Expand{From: c.names[from], Rel: rn, To: c.names[to], Dir: dir, Types: types, ToBound: toBound}
 		if err := b.expandOp(m, r, op); err != nil {
@@ -185,7 +201,9 @@ func (b *builder) expandStep(m *patternPlan, c *chainPlan, ri, from, to int, dir
 // varExpandOp completes and adds op, the expansion of the variable-length
 // relationship r, and binds its relationship list.
 func (b *builder) varExpandOp(m *patternPlan, r *ast.RelPattern, op logical.VarExpand) error {
-	op.Min, op.Max = lengthBounds(r.VarLength)
+	if r.VarLength != nil || r.Quant != nil {
+		op.Min, op.Max = relBounds(r)
+	}
 	if r.Props != nil {
 		ml, isMap := r.Props.(*ast.MapLiteral)
 		if !isMap {

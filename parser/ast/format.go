@@ -330,7 +330,49 @@ func (p *printer) part(pp *PatternPart) {
 	if pp.Var != nil {
 		p.ws(Name(pp.Var.Name), " = ")
 	}
+	p.selector(pp.Selector)
+	if pp.Mode != ModeDefault {
+		p.ws(pp.Mode.String(), " ")
+	}
+	if pp.Selector != nil && pp.Selector.Groups {
+		p.ws("GROUPS ")
+	}
 	p.element(pp.Kind, pp.Element)
+}
+
+func (p *printer) selector(s *PathSelector) {
+	if s == nil {
+		return
+	}
+	switch s.Kind {
+	case SelectAll:
+		p.ws("ALL ")
+	case SelectAny:
+		p.ws("ANY ")
+	case SelectAnyShortest:
+		p.ws("ANY SHORTEST ")
+	case SelectAllShortest:
+		p.ws("ALL SHORTEST ")
+	case SelectShortest:
+		p.ws("SHORTEST ")
+	}
+	if s.Count != nil {
+		p.ws(strconv.FormatInt(*s.Count, 10), " ")
+	}
+}
+
+// quant prints a path quantifier: +, * or {m,n}.
+func (p *printer) quant(q *PathQuantifier) {
+	switch {
+	case q.Max == nil && q.Min == 1:
+		p.ws("+")
+	case q.Max == nil && q.Min == 0:
+		p.ws("*")
+	case q.Max == nil:
+		p.ws("{", strconv.FormatInt(q.Min, 10), ",}")
+	default:
+		p.ws("{", strconv.FormatInt(q.Min, 10), ",", strconv.FormatInt(*q.Max, 10), "}")
+	}
 }
 
 func (p *printer) element(kind PathKind, el *PatternElement) {
@@ -344,7 +386,9 @@ func (p *printer) element(kind PathKind, el *PatternElement) {
 		if i > 0 {
 			p.rel(el.Rels[i-1])
 		}
-		p.node(n)
+		if !n.Implicit {
+			p.node(n)
+		}
 	}
 	if kind != PathPlain {
 		p.ws(")")
@@ -366,6 +410,20 @@ func (p *printer) node(n *NodePattern) {
 }
 
 func (p *printer) rel(r *RelPattern) {
+	if g := r.Group; g != nil {
+		p.ws(" (")
+		p.element(PathPlain, g.Element)
+		p.where(g.Where)
+		p.ws(")")
+		p.quant(g.Quant)
+		p.ws(" ")
+		return
+	}
+	defer func() {
+		if r.Quant != nil {
+			p.quant(r.Quant)
+		}
+	}()
 	if r.Direction == DirLeft || r.Direction == DirBoth {
 		p.ws("<")
 	}
@@ -587,6 +645,16 @@ func (p *printer) expr(e Expr) {
 			}
 			p.expr(o)
 		}
+		p.ws(")")
+	case *TypePredicate:
+		p.ws("(")
+		p.expr(e.Expr)
+		if e.Not {
+			p.ws(" IS NOT :: ")
+		} else {
+			p.ws(" IS :: ")
+		}
+		p.valueType(e.Type)
 		p.ws(")")
 	case *IsNull:
 		p.ws("(")
@@ -1035,5 +1103,28 @@ func (p *printer) options(o Expr) {
 	if o != nil {
 		p.ws(" OPTIONS ")
 		p.expr(o)
+	}
+}
+
+// valueType prints a type of a type predicate in canonical form.
+func (p *printer) valueType(t *ValueType) {
+	p.ws(t.Name)
+	switch {
+	case t.Elem != nil:
+		p.ws("<")
+		p.valueType(t.Elem)
+		p.ws(">")
+	case len(t.Alts) > 0:
+		p.ws("<")
+		for i, a := range t.Alts {
+			if i > 0 {
+				p.ws(" | ")
+			}
+			p.valueType(a)
+		}
+		p.ws(">")
+	}
+	if t.NotNull {
+		p.ws(" NOT NULL")
 	}
 }

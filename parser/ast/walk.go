@@ -177,6 +177,12 @@ func Children(n Node) []Node {
 		}
 		add(n.VarLength)
 		addExpr(n.Props, n.Where)
+		if n.Group != nil {
+			add(n.Group)
+		}
+	case *QuantifiedPath:
+		add(n.Element)
+		addExpr(n.Where)
 	case *LabelAnd:
 		for _, it := range n.Items {
 			add(it)
@@ -208,6 +214,8 @@ func Children(n Node) []Node {
 	case *Comparison:
 		addExpr(n.Operands...)
 	case *IsNull:
+		addExpr(n.Expr)
+	case *TypePredicate:
 		addExpr(n.Expr)
 	case *StringMatch:
 		addExpr(n.Left, n.Right)
