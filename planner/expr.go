@@ -175,6 +175,8 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		return g.binary(vm.OpIn, x.Expr, x.List, env, x)
 	case *ast.FunctionCall:
 		return g.funcCall(x, env)
+	case *ast.TypePredicate:
+		return g.expr(g.b.lowerTypePredicate(x), env)
 	case *ast.Case:
 		return g.caseExpr(x, env)
 	case *ast.ListComprehension:
