@@ -240,7 +240,11 @@ properties : mapLiteral | parameter ;
 
 rangeLiteral : STAR integerLiteral? ( DOTDOT integerLiteral? )? ;
 
-nodeLabels : ( COLON labelName )+ ;
+nodeLabels : ( COLON ( labelName | dynamicLabel ) )+ ;
+
+// `$(expr)`, `$all(expr)`, `$any(expr)`: labels or types computed from a
+// string or a list of strings.
+dynamicLabel : DOLLAR ( ANY | ALL )? LPAREN expression RPAREN ;
 
 // `:A:B` (colon conjunction), `:A|B`, `:A|:B`, `:A&B`, `:!A`, `:%`, `:(A|B)`.
 labelExpression : COLON labelOr ( COLON labelOr )* ;
@@ -256,6 +260,7 @@ labelNot
 
 labelAtom
     : labelName
+    | dynamicLabel
     | PERCENT
     | LPAREN labelOr RPAREN
     ;

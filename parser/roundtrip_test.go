@@ -68,6 +68,9 @@ var cypher5Forms = []string{
 	"RETURN x :: TIMESTAMP WITH TIME ZONE, x :: TIME WITHOUT TIME ZONE, x :: INT LIST, x :: BOOL!",
 	"RETURN x IS :: NULL, x IS :: NOTHING, x IS :: ANY, x IS :: ANY NODE, x IS :: PROPERTY VALUE",
 	"MATCH (n) WHERE n.x :: INTEGER WITH n RETURN CASE WHEN n.x IS :: STRING THEN 1 END",
+	"MATCH (n:$($label))-[r:$any(['A', 'B'])]->(m:$all($ls)&!X) SET n:$(m.kind):Y REMOVE m:$('Z') RETURN n:$(1)",
+	"MATCH (n:A|%)-[:!R&!S]->(m) WHERE m:$any(['Q']) RETURN n",
+	"CREATE (n:A:$('B') {x: 1}) RETURN n",
 }
 
 // TestCypher5RoundTrip checks that the Cypher 5 forms parse, print and

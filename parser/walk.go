@@ -299,7 +299,8 @@ func (w *walker) setItem(ctx grammar.ISetItemContext) ast.SetItem {
 	case *grammar.SetAppendContext:
 		return &ast.SetVariable{Span: w.span(c), Var: w.variable(c.Variable()), Value: w.expr(c.Expression()), Append: true}
 	case *grammar.SetLabelsContext:
-		return &ast.SetLabels{Span: w.span(c), Var: w.variable(c.Variable()), Labels: w.nodeLabels(c.NodeLabels())}
+		labels, dyn := w.nodeLabels(c.NodeLabels())
+		return &ast.SetLabels{Span: w.span(c), Var: w.variable(c.Variable()), Labels: labels, Dynamic: dyn}
 	}
 	w.fail(cyqerr.Compile(cyqerr.Internal, "", "unknown SET item"), w.span(ctx))
 	return &ast.SetLabels{}
@@ -310,7 +311,8 @@ func (w *walker) removeClause(c *grammar.RemoveClauseContext) *ast.Remove {
 	for _, it := range c.AllRemoveItem() {
 		switch ic := it.(type) {
 		case *grammar.RemoveLabelsContext:
-			r.Items = append(r.Items, &ast.RemoveLabels{Span: w.span(ic), Var: w.variable(ic.Variable()), Labels: w.nodeLabels(ic.NodeLabels())})
+			labels, dyn := w.nodeLabels(ic.NodeLabels())
+			r.Items = append(r.Items, &ast.RemoveLabels{Span: w.span(ic), Var: w.variable(ic.Variable()), Labels: labels, Dynamic: dyn})
 		case *grammar.RemovePropertyContext:
 			r.Items = append(r.Items, &ast.RemoveProperty{Span: w.span(ic), Target: w.propertyExpression(ic.PropertyExpression())})
 		}
@@ -330,12 +332,24 @@ func (w *walker) propertyExpression(ctx grammar.IPropertyExpressionContext) *ast
 	return p
 }
 
-func (w *walker) nodeLabels(ctx grammar.INodeLabelsContext) []string {
-	var out []string
-	for _, l := range ctx.(*grammar.NodeLabelsContext).AllLabelName() {
-		out = append(out, w.schemaName(l.(*grammar.LabelNameContext).SchemaName()))
+func (w *walker) nodeLabels(ctx grammar.INodeLabelsContext) (names []string, dynamic []ast.Expr) {
+	c := ctx.(*grammar.NodeLabelsContext)
+	for _, l := range c.AllLabelName() {
+		names = append(names, w.schemaName(l.(*grammar.LabelNameContext).SchemaName()))
 	}
-	return out
+	for _, d := range c.AllDynamicLabel() {
+		dl := w.dynamicLabel(d.(*grammar.DynamicLabelContext))
+		if dl.Any {
+			w.fail(syntaxErr(DetailUnexpectedSyntax, "SET and REMOVE take $(expr), not $any(expr)").
+				WithHint("write n:$(expr): every label it names is set or removed"), dl.Span)
+		}
+		dynamic = append(dynamic, dl.Expr)
+	}
+	return names, dynamic
+}
+
+func (w *walker) dynamicLabel(c *grammar.DynamicLabelContext) *ast.LabelDynamic {
+	return &ast.LabelDynamic{Span: w.span(c), Expr: w.expr(c.Expression()), Any: c.ANY() != nil}
 }
 
 func (w *walker) callClause(c *grammar.CallClauseContext) *ast.Call {

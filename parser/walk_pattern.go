@@ -340,6 +340,8 @@ func (w *walker) labelNot(c *grammar.LabelNotContext) ast.LabelExpr {
 		return &ast.LabelName{Span: sp, Name: w.schemaName(a.LabelName().(*grammar.LabelNameContext).SchemaName())}
 	case a.PERCENT() != nil:
 		return &ast.LabelWildcard{Span: sp}
+	case a.DynamicLabel() != nil:
+		return w.dynamicLabel(a.DynamicLabel().(*grammar.DynamicLabelContext))
 	}
 	return w.labelOr(a.LabelOr().(*grammar.LabelOrContext))
 }

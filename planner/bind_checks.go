@@ -114,6 +114,9 @@ func (b *builder) checkCreate(p *ast.Pattern, sc *scope) error {
 			if r.Var != nil && (sc.has(r.Var.Name) || seen[r.Var.Name]) {
 				return b.errAt(r, cyqerr.SyntaxError, "VariableAlreadyBound", "variable `%s` is already bound", r.Var.Name)
 			}
+			if err := b.refuseComputedType(r); err != nil {
+				return err
+			}
 			names, ok := r.TypeNames()
 			if !ok || len(names) != 1 {
 				return b.errAt(r, cyqerr.SyntaxError, "NoSingleRelationshipType", "a relationship to create needs exactly one type").WithHint("write it as -[:TYPE]->")

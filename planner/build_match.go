@@ -160,7 +160,9 @@ func (b *builder) expandStep(m *patternPlan, c *chainPlan, ri, from, to int, dir
 	}
 	types, ok := r.TypeNames()
 	if !ok {
-		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported yet")
+		// A type expression beyond A|B: expand over every type, then
+		// filter on type().
+		return b.typeExprStep(m, c, ri, from, to, dir)
 	}
 	types = dedupe(types)
 	rn := b.fresh("r")
@@ -283,6 +285,16 @@ func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logi
 	var ops []logical.Op
 	if p, ok := n.Props.(*ast.Parameter); ok {
 		return nil, b.errAt(p, cyqerr.SyntaxError, "InvalidParameterUse", "a parameter cannot stand for a pattern's property map when matching").WithHint("write the properties out: (n {key: $value}), or use WHERE n = ...")
+	}
+	if ast.HasDynamic(n.Labels) {
+		pred := labelPred(n.Labels.NodeSpan(), &ast.Variable{Span: n.Span, Name: name}, n.Labels)
+		if err := b.checkExpr(pred, sc, false); err != nil {
+			return nil, err
+		}
+		ops = append(ops, logical.Filter{Pred: pred})
+		copied := *n
+		copied.Labels = nil
+		n = &copied
 	}
 	if n.Labels != nil || n.Props != nil {
 		if n.Props != nil {

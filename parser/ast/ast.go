@@ -270,11 +270,14 @@ type SetVariable struct {
 	Append bool
 }
 
-// SetLabels is SET n:A:B.
+// SetLabels is SET n:A:B, or with labels computed at run time,
+// SET n:$(expr).
 type SetLabels struct {
 	Span
 	Var    *Variable
 	Labels []string
+	// Dynamic are the `$(expr)` labels, after the static ones.
+	Dynamic []Expr
 }
 
 func (*SetProperty) setItemNode() {}
@@ -293,11 +296,13 @@ type RemoveProperty struct {
 	Target *Property
 }
 
-// RemoveLabels is REMOVE n:A:B.
+// RemoveLabels is REMOVE n:A:B (or n:$(expr)).
 type RemoveLabels struct {
 	Span
 	Var    *Variable
 	Labels []string
+	// Dynamic are the `$(expr)` labels, after the static ones.
+	Dynamic []Expr
 }
 
 func (*RemoveProperty) removeItemNode() {}

@@ -118,6 +118,7 @@ func (p *printer) clause(c Clause) {
 			case *RemoveLabels:
 				p.ws(Name(it.Var.Name))
 				p.simpleLabels(it.Labels)
+				p.dynamicLabels(it.Dynamic)
 			}
 		}
 	case *Delete:
@@ -260,6 +261,7 @@ func (p *printer) setItems(items []SetItem) {
 		case *SetLabels:
 			p.ws(Name(it.Var.Name))
 			p.simpleLabels(it.Labels)
+			p.dynamicLabels(it.Dynamic)
 		}
 	}
 }
@@ -483,6 +485,14 @@ func (p *printer) label(l LabelExpr, ctx int) {
 		p.ws(SchemaName(l.Name))
 	case *LabelWildcard:
 		p.ws("%")
+	case *LabelDynamic:
+		if l.Any {
+			p.ws("$any(")
+		} else {
+			p.ws("$(")
+		}
+		p.expr(l.Expr)
+		p.ws(")")
 	case *LabelNot:
 		p.ws("!")
 		p.label(l.Expr, 2)
@@ -1126,5 +1136,13 @@ func (p *printer) valueType(t *ValueType) {
 	}
 	if t.NotNull {
 		p.ws(" NOT NULL")
+	}
+}
+
+func (p *printer) dynamicLabels(es []Expr) {
+	for _, e := range es {
+		p.ws(":$(")
+		p.expr(e)
+		p.ws(")")
 	}
 }

@@ -210,11 +210,43 @@ type LabelWildcard struct {
 	Span
 }
 
+// LabelDynamic is `$(expr)` (all of the labels expr names, a string or a
+// list of strings) or `$any(expr)` (any of them), evaluated at run time.
+type LabelDynamic struct {
+	Span
+	Expr Expr
+	Any  bool
+}
+
 func (*LabelName) labelExprNode()     {}
 func (*LabelAnd) labelExprNode()      {}
 func (*LabelOr) labelExprNode()       {}
 func (*LabelNot) labelExprNode()      {}
 func (*LabelWildcard) labelExprNode() {}
+func (*LabelDynamic) labelExprNode()  {}
+
+// HasDynamic reports whether the label expression e has a `$(expr)` part.
+func HasDynamic(e LabelExpr) bool {
+	switch t := e.(type) {
+	case *LabelDynamic:
+		return true
+	case *LabelAnd:
+		for _, it := range t.Items {
+			if HasDynamic(it) {
+				return true
+			}
+		}
+	case *LabelOr:
+		for _, it := range t.Items {
+			if HasDynamic(it) {
+				return true
+			}
+		}
+	case *LabelNot:
+		return HasDynamic(t.Expr)
+	}
+	return false
+}
 
 // SimpleLabels returns the label names when e is nil (nil, true), a single
 // name or a conjunction of names (`:A:B` or `:A&B`); ok is false otherwise.

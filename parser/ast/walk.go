@@ -147,10 +147,12 @@ func Children(n Node) []Node {
 		addExpr(n.Value)
 	case *SetLabels:
 		add(n.Var)
+		addExpr(n.Dynamic...)
 	case *RemoveProperty:
 		add(n.Target)
 	case *RemoveLabels:
 		add(n.Var)
+		addExpr(n.Dynamic...)
 	case *Pattern:
 		for _, p := range n.Parts {
 			add(p)
@@ -193,6 +195,8 @@ func Children(n Node) []Node {
 		}
 	case *LabelNot:
 		add(n.Expr)
+	case *LabelDynamic:
+		addExpr(n.Expr)
 	case *ListLiteral:
 		addExpr(n.Items...)
 	case *MapLiteral:
