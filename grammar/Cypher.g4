@@ -39,7 +39,21 @@ clause
     | callSubquery
     | callClause
     | loadCsvClause
+    | finishClause
+    | letClause
+    | filterClause
     ;
+
+// GQL / Cypher 25: FINISH ends a query that returns nothing; LET binds
+// variables (LET x = e is WITH *, e AS x); FILTER [WHERE] e keeps the rows
+// where e holds.
+finishClause : FINISH ;
+
+letClause : LET letItem ( COMMA letItem )* ;
+
+letItem : variable EQ expression ;
+
+filterClause : FILTER WHERE? expression ;
 
 useClause : USE symbolicName ( DOT symbolicName )* ( LPAREN ( expression ( COMMA expression )* )? RPAREN )? ;
 
@@ -409,7 +423,8 @@ softKeyword
     | NODE | RELATIONSHIP | REL | ROWS | ROW | TRANSACTIONS | TYPED | ASSERT
     | OFFSET | SHORTESTPATH | ALLSHORTESTPATHS | USE | LOAD | YIELD | CALL
     | FOREACH | FROM | END | SHORTEST | PATH | PATHS | GROUP | GROUPS
-    | WALK | TRAIL | ACYCLIC | SIMPLE | ZONE
+    | WALK | TRAIL | ACYCLIC | SIMPLE | ZONE | FINISH | LET
+    | ASC | DESC | ASCENDING | DESCENDING
     ;
 
 // Names of labels, relationship types and property keys: any identifier,
@@ -420,7 +435,7 @@ schemaName
     ;
 
 reservedWord
-    : ALL | ASC | ASCENDING | BY | CREATE | DELETE | DESC | DESCENDING | DETACH
+    : ALL | BY | CREATE | DELETE | DETACH
     | EXISTS | LIMIT | MATCH | MERGE | ON | OPTIONAL | ORDER | REMOVE | RETURN
     | SET | SKIP_ | WHERE | WITH | UNION | UNWIND | AND | AS | CONTAINS
     | DISTINCT | ENDS | IN | IS | NOT | OR | STARTS | XOR | CASE | ELSE | END
@@ -523,6 +538,8 @@ WHEN : 'WHEN' ;
 WHERE : 'WHERE' ;
 WITH : 'WITH' ;
 XOR : 'XOR' ;
+FINISH : 'FINISH' ;
+LET : 'LET' ;
 SHORTEST : 'SHORTEST' ;
 PATH : 'PATH' ;
 PATHS : 'PATHS' ;

@@ -71,6 +71,9 @@ var cypher5Forms = []string{
 	"MATCH (n:$($label))-[r:$any(['A', 'B'])]->(m:$all($ls)&!X) SET n:$(m.kind):Y REMOVE m:$('Z') RETURN n:$(1)",
 	"MATCH (n:A|%)-[:!R&!S]->(m) WHERE m:$any(['Q']) RETURN n",
 	"CREATE (n:A:$('B') {x: 1}) RETURN n",
+	"MATCH (n) LET a = n.x, b = a + 1 FILTER WHERE b > 2 FILTER a < 9 SET n.y = b FINISH",
+	"WITH 1 AS asc, 2 AS desc RETURN asc, desc ORDER BY asc DESC, desc ASC",
+	"MATCH (n) RETURN n.x AS x ORDER BY x OFFSET 1 LIMIT 2",
 }
 
 // TestCypher5RoundTrip checks that the Cypher 5 forms parse, print and

@@ -82,6 +82,11 @@ func (w *walker) checkComposition(q *ast.Query) {
 	for _, sq := range q.Parts {
 		n := len(sq.Clauses)
 		for i, c := range sq.Clauses {
+			if _, ok := c.(*ast.Finish); ok && i < n-1 {
+				w.fail(syntaxErr(DetailInvalidClauseComposition, "FINISH can only be used at the end of a query").
+					WithHint("drop FINISH, or move it to the end"), sq.Clauses[i+1].NodeSpan())
+				return
+			}
 			if _, ok := c.(*ast.Return); ok && i < n-1 {
 				next := sq.Clauses[i+1]
 				w.fail(syntaxErr(DetailInvalidClauseComposition, "RETURN can only be used at the end of a query").
@@ -91,7 +96,7 @@ func (w *walker) checkComposition(q *ast.Query) {
 		}
 		switch last := sq.Clauses[n-1].(type) {
 		case *ast.Return, *ast.Create, *ast.Merge, *ast.Set, *ast.Remove, *ast.Delete, *ast.Foreach,
-			*ast.Call, *ast.CallSubquery:
+			*ast.Call, *ast.CallSubquery, *ast.Finish:
 		default:
 			name := clauseName(last)
 			w.fail(syntaxErr(DetailInvalidClauseComposition, "a query cannot end with %s", name).
@@ -117,6 +122,10 @@ func clauseName(c ast.Clause) string {
 		return "LOAD CSV"
 	case *ast.Use:
 		return "USE"
+	case *ast.Let:
+		return "LET"
+	case *ast.FilterClause:
+		return "FILTER"
 	}
 	return "this clause"
 }

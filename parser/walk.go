@@ -168,6 +168,17 @@ func (w *walker) clause(ctx *grammar.ClauseContext) ast.Clause {
 	switch c := ctx.GetChild(0).(type) {
 	case *grammar.UseClauseContext:
 		return w.useClause(c)
+	case *grammar.FinishClauseContext:
+		return &ast.Finish{Span: w.span(c)}
+	case *grammar.LetClauseContext:
+		l := &ast.Let{Span: w.span(c)}
+		for _, it := range c.AllLetItem() {
+			ic := it.(*grammar.LetItemContext)
+			l.Items = append(l.Items, &ast.LetItem{Span: w.span(ic), Var: w.variable(ic.Variable()), Expr: w.expr(ic.Expression())})
+		}
+		return l
+	case *grammar.FilterClauseContext:
+		return &ast.FilterClause{Span: w.span(c), Where: w.expr(c.Expression())}
 	case *grammar.MatchClauseContext:
 		return w.matchClause(c)
 	case *grammar.UnwindClauseContext:

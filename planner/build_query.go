@@ -169,6 +169,14 @@ func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
 		return nil
 	case *ast.Foreach:
 		return b.foreachClause(q, c)
+	case *ast.Let:
+		return b.letClause(q, c)
+	case *ast.FilterClause:
+		return b.filterClause(q, c)
+	case *ast.Finish:
+		return nil
+	case *ast.Use:
+		return b.useClause(q, c, len(q.pl.Ops) == 1)
 	}
 	return b.errAt(c, cyqerr.SemanticError, "Unsupported", "this clause is not supported yet")
 }
@@ -177,7 +185,7 @@ func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
 // RETURN, CALL or an update.
 func (b *builder) checkQueryEnd(last ast.Clause) error {
 	switch last.(type) {
-	case *ast.Return, *ast.Call:
+	case *ast.Return, *ast.Call, *ast.Finish:
 		return nil
 	}
 	if !isWriteClause(last) {

@@ -210,6 +210,33 @@ func (*Foreach) clauseNode()      {}
 func (*Call) clauseNode()         {}
 func (*CallSubquery) clauseNode() {}
 func (*LoadCSV) clauseNode()      {}
+func (*Finish) clauseNode()       {}
+func (*Let) clauseNode()          {}
+func (*FilterClause) clauseNode() {}
+
+// Finish is FINISH: the query ends and returns no rows.
+type Finish struct {
+	Span
+}
+
+// Let is LET x = e, ...: each item binds a new variable, as WITH *, e AS x.
+type Let struct {
+	Span
+	Items []*LetItem
+}
+
+// LetItem is one `var = expr` of LET.
+type LetItem struct {
+	Span
+	Var  *Variable
+	Expr Expr
+}
+
+// FilterClause is FILTER [WHERE] expr: keeps the rows where expr is true.
+type FilterClause struct {
+	Span
+	Where Expr
+}
 
 // Projection is the body of WITH and RETURN.
 type Projection struct {

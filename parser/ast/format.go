@@ -71,6 +71,20 @@ func (p *printer) clause(c Clause) {
 	case *Use:
 		p.ws("USE ")
 		p.useGraph(c.Graph)
+	case *Finish:
+		p.ws("FINISH")
+	case *Let:
+		p.ws("LET ")
+		for i, it := range c.Items {
+			if i > 0 {
+				p.ws(", ")
+			}
+			p.ws(Name(it.Var.Name), " = ")
+			p.expr(it.Expr)
+		}
+	case *FilterClause:
+		p.ws("FILTER ")
+		p.expr(c.Where)
 	case *Match:
 		if c.Optional {
 			p.ws("OPTIONAL ")

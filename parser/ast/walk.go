@@ -70,6 +70,15 @@ func Children(n Node) []Node {
 		}
 	case *Use:
 		addExpr(n.Graph)
+	case *Let:
+		for _, it := range n.Items {
+			add(it)
+		}
+	case *LetItem:
+		add(n.Var)
+		addExpr(n.Expr)
+	case *FilterClause:
+		addExpr(n.Where)
 	case *Match:
 		add(n.Pattern)
 		addExpr(n.Where)
