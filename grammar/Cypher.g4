@@ -42,6 +42,20 @@ clause
     | finishClause
     | letClause
     | filterClause
+    | showClause
+    ;
+
+// SHOW INDEXES / CONSTRAINTS / PROCEDURES / FUNCTIONS [YIELD ...] [WHERE ...],
+// followed by any clauses (RETURN ...): a call of the listing procedure.
+showClause
+    : SHOW showWhat ( YIELD ( STAR | yieldItem ( COMMA yieldItem )* ) )? where?
+    ;
+
+showWhat
+    : ( ALL | RANGE | FULLTEXT | VECTOR | TEXT | POINT | LOOKUP )? ( INDEX | INDEXES )   # showIndexes
+    | ( ALL | UNIQUE | UNIQUENESS | KEY | EXISTENCE )? ( CONSTRAINT | CONSTRAINTS )     # showConstraints
+    | ALL? ( PROCEDURE | PROCEDURES )                                                     # showProcedures
+    | ( ALL | BUILT IN | USER DEFINED )? ( FUNCTION | FUNCTIONS )                          # showFunctions
     ;
 
 // GQL / Cypher 25: FINISH ends a query that returns nothing; LET binds
@@ -424,7 +438,9 @@ softKeyword
     | OFFSET | SHORTESTPATH | ALLSHORTESTPATHS | USE | LOAD | YIELD | CALL
     | FOREACH | FROM | END | SHORTEST | PATH | PATHS | GROUP | GROUPS
     | WALK | TRAIL | ACYCLIC | SIMPLE | ZONE | FINISH | LET
-    | ASC | DESC | ASCENDING | DESCENDING
+    | ASC | DESC | ASCENDING | DESCENDING | SHOW | INDEXES | CONSTRAINTS
+    | PROCEDURE | PROCEDURES | FUNCTION | FUNCTIONS | BUILT | DEFINED | USER
+    | UNIQUENESS | EXISTENCE
     ;
 
 // Names of labels, relationship types and property keys: any identifier,
@@ -538,6 +554,18 @@ WHEN : 'WHEN' ;
 WHERE : 'WHERE' ;
 WITH : 'WITH' ;
 XOR : 'XOR' ;
+SHOW : 'SHOW' ;
+INDEXES : 'INDEXES' ;
+CONSTRAINTS : 'CONSTRAINTS' ;
+PROCEDURE : 'PROCEDURE' ;
+PROCEDURES : 'PROCEDURES' ;
+FUNCTION : 'FUNCTION' ;
+FUNCTIONS : 'FUNCTIONS' ;
+BUILT : 'BUILT' ;
+DEFINED : 'DEFINED' ;
+USER : 'USER' ;
+UNIQUENESS : 'UNIQUENESS' ;
+EXISTENCE : 'EXISTENCE' ;
 FINISH : 'FINISH' ;
 LET : 'LET' ;
 SHORTEST : 'SHORTEST' ;

@@ -74,6 +74,11 @@ var cypher5Forms = []string{
 	"MATCH (n) LET a = n.x, b = a + 1 FILTER WHERE b > 2 FILTER a < 9 SET n.y = b FINISH",
 	"WITH 1 AS asc, 2 AS desc RETURN asc, desc ORDER BY asc DESC, desc ASC",
 	"MATCH (n) RETURN n.x AS x ORDER BY x OFFSET 1 LIMIT 2",
+	"SHOW INDEXES",
+	"SHOW RANGE INDEXES YIELD name, type AS t WHERE t = 'RANGE' RETURN name",
+	"SHOW ALL CONSTRAINTS YIELD *",
+	"SHOW PROCEDURES YIELD name WHERE name STARTS WITH 'db.' RETURN name ORDER BY name",
+	"SHOW BUILT IN FUNCTIONS YIELD name, category",
 }
 
 // TestCypher5RoundTrip checks that the Cypher 5 forms parse, print and

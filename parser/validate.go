@@ -96,7 +96,7 @@ func (w *walker) checkComposition(q *ast.Query) {
 		}
 		switch last := sq.Clauses[n-1].(type) {
 		case *ast.Return, *ast.Create, *ast.Merge, *ast.Set, *ast.Remove, *ast.Delete, *ast.Foreach,
-			*ast.Call, *ast.CallSubquery, *ast.Finish:
+			*ast.Call, *ast.CallSubquery, *ast.Finish, *ast.Show:
 		default:
 			name := clauseName(last)
 			w.fail(syntaxErr(DetailInvalidClauseComposition, "a query cannot end with %s", name).

@@ -168,6 +168,8 @@ func (w *walker) clause(ctx *grammar.ClauseContext) ast.Clause {
 	switch c := ctx.GetChild(0).(type) {
 	case *grammar.UseClauseContext:
 		return w.useClause(c)
+	case *grammar.ShowClauseContext:
+		return w.showClause(c)
 	case *grammar.FinishClauseContext:
 		return &ast.Finish{Span: w.span(c)}
 	case *grammar.LetClauseContext:
@@ -374,16 +376,45 @@ func (w *walker) callClause(c *grammar.CallClauseContext) *ast.Call {
 		call.Args = append(call.Args, w.expr(e))
 	}
 	call.YieldStar = c.STAR() != nil
-	for _, y := range c.AllYieldItem() {
+	call.Yield = w.yieldItems(c.AllYieldItem())
+	call.Where = w.whereExpr(c.Where())
+	return call
+}
+
+func (w *walker) yieldItems(items []grammar.IYieldItemContext) []*ast.YieldItem {
+	var out []*ast.YieldItem
+	for _, y := range items {
 		yc := y.(*grammar.YieldItemContext)
 		it := &ast.YieldItem{Span: w.span(yc), Field: w.symbolicName(yc.SymbolicName())}
 		if v := yc.Variable(); v != nil {
 			it.Alias = w.variable(v)
 		}
-		call.Yield = append(call.Yield, it)
+		out = append(out, it)
 	}
-	call.Where = w.whereExpr(c.Where())
-	return call
+	return out
+}
+
+// showClause reads SHOW ... [YIELD ...] [WHERE ...].
+func (w *walker) showClause(c *grammar.ShowClauseContext) *ast.Show {
+	s := &ast.Show{Span: w.span(c), YieldStar: c.STAR() != nil, Yield: w.yieldItems(c.AllYieldItem()), Where: w.whereExpr(c.Where())}
+	what := c.ShowWhat()
+	switch what.(type) {
+	case *grammar.ShowConstraintsContext:
+		s.Kind = ast.ShowConstraints
+	case *grammar.ShowProceduresContext:
+		s.Kind = ast.ShowProcedures
+	case *grammar.ShowFunctionsContext:
+		s.Kind = ast.ShowFunctions
+	}
+	kids := what.GetChildren()
+	var words []string
+	for _, k := range kids[:len(kids)-1] {
+		if t, ok := k.(antlr.TerminalNode); ok {
+			words = append(words, strings.ToUpper(t.GetText()))
+		}
+	}
+	s.Filter = strings.Join(words, " ")
+	return s
 }
 
 func (w *walker) callSubquery(c *grammar.CallSubqueryContext) *ast.CallSubquery {

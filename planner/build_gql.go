@@ -60,3 +60,19 @@ func hasUserVars(sc *scope) bool {
 	}
 	return false
 }
+
+// showProcs are the listing procedures SHOW calls, by ast.ShowKind.
+var showProcs = [...][2]string{ast.ShowIndexes: {"db", "indexes"}, ast.ShowConstraints: {"db", "constraints"},
+	ast.ShowProcedures: {"dbms", "procedures"}, ast.ShowFunctions: {"dbms", "functions"}}
+
+// showClause plans SHOW ... as CALL of the listing procedure with the
+// kind written before the noun, YIELD * unless the query yields columns.
+func (b *builder) showClause(q *singleQuery, c *ast.Show) error {
+	p := showProcs[c.Kind]
+	call := &ast.Call{Span: c.Span, Namespace: []string{p[0]}, Name: p[1], ArgsGiven: true,
+		YieldStar: c.YieldStar || len(c.Yield) == 0, Yield: c.Yield, Where: c.Where}
+	if c.Filter != "" {
+		call.Args = []ast.Expr{strLit(c.Span, c.Filter)}
+	}
+	return b.callClause(q, call)
+}

@@ -175,6 +175,8 @@ func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
 		return b.filterClause(q, c)
 	case *ast.Finish:
 		return nil
+	case *ast.Show:
+		return b.showClause(q, c)
 	case *ast.Use:
 		return b.useClause(q, c, len(q.pl.Ops) == 1)
 	}
@@ -185,7 +187,7 @@ func (b *builder) clause(q *singleQuery, c ast.Clause, last bool) error {
 // RETURN, CALL or an update.
 func (b *builder) checkQueryEnd(last ast.Clause) error {
 	switch last.(type) {
-	case *ast.Return, *ast.Call, *ast.Finish:
+	case *ast.Return, *ast.Call, *ast.Finish, *ast.Show:
 		return nil
 	}
 	if !isWriteClause(last) {

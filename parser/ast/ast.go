@@ -211,6 +211,32 @@ func (*Call) clauseNode()         {}
 func (*CallSubquery) clauseNode() {}
 func (*LoadCSV) clauseNode()      {}
 func (*Finish) clauseNode()       {}
+func (*Show) clauseNode()         {}
+
+// ShowKind is what SHOW lists.
+type ShowKind uint8
+
+// Things SHOW lists.
+const (
+	ShowIndexes ShowKind = iota
+	ShowConstraints
+	ShowProcedures
+	ShowFunctions
+)
+
+// Show is SHOW [filter] INDEXES|CONSTRAINTS|PROCEDURES|FUNCTIONS
+// [YIELD ...] [WHERE ...]: a call of the matching listing procedure.
+type Show struct {
+	Span
+	Kind ShowKind
+	// Filter is the kind written before the noun, upper case with single
+	// spaces ("RANGE", "UNIQUE", "BUILT IN"); "" when none.
+	Filter    string
+	YieldStar bool
+	Yield     []*YieldItem
+	Where     Expr
+}
+
 func (*Let) clauseNode()          {}
 func (*FilterClause) clauseNode() {}
 

@@ -73,6 +73,14 @@ func (p *printer) clause(c Clause) {
 		p.useGraph(c.Graph)
 	case *Finish:
 		p.ws("FINISH")
+	case *Show:
+		p.ws("SHOW ")
+		if c.Filter != "" {
+			p.ws(c.Filter, " ")
+		}
+		p.ws([...]string{"INDEXES", "CONSTRAINTS", "PROCEDURES", "FUNCTIONS"}[c.Kind])
+		p.yield(c.YieldStar, c.Yield)
+		p.where(c.Where)
 	case *Let:
 		p.ws("LET ")
 		for i, it := range c.Items {
@@ -161,19 +169,8 @@ func (p *printer) clause(c Clause) {
 			p.exprs(c.Args)
 			p.ws(")")
 		}
-		if c.YieldStar {
-			p.ws(" YIELD *")
-		} else if len(c.Yield) > 0 {
-			p.ws(" YIELD ")
-			for i, y := range c.Yield {
-				if i > 0 {
-					p.ws(", ")
-				}
-				p.ws(Name(y.Field))
-				if y.Alias != nil {
-					p.ws(" AS ", Name(y.Alias.Name))
-				}
-			}
+		p.yield(c.YieldStar, c.Yield)
+		if c.YieldStar || len(c.Yield) > 0 {
 			p.where(c.Where)
 		}
 	case *CallSubquery:
@@ -1158,5 +1155,25 @@ func (p *printer) dynamicLabels(es []Expr) {
 		p.ws(":$(")
 		p.expr(e)
 		p.ws(")")
+	}
+}
+
+func (p *printer) yield(star bool, items []*YieldItem) {
+	if star {
+		p.ws(" YIELD *")
+		return
+	}
+	if len(items) == 0 {
+		return
+	}
+	p.ws(" YIELD ")
+	for i, y := range items {
+		if i > 0 {
+			p.ws(", ")
+		}
+		p.ws(Name(y.Field))
+		if y.Alias != nil {
+			p.ws(" AS ", Name(y.Alias.Name))
+		}
 	}
 }

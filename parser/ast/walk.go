@@ -79,6 +79,11 @@ func Children(n Node) []Node {
 		addExpr(n.Expr)
 	case *FilterClause:
 		addExpr(n.Where)
+	case *Show:
+		for _, y := range n.Yield {
+			add(y)
+		}
+		addExpr(n.Where)
 	case *Match:
 		add(n.Pattern)
 		addExpr(n.Where)
