@@ -18,7 +18,13 @@ statementEOF : statement SEMI? EOF ;
 
 statement : ( EXPLAIN | PROFILE )? ( schemaCommand | query ) ;
 
-query : singleQuery union* ;
+query
+    : singleQuery union*
+    | whenBranch+ ( ELSE singleQuery )?
+    ;
+
+// Cypher 25 conditional query: the first branch whose condition holds runs.
+whenBranch : WHEN expression THEN singleQuery ;
 
 union : UNION ALL? singleQuery ;
 

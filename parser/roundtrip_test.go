@@ -75,6 +75,8 @@ var cypher5Forms = []string{
 	"WITH 1 AS asc, 2 AS desc RETURN asc, desc ORDER BY asc DESC, desc ASC",
 	"MATCH (n) RETURN n.x AS x ORDER BY x OFFSET 1 LIMIT 2",
 	"SHOW INDEXES",
+	"WHEN $x > 1 THEN RETURN 'big' AS r WHEN $x > 0 THEN RETURN 'small' AS r ELSE RETURN 'none' AS r",
+	"WHEN true THEN MATCH (n) RETURN n",
 	"SHOW RANGE INDEXES YIELD name, type AS t WHERE t = 'RANGE' RETURN name",
 	"SHOW ALL CONSTRAINTS YIELD *",
 	"SHOW PROCEDURES YIELD name WHERE name STARTS WITH 'db.' RETURN name ORDER BY name",

@@ -275,3 +275,15 @@ func (w *walker) checkMatchOnlyForms(st *ast.Statement) {
 		return true
 	})
 }
+
+// checkConditionalQueries refuses WHEN ... THEN conditional queries
+// anywhere but at the top of the statement.
+func (w *walker) checkConditionalQueries(st *ast.Statement) {
+	ast.Inspect(st, func(n ast.Node) bool {
+		if q, ok := n.(*ast.Query); ok && q != st.Query && q.When != nil && w.err == nil {
+			w.fail(syntaxErr(DetailInvalidClauseComposition, "conditional queries (WHEN ... THEN ... ELSE) are only supported as a whole statement").
+				WithHint("choose inside the subquery with WHERE or CASE, or move the WHEN branches to the top of the statement"), q.Span)
+		}
+		return w.err == nil
+	})
+}

@@ -128,6 +128,9 @@ func (w *walker) statement(ctx *grammar.StatementContext) *ast.Statement {
 	if w.err == nil {
 		w.checkMatchOnlyForms(st)
 	}
+	if w.err == nil {
+		w.checkConditionalQueries(st)
+	}
 	// A standalone procedure call is a query of one CALL clause.
 	if len(st.Query.Parts) == 1 && len(st.Query.Parts[0].Clauses) == 1 {
 		if c, ok := st.Query.Parts[0].Clauses[0].(*ast.Call); ok {
@@ -147,6 +150,20 @@ func (w *walker) statement(ctx *grammar.StatementContext) *ast.Statement {
 
 func (w *walker) query(ctx *grammar.QueryContext) *ast.Query {
 	q := &ast.Query{Span: w.span(ctx)}
+	if branches := ctx.AllWhenBranch(); len(branches) > 0 {
+		for _, b := range branches {
+			bc := b.(*grammar.WhenBranchContext)
+			q.When = append(q.When, w.expr(bc.Expression()))
+			q.Parts = append(q.Parts, w.singleQuery(bc.SingleQuery().(*grammar.SingleQueryContext)))
+			q.All = append(q.All, true)
+		}
+		if e := ctx.SingleQuery(); e != nil {
+			q.Parts = append(q.Parts, w.singleQuery(e.(*grammar.SingleQueryContext)))
+		} else {
+			q.All = q.All[:len(q.All)-1]
+		}
+		return q
+	}
 	q.Parts = append(q.Parts, w.singleQuery(ctx.SingleQuery().(*grammar.SingleQueryContext)))
 	for _, u := range ctx.AllUnion() {
 		uc := u.(*grammar.UnionContext)

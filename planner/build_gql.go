@@ -76,3 +76,21 @@ func (b *builder) showClause(q *singleQuery, c *ast.Show) error {
 	}
 	return b.callClause(q, call)
 }
+
+// whenGuard is the filter that lets branch i of a conditional query run:
+// its condition holds and none before it did (null counts as false).
+func whenGuard(q *ast.Query, i int) *ast.FilterClause {
+	holds := func(e ast.Expr) ast.Expr {
+		sp := e.NodeSpan()
+		return &ast.FunctionCall{Span: sp, Name: "coalesce", Args: []ast.Expr{e, boolLit(sp, false)}}
+	}
+	var preds []ast.Expr
+	for j := 0; j < i && j < len(q.When); j++ {
+		preds = append(preds, &ast.Unary{Span: q.When[j].NodeSpan(), Op: ast.OpNot, Expr: holds(q.When[j])})
+	}
+	if i < len(q.When) {
+		preds = append(preds, holds(q.When[i]))
+	}
+	sp := q.Parts[i].Span
+	return &ast.FilterClause{Span: ast.Span{Start: sp.Start, End: sp.Start}, Where: conjunction(sp, preds)}
+}

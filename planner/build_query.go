@@ -44,7 +44,11 @@ func (b *builder) errAt(n ast.Node, t cyqerr.Type, detail, format string, args .
 func (b *builder) buildQuery(q *ast.Query) (*logical.Plan, error) {
 	plan := &logical.Plan{UnionAll: q.All}
 	for i, part := range q.Parts {
-		pl, cols, err := b.buildSingle(part.Clauses, newScope(), true)
+		clauses := part.Clauses
+		if q.When != nil {
+			clauses = append([]ast.Clause{whenGuard(q, i)}, clauses...)
+		}
+		pl, cols, err := b.buildSingle(clauses, newScope(), true)
 		if err != nil {
 			return nil, err
 		}

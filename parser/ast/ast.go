@@ -50,6 +50,10 @@ type Query struct {
 	// All[i] reports whether the union between Parts[i] and Parts[i+1] is
 	// UNION ALL; len(All) == len(Parts)-1.
 	All []bool
+	// When, for a conditional query (WHEN c THEN q ... [ELSE q]), holds
+	// the conditions: Parts[i] runs when When[i] is the first that holds;
+	// a last part beyond them is the ELSE branch. nil otherwise.
+	When []Expr
 }
 
 // SingleQuery is a sequence of clauses without UNION.

@@ -50,7 +50,18 @@ func (p *printer) statement(st *Statement) {
 
 func (p *printer) query(q *Query) {
 	for i, sq := range q.Parts {
-		if i > 0 {
+		if q.When != nil {
+			if i > 0 {
+				p.WriteByte(' ')
+			}
+			if i < len(q.When) {
+				p.ws("WHEN ")
+				p.expr(q.When[i])
+				p.ws(" THEN ")
+			} else {
+				p.ws("ELSE ")
+			}
+		} else if i > 0 {
 			if q.All[i-1] {
 				p.ws(" UNION ALL ")
 			} else {

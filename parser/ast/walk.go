@@ -61,7 +61,10 @@ func Children(n Node) []Node {
 			add(n.Command)
 		}
 	case *Query:
-		for _, p := range n.Parts {
+		for i, p := range n.Parts {
+			if i < len(n.When) {
+				addExpr(n.When[i])
+			}
 			add(p)
 		}
 	case *SingleQuery:
