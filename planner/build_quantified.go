@@ -224,10 +224,16 @@ func intLit(sp ast.Span, v int64) *ast.Literal {
 }
 
 // conjunction is preds joined by AND.
-func conjunction(sp ast.Span, preds []ast.Expr) ast.Expr {
-	e := preds[0]
-	for _, p := range preds[1:] {
-		e = &ast.Binary{Span: sp, Op: ast.OpAnd, Left: e, Right: p}
+func conjunction(sp ast.Span, preds []ast.Expr) ast.Expr { return joinExprs(sp, ast.OpAnd, preds) }
+
+// disjunction is es joined by OR.
+func disjunction(sp ast.Span, es []ast.Expr) ast.Expr { return joinExprs(sp, ast.OpOr, es) }
+
+// joinExprs is es (at least one) joined left to right by op.
+func joinExprs(sp ast.Span, op ast.BinaryOp, es []ast.Expr) ast.Expr {
+	e := es[0]
+	for _, x := range es[1:] {
+		e = &ast.Binary{Span: sp, Op: op, Left: e, Right: x}
 	}
 	return e
 }

@@ -97,12 +97,3 @@ func boolLit(sp ast.Span, v bool) *ast.Literal {
 func strLit(sp ast.Span, s string) *ast.Literal {
 	return &ast.Literal{Span: sp, Kind: ast.LitString, Str: s}
 }
-
-// disjunction is es joined by OR.
-func disjunction(sp ast.Span, es []ast.Expr) ast.Expr {
-	e := es[0]
-	for _, x := range es[1:] {
-		e = &ast.Binary{Span: sp, Op: ast.OpOr, Left: e, Right: x}
-	}
-	return e
-}

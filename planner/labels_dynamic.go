@@ -14,53 +14,52 @@ import (
 
 // labelPred is "subject matches label expression l" for a node.
 func labelPred(sp ast.Span, subject ast.Expr, l ast.LabelExpr) ast.Expr {
-	switch x := l.(type) {
-	case *ast.LabelDynamic:
-		return namesPred(sp, x, &ast.FunctionCall{Span: sp, Name: "labels", Args: []ast.Expr{subject}})
-	case *ast.LabelAnd:
-		parts := make([]ast.Expr, len(x.Items))
-		for i, it := range x.Items {
-			parts[i] = labelPred(sp, subject, it)
-		}
-		return conjunction(sp, parts)
-	case *ast.LabelOr:
-		parts := make([]ast.Expr, len(x.Items))
-		for i, it := range x.Items {
-			parts[i] = labelPred(sp, subject, it)
-		}
-		return disjunction(sp, parts)
-	case *ast.LabelNot:
-		return &ast.Unary{Span: sp, Op: ast.OpNot, Expr: labelPred(sp, subject, x.Expr)}
+	if e, ok := labelConnective(sp, l, func(it ast.LabelExpr) ast.Expr { return labelPred(sp, subject, it) }); ok {
+		return e
+	}
+	if d, ok := l.(*ast.LabelDynamic); ok {
+		return namesPred(sp, d, &ast.FunctionCall{Span: sp, Name: "labels", Args: []ast.Expr{subject}})
 	}
 	return &ast.LabelPredicate{Span: sp, Expr: subject, Labels: l}
 }
 
 // typePred is "relationship subject's type matches l".
 func typePred(sp ast.Span, subject ast.Expr, l ast.LabelExpr) ast.Expr {
-	typ := func() ast.Expr { return &ast.FunctionCall{Span: sp, Name: "type", Args: []ast.Expr{subject}} }
+	if e, ok := labelConnective(sp, l, func(it ast.LabelExpr) ast.Expr { return typePred(sp, subject, it) }); ok {
+		return e
+	}
+	typ := &ast.FunctionCall{Span: sp, Name: "type", Args: []ast.Expr{subject}}
 	switch x := l.(type) {
 	case *ast.LabelName:
-		return &ast.Comparison{Span: sp, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{typ(), strLit(sp, x.Name)}}
+		return &ast.Comparison{Span: sp, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{typ, strLit(sp, x.Name)}}
 	case *ast.LabelWildcard:
-		return &ast.IsNull{Span: sp, Expr: typ(), Not: true}
+		return &ast.IsNull{Span: sp, Expr: typ, Not: true}
 	case *ast.LabelDynamic:
-		return namesPred(sp, x, &ast.ListLiteral{Span: sp, Items: []ast.Expr{typ()}})
-	case *ast.LabelAnd:
-		parts := make([]ast.Expr, len(x.Items))
-		for i, it := range x.Items {
-			parts[i] = typePred(sp, subject, it)
-		}
-		return conjunction(sp, parts)
-	case *ast.LabelOr:
-		parts := make([]ast.Expr, len(x.Items))
-		for i, it := range x.Items {
-			parts[i] = typePred(sp, subject, it)
-		}
-		return disjunction(sp, parts)
-	case *ast.LabelNot:
-		return &ast.Unary{Span: sp, Op: ast.OpNot, Expr: typePred(sp, subject, x.Expr)}
+		return namesPred(sp, x, &ast.ListLiteral{Span: sp, Items: []ast.Expr{typ}})
 	}
 	return boolLit(sp, true)
+}
+
+// labelConnective lowers the connectives of a label expression (&, |, !)
+// with sub lowering their operands; ok is false for an atom.
+func labelConnective(sp ast.Span, l ast.LabelExpr, sub func(ast.LabelExpr) ast.Expr) (ast.Expr, bool) {
+	var items []ast.LabelExpr
+	op := ast.OpAnd
+	switch x := l.(type) {
+	case *ast.LabelAnd:
+		items = x.Items
+	case *ast.LabelOr:
+		items, op = x.Items, ast.OpOr
+	case *ast.LabelNot:
+		return &ast.Unary{Span: sp, Op: ast.OpNot, Expr: sub(x.Expr)}, true
+	default:
+		return nil, false
+	}
+	parts := make([]ast.Expr, len(items))
+	for i, it := range items {
+		parts[i] = sub(it)
+	}
+	return joinExprs(sp, op, parts), true
 }
 
 // namesPred is "every name (any name, for $any) that d computes is in
