@@ -55,21 +55,19 @@ func (b *builder) quantRelWhere(m *patternPlan, r *ast.RelPattern, list string) 
 func (b *builder) groupStep(m *patternPlan, c *chainPlan, ri, from, to int) error {
 	g := c.el.Rels[ri].Group
 	inner := g.Element
-	if len(inner.Rels) != 1 {
-		return b.errAt(g, cyqerr.SemanticError, "Unsupported",
-			"quantified path patterns of more than one relationship are not supported yet").
-			WithHint("quantify a single relationship, as in ((x)-[:R]->(y)){1,3}, or write the repetitions out with UNION")
-	}
-	r := inner.Rels[0]
-	types, ok := r.TypeNames()
-	if !ok {
-		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported yet")
-	}
 	for _, v := range groupVars(inner) {
 		if m.sc.has(v.Name) {
 			return b.errAt(v, cyqerr.SyntaxError, "VariableAlreadyBound",
 				"`%s` is a group variable of a quantified path pattern and cannot be bound before it", v.Name)
 		}
+	}
+	if len(inner.Rels) > 1 {
+		return b.groupStepMulti(m, c, ri, from, to)
+	}
+	r := inner.Rels[0]
+	types, ok := r.TypeNames()
+	if !ok {
+		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported yet")
 	}
 	rl := b.fresh("r")
 	if r.Var != nil {
