@@ -26,8 +26,13 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	var types []string
 	anyType := false
 	dir := inner.Rels[0].Direction
+	// sameTypes: every relationship of the pattern takes the same types,
+	// which the expansion then checks alone.
+	first, _ := inner.Rels[0].TypeNames()
+	sameTypes := true
 	for _, r := range inner.Rels {
 		ts, ok := r.TypeNames()
+		sameTypes = sameTypes && ok && sameStrings(dedupe(ts), dedupe(first))
 		if !ok {
 			return b.errAt(r, cyqerr.SemanticError, "Unsupported", "type expressions other than A|B inside a quantified path pattern of several relationships are not supported yet").
 				WithHint("quantify each relationship on its own, or list the types as :A|B")
@@ -63,8 +68,10 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	m.bind(c.names[to], kindNode)
 
 	path := b.fresh("p")
-	m.ops = append(m.ops, logical.PathBind{Var: path, Nodes: []string{c.names[ri], c.names[ri+1]}, Rels: []string{rl}, Lists: []bool{true}})
-	m.bind(path, kindPath)
+	if needsNodes(g) {
+		m.ops = append(m.ops, logical.PathBind{Var: path, Nodes: []string{c.names[ri], c.names[ri+1]}, Rels: []string{rl}, Lists: []bool{true}})
+		m.bind(path, kindPath)
+	}
 	v := func(name string) *ast.Variable { return &ast.Variable{Span: sp, Name: name} }
 	call := func(name string, args ...ast.Expr) ast.Expr {
 		return &ast.FunctionCall{Span: sp, Name: name, Args: args}
@@ -96,7 +103,7 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	var preds []ast.Expr
 	for j, r := range inner.Rels {
 		rv := v(relVars[j].Name)
-		if ts, _ := r.TypeNames(); len(ts) > 0 {
+		if ts, _ := r.TypeNames(); len(ts) > 0 && !sameTypes {
 			items := make([]ast.Expr, len(ts))
 			for k, t := range ts {
 				items[k] = strLit(sp, t)
@@ -121,6 +128,9 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 		}
 	}
 	for j, n := range inner.Nodes {
+		if !needsNodes(g) {
+			break
+		}
 		p, err := b.nodePatternPred(n, nodeVars[j])
 		if err != nil {
 			return err
@@ -136,7 +146,7 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 		for j := len(relVars) - 1; j >= 0; j-- {
 			body = &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: v(relVars[j].Name), In: &ast.ListLiteral{Span: sp, Items: []ast.Expr{at(v(rl), j)}}, Where: body}
 		}
-		for j := len(nodeVars) - 1; j >= 0; j-- {
+		for j := len(nodeVars) - 1; j >= 0 && needsNodes(g); j-- {
 			body = &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: v(nodeVars[j].Name), In: &ast.ListLiteral{Span: sp, Items: []ast.Expr{at(nodes, j)}}, Where: body}
 		}
 		whole = bin(ast.OpAnd, whole, &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: v(i), In: iterations, Where: body})
@@ -167,4 +177,41 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 		m.ops = append(m.ops, logical.Project{Items: items})
 	}
 	return b.appendNodeFilter(m, c.el.Nodes[to], c.names[to])
+}
+
+// needsNodes reports whether planning quantified path pattern g reads the
+// nodes of its iterations: for inner node variables, node checks, a WHERE,
+// or directions that the expansion alone does not enforce.
+func needsNodes(g *ast.QuantifiedPath) bool {
+	if g.Where != nil {
+		return true
+	}
+	dir := g.Element.Rels[0].Direction
+	for _, r := range g.Element.Rels {
+		if r.Direction != dir || r.Direction == ast.DirBoth || r.Where != nil {
+			return true
+		}
+	}
+	for _, n := range g.Element.Nodes {
+		if n.Var != nil || n.Labels != nil || n.Props != nil || n.Where != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, s := range a {
+		seen[s] = true
+	}
+	for _, s := range b {
+		if !seen[s] {
+			return false
+		}
+	}
+	return true
 }
