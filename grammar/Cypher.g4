@@ -18,7 +18,13 @@ statementEOF : statement SEMI? EOF ;
 
 statement : ( EXPLAIN | PROFILE )? ( schemaCommand | query ) ;
 
-query : singleQuery union* ;
+query
+    : singleQuery union*
+    | whenBranch+ ( ELSE singleQuery )?
+    ;
+
+// Cypher 25 conditional query: the first branch whose condition holds runs.
+whenBranch : WHEN expression THEN singleQuery ;
 
 union : UNION ALL? singleQuery ;
 
@@ -39,7 +45,35 @@ clause
     | callSubquery
     | callClause
     | loadCsvClause
+    | finishClause
+    | letClause
+    | filterClause
+    | showClause
     ;
+
+// SHOW INDEXES / CONSTRAINTS / PROCEDURES / FUNCTIONS [YIELD ...] [WHERE ...],
+// followed by any clauses (RETURN ...): a call of the listing procedure.
+showClause
+    : SHOW showWhat ( YIELD ( STAR | yieldItem ( COMMA yieldItem )* ) )? where?
+    ;
+
+showWhat
+    : ( ALL | RANGE | FULLTEXT | VECTOR | TEXT | POINT | LOOKUP )? ( INDEX | INDEXES )   # showIndexes
+    | ( ALL | UNIQUE | UNIQUENESS | KEY | EXISTENCE )? ( CONSTRAINT | CONSTRAINTS )     # showConstraints
+    | ALL? ( PROCEDURE | PROCEDURES )                                                     # showProcedures
+    | ( ALL | BUILT IN | USER DEFINED )? ( FUNCTION | FUNCTIONS )                          # showFunctions
+    ;
+
+// GQL / Cypher 25: FINISH ends a query that returns nothing; LET binds
+// variables (LET x = e is WITH *, e AS x); FILTER [WHERE] e keeps the rows
+// where e holds.
+finishClause : FINISH ;
+
+letClause : LET letItem ( COMMA letItem )* ;
+
+letItem : variable EQ expression ;
+
+filterClause : FILTER WHERE? expression ;
 
 useClause : USE symbolicName ( DOT symbolicName )* ( LPAREN ( expression ( COMMA expression )* )? RPAREN )? ;
 
@@ -181,14 +215,48 @@ patternPart : ( variable EQ )? anonymousPatternPart ;
 
 anonymousPatternPart
     : shortestPathPattern
-    | patternElement
+    | pathPrefix? patternElement
     ;
+
+// GQL / Cypher 5 path selectors and path modes: `SHORTEST 1`, `ALL SHORTEST`,
+// `SHORTEST 2 GROUPS`, `ANY`, `ANY SHORTEST TRAIL PATH`, `ACYCLIC`.
+pathPrefix
+    : pathSelector pathMode? ( PATH | PATHS )? ( GROUP | GROUPS )?
+    | pathMode ( PATH | PATHS )?
+    ;
+
+pathSelector
+    : ANY SHORTEST                # anyShortestSelector
+    | ALL SHORTEST                # allShortestSelector
+    | ANY integerLiteral?         # anySelector
+    | ALL                         # allSelector
+    | SHORTEST integerLiteral?    # shortestSelector
+    ;
+
+pathMode : WALK | TRAIL | ACYCLIC | SIMPLE ;
 
 shortestPathPattern : ( SHORTESTPATH | ALLSHORTESTPATHS ) LPAREN patternElement RPAREN ;
 
 patternElement
-    : nodePattern patternElementChain*
+    : ( nodePattern | quantifiedPathPattern ) pathLink*
     | LPAREN patternElement RPAREN
+    ;
+
+// A link of a MATCH pattern: a relationship (possibly quantified, as in
+// `-[:R]->+` or `-->{1,3}`) and the node it reaches, or a quantified path
+// pattern juxtaposed with the nodes around it: `(a) ((x)-->(y)){1,3} (b)`.
+pathLink
+    : relationshipPattern pathQuantifier? nodePattern   # relLink
+    | quantifiedPathPattern nodePattern?                # groupLink
+    ;
+
+quantifiedPathPattern : LPAREN patternElement where? RPAREN pathQuantifier ;
+
+pathQuantifier
+    : PLUS                                                  # plusQuantifier
+    | STAR                                                  # starQuantifier
+    | LBRACE integerLiteral RBRACE                          # exactQuantifier
+    | LBRACE integerLiteral? COMMA integerLiteral? RBRACE    # rangeQuantifier
     ;
 
 patternElementChain : relationshipPattern nodePattern ;
@@ -206,7 +274,11 @@ properties : mapLiteral | parameter ;
 
 rangeLiteral : STAR integerLiteral? ( DOTDOT integerLiteral? )? ;
 
-nodeLabels : ( COLON labelName )+ ;
+nodeLabels : ( COLON ( labelName | dynamicLabel ) )+ ;
+
+// `$(expr)`, `$all(expr)`, `$any(expr)`: labels or types computed from a
+// string or a list of strings.
+dynamicLabel : DOLLAR ( ANY | ALL )? LPAREN expression RPAREN ;
 
 // `:A:B` (colon conjunction), `:A|B`, `:A|:B`, `:A&B`, `:!A`, `:%`, `:(A|B)`.
 labelExpression : COLON labelOr ( COLON labelOr )* ;
@@ -222,6 +294,7 @@ labelNot
 
 labelAtom
     : labelName
+    | dynamicLabel
     | PERCENT
     | LPAREN labelOr RPAREN
     ;
@@ -255,7 +328,18 @@ predicateSuffix
     | REGEQ addSubExpression         # regexSuffix
     | IN addSubExpression            # inSuffix
     | IS NOT? NULL                   # nullSuffix
+    | IS NOT? ( COLONCOLON | TYPED ) cypherType  # typeSuffix
+    | COLONCOLON cypherType          # shortTypeSuffix
     ;
+
+// Value types of type predicates (`x IS :: INTEGER NOT NULL`,
+// `x :: LIST<STRING>`, `x IS TYPED ANY<INTEGER | FLOAT>`). The words are
+// read by the walker, which knows the GQL and Cypher synonyms.
+cypherType : typeWords ( LT cypherType ( PIPE cypherType )* GT )? ( NOT NULL | BANG )? ;
+
+typeWords : typeWord+ ( WITH typeWord ZONE )? ;
+
+typeWord : UnescapedSymbolicName | NULL | NODE | RELATIONSHIP | ANY | POINT | PATH | ZONE ;
 
 addSubExpression : multDivExpression ( ( PLUS | MINUS ) multDivExpression )* ;
 
@@ -358,7 +442,11 @@ softKeyword
     | VECTOR | TEXT | POINT | RANGE | LOOKUP | EACH | OPTIONS | IF | KEY
     | NODE | RELATIONSHIP | REL | ROWS | ROW | TRANSACTIONS | TYPED | ASSERT
     | OFFSET | SHORTESTPATH | ALLSHORTESTPATHS | USE | LOAD | YIELD | CALL
-    | FOREACH | FROM | END
+    | FOREACH | FROM | END | SHORTEST | PATH | PATHS | GROUP | GROUPS
+    | WALK | TRAIL | ACYCLIC | SIMPLE | ZONE | FINISH | LET
+    | ASC | DESC | ASCENDING | DESCENDING | SHOW | INDEXES | CONSTRAINTS
+    | PROCEDURE | PROCEDURES | FUNCTION | FUNCTIONS | BUILT | DEFINED | USER
+    | UNIQUENESS | EXISTENCE
     ;
 
 // Names of labels, relationship types and property keys: any identifier,
@@ -369,7 +457,7 @@ schemaName
     ;
 
 reservedWord
-    : ALL | ASC | ASCENDING | BY | CREATE | DELETE | DESC | DESCENDING | DETACH
+    : ALL | BY | CREATE | DELETE | DETACH
     | EXISTS | LIMIT | MATCH | MERGE | ON | OPTIONAL | ORDER | REMOVE | RETURN
     | SET | SKIP_ | WHERE | WITH | UNION | UNWIND | AND | AS | CONTAINS
     | DISTINCT | ENDS | IN | IS | NOT | OR | STARTS | XOR | CASE | ELSE | END
@@ -472,6 +560,30 @@ WHEN : 'WHEN' ;
 WHERE : 'WHERE' ;
 WITH : 'WITH' ;
 XOR : 'XOR' ;
+SHOW : 'SHOW' ;
+INDEXES : 'INDEXES' ;
+CONSTRAINTS : 'CONSTRAINTS' ;
+PROCEDURE : 'PROCEDURE' ;
+PROCEDURES : 'PROCEDURES' ;
+FUNCTION : 'FUNCTION' ;
+FUNCTIONS : 'FUNCTIONS' ;
+BUILT : 'BUILT' ;
+DEFINED : 'DEFINED' ;
+USER : 'USER' ;
+UNIQUENESS : 'UNIQUENESS' ;
+EXISTENCE : 'EXISTENCE' ;
+FINISH : 'FINISH' ;
+LET : 'LET' ;
+SHORTEST : 'SHORTEST' ;
+PATH : 'PATH' ;
+PATHS : 'PATHS' ;
+GROUP : 'GROUP' ;
+GROUPS : 'GROUPS' ;
+WALK : 'WALK' ;
+TRAIL : 'TRAIL' ;
+ACYCLIC : 'ACYCLIC' ;
+SIMPLE : 'SIMPLE' ;
+ZONE : 'ZONE' ;
 YIELD : 'YIELD' ;
 
 // Numbers. Invalid forms (0x, 12abc, 0o8, 08) lex as InvalidNumber so the

@@ -94,13 +94,18 @@ cyq speaks openCypher 9 (as exercised by the openCypher TCK) plus common Neo4j 5
 ## Reading
 - MATCH / OPTIONAL MATCH with node patterns (n:Label {prop: value}), relationship patterns -[r:TYPE]->, <-[:A|B]-, -[]-
 - variable-length relationships -[*1..3]->, -[:T*..2]-; shortestPath((a)-[*..6]-(b)), allShortestPaths(...)
-- label expressions :A|B, :A&B, :!A; inline WHERE inside patterns (n:Person WHERE n.age > 30)
+- quantified relationships -[:T]->+, -[:T]->*, -[:T]->{1,3}; quantified path patterns (a) ((x)-[:T]->(y) WHERE x.v < y.v){1,3} (b), whose inner variables are lists outside
+- path selectors and modes: p = SHORTEST 1 (a)-[:T]-+(b), ALL SHORTEST, SHORTEST 1 GROUPS, ANY, ANY SHORTEST; TRAIL (the default), ACYCLIC, SIMPLE
+- label expressions :A|B, :A&B, :!A, :%, also on relationship types; computed labels and types :$(expr), :$any(expr); inline WHERE inside patterns (n:Person WHERE n.age > 30)
+- type predicates x IS :: INTEGER, x IS NOT :: STRING NOT NULL, x :: LIST<FLOAT>
+- LET x = expr, FILTER [WHERE] expr, FINISH, OFFSET (= SKIP), USE graph, conditional queries WHEN cond THEN ... ELSE ...
 - WHERE with comparisons (=, <>, <, <=, >, >=), AND, OR, XOR, NOT, IS NULL, IS NOT NULL, IN, STARTS WITH, ENDS WITH, CONTAINS, =~ (regex)
 - WITH, RETURN, DISTINCT, ORDER BY ... ASC|DESC, SKIP, LIMIT, UNWIND, UNION, UNION ALL
 - aggregates: count, sum, avg, min, max, collect, percentiles, stDev (see below)
 - CASE, list comprehensions [x IN list WHERE ... | ...], pattern comprehensions [(a)-->(b) | b.name], map projections n {.name, .age}
 - EXISTS { ... }, COUNT { ... }, COLLECT { ... } subqueries; CALL { ... } subqueries; reduce(); quantifiers all/any/none/single
-- parameters $name; CALL db.labels(), db.relationshipTypes(), db.propertyKeys()
+- parameters $name; CALL db.labels(), db.relationshipTypes(), db.propertyKeys(), db.indexes(), db.constraints(), dbms.procedures(), dbms.functions()
+- SHOW INDEXES | CONSTRAINTS | PROCEDURES | FUNCTIONS [YIELD ...] [WHERE ...] [RETURN ...]
 - EXPLAIN and PROFILE prefixes (cypher tool)
 
 ## Writing (cypher_write only, when the server allows writes)
@@ -116,7 +121,7 @@ Schema: CREATE INDEX FOR (n:Label) ON (n.prop), CREATE CONSTRAINT FOR (n:Label) 
 
 ## Not available
 - LOAD CSV runs only through cypher_write, on a server started with --allow-writes and --import-dir, and reads only files inside that directory.
-- Quantified path patterns ((a)-->(b)){1,3}, SHOW commands and USING hints are not supported.
+- SHORTEST k for k > 1, the WALK mode without a shortest selector, CALL { } IN TRANSACTIONS, creating relationships of a computed type, and USING hints are not supported (the error says so and suggests a rewrite).
 
 ## Identifiers
 elementId(n) returns "n:<id>" for nodes and "r:<id>" for relationships; tool results use these ids.

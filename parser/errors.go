@@ -29,6 +29,9 @@ const (
 	DetailInputTooLarge              = "InputTooLarge"
 	DetailNestingDepth               = "NestingDepth"
 	DetailChainLength                = "ChainLength"
+	// DetailUnsupported (a SemanticError) names a construct of Cypher 5 /
+	// 25 or GQL that cyq recognises but does not support.
+	DetailUnsupported = "Unsupported"
 )
 
 // KnownDetails lists every (Type, Detail) pair Parse can return.
@@ -38,6 +41,7 @@ var KnownDetails = map[cyqerr.Type][]string{
 		DetailFloatingPointOverflow, DetailNoExpressionAlias, DetailInvalidRelationshipPattern,
 		DetailInvalidClauseComposition},
 	cyqerr.LimitExceeded: {DetailInputTooLarge, DetailNestingDepth, DetailChainLength},
+	cyqerr.SemanticError: {DetailUnsupported},
 }
 
 // ------------------------------------------------------------------ lexer
@@ -197,6 +201,9 @@ func (w *walker) translateSyntaxError(all []antlr.Token, f *syntaxFault) *cyqerr
 	}
 	if at < 0 {
 		return syntaxErr(DetailUnexpectedSyntax, "empty query").At(w.src, 0)
+	}
+	if e := w.unsupportedForm(toks, at); e != nil {
+		return e
 	}
 	if e := w.commonMistake(toks, at); e != nil {
 		return e
@@ -657,4 +664,58 @@ func joinOr(xs []string) string {
 		return xs[0] + " or " + xs[1]
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// unsupportedForms are constructs of Cypher 5 / 25 and GQL that cyq does
+// not support, recognised by their words so that the error names them:
+// words (upper case) that must stand in a row, what to call the
+// construct, and a rewrite.
+var unsupportedForms = []struct {
+	words     []string
+	construct string
+	hint      string
+}{
+	{[]string{"IN", "CONCURRENT", "TRANSACTIONS"}, "CALL { } IN CONCURRENT TRANSACTIONS",
+		"drop IN CONCURRENT TRANSACTIONS: cyq runs each statement as one atomic transaction"},
+	{[]string{"TRANSACTIONS", "ON", "ERROR"}, "CALL { } IN TRANSACTIONS ON ERROR",
+		"drop IN TRANSACTIONS ... ON ERROR: cyq runs each statement as one atomic transaction"},
+	{[]string{"REPORT", "STATUS"}, "CALL { } IN TRANSACTIONS REPORT STATUS",
+		"drop IN TRANSACTIONS ... REPORT STATUS: cyq runs each statement as one atomic transaction"},
+	{[]string{"REPEATABLE", "ELEMENTS"}, "the REPEATABLE ELEMENTS match mode",
+		"drop it: cyq matches with DIFFERENT RELATIONSHIPS (no relationship twice in one MATCH); for walks between two nodes use SHORTEST k"},
+	{[]string{"DIFFERENT", "RELATIONSHIPS"}, "the DIFFERENT RELATIONSHIPS match mode keyword",
+		"drop it: DIFFERENT RELATIONSHIPS is how cyq always matches"},
+	{[]string{"NEXT"}, "NEXT (sequential query composition)",
+		"pass the rows on with WITH instead: ... RETURN x NEXT MATCH ... becomes ... WITH x MATCH ..."},
+	{[]string{"INSERT"}, "GQL INSERT",
+		"use CREATE: INSERT (n:L {k: 1}) is CREATE (n:L {k: 1})"},
+	{[]string{"SHOW", "DATABASES"}, "SHOW DATABASES", "cyq supports SHOW INDEXES, CONSTRAINTS, PROCEDURES and FUNCTIONS"},
+	{[]string{"SHOW", "DATABASE"}, "SHOW DATABASE", "cyq supports SHOW INDEXES, CONSTRAINTS, PROCEDURES and FUNCTIONS"},
+	{[]string{"SHOW", "USERS"}, "SHOW USERS", "cyq has no users; it supports SHOW INDEXES, CONSTRAINTS, PROCEDURES and FUNCTIONS"},
+	{[]string{"SHOW", "TRANSACTIONS"}, "SHOW TRANSACTIONS", "cyq supports SHOW INDEXES, CONSTRAINTS, PROCEDURES and FUNCTIONS"},
+	{[]string{"SHOW", "SETTINGS"}, "SHOW SETTINGS", "cyq supports SHOW INDEXES, CONSTRAINTS, PROCEDURES and FUNCTIONS"},
+	{[]string{"CREATE", "DATABASE"}, "CREATE DATABASE", "open another graph of the store with USE name or the API's OnGraph"},
+	{[]string{"CREATE", "COMPOSITE"}, "CREATE COMPOSITE DATABASE", "cyq has no composite databases"},
+}
+
+// unsupportedForm reports a known construct cyq does not support at or
+// just before the offending token, as a SemanticError.Unsupported that
+// names it.
+func (w *walker) unsupportedForm(toks []antlr.Token, at int) *cyqerr.Error {
+	for _, f := range unsupportedForms {
+		n := len(f.words)
+		for start := max(0, at-n+1); start <= at && start+n <= len(toks); start++ {
+			match := true
+			for k, word := range f.words {
+				if !strings.EqualFold(toks[start+k].GetText(), word) {
+					match = false
+					break
+				}
+			}
+			if match {
+				return w.errAt(cyqerr.Compile(cyqerr.SemanticError, DetailUnsupported, "%s is not supported", f.construct).WithHint("%s", f.hint), toks[start])
+			}
+		}
+	}
+	return nil
 }

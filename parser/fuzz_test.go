@@ -44,6 +44,9 @@ func FuzzCypher(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
+	for _, s := range cypher5Forms {
+		f.Add(s)
+	}
 	if _, ok := testenv.Shared(); ok {
 		seen := map[string]bool{}
 		for _, q := range tckQueries(f) {

@@ -82,6 +82,11 @@ func (w *walker) checkComposition(q *ast.Query) {
 	for _, sq := range q.Parts {
 		n := len(sq.Clauses)
 		for i, c := range sq.Clauses {
+			if _, ok := c.(*ast.Finish); ok && i < n-1 {
+				w.fail(syntaxErr(DetailInvalidClauseComposition, "FINISH can only be used at the end of a query").
+					WithHint("drop FINISH, or move it to the end"), sq.Clauses[i+1].NodeSpan())
+				return
+			}
 			if _, ok := c.(*ast.Return); ok && i < n-1 {
 				next := sq.Clauses[i+1]
 				w.fail(syntaxErr(DetailInvalidClauseComposition, "RETURN can only be used at the end of a query").
@@ -91,7 +96,7 @@ func (w *walker) checkComposition(q *ast.Query) {
 		}
 		switch last := sq.Clauses[n-1].(type) {
 		case *ast.Return, *ast.Create, *ast.Merge, *ast.Set, *ast.Remove, *ast.Delete, *ast.Foreach,
-			*ast.Call, *ast.CallSubquery:
+			*ast.Call, *ast.CallSubquery, *ast.Finish, *ast.Show:
 		default:
 			name := ast.ClauseName(last)
 			w.fail(syntaxErr(DetailInvalidClauseComposition, "a query cannot end with %s", name).
@@ -205,4 +210,57 @@ func setEnd(n ast.Node, old, end int) {
 			x.End = end
 		}
 	}
+}
+
+// checkMatchOnlyForms reports the MATCH-only pattern forms (quantified
+// relationships and path patterns, path selectors and modes) where a
+// pattern creates or merges, and inside shortestPath().
+func (w *walker) checkMatchOnlyForms(st *ast.Statement) {
+	check := func(pp *ast.PatternPart, clause string) {
+		if pp.Selector != nil || pp.Mode != ast.ModeDefault {
+			w.fail(syntaxErr(DetailInvalidRelationshipPattern, "%s cannot take a path selector or path mode", clause).
+				WithHint("path selectors and modes only apply to MATCH patterns"), pp.Span)
+			return
+		}
+		for _, r := range pp.Element.Rels {
+			if r.Quantified() {
+				w.fail(syntaxErr(DetailInvalidRelationshipPattern, "%s cannot use a quantified relationship or quantified path pattern", clause).
+					WithHint("write each relationship out; quantified patterns only match"), r.Span)
+				return
+			}
+		}
+	}
+	ast.Inspect(st, func(n ast.Node) bool {
+		if w.err != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Create:
+			for _, pp := range n.Pattern.Parts {
+				check(pp, "CREATE")
+			}
+		case *ast.Merge:
+			check(n.Part, "MERGE")
+		case *ast.PatternPart:
+			if n.Kind != ast.PathPlain {
+				check(n, "shortestPath()")
+				if w.err != nil {
+					w.err.WithHint("write SHORTEST 1 (a)-[:R]->+(b) or ALL SHORTEST ... instead of shortestPath() around a quantified pattern")
+				}
+			}
+		}
+		return true
+	})
+}
+
+// checkConditionalQueries refuses WHEN ... THEN conditional queries
+// anywhere but at the top of the statement.
+func (w *walker) checkConditionalQueries(st *ast.Statement) {
+	ast.Inspect(st, func(n ast.Node) bool {
+		if q, ok := n.(*ast.Query); ok && q != st.Query && q.When != nil && w.err == nil {
+			w.fail(syntaxErr(DetailInvalidClauseComposition, "conditional queries (WHEN ... THEN ... ELSE) are only supported as a whole statement").
+				WithHint("choose inside the subquery with WHERE or CASE, or move the WHEN branches to the top of the statement"), q.Span)
+		}
+		return w.err == nil
+	})
 }

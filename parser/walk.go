@@ -126,6 +126,12 @@ func (w *walker) statement(ctx *grammar.StatementContext) *ast.Statement {
 	if w.err == nil {
 		w.checkPatternExprs(st)
 	}
+	if w.err == nil {
+		w.checkMatchOnlyForms(st)
+	}
+	if w.err == nil {
+		w.checkConditionalQueries(st)
+	}
 	// A standalone procedure call is a query of one CALL clause.
 	if len(st.Query.Parts) == 1 && len(st.Query.Parts[0].Clauses) == 1 {
 		if c, ok := st.Query.Parts[0].Clauses[0].(*ast.Call); ok {
@@ -145,6 +151,20 @@ func (w *walker) statement(ctx *grammar.StatementContext) *ast.Statement {
 
 func (w *walker) query(ctx *grammar.QueryContext) *ast.Query {
 	q := &ast.Query{Span: w.span(ctx)}
+	if branches := ctx.AllWhenBranch(); len(branches) > 0 {
+		for _, b := range branches {
+			bc := b.(*grammar.WhenBranchContext)
+			q.When = append(q.When, w.expr(bc.Expression()))
+			q.Parts = append(q.Parts, w.singleQuery(bc.SingleQuery().(*grammar.SingleQueryContext)))
+			q.All = append(q.All, true)
+		}
+		if e := ctx.SingleQuery(); e != nil {
+			q.Parts = append(q.Parts, w.singleQuery(e.(*grammar.SingleQueryContext)))
+		} else {
+			q.All = q.All[:len(q.All)-1]
+		}
+		return q
+	}
 	q.Parts = append(q.Parts, w.singleQuery(ctx.SingleQuery().(*grammar.SingleQueryContext)))
 	for _, u := range ctx.AllUnion() {
 		uc := u.(*grammar.UnionContext)
@@ -166,6 +186,19 @@ func (w *walker) clause(ctx *grammar.ClauseContext) ast.Clause {
 	switch c := ctx.GetChild(0).(type) {
 	case *grammar.UseClauseContext:
 		return w.useClause(c)
+	case *grammar.ShowClauseContext:
+		return w.showClause(c)
+	case *grammar.FinishClauseContext:
+		return &ast.Finish{Span: w.span(c)}
+	case *grammar.LetClauseContext:
+		l := &ast.Let{Span: w.span(c)}
+		for _, it := range c.AllLetItem() {
+			ic := it.(*grammar.LetItemContext)
+			l.Items = append(l.Items, &ast.LetItem{Span: w.span(ic), Var: w.variable(ic.Variable()), Expr: w.expr(ic.Expression())})
+		}
+		return l
+	case *grammar.FilterClauseContext:
+		return &ast.FilterClause{Span: w.span(c), Where: w.expr(c.Expression())}
 	case *grammar.MatchClauseContext:
 		return w.matchClause(c)
 	case *grammar.UnwindClauseContext:
@@ -297,7 +330,8 @@ func (w *walker) setItem(ctx grammar.ISetItemContext) ast.SetItem {
 	case *grammar.SetAppendContext:
 		return &ast.SetVariable{Span: w.span(c), Var: w.variable(c.Variable()), Value: w.expr(c.Expression()), Append: true}
 	case *grammar.SetLabelsContext:
-		return &ast.SetLabels{Span: w.span(c), Var: w.variable(c.Variable()), Labels: w.nodeLabels(c.NodeLabels())}
+		labels, dyn := w.nodeLabels(c.NodeLabels())
+		return &ast.SetLabels{Span: w.span(c), Var: w.variable(c.Variable()), Labels: labels, Dynamic: dyn}
 	}
 	w.fail(cyqerr.Compile(cyqerr.Internal, "", "unknown SET item"), w.span(ctx))
 	return &ast.SetLabels{}
@@ -308,7 +342,8 @@ func (w *walker) removeClause(c *grammar.RemoveClauseContext) *ast.Remove {
 	for _, it := range c.AllRemoveItem() {
 		switch ic := it.(type) {
 		case *grammar.RemoveLabelsContext:
-			r.Items = append(r.Items, &ast.RemoveLabels{Span: w.span(ic), Var: w.variable(ic.Variable()), Labels: w.nodeLabels(ic.NodeLabels())})
+			labels, dyn := w.nodeLabels(ic.NodeLabels())
+			r.Items = append(r.Items, &ast.RemoveLabels{Span: w.span(ic), Var: w.variable(ic.Variable()), Labels: labels, Dynamic: dyn})
 		case *grammar.RemovePropertyContext:
 			r.Items = append(r.Items, &ast.RemoveProperty{Span: w.span(ic), Target: w.propertyExpression(ic.PropertyExpression())})
 		}
@@ -328,12 +363,24 @@ func (w *walker) propertyExpression(ctx grammar.IPropertyExpressionContext) *ast
 	return p
 }
 
-func (w *walker) nodeLabels(ctx grammar.INodeLabelsContext) []string {
-	var out []string
-	for _, l := range ctx.(*grammar.NodeLabelsContext).AllLabelName() {
-		out = append(out, w.schemaName(l.(*grammar.LabelNameContext).SchemaName()))
+func (w *walker) nodeLabels(ctx grammar.INodeLabelsContext) (names []string, dynamic []ast.Expr) {
+	c := ctx.(*grammar.NodeLabelsContext)
+	for _, l := range c.AllLabelName() {
+		names = append(names, w.schemaName(l.(*grammar.LabelNameContext).SchemaName()))
 	}
-	return out
+	for _, d := range c.AllDynamicLabel() {
+		dl := w.dynamicLabel(d.(*grammar.DynamicLabelContext))
+		if dl.Any {
+			w.fail(syntaxErr(DetailUnexpectedSyntax, "SET and REMOVE take $(expr), not $any(expr)").
+				WithHint("write n:$(expr): every label it names is set or removed"), dl.Span)
+		}
+		dynamic = append(dynamic, dl.Expr)
+	}
+	return names, dynamic
+}
+
+func (w *walker) dynamicLabel(c *grammar.DynamicLabelContext) *ast.LabelDynamic {
+	return &ast.LabelDynamic{Span: w.span(c), Expr: w.expr(c.Expression()), Any: c.ANY() != nil}
 }
 
 func (w *walker) callClause(c *grammar.CallClauseContext) *ast.Call {
@@ -347,16 +394,45 @@ func (w *walker) callClause(c *grammar.CallClauseContext) *ast.Call {
 		call.Args = append(call.Args, w.expr(e))
 	}
 	call.YieldStar = c.STAR() != nil
-	for _, y := range c.AllYieldItem() {
+	call.Yield = w.yieldItems(c.AllYieldItem())
+	call.Where = w.whereExpr(c.Where())
+	return call
+}
+
+func (w *walker) yieldItems(items []grammar.IYieldItemContext) []*ast.YieldItem {
+	var out []*ast.YieldItem
+	for _, y := range items {
 		yc := y.(*grammar.YieldItemContext)
 		it := &ast.YieldItem{Span: w.span(yc), Field: w.symbolicName(yc.SymbolicName())}
 		if v := yc.Variable(); v != nil {
 			it.Alias = w.variable(v)
 		}
-		call.Yield = append(call.Yield, it)
+		out = append(out, it)
 	}
-	call.Where = w.whereExpr(c.Where())
-	return call
+	return out
+}
+
+// showClause reads SHOW ... [YIELD ...] [WHERE ...].
+func (w *walker) showClause(c *grammar.ShowClauseContext) *ast.Show {
+	s := &ast.Show{Span: w.span(c), YieldStar: c.STAR() != nil, Yield: w.yieldItems(c.AllYieldItem()), Where: w.whereExpr(c.Where())}
+	what := c.ShowWhat()
+	switch what.(type) {
+	case *grammar.ShowConstraintsContext:
+		s.Kind = ast.ShowConstraints
+	case *grammar.ShowProceduresContext:
+		s.Kind = ast.ShowProcedures
+	case *grammar.ShowFunctionsContext:
+		s.Kind = ast.ShowFunctions
+	}
+	kids := what.GetChildren()
+	var words []string
+	for _, k := range kids[:len(kids)-1] {
+		if t, ok := k.(antlr.TerminalNode); ok {
+			words = append(words, strings.ToUpper(t.GetText()))
+		}
+	}
+	s.Filter = strings.Join(words, " ")
+	return s
 }
 
 func (w *walker) callSubquery(c *grammar.CallSubqueryContext) *ast.CallSubquery {

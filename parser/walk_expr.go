@@ -173,6 +173,10 @@ func (w *walker) predicate(c *grammar.PredicateExpressionContext) ast.Expr {
 			e = &ast.In{Span: sp, Expr: e, List: w.addSub(sc.AddSubExpression().(*grammar.AddSubExpressionContext))}
 		case *grammar.NullSuffixContext:
 			e = &ast.IsNull{Span: sp, Expr: e, Not: sc.NOT() != nil}
+		case *grammar.TypeSuffixContext:
+			e = &ast.TypePredicate{Span: sp, Expr: e, Not: sc.NOT() != nil, Type: w.valueType(sc.CypherType())}
+		case *grammar.ShortTypeSuffixContext:
+			e = &ast.TypePredicate{Span: sp, Expr: e, Type: w.valueType(sc.CypherType())}
 		}
 	}
 	return e

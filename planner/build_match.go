@@ -55,6 +55,12 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 		seekOn = andOf(props)
 	}
 	for i, part := range parts {
+		if part.Selector != nil || part.Mode != ast.ModeDefault {
+			if err := b.selectedPart(part, m, names[i], seekOn); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
 		if part.Kind != ast.PathPlain {
 			if err := b.shortestPath(part, m, names[i], seekOn); err != nil {
 				return nil, nil, err
@@ -191,9 +197,14 @@ func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[st
 // node it reaches.
 func (b *builder) expandStep(m *patternPlan, c *chainPlan, ri, from, to int, dir ast.Direction) error {
 	r := c.el.Rels[ri]
+	if r.Group != nil {
+		return b.groupStep(m, c, ri, from, to)
+	}
 	types, ok := r.TypeNames()
 	if !ok {
-		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported yet")
+		// A type expression beyond A|B: expand over every type, then
+		// filter on type().
+		return b.typeExprStep(m, c, ri, from, to, dir)
 	}
 	types = dedupe(types)
 	rn := b.fresh("r")
@@ -202,12 +213,19 @@ func (b *builder) expandStep(m *patternPlan, c *chainPlan, ri, from, to int, dir
 	}
 	c.relNames[ri] = rn
 	toBound := m.sc.has(c.names[to])
-	if r.VarLength != nil {
+	if r.VarLength != nil || r.Quant != nil {
 		op := logical.VarExpand{From: c.names[from], RelList: rn, To: c.names[to], Dir: dir, Types: types, ToBound: toBound, Reverse: from > to}
 		if err := b.varExpandOp(m, r, op); err != nil {
 			return err
 		}
 		c.lists[ri] = true
+		if r.Quant != nil {
+			if err := b.quantRelWhere(m, r, rn); err != nil {
+				return err
+			}
+			m.bind(c.names[to], kindNode)
+			return b.appendNodeFilter(m, c.el.Nodes[to], c.names[to])
+		}
 	} else {
 		op := logical.Expand{From: c.names[from], Rel: rn, To: c.names[to], Dir: dir, Types: types, ToBound: toBound}
 		if err := b.expandOp(m, r, op); err != nil {
@@ -227,7 +245,9 @@ func (b *builder) expandStep(m *patternPlan, c *chainPlan, ri, from, to int, dir
 // varExpandOp completes and adds op, the expansion of the variable-length
 // relationship r, and binds its relationship list.
 func (b *builder) varExpandOp(m *patternPlan, r *ast.RelPattern, op logical.VarExpand) error {
-	op.Min, op.Max = lengthBounds(r.VarLength)
+	if r.VarLength != nil || r.Quant != nil {
+		op.Min, op.Max = relBounds(r)
+	}
 	if r.Props != nil {
 		ml, isMap := r.Props.(*ast.MapLiteral)
 		if !isMap {
@@ -312,7 +332,14 @@ func (b *builder) nodeFilter(n *ast.NodePattern, name string, sc *scope) ([]logi
 	if p, ok := n.Props.(*ast.Parameter); ok {
 		return nil, b.errAt(p, cyqerr.SyntaxError, "InvalidParameterUse", "a parameter cannot stand for a pattern's property map when matching").WithHint("write the properties out: (n {key: $value}), or use WHERE n = ...")
 	}
-	if n.Labels != nil {
+	if ast.HasDynamic(n.Labels) {
+		// Labels computed at run time ($(expr)) are a predicate on the node.
+		pred := labelPred(n.Labels.NodeSpan(), &ast.Variable{Span: n.Span, Name: name}, n.Labels)
+		if err := b.checkExpr(pred, sc, false); err != nil {
+			return nil, err
+		}
+		ops = append(ops, logical.Filter{Pred: pred})
+	} else if n.Labels != nil {
 		ops = append(ops, logical.NodeFilter{Var: name, Labels: n.Labels})
 	}
 	if props := b.inlineProps[n]; len(props) > 0 {

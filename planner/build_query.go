@@ -53,7 +53,11 @@ func (b *builder) errAt(n ast.Node, t cyqerr.Type, detail, format string, args .
 func (b *builder) buildQuery(q *ast.Query) (*logical.Plan, error) {
 	plan := &logical.Plan{UnionAll: q.All}
 	for i, part := range q.Parts {
-		pl, cols, err := b.buildSingle(part.Clauses, newScope(), true)
+		clauses := part.Clauses
+		if q.When != nil {
+			clauses = append([]ast.Clause{whenGuard(q, i)}, clauses...)
+		}
+		pl, cols, err := b.buildSingle(clauses, newScope(), true)
 		if err != nil {
 			return nil, err
 		}
@@ -180,6 +184,16 @@ func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 		return nil
 	case *ast.Foreach:
 		return b.foreachClause(q, c)
+	case *ast.Let:
+		return b.letClause(q, c)
+	case *ast.FilterClause:
+		return b.filterClause(q, c)
+	case *ast.Finish:
+		return nil
+	case *ast.Show:
+		return b.showClause(q, c)
+	case *ast.Use:
+		return b.useClause(q, c, len(q.pl.Ops) == 1)
 	}
 	return b.errAt(c, cyqerr.SemanticError, "Unsupported", "this clause is not supported yet")
 }

@@ -23,8 +23,8 @@ func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, nodeNames 
 		return b.errAt(r.Props, cyqerr.SemanticError, "Unsupported", "property maps on shortestPath relationships are not supported yet").WithHint("filter the path with WHERE all(r IN relationships(p) WHERE ...)")
 	}
 	min, max := 1, 1
-	if r.VarLength != nil {
-		min, max = lengthBounds(r.VarLength)
+	if r.VarLength != nil || r.Quant != nil {
+		min, max = relBounds(r)
 	}
 	if min > 1 {
 		return b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")

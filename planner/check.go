@@ -39,6 +39,8 @@ func visitExpr(e ast.Expr, fn func(ast.Expr) bool) {
 		}
 	case *ast.IsNull:
 		visitExpr(x.Expr, fn)
+	case *ast.TypePredicate:
+		visitExpr(x.Expr, fn)
 	case *ast.StringMatch:
 		visitExpr(x.Left, fn)
 		visitExpr(x.Right, fn)

@@ -982,7 +982,11 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 				if err != nil {
 					return err
 				}
-				g.emit(vm.OpRemoveLabels, r, g.strList(it.Labels))
+				dyn, err := g.computedLabels(it.Dynamic, e)
+				if err != nil {
+					return err
+				}
+				g.emit(vm.OpRemoveLabels, r, g.strList(it.Labels), dyn)
 			}
 		}
 		return rest(e, cont)

@@ -177,6 +177,8 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		return g.binary(vm.OpIn, x.Expr, x.List, env, x)
 	case *ast.FunctionCall:
 		return g.funcCall(x, env)
+	case *ast.TypePredicate:
+		return g.expr(g.b.lowerTypePredicate(x), env)
 	case *ast.Case:
 		return g.caseExpr(x, env)
 	case *ast.ListComprehension:
@@ -204,6 +206,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 	case *ast.MapProjection:
 		return g.mapProjection(x, env)
 	case *ast.LabelPredicate:
+		if ast.HasDynamic(x.Labels) {
+			return g.expr(labelPred(x.Span, x.Expr, x.Labels), env)
+		}
 		a, err := g.expr(x.Expr, env)
 		if err != nil {
 			return 0, err

@@ -257,7 +257,7 @@ func checkQueryEnd(c *ruleCtx, n ast.Node) (ast.Node, string, string) {
 			return last, "a COLLECT subquery must end with RETURN", "end it with RETURN and a single column"
 		}
 		switch last.(type) {
-		case *ast.Call, *ast.CallSubquery:
+		case *ast.Call, *ast.CallSubquery, *ast.Finish, *ast.Show:
 			continue
 		}
 		if !isWriteClause(last) {

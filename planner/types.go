@@ -204,6 +204,11 @@ func (b *builder) typeCheck(e ast.Expr, sc *scope, local map[string]functions.Ty
 			}
 		}
 		return functions.Bool, nil
+	case *ast.TypePredicate:
+		if _, err := rec(x.Expr); err != nil {
+			return unknown, err
+		}
+		return functions.Bool, nil
 	case *ast.IsNull:
 		if _, err := rec(x.Expr); err != nil {
 			return unknown, err

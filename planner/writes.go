@@ -25,7 +25,7 @@ func (g *gen) create(p *ast.Pattern, e *regEnv) (*regEnv, error) {
 					continue
 				}
 			}
-			labels, ok := ast.SimpleLabels(n.Labels)
+			labels, dynamic, ok := createLabels(n.Labels)
 			if !ok {
 				return nil, g.b.errAt(n, cyqerr.SyntaxError, "InvalidLabelExpression", "CREATE takes plain labels (:A:B), not label expressions")
 			}
@@ -40,6 +40,11 @@ func (g *gen) create(p *ast.Pattern, e *regEnv) (*regEnv, error) {
 			g.at(n)
 			id := g.n()
 			g.emit(vm.OpCreateNode, id, g.strList(labels), props)
+			if len(dynamic) > 0 {
+				if err := g.setComputedLabels(id, dynamic, e); err != nil {
+					return nil, err
+				}
+			}
 			nodeRegs[i] = id
 			if n.Var != nil {
 				e.set(n.Var.Name, slot{slotNode, id})
@@ -115,7 +120,11 @@ func (g *gen) setItem(it ast.SetItem, e *regEnv) error {
 		if err != nil {
 			return err
 		}
-		g.emit(vm.OpSetLabels, base, g.strList(it.Labels))
+		dyn, err := g.computedLabels(it.Dynamic, e)
+		if err != nil {
+			return err
+		}
+		g.emit(vm.OpSetLabels, base, g.strList(it.Labels), dyn)
 	}
 	return nil
 }
@@ -124,6 +133,11 @@ func (g *gen) setItem(it ast.SetItem, e *regEnv) error {
 // rest; with no match create it, run ON CREATE and the rest.
 func (g *gen) merge(o logical.Merge, e *regEnv, cont label, rest func(*regEnv, label) error) error {
 	pat := &ast.Pattern{Span: o.Part.Span, Parts: []*ast.PatternPart{o.Part}}
+	for _, r := range o.Part.Element.Rels {
+		if err := g.b.refuseComputedType(r); err != nil {
+			return err
+		}
+	}
 	matchOps := append([]logical.Op(nil), o.Match...)
 	return g.optionalWith(matchOps, o.NewVars, o.OnMatch, func(pe *regEnv) (*regEnv, error) {
 		ce, err := g.create(pat, pe)

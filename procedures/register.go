@@ -7,4 +7,5 @@ import "github.com/cyqdb/cyq/internal/engine"
 func Register(eng *engine.Engine) {
 	registerBuiltins(eng)
 	registerSearch(eng)
+	registerListing(eng)
 }

@@ -135,8 +135,8 @@ const (
 	OpCreateRel    // A=N dst, B=N start, C=N end, D=X create spec (type, properties register)
 	OpSetProp      // A=R entity, B=K key, C=R value
 	OpSetAllProps  // A=R entity, B=R map, C=1 to merge (+=), 0 to replace (=)
-	OpSetLabels    // A=R entity, B=K label list
-	OpRemoveLabels // A=R entity, B=K label list
+	OpSetLabels    // A=R entity, B=K label list, C=R list of computed labels (strings or lists of strings) or -1
+	OpRemoveLabels // A=R entity, B=K label list, C=R list of computed labels (strings or lists of strings) or -1
 	OpDelete       // A=R entity/path/null, B=1 when DETACH
 
 	// --- set-at-a-time (S registers) ---
@@ -226,7 +226,7 @@ var opInfos = [numOpcodes]opInfo{
 
 	OpCreateNode: {"CreateNode", 3, -1}, OpCreateRel: {"CreateRel", 4, -1},
 	OpSetProp: {"SetProp", 3, -1}, OpSetAllProps: {"SetAllProps", 3, -1},
-	OpSetLabels: {"SetLabels", 2, -1}, OpRemoveLabels: {"RemoveLabels", 2, -1},
+	OpSetLabels: {"SetLabels", 3, -1}, OpRemoveLabels: {"RemoveLabels", 3, -1},
 	OpDelete: {"Delete", 2, -1},
 
 	OpSetAll: {"SetAll", 1, -1}, OpSetLabel: {"SetLabel", 2, -1}, OpSetOfID: {"SetOfID", 2, -1},

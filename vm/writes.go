@@ -139,6 +139,13 @@ func (m *Machine) write(in Instr) error {
 		case nil, value.Null:
 		case value.Node:
 			labels := stringsOf(consts[in.B].(value.List))
+			if in.C >= 0 {
+				dyn, err := computedLabels(R[in.C])
+				if err != nil {
+					return err
+				}
+				labels = append(labels, dyn...)
+			}
 			if in.Op == OpSetLabels {
 				return w.AddLabels(e.ID, labels)
 			}
@@ -186,4 +193,40 @@ func (m *Machine) deleteValue(v value.Value, detach bool) error {
 		return nil
 	}
 	return cyqerr.Runtimef(cyqerr.TypeError, "InvalidArgumentType", "DELETE takes nodes, relationships or paths, got %s", value.TypeName(v))
+}
+
+// computedLabels flattens the values of `n:$(expr)` labels: each a
+// string or a list of strings, none null or empty.
+func computedLabels(v value.Value) ([]string, error) {
+	var out []string
+	var add func(v value.Value, top bool) error
+	add = func(v value.Value, top bool) error {
+		switch x := v.(type) {
+		case value.String:
+			if x == "" {
+				return typeErr("a computed label cannot be the empty string")
+			}
+			out = append(out, string(x))
+			return nil
+		case value.List:
+			if top {
+				for _, e := range x {
+					if err := add(e, false); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+			for _, e := range x {
+				s, ok := e.(value.String)
+				if !ok || s == "" {
+					return typeErr("a computed label must be a non-empty string, got %s", value.TypeName(e))
+				}
+				out = append(out, string(s))
+			}
+			return nil
+		}
+		return typeErr("a computed label must be a string or a list of strings, got %s", value.TypeName(v))
+	}
+	return out, add(v, true)
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -157,6 +158,18 @@ func (eng *Engine) sibling(graph string) *Engine {
 	}
 	eng.mu.RUnlock()
 	return &Engine{store: eng.store, opts: o, parser: eng.parser, procs: procs}
+}
+
+// Procedures returns the registered procedures, sorted by name.
+func (eng *Engine) Procedures() []*vm.Procedure {
+	eng.mu.RLock()
+	defer eng.mu.RUnlock()
+	out := make([]*vm.Procedure, 0, len(eng.procs))
+	for _, p := range eng.procs {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // ReadOnly reports whether nothing can be written: the engine or its

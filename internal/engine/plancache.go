@@ -71,6 +71,9 @@ func (eng *Engine) compile(st *ast.Statement, query string, r storage.Reader) (*
 // CompileAs is compile for a query run as a GraphProgram statement (stmt
 // not nil) or as a query.
 func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, error) {
+	if err := eng.checkUse(st, query); err != nil {
+		return nil, err
+	}
 	sig := eng.signature(r)
 	key := eng.opts.Graph + "\x00" + query
 	if stmt != nil {

@@ -82,6 +82,12 @@ func (eng *Engine) QueryValues(ctx context.Context, query string, params map[str
 	if err != nil {
 		return nil, err
 	}
+	if other, err := eng.useGraph(st, query); err != nil || other != eng {
+		if err != nil {
+			return nil, err
+		}
+		return other.QueryValues(ctx, query, params)
+	}
 	g, err := eng.Graph()
 	if err != nil {
 		return nil, err
@@ -149,6 +155,12 @@ func (eng *Engine) QueryReadOnlyValues(ctx context.Context, query string, params
 	st, err := eng.parser.Parse(query)
 	if err != nil {
 		return nil, err
+	}
+	if other, err := eng.useGraph(st, query); err != nil || other != eng {
+		if err != nil {
+			return nil, err
+		}
+		return other.QueryReadOnlyValues(ctx, query, params)
 	}
 	if st.Command != nil {
 		return nil, cyqerr.Compile(cyqerr.AccessDenied, ErrWriteRefused, "schema commands change the store; this operation is read-only").At(query, st.Command.NodeSpan().Start)

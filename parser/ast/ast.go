@@ -50,6 +50,10 @@ type Query struct {
 	// All[i] reports whether the union between Parts[i] and Parts[i+1] is
 	// UNION ALL; len(All) == len(Parts)-1.
 	All []bool
+	// When, for a conditional query (WHEN c THEN q ... [ELSE q]), holds
+	// the conditions: Parts[i] runs when When[i] is the first that holds;
+	// a last part beyond them is the ELSE branch. nil otherwise.
+	When []Expr
 }
 
 // SingleQuery is a sequence of clauses without UNION.
@@ -210,6 +214,59 @@ func (*Foreach) clauseNode()      {}
 func (*Call) clauseNode()         {}
 func (*CallSubquery) clauseNode() {}
 func (*LoadCSV) clauseNode()      {}
+func (*Finish) clauseNode()       {}
+func (*Show) clauseNode()         {}
+
+// ShowKind is what SHOW lists.
+type ShowKind uint8
+
+// Things SHOW lists.
+const (
+	ShowIndexes ShowKind = iota
+	ShowConstraints
+	ShowProcedures
+	ShowFunctions
+)
+
+// Show is SHOW [filter] INDEXES|CONSTRAINTS|PROCEDURES|FUNCTIONS
+// [YIELD ...] [WHERE ...]: a call of the matching listing procedure.
+type Show struct {
+	Span
+	Kind ShowKind
+	// Filter is the kind written before the noun, upper case with single
+	// spaces ("RANGE", "UNIQUE", "BUILT IN"); "" when none.
+	Filter    string
+	YieldStar bool
+	Yield     []*YieldItem
+	Where     Expr
+}
+
+func (*Let) clauseNode()          {}
+func (*FilterClause) clauseNode() {}
+
+// Finish is FINISH: the query ends and returns no rows.
+type Finish struct {
+	Span
+}
+
+// Let is LET x = e, ...: each item binds a new variable, as WITH *, e AS x.
+type Let struct {
+	Span
+	Items []*LetItem
+}
+
+// LetItem is one `var = expr` of LET.
+type LetItem struct {
+	Span
+	Var  *Variable
+	Expr Expr
+}
+
+// FilterClause is FILTER [WHERE] expr: keeps the rows where expr is true.
+type FilterClause struct {
+	Span
+	Where Expr
+}
 
 // Projection is the body of WITH and RETURN.
 type Projection struct {
@@ -274,11 +331,14 @@ type SetVariable struct {
 	Append bool
 }
 
-// SetLabels is SET n:A:B.
+// SetLabels is SET n:A:B, or with labels computed at run time,
+// SET n:$(expr).
 type SetLabels struct {
 	Span
 	Var    *Variable
 	Labels []string
+	// Dynamic are the `$(expr)` labels, after the static ones.
+	Dynamic []Expr
 }
 
 func (*SetProperty) setItemNode() {}
@@ -297,11 +357,13 @@ type RemoveProperty struct {
 	Target *Property
 }
 
-// RemoveLabels is REMOVE n:A:B.
+// RemoveLabels is REMOVE n:A:B (or n:$(expr)).
 type RemoveLabels struct {
 	Span
 	Var    *Variable
 	Labels []string
+	// Dynamic are the `$(expr)` labels, after the static ones.
+	Dynamic []Expr
 }
 
 func (*RemoveProperty) removeItemNode() {}

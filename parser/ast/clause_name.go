@@ -19,6 +19,12 @@ func ClauseName(c Clause) string {
 		return "LOAD CSV"
 	case *Use:
 		return "USE"
+	case *Let:
+		return "LET"
+	case *FilterClause:
+		return "FILTER"
+	case *Finish:
+		return "FINISH"
 	case *Create:
 		return "CREATE"
 	case *Merge:

@@ -152,6 +152,31 @@ type IsNull struct {
 	Not  bool
 }
 
+// TypePredicate is `Expr IS :: Type` (also written `Expr IS TYPED Type`
+// and `Expr :: Type`), or `Expr IS NOT :: Type` when Not is set.
+type TypePredicate struct {
+	Span
+	Expr Expr
+	Not  bool
+	Type *ValueType
+}
+
+// ValueType is a type of the GQL / Cypher type system as a type predicate
+// names it. Name is the canonical name: BOOLEAN, STRING, INTEGER, FLOAT,
+// DATE, LOCAL TIME, ZONED TIME, LOCAL DATETIME, ZONED DATETIME, DURATION,
+// POINT, NODE, RELATIONSHIP, MAP, PATH, LIST, VECTOR, ANY, PROPERTY VALUE,
+// NOTHING or NULL.
+type ValueType struct {
+	Span
+	Name string
+	// Elem is the element type of LIST (nil: LIST<ANY>).
+	Elem *ValueType
+	// Alts are the members of a union ANY<A | B>; nil otherwise.
+	Alts []*ValueType
+	// NotNull marks `NOT NULL` (or `!`).
+	NotNull bool
+}
+
 // StringOp is the operator of a StringMatch.
 type StringOp uint8
 
@@ -333,6 +358,7 @@ func (*Binary) exprNode()               {}
 func (*Unary) exprNode()                {}
 func (*Comparison) exprNode()           {}
 func (*IsNull) exprNode()               {}
+func (*TypePredicate) exprNode()        {}
 func (*StringMatch) exprNode()          {}
 func (*In) exprNode()                   {}
 func (*FunctionCall) exprNode()         {}

@@ -50,7 +50,18 @@ func (p *printer) statement(st *Statement) {
 
 func (p *printer) query(q *Query) {
 	for i, sq := range q.Parts {
-		if i > 0 {
+		if q.When != nil {
+			if i > 0 {
+				p.WriteByte(' ')
+			}
+			if i < len(q.When) {
+				p.ws("WHEN ")
+				p.expr(q.When[i])
+				p.ws(" THEN ")
+			} else {
+				p.ws("ELSE ")
+			}
+		} else if i > 0 {
 			if q.All[i-1] {
 				p.ws(" UNION ALL ")
 			} else {
@@ -71,6 +82,28 @@ func (p *printer) clause(c Clause) {
 	case *Use:
 		p.ws("USE ")
 		p.useGraph(c.Graph)
+	case *Finish:
+		p.ws("FINISH")
+	case *Show:
+		p.ws("SHOW ")
+		if c.Filter != "" {
+			p.ws(c.Filter, " ")
+		}
+		p.ws([...]string{"INDEXES", "CONSTRAINTS", "PROCEDURES", "FUNCTIONS"}[c.Kind])
+		p.yield(c.YieldStar, c.Yield)
+		p.where(c.Where)
+	case *Let:
+		p.ws("LET ")
+		for i, it := range c.Items {
+			if i > 0 {
+				p.ws(", ")
+			}
+			p.ws(Name(it.Var.Name), " = ")
+			p.expr(it.Expr)
+		}
+	case *FilterClause:
+		p.ws("FILTER ")
+		p.expr(c.Where)
 	case *Match:
 		if c.Optional {
 			p.ws("OPTIONAL ")
@@ -118,6 +151,7 @@ func (p *printer) clause(c Clause) {
 			case *RemoveLabels:
 				p.ws(Name(it.Var.Name))
 				p.simpleLabels(it.Labels)
+				p.dynamicLabels(it.Dynamic)
 			}
 		}
 	case *Delete:
@@ -146,19 +180,8 @@ func (p *printer) clause(c Clause) {
 			p.exprs(c.Args)
 			p.ws(")")
 		}
-		if c.YieldStar {
-			p.ws(" YIELD *")
-		} else if len(c.Yield) > 0 {
-			p.ws(" YIELD ")
-			for i, y := range c.Yield {
-				if i > 0 {
-					p.ws(", ")
-				}
-				p.ws(Name(y.Field))
-				if y.Alias != nil {
-					p.ws(" AS ", Name(y.Alias.Name))
-				}
-			}
+		p.yield(c.YieldStar, c.Yield)
+		if c.YieldStar || len(c.Yield) > 0 {
 			p.where(c.Where)
 		}
 	case *CallSubquery:
@@ -260,6 +283,7 @@ func (p *printer) setItems(items []SetItem) {
 		case *SetLabels:
 			p.ws(Name(it.Var.Name))
 			p.simpleLabels(it.Labels)
+			p.dynamicLabels(it.Dynamic)
 		}
 	}
 }
@@ -330,7 +354,49 @@ func (p *printer) part(pp *PatternPart) {
 	if pp.Var != nil {
 		p.ws(Name(pp.Var.Name), " = ")
 	}
+	p.selector(pp.Selector)
+	if pp.Mode != ModeDefault {
+		p.ws(pp.Mode.String(), " ")
+	}
+	if pp.Selector != nil && pp.Selector.Groups {
+		p.ws("GROUPS ")
+	}
 	p.element(pp.Kind, pp.Element)
+}
+
+func (p *printer) selector(s *PathSelector) {
+	if s == nil {
+		return
+	}
+	switch s.Kind {
+	case SelectAll:
+		p.ws("ALL ")
+	case SelectAny:
+		p.ws("ANY ")
+	case SelectAnyShortest:
+		p.ws("ANY SHORTEST ")
+	case SelectAllShortest:
+		p.ws("ALL SHORTEST ")
+	case SelectShortest:
+		p.ws("SHORTEST ")
+	}
+	if s.Count != nil {
+		p.ws(strconv.FormatInt(*s.Count, 10), " ")
+	}
+}
+
+// quant prints a path quantifier: +, * or {m,n}.
+func (p *printer) quant(q *PathQuantifier) {
+	switch {
+	case q.Max == nil && q.Min == 1:
+		p.ws("+")
+	case q.Max == nil && q.Min == 0:
+		p.ws("*")
+	case q.Max == nil:
+		p.ws("{", strconv.FormatInt(q.Min, 10), ",}")
+	default:
+		p.ws("{", strconv.FormatInt(q.Min, 10), ",", strconv.FormatInt(*q.Max, 10), "}")
+	}
 }
 
 func (p *printer) element(kind PathKind, el *PatternElement) {
@@ -344,7 +410,9 @@ func (p *printer) element(kind PathKind, el *PatternElement) {
 		if i > 0 {
 			p.rel(el.Rels[i-1])
 		}
-		p.node(n)
+		if !n.Implicit {
+			p.node(n)
+		}
 	}
 	if kind != PathPlain {
 		p.ws(")")
@@ -366,6 +434,20 @@ func (p *printer) node(n *NodePattern) {
 }
 
 func (p *printer) rel(r *RelPattern) {
+	if g := r.Group; g != nil {
+		p.ws(" (")
+		p.element(PathPlain, g.Element)
+		p.where(g.Where)
+		p.ws(")")
+		p.quant(g.Quant)
+		p.ws(" ")
+		return
+	}
+	defer func() {
+		if r.Quant != nil {
+			p.quant(r.Quant)
+		}
+	}()
 	if r.Direction == DirLeft || r.Direction == DirBoth {
 		p.ws("<")
 	}
@@ -425,6 +507,14 @@ func (p *printer) label(l LabelExpr, ctx int) {
 		p.ws(SchemaName(l.Name))
 	case *LabelWildcard:
 		p.ws("%")
+	case *LabelDynamic:
+		if l.Any {
+			p.ws("$any(")
+		} else {
+			p.ws("$(")
+		}
+		p.expr(l.Expr)
+		p.ws(")")
 	case *LabelNot:
 		p.ws("!")
 		p.label(l.Expr, 2)
@@ -613,6 +703,16 @@ func (p *printer) expr(e Expr) {
 			}
 			p.expr(o)
 		}
+		p.ws(")")
+	case *TypePredicate:
+		p.ws("(")
+		p.expr(e.Expr)
+		if e.Not {
+			p.ws(" IS NOT :: ")
+		} else {
+			p.ws(" IS :: ")
+		}
+		p.valueType(e.Type)
 		p.ws(")")
 	case *IsNull:
 		p.ws("(")
@@ -1061,5 +1161,56 @@ func (p *printer) options(o Expr) {
 	if o != nil {
 		p.ws(" OPTIONS ")
 		p.expr(o)
+	}
+}
+
+// valueType prints a type of a type predicate in canonical form.
+func (p *printer) valueType(t *ValueType) {
+	p.ws(t.Name)
+	switch {
+	case t.Elem != nil:
+		p.ws("<")
+		p.valueType(t.Elem)
+		p.ws(">")
+	case len(t.Alts) > 0:
+		p.ws("<")
+		for i, a := range t.Alts {
+			if i > 0 {
+				p.ws(" | ")
+			}
+			p.valueType(a)
+		}
+		p.ws(">")
+	}
+	if t.NotNull {
+		p.ws(" NOT NULL")
+	}
+}
+
+func (p *printer) dynamicLabels(es []Expr) {
+	for _, e := range es {
+		p.ws(":$(")
+		p.expr(e)
+		p.ws(")")
+	}
+}
+
+func (p *printer) yield(star bool, items []*YieldItem) {
+	if star {
+		p.ws(" YIELD *")
+		return
+	}
+	if len(items) == 0 {
+		return
+	}
+	p.ws(" YIELD ")
+	for i, y := range items {
+		if i > 0 {
+			p.ws(", ")
+		}
+		p.ws(Name(y.Field))
+		if y.Alias != nil {
+			p.ws(" AS ", Name(y.Alias.Name))
+		}
 	}
 }

@@ -61,7 +61,10 @@ func Children(n Node) []Node {
 			add(n.Command)
 		}
 	case *Query:
-		for _, p := range n.Parts {
+		for i, p := range n.Parts {
+			if i < len(n.When) {
+				addExpr(n.When[i])
+			}
 			add(p)
 		}
 	case *SingleQuery:
@@ -70,6 +73,20 @@ func Children(n Node) []Node {
 		}
 	case *Use:
 		addExpr(n.Graph)
+	case *Let:
+		for _, it := range n.Items {
+			add(it)
+		}
+	case *LetItem:
+		add(n.Var)
+		addExpr(n.Expr)
+	case *FilterClause:
+		addExpr(n.Where)
+	case *Show:
+		for _, y := range n.Yield {
+			add(y)
+		}
+		addExpr(n.Where)
 	case *Match:
 		add(n.Pattern)
 		addExpr(n.Where)
@@ -147,10 +164,12 @@ func Children(n Node) []Node {
 		addExpr(n.Value)
 	case *SetLabels:
 		add(n.Var)
+		addExpr(n.Dynamic...)
 	case *RemoveProperty:
 		add(n.Target)
 	case *RemoveLabels:
 		add(n.Var)
+		addExpr(n.Dynamic...)
 	case *Pattern:
 		for _, p := range n.Parts {
 			add(p)
@@ -177,6 +196,12 @@ func Children(n Node) []Node {
 		}
 		add(n.VarLength)
 		addExpr(n.Props, n.Where)
+		if n.Group != nil {
+			add(n.Group)
+		}
+	case *QuantifiedPath:
+		add(n.Element)
+		addExpr(n.Where)
 	case *LabelAnd:
 		for _, it := range n.Items {
 			add(it)
@@ -187,6 +212,8 @@ func Children(n Node) []Node {
 		}
 	case *LabelNot:
 		add(n.Expr)
+	case *LabelDynamic:
+		addExpr(n.Expr)
 	case *ListLiteral:
 		addExpr(n.Items...)
 	case *MapLiteral:
@@ -208,6 +235,8 @@ func Children(n Node) []Node {
 	case *Comparison:
 		addExpr(n.Operands...)
 	case *IsNull:
+		addExpr(n.Expr)
+	case *TypePredicate:
 		addExpr(n.Expr)
 	case *StringMatch:
 		addExpr(n.Left, n.Right)
