@@ -186,7 +186,12 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		default:
 			cost = 1
 		}
-		if cost < bestCost {
+		// On a tie, a node the query names beats an anonymous one: its
+		// variable is what later clauses group, return or count by, and
+		// starting there lets the rules read degrees and counts instead
+		// of expanding toward it.
+		tie := cost == bestCost && n.Var != nil && el.Nodes[best].Var == nil
+		if cost < bestCost || tie {
 			best, bestCost, bestSeek = i, cost, seek
 		}
 	}
