@@ -71,22 +71,34 @@ func (eng *Engine) CompileStatement(st *ast.Statement, query string) (*planner.C
 	return eng.compile(st, query, snap)
 }
 
+// parseFor parses query for a run under ctx (refused when ctx has already
+// ended) and returns the engine of the graph it runs on: eng, or the one
+// its USE clause names.
+func (eng *Engine) parseFor(ctx context.Context, query string) (*ast.Statement, *Engine, error) {
+	if err := started(ctx); err != nil {
+		return nil, nil, err
+	}
+	st, err := eng.parser.Parse(query)
+	if err != nil {
+		return nil, nil, err
+	}
+	on, err := eng.useGraph(st, query)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, on, nil
+}
+
 // QueryValues is Query with parameters already converted to values. A
 // read-only statement streams its rows from a snapshot; a writing one runs
 // in a write transaction that commits when the statement succeeds.
 func (eng *Engine) QueryValues(ctx context.Context, query string, params map[string]value.Value) (*Rows, error) {
-	if err := started(ctx); err != nil {
-		return nil, err
-	}
-	st, err := eng.parser.Parse(query)
+	st, on, err := eng.parseFor(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	if other, err := eng.useGraph(st, query); err != nil || other != eng {
-		if err != nil {
-			return nil, err
-		}
-		return other.QueryValues(ctx, query, params)
+	if on != eng { // USE names another graph
+		return on.QueryValues(ctx, query, params)
 	}
 	g, err := eng.Graph()
 	if err != nil {
@@ -149,18 +161,12 @@ func (eng *Engine) QueryReadOnly(ctx context.Context, query string, params map[s
 // QueryReadOnlyValues is QueryReadOnly with parameters already converted
 // to values.
 func (eng *Engine) QueryReadOnlyValues(ctx context.Context, query string, params map[string]value.Value) (*Rows, error) {
-	if err := started(ctx); err != nil {
-		return nil, err
-	}
-	st, err := eng.parser.Parse(query)
+	st, on, err := eng.parseFor(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	if other, err := eng.useGraph(st, query); err != nil || other != eng {
-		if err != nil {
-			return nil, err
-		}
-		return other.QueryReadOnlyValues(ctx, query, params)
+	if on != eng { // USE names another graph
+		return on.QueryReadOnlyValues(ctx, query, params)
 	}
 	if st.Command != nil {
 		return nil, cyqerr.Compile(cyqerr.AccessDenied, ErrWriteRefused, "schema commands change the store; this operation is read-only").At(query, st.Command.NodeSpan().Start)
