@@ -25,6 +25,7 @@ var (
 	benchTimeout = flag.Duration("metamorphic.benchtimeout", 20*time.Second, "time limit of one form's run in BenchmarkForms")
 	benchMemory  = flag.Int64("metamorphic.benchmemory", 4<<30, "table memory limit (bytes) of one form's run in BenchmarkForms")
 	benchReport  = flag.String("metamorphic.report", "", "file to write BenchmarkForms' per-form figures to")
+	benchOnly    = flag.String("metamorphic.question", "", "regular expression: BenchmarkForms measures only the questions whose name matches")
 )
 
 // formFigures is what BenchmarkForms measured for one form.
@@ -46,6 +47,9 @@ func (f formFigures) ok() bool { return f.status == "" }
 // sorted by ratio, with each form's peak table memory (from PROFILE):
 //
 //	go test ./conformance/metamorphic -run XXX -bench Forms -timeout 2h
+//
+// -metamorphic.question narrows it to some questions, -bench
+// Forms/ego-facebook to one dataset.
 //
 // One iteration measures every form: a PROFILE run (table memory, rows
 // checked against the seed form), then plain runs until 5 runs or 500 ms,
@@ -143,8 +147,9 @@ var tableMemory = regexp.MustCompile(`table memory (\d+) bytes`)
 // measureDataset measures every form of every question of ds's schema.
 func measureDataset(ds *dataset) []questionFigures {
 	var out []questionFigures
+	only := regexp.MustCompile(*benchOnly)
 	for _, q := range Questions() {
-		if q.Schema != ds.schema {
+		if q.Schema != ds.schema || !only.MatchString(q.Name) {
 			continue
 		}
 		forms := Generate(q.Query, *benchForms, q.Seed())
