@@ -243,8 +243,24 @@ func EuclideanSimilarity(a, b []float32) (float32, bool) {
 	if len(a) == 0 || len(a) != len(b) {
 		return 0, false
 	}
-	d := vek32.Distance(a, b)
-	return 1 / (1 + d*d), true
+	return 1 / (1 + squaredDistance(a, b)), true
+}
+
+// squaredDistance returns the sum of the squared differences of a and b
+// with vek's SIMD kernels, in chunks through a stack buffer. Squaring
+// vek32.Distance instead would add the rounding of its square root (an
+// approximate one on some processors), so that identical inputs gave
+// machine-dependent similarities.
+func squaredDistance(a, b []float32) float32 {
+	var buf [256]float32
+	var s float32
+	for len(a) > 0 {
+		n := min(len(a), len(buf))
+		d := vek32.Sub_Into(buf[:n], a[:n], b[:n])
+		s += vek32.Dot(d, d)
+		a, b = a[n:], b[n:]
+	}
+	return s
 }
 
 // cosineLoop and euclideanLoop are the plain Go versions, kept as the test
