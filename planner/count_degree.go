@@ -145,3 +145,24 @@ func countOf(call *ast.FunctionCall, names []string) bool {
 	}
 	return false
 }
+
+// impliedLabels reports whether every node at the far end of a
+// relationship of types (all when none) in direction dir carries the
+// labels ls (nil: no labels to check), by the statistics.
+func (b *builder) impliedLabels(dir ast.Direction, types []string, ls ast.LabelExpr) bool {
+	if ls == nil {
+		return true
+	}
+	names, simple := ast.SimpleLabels(ls)
+	if !simple {
+		return false
+	}
+	e := logical.Expand{Dir: dir, Types: types}
+	for _, l := range names {
+		if !b.impliedLabel(e, l) {
+			return false
+		}
+	}
+	b.dataDependent = true
+	return true
+}

@@ -21,6 +21,7 @@ var rules = []rule{
 	countTypes,
 	countDegrees,
 	countOptionalDegrees,
+	countSubquery,
 	semiJoinExists,
 	setVarExpand,
 	setCommonNeighbours,
