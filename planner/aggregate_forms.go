@@ -17,6 +17,10 @@ import (
 //   - size(collect(x)) is count(x), and size(collect(DISTINCT x)) is
 //     count(DISTINCT x) (collect drops nulls as count does), whether size
 //     is applied in the same projection or to the collected column later.
+//   - A grouping by a node whose rows are already one per node (a scan's
+//     node, then operators that keep or drop rows but never repeat them,
+//     such as degree reads) has one row per group: it is a projection
+//     when its aggregates are counts of rows or sums of a degree.
 //   - An aggregate whose result nothing reads, and whose evaluation cannot
 //     fail (count, collect, min, max), is dropped; a grouping left without
 //     aggregates is DISTINCT on its keys, which tells the operators before
@@ -34,6 +38,9 @@ func aggregateForms(b *builder, ops []logical.Op, req required) ([]logical.Op, b
 			return out, true
 		}
 		if out, ok := b.dropUnusedAggregates(ops, j, a, req); ok {
+			return out, true
+		}
+		if out, ok := singleRowGroups(ops, j, a); ok {
 			return out, true
 		}
 	}
@@ -436,4 +443,72 @@ func distinctOn(keys []logical.Item) []logical.Op {
 		return []logical.Op{logical.Distinct{Vars: names}}
 	}
 	return []logical.Op{logical.Project{Items: items}, logical.Distinct{Vars: names}}
+}
+
+// singleRowGroups replaces a grouping whose groups are single rows (a key
+// is a node variable the rows are unique in) by a projection, when each
+// aggregate's value on one row is known: count(*) is 1, and a sum of a
+// degree the planner introduced is that degree.
+func singleRowGroups(ops []logical.Op, j int, a logical.Aggregate) ([]logical.Op, bool) {
+	unique := uniqueVars(ops[:j])
+	one := false
+	for _, k := range a.Keys {
+		if v, ok := k.Expr.(*ast.Variable); ok && unique[v.Name] {
+			one = true
+		}
+	}
+	if !one || len(a.Aggs) == 0 {
+		return ops, false
+	}
+	items := append([]logical.Item(nil), a.Keys...)
+	for _, c := range a.Aggs {
+		var e ast.Expr
+		switch {
+		case c.Call.Star:
+			e = &ast.Literal{Span: c.Call.Span, Kind: ast.LitInt, Int: 1}
+		case c.IntSum && len(c.Call.Args) == 1:
+			e = c.Call.Args[0]
+		default:
+			return ops, false
+		}
+		items = append(items, logical.Item{Name: c.Name, Expr: e})
+	}
+	return replace(ops, j, 1, logical.Project{Items: items}), true
+}
+
+// uniqueVars returns the node variables in which the rows ops produce are
+// unique (no two rows bind the same node): the node of a scan that is the
+// first source of rows, as long as later operators only keep, drop or
+// extend rows one for one.
+func uniqueVars(ops []logical.Op) map[string]bool {
+	u := map[string]bool{}
+	for i, op := range ops {
+		switch o := op.(type) {
+		case logical.Start:
+		case logical.NodeScan:
+			if !onlyStartBefore(ops[:i]) {
+				return map[string]bool{}
+			}
+			u[o.Var] = true
+		case logical.Degree, logical.CycleCount, logical.Filter, logical.NodeFilter, logical.Distinct,
+			logical.Sort, logical.Skip, logical.Limit:
+		case logical.Project:
+			for _, it := range o.Items {
+				if v, ok := it.Expr.(*ast.Variable); !ok || v.Name != it.Name {
+					delete(u, it.Name)
+				}
+			}
+		case logical.Select:
+			kept := map[string]bool{}
+			for _, v := range o.Vars {
+				if u[v] {
+					kept[v] = true
+				}
+			}
+			u = kept
+		default:
+			return map[string]bool{}
+		}
+	}
+	return u
 }
