@@ -36,9 +36,8 @@
 // The benchmark (go test ./conformance/metamorphic -run XXX -bench Forms
 // -timeout 2h) runs each question's forms on ego-Facebook and Slashdot,
 // on-disk stores bulk-loaded once, and prints per question the fastest
-// form, the slowest form, their ratio, the ratio of the most to the fewest
-// VM instructions a form ran (the work, free of timing noise) and the
-// peak table memory reported by
-// PROFILE, sorted by ratio; -metamorphic.report writes every form's figures
-// to a file.
+// form, the slowest form, their ratio, the ratio of the most to the
+// fewest VM instructions a form ran (the work, free of timing noise) and
+// the peak table memory reported by PROFILE, sorted by ratio;
+// -metamorphic.report writes every form's figures to a file.
 package metamorphic
