@@ -198,6 +198,10 @@ func (s *statsView) sketch(label, key string) *propSketch {
 	return &sk
 }
 
+// sketchPrefix is how much of a long string value a property's sample
+// keeps.
+const sketchPrefix = 64
+
 // sampleDistinct estimates the distinct values among total nodes from
 // the first distinctSample of them (see sampleProperty).
 func sampleDistinct(it interface {
@@ -225,6 +229,9 @@ func sampleProperty(it interface {
 			continue
 		}
 		seen[value.Format(v)]++
+		if str, ok := v.(value.String); ok && len(str) > sketchPrefix {
+			v = str[:sketchPrefix] // bounds the sample's memory; a prefix orders nearly as the value
+		}
 		sk.values = append(sk.values, v)
 	}
 	if sk.sampled == 0 {
