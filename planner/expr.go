@@ -196,6 +196,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		return g.exists(x.Pattern, x.Where, env, false)
 	case *ast.CountSubquery:
 		if x.Pattern == nil {
+			if p, where, ok := matchOnly(x.Query); ok {
+				return g.exists(p, where, env, true)
+			}
 			return g.subquery(x.Query, env, subCount, x)
 		}
 		return g.exists(x.Pattern, x.Where, env, true)

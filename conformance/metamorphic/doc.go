@@ -19,8 +19,8 @@
 // pattern predicate; split a MATCH in two with explicit r1 <> r2 where
 // uniqueness could matter; *k as k hops and back; *1..n as *..n; the tail's
 // styles (count(DISTINCT x), WITH DISTINCT x RETURN count(*), grouping,
-// collect; COUNT { } vs size([...]) vs OPTIONAL MATCH vs CALL { }); and an
-// existence check as a MATCH with WITH DISTINCT.
+// collect; COUNT { } vs COUNT { MATCH } vs size([...]) vs OPTIONAL MATCH vs
+// CALL { }); and an existence check as a MATCH with WITH DISTINCT.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,

@@ -377,6 +377,7 @@ func (t Tail) String() string {
 			"OPTIONAL MATCH " + c + " WITH " + v + ", count(" + end + ") AS d RETURN d",
 			"CALL { WITH " + v + " MATCH " + c + " RETURN count(*) AS d } RETURN d",
 			"OPTIONAL MATCH " + c + " WITH " + v + ", collect(" + end + ") AS xs RETURN size(xs) AS d",
+			"RETURN COUNT { MATCH " + c + " } AS d",
 		}[t.Style]
 	case TailDegreeAvg:
 		c := t.Chain.String()

@@ -550,7 +550,7 @@ func tailStyle(q *Query) []*Query {
 	case TailDistinct, TailOrdered, TailGroup:
 		n = 3
 	case TailDegree:
-		n = 6
+		n = 7
 		end := t.far().Var
 		single := q.singleNode(t.Var)
 		ok = func(s int) bool {
