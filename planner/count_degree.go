@@ -21,8 +21,46 @@ func countDegrees(b *builder, ops []logical.Op, req required) ([]logical.Op, boo
 		if out, ok := b.degreeFor(ops, i, o, true); ok {
 			return out, true
 		}
+		if out, ok := b.flippedDegree(ops, i, o, req); ok {
+			return out, true
+		}
 	}
 	return ops, false
+}
+
+// flippedDegree handles an expansion written from the node that is only
+// counted: `MATCH (x)-->(a) RETURN a, count(*)` scans x and expands to a,
+// but the rows per a are a's degree the other way. When x is scanned
+// right before the expansion, with no label or one the statistics prove
+// every such neighbour carries, and neither x nor the relationship is
+// read later, the scan moves to a (taking a label check of a right after
+// the expansion with it) and the expansion turns around, so that the
+// degree read applies whichever end the pattern was planned from.
+func (b *builder) flippedDegree(ops []logical.Op, i int, o logical.Expand, req required) ([]logical.Op, bool) {
+	if i == 0 || o.From == o.To || req.After[i].Live.hasAny(o.From, o.Rel) {
+		return nil, false
+	}
+	scan, ok := ops[i-1].(logical.NodeScan)
+	if !ok || scan.Var != o.From || len(scan.Prefilter) > 0 || scan.Batch > 0 {
+		return nil, false
+	}
+	back := logical.Expand{From: o.To, Rel: o.Rel, To: o.From, Dir: reverse(o.Dir), Types: o.Types}
+	if scan.Label != "" && !b.impliedLabel(back, scan.Label) {
+		return nil, false
+	}
+	head, n := logical.NodeScan{Var: o.To}, 2
+	if i+1 < len(ops) {
+		if f, ok := ops[i+1].(logical.NodeFilter); ok && f.Var == o.To {
+			if ls, simple := ast.SimpleLabels(f.Labels); simple && len(ls) == 1 {
+				head.Label, n = ls[0], 3
+			}
+		}
+	}
+	out, ok := b.degreeFor(replace(ops, i-1, n, head, back), i, back, true)
+	if ok && scan.Label != "" {
+		b.dataDependent = true
+	}
+	return out, ok
 }
 
 // countOptionalDegrees does the same for `OPTIONAL MATCH (a)-->(b)` whose
@@ -106,4 +144,25 @@ func countOf(call *ast.FunctionCall, names []string) bool {
 		}
 	}
 	return false
+}
+
+// impliedLabels reports whether every node at the far end of a
+// relationship of types (all when none) in direction dir carries the
+// labels ls (nil: no labels to check), by the statistics.
+func (b *builder) impliedLabels(dir ast.Direction, types []string, ls ast.LabelExpr) bool {
+	if ls == nil {
+		return true
+	}
+	names, simple := ast.SimpleLabels(ls)
+	if !simple {
+		return false
+	}
+	e := logical.Expand{Dir: dir, Types: types}
+	for _, l := range names {
+		if !b.impliedLabel(e, l) {
+			return false
+		}
+	}
+	b.dataDependent = true
+	return true
 }

@@ -1,15 +1,12 @@
 package planner
 
 import (
-	"strings"
-
 	"github.com/cyqdb/cyq/parser/ast"
-
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
-// countScan turns count(*) and count(n) over the rows of a bare node scan
-// into count(DISTINCT n): a scan yields each node once and never null, so
+// countScan turns count(*) over the rows of a bare node scan into
+// count(DISTINCT n): a scan yields each node once and never null, so
 // the counts agree, and the distinct count of a scan's variable is the
 // cardinality of the label's (or the graph's) node bitmap, which the
 // scan hands to the aggregation whole (see setRows) instead of visiting
@@ -35,8 +32,8 @@ func countScan(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 		}
 		aggs := make([]logical.AggCall, len(a.Aggs))
 		for k, c := range a.Aggs {
-			counts := strings.EqualFold(c.Call.Name, "count") && len(c.Call.Namespace) == 0 && !c.Call.Distinct
-			if !counts || !(c.Call.Star || countsVar(c.Call, scan.Var)) {
+			// count(n) of the scanned n is count(*) by then (aggregateForms).
+			if !c.Call.Star {
 				aggs = nil
 				break
 			}

@@ -10,7 +10,7 @@ import (
 // distinctIntoCount folds `WITH DISTINCT v RETURN count(v)` into
 // count(DISTINCT v): a DISTINCT on one variable whose rows reach, through
 // projections that only pass variables on, an aggregation without keys
-// that only counts v. Counting distinct non-null values is what both do;
+// that only counts v (or counts rows, v never being null). Counting distinct non-null values is what both do;
 // the fold lets a set-at-a-time operator before it hand its whole set to
 // the count, and the identity projections between them go.
 func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
@@ -31,14 +31,18 @@ func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op
 		if !ok || len(a.Keys) > 0 || len(a.Aggs) == 0 {
 			continue
 		}
+		// count(*) counts the distinct rows, which are the distinct
+		// values of v when v is never null.
+		star := nonNullVars(ops[:i])[v]
 		aggs := make([]logical.AggCall, len(a.Aggs))
 		for k, c := range a.Aggs {
-			if !countsVar(c.Call, v) {
+			if !countsVar(c.Call, v) && !(star && c.Call.Star) {
 				aggs = nil
 				break
 			}
 			call := *c.Call
-			call.Distinct = true
+			call.Star, call.Distinct = false, true
+			call.Args = countArg(v, c.Call)
 			aggs[k] = logical.AggCall{Name: c.Name, Call: &call}
 		}
 		if aggs == nil {
@@ -55,17 +59,20 @@ func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op
 }
 
 // passesOn reports whether op only passes variables on under their own
-// names: a projection of bare variables, or a WITH boundary.
+// names: a projection of bare variables, or a WITH boundary. A
+// projection's substitutions (grouping keys by their source text) do not
+// apply to the variables the planner wrote itself, which have no text.
 func passesOn(op logical.Op) bool {
 	switch o := op.(type) {
 	case logical.Select:
 		return true
 	case logical.Project:
-		if len(o.Subst) > 0 || o.Vectorised {
+		if o.Vectorised {
 			return false
 		}
 		for _, it := range o.Items {
-			if v, ok := it.Expr.(*ast.Variable); !ok || v.Name != it.Name {
+			v, ok := it.Expr.(*ast.Variable)
+			if !ok || v.Name != it.Name || len(o.Subst) > 0 && v.Span != (ast.Span{}) {
 				return false
 			}
 		}

@@ -27,8 +27,11 @@
 //     drop_implied_labels.go to a fixed point. Then required.go derives
 //     what each operator's consumers need (live variables, whether
 //     multiplicity and order matter) and rules.go runs the rules that use
-//     it to a fixed point, one rule per file: set_*.go (set-at-a-time
-//     expansion), count_*.go (degree, cycle and type counts),
+//     it to a fixed point, one rule per file: aggregate_forms.go (one
+//     canonical form per aggregation: counts, size(collect()), unused
+//     aggregates as DISTINCT, single-row groups as projections),
+//     set_*.go (set-at-a-time expansion), count_*.go (degree, cycle and
+//     type counts, CALL { } counts),
 //     decorrelate_*.go (existence tests and size() of pattern
 //     comprehensions), drop_path.go. rewrite_batch.go and vector.go batch
 //     scans afterwards.

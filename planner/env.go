@@ -1,6 +1,9 @@
 package planner
 
-import "github.com/cyqdb/cyq/vm"
+import (
+	"github.com/cyqdb/cyq/value"
+	"github.com/cyqdb/cyq/vm"
+)
 
 // Stats is what the cost model reads from storage.
 type Stats interface {
@@ -17,6 +20,11 @@ type Stats interface {
 	// DistinctValues estimates the number of distinct values of property
 	// key over the nodes with label (all nodes for ""); 0 when unknown.
 	DistinctValues(label, key string) float64
+	// ValueFraction estimates the fraction of the nodes with label (all
+	// nodes for "") whose property key satisfies op ("=", "<", "<=", ">",
+	// ">=") against v, from the values' distribution; negative when
+	// unknown.
+	ValueFraction(label, key, op string, v value.Value) float64
 }
 
 // ProcedureLookup finds a procedure by its lower-case dotted name.
@@ -31,3 +39,6 @@ func (noStats) RelCount(string) float64                        { return 1000 }
 func (noStats) HasIndex(string, string) bool                   { return false }
 func (noStats) RelPatternCount(string, string, string) float64 { return -1 }
 func (noStats) DistinctValues(string, string) float64          { return 0 }
+func (noStats) ValueFraction(string, string, string, value.Value) float64 {
+	return -1
+}

@@ -2,12 +2,14 @@ package planner
 
 import (
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cyqdb/cyq/parser"
+	"github.com/cyqdb/cyq/value"
 	"github.com/cyqdb/cyq/vm"
 )
 
@@ -36,6 +38,24 @@ func (fakeStats) RelPatternCount(start, typ, end string) float64 {
 
 func (fakeStats) DistinctValues(label, key string) float64 {
 	return map[string]float64{"User.id": 80000, "Person.name": 900, "Person.age": 60}[label+"."+key]
+}
+
+// ValueFraction: Person.age is uniform over 20..79.
+func (fakeStats) ValueFraction(label, key, op string, v value.Value) float64 {
+	n, ok := v.(value.Int)
+	if label != "Person" || key != "age" || !ok {
+		return -1
+	}
+	below := math.Min(1, math.Max(0, float64(int64(n)-20)/60)) // share under n
+	switch op {
+	case "=":
+		return 1.0 / 60
+	case "<", "<=":
+		return below
+	case ">", ">=":
+		return 1 - below
+	}
+	return -1
 }
 
 func procs(name string) (*vm.Procedure, bool) {

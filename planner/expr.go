@@ -196,6 +196,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		return g.exists(x.Pattern, x.Where, env, false)
 	case *ast.CountSubquery:
 		if x.Pattern == nil {
+			if p, where, ok := matchOnly(x.Query); ok {
+				return g.exists(p, where, env, true)
+			}
 			return g.subquery(x.Query, env, subCount, x)
 		}
 		return g.exists(x.Pattern, x.Where, env, true)
@@ -772,7 +775,8 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 
 // degreeExists answers (n)-[:T]->() as a predicate, or COUNT { (n)-->() },
 // from n's stored degree when n is bound and nothing constrains the
-// relationship or the far node: no relationship is enumerated.
+// relationship or the far node (but labels the statistics prove it
+// carries): no relationship is enumerated.
 func (g *gen) degreeExists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (int32, bool, error) {
 	if where != nil || len(p.Parts) != 1 || p.Parts[0].Var != nil || p.Parts[0].Kind != ast.PathPlain {
 		return 0, false, nil
@@ -794,10 +798,10 @@ func (g *gen) degreeExists(p *ast.Pattern, where ast.Expr, env *regEnv, count bo
 	if !ok || s.kind != slotNode {
 		return 0, false, nil
 	}
-	if far.Var != nil && env.bound(far.Var.Name) || far.Labels != nil || far.Props != nil || far.Where != nil {
+	types, simple := r.TypeNames()
+	if far.Var != nil && env.bound(far.Var.Name) || !g.b.impliedLabels(dir, types, far.Labels) || far.Props != nil || far.Where != nil {
 		return 0, false, nil
 	}
-	types, simple := r.TypeNames()
 	if r.Var != nil && env.bound(r.Var.Name) || r.VarLength != nil || r.Props != nil || r.Where != nil || !simple {
 		return 0, false, nil
 	}

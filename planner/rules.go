@@ -14,12 +14,14 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 // allow, in the order they are tried.
 var rules = []rule{
 	dropUnusedPaths,
+	aggregateForms,
 	countScan,
 	distinctIntoCount,
 	countCycles,
 	countTypes,
 	countDegrees,
 	countOptionalDegrees,
+	countSubquery,
 	semiJoinExists,
 	setVarExpand,
 	setCommonNeighbours,

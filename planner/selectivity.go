@@ -8,11 +8,14 @@ import (
 )
 
 // selectivity estimates the fraction of rows a predicate keeps, from the
-// statistics: an equality on a property keeps 1/distinct values of the
-// property among the nodes of the variable's label, IN a list of n
-// values n/distinct; an equality that an index seek before it already
-// applied keeps every row. Where statistics say nothing it falls back to
-// fixed guesses.
+// statistics: an equality or range comparison of a property with a
+// literal keeps the share of the label's nodes whose values satisfy it
+// (the sampled distribution: common values their own share, others
+// 1/distinct); an equality with any other value 1/distinct values of the
+// property among the nodes of the variable's label, IN a list of n values
+// n/distinct; an equality that an index seek before it already applied
+// keeps every row. Where statistics say nothing it falls back to fixed
+// guesses.
 type selectivity struct {
 	b      *builder
 	labels map[string]string // node variable -> a label it is known to carry
@@ -144,16 +147,21 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 		if len(x.Ops) != 1 {
 			return filterSelectivity
 		}
+		op, other := x.Ops[0], x.Operands[1]
 		v, key, ok := s.property(x.Operands[0])
 		if !ok {
 			if v, key, ok = s.property(x.Operands[1]); !ok {
 				return filterSelectivity
 			}
+			op, other = flipCompare(op), x.Operands[0]
 		}
-		switch x.Ops[0] {
+		switch op {
 		case ast.CmpEq:
 			if s.seeked[v] == key {
 				return 1
+			}
+			if f, ok := s.valueFraction(v, key, "=", other); ok {
+				return f
 			}
 			return s.equality(v, key, 1)
 		case ast.CmpNe:
@@ -161,6 +169,9 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 		}
 		if s.seeked[v] == " range "+key {
 			return 1
+		}
+		if f, ok := s.valueFraction(v, key, compareOps[op], other); ok {
+			return f
 		}
 		return rangeSelectivity
 	case *ast.StringMatch:
@@ -178,6 +189,19 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 		n := 10.0
 		if l, ok := x.List.(*ast.ListLiteral); ok {
 			n = float64(len(l.Items))
+			// Literal values: the sum of their shares.
+			sum := 0.0
+			for _, it := range l.Items {
+				f, ok := s.valueFraction(v, key, "=", it)
+				if !ok {
+					sum = -1
+					break
+				}
+				sum += f
+			}
+			if sum >= 0 {
+				return math.Min(1, sum)
+			}
 		}
 		return s.equality(v, key, n)
 	case *ast.LabelPredicate:
@@ -208,6 +232,37 @@ func (s *selectivity) property(e ast.Expr) (v, key string, ok bool) {
 	}
 	v, ok = varProperty(p)
 	return v, p.Key, ok
+}
+
+// compareOps names the range comparisons for Stats.ValueFraction.
+var compareOps = map[ast.CompareOp]string{ast.CmpLt: "<", ast.CmpLe: "<=", ast.CmpGt: ">", ast.CmpGe: ">="}
+
+// flipCompare is op with its operands swapped: a < b is b > a.
+func flipCompare(op ast.CompareOp) ast.CompareOp {
+	switch op {
+	case ast.CmpLt:
+		return ast.CmpGt
+	case ast.CmpGt:
+		return ast.CmpLt
+	case ast.CmpLe:
+		return ast.CmpGe
+	case ast.CmpGe:
+		return ast.CmpLe
+	}
+	return op
+}
+
+// valueFraction is the fraction of v's rows whose key satisfies op
+// against e, from the distribution of the key's values among the nodes
+// of v's label, when e is a literal (plans do not depend on parameter
+// values) and the statistics know the distribution.
+func (s *selectivity) valueFraction(v, key, op string, e ast.Expr) (float64, bool) {
+	l, ok := e.(*ast.Literal)
+	if !ok || l.Kind == ast.LitNull || op == "" {
+		return 0, false
+	}
+	f := s.b.stats.ValueFraction(s.labels[v], key, op, literal(l))
+	return f, f >= 0
 }
 
 // equality is the fraction of v's rows whose key equals one of n values.

@@ -10,7 +10,8 @@ import (
 
 // TestEstimatesFromStatistics checks the estimates that follow from
 // fakeStats: an equality keeps 1/distinct values of its property among
-// the label's nodes (not a constant fraction), IN n values n/distinct, a
+// the label's nodes (not a constant fraction), a range with a literal the
+// distribution's share, IN n values n/distinct, a
 // seek's own predicate counts once, and a label that exact pattern counts
 // show on every end node of a type keeps every row.
 func TestEstimatesFromStatistics(t *testing.T) {
@@ -23,6 +24,12 @@ func TestEstimatesFromStatistics(t *testing.T) {
 		{"MATCH (p:Person) WHERE p.age = 30 RETURN p", "Filter", 1000.0 / 60},
 		{"MATCH (p:Person) WHERE p.age IN [30, 31, 32] RETURN p", "Filter", 3 * 1000.0 / 60},
 		{"MATCH (p:Person) WHERE p.age <> 30 RETURN p", "Filter", 1000 * (1 - 1.0/60)},
+		// Ranges against a literal: the share of the distribution (ages
+		// uniform over 20..79), whichever side the property is on.
+		{"MATCH (p:Person) WHERE p.age < 35 RETURN p", "Filter", 250},
+		{"MATCH (p:Person) WHERE 35 > p.age RETURN p", "Filter", 250},
+		{"MATCH (p:Person) WHERE p.age >= 65 RETURN p", "Filter", 250},
+		{"MATCH (p:Person) WHERE p.age >= $x RETURN p", "Filter", 1000 * rangeSelectivity},
 		// User: 80,000 nodes, 80,000 distinct ids, indexed.
 		{"MATCH (u:User {id: 1}) RETURN u", "NodeIndexSeek", 1},
 		{"MATCH (u:User {id: 1}) RETURN u", "Filter", 1},

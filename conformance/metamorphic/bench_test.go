@@ -34,6 +34,7 @@ type formFigures struct {
 	time     time.Duration // median of the timed runs
 	runs     int
 	memory   int64 // table memory of the profiled run, bytes
+	steps    int64 // VM instructions of the profiled run (deterministic, unlike time)
 	status   string
 	disagree bool // returned other rows than the seed form
 }
@@ -142,7 +143,30 @@ func (q questionFigures) peak() int64 {
 	return m
 }
 
-var tableMemory = regexp.MustCompile(`table memory (\d+) bytes`)
+var (
+	tableMemory = regexp.MustCompile(`table memory (\d+) bytes`)
+	vmSteps     = regexp.MustCompile(`result rows \d+, steps (\d+)`)
+)
+
+// stepRatio is the most VM instructions a finished form ran over the
+// fewest: the work the forms did, free of the machine's timing noise
+// (an instruction that reads a degree or joins two bitmaps counts once).
+func (q questionFigures) stepRatio() float64 {
+	lo, hi := int64(0), int64(0)
+	for _, f := range q.forms {
+		if !f.ok() || f.steps <= 0 {
+			continue
+		}
+		if lo == 0 || f.steps < lo {
+			lo = f.steps
+		}
+		hi = max(hi, f.steps)
+	}
+	if lo == 0 {
+		return 0
+	}
+	return float64(hi) / float64(lo)
+}
 
 // measureDataset measures every form of every question of ds's schema.
 func measureDataset(ds *dataset) []questionFigures {
@@ -194,6 +218,9 @@ func measureForm(db *cyq.DB, text string, ordered bool) measured {
 	m.rows = rows
 	if sm := tableMemory.FindStringSubmatch(rs.Profile()); sm != nil {
 		m.fig.memory, _ = strconv.ParseInt(sm[1], 10, 64)
+	}
+	if sm := vmSteps.FindStringSubmatch(rs.Profile()); sm != nil {
+		m.fig.steps, _ = strconv.ParseInt(sm[1], 10, 64)
 	}
 	if d := time.Since(start); d > time.Second {
 		// A slow form is timed by its profiled run alone.
@@ -256,7 +283,7 @@ func mb(n int64) string { return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1,
 func printFigures(w io.Writer, qs []questionFigures) {
 	qs = slices.Clone(qs)
 	sort.SliceStable(qs, func(i, j int) bool { return qs[i].ratio() > qs[j].ratio() })
-	fmt.Fprintf(w, "\n| dataset | question | forms | fastest | slowest | slowest/fastest | peak table memory (finished forms) | disagreeing forms |\n|---|---|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(w, "\n| dataset | question | forms | fastest | slowest | slowest/fastest | most/fewest VM steps | peak table memory (finished forms) | disagreeing forms |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, q := range qs {
 		fast, slow, lower := q.extremes()
 		r := fmt.Sprintf("%.0f×", q.ratio())
@@ -269,7 +296,7 @@ func printFigures(w io.Writer, qs []questionFigures) {
 				dis++
 			}
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %s | %d |\n", q.dataset, q.question, len(q.forms), fast.timeText(), slow.timeText(), r, mb(q.peak()), dis)
+		fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %.0f× | %s | %d |\n", q.dataset, q.question, len(q.forms), fast.timeText(), slow.timeText(), r, q.stepRatio(), mb(q.peak()), dis)
 	}
 	fmt.Fprintln(w)
 	for _, q := range qs {
@@ -288,7 +315,7 @@ func printDetail(w io.Writer, qs []questionFigures) {
 			if f.disagree {
 				flag = " DISAGREES"
 			}
-			fmt.Fprintf(w, "  %10s %10s%s  %s  [%s]\n", f.timeText(), f.memText(), flag, f.form.Text, strings.Join(f.form.Rules, ", "))
+			fmt.Fprintf(w, "  %10s %10s %10d steps%s  %s  [%s]\n", f.timeText(), f.memText(), f.steps, flag, f.form.Text, strings.Join(f.form.Rules, ", "))
 		}
 	}
 }

@@ -19,8 +19,8 @@
 // pattern predicate; split a MATCH in two with explicit r1 <> r2 where
 // uniqueness could matter; *k as k hops and back; *1..n as *..n; the tail's
 // styles (count(DISTINCT x), WITH DISTINCT x RETURN count(*), grouping,
-// collect; COUNT { } vs size([...]) vs OPTIONAL MATCH vs CALL { }); and an
-// existence check as a MATCH with WITH DISTINCT.
+// collect; COUNT { } vs COUNT { MATCH } vs size([...]) vs OPTIONAL MATCH vs
+// CALL { }); and an existence check as a MATCH with WITH DISTINCT.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,
@@ -36,7 +36,8 @@
 // The benchmark (go test ./conformance/metamorphic -run XXX -bench Forms
 // -timeout 2h) runs each question's forms on ego-Facebook and Slashdot,
 // on-disk stores bulk-loaded once, and prints per question the fastest
-// form, the slowest form, their ratio and the peak table memory reported by
-// PROFILE, sorted by ratio; -metamorphic.report writes every form's figures
-// to a file.
+// form, the slowest form, their ratio, the ratio of the most to the
+// fewest VM instructions a form ran (the work, free of timing noise) and
+// the peak table memory reported by PROFILE, sorted by ratio;
+// -metamorphic.report writes every form's figures to a file.
 package metamorphic

@@ -108,6 +108,8 @@ const (
 	TailOrdered                       // Items ordered by OrderBy (a total order), then Limit
 	TailGroup                         // Items (grouping keys) and Aggs, ordered by OrderBy, then Limit
 	TailDegree                        // per row of Var, the number of matches of Chain
+	TailDegreeAvg                     // the average over rows of Var of its TailDegree, per group of Items (keys over Var)
+	TailDegreeOver                    // the number of rows of Var whose TailDegree exceeds Threshold (>= 0)
 )
 
 // Item is a projected expression and its alias.
@@ -122,8 +124,10 @@ type Tail struct {
 	Aggs    []Item
 	OrderBy string // ORDER BY text over aliases; must be a total order of the rows
 	Limit   int
-	Chain   *Chain // TailDegree
-	Uses    []string
+	Chain   *Chain // TailDegree, TailDegreeAvg, TailDegreeOver
+	// Threshold is TailDegreeOver's bound.
+	Threshold int
+	Uses      []string
 }
 
 // Query is a question in the structured form the generator rewrites:
@@ -373,6 +377,33 @@ func (t Tail) String() string {
 			"OPTIONAL MATCH " + c + " WITH " + v + ", count(" + end + ") AS d RETURN d",
 			"CALL { WITH " + v + " MATCH " + c + " RETURN count(*) AS d } RETURN d",
 			"OPTIONAL MATCH " + c + " WITH " + v + ", collect(" + end + ") AS xs RETURN size(xs) AS d",
+			"RETURN COUNT { MATCH " + c + " } AS d",
+		}[t.Style]
+	case TailDegreeAvg:
+		c := t.Chain.String()
+		end := t.far().Var
+		keys, names := "", ""
+		if len(t.Items) > 0 {
+			keys, names = items(t.Items)+", ", aliases(t.Items)+", "
+		}
+		return [...]string{
+			"RETURN " + keys + "avg(COUNT { " + c + " }) AS d",
+			"WITH " + keys + "COUNT { " + c + " } AS kd RETURN " + names + "avg(kd) AS d",
+			"WITH " + keys + "size([" + c + " | 1]) AS kd RETURN " + names + "avg(kd) AS d",
+			"OPTIONAL MATCH " + c + " WITH " + v + ", count(" + end + ") AS kd RETURN " + keys + "avg(kd) AS d",
+			"CALL { WITH " + v + " MATCH " + c + " RETURN count(*) AS kd } RETURN " + keys + "avg(kd) AS d",
+		}[t.Style]
+	case TailDegreeOver:
+		c := t.Chain.String()
+		end := t.far().Var
+		k := fmt.Sprint(t.Threshold)
+		return [...]string{
+			"WITH " + v + " WHERE COUNT { " + c + " } > " + k + " RETURN count(*) AS n",
+			"WITH " + v + ", COUNT { " + c + " } AS kd WHERE kd > " + k + " RETURN count(*) AS n",
+			"WITH " + v + " WHERE size([" + c + " | 1]) > " + k + " RETURN count(" + v + ") AS n",
+			"OPTIONAL MATCH " + c + " WITH " + v + ", count(" + end + ") AS kd WHERE kd > " + k + " RETURN count(*) AS n",
+			"MATCH " + c + " WITH " + v + ", count(*) AS kd WHERE kd > " + k + " RETURN count(*) AS n",
+			"CALL { WITH " + v + " MATCH " + c + " RETURN count(*) AS kd } WITH " + v + ", kd WHERE kd > " + k + " RETURN sum(1) AS n",
 		}[t.Style]
 	}
 	panic(fmt.Sprintf("metamorphic: tail kind %d cannot be printed", t.Kind))

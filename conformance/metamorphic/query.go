@@ -133,10 +133,25 @@ func (q *Query) uses(v string) int {
 	if slices.Contains(q.Tail.Uses, v) {
 		n++
 	}
-	if t := q.Tail; t.Kind == TailDegree && (t.Style == 2 || t.Style == 3 || t.Style == 5) && t.far().Var == v {
+	if t := q.Tail; t.Chain != nil && t.far().Var == v && t.namesEnd() {
 		n++ // the styles that return or collect the end node
 	}
+
 	return n
+}
+
+// namesEnd reports whether the tail's style names the far node of its
+// chain outside the chain.
+func (t Tail) namesEnd() bool {
+	switch t.Kind {
+	case TailDegree:
+		return t.Style == 2 || t.Style == 3 || t.Style == 5
+	case TailDegreeAvg:
+		return t.Style == 3
+	case TailDegreeOver:
+		return t.Style == 3
+	}
+	return false
 }
 
 // fresh returns a variable name used nowhere in q.

@@ -106,6 +106,19 @@ func degree(v, chain string) Tail {
 	return Tail{Kind: TailDegree, Var: v, Chain: &c}
 }
 
+// avgDegree is the average degree of v over chain, per group of keys
+// (expressions over v, which uses lists).
+func avgDegree(v, chain string, uses []string, keys ...Item) Tail {
+	c := mustChain(chain)
+	return Tail{Kind: TailDegreeAvg, Var: v, Chain: &c, Items: keys, Uses: uses}
+}
+
+// degreeOver is the number of v whose degree over chain exceeds k.
+func degreeOver(v, chain string, k int) Tail {
+	c := mustChain(chain)
+	return Tail{Kind: TailDegreeOver, Var: v, Chain: &c, Threshold: k}
+}
+
 func it(expr, alias string) Item { return Item{Expr: expr, Alias: alias} }
 
 func vars(v ...string) []string { return v }
@@ -193,6 +206,24 @@ func Questions() []Question {
 				match("(a:A)"), optionalMatch("(a)-[:R|S]->(b)").where(prop("b", "k", "1")))},
 		{"g-two-patterns", "2-hop distinct", Generic,
 			query(countDistinct("c"), match("(a {id: $a})-[:R]->(b)", "(b)-[:R]->(c)"))},
+		{"g-top-in-degree", "ORDER BY / LIMIT", Generic,
+			query(group(vars("b"), []Item{it("id(b)", "i")}, []Item{it("count(*)", "n")}, "n DESC, i", 5), match("()-[:R|S]->(b:B)"))},
+		{"g-count-per-type", "relationship count", Generic,
+			query(group(vars("r"), []Item{it("type(r)", "t")}, []Item{it("count(*)", "n")}, "t", 0), match("()-[r]->()"))},
+		{"g-count-per-type-labels", "relationship count", Generic,
+			query(group(vars("r"), []Item{it("type(r)", "t")}, []Item{it("count(*)", "n")}, "t", 0), match("(:A)-[r]->(:C)"))},
+		{"g-degree-in-label", "degree", Generic,
+			query(degree("a", "(a)<-[:S]-(:C)"), match("(a:B)"))},
+		{"g-avg-degree-label", "degree", Generic,
+			query(avgDegree("a", "(a)-[:R]->()", nil), match("(a:A)"))},
+		{"g-avg-degree-per-key", "degree", Generic,
+			query(avgDegree("a", "(a)--(:B)", vars("a"), it("a.k", "k")), match("(a)"))},
+		{"g-degree-over", "degree", Generic,
+			query(degreeOver("a", "(a)-->()", 1), match("(a:A)"))},
+		{"g-degree-over-typed", "degree", Generic,
+			query(degreeOver("a", "(a)<-[:T]-(:A)", 0), match("(a)"))},
+		{"g-in-list-unindexed-hop", "IN list", Generic,
+			query(countDistinct("b"), match("(a)-[:R]->(b)").where(prop("a", "k", "1", "3")))},
 
 		// Users schema: SNAP edge lists.
 		{"u-two-hop-distinct", "2-hop distinct", Users,
@@ -213,6 +244,18 @@ func Questions() []Question {
 			query(countDistinct("x"), match("(a {id: $hub})-->(x)<--(b {id: $other})"))},
 		{"u-top-degree", "ORDER BY / LIMIT", Users,
 			query(group(vars("a"), []Item{it("a.id", "id")}, []Item{it("count(*)", "d")}, "d DESC, id", 10), match("(a:User)-->()"))},
+		{"u-top-in-degree", "ORDER BY / LIMIT", Users,
+			query(group(vars("b"), []Item{it("b.id", "id")}, []Item{it("count(*)", "d")}, "d DESC, id", 10), match("()-[:LINKS]->(b)"))},
+		{"u-count-per-type", "relationship count", Users,
+			query(group(vars("r"), []Item{it("type(r)", "t")}, []Item{it("count(*)", "n")}, "t", 0), match("()-[r]->()"))},
+		{"u-degree-in-label", "degree", Users,
+			query(degree("a", "(a)<-[:LINKS]-(:User)"), match("(a {id: $hub})"))},
+		{"u-avg-degree", "degree", Users,
+			query(avgDegree("a", "(a)-[:LINKS]->()", nil), match("(a:User)"))},
+		{"u-degree-over", "degree", Users,
+			query(degreeOver("a", "(a)<--()", 100), match("(a:User)"))},
+		{"u-in-list-hop", "IN list", Users,
+			query(countDistinct("b"), match("(a)-->(b)").where(prop("a", "id", "$l1", "$l2", "$l3")))},
 
 		// Movies schema.
 		{"m-coactors", "2-hop distinct", Movies,
@@ -230,6 +273,18 @@ func Questions() []Question {
 		{"m-names-in-list", "IN list", Movies,
 			query(distinct(vars("p"), it("p.name", "name"), it("p.born", "born")),
 				match("(p:Person)").where(prop("p", "name", "'Tom Hanks'", "'Meg Ryan'", "'Nobody'")))},
+		{"m-top-in-degree", "ORDER BY / LIMIT", Movies,
+			query(group(vars("m"), []Item{it("m.title", "t")}, []Item{it("count(*)", "n")}, "n DESC, t", 3), match("(:Person)-[:ACTED_IN|DIRECTED]->(m:Movie)"))},
+		{"m-count-per-type", "relationship count", Movies,
+			query(group(vars("r"), []Item{it("type(r)", "t")}, []Item{it("count(*)", "n")}, "t", 0), match("(:Person)-[r]->()"))},
+		{"m-degree-typed-label", "degree", Movies,
+			query(degree("p", "(p)-[:ACTED_IN]->(:Movie)"), match("(p:Person)"))},
+		{"m-avg-degree", "degree", Movies,
+			query(avgDegree("p", "(p)-[:ACTED_IN]->()", nil), match("(p:Person)"))},
+		{"m-degree-over", "degree", Movies,
+			query(degreeOver("m", "(m)<-[:ACTED_IN]-()", 5), match("(m:Movie)"))},
+		{"m-born-in-list", "IN list", Movies,
+			query(distinct(vars("p"), it("p.name", "name")), match("(p:Person)").where(prop("p", "born", "1956", "1965", "1999")))},
 		{"m-born-range", "unindexed filter", Movies,
 			query(countDistinct("m"), match("(p:Person)-[:ACTED_IN]->(m:Movie)").where(raw("p.born > 1960", "p")))},
 	}

@@ -518,7 +518,7 @@ func varLengthShort(q *Query) []*Query {
 }
 
 // tailStyle writes the end of the query another way; see Tail.String for
-// the styles. Preconditions:
+// the styles. Preconditions (the degree tails' as TailDegree's):
 //   - count distinct: WITH DISTINCT v RETURN count(*), count(v) after WITH
 //     DISTINCT, and grouping on v count the null group or drop it
 //     differently from count(DISTINCT v), so they need v non-null in every
@@ -529,7 +529,11 @@ func varLengthShort(q *Query) []*Query {
 //   - degree: OPTIONAL MATCH ... WITH v, count(x) groups rows by v, so the
 //     rows before must be one per v: the query is a single MATCH of the
 //     single node pattern (v ...), with no WITH DISTINCT; the styles that
-//     name the end node need it named.
+//     name the end node need it named;
+//   - average degree: the OPTIONAL MATCH style as degree's;
+//   - degree over a threshold: OPTIONAL MATCH as degree's; MATCH ... WITH
+//     v, count(*) drops the nodes without matches, which only a threshold
+//     of 0 or more does anyway, and needs the same single MATCH.
 func tailStyle(q *Query) []*Query {
 	t := q.Tail
 	var n int
@@ -546,16 +550,33 @@ func tailStyle(q *Query) []*Query {
 	case TailDistinct, TailOrdered, TailGroup:
 		n = 3
 	case TailDegree:
-		n = 6
+		n = 7
 		end := t.far().Var
-		single := len(q.Matches) == 1 && len(q.Distinct) == 0 && len(q.Matches[0].Chains) == 1 &&
-			!q.Matches[0].Optional && len(q.Matches[0].Chains[0].Nodes) == 1 && q.Matches[0].Chains[0].Nodes[0].Var == t.Var
+		single := q.singleNode(t.Var)
 		ok = func(s int) bool {
 			switch s {
 			case 2:
 				return end != ""
 			case 3, 5:
 				return end != "" && single
+			}
+			return true
+		}
+	case TailDegreeAvg:
+		n = 5
+		single := q.singleNode(t.Var)
+		ok = func(s int) bool { return s != 3 || single && t.far().Var != "" }
+	case TailDegreeOver:
+		n = 6
+		single, nn := q.singleNode(t.Var), q.nonNull(t.Var)
+		ok = func(s int) bool {
+			switch s {
+			case 2:
+				return nn
+			case 3:
+				return single && t.far().Var != ""
+			case 4:
+				return single
 			}
 			return true
 		}
@@ -570,6 +591,14 @@ func tailStyle(q *Query) []*Query {
 		out = append(out, c)
 	}
 	return out
+}
+
+// singleNode reports whether q is a single non-optional MATCH of the
+// single node pattern (v ...), with no WITH DISTINCT: its rows are one per
+// node v, as grouping by v after an OPTIONAL MATCH from v needs.
+func (q *Query) singleNode(v string) bool {
+	return len(q.Matches) == 1 && len(q.Distinct) == 0 && len(q.Matches[0].Chains) == 1 &&
+		!q.Matches[0].Optional && len(q.Matches[0].Chains[0].Nodes) == 1 && q.Matches[0].Chains[0].Nodes[0].Var == v
 }
 
 // existsToMatch turns MATCH (a), (c) WHERE EXISTS { (a)...(c) } into

@@ -26,9 +26,9 @@ type planCache struct {
 	mu      sync.Mutex
 	epoch   uint64
 	entries map[string]planEntry
-	// distinct caches sampled distinct-value counts (see statsView) by
+	// distinct caches sampled property statistics (see statsView) by
 	// graph, label and key, valid while their signature holds.
-	distinct map[string]distinctEntry
+	distinct map[string]propSketch
 }
 
 type planEntry struct {

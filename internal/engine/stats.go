@@ -105,13 +105,20 @@ func (s *statsView) RelPatternCount(start, typ, end string) float64 {
 	return n
 }
 
-// distinctSample is how many nodes DistinctValues reads when no index
-// counts the property's distinct values.
+// distinctSample is how many nodes a property's statistics read (see
+// propSketch).
 const distinctSample = 2000
 
-type distinctEntry struct {
-	sig planSig
-	n   float64
+// propSketch is what a sample of a label's nodes tells about one property:
+// its distinct values and the sampled values themselves (a histogram with
+// one bucket per sampled node), so that the fraction of nodes equal to,
+// below or above a value is the sample's; values seen more than once are
+// the most common ones.
+type propSketch struct {
+	sig      planSig
+	distinct float64
+	sampled  int           // nodes read
+	values   []value.Value // the non-null values read
 }
 
 // DistinctValues implements planner.Stats: an index's exact count when
@@ -121,15 +128,54 @@ func (s *statsView) DistinctValues(label, key string) float64 {
 	if ix, ok := s.index(label, key); ok {
 		return float64(ix.Distinct)
 	}
+	if sk := s.sketch(label, key); sk != nil {
+		return sk.distinct
+	}
+	return 0
+}
+
+// ValueFraction implements planner.Stats from the sample of the label's
+// nodes: the share of sampled nodes whose value satisfies op against v;
+// an equality with a value seen at most once in the sample (not one of
+// the most common) gets the share of one of the distinct values.
+func (s *statsView) ValueFraction(label, key, op string, v value.Value) float64 {
+	sk := s.sketch(label, key)
+	if sk == nil || sk.sampled == 0 || value.IsNull(v) {
+		return -1
+	}
+	n := 0
+	for _, x := range sk.values {
+		var t value.Tri
+		if op == "=" {
+			t = value.Equal(x, v)
+		} else {
+			t = value.CompareOp(op, x, v)
+		}
+		if t == value.True {
+			n++
+		}
+	}
+	if op == "=" && n <= 1 {
+		if sk.distinct <= 0 {
+			return 0
+		}
+		return float64(len(sk.values)) / float64(sk.sampled) / sk.distinct
+	}
+	return float64(n) / float64(sk.sampled)
+}
+
+// sketch returns the sampled statistics of (label, key), nil when the
+// label or key is unknown.
+func (s *statsView) sketch(label, key string) *propSketch {
 	k, ok := s.r.PropKeyID(key)
 	if !ok {
-		return 0
+		return nil
 	}
 	nodes := s.r.AllNodes()
 	if label != "" {
 		l, ok := s.r.LabelID(label)
 		if !ok {
-			return 0
+			return nil
 		}
 		nodes = s.r.NodesWithLabel(l)
 	}
@@ -139,39 +185,57 @@ func (s *statsView) DistinctValues(label, key string) float64 {
 	e, ok := c.distinct[ck]
 	c.mu.Unlock()
 	if ok && e.sig == s.sig {
-		return e.n
+		return &e
 	}
-	n := sampleDistinct(nodes.Iterator(), nodes.GetCardinality(), func(id uint32) (value.Value, bool) { return s.r.NodeProp(id, k) })
+	sk := sampleProperty(nodes.Iterator(), nodes.GetCardinality(), func(id uint32) (value.Value, bool) { return s.r.NodeProp(id, k) })
+	sk.sig = s.sig
 	c.mu.Lock()
 	if c.distinct == nil {
-		c.distinct = map[string]distinctEntry{}
+		c.distinct = map[string]propSketch{}
 	}
-	c.distinct[ck] = distinctEntry{sig: s.sig, n: n}
+	c.distinct[ck] = sk
 	c.mu.Unlock()
-	return n
+	return &sk
 }
 
+// sketchPrefix is how much of a long string value a property's sample
+// keeps.
+const sketchPrefix = 64
+
 // sampleDistinct estimates the distinct values among total nodes from
-// the first distinctSample of them (the guaranteed-error estimator:
-// values seen once scale with sqrt(total/sample), repeated ones count
-// once).
+// the first distinctSample of them (see sampleProperty).
 func sampleDistinct(it interface {
 	HasNext() bool
 	Next() uint32
 }, total uint64, prop func(uint32) (value.Value, bool)) float64 {
+	return sampleProperty(it, total, prop).distinct
+}
+
+// sampleProperty reads the first distinctSample nodes of total and
+// estimates the property's distinct values (the guaranteed-error
+// estimator: values seen once scale with sqrt(total/sample), repeated ones
+// count once), keeping the values read.
+func sampleProperty(it interface {
+	HasNext() bool
+	Next() uint32
+}, total uint64, prop func(uint32) (value.Value, bool)) propSketch {
 	seen := map[string]int{}
-	sampled := 0
-	for it.HasNext() && sampled < distinctSample {
+	var sk propSketch
+	for it.HasNext() && sk.sampled < distinctSample {
 		id := it.Next()
-		sampled++
+		sk.sampled++
 		v, ok := prop(id)
 		if !ok || value.IsNull(v) {
 			continue
 		}
 		seen[value.Format(v)]++
+		if str, ok := v.(value.String); ok && len(str) > sketchPrefix {
+			v = str[:sketchPrefix] // bounds the sample's memory; a prefix orders nearly as the value
+		}
+		sk.values = append(sk.values, v)
 	}
-	if sampled == 0 {
-		return 0
+	if sk.sampled == 0 {
+		return sk
 	}
 	once, more := 0.0, 0.0
 	for _, n := range seen {
@@ -182,14 +246,15 @@ func sampleDistinct(it interface {
 		}
 	}
 	scale := 1.0
-	if uint64(sampled) < total {
-		scale = float64(total) / float64(sampled)
+	if uint64(sk.sampled) < total {
+		scale = float64(total) / float64(sk.sampled)
 	}
 	d := once*math.Sqrt(scale) + more
-	if once == float64(sampled) {
+	if once == float64(sk.sampled) {
 		d = float64(total) // every value sampled is unique: a key
 	}
-	return max(d, 1)
+	sk.distinct = max(d, 1)
+	return sk
 }
 
 // Labels, Types and PropKeys list the graph's dictionaries (planner.Catalog).

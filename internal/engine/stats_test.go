@@ -78,6 +78,14 @@ func TestStatsViewFromStore(t *testing.T) {
 		{"RelCount L", s.RelCount("L"), 20},
 		{"distinct g", s.DistinctValues("U", "g"), 4},
 		{"distinct id", s.DistinctValues("U", "id"), 21},
+		// Shares of the 21 U nodes: g is 0..3 five times each (a common
+		// value: its own share), id 1..20 and 100 (once each: 1/distinct).
+		{"g = 1", s.ValueFraction("U", "g", "=", value.Int(1)), 5.0 / 21},
+		{"id = 7", s.ValueFraction("U", "id", "=", value.Int(7)), 1.0 / 21},
+		{"id < 11", s.ValueFraction("U", "id", "<", value.Int(11)), 10.0 / 21},
+		{"id >= 11.5", s.ValueFraction("U", "id", ">=", value.Float(11.5)), 10.0 / 21},
+		{"id > 'a'", s.ValueFraction("U", "id", ">", value.String("a")), 0},
+		{"unknown key", s.ValueFraction("U", "nope", "=", value.Int(1)), -1},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %v, want %v", c.name, c.got, c.want)

@@ -1,0 +1,514 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// aggregateForms writes every aggregation in one canonical form, so that
+// the rules after it (counts from scans and degrees, distinct counts of
+// sets) see one spelling of each question:
+//
+//   - count(x) of an x that is never null where it is counted (a variable a
+//     MATCH binds, a non-null literal), and sum(1), are count(*): all count
+//     the rows.
+//   - size(collect(x)) is count(x), and size(collect(DISTINCT x)) is
+//     count(DISTINCT x) (collect drops nulls as count does), whether size
+//     is applied in the same projection or to the collected column later.
+//   - A grouping by a node whose rows are already one per node (a scan's
+//     node, then operators that keep or drop rows but never repeat them,
+//     such as degree reads) has one row per group: it is a projection
+//     when its aggregates are counts of rows or sums of a degree.
+//   - An aggregate whose result nothing reads, and whose evaluation cannot
+//     fail (count, collect, min, max), is dropped; a grouping left without
+//     aggregates is DISTINCT on its keys, which tells the operators before
+//     it that multiplicity no longer matters.
+func aggregateForms(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	for j, op := range ops {
+		a, ok := op.(logical.Aggregate)
+		if !ok {
+			continue
+		}
+		if out, ok := countForms(b, ops, j, a); ok {
+			return out, true
+		}
+		if out, ok := sizeOfCollect(b, ops, j, a, req); ok {
+			return out, true
+		}
+		if out, ok := b.dropUnusedAggregates(ops, j, a, req); ok {
+			return out, true
+		}
+		if out, ok := singleRowGroups(ops, j, a); ok {
+			return out, true
+		}
+	}
+	return ops, false
+}
+
+// countForms rewrites count(x) of a never-null x, and sum(1), as count(*).
+func countForms(b *builder, ops []logical.Op, j int, a logical.Aggregate) ([]logical.Op, bool) {
+	var nn map[string]bool
+	changed := false
+	aggs := append([]logical.AggCall(nil), a.Aggs...)
+	for k, c := range aggs {
+		call := c.Call
+		if call.Star || call.Distinct || len(call.Namespace) > 0 || len(call.Args) != 1 {
+			continue
+		}
+		name := strings.ToLower(call.Name)
+		counts := false
+		switch name {
+		case "count":
+			if nn == nil {
+				nn = nonNullVars(ops[:j])
+			}
+			counts = neverNull(call.Args[0], nn)
+		case "sum":
+			l, ok := call.Args[0].(*ast.Literal)
+			counts = ok && l.Kind == ast.LitInt && l.Int == 1
+		}
+		if !counts {
+			continue
+		}
+		star := &ast.FunctionCall{Span: call.Span, Name: "count", Star: true}
+		b.aggRefs[star] = c.Name
+		aggs[k] = logical.AggCall{Name: c.Name, Call: star}
+		changed = true
+	}
+	if !changed {
+		return ops, false
+	}
+	a.Aggs = aggs
+	return replace(ops, j, 1, a), true
+}
+
+// neverNull reports whether e is never null on the rows where nn holds:
+// a variable in nn or a literal other than null.
+func neverNull(e ast.Expr, nn map[string]bool) bool {
+	switch x := e.(type) {
+	case *ast.Variable:
+		return nn[x.Name]
+	case *ast.Literal:
+		return x.Kind != ast.LitNull
+	}
+	return false
+}
+
+// nonNullVars returns the variables that ops bind to a value that is never
+// null: the nodes and relationships of (non-optional) patterns, degree
+// counts, and what projections, WITH boundaries and groupings pass on of
+// them under their own or new names.
+func nonNullVars(ops []logical.Op) map[string]bool {
+	nn := map[string]bool{}
+	for _, op := range ops {
+		switch o := op.(type) {
+		case logical.NodeScan, logical.NodeIndexSeek, logical.NodeRangeSeek, logical.NodeSetSeek,
+			logical.Expand, logical.VarExpand, logical.ExpandChain, logical.ExpandCommon, logical.PathBind:
+			vs, _ := bindsVars(o)
+			for _, v := range vs {
+				if v != "" {
+					nn[v] = true
+				}
+			}
+		case logical.ScanExcept:
+			nn[o.Var] = true
+		case logical.Degree:
+			nn[o.Into] = true
+		case logical.CycleCount:
+			nn[o.Into] = true
+		case logical.Optional:
+			for _, v := range o.NewVars {
+				delete(nn, v)
+			}
+		case logical.Project:
+			next := map[string]bool{}
+			for _, it := range o.Items {
+				if v, ok := it.Expr.(*ast.Variable); ok && nn[v.Name] {
+					next[it.Name] = true
+				}
+			}
+			for _, it := range o.Items {
+				delete(nn, it.Name)
+			}
+			for v := range next {
+				nn[v] = true
+			}
+		case logical.Select:
+			kept := map[string]bool{}
+			for _, v := range o.Vars {
+				if nn[v] {
+					kept[v] = true
+				}
+			}
+			nn = kept
+		case logical.Aggregate:
+			kept := map[string]bool{}
+			for _, k := range o.Keys {
+				if v, ok := k.Expr.(*ast.Variable); ok && nn[v.Name] {
+					kept[k.Name] = true
+				}
+			}
+			nn = kept
+		case logical.Distinct, logical.NodeFilter, logical.RelFilter, logical.Filter, logical.Sort, logical.Skip, logical.Limit, logical.Start:
+		default:
+			// Anything else may rebind variables: assume nothing.
+			nn = map[string]bool{}
+		}
+	}
+	return nn
+}
+
+// sizeOfCollect rewrites size(collect(x)) as count(x): in the projection
+// right after the aggregation (`RETURN size(collect(x))`), or applied
+// later to the collected column (`WITH k, collect(x) AS xs RETURN
+// size(xs)`) when every later read of the column is such a size().
+func sizeOfCollect(b *builder, ops []logical.Op, j int, a logical.Aggregate, req required) ([]logical.Op, bool) {
+	for k, c := range a.Aggs {
+		if !strings.EqualFold(c.Call.Name, "collect") || len(c.Call.Namespace) > 0 || len(c.Call.Args) != 1 {
+			continue
+		}
+		count := &ast.FunctionCall{Span: c.Call.Span, Name: "count", Distinct: c.Call.Distinct, Args: c.Call.Args}
+		// The projection of the aggregation's results comes next.
+		if j+1 >= len(ops) {
+			continue
+		}
+		p, ok := ops[j+1].(logical.Project)
+		if !ok || b.readsAgg(ops[j+2:], c.Name) {
+			continue
+		}
+		items := append([]logical.Item(nil), p.Items...)
+		rewritten, column := false, ""
+		for i, it := range items {
+			if isSizeOf(it.Expr, func(e ast.Expr) bool { return b.refersTo(e, c.Name) }) {
+				items[i].Expr = count
+				rewritten = true
+				continue
+			}
+			if b.readsAgg([]logical.Op{logical.Project{Items: []logical.Item{it}}}, c.Name) {
+				if !b.refersTo(it.Expr, c.Name) || column != "" {
+					column = "\x00" // read other than by size(): keep it
+					continue
+				}
+				column = it.Name
+			}
+		}
+		var later []logical.Op
+		switch {
+		case column == "\x00":
+			continue
+		case column != "":
+			// The collected column: every later read must be size(column).
+			var ok bool
+			if later, ok = sizeOfColumn(ops[j+2:], column, req.After[len(ops)-1].Live); !ok {
+				continue
+			}
+			for i := range items {
+				if items[i].Name == column {
+					items[i].Expr = count
+				}
+			}
+		case !rewritten:
+			continue
+		}
+		b.aggRefs[count] = c.Name
+		aggs := append([]logical.AggCall(nil), a.Aggs...)
+		aggs[k] = logical.AggCall{Name: c.Name, Call: count}
+		a.Aggs = aggs
+		p.Items = items
+		out := append([]logical.Op(nil), ops[:j]...)
+		out = append(out, a, p)
+		if later != nil {
+			return append(out, later...), true
+		}
+		return append(out, ops[j+2:]...), true
+	}
+	return ops, false
+}
+
+// isSizeOf reports whether e is size(x) with is(x).
+func isSizeOf(e ast.Expr, is func(ast.Expr) bool) bool {
+	fc, ok := e.(*ast.FunctionCall)
+	return ok && strings.EqualFold(qualifiedName(fc), "size") && len(fc.Args) == 1 && is(fc.Args[0])
+}
+
+// refersTo reports whether e is a reference to the aggregate whose result
+// is named agg (the planner links an aggregate call in a projection to
+// the aggregation's result by name, so a rewritten aggregate keeps its
+// references).
+func (b *builder) refersTo(e ast.Expr, agg string) bool {
+	fc, ok := e.(*ast.FunctionCall)
+	return ok && b.aggRefs[fc] == agg
+}
+
+// readsAgg reports whether any expression of ops reads the aggregate
+// result named agg.
+func (b *builder) readsAgg(ops []logical.Op, agg string) bool {
+	found := false
+	for _, op := range ops {
+		for _, e := range opExprs(op) {
+			visitExpr(e, func(x ast.Expr) bool {
+				found = found || b.refersTo(x, agg)
+				return !found
+			})
+		}
+	}
+	return found
+}
+
+// opExprs lists the expressions an operator evaluates; ok is false for an
+// operator whose expressions it does not know.
+func opExprs(op logical.Op) []ast.Expr {
+	var es []ast.Expr
+	switch o := op.(type) {
+	case logical.Project:
+		for _, it := range o.Items {
+			es = append(es, it.Expr)
+		}
+	case logical.Aggregate:
+		for _, k := range o.Keys {
+			es = append(es, k.Expr)
+		}
+		for _, a := range o.Aggs {
+			es = append(es, a.Call)
+		}
+	case logical.Sort:
+		for _, k := range o.Keys {
+			es = append(es, k.Expr)
+		}
+	case logical.Filter:
+		es = append(es, o.Pred)
+	case logical.Unwind:
+		es = append(es, o.Expr)
+	case logical.Skip:
+		es = append(es, o.Count)
+	case logical.Limit:
+		es = append(es, o.Count)
+	}
+	return es
+}
+
+// sizeOfColumn returns ops with every size(column) item replaced by column
+// itself, when those are the only reads of column in ops: projection items
+// size(column) or column passed on under its own name, and WITH
+// boundaries; nothing after ops may read it (out).
+func sizeOfColumn(ops []logical.Op, column string, out varSet) ([]logical.Op, bool) {
+	if out.has(column) {
+		return nil, false
+	}
+	col := func(e ast.Expr) bool { v, ok := e.(*ast.Variable); return ok && v.Name == column }
+	res := make([]logical.Op, len(ops))
+	for i, op := range ops {
+		res[i] = op
+		switch o := op.(type) {
+		case logical.Select:
+			continue
+		case logical.Project:
+			if _, ok := o.Subst[column]; ok {
+				return nil, false
+			}
+			items := append([]logical.Item(nil), o.Items...)
+			for k, it := range items {
+				switch {
+				case col(it.Expr) && it.Name == column:
+				case isSizeOf(it.Expr, col):
+					items[k].Expr = &ast.Variable{Span: it.Expr.NodeSpan(), Name: column}
+				case exprReads(it.Expr, column):
+					return nil, false
+				}
+			}
+			o.Items = items
+			res[i] = o
+			continue
+		}
+		if usesOf(op).has(column) {
+			return nil, false
+		}
+	}
+	return res, true
+}
+
+// exprReads reports whether e reads variable v.
+func exprReads(e ast.Expr, v string) bool {
+	s := newVarSet()
+	addExprVars(e, &s)
+	return s.has(v)
+}
+
+// dropUnusedAggregates removes the aggregates of a grouping whose results
+// nothing reads and whose evaluation cannot fail, with the projection
+// items that only named them; a grouping left without aggregates becomes
+// DISTINCT on its keys.
+func (b *builder) dropUnusedAggregates(ops []logical.Op, j int, a logical.Aggregate, req required) ([]logical.Op, bool) {
+	if len(a.Keys) == 0 || j+1 >= len(ops) {
+		return ops, false
+	}
+	p, ok := ops[j+1].(logical.Project)
+	if !ok {
+		return ops, false
+	}
+	live := req.After[j+1].Live
+	dead := map[string]bool{} // projection items naming a dropped aggregate
+	var kept []logical.AggCall
+	for _, c := range a.Aggs {
+		if !cannotFailAggregate(c.Call) || b.readsAgg(ops[j+2:], c.Name) {
+			kept = append(kept, c)
+			continue
+		}
+		unused := true
+		var names []string
+		for _, it := range p.Items {
+			if !b.readsAgg([]logical.Op{logical.Project{Items: []logical.Item{it}}}, c.Name) {
+				continue
+			}
+			if !b.refersTo(it.Expr, c.Name) || live.has(it.Name) {
+				unused = false
+			}
+			names = append(names, it.Name)
+		}
+		if !unused {
+			kept = append(kept, c)
+			continue
+		}
+		for _, n := range names {
+			dead[n] = true
+		}
+	}
+	if len(kept) == len(a.Aggs) {
+		return ops, false
+	}
+	var items []logical.Item
+	for _, it := range p.Items {
+		if !dead[it.Name] {
+			items = append(items, it)
+		}
+	}
+	p.Items = items
+	out := append([]logical.Op(nil), ops[:j]...)
+	if len(kept) > 0 {
+		a.Aggs = kept
+		out = append(out, a)
+	} else {
+		out = append(out, distinctOn(a.Keys)...)
+	}
+	if len(p.Items) > 0 {
+		out = append(out, p)
+	}
+	rest := ops[j+2:]
+	if len(rest) == 0 {
+		return out, true
+	}
+	if s, ok := rest[0].(logical.Select); ok {
+		// The WITH boundary of the projection no longer passes the
+		// dropped items.
+		var vars []string
+		for _, v := range s.Vars {
+			if !dead[v] {
+				vars = append(vars, v)
+			}
+		}
+		out = append(out, logical.Select{Vars: vars})
+		rest = rest[1:]
+	}
+	return append(out, rest...), true
+}
+
+// cannotFailAggregate reports whether an aggregate raises no error on any
+// input: count, collect, min and max.
+func cannotFailAggregate(c *ast.FunctionCall) bool {
+	if len(c.Namespace) > 0 {
+		return false
+	}
+	switch strings.ToLower(c.Name) {
+	case "count", "collect", "min", "max":
+		return true
+	}
+	return false
+}
+
+// distinctOn is a grouping without aggregates: the keys' values, once
+// each.
+func distinctOn(keys []logical.Item) []logical.Op {
+	var items []logical.Item
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		names[i] = k.Name
+		if v, ok := k.Expr.(*ast.Variable); ok && v.Name == k.Name {
+			continue
+		}
+		items = append(items, k)
+	}
+	if len(items) == 0 {
+		return []logical.Op{logical.Distinct{Vars: names}}
+	}
+	return []logical.Op{logical.Project{Items: items}, logical.Distinct{Vars: names}}
+}
+
+// singleRowGroups replaces a grouping whose groups are single rows (a key
+// is a node variable the rows are unique in) by a projection, when each
+// aggregate's value on one row is known: count(*) is 1, and a sum of a
+// degree the planner introduced is that degree.
+func singleRowGroups(ops []logical.Op, j int, a logical.Aggregate) ([]logical.Op, bool) {
+	unique := uniqueVars(ops[:j])
+	one := false
+	for _, k := range a.Keys {
+		if v, ok := k.Expr.(*ast.Variable); ok && unique[v.Name] {
+			one = true
+		}
+	}
+	if !one || len(a.Aggs) == 0 {
+		return ops, false
+	}
+	items := append([]logical.Item(nil), a.Keys...)
+	for _, c := range a.Aggs {
+		var e ast.Expr
+		switch {
+		case c.Call.Star:
+			e = &ast.Literal{Span: c.Call.Span, Kind: ast.LitInt, Int: 1}
+		case c.IntSum && len(c.Call.Args) == 1:
+			e = c.Call.Args[0]
+		default:
+			return ops, false
+		}
+		items = append(items, logical.Item{Name: c.Name, Expr: e})
+	}
+	return replace(ops, j, 1, logical.Project{Items: items}), true
+}
+
+// uniqueVars returns the node variables in which the rows ops produce are
+// unique (no two rows bind the same node): the node of a scan that is the
+// first source of rows, as long as later operators only keep, drop or
+// extend rows one for one.
+func uniqueVars(ops []logical.Op) map[string]bool {
+	u := map[string]bool{}
+	for i, op := range ops {
+		switch o := op.(type) {
+		case logical.Start:
+		case logical.NodeScan:
+			if !onlyStartBefore(ops[:i]) {
+				return map[string]bool{}
+			}
+			u[o.Var] = true
+		case logical.Degree, logical.CycleCount, logical.Filter, logical.NodeFilter, logical.Distinct,
+			logical.Sort, logical.Skip, logical.Limit:
+		case logical.Project:
+			for _, it := range o.Items {
+				if v, ok := it.Expr.(*ast.Variable); !ok || v.Name != it.Name {
+					delete(u, it.Name)
+				}
+			}
+		case logical.Select:
+			kept := map[string]bool{}
+			for _, v := range o.Vars {
+				if u[v] {
+					kept[v] = true
+				}
+			}
+			u = kept
+		default:
+			return map[string]bool{}
+		}
+	}
+	return u
+}
