@@ -122,7 +122,7 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 		if !ok {
 			continue
 		}
-		semi := b.keyRuns(ops, at, key)*b.cost(build) + rows
+		semi := b.keyRuns(ops, at, key, probe)*b.cost(build) + rows
 		if semi >= rows*b.cost(perRow) || semi >= bestCost {
 			continue
 		}
@@ -166,21 +166,24 @@ func matchThreshold(c ast.Expr) (x *ast.ExistsSubquery, atLeast int, anti, ok bo
 }
 
 // keyRuns estimates how many times a semi-join's set is built at the end
-// of ops: once per run of rows with the same key, that is once in all
-// for no key or a key that one seek of constant values binds to at most
-// one node, and once per row of the key's binding otherwise.
-func (b *builder) keyRuns(ops []logical.Op, at map[string]int, key string) float64 {
+// of ops: once per run of rows with the same key. That is once in all for
+// no key, or for a key that one seek of constant values binds to at most
+// one node; otherwise at most once per row where the key was bound, and,
+// when the probe is bound after the key, at most once per row entering
+// the probe's binding (the key is fixed while the probe varies).
+func (b *builder) keyRuns(ops []logical.Op, at map[string]int, key, probe string) float64 {
 	if key == "" {
 		return 1
 	}
 	j := at[key]
-	switch o := ops[j].(type) {
-	case logical.NodeIndexSeek:
-		if readsNoVariable(o.Value) && b.rowsAfter([]logical.Op{logical.Start{}, o}) <= 1 {
-			return 1
-		}
+	if o, ok := ops[j].(logical.NodeIndexSeek); ok && readsNoVariable(o.Value) && b.rowsAfter([]logical.Op{logical.Start{}, o}) <= 1 {
+		return 1
 	}
-	return b.rowsAfter(ops[:j+1])
+	runs := b.rowsAfter(ops[:j+1])
+	if p := at[probe]; p > j {
+		runs = math.Min(runs, b.rowsAfter(ops[:p]))
+	}
+	return runs
 }
 
 // readsNoVariable reports whether e reads no variable.
@@ -243,8 +246,9 @@ func (b *builder) rowsAfter(ops []logical.Op) float64 {
 
 // cost is the estimated work of running a pipeline once: the rows its
 // operators produce, plus the relationships each expansion follows (an
-// expansion into a bound node produces few rows but reads every
-// relationship of its start), at least one.
+// expansion into a bound node, or an intersection of two neighbour sets,
+// produces few rows but reads every relationship of its ends), at least
+// one.
 func (b *builder) cost(pl *logical.Pipeline) float64 {
 	c := &logical.Pipeline{Ops: append([]logical.Op(nil), pl.Ops...)}
 	b.estimate(c)
@@ -252,8 +256,19 @@ func (b *builder) cost(pl *logical.Pipeline) float64 {
 	total, in := 1.0, 1.0
 	for i, r := range c.Est {
 		total += r
-		if e, ok := c.Ops[i].(logical.Expand); ok {
+		switch e := c.Ops[i].(type) {
+		case logical.Expand:
 			total += in * b.degree(e.Dir, e.Types, avgDeg)
+		case logical.ExpandCommon:
+			// reads both neighbour sets
+			total += in * (b.degree(e.HA.Dir, e.HA.Types, avgDeg) + b.degree(e.HB.Dir, e.HB.Types, avgDeg))
+		case logical.ExpandChain:
+			// reads each hop's frontier
+			f := in
+			for _, h := range e.Hops {
+				f *= b.degree(h.Dir, h.Types, avgDeg)
+				total += f
+			}
 		}
 		in = r
 	}
