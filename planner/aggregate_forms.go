@@ -112,8 +112,10 @@ func nonNullVars(ops []logical.Op) map[string]bool {
 					nn[v] = true
 				}
 			}
-		case logical.ScanExcept:
-			nn[o.Var] = true
+		case logical.SemiJoin:
+			if o.Scan { // a node scan filtered by the join binds its probe
+				nn[o.Probe] = true
+			}
 		case logical.Degree:
 			nn[o.Into] = true
 		case logical.CycleCount:

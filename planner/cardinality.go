@@ -80,6 +80,8 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 				reach = math.Min(reach, nodes)
 			}
 			rows *= reach
+		case logical.SemiJoin:
+			rows *= b.semiJoinFraction(o, nodes)
 		case logical.NodeFilter:
 			if ls, simple := ast.SimpleLabels(o.Labels); !simple {
 				rows *= filterSelectivity

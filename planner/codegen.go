@@ -736,8 +736,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			return err
 		}
 		return g.setRows(set, o.To, e, rest, ops)
-	case logical.ScanExcept:
-		return g.scanExcept(o, e, rest)
+	case logical.SemiJoin:
+		return g.semiJoin(o, e, cont, rest, ops)
 	case logical.VarExpand:
 		if o.Mode == logical.SetMode {
 			set, err := g.reachSet(o, e)

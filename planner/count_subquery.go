@@ -94,38 +94,3 @@ func (b *builder) degreeBody(body []logical.Op, columns []string) ([]logical.Op,
 	deg.Into, deg.KeepZero = into, true
 	return []logical.Op{deg, logical.Project{Items: items}}, true
 }
-
-// matchOnly returns the pattern and WHERE of a subquery that is one MATCH
-// clause, optionally followed by a RETURN of literals: COUNT { MATCH p
-// WHERE w } counts the matches of p that satisfy w, as COUNT { p WHERE w }
-// does, so both spellings compile alike (and read a stored degree where
-// the pattern is one hop from a bound node).
-func matchOnly(q *ast.Query) (*ast.Pattern, ast.Expr, bool) {
-	if q == nil || len(q.Parts) != 1 || len(q.When) > 0 {
-		return nil, nil, false
-	}
-	cs := q.Parts[0].Clauses
-	if len(cs) == 0 || len(cs) > 2 {
-		return nil, nil, false
-	}
-	m, ok := cs[0].(*ast.Match)
-	if !ok || m.Optional || m.Pattern == nil {
-		return nil, nil, false
-	}
-	if len(cs) == 2 {
-		r, ok := cs[1].(*ast.Return)
-		if !ok || r.Projection == nil {
-			return nil, nil, false
-		}
-		pr := r.Projection
-		if pr.Distinct || pr.Star || pr.OrderBy != nil || pr.Skip != nil || pr.Limit != nil {
-			return nil, nil, false
-		}
-		for _, it := range pr.Items {
-			if _, ok := it.Expr.(*ast.Literal); !ok {
-				return nil, nil, false
-			}
-		}
-	}
-	return m.Pattern, m.Where, true
-}

@@ -1,192 +1,374 @@
 package planner
 
 import (
+	"math"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
-// semiJoinExists turns a scan of candidates filtered by an existence
-// pattern from a bound node into a set expansion from that node (or, for
-// NOT, the candidates minus the pattern's end nodes: an anti-join):
-// `MATCH (a {id: 1}), (c:User) WHERE EXISTS { (a)-->()-->(c) }` computes
-// the pattern's end nodes once per a, set at a time, and keeps those with
-// c's label, instead of testing the pattern once per candidate. Each
-// candidate still appears at most once per row of a, so the rows are the
-// same. The pattern must run from a to c (or back) through anonymous,
-// unconstrained nodes and relationships: one or two hops, or one
-// variable-length relationship that a set frontier answers exactly.
-func semiJoinExists(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
-	for i := 0; i+1 < len(ops); i++ {
-		scan, ok := ops[i].(logical.NodeScan)
-		if !ok || len(scan.Prefilter) > 0 || scan.Batch > 0 {
+// semiJoinExists decorrelates existence tests. A WHERE conjunct
+// EXISTS { pattern } (every spelling takes this form first, see
+// normalize_subqueries.go), or NOT EXISTS { }, that reads one node
+// variable of the row (the probe), or two (a key bound earlier and the
+// probe), is the question "is the probe among the nodes the pattern
+// reaches from the key?". The set of those nodes is a pipeline of its
+// own, planned like a MATCH from the key with the probe unbound; its
+// consumer needs only the probe's distinct nodes, so the rewrite rules
+// run it set at a time where they can (`(a)-->()-->(c)` becomes one
+// frontier expansion). A SemiJoin (AntiJoin) computes the set once per
+// key value and tests membership; when the probe comes from a scan just
+// before, the scan iterates the set (or the candidates minus it)
+// instead.
+//
+// The choice is costed: the set's pipeline once per key against the
+// pattern matched once per row from both bound ends, each estimated by
+// the cardinality model; the per-row test stays when it is cheaper.
+// Statements that write keep the per-row test (a write could change the
+// set between rows).
+func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+	if b.writes || len(ops) == 0 {
+		return ops, false
+	}
+	if _, ok := ops[0].(logical.Start); !ok {
+		// The variables bound before the pipeline are not known.
+		return ops, false
+	}
+	for i, op := range ops {
+		f, ok := op.(logical.Filter)
+		if !ok || f.Vectorised {
 			continue
 		}
-		f, ok := ops[i+1].(logical.Filter)
-		if !ok || len(f.Subst) > 0 || f.Vectorised {
+		sc, at, ok := scopeAt(ops, i)
+		if !ok {
 			continue
 		}
-		nodes := boundNodes(ops[:i])
 		parts := conjuncts(f.Pred)
 		for k, c := range parts {
-			not, negated := c.(*ast.Unary)
-			negated = negated && not.Op == ast.OpNot
-			if negated {
-				c = not.Expr
-			}
-			expand, ok := b.existsExpansion(c, scan.Var, nodes)
+			sj, ok := b.semiJoinFor(c, sc, at, ops[:i])
 			if !ok {
 				continue
 			}
-			with := []logical.Op{expand}
-			switch {
-			case negated:
-				with = []logical.Op{logical.ScanExcept{Var: scan.Var, Label: scan.Label, Reach: expand}}
-			case scan.Label != "":
-				with = append(with, logical.NodeFilter{Var: scan.Var, Labels: &ast.LabelName{Name: scan.Label}})
-			}
+			var with []logical.Op
 			if rest := append(append([]ast.Expr(nil), parts[:k]...), parts[k+1:]...); len(rest) > 0 {
 				f.Pred = andAll(rest)
 				with = append(with, f)
 			}
-			return replace(ops, i, 2, with...), true
+			if j := at[sj.Probe]; foldable(ops, j, sj, at) {
+				scan := ops[j].(logical.NodeScan)
+				sj.Scan, sj.Label = true, scan.Label
+				out := replace(ops, i, 1, with...)
+				return replace(out, j, 1, sj), true
+			}
+			return replace(ops, i, 1, append([]logical.Op{sj}, with...)...), true
 		}
 	}
 	return ops, false
 }
 
-// existsExpansion returns the set operator binding to to the end nodes of
-// e's pattern from a bound node, when e is such an existence test.
-func (b *builder) existsExpansion(e ast.Expr, to string, nodes map[string]bool) (logical.Op, bool) {
-	var el *ast.PatternElement
-	switch x := e.(type) {
-	case *ast.PatternExpr:
-		el = x.Element
-	case *ast.ExistsSubquery:
-		if x.Pattern == nil || x.Where != nil || len(x.Pattern.Parts) != 1 || x.Pattern.Parts[0].Var != nil || x.Pattern.Parts[0].Kind != ast.PathPlain {
-			return nil, false
-		}
-		el = x.Pattern.Parts[0].Element
-	default:
-		return nil, false
+// foldable reports whether the semi-join can replace the scan at j that
+// binds its probe: a plain scan, with the key bound before it.
+func foldable(ops []logical.Op, j int, sj logical.SemiJoin, at map[string]int) bool {
+	scan, ok := ops[j].(logical.NodeScan)
+	if !ok || scan.Var != sj.Probe || len(scan.Prefilter) > 0 || scan.Batch > 0 {
+		return false
 	}
-	if el == nil || len(el.Rels) == 0 || len(el.Rels) > 2 {
-		return nil, false
-	}
-	first, last := el.Nodes[0], el.Nodes[len(el.Nodes)-1]
-	if first.Var == nil || last.Var == nil {
-		return nil, false
-	}
-	rels := el.Rels
-	from := first.Var.Name
-	flip := false
-	switch {
-	case nodes[from] && last.Var.Name == to:
-	case nodes[last.Var.Name] && from == to:
-		from, flip = last.Var.Name, true
-	default:
-		return nil, false
-	}
-	if from == to {
-		return nil, false
-	}
-	for _, n := range el.Nodes {
-		if n.Labels != nil || n.Props != nil || n.Where != nil {
-			return nil, false
-		}
-	}
-	for _, n := range el.Nodes[1 : len(el.Nodes)-1] {
-		if n.Var != nil {
-			return nil, false
-		}
-	}
-	var hops []logical.Hop
-	for _, r := range rels {
-		types, simple := r.TypeNames()
-		if r.Var != nil || r.Props != nil || r.Where != nil || !simple {
-			return nil, false
-		}
-		dir := r.Direction
-		if flip {
-			dir = reverse(dir)
-		}
-		hops = append(hops, logical.Hop{Dir: dir, Types: dedupe(types)})
-	}
-	if flip {
-		for i, j := 0, len(hops)-1; i < j; i, j = i+1, j-1 {
-			hops[i], hops[j] = hops[j], hops[i]
-		}
-	}
-	if r := rels[0]; r.VarLength != nil {
-		if len(rels) != 1 {
-			return nil, false
-		}
-		min, max := lengthBounds(r.VarLength)
-		v := logical.VarExpand{From: from, RelList: b.fresh("rels"), To: to, Dir: hops[0].Dir, Types: hops[0].Types, Min: min, Max: max}
-		if varExpandRowReason(v, need{Live: newVarSet()}) != "" {
-			return nil, false
-		}
-		if min == 2 && max == 2 {
-			return logical.ExpandChain{From: from, To: to, Hops: []logical.Hop{hops[0], hops[0]}}, true
-		}
-		v.Mode = logical.SetMode
-		return v, true
-	}
-	for _, r := range rels {
-		if r.VarLength != nil {
-			return nil, false
-		}
-	}
-	return logical.ExpandChain{From: from, To: to, Hops: hops}, true
+	return sj.Key == "" || at[sj.Key] < j
 }
 
-// boundNodes returns the node variables bound after ops.
-func boundNodes(ops []logical.Op) map[string]bool {
-	nodes := map[string]bool{}
-	for _, op := range ops {
-		if v := newNodeVar(op); v != "" {
-			nodes[v] = true
+// semiJoinFor returns the semi-join deciding conjunct c at the end of
+// ops (whose scope is sc, at giving where each variable was bound), when
+// c is a test it can decide and costs less that way.
+func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []logical.Op) (logical.SemiJoin, bool) {
+	x, atLeast, anti, ok := matchThreshold(c)
+	if !ok {
+		return logical.SemiJoin{}, false
+	}
+	reads := newVarSet()
+	patternVars(x.Pattern, &reads)
+	addExprVars(x.Where, &reads)
+	if reads.all {
+		return logical.SemiJoin{}, false
+	}
+	var outer []string
+	for n := range reads.names {
+		if sc.has(n) {
+			if sc.vars[n] != kindNode {
+				return logical.SemiJoin{}, false
+			}
+			outer = append(outer, n)
+		}
+	}
+	// Each outer node may be the probe, the other (if any) the key.
+	var orders [][2]string
+	switch len(outer) {
+	case 1:
+		orders = [][2]string{{outer[0], ""}}
+	case 2:
+		orders = [][2]string{{outer[0], outer[1]}, {outer[1], outer[0]}}
+	default:
+		return logical.SemiJoin{}, false
+	}
+	rows := b.rowsAfter(ops)
+	var best logical.SemiJoin
+	bestCost := math.Inf(1)
+	for _, o := range orders {
+		probe, key := o[0], o[1]
+		perRow, ok := b.existsPipeline(x, key, probe, "", false)
+		if !ok {
 			continue
 		}
-		switch o := op.(type) {
-		case logical.NodeFilter, logical.RelFilter, logical.Filter, logical.Start:
-		case logical.Optional:
-			// binds its nodes, or null (no pattern matches from null)
-			for _, in := range o.Inner {
-				if v := newNodeVar(in); v != "" {
-					nodes[v] = true
-				}
-			}
-		case logical.Expand:
-			// into a bound node: binds no new one
-		case logical.Project:
-			// `WITH m` or `WITH m AS n` keeps a node; any other item
-			// rebinds its name to a value.
-			next := map[string]bool{}
-			for _, it := range o.Items {
-				v, ok := it.Expr.(*ast.Variable)
-				next[it.Name] = ok && nodes[v.Name]
-			}
-			for n, isNode := range next {
-				nodes[n] = isNode
-			}
-		case logical.Select:
-			kept := map[string]bool{}
-			for _, v := range o.Vars {
-				if nodes[v] {
-					kept[v] = true
-				}
-			}
-			nodes = kept
-		default:
-			// Anything else may rebind names: only what the analysis
-			// knows for sure counts.
-			return map[string]bool{}
+		build, ok := b.existsPipeline(x, key, "", probe, atLeast > 1)
+		if !ok {
+			continue
 		}
+		semi := b.keyRuns(ops, at, key, probe)*b.cost(build) + rows
+		if semi >= rows*b.cost(perRow) || semi >= bestCost {
+			continue
+		}
+		pred := c
+		if u, isNot := c.(*ast.Unary); isNot && u.Op == ast.OpNot {
+			pred = u.Expr // "not in" says it
+		}
+		best, bestCost = logical.SemiJoin{Probe: probe, Key: key, Anti: anti, AtLeast: atLeast, Pred: pred, Build: build}, semi
 	}
-	return nodes
+	return best, bestCost < math.Inf(1)
 }
 
-// newNodeVar returns the new node variable a scan, seek or expansion
+// maxSemiJoinCount bounds the threshold k of COUNT { } >= k that a
+// semi-join decides (it keeps k sets).
+const maxSemiJoinCount = 16
+
+// matchThreshold recognises the normal forms of a test on a pattern's
+// matches: EXISTS { } and COUNT { } >= k (at least k matches) and their
+// negations NOT EXISTS { } and COUNT { } < k.
+func matchThreshold(c ast.Expr) (x *ast.ExistsSubquery, atLeast int, anti, ok bool) {
+	if u, isNot := c.(*ast.Unary); isNot && u.Op == ast.OpNot {
+		anti, c = true, u.Expr
+	}
+	switch t := c.(type) {
+	case *ast.ExistsSubquery:
+		if t.Pattern != nil {
+			return t, 1, anti, true
+		}
+	case *ast.Comparison:
+		if anti || !isCountThreshold(t) {
+			return nil, 0, false, false
+		}
+		k := t.Operands[1].(*ast.Literal).Int
+		if k < 1 || k > maxSemiJoinCount {
+			return nil, 0, false, false
+		}
+		cs := t.Operands[0].(*ast.CountSubquery)
+		return &ast.ExistsSubquery{Span: cs.Span, Pattern: cs.Pattern, Where: cs.Where}, int(k), t.Ops[0] == ast.CmpLt, true
+	}
+	return nil, 0, false, false
+}
+
+// keyRuns estimates how many times a semi-join's set is built at the end
+// of ops: once per run of rows with the same key. That is once in all for
+// no key, or for a key that one seek of constant values binds to at most
+// one node; otherwise at most once per row where the key was bound, and,
+// when the probe is bound after the key, at most once per row entering
+// the probe's binding (the key is fixed while the probe varies).
+func (b *builder) keyRuns(ops []logical.Op, at map[string]int, key, probe string) float64 {
+	if key == "" {
+		return 1
+	}
+	j := at[key]
+	if o, ok := ops[j].(logical.NodeIndexSeek); ok && readsNoVariable(o.Value) && b.rowsAfter([]logical.Op{logical.Start{}, o}) <= 1 {
+		return 1
+	}
+	runs := b.rowsAfter(ops[:j+1])
+	if p := at[probe]; p > j {
+		runs = math.Min(runs, b.rowsAfter(ops[:p]))
+	}
+	return runs
+}
+
+// readsNoVariable reports whether e reads no variable.
+func readsNoVariable(e ast.Expr) bool {
+	s := newVarSet()
+	addExprVars(e, &s)
+	return !s.all && len(s.names) == 0
+}
+
+// existsPipeline plans x's pattern as a MATCH with key and bound (either
+// may be "") bound to nodes. With out set, the pipeline's consumer reads
+// only out's nodes, which it must bind, with their multiplicity when bag;
+// otherwise it only asks whether a match exists. ok is false when the pattern cannot be planned
+// so (the per-row test then reports any error).
+func (b *builder) existsPipeline(x *ast.ExistsSubquery, key, bound, out string, bag bool) (*logical.Pipeline, bool) {
+	sc := newScope()
+	for _, v := range []string{key, bound} {
+		if v != "" {
+			sc.add(v, kindNode)
+		}
+	}
+	ops, newVars, err := b.matchOps(x.Pattern, x.Where, sc)
+	if err != nil {
+		return nil, false
+	}
+	for _, op := range ops {
+		if op.Breaker() || len(op.Children()) > 0 {
+			return nil, false
+		}
+	}
+	live := newVarSet()
+	if out != "" {
+		binds := false
+		for _, v := range newVars {
+			binds = binds || v == out
+		}
+		if !binds {
+			return nil, false
+		}
+		live = newVarSet(out)
+	}
+	return &logical.Pipeline{Ops: rewriteNested(b, ops, need{Live: live, Bag: bag})}, true
+}
+
+// rewriteNested is builder.rewrite, called through a variable because the
+// rules it runs include this one.
+var rewriteNested func(b *builder, ops []logical.Op, out need) []logical.Op
+
+func init() { rewriteNested = (*builder).rewrite }
+
+// rowsAfter is the estimated number of rows ops produce.
+func (b *builder) rowsAfter(ops []logical.Op) float64 {
+	pl := &logical.Pipeline{Ops: append([]logical.Op(nil), ops...)}
+	b.estimate(pl)
+	if len(pl.Est) == 0 {
+		return 1
+	}
+	return pl.Est[len(pl.Est)-1]
+}
+
+// cost is the estimated work of running a pipeline once: the rows its
+// operators produce, plus the relationships each expansion follows (an
+// expansion into a bound node, or an intersection of two neighbour sets,
+// produces few rows but reads every relationship of its ends), at least
+// one.
+func (b *builder) cost(pl *logical.Pipeline) float64 {
+	c := &logical.Pipeline{Ops: append([]logical.Op(nil), pl.Ops...)}
+	b.estimate(c)
+	avgDeg := b.stats.RelCount("") / math.Max(b.stats.NodeCount(), 1)
+	total, in := 1.0, 1.0
+	for i, r := range c.Est {
+		total += r
+		switch e := c.Ops[i].(type) {
+		case logical.Expand:
+			total += in * b.degree(e.Dir, e.Types, avgDeg)
+		case logical.ExpandCommon:
+			// reads both neighbour sets
+			total += in * (b.degree(e.HA.Dir, e.HA.Types, avgDeg) + b.degree(e.HB.Dir, e.HB.Types, avgDeg))
+		case logical.ExpandChain:
+			// reads each hop's frontier
+			f := in
+			for _, h := range e.Hops {
+				f *= b.degree(h.Dir, h.Types, avgDeg)
+				total += f
+			}
+		}
+		in = r
+	}
+	return total
+}
+
+// scopeAt returns the variables bound before ops[i] with their kinds, and
+// for each the index of the operator that bound it last; ok is false when
+// an operator binds names the analysis does not follow.
+func scopeAt(ops []logical.Op, i int) (*scope, map[string]int, bool) {
+	sc := newScope()
+	at := map[string]int{}
+	bind := func(j int, name string, k varKind) {
+		if name != "" {
+			sc.add(name, k)
+			at[name] = j
+		}
+	}
+	for j, op := range ops[:i] {
+		switch o := op.(type) {
+		case logical.Start, logical.NodeFilter, logical.RelFilter, logical.Filter,
+			logical.Distinct, logical.Sort, logical.Skip, logical.Limit, logical.SemiJoin:
+			if s, ok := op.(logical.SemiJoin); ok && s.Scan {
+				bind(j, s.Probe, kindNode)
+			}
+		case logical.Expand:
+			if !o.ToBound {
+				bind(j, o.To, kindNode)
+			}
+			if !o.RelBound {
+				bind(j, o.Rel, kindRel)
+			}
+		case logical.VarExpand:
+			if !o.ToBound {
+				bind(j, o.To, kindNode)
+			}
+			if !o.ListBound {
+				bind(j, o.RelList, kindValue)
+			}
+		case logical.ShortestPath:
+			bind(j, o.Path, kindPath)
+			bind(j, o.RelList, kindValue)
+		case logical.Degree:
+			bind(j, o.Into, kindValue)
+		case logical.CycleCount:
+			bind(j, o.Into, kindValue)
+		case logical.Unwind:
+			bind(j, o.Var, kindValue)
+		case logical.PathBind:
+			bind(j, o.Var, kindPath)
+		case logical.Project:
+			kinds := map[string]varKind{}
+			for _, it := range o.Items {
+				kinds[it.Name] = sc.kindOf(it.Expr)
+			}
+			for _, it := range o.Items {
+				bind(j, it.Name, kinds[it.Name])
+			}
+		case logical.Select:
+			kept := newScope()
+			for _, v := range o.Vars {
+				if k, ok := sc.vars[v]; ok {
+					kept.add(v, k)
+				}
+			}
+			sc = kept
+		case logical.Aggregate:
+			next := newScope()
+			for _, k := range o.Keys {
+				next.add(k.Name, sc.kindOf(k.Expr))
+				at[k.Name] = j
+			}
+			for _, a := range o.Aggs {
+				next.add(a.Name, kindValue)
+				at[a.Name] = j
+			}
+			sc = next
+		case logical.Optional:
+			inner, innerAt, ok := scopeAt(append([]logical.Op{logical.Start{}}, o.Inner...), len(o.Inner)+1)
+			if !ok {
+				return nil, nil, false
+			}
+			for _, v := range o.NewVars {
+				if _, known := innerAt[v]; !known {
+					return nil, nil, false
+				}
+				bind(j, v, inner.vars[v])
+			}
+		default:
+			if v := newNodeVar(op); v != "" {
+				bind(j, v, kindNode)
+				continue
+			}
+			return nil, nil, false
+		}
+	}
+	return sc, at, true
+}
+
+// newNodeVar returns the new node variable a scan, seek or set expansion
 // binds, or "" for any other operator.
 func newNodeVar(op logical.Op) string {
 	switch o := op.(type) {
@@ -196,22 +378,14 @@ func newNodeVar(op logical.Op) string {
 		return o.Var
 	case logical.NodeSetSeek:
 		return o.Var
+	case logical.NodeRangeSeek:
+		return o.Var
 	case logical.WorkingSeek:
 		return o.Var
-	case logical.Expand:
-		if !o.ToBound {
-			return o.To
-		}
-	case logical.VarExpand:
-		if !o.ToBound {
-			return o.To
-		}
 	case logical.ExpandChain:
 		return o.To
 	case logical.ExpandCommon:
 		return o.X
-	case logical.ScanExcept:
-		return o.Var
 	}
 	return ""
 }
@@ -223,4 +397,28 @@ func andAll(es []ast.Expr) ast.Expr {
 		out = &ast.Binary{Op: ast.OpAnd, Left: out, Right: e}
 	}
 	return out
+}
+
+// semiJoinFraction is the factor a semi-join applies to its input rows:
+// with Scan, the nodes it binds per row (the build's set, or the
+// candidates outside it); otherwise the share of the probe's nodes in the
+// set (or outside it).
+func (b *builder) semiJoinFraction(o logical.SemiJoin, nodes float64) float64 {
+	set := math.Min(b.rowsAfter(o.Build.Ops), nodes)
+	cands := nodes
+	if o.Label != "" {
+		cands = math.Max(b.stats.LabelCount(o.Label), 1)
+		set = math.Min(set, cands)
+	}
+	if !o.Scan {
+		cands = nodes
+	}
+	in := set
+	if o.Anti {
+		in = math.Max(cands-set, 1)
+	}
+	if o.Scan {
+		return in
+	}
+	return in / cands
 }

@@ -23,7 +23,9 @@
 //     CALL { }), build_update.go (updating clauses), working.go
 //     (GraphProgram statements).
 //   - Rewrites: predicates first: rules_predicates.go runs
-//     normalize_predicates.go, pushdown_filters.go (with predicates.go) and
+//     normalize_predicates.go (with normalize_subqueries.go: every spelling
+//     of EXISTS, COUNT and size() of a pattern in one form),
+//     pushdown_filters.go (with predicates.go) and
 //     drop_implied_labels.go to a fixed point. Then required.go derives
 //     what each operator's consumers need (live variables, whether
 //     multiplicity and order matter) and rules.go runs the rules that use
@@ -31,9 +33,9 @@
 //     canonical form per aggregation: counts, size(collect()), unused
 //     aggregates as DISTINCT, single-row groups as projections),
 //     set_*.go (set-at-a-time expansion), count_*.go (degree, cycle and
-//     type counts, CALL { } counts),
-//     decorrelate_*.go (existence tests and size() of pattern
-//     comprehensions), drop_path.go. rewrite_batch.go and vector.go batch
+//     type counts, CALL { } counts), decorrelate_exists.go (existence
+//     tests and count thresholds as costed semi-joins and anti-joins;
+//     semijoin.go generates them), drop_path.go. rewrite_batch.go and vector.go batch
 //     scans afterwards.
 //   - Costing: cardinality.go and selectivity.go.
 //   - Code generation: codegen.go, expr.go, writes.go and the rewrites'

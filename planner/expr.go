@@ -190,18 +190,15 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 	case *ast.PatternExpr:
 		return g.exists(&ast.Pattern{Span: x.Span, Parts: []*ast.PatternPart{{Span: x.Span, Element: x.Element}}}, nil, env, false)
 	case *ast.ExistsSubquery:
-		if x.Pattern == nil {
-			return g.subquery(x.Query, env, subExists, x)
+		if p, where, _, ok := patternMatches(x); ok {
+			return g.exists(p, where, env, false)
 		}
-		return g.exists(x.Pattern, x.Where, env, false)
+		return g.subquery(x.Query, env, subExists, x)
 	case *ast.CountSubquery:
-		if x.Pattern == nil {
-			if p, where, ok := matchOnly(x.Query); ok {
-				return g.exists(p, where, env, true)
-			}
-			return g.subquery(x.Query, env, subCount, x)
+		if p, where, _, ok := patternMatches(x); ok {
+			return g.exists(p, where, env, true)
 		}
-		return g.exists(x.Pattern, x.Where, env, true)
+		return g.subquery(x.Query, env, subCount, x)
 	case *ast.CollectSubquery:
 		return g.subquery(x.Query, env, subCollect, x)
 	case *ast.PatternComprehension:
@@ -294,8 +291,10 @@ func (g *gen) funcCall(x *ast.FunctionCall, env *regEnv) (int32, error) {
 	if isAggregate(x) {
 		return 0, g.b.ruleErr(ruleAggregatePosition, x, "aggregate function %s() is not allowed here", x.Name).WithHint("aggregate in a WITH or RETURN clause")
 	}
-	if r, ok, err := g.sizeOfComprehension(x, env); ok || err != nil {
-		return r, err
+	if p, where, count, ok := patternMatches(x); ok && count {
+		// size([pattern WHERE p | x]) with x that cannot fail: the
+		// number of matches, counted without building the list.
+		return g.exists(p, where, env, true)
 	}
 	name := qualifiedName(x)
 	if strings.EqualFold(name, "exists") && len(x.Args) == 1 {

@@ -16,7 +16,7 @@ func normalizeFilters(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 		if !ok {
 			continue
 		}
-		if n := normalizePredicate(f.Pred); n != f.Pred {
+		if n := normalizeSubqueries(normalizePredicate(f.Pred)); n != f.Pred {
 			f.Pred = n
 			pl.Ops[i] = f
 			changed = true

@@ -187,9 +187,13 @@ func before(op logical.Op, after need) need {
 	case logical.ExpandCommon:
 		kill(o.X)
 		use(o.A, o.B)
-	case logical.ScanExcept:
-		kill(o.Var)
-		live.union(usesOf(o.Reach))
+	case logical.SemiJoin:
+		if o.Scan {
+			kill(o.Probe)
+		} else {
+			use(o.Probe)
+		}
+		use(o.Key)
 	case logical.ShortestPath:
 		kill(o.Path, o.RelList)
 		use(o.From, o.To)

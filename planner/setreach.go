@@ -35,23 +35,6 @@ func (g *gen) reachSet(op logical.Op, e *regEnv) (int32, error) {
 	return 0, fmt.Errorf("planner: %s is not a set expansion", op.Name())
 }
 
-// scanExcept emits an anti-join scan: the candidates (every node, or the
-// label's) minus the expansion's end nodes, one row per node left.
-func (g *gen) scanExcept(o logical.ScanExcept, e *regEnv, rest func(*regEnv, label) error) error {
-	reach, err := g.reachSet(o.Reach, e)
-	if err != nil {
-		return err
-	}
-	cands, left := g.s(), g.s()
-	if o.Label == "" {
-		g.emit(vm.OpSetAll, cands)
-	} else {
-		g.emit(vm.OpSetLabel, cands, g.str(o.Label))
-	}
-	g.emit(vm.OpSetAndNot, left, cands, reach)
-	return g.scanSet(left, o.Var, e, rest)
-}
-
 // varExpandSpec is the VM's description of a variable-length expansion
 // (no bound list to follow, no excluded relationships yet).
 func varExpandSpec(o logical.VarExpand) *vm.VarExpandSpec {

@@ -812,6 +812,22 @@ func (m *Machine) run() (row bool, err error) {
 			if N[in.B] == NullID || !S[in.A].Contains(uint32(N[in.B])) {
 				pc = int(in.C)
 			}
+		case OpSetNew:
+			S[in.A] = roaring.New()
+		case OpSetAdd:
+			if N[in.B] != NullID {
+				S[in.A].Add(uint32(N[in.B]))
+			}
+		case OpSetAddAll:
+			S[in.A].Or(S[in.B])
+		case OpSetAddCounted:
+			if N[in.B] != NullID {
+				for i := in.A; i < in.A+in.C; i++ {
+					if S[i].CheckedAdd(uint32(N[in.B])) {
+						break
+					}
+				}
+			}
 		case OpCollectRow, OpCollectNode, OpCollectRel, OpCollectValue, OpWorkingApply, OpSetFromWorking:
 			wr := m.ctx.Working
 			if wr == nil {

@@ -160,6 +160,10 @@ const (
 	OpSetCommon        // A=S dst, B=N a, C=N b, D=X chain spec (hop from a, hop into b): S[A] = nodes x with a -h1- x -h2- b, distinct relationships
 	OpCycleCount       // A=R dst, B=N node, C=X chain spec (3 directed hops): R[A] = number of closed cycles from the node
 	OpCheckAdjacent    // A=N from, B=N to, C=X expand spec, D=target: if no relationship of the spec joins them, pc = D
+	OpSetNew           // A=S: S[A] = a new empty set, owned by the program (OpSetAdd and OpSetAddAll change it in place)
+	OpSetAdd           // A=S, B=N: add N[B] to S[A] (a set from OpSetNew) in place; null adds nothing
+	OpSetAddAll        // A=S, B=S: S[A] = S[A] OR S[B] in place (S[A] from OpSetNew)
+	OpSetAddCounted    // A=S first of C sets from OpSetNew, B=N, C=k: add N[B] to the first of S[A..A+k-1] not holding it (S[A+i]: the nodes added more than i times); null adds nothing
 
 	// --- GraphProgram working graphs (Ctx.Working: W and a statement's result R) ---
 	OpCollectRow     // A=target: count a result row; when the statement's row limit is reached, mark R truncated and pc = A
@@ -235,6 +239,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetFilterLabels: {"SetFilterLabels", 3, -1}, OpSetCount: {"SetCount", 2, -1},
 	OpSetContains: {"SetContains", 3, 2},
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
+	OpSetNew: {"SetNew", 1, -1}, OpSetAdd: {"SetAdd", 2, -1}, OpSetAddAll: {"SetAddAll", 2, -1}, OpSetAddCounted: {"SetAddCounted", 3, -1},
 	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1}, OpSetIndexRange: {"SetIndexRange", 2, -1},
 
 	OpOpenTypeCounts: {"OpenTypeCounts", 1, -1}, OpNextTypeCount: {"NextTypeCount", 4, 3},

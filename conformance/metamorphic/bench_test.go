@@ -185,7 +185,7 @@ func measureDataset(ds *dataset) []questionFigures {
 			ff.fig.form = f
 			if i == 0 {
 				seed = ff.rows
-			} else if ff.fig.ok() && seed.err == nil && !ff.rows.equal(seed) {
+			} else if ff.fig.ok() && qf.forms[0].ok() && seed.err == nil && !ff.rows.equal(seed) {
 				ff.fig.disagree = true
 			}
 			qf.forms = append(qf.forms, ff.fig)

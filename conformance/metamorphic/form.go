@@ -75,6 +75,13 @@ const (
 	StyleSize        // size([chain | 1]) > 0 (= 0 when negated)
 )
 
+// A PredExists predicate with AtLeast k above 1 tests COUNT { chain } >= k
+// (< k when negated); its styles write the count and the comparison
+// differently: StyleExists COUNT { chain } >= k, StyleExistsMatch
+// COUNT { MATCH chain } >= k, StyleCount k - 1 < COUNT { chain },
+// StyleSize size([chain | 1]) > k - 1, and negated: < k, < k,
+// NOT k - 1 < ..., <= k - 1.
+
 // Pred is one conjunct of a WHERE clause.
 type Pred struct {
 	Kind    PredKind
@@ -85,8 +92,13 @@ type Pred struct {
 	Label   string
 	Chain   *Chain
 	Negated bool
-	Raw     string
-	Uses    []string
+	// SubWhere is the WHERE inside an existence subquery ("" for none);
+	// Uses lists the variables it reads. AtLeast (0 or 1: existence) is
+	// the number of matches a count threshold asks for.
+	SubWhere string
+	AtLeast  int
+	Raw      string
+	Uses     []string
 }
 
 // Match is a MATCH or OPTIONAL MATCH clause with its WHERE conjuncts.
@@ -241,6 +253,12 @@ func (p Pred) String() string {
 		return p.Var + ":" + p.Label
 	case PredExists:
 		c := p.Chain.String()
+		if p.SubWhere != "" {
+			c += " WHERE " + p.SubWhere
+		}
+		if p.AtLeast > 1 {
+			return p.threshold(c)
+		}
 		switch p.Style {
 		case StyleExists, StyleExistsMatch, StylePattern:
 			s := "EXISTS { " + c + " }"
@@ -420,4 +438,33 @@ func (q *Query) String() string {
 	}
 	parts = append(parts, q.Tail.String())
 	return strings.Join(parts, " ")
+}
+
+// threshold prints a count threshold (AtLeast above 1) in its style.
+func (p Pred) threshold(c string) string {
+	k, k1 := fmt.Sprint(p.AtLeast), fmt.Sprint(p.AtLeast-1)
+	switch p.Style {
+	case StyleExists, StyleExistsMatch:
+		s := "COUNT { " + c + " }"
+		if p.Style == StyleExistsMatch {
+			s = "COUNT { MATCH " + c + " }"
+		}
+		if p.Negated {
+			return s + " < " + k
+		}
+		return s + " >= " + k
+	case StyleCount:
+		s := k1 + " < COUNT { " + c + " }"
+		if p.Negated {
+			return "NOT " + s
+		}
+		return s
+	case StyleSize:
+		s := "size([" + c + " | 1])"
+		if p.Negated {
+			return s + " <= " + k1
+		}
+		return s + " > " + k1
+	}
+	panic(fmt.Sprintf("metamorphic: count threshold style %d cannot be printed", p.Style))
 }

@@ -83,6 +83,18 @@ func notExists(chain string) Pred {
 	return p
 }
 
+// where adds a WHERE inside an existence subquery, reading uses.
+func (p Pred) where(w string, uses ...string) Pred {
+	p.SubWhere, p.Uses = w, uses
+	return p
+}
+
+// atLeast turns an existence check into COUNT { chain } >= k.
+func (p Pred) atLeast(k int) Pred {
+	p.AtLeast = k
+	return p
+}
+
 func query(t Tail, ms ...Match) *Query { return &Query{Matches: ms, Tail: t} }
 
 func countDistinct(v string) Tail { return Tail{Kind: TailCountDistinct, Var: v} }
@@ -176,6 +188,24 @@ func Questions() []Question {
 			query(distinct(vars("a"), it("id(a)", "a")), match("(a:A)").where(exists("(a)-[:S]->(:C)")))},
 		{"g-not-exists", "existence", Generic,
 			query(count("c"), match("(a:A)", "(c:B)").where(notExists("(a)-[:R]->(c)")))},
+		{"g-not-exists-two-hop", "existence", Generic,
+			query(count("c"), match("(a {id: $a})", "(c:C)").where(notExists("(a)-[:R]->()-[:S]->(c)")))},
+		{"g-exists-three-hop-labelled", "existence", Generic,
+			query(distinct(vars("a", "c"), it("id(a)", "a"), it("id(c)", "c")),
+				match("(a:A)", "(c)").where(exists("(a)-[:R]->(:B)-[:S]->()-[:T]->(c)")))},
+		{"g-exists-where-inside", "existence", Generic,
+			query(count("c"), match("(a {id: $a})", "(c:B)").where(exists("(a)-->(x)-->(c)").where("x.k > 1", "x")))},
+		{"g-count-at-least-two", "existence", Generic,
+			query(distinct(vars("a", "c"), it("id(a)", "a"), it("id(c)", "c")),
+				match("(a:A)", "(c)").where(exists("(a)-->()-->(c)").atLeast(2)))},
+		{"g-not-count-at-least-two", "existence", Generic,
+			query(count("c"), match("(a {id: $a})", "(c)").where(notExists("(a)--()--(c)").atLeast(2)))},
+		{"g-exists-two-outer", "existence", Generic,
+			query(count("b"), match("(a:A)-[:R]->(b)").where(exists("(b)-[:S]->()<-[:T]-(a)")))},
+		{"g-not-exists-back", "existence", Generic,
+			query(distinct(vars("a", "b"), it("id(a)", "a"), it("id(b)", "b")), match("(a {id: $a})-->(b)").where(notExists("(b)-->(a)")))},
+		{"g-exists-varlength-in", "existence", Generic,
+			query(count("c"), match("(a {id: $a})", "(c)").where(exists("(c)-[:R|S*1..3]->(a)")))},
 		{"g-group-by-property", "aggregation", Generic,
 			query(group(vars("a", "r", "b"), []Item{it("a.k", "k")}, []Item{it("count(*)", "n"), it("sum(r.w)", "w"), it("min(b.id)", "lo")}, "k", 0),
 				match("(a)-[r:R]->(b)"))},
@@ -240,6 +270,16 @@ func Questions() []Question {
 			query(count("r"), match("(a:User)-[r:LINKS]->(b:User)"))},
 		{"u-exists", "existence", Users,
 			query(count("c"), match("(a:User {id: $hub})", "(c:User)").where(exists("(a)-->()-->(c)")))},
+		{"u-not-exists", "existence", Users,
+			query(count("c"), match("(a:User {id: $hub})", "(c:User)").where(notExists("(a)-->()-->(c)")))},
+		{"u-exists-three-hop", "existence", Users,
+			query(count("c"), match("(a:User {id: $hub})", "(c:User)").where(exists("(a)-[:LINKS]->(:User)-[:LINKS]->()-[:LINKS]->(c)")))},
+		{"u-exists-where-inside", "existence", Users,
+			query(count("c"), match("(a:User {id: $hub})", "(c:User)").where(exists("(a)-->(x)-->(c)").where("x.id > 1000", "x")))},
+		{"u-count-at-least-two", "existence", Users,
+			query(count("c"), match("(a:User {id: $hub})", "(c:User)").where(exists("(a)-->()-->(c)").atLeast(2)))},
+		{"u-exists-two-outer", "existence", Users,
+			query(count("b"), match("(a:User {id: $hub})-->(b:User)").where(exists("(b)-->()-->(a)")))},
 		{"u-common-neighbours", "2-hop distinct", Users,
 			query(countDistinct("x"), match("(a {id: $hub})-->(x)<--(b {id: $other})"))},
 		{"u-top-degree", "ORDER BY / LIMIT", Users,
@@ -265,6 +305,11 @@ func Questions() []Question {
 		{"m-acted-and-directed", "existence", Movies,
 			query(distinct(vars("p", "m"), it("p.name", "name"), it("m.title", "title")),
 				match("(p:Person)", "(m:Movie)").where(exists("(p)-[:DIRECTED]->(m)"), exists("(p)-[:ACTED_IN]->(m)")))},
+		{"m-acted-not-directed", "existence", Movies,
+			query(count("m"), match("(p:Person)", "(m:Movie)").where(exists("(p)-[:ACTED_IN]->(m)"), notExists("(p)-[:DIRECTED]->(m)")))},
+		{"m-acted-after-2000", "existence", Movies,
+			query(distinct(vars("p"), it("p.name", "name")),
+				match("(p:Person)").where(exists("(p)-[:ACTED_IN]->(m:Movie)").where("m.released > 2000", "m")))},
 		{"m-cast-sizes", "ORDER BY / LIMIT", Movies,
 			query(group(vars("m", "p"), []Item{it("m.title", "t")}, []Item{it("count(p)", "cast")}, "cast DESC, t", 5),
 				match("(m:Movie)<-[:ACTED_IN]-(p)"))},

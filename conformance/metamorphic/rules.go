@@ -241,9 +241,11 @@ func hasProp(n *Node, key string) bool {
 // WHERE drops null and false alike.
 //
 // Existence: EXISTS { c }, EXISTS { MATCH c }, COUNT { c } > 0,
-// size([c | 1]) > 0 and the pattern predicate c (negated: NOT ..., = 0).
-// Precondition for the pattern predicate: every named variable of c is
-// declared by the enclosing MATCH (a pattern predicate declares nothing).
+// size([c | 1]) > 0 and the pattern predicate c (negated: NOT ..., = 0);
+// a count threshold in the styles Pred.threshold prints. Precondition
+// for the pattern predicate: every named variable of c is declared by the
+// enclosing MATCH (a pattern predicate declares nothing), and there is no
+// WHERE inside.
 func predicateStyle(q *Query) []*Query {
 	var out []*Query
 	for mi, m := range q.Matches {
@@ -258,7 +260,7 @@ func predicateStyle(q *Query) []*Query {
 				}
 			case PredExists:
 				styles = []Style{StyleExists, StyleExistsMatch, StyleCount, StyleSize}
-				if patternDeclaresNothing(q, mi, p.Chain) {
+				if p.SubWhere == "" && p.AtLeast <= 1 && patternDeclaresNothing(q, mi, p.Chain) {
 					styles = append(styles, StylePattern)
 				}
 			}
@@ -607,8 +609,8 @@ func (q *Query) singleNode(v string) bool {
 // DISTINCT makes that once. Precondition: the clause is the only MATCH, not
 // OPTIONAL, declares exactly the two single-node patterns (a ...) and
 // (c ...), its only subquery predicate is a non-negated existence check
-// of a chain from a to c (or c to a) whose other variables are used
-// nowhere else, and the query has no WITH DISTINCT yet. The labels and
+// (no count threshold, no WHERE inside) of a chain from a to c (or c to
+// a) whose other variables are used nowhere else, and the query has no WITH DISTINCT yet. The labels and
 // properties of the node patterns join those of the chain's ends.
 func existsToMatch(q *Query) []*Query {
 	if len(q.Matches) != 1 || len(q.Distinct) > 0 {
@@ -624,7 +626,7 @@ func existsToMatch(q *Query) []*Query {
 	}
 	var out []*Query
 	for pi, p := range m.Where {
-		if p.Kind != PredExists || p.Negated || p.Chain.Path != "" {
+		if p.Kind != PredExists || p.Negated || p.Chain.Path != "" || p.SubWhere != "" || p.AtLeast > 1 {
 			continue
 		}
 		ch := p.Chain

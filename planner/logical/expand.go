@@ -143,7 +143,7 @@ func (o ExpandChain) Detail() string {
 
 // hops renders a trail of anonymous hops from one node to another.
 func hops(from string, hs []Hop, to string) string {
-	s := "(" + from + ")"
+	s := "(" + show(from) + ")"
 	for _, h := range hs {
 		s += arrow(h.Dir, "", h.Types, "") + "()"
 	}

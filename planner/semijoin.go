@@ -1,0 +1,113 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/vm"
+)
+
+// semiJoin emits a SemiJoin (see decorrelate_exists.go): the build set
+// for the row's key, then either a membership test of the probe or, with
+// Scan, a scan of the candidates in (or not in) the set.
+func (g *gen) semiJoin(o logical.SemiJoin, e *regEnv, cont label, rest func(*regEnv, label) error, ops []logical.Op) error {
+	set, err := g.buildSet(o, e)
+	if err != nil {
+		return err
+	}
+	if o.Scan {
+		cands, left := g.s(), g.s()
+		if o.Label == "" {
+			g.emit(vm.OpSetAll, cands)
+		} else {
+			g.emit(vm.OpSetLabel, cands, g.str(o.Label))
+		}
+		if o.Anti {
+			g.emit(vm.OpSetAndNot, left, cands, set)
+		} else {
+			g.emit(vm.OpSetAnd, left, cands, set)
+		}
+		return g.setRows(left, o.Probe, e, rest, ops)
+	}
+	n, err := g.nodeReg(e.vars[o.Probe], o.Probe)
+	if err != nil {
+		return err
+	}
+	if o.Anti {
+		keep := g.newLabel()
+		g.emitJ(vm.OpSetContains, 2, keep, set, n)
+		g.emitJ(vm.OpGoto, 0, cont)
+		g.bind(keep)
+	} else {
+		g.emitJ(vm.OpSetContains, 2, cont, set, n)
+	}
+	return rest(e, cont)
+}
+
+// buildSet emits the computation of a semi-join's set into an S
+// register: the build pipeline runs when control first arrives and again
+// only when the key's node differs from the last run's. For AtLeast k
+// above 1 it fills k sets, the i-th holding the nodes bound more than i
+// times, and returns the last.
+func (g *gen) buildSet(o logical.SemiJoin, e *regEnv) (int32, error) {
+	k := max(o.AtLeast, 1)
+	set := g.s()
+	for i := 1; i < k; i++ {
+		g.s()
+	}
+	built := g.n()
+	compute, done := g.newLabel(), g.newLabel()
+	be := e.clone()
+	delete(be.vars, o.Probe)
+	key, last := int32(-1), int32(-1)
+	if o.Key == "" {
+		g.emitJ(vm.OpJumpIfNonZero, 1, done, built)
+	} else {
+		var err error
+		if key, err = g.nodeReg(e.vars[o.Key], o.Key); err != nil {
+			return 0, err
+		}
+		last = g.n()
+		check := g.newLabel()
+		g.emitJ(vm.OpJumpIfNonZero, 1, check, built)
+		g.emitJ(vm.OpGoto, 0, compute)
+		g.bind(check)
+		g.emitJ(vm.OpJumpIfIDEq, 2, done, key, last)
+		be.set(o.Key, slot{slotNode, key})
+	}
+	g.bind(compute)
+	if key >= 0 {
+		g.emit(vm.OpMoveID, last, key)
+	}
+	for i := 0; i < k; i++ {
+		g.emit(vm.OpSetNew, set+int32(i))
+	}
+	savedSeg, savedSink := g.seg, g.setSink
+	g.seg, g.setSink = o.Build.Ops, nil
+	if k == 1 {
+		g.setSink = &setSink{name: o.Probe, emit: func(s int32) error {
+			g.emit(vm.OpSetAddAll, set, s)
+			return nil
+		}}
+	}
+	end := g.newLabel()
+	dummy := int32(-1)
+	err := g.ops(o.Build.Ops, be, end, end, &dummy, func(ie *regEnv) error {
+		n, err := g.nodeReg(ie.vars[o.Probe], o.Probe)
+		if err != nil {
+			return err
+		}
+		if k == 1 {
+			g.emit(vm.OpSetAdd, set, n)
+		} else {
+			g.emit(vm.OpSetAddCounted, set, n, int32(k))
+		}
+		return nil
+	})
+	g.seg, g.setSink = savedSeg, savedSink
+	if err != nil {
+		return 0, err
+	}
+	g.bind(end)
+	g.emit(vm.OpSetCounter, built, 1)
+	g.bind(done)
+	return set + int32(k-1), nil
+}
