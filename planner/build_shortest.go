@@ -4,12 +4,35 @@ import (
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/vm"
 )
 
 // shortestPath plans shortestPath((a)-[*min..max]-(b)) and
 // allShortestPaths(...): both end nodes are bound first (by scans or seeks
 // when new), then a breadth-first search joins them.
 func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, nodeNames []string, where ast.Expr) error {
+	if err := b.shortestPathOp(part, m, nodeNames, where, false); err != nil {
+		return err
+	}
+	r := part.Element.Rels[0]
+	if r.Props == nil && r.Where == nil {
+		return nil
+	}
+	sp := m.ops[len(m.ops)-1].(logical.ShortestPath)
+	pre, err := b.shortestPre(m, &sp, r, nil)
+	if err != nil {
+		return err
+	}
+	sp.Pred = pre
+	m.ops[len(m.ops)-1] = sp
+	return nil
+}
+
+// shortestPathOp appends the ShortestPath of part, after the operators
+// that bind its end nodes. A path selector (selector) may ask for a
+// minimum length above 1; the relationship's property map and inline
+// WHERE are left to the caller.
+func (b *builder) shortestPathOp(part *ast.PatternPart, m *patternPlan, nodeNames []string, where ast.Expr, selector bool) error {
 	el := part.Element
 	if len(el.Rels) != 1 {
 		return b.errAt(part, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath needs a pattern of exactly one relationship, like (a)-[*]-(b)")
@@ -19,14 +42,11 @@ func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, nodeNames 
 	if !ok {
 		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported in shortestPath")
 	}
-	if r.Props != nil {
-		return b.errAt(r.Props, cyqerr.SemanticError, "Unsupported", "property maps on shortestPath relationships are not supported yet").WithHint("filter the path with WHERE all(r IN relationships(p) WHERE ...)")
-	}
 	min, max := 1, 1
 	if r.VarLength != nil || r.Quant != nil {
 		min, max = relBounds(r)
 	}
-	if min > 1 {
+	if min > 1 && !selector {
 		return b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")
 	}
 	names := [2]string{nodeNames[0], nodeNames[1]}
@@ -62,4 +82,23 @@ func (b *builder) endNodeOps(m *patternPlan, n *ast.NodePattern, name string, eq
 		return b.appendNodeFilter(m, n, name)
 	}
 	return b.startOps(m, n, name, b.seekFor(n, name, eqs[name]))
+}
+
+// shortestSpec is the VM's description of a shortest-path search.
+func shortestSpec(o logical.ShortestPath) *vm.ShortestSpec {
+	spec := &vm.ShortestSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, All: o.All,
+		K: o.K, Groups: o.Groups, Filtered: o.Pred != nil}
+	switch o.Mode {
+	case ast.ModeWalk:
+		spec.Mode = vm.ModeWalk
+	case ast.ModeAcyclic:
+		spec.Mode = vm.ModeAcyclic
+	case ast.ModeSimple:
+		spec.Mode = vm.ModeSimple
+	}
+	if spec.K == 0 {
+		spec.K = 1
+		spec.Groups = o.All
+	}
+	return spec
 }

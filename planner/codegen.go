@@ -698,10 +698,11 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
-		spec := &vm.ShortestSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, All: o.All}
+		spec := shortestSpec(o)
 		path, rels := g.r(), g.r()
 		specAux := g.addAux(spec)
-		return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenShortest, c, from, to, specAux) },
+		var cur int32
+		return g.cursorLoop(func(c int32) { cur = c; g.emit(vm.OpOpenShortest, c, from, to, specAux) },
 			func(c int32, done label) { g.emitJ(vm.OpNextShortest, 3, done, c, path, rels) },
 			func(head label) error {
 				e = e.clone()
@@ -710,6 +711,16 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 				}
 				if o.RelList != "" {
 					e.set(o.RelList, slot{slotValue, rels})
+				}
+				if o.Pred != nil {
+					// The pre-filter: a path it rejects is not selected.
+					r, err := g.expr(o.Pred, e)
+					if err != nil {
+						return err
+					}
+					g.emit(vm.OpAssertBool, r)
+					g.emitJ(vm.OpJumpIfNotTrue, 1, head, r)
+					g.emit(vm.OpShortestAccept, cur)
 				}
 				return rest(e, head)
 			})

@@ -32,6 +32,7 @@ type cursor struct {
 	tab *table
 	// shortest paths
 	spaths []value.Path
+	kpaths *kShortest // paths in order of length, when the spec is searched
 	// LOAD CSV
 	csv *csvCursor
 	// procedures

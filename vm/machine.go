@@ -390,19 +390,37 @@ func (m *Machine) run() (row bool, err error) {
 			}
 		case OpOpenShortest:
 			c := &m.cursors[in.A]
-			paths, err := m.shortestPaths(N[in.B], N[in.C], m.prog.Aux[in.D].(*ShortestSpec))
+			spec := m.prog.Aux[in.D].(*ShortestSpec)
+			c.spaths, c.kpaths, c.pos = nil, nil, 0
+			var err error
+			if spec.searched(N[in.B], N[in.C]) {
+				c.kpaths, err = m.openKShortest(N[in.B], N[in.C], spec)
+			} else {
+				c.spaths, err = m.shortestPaths(N[in.B], N[in.C], spec)
+			}
 			if err != nil {
 				return false, m.fail(pc-1, err)
 			}
-			c.spaths = paths
-			c.pos = 0
+		case OpShortestAccept:
+			if k := m.cursors[in.A].kpaths; k != nil {
+				k.accept()
+			}
 		case OpNextShortest:
 			c := &m.cursors[in.A]
-			if c.pos >= len(c.spaths) {
+			var p value.Path
+			ok := c.pos < len(c.spaths)
+			if c.kpaths != nil {
+				var err error
+				if p, ok, err = c.kpaths.next(m); err != nil {
+					return false, m.fail(pc-1, err)
+				}
+			} else if ok {
+				p = c.spaths[c.pos]
+				c.pos++
+			}
+			if !ok {
 				pc = int(in.D)
 			} else {
-				p := c.spaths[c.pos]
-				c.pos++
 				R[in.B] = p
 				rels := make(value.List, len(p.Rels))
 				for i, r := range p.Rels {

@@ -45,6 +45,7 @@ const (
 	OpNextVarExpand  // A=cursor, B=N end node dst, C=R relationship list dst, D=target when done
 	OpOpenShortest   // A=cursor, B=N from, C=N to, D=X shortest spec: breadth-first search for shortest paths
 	OpNextShortest   // A=cursor, B=R path dst, C=R relationship list dst, D=target when done
+	OpShortestAccept // A=cursor: the path last yielded passed the pre-filter and counts towards k
 	OpOpenCSV        // A=cursor, B=R url, C=X CSV spec: open a CSV file through the engine's file policy
 	OpNextCSV        // A=cursor, B=R record dst, C=target when done
 	OpOpenList       // A=cursor, B=R: iterate the list R[B] (null: nothing; non-list: one item)
@@ -194,7 +195,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpOpenSetScan: {"OpenSetScan", 2, -1}, OpNextNode: {"NextNode", 3, 2},
 	OpOpenExpand: {"OpenExpand", 3, -1}, OpNextExpand: {"NextExpand", 4, 3},
 	OpOpenVarExpand: {"OpenVarExpand", 3, -1}, OpNextVarExpand: {"NextVarExpand", 4, 3},
-	OpOpenShortest: {"OpenShortest", 4, -1}, OpNextShortest: {"NextShortest", 4, 3},
+	OpOpenShortest: {"OpenShortest", 4, -1}, OpNextShortest: {"NextShortest", 4, 3}, OpShortestAccept: {"ShortestAccept", 1, -1},
 	OpOpenCSV: {"OpenCSV", 3, -1}, OpNextCSV: {"NextCSV", 3, 2},
 	OpOpenList: {"OpenList", 2, -1}, OpNextList: {"NextList", 3, 2},
 	OpOpenTable: {"OpenTable", 2, -1}, OpNextTable: {"NextTable", 2, 1},
