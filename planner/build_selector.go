@@ -23,7 +23,7 @@ func (b *builder) selectedPart(part *ast.PatternPart, m *patternPlan, names []st
 	case ast.ModeWalk:
 		return b.errAt(part, cyqerr.SemanticError, "Unsupported",
 			"the WALK path mode is not supported without a shortest-path selector: cyq matches trails, which never repeat a relationship").
-			WithHint("drop WALK (TRAIL is the default), or select paths with SHORTEST k / ALL SHORTEST, where walks and trails agree")
+			WithHint("drop WALK (TRAIL is the default), or select walks with a shortest-path selector: SHORTEST k WALK (a)-[:R]->{1,5}(b)")
 	case ast.ModeAcyclic, ast.ModeSimple:
 		return b.acyclicPart(part, m, names, where)
 	}

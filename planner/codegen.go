@@ -260,6 +260,11 @@ func (g *gen) plan(p *logical.Plan) error {
 type tableSource struct {
 	aux int32
 	env *regEnv
+	// after, when set, emits code that runs once the segment feeding the
+	// table has ended, before the table is read; restore, code that runs
+	// after each row is read back.
+	after   func() error
+	restore func()
 }
 
 // pipeline emits one pipeline: each run of operators up to a breaker becomes
@@ -357,6 +362,9 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 			g.emit(vm.OpOpenTable, c, src.aux)
 			head := g.here()
 			g.emitJ(vm.OpNextTable, 1, exit, c)
+			if src.restore != nil {
+				src.restore()
+			}
 			if err := g.ops(seg, src.env.clone(), head, exit, distinct, sink); err != nil {
 				return err
 			}
@@ -366,6 +374,11 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 		}
 		g.bind(exit)
 		g.seg, g.setSink = savedSeg, savedSetSink
+		if next != nil && next.after != nil {
+			if err := next.after(); err != nil {
+				return err
+			}
+		}
 		if end == len(ops) {
 			break
 		}
@@ -422,6 +435,8 @@ func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
 		aux := g.addAux(spec)
 		g.emit(vm.OpTableAdd, aux)
 		return &tableSource{aux: aux, env: e.clone()}, nil
+	case logical.CallInTransactions:
+		return g.inTransactions(o, e)
 	case logical.Sort:
 		spec := envTable(e)
 		spec.TopN = g.topN

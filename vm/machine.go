@@ -48,6 +48,12 @@ type Machine struct {
 	// run deleted: type(r) of a deleted r still answers, as in the TCK.
 	deletedRels map[uint64]value.Rel
 
+	// CALL { } IN TRANSACTIONS: its batches, and the armed trap (pc + 1,
+	// 0: none) with the error it caught.
+	txb     *txBatches
+	trap    int
+	trapErr error
+
 	lastSample time.Time
 	memPC      int // the instruction whose memory use is being counted
 
@@ -140,6 +146,10 @@ func (m *Machine) Step() (bool, error) {
 		return false, nil
 	}
 	row, err := m.run()
+	for err != nil && m.trap > 0 && catchable(err) {
+		m.pc, m.trapErr, m.trap = m.trap-1, err, 0
+		row, err = m.run()
+	}
 	if err != nil {
 		m.done = true
 		return false, err
@@ -401,6 +411,33 @@ func (m *Machine) run() (row bool, err error) {
 			if err != nil {
 				return false, m.fail(pc-1, err)
 			}
+		case OpTxBegin:
+			if err := m.txBegin(m.prog.Aux[in.A].(*TxSpec), R[in.B]); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpTxRow:
+			c := &m.cursors[in.A]
+			batch, run, err := m.txRow(c.pos-1, m.table(in.B))
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.C] = value.Int(batch)
+			if !run {
+				pc = int(in.D)
+			}
+		case OpTxFailed:
+			m.txFailed(&m.cursors[in.A], m.table(in.B), m.trapErr)
+			m.trapErr = nil
+		case OpTxEnd:
+			if err := m.txCommit(); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpTxStatus:
+			R[in.A] = m.txStatus(int(R[in.B].(value.Int)))
+		case OpTrap:
+			m.trap = int(in.A) + 1
+		case OpUntrap:
+			m.trap = 0
 		case OpShortestAccept:
 			if k := m.cursors[in.A].kpaths; k != nil {
 				k.accept()
