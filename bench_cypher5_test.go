@@ -39,6 +39,11 @@ func BenchmarkSlashdotCypher5(b *testing.B) {
 		{"shortest_k3",
 			"MATCH p = (a:User {id: 4242})-[*1..3]->(b:User {id: 111}) RETURN length(p) AS l ORDER BY l LIMIT 3",
 			"MATCH p = SHORTEST 3 (a:User {id: 4242})-[]->{1,3}(b:User {id: 111}) RETURN length(p) AS l ORDER BY l"},
+		// A selection whose end node is free runs one search from the start
+		// node, not one per node scanned.
+		{"shortest_from_one_source",
+			"MATCH (a:User {id: 4242})-[*1..3]->(b) RETURN count(DISTINCT b)",
+			"MATCH p = SHORTEST 1 (a:User {id: 4242})-[]->{1,3}(b) RETURN count(p)"},
 		{"shortest_2_groups",
 			"MATCH p = (a:User {id: 4242})-[*1..3]->(b:User {id: 111}) WITH length(p) AS l, count(*) AS c ORDER BY l LIMIT 2 RETURN l, c",
 			"MATCH p = SHORTEST 2 GROUPS (a:User {id: 4242})-[]->{1,3}(b:User {id: 111}) RETURN length(p) AS l, count(*) AS c ORDER BY l"},

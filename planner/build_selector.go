@@ -122,7 +122,8 @@ func (b *builder) shortestSelected(part *ast.PatternPart, m *patternPlan, names 
 	plain.Kind = kind
 	plain.Selector = nil
 	plain.Element = &ast.PatternElement{Span: el.Span, Nodes: el.Nodes, Rels: []*ast.RelPattern{r}}
-	if err := b.shortestPathOp(&plain, m, names, where, true); err != nil {
+	free, err := b.shortestPathOp(&plain, m, names, where, true)
+	if err != nil {
 		return err
 	}
 	sp := m.ops[len(m.ops)-1].(logical.ShortestPath)
@@ -136,7 +137,10 @@ func (b *builder) shortestSelected(part *ast.PatternPart, m *patternPlan, names 
 	}
 	sp.Pred = pre
 	m.ops[len(m.ops)-1] = sp
-	return b.groupLists(m, &sp, hops)
+	if err := b.groupLists(m, &sp, hops); err != nil {
+		return err
+	}
+	return b.freeEndFilter(m, free, names[1])
 }
 
 // maxSelectedPaths bounds k of SHORTEST k and ANY k.

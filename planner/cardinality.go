@@ -80,6 +80,10 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 				reach = math.Min(reach, nodes)
 			}
 			rows *= reach
+		case logical.ShortestPath:
+			if o.ToFree { // a path (or k) to each node reached
+				rows *= nodes * math.Max(1, float64(o.K))
+			}
 		case logical.NodeFilter:
 			if ls, simple := ast.SimpleLabels(o.Labels); !simple {
 				rows *= filterSelectivity

@@ -709,8 +709,10 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
-		to, err := g.nodeReg(e.vars[o.To], o.To)
-		if err != nil {
+		var to int32
+		if o.ToFree {
+			to = g.n()
+		} else if to, err = g.nodeReg(e.vars[o.To], o.To); err != nil {
 			return err
 		}
 		spec := shortestSpec(o)
@@ -721,6 +723,10 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			func(c int32, done label) { g.emitJ(vm.OpNextShortest, 3, done, c, path, rels) },
 			func(head label) error {
 				e = e.clone()
+				if o.ToFree {
+					g.emit(vm.OpShortestTarget, cur, to)
+					e.set(o.To, slot{slotNode, to})
+				}
 				if o.Path != "" {
 					e.set(o.Path, slot{slotValue, path})
 				}

@@ -205,7 +205,12 @@ func before(op logical.Op, after need) need {
 		live.union(usesOf(o.Reach))
 	case logical.ShortestPath:
 		kill(o.Path, o.RelList)
-		use(o.From, o.To)
+		if o.ToFree {
+			kill(o.To)
+			use(o.From)
+		} else {
+			use(o.From, o.To)
+		}
 		if o.Pred != nil {
 			useExprs(o.Pred)
 			kill(o.Path, o.RelList)

@@ -401,9 +401,11 @@ func (m *Machine) run() (row bool, err error) {
 		case OpOpenShortest:
 			c := &m.cursors[in.A]
 			spec := m.prog.Aux[in.D].(*ShortestSpec)
-			c.spaths, c.kpaths, c.pos = nil, nil, 0
+			c.spaths, c.kpaths, c.source, c.pos = nil, nil, nil, 0
 			var err error
-			if spec.searched(N[in.B], N[in.C]) {
+			if spec.ToFree {
+				c.source, err = m.openSingleSource(N[in.B], spec)
+			} else if spec.searched(N[in.B], N[in.C]) {
 				c.kpaths, err = m.openKShortest(N[in.B], N[in.C], spec)
 			} else {
 				c.spaths, err = m.shortestPaths(N[in.B], N[in.C], spec)
@@ -439,14 +441,24 @@ func (m *Machine) run() (row bool, err error) {
 		case OpUntrap:
 			m.trap = 0
 		case OpShortestAccept:
-			if k := m.cursors[in.A].kpaths; k != nil {
-				k.accept()
+			c := &m.cursors[in.A]
+			if c.kpaths != nil {
+				c.kpaths.accept()
+			} else if c.source != nil && c.source.search != nil {
+				c.source.search.accept()
 			}
+		case OpShortestTarget:
+			N[in.B] = uint64(m.cursors[in.A].starget)
 		case OpNextShortest:
 			c := &m.cursors[in.A]
 			var p value.Path
 			ok := c.pos < len(c.spaths)
-			if c.kpaths != nil {
+			if c.source != nil {
+				var err error
+				if c.starget, p, ok, err = c.source.nextPath(m); err != nil {
+					return false, m.fail(pc-1, err)
+				}
+			} else if c.kpaths != nil {
 				var err error
 				if p, ok, err = c.kpaths.next(m); err != nil {
 					return false, m.fail(pc-1, err)

@@ -123,6 +123,9 @@ type ShortestSpec struct {
 	// Filtered: a pre-filter follows each path yielded, and only the
 	// paths it accepts (OpShortestAccept) count towards k.
 	Filtered bool
+	// ToFree: the end node is not given; the search runs from the start
+	// node to every node it reaches (see singleSource).
+	ToFree bool
 }
 
 // searched reports whether the selection needs the search of paths in

@@ -24,6 +24,9 @@ type ShortestPath struct {
 	Groups        bool
 	Mode          ast.PathMode
 	Pred          ast.Expr // nil: none
+	// ToFree: To is not bound before; the search runs from From alone and
+	// binds To to each node it reaches.
+	ToFree bool
 }
 
 var _ Op = (*ShortestPath)(nil)
@@ -65,6 +68,9 @@ func (o ShortestPath) Detail() string {
 	}
 	if o.Pred != nil {
 		d += " where " + expr(o.Pred)
+	}
+	if o.ToFree {
+		d += " from one source"
 	}
 	if o.K > 1 || o.Pred != nil || o.Min > 1 {
 		return d + " by length"

@@ -81,6 +81,37 @@ Feature: SHORTEST k and SHORTEST k GROUPS
       | 'f' | 2        | 2       | 2 |
     And no side effects
 
+  Scenario: the shortest path from one node to every node of a label, itself by a cycle
+    When executing query:
+      """
+      MATCH p = SHORTEST 1 (s:N {name: 'a'})-[:R]-+(t:N)
+      RETURN t.name AS t, length(p) AS l
+      """
+    Then the result should be, in any order:
+      | t   | l |
+      | 'a' | 3 |
+      | 'b' | 1 |
+      | 'c' | 1 |
+      | 'd' | 1 |
+      | 'e' | 2 |
+      | 'f' | 2 |
+    And no side effects
+
+  Scenario: allShortestPaths from one node to every node it reaches
+    When executing query:
+      """
+      MATCH p = allShortestPaths((s {name: 'a'})-[:R*]->(t))
+      RETURN t.name AS t, length(p) AS l, count(*) AS c
+      """
+    Then the result should be, in any order:
+      | t   | l | c |
+      | 'b' | 1 | 1 |
+      | 'c' | 1 | 1 |
+      | 'd' | 1 | 1 |
+      | 'e' | 2 | 1 |
+      | 'f' | 2 | 2 |
+    And no side effects
+
   Scenario: SHORTEST k GROUPS per pair of end nodes
     When executing query:
       """
