@@ -37,7 +37,11 @@ func (o CallInTransactions) Detail() string {
 	for i, op := range o.Body.Ops {
 		names[i] = op.Name()
 	}
-	d := fmt.Sprintf("{%s} -> %s of %s rows on error %s", strings.Join(names, " > "), strings.Join(o.Columns, ", "), expr(o.Rows), o.OnError)
+	d := "{" + strings.Join(names, " > ") + "}"
+	if len(o.Columns) > 0 {
+		d += " -> " + strings.Join(o.Columns, ", ")
+	}
+	d += fmt.Sprintf(" of %s rows on error %s", expr(o.Rows), o.OnError)
 	if o.Status != "" {
 		d += " report status as " + o.Status
 	}
