@@ -34,6 +34,19 @@ func BenchmarkSlashdotCypher5(b *testing.B) {
 		{"all_shortest",
 			"MATCH p = allShortestPaths((a:User {id: 0})-[*..6]-(b:User {id: 77777})) RETURN count(p)",
 			"MATCH p = ALL SHORTEST (a:User {id: 0})-[]-{1,6}(b:User {id: 77777}) RETURN count(p)"},
+		// SHORTEST k and SHORTEST k GROUPS against the forms that enumerate
+		// every path of the bounded pattern and rank them.
+		{"shortest_k3",
+			"MATCH p = (a:User {id: 4242})-[*1..3]->(b:User {id: 111}) RETURN length(p) AS l ORDER BY l LIMIT 3",
+			"MATCH p = SHORTEST 3 (a:User {id: 4242})-[]->{1,3}(b:User {id: 111}) RETURN length(p) AS l ORDER BY l"},
+		// A selection whose end node is free runs one search from the start
+		// node, not one per node scanned.
+		{"shortest_from_one_source",
+			"MATCH (a:User {id: 4242})-[*1..3]->(b) RETURN count(DISTINCT b)",
+			"MATCH p = SHORTEST 1 (a:User {id: 4242})-[]->{1,3}(b) RETURN count(p)"},
+		{"shortest_2_groups",
+			"MATCH p = (a:User {id: 4242})-[*1..3]->(b:User {id: 111}) WITH length(p) AS l, count(*) AS c ORDER BY l LIMIT 2 RETURN l, c",
+			"MATCH p = SHORTEST 2 GROUPS (a:User {id: 4242})-[]->{1,3}(b:User {id: 111}) RETURN length(p) AS l, count(*) AS c ORDER BY l"},
 	}
 	for _, p := range pairs {
 		want := fmt.Sprint(mustRun(b, db, p.old, nil))

@@ -146,7 +146,13 @@ callSubquery
       LBRACE query RBRACE inTransactions?
     ;
 
-inTransactions : IN TRANSACTIONS ( OF expression ( ROWS | ROW ) )? ;
+inTransactions : IN TRANSACTIONS inTransactionsOption* ;
+
+inTransactionsOption
+    : OF expression ( ROWS | ROW )
+    | ON ERROR ( CONTINUE | BREAK | FAIL )
+    | REPORT STATUS AS variable
+    ;
 
 loadCsvClause : LOAD CSV ( WITH HEADERS )? FROM expression AS variable ( FIELDTERMINATOR StringLiteral )? ;
 
@@ -446,7 +452,7 @@ softKeyword
     | WALK | TRAIL | ACYCLIC | SIMPLE | ZONE | FINISH | LET
     | ASC | DESC | ASCENDING | DESCENDING | SHOW | INDEXES | CONSTRAINTS
     | PROCEDURE | PROCEDURES | FUNCTION | FUNCTIONS | BUILT | DEFINED | USER
-    | UNIQUENESS | EXISTENCE
+    | UNIQUENESS | EXISTENCE | ERROR | CONTINUE | BREAK | FAIL | REPORT | STATUS
     ;
 
 // Names of labels, relationship types and property keys: any identifier,
@@ -549,6 +555,12 @@ STARTS : 'STARTS' ;
 TEXT : 'TEXT' ;
 THEN : 'THEN' ;
 TRANSACTIONS : 'TRANSACTIONS' ;
+ERROR : 'ERROR' ;
+CONTINUE : 'CONTINUE' ;
+BREAK : 'BREAK' ;
+FAIL : 'FAIL' ;
+REPORT : 'REPORT' ;
+STATUS : 'STATUS' ;
 TRUE : 'TRUE' ;
 TYPED : 'TYPED' ;
 UNION : 'UNION' ;

@@ -95,7 +95,7 @@ cyq speaks openCypher 9 (as exercised by the openCypher TCK) plus common Neo4j 5
 - MATCH / OPTIONAL MATCH with node patterns (n:Label {prop: value}), relationship patterns -[r:TYPE]->, <-[:A|B]-, -[]-
 - variable-length relationships -[*1..3]->, -[:T*..2]-; shortestPath((a)-[*..6]-(b)), allShortestPaths(...)
 - quantified relationships -[:T]->+, -[:T]->*, -[:T]->{1,3}; quantified path patterns (a) ((x)-[:T]->(y) WHERE x.v < y.v){1,3} (b), whose inner variables are lists outside
-- path selectors and modes: p = SHORTEST 1 (a)-[:T]-+(b), ALL SHORTEST, SHORTEST 1 GROUPS, ANY, ANY SHORTEST; TRAIL (the default), ACYCLIC, SIMPLE
+- path selectors and modes: p = SHORTEST k (a)-[:T]-+(b) (the k shortest paths per pair of end nodes), ALL SHORTEST, SHORTEST k GROUPS (every path of the k shortest lengths), ANY [k], ANY SHORTEST; TRAIL (the default), WALK (with a shortest selector), ACYCLIC, SIMPLE, written before GROUPS (SHORTEST 2 ACYCLIC GROUPS); predicates inside the pattern filter before the selection, the MATCH's WHERE after it
 - label expressions :A|B, :A&B, :!A, :%, also on relationship types; computed labels and types :$(expr), :$any(expr); inline WHERE inside patterns (n:Person WHERE n.age > 30)
 - type predicates x IS :: INTEGER, x IS NOT :: STRING NOT NULL, x :: LIST<FLOAT>
 - LET x = expr, FILTER [WHERE] expr, FINISH, OFFSET (= SKIP), USE graph, conditional queries WHEN cond THEN ... ELSE ...
@@ -110,6 +110,7 @@ cyq speaks openCypher 9 (as exercised by the openCypher TCK) plus common Neo4j 5
 
 ## Writing (cypher_write only, when the server allows writes)
 CREATE, MERGE (ON CREATE / ON MATCH SET), SET, REMOVE, DELETE, DETACH DELETE, FOREACH.
+CALL (x) { ... } IN TRANSACTIONS [OF n ROWS] [ON ERROR CONTINUE | BREAK | FAIL] [REPORT STATUS AS s] commits the body's writes in batches (1000 rows by default), outside explicit transactions.
 Schema: CREATE INDEX FOR (n:Label) ON (n.prop), CREATE CONSTRAINT FOR (n:Label) REQUIRE n.prop IS UNIQUE, DROP ....
 
 ## Search
@@ -121,7 +122,7 @@ Schema: CREATE INDEX FOR (n:Label) ON (n.prop), CREATE CONSTRAINT FOR (n:Label) 
 
 ## Not available
 - LOAD CSV runs only through cypher_write, on a server started with --allow-writes and --import-dir, and reads only files inside that directory.
-- SHORTEST k for k > 1, the WALK mode without a shortest selector, CALL { } IN TRANSACTIONS, creating relationships of a computed type, and USING hints are not supported (the error says so and suggests a rewrite).
+- the WALK mode without a shortest selector, shortest selectors over quantified path patterns of several relationships, IN CONCURRENT TRANSACTIONS, creating relationships of a computed type, and USING hints are not supported (the error says so and suggests a rewrite).
 
 ## Identifiers
 elementId(n) returns "n:<id>" for nodes and "r:<id>" for relationships; tool results use these ids.

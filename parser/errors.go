@@ -676,13 +676,9 @@ var unsupportedForms = []struct {
 	hint      string
 }{
 	{[]string{"IN", "CONCURRENT", "TRANSACTIONS"}, "CALL { } IN CONCURRENT TRANSACTIONS",
-		"drop IN CONCURRENT TRANSACTIONS: cyq runs each statement as one atomic transaction"},
-	{[]string{"TRANSACTIONS", "ON", "ERROR"}, "CALL { } IN TRANSACTIONS ON ERROR",
-		"drop IN TRANSACTIONS ... ON ERROR: cyq runs each statement as one atomic transaction"},
-	{[]string{"REPORT", "STATUS"}, "CALL { } IN TRANSACTIONS REPORT STATUS",
-		"drop IN TRANSACTIONS ... REPORT STATUS: cyq runs each statement as one atomic transaction"},
+		"drop CONCURRENT: cyq has one writer, so CALL { } IN TRANSACTIONS runs its batches one after another"},
 	{[]string{"REPEATABLE", "ELEMENTS"}, "the REPEATABLE ELEMENTS match mode",
-		"drop it: cyq matches with DIFFERENT RELATIONSHIPS (no relationship twice in one MATCH); for walks between two nodes use SHORTEST k"},
+		"drop it: cyq matches with DIFFERENT RELATIONSHIPS (no relationship twice in one MATCH); for walks between two nodes use SHORTEST k WALK"},
 	{[]string{"DIFFERENT", "RELATIONSHIPS"}, "the DIFFERENT RELATIONSHIPS match mode keyword",
 		"drop it: DIFFERENT RELATIONSHIPS is how cyq always matches"},
 	{[]string{"NEXT"}, "NEXT (sequential query composition)",

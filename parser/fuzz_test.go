@@ -18,6 +18,8 @@ var fuzzSeeds = []string{
 	"MATCH p = shortestPath((a)-[*..5]-(b)) RETURN [x IN nodes(p) WHERE x:L | x.name] AS names ORDER BY names DESC SKIP 1 LIMIT 2",
 	"CALL db.labels() YIELD label WHERE label STARTS WITH 'A' RETURN label",
 	"CALL { MATCH (n) RETURN n } IN TRANSACTIONS OF 10 ROWS",
+	"UNWIND [1] AS i CALL (i) { CREATE (:T) } IN TRANSACTIONS OF 2 ROWS ON ERROR CONTINUE REPORT STATUS AS s RETURN s",
+	"CALL { CREATE (:T) } IN TRANSACTIONS ON ERROR BREAK OF $n ROWS",
 	"LOAD CSV WITH HEADERS FROM 'file:///x.csv' AS row FIELDTERMINATOR ';' CREATE (:P {name: row.name})",
 	"USE neo4j MATCH (n) RETURN n",
 	"EXPLAIN MATCH (n WHERE n.x > 1) RETURN COUNT { (n)-->() } AS c, EXISTS { MATCH (n)-->(m) RETURN m } AS e",

@@ -159,6 +159,13 @@ func TestClauses(t *testing.T) {
 	if !cs.ScopeGiven || len(cs.Scope) != 1 || cs.InTransactions == nil || cs.InTransactions.OfRows == nil {
 		t.Errorf("call subquery: %+v", cs)
 	}
+	it := mustParse(t, "UNWIND [1] AS i CALL (i) { CREATE (:T) } IN TRANSACTIONS REPORT STATUS AS s ON ERROR BREAK RETURN s").Query.Parts[0].Clauses[1].(*ast.CallSubquery).InTransactions
+	if it == nil || it.OnError != ast.OnErrorBreak || it.Report == nil || it.Report.Name != "s" || it.OfRows != nil {
+		t.Errorf("in transactions: %+v", it)
+	}
+	if _, err := Parse("CALL { CREATE (:T) } IN TRANSACTIONS ON ERROR FAIL ON ERROR CONTINUE"); err == nil {
+		t.Error("ON ERROR twice: no error")
+	}
 	l := firstClause(t, "LOAD CSV WITH HEADERS FROM 'file:///a.csv' AS row FIELDTERMINATOR '\\t' RETURN row").(*ast.LoadCSV)
 	if !l.WithHeaders || l.Var.Name != "row" || l.FieldTerminator != "\t" {
 		t.Errorf("load csv: %+v", l)

@@ -448,8 +448,30 @@ func (w *walker) callSubquery(c *grammar.CallSubqueryContext) *ast.CallSubquery 
 	if t := c.InTransactions(); t != nil {
 		tc := t.(*grammar.InTransactionsContext)
 		it := &ast.InTransactions{Span: w.span(tc)}
-		if e := tc.Expression(); e != nil {
-			it.OfRows = w.expr(e)
+		seen := map[string]bool{}
+		for _, o := range tc.AllInTransactionsOption() {
+			oc := o.(*grammar.InTransactionsOptionContext)
+			kind := "OF ... ROWS"
+			switch {
+			case oc.Expression() != nil:
+				it.OfRows = w.expr(oc.Expression())
+			case oc.ERROR() != nil:
+				kind = "ON ERROR"
+				switch {
+				case oc.CONTINUE() != nil:
+					it.OnError = ast.OnErrorContinue
+				case oc.BREAK() != nil:
+					it.OnError = ast.OnErrorBreak
+				}
+			default:
+				kind = "REPORT STATUS"
+				it.Report = w.variable(oc.Variable())
+			}
+			if seen[kind] {
+				w.fail(syntaxErr(DetailUnexpectedSyntax, "IN TRANSACTIONS takes %s at most once", kind).
+					WithHint("keep one %s", kind), w.span(oc))
+			}
+			seen[kind] = true
 		}
 		cs.InTransactions = it
 	}

@@ -133,9 +133,6 @@ func (b *builder) procYield(c *ast.Call, proc *vm.Procedure, sc *scope, standalo
 // none.
 func (b *builder) callSubquery(c *ast.CallSubquery, sc *scope) (logical.CallSubquery, error) {
 	var op logical.CallSubquery
-	if c.InTransactions != nil {
-		return op, b.errAt(c.InTransactions, cyqerr.SemanticError, "Unsupported", "CALL { } IN TRANSACTIONS is not supported: cyq runs each statement in one transaction").WithHint("drop IN TRANSACTIONS [OF n ROWS] to run it as one atomic transaction, or send one statement per batch (e.g. with SKIP $offset LIMIT $n)")
-	}
 	if c.Optional {
 		return op, b.errAt(c, cyqerr.SemanticError, "Unsupported", "OPTIONAL CALL { } is not supported yet")
 	}

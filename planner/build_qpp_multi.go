@@ -140,7 +140,12 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	if g.Where != nil {
 		preds = append(preds, g.Where)
 	}
-	whole := eq(bin(ast.OpMod, call("size", v(rl)), intLit(sp, L)), intLit(sp, 0))
+	// A trail of whole iterations: implied when the expansion has one
+	// length (a fixed number of iterations).
+	var whole ast.Expr
+	if op.Min != op.Max {
+		whole = eq(bin(ast.OpMod, call("size", v(rl)), intLit(sp, L)), intLit(sp, 0))
+	}
 	if len(preds) > 0 {
 		body := conjunction(sp, preds)
 		for j := len(relVars) - 1; j >= 0; j-- {
@@ -149,12 +154,19 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 		for j := len(nodeVars) - 1; j >= 0 && needsNodes(g); j-- {
 			body = &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: v(nodeVars[j].Name), In: &ast.ListLiteral{Span: sp, Items: []ast.Expr{at(nodes, j)}}, Where: body}
 		}
-		whole = bin(ast.OpAnd, whole, &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: v(i), In: iterations, Where: body})
+		each := &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: v(i), In: iterations, Where: body}
+		if whole == nil {
+			whole = each
+		} else {
+			whole = bin(ast.OpAnd, whole, each)
+		}
 	}
-	if err := b.checkExpr(whole, m.sc, false); err != nil {
-		return err
+	if whole != nil {
+		if err := b.checkExpr(whole, m.sc, false); err != nil {
+			return err
+		}
+		m.ops = append(m.ops, logical.Filter{Pred: whole})
 	}
-	m.ops = append(m.ops, logical.Filter{Pred: whole})
 
 	// Group variables: element j of every iteration.
 	var items []logical.Item

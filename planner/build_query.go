@@ -107,6 +107,9 @@ func (q *singleQuery) add(ops ...logical.Op) { q.pl.Ops = append(q.pl.Ops, ops..
 // buildSingle plans the clauses of one single query.
 func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logical.Pipeline, []string, error) {
 	q := &singleQuery{pl: &logical.Pipeline{Ops: []logical.Op{logical.Start{}}}, sc: sc, top: top, standalone: top && len(clauses) == 1}
+	if err := b.checkInTransactions(clauses, top); err != nil {
+		return nil, nil, err
+	}
 	for _, c := range clauses {
 		b.separateReadsAndWrites(q, c)
 		if err := b.clause(q, c); err != nil {
@@ -176,6 +179,9 @@ func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 	case *ast.LoadCSV:
 		return b.loadCSVClause(q, c)
 	case *ast.CallSubquery:
+		if c.InTransactions != nil {
+			return b.callInTransactions(q, c)
+		}
 		op, err := b.callSubquery(c, q.sc)
 		if err != nil {
 			return err

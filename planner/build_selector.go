@@ -2,6 +2,7 @@ package planner
 
 import (
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -22,7 +23,7 @@ func (b *builder) selectedPart(part *ast.PatternPart, m *patternPlan, names []st
 	case ast.ModeWalk:
 		return b.errAt(part, cyqerr.SemanticError, "Unsupported",
 			"the WALK path mode is not supported without a shortest-path selector: cyq matches trails, which never repeat a relationship").
-			WithHint("drop WALK (TRAIL is the default), or select paths with SHORTEST k / ALL SHORTEST, where walks and trails agree")
+			WithHint("drop WALK (TRAIL is the default), or select walks with a shortest-path selector: SHORTEST k WALK (a)-[:R]->{1,5}(b)")
 	case ast.ModeAcyclic, ast.ModeSimple:
 		return b.acyclicPart(part, m, names, where)
 	}
@@ -74,76 +75,227 @@ func (b *builder) distinctItems(sp ast.Span, list ast.Expr) ast.Expr {
 		Where: &ast.Unary{Span: sp, Op: ast.OpNot, Expr: &ast.In{Span: sp, Expr: &ast.Index{Span: sp, Expr: list, Index: i}, List: rest}}}
 }
 
-// shortestSelected plans ANY, ANY SHORTEST, SHORTEST k [GROUPS] and
-// ALL SHORTEST on ShortestPath. Shortest walks never repeat a node, so
-// every path mode gives the same shortest paths.
+// shortestSelected plans ANY [k], ANY SHORTEST, SHORTEST k [GROUPS] and
+// ALL SHORTEST on ShortestPath, with the pattern's path mode and its own
+// predicates (those on its relationship and inside its quantified path
+// pattern) as the search's pre-filter; the MATCH's WHERE filters the
+// selected paths afterwards, as in GQL. ANY k selects k shortest paths,
+// which are k paths as good as any.
 func (b *builder) shortestSelected(part *ast.PatternPart, m *patternPlan, names []string, where ast.Expr) error {
 	sel := part.Selector
 	k := int64(1)
 	if sel.Count != nil {
 		k = *sel.Count
 	}
-	kind := ast.PathShortest
-	switch {
-	case k < 1:
+	if k < 1 {
 		return b.errAt(sel, cyqerr.SyntaxError, "InvalidArgumentValue", "a path selector selects at least one path")
-	case sel.Kind == ast.SelectAllShortest || (sel.Kind == ast.SelectShortest && sel.Groups && k == 1):
+	}
+	if k > maxSelectedPaths {
+		return b.errAt(sel, cyqerr.SemanticError, "Unsupported", "a path selector selects at most %d paths per pair of end nodes", maxSelectedPaths).
+			WithHint("select fewer paths, or match them all with ALL and keep those you need: MATCH p = (a)-[:R]->{1,5}(b) WITH p ORDER BY length(p) LIMIT n")
+	}
+	kind, groups := ast.PathShortest, sel.Kind == ast.SelectShortest && sel.Groups
+	if sel.Kind == ast.SelectAllShortest || (groups && k == 1) {
 		kind = ast.PathAllShortest
-	case k == 1:
-	case sel.Kind == ast.SelectShortest:
-		return b.errAt(sel, cyqerr.SemanticError, "Unsupported", "SHORTEST %d%s is not supported yet: cyq finds the shortest paths of one length only", k, map[bool]string{true: " GROUPS"}[sel.Groups]).
-			WithHint("use SHORTEST 1, ALL SHORTEST (SHORTEST 1 GROUPS), or rank the paths yourself: MATCH p = (a)-[:R]->{1,5}(b) WITH a, b, p ORDER BY length(p) WITH a, b, collect(p)[..%d] AS ps UNWIND ps AS p ...", k)
-	default:
-		return b.errAt(sel, cyqerr.SemanticError, "Unsupported", "ANY %d is not supported yet", k).
-			WithHint("use ANY (one path per pair of end nodes), or MATCH the paths and keep %d per pair with collect(p)[..%d]", k, k)
 	}
 	el := part.Element
 	if len(el.Rels) != 1 {
-		return b.errAt(part, cyqerr.SemanticError, "Unsupported", "a shortest-path selector needs a pattern of one quantified relationship between two nodes, like (a)-[:R]->+(b)").
+		return b.errAt(part, cyqerr.SemanticError, "Unsupported", "a shortest-path selector needs a pattern of one quantified relationship or quantified path pattern between two nodes, like (a)-[:R]->+(b)").
 			WithHint("move the fixed hops out into a second pattern: MATCH p = SHORTEST 1 (x)-[:R]->+(b), (a)-->(x)")
 	}
-	r, err := b.shortestRel(el.Rels[0])
+	r, hops, err := b.shortestRel(el.Rels[0])
 	if err != nil {
 		return err
 	}
-	if r.Where != nil {
-		return b.errAt(r.Where, cyqerr.SemanticError, "Unsupported", "an inline WHERE on the relationship of a shortest-path selector is not supported yet").
-			WithHint("filter on the relationship list after the match: MATCH p = SHORTEST 1 (a)-[r:R]->+(b) WHERE all(x IN r WHERE ...)")
+	if err := b.checkPatternVars(part, m.sc, m.relVars); err != nil {
+		return err
 	}
-	if r.Quant != nil && r.Quant.Min > 1 {
-		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "shortest-path selectors take a minimum of 0 or 1 hops in cyq").
-			WithHint("filter on length(p) after the match instead: MATCH p = ALL SHORTEST (a)-->+(b) WHERE length(p) >= %d", r.Quant.Min)
+	if hops != nil {
+		for _, v := range groupVars(hops.Element) {
+			if m.sc.has(v.Name) {
+				return b.errAt(v, cyqerr.SyntaxError, "VariableAlreadyBound",
+					"`%s` is a group variable of a quantified path pattern and cannot be bound before it", v.Name)
+			}
+		}
 	}
 	plain := *part
 	plain.Kind = kind
 	plain.Selector = nil
 	plain.Element = &ast.PatternElement{Span: el.Span, Nodes: el.Nodes, Rels: []*ast.RelPattern{r}}
-	return b.shortestPath(&plain, m, names, where)
+	free, err := b.shortestPathOp(&plain, m, names, where, true)
+	if err != nil {
+		return err
+	}
+	sp := m.ops[len(m.ops)-1].(logical.ShortestPath)
+	sp.Mode = part.Mode
+	if kind != ast.PathAllShortest {
+		sp.K, sp.Groups = int(k), groups
+	}
+	pre, err := b.shortestPre(m, &sp, r, hops)
+	if err != nil {
+		return err
+	}
+	sp.Pred = pre
+	m.ops[len(m.ops)-1] = sp
+	if err := b.groupLists(m, &sp, hops); err != nil {
+		return err
+	}
+	return b.freeEndFilter(m, free, names[1])
 }
+
+// maxSelectedPaths bounds k of SHORTEST k and ANY k.
+const maxSelectedPaths = 100000
 
 // shortestRel is the relationship a shortest-path search follows: a
 // quantified or variable-length relationship as written, or the one
-// relationship of a quantified path pattern without inner variables or
-// predicates (which is the same relationship quantified).
-func (b *builder) shortestRel(r *ast.RelPattern) (*ast.RelPattern, error) {
+// relationship of a quantified path pattern (hops, whose inner nodes and
+// predicates then filter each hop).
+func (b *builder) shortestRel(r *ast.RelPattern) (*ast.RelPattern, *ast.QuantifiedPath, error) {
 	g := r.Group
 	if g == nil {
-		return r, nil
+		if r.Quant == nil && r.VarLength == nil {
+			return nil, nil, b.errAt(r, cyqerr.SemanticError, "Unsupported", "a shortest-path selector needs a quantified relationship, like (a)-[:R]->+(b) or (a)-[:R]->{1,5}(b)").
+				WithHint("quantify the relationship: -[:R]->{1,1} matches one hop")
+		}
+		return r, nil, nil
 	}
 	in := g.Element
-	ir := in.Rels[0]
-	if len(in.Rels) != 1 || g.Where != nil || ir.Where != nil || ir.Props != nil {
-		return nil, b.errAt(g, cyqerr.SemanticError, "Unsupported", "a shortest-path selector over a quantified path pattern with inner predicates is not supported yet").
-			WithHint("select on a quantified relationship, (a)-[r:R]->+(b), and filter the path afterwards with WHERE all(x IN r WHERE ...)")
+	if len(in.Rels) != 1 {
+		return nil, nil, b.errAt(g, cyqerr.SemanticError, "Unsupported", "a shortest-path selector over a quantified path pattern of more than one relationship is not supported yet").
+			WithHint("select on a pattern of one relationship per iteration, ((x)-[r:R]->(y))+, or match all paths and rank them: MATCH p = (a) (...){1,5} (b) WITH p ORDER BY length(p) LIMIT n")
 	}
-	for _, n := range in.Nodes {
-		if n.Var != nil || n.Labels != nil || n.Props != nil || n.Where != nil {
-			return nil, b.errAt(n, cyqerr.SemanticError, "Unsupported", "a shortest-path selector over a quantified path pattern with inner node variables or checks is not supported yet").
-				WithHint("select on a quantified relationship, (a)-[r:R]->+(b), and read the nodes with nodes(p)")
-		}
-	}
-	q := *ir
+	q := *in.Rels[0]
 	q.Quant = g.Quant
 	q.Span = g.Span
-	return &q, nil
+	q.Where, q.Props = nil, nil // checked on every hop (shortestPre)
+	return &q, g, nil
+}
+
+// shortestPre is the pre-filter of a shortest-path search: the inline
+// WHERE and property map of its relationship, or the inner predicates of
+// its quantified path pattern hops, on every hop of the path. It names the
+// search's path and relationship list when the filter reads them.
+func (b *builder) shortestPre(m *patternPlan, sp *logical.ShortestPath, r *ast.RelPattern, hops *ast.QuantifiedPath) (ast.Expr, error) {
+	span := r.Span
+	var x, y *ast.NodePattern
+	rel := r
+	var where []ast.Expr
+	if hops != nil {
+		span = hops.Span
+		in := hops.Element
+		x, y, rel = in.Nodes[0], in.Nodes[1], in.Rels[0]
+		if hops.Where != nil {
+			where = append(where, hops.Where)
+		}
+	}
+	if rel.Where != nil {
+		where = append(where, rel.Where)
+	}
+	var preds []ast.Expr
+	rv := rel.Var
+	if rv == nil {
+		rv = &ast.Variable{Span: rel.Span, Name: b.fresh("r")}
+	}
+	if mp, ok := rel.Props.(*ast.MapLiteral); ok {
+		for _, e := range mp.Entries {
+			preds = append(preds, &ast.Comparison{Span: e.Span, Ops: []ast.CompareOp{ast.CmpEq},
+				Operands: []ast.Expr{&ast.Property{Span: e.Span, Expr: &ast.Variable{Span: rv.Span, Name: rv.Name}, Key: e.Key}, e.Value}})
+		}
+	} else if rel.Props != nil {
+		return nil, b.errAt(rel.Props, cyqerr.SyntaxError, "InvalidParameterUse", "a parameter cannot stand for a pattern's property map when matching").WithHint("write the properties out: -[r:R {key: $value}]->")
+	}
+	xv, yv := x, y
+	var nodeVars [2]*ast.Variable
+	for i, n := range []*ast.NodePattern{xv, yv} {
+		if n == nil {
+			continue
+		}
+		nodeVars[i] = elemVar(b, n)
+		p, err := b.nodePatternPred(n, nodeVars[i])
+		if err != nil {
+			return nil, err
+		}
+		preds = append(preds, p...)
+	}
+	preds = append(preds, where...)
+	if len(preds) == 0 {
+		return nil, nil
+	}
+	if sp.Path == "" {
+		sp.Path = b.fresh("p")
+		m.bind(sp.Path, kindPath)
+	}
+	if sp.RelList == "" {
+		sp.RelList = b.fresh("r")
+		m.bind(sp.RelList, kindValue)
+	}
+	// all(i IN range(0, size(rels) - 1) WHERE all(x IN [nodes(p)[i]] WHERE
+	//   all(r IN [rels[i]] WHERE all(y IN [nodes(p)[i+1]] WHERE preds))))
+	i := &ast.Variable{Span: span, Name: b.fresh("i")}
+	nodes := &ast.FunctionCall{Span: span, Name: "nodes", Args: []ast.Expr{&ast.Variable{Span: span, Name: sp.Path}}}
+	at := func(list ast.Expr, off int64) ast.Expr {
+		var idx ast.Expr = i
+		if off != 0 {
+			idx = &ast.Binary{Span: span, Op: ast.OpAdd, Left: i, Right: intLit(span, off)}
+		}
+		return &ast.ListLiteral{Span: span, Items: []ast.Expr{&ast.Index{Span: span, Expr: list, Index: idx}}}
+	}
+	bindOne := func(v *ast.Variable, in ast.Expr, body ast.Expr) ast.Expr {
+		if v == nil {
+			return body
+		}
+		return &ast.Quantifier{Span: span, Kind: ast.QuantAll, Var: &ast.Variable{Span: v.Span, Name: v.Name}, In: in, Where: body}
+	}
+	rels := &ast.Variable{Span: span, Name: sp.RelList}
+	// Only the inner variables the predicates read are bound.
+	read := exprVars(conjunction(span, preds))
+	for i, v := range nodeVars {
+		if v != nil && !read[v.Name] {
+			nodeVars[i] = nil
+		}
+	}
+	if !read[rv.Name] {
+		rv = nil
+	}
+	body := bindOne(nodeVars[0], at(nodes, 0), bindOne(rv, at(rels, 0), bindOne(nodeVars[1], at(nodes, 1), conjunction(span, preds))))
+	last := &ast.Binary{Span: span, Op: ast.OpSub, Left: &ast.FunctionCall{Span: span, Name: "size", Args: []ast.Expr{rels}}, Right: intLit(span, 1)}
+	pred := &ast.Quantifier{Span: span, Kind: ast.QuantAll, Var: i,
+		In: &ast.FunctionCall{Span: span, Name: "range", Args: []ast.Expr{intLit(span, 0), last}}, Where: body}
+	if err := b.checkExpr(pred, m.sc, false); err != nil {
+		return nil, err
+	}
+	return pred, nil
+}
+
+// groupLists binds the node group variables of a shortest path's
+// quantified path pattern: the lists of the nodes before and after each
+// hop, cut from the path.
+func (b *builder) groupLists(m *patternPlan, sp *logical.ShortestPath, hops *ast.QuantifiedPath) error {
+	if hops == nil {
+		return nil
+	}
+	x, y := hops.Element.Nodes[0], hops.Element.Nodes[1]
+	if x.Var == nil && y.Var == nil {
+		return nil
+	}
+	span := hops.Span
+	if sp.Path == "" {
+		sp.Path = b.fresh("p")
+		m.ops[len(m.ops)-1] = *sp
+		m.bind(sp.Path, kindPath)
+	}
+	nodes := &ast.FunctionCall{Span: span, Name: "nodes", Args: []ast.Expr{&ast.Variable{Span: span, Name: sp.Path}}}
+	var items []logical.Item
+	if x.Var != nil {
+		items = append(items, logical.Item{Name: x.Var.Name, Expr: &ast.Slice{Span: span, Expr: nodes, From: intLit(span, 0), To: intLit(span, -1)}})
+	}
+	if y.Var != nil {
+		items = append(items, logical.Item{Name: y.Var.Name, Expr: &ast.Slice{Span: span, Expr: nodes, From: intLit(span, 1)}})
+	}
+	m.ops = append(m.ops, logical.Project{Items: items})
+	for _, it := range items {
+		m.bind(it.Name, kindValue)
+		m.sc.types[it.Name] = functions.List(functions.Node)
+	}
+	return nil
 }

@@ -4,55 +4,102 @@ import (
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/vm"
 )
 
 // shortestPath plans shortestPath((a)-[*min..max]-(b)) and
 // allShortestPaths(...): both end nodes are bound first (by scans or seeks
 // when new), then a breadth-first search joins them.
 func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, nodeNames []string, where ast.Expr) error {
+	free, err := b.shortestPathOp(part, m, nodeNames, where, false)
+	if err != nil {
+		return err
+	}
+	r := part.Element.Rels[0]
+	if r.Props != nil || r.Where != nil {
+		sp := m.ops[len(m.ops)-1].(logical.ShortestPath)
+		pre, err := b.shortestPre(m, &sp, r, nil)
+		if err != nil {
+			return err
+		}
+		sp.Pred = pre
+		m.ops[len(m.ops)-1] = sp
+	}
+	return b.freeEndFilter(m, free, nodeNames[1])
+}
+
+// freeEndFilter checks the labels of the end node a single-source search
+// found (free; nil when the end node was bound before the search).
+func (b *builder) freeEndFilter(m *patternPlan, free *ast.NodePattern, name string) error {
+	if free == nil {
+		return nil
+	}
+	return b.appendNodeFilter(m, free, name)
+}
+
+// shortestPathOp appends the ShortestPath of part, after the operators
+// that bind its end nodes. A path selector (selector) may ask for a
+// minimum length above 1; the relationship's property map and inline
+// WHERE are left to the caller.
+//
+// When the last node is new and only its labels (if any) constrain it,
+// it is not scanned: the search runs once from the first node and binds
+// the last to every node it reaches (ToFree), whose labels the caller
+// then checks (the node pattern returned). Selecting per pair of end
+// nodes, the paths to a node are the same whether the node is filtered
+// before or after; one search from a node replaces one per node scanned.
+func (b *builder) shortestPathOp(part *ast.PatternPart, m *patternPlan, nodeNames []string, where ast.Expr, selector bool) (*ast.NodePattern, error) {
 	el := part.Element
 	if len(el.Rels) != 1 {
-		return b.errAt(part, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath needs a pattern of exactly one relationship, like (a)-[*]-(b)")
+		return nil, b.errAt(part, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath needs a pattern of exactly one relationship, like (a)-[*]-(b)")
 	}
 	r := el.Rels[0]
 	types, ok := r.TypeNames()
 	if !ok {
-		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported in shortestPath")
-	}
-	if r.Props != nil {
-		return b.errAt(r.Props, cyqerr.SemanticError, "Unsupported", "property maps on shortestPath relationships are not supported yet").WithHint("filter the path with WHERE all(r IN relationships(p) WHERE ...)")
+		return nil, b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported in shortestPath")
 	}
 	min, max := 1, 1
 	if r.VarLength != nil || r.Quant != nil {
 		min, max = relBounds(r)
 	}
-	if min > 1 {
-		return b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")
+	if min > 1 && !selector {
+		return nil, b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")
 	}
 	names := [2]string{nodeNames[0], nodeNames[1]}
 	eqs := equalities(where, nodeNames, m.sc)
+	last := el.Nodes[1]
+	var free *ast.NodePattern
+	if !m.sc.has(names[1]) && names[0] != names[1] && last.Props == nil && last.Where == nil && len(eqs[names[1]]) == 0 && !ast.HasDynamic(last.Labels) {
+		free = last
+	}
 	for i, n := range el.Nodes {
+		if i == 1 && free != nil {
+			break
+		}
 		if err := b.endNodeOps(m, n, names[i], eqs); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	sp := logical.ShortestPath{From: names[0], To: names[1], Dir: r.Direction, Types: dedupe(types), Min: min, Max: max, All: part.Kind == ast.PathAllShortest}
+	sp := logical.ShortestPath{From: names[0], To: names[1], Dir: r.Direction, Types: dedupe(types), Min: min, Max: max, All: part.Kind == ast.PathAllShortest, ToFree: free != nil}
+	if free != nil {
+		m.bind(names[1], kindNode)
+	}
 	if r.Var != nil {
 		if err := b.checkUnbound(r.Var, m.sc); err != nil {
-			return err
+			return nil, err
 		}
 		sp.RelList = r.Var.Name
 		m.bind(r.Var.Name, kindValue)
 	}
 	if part.Var != nil {
 		if err := b.checkUnbound(part.Var, m.sc); err != nil {
-			return err
+			return nil, err
 		}
 		sp.Path = part.Var.Name
 		m.bind(part.Var.Name, kindPath)
 	}
 	m.ops = append(m.ops, sp)
-	return nil
+	return free, nil
 }
 
 // endNodeOps binds an end node of a shortest path, unless it is bound, by
@@ -62,4 +109,23 @@ func (b *builder) endNodeOps(m *patternPlan, n *ast.NodePattern, name string, eq
 		return b.appendNodeFilter(m, n, name)
 	}
 	return b.startOps(m, n, name, b.seekFor(n, name, eqs[name]))
+}
+
+// shortestSpec is the VM's description of a shortest-path search.
+func shortestSpec(o logical.ShortestPath) *vm.ShortestSpec {
+	spec := &vm.ShortestSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, All: o.All,
+		K: o.K, Groups: o.Groups, Filtered: o.Pred != nil, ToFree: o.ToFree}
+	switch o.Mode {
+	case ast.ModeWalk:
+		spec.Mode = vm.ModeWalk
+	case ast.ModeAcyclic:
+		spec.Mode = vm.ModeAcyclic
+	case ast.ModeSimple:
+		spec.Mode = vm.ModeSimple
+	}
+	if spec.K == 0 {
+		spec.K = 1
+		spec.Groups = o.All
+	}
+	return spec
 }

@@ -82,6 +82,10 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			rows *= reach
 		case logical.SemiJoin:
 			rows *= b.semiJoinFraction(o, nodes)
+		case logical.ShortestPath:
+			if o.ToFree { // a path (or k) to each node reached
+				rows *= nodes * math.Max(1, float64(o.K))
+			}
 		case logical.NodeFilter:
 			if ls, simple := ast.SimpleLabels(o.Labels); !simple {
 				rows *= filterSelectivity

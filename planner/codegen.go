@@ -260,6 +260,11 @@ func (g *gen) plan(p *logical.Plan) error {
 type tableSource struct {
 	aux int32
 	env *regEnv
+	// after, when set, emits code that runs once the segment feeding the
+	// table has ended, before the table is read; restore, code that runs
+	// after each row is read back.
+	after   func() error
+	restore func()
 }
 
 // pipeline emits one pipeline: each run of operators up to a breaker becomes
@@ -357,6 +362,9 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 			g.emit(vm.OpOpenTable, c, src.aux)
 			head := g.here()
 			g.emitJ(vm.OpNextTable, 1, exit, c)
+			if src.restore != nil {
+				src.restore()
+			}
 			if err := g.ops(seg, src.env.clone(), head, exit, distinct, sink); err != nil {
 				return err
 			}
@@ -366,6 +374,11 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 		}
 		g.bind(exit)
 		g.seg, g.setSink = savedSeg, savedSetSink
+		if next != nil && next.after != nil {
+			if err := next.after(); err != nil {
+				return err
+			}
+		}
 		if end == len(ops) {
 			break
 		}
@@ -422,6 +435,8 @@ func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
 		aux := g.addAux(spec)
 		g.emit(vm.OpTableAdd, aux)
 		return &tableSource{aux: aux, env: e.clone()}, nil
+	case logical.CallInTransactions:
+		return g.inTransactions(o, e)
 	case logical.Sort:
 		spec := envTable(e)
 		spec.TopN = g.topN
@@ -694,22 +709,39 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
-		to, err := g.nodeReg(e.vars[o.To], o.To)
-		if err != nil {
+		var to int32
+		if o.ToFree {
+			to = g.n()
+		} else if to, err = g.nodeReg(e.vars[o.To], o.To); err != nil {
 			return err
 		}
-		spec := &vm.ShortestSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, All: o.All}
+		spec := shortestSpec(o)
 		path, rels := g.r(), g.r()
 		specAux := g.addAux(spec)
-		return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenShortest, c, from, to, specAux) },
+		var cur int32
+		return g.cursorLoop(func(c int32) { cur = c; g.emit(vm.OpOpenShortest, c, from, to, specAux) },
 			func(c int32, done label) { g.emitJ(vm.OpNextShortest, 3, done, c, path, rels) },
 			func(head label) error {
 				e = e.clone()
+				if o.ToFree {
+					g.emit(vm.OpShortestTarget, cur, to)
+					e.set(o.To, slot{slotNode, to})
+				}
 				if o.Path != "" {
 					e.set(o.Path, slot{slotValue, path})
 				}
 				if o.RelList != "" {
 					e.set(o.RelList, slot{slotValue, rels})
+				}
+				if o.Pred != nil {
+					// The pre-filter: a path it rejects is not selected.
+					r, err := g.expr(o.Pred, e)
+					if err != nil {
+						return err
+					}
+					g.emit(vm.OpAssertBool, r)
+					g.emitJ(vm.OpJumpIfNotTrue, 1, head, r)
+					g.emit(vm.OpShortestAccept, cur)
 				}
 				return rest(e, head)
 			})

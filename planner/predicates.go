@@ -173,6 +173,9 @@ func bindsVars(op logical.Op) (binds []string, crossable bool) {
 	case logical.ExpandCommon:
 		return []string{o.X}, true
 	case logical.ShortestPath:
+		if o.ToFree {
+			return []string{o.Path, o.RelList, o.To}, true
+		}
 		return []string{o.Path, o.RelList}, true
 	case logical.PathBind:
 		return []string{o.Var}, true

@@ -167,6 +167,13 @@ func before(op logical.Op, after need) need {
 		if !o.RelBound {
 			kill(o.Rel)
 		}
+		// A bound end node or relationship is read, to be checked.
+		if o.ToBound {
+			use(o.To)
+		}
+		if o.RelBound {
+			use(o.Rel)
+		}
 		use(o.From)
 		use(o.Distinct...)
 	case logical.VarExpand:
@@ -175,6 +182,12 @@ func before(op logical.Op, after need) need {
 		}
 		if !o.ListBound {
 			kill(o.RelList)
+		}
+		if o.ToBound {
+			use(o.To)
+		}
+		if o.ListBound {
+			use(o.RelList)
 		}
 		use(o.From)
 		use(o.Distinct...)
@@ -196,7 +209,16 @@ func before(op logical.Op, after need) need {
 		use(o.Key)
 	case logical.ShortestPath:
 		kill(o.Path, o.RelList)
-		use(o.From, o.To)
+		if o.ToFree {
+			kill(o.To)
+			use(o.From)
+		} else {
+			use(o.From, o.To)
+		}
+		if o.Pred != nil {
+			useExprs(o.Pred)
+			kill(o.Path, o.RelList)
+		}
 	case logical.Degree:
 		kill(o.Into)
 		use(o.Var)

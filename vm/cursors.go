@@ -31,7 +31,10 @@ type cursor struct {
 	// tables
 	tab *table
 	// shortest paths
-	spaths []value.Path
+	spaths  []value.Path
+	kpaths  *kShortest    // paths in order of length, when the spec is searched
+	source  *singleSource // paths from one node to every node it reaches
+	starget uint32        // the end node of the last path from source
 	// LOAD CSV
 	csv *csvCursor
 	// procedures

@@ -48,6 +48,12 @@ type Machine struct {
 	// run deleted: type(r) of a deleted r still answers, as in the TCK.
 	deletedRels map[uint64]value.Rel
 
+	// CALL { } IN TRANSACTIONS: its batches, and the armed trap (pc + 1,
+	// 0: none) with the error it caught.
+	txb     *txBatches
+	trap    int
+	trapErr error
+
 	lastSample time.Time
 	memPC      int // the instruction whose memory use is being counted
 
@@ -140,6 +146,10 @@ func (m *Machine) Step() (bool, error) {
 		return false, nil
 	}
 	row, err := m.run()
+	for err != nil && m.trap > 0 && catchable(err) {
+		m.pc, m.trapErr, m.trap = m.trap-1, err, 0
+		row, err = m.run()
+	}
 	if err != nil {
 		m.done = true
 		return false, err
@@ -390,19 +400,76 @@ func (m *Machine) run() (row bool, err error) {
 			}
 		case OpOpenShortest:
 			c := &m.cursors[in.A]
-			paths, err := m.shortestPaths(N[in.B], N[in.C], m.prog.Aux[in.D].(*ShortestSpec))
+			spec := m.prog.Aux[in.D].(*ShortestSpec)
+			c.spaths, c.kpaths, c.source, c.pos = nil, nil, nil, 0
+			var err error
+			if spec.ToFree {
+				c.source, err = m.openSingleSource(N[in.B], spec)
+			} else if spec.searched(N[in.B], N[in.C]) {
+				c.kpaths, err = m.openKShortest(N[in.B], N[in.C], spec)
+			} else {
+				c.spaths, err = m.shortestPaths(N[in.B], N[in.C], spec)
+			}
 			if err != nil {
 				return false, m.fail(pc-1, err)
 			}
-			c.spaths = paths
-			c.pos = 0
+		case OpTxBegin:
+			if err := m.txBegin(m.prog.Aux[in.A].(*TxSpec), R[in.B]); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpTxRow:
+			c := &m.cursors[in.A]
+			batch, run, err := m.txRow(c.pos-1, m.table(in.B))
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.C] = value.Int(batch)
+			if !run {
+				pc = int(in.D)
+			}
+		case OpTxFailed:
+			m.txFailed(&m.cursors[in.A], m.table(in.B), m.trapErr)
+			m.trapErr = nil
+		case OpTxEnd:
+			if err := m.txCommit(); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpTxStatus:
+			R[in.A] = m.txStatus(int(R[in.B].(value.Int)))
+		case OpTrap:
+			m.trap = int(in.A) + 1
+		case OpUntrap:
+			m.trap = 0
+		case OpShortestAccept:
+			c := &m.cursors[in.A]
+			if c.kpaths != nil {
+				c.kpaths.accept()
+			} else if c.source != nil && c.source.search != nil {
+				c.source.search.accept()
+			}
+		case OpShortestTarget:
+			N[in.B] = uint64(m.cursors[in.A].starget)
 		case OpNextShortest:
 			c := &m.cursors[in.A]
-			if c.pos >= len(c.spaths) {
+			var p value.Path
+			ok := c.pos < len(c.spaths)
+			if c.source != nil {
+				var err error
+				if c.starget, p, ok, err = c.source.nextPath(m); err != nil {
+					return false, m.fail(pc-1, err)
+				}
+			} else if c.kpaths != nil {
+				var err error
+				if p, ok, err = c.kpaths.next(m); err != nil {
+					return false, m.fail(pc-1, err)
+				}
+			} else if ok {
+				p = c.spaths[c.pos]
+				c.pos++
+			}
+			if !ok {
 				pc = int(in.D)
 			} else {
-				p := c.spaths[c.pos]
-				c.pos++
 				R[in.B] = p
 				rels := make(value.List, len(p.Rels))
 				for i, r := range p.Rels {

@@ -45,6 +45,15 @@ const (
 	OpNextVarExpand  // A=cursor, B=N end node dst, C=R relationship list dst, D=target when done
 	OpOpenShortest   // A=cursor, B=N from, C=N to, D=X shortest spec: breadth-first search for shortest paths
 	OpNextShortest   // A=cursor, B=R path dst, C=R relationship list dst, D=target when done
+	OpShortestAccept // A=cursor: the path last yielded passed the pre-filter and counts towards k
+	OpShortestTarget // A=cursor, B=N dst: the end node of the path last yielded (a search from one node)
+	OpTxBegin        // A=X transactions spec, B=R batch size: start a CALL { } IN TRANSACTIONS run (intx.go)
+	OpTxRow          // A=cursor over the outer rows, B=X result table, C=R batch dst, D=target when the body does not run for the row
+	OpTxFailed       // A=cursor over the outer rows, B=X result table: roll back the failed batch and rewind to its first row
+	OpTxEnd          // commit the last batch
+	OpTxStatus       // A=R dst, B=R batch: the REPORT STATUS map of the batch
+	OpTrap           // A=target: an error the statement may survive (ON ERROR CONTINUE, BREAK) jumps to A
+	OpUntrap         // disarm OpTrap
 	OpOpenCSV        // A=cursor, B=R url, C=X CSV spec: open a CSV file through the engine's file policy
 	OpNextCSV        // A=cursor, B=R record dst, C=target when done
 	OpOpenList       // A=cursor, B=R: iterate the list R[B] (null: nothing; non-list: one item)
@@ -198,7 +207,9 @@ var opInfos = [numOpcodes]opInfo{
 	OpOpenSetScan: {"OpenSetScan", 2, -1}, OpNextNode: {"NextNode", 3, 2},
 	OpOpenExpand: {"OpenExpand", 3, -1}, OpNextExpand: {"NextExpand", 4, 3},
 	OpOpenVarExpand: {"OpenVarExpand", 3, -1}, OpNextVarExpand: {"NextVarExpand", 4, 3},
-	OpOpenShortest: {"OpenShortest", 4, -1}, OpNextShortest: {"NextShortest", 4, 3},
+	OpOpenShortest: {"OpenShortest", 4, -1}, OpNextShortest: {"NextShortest", 4, 3}, OpShortestAccept: {"ShortestAccept", 1, -1}, OpShortestTarget: {"ShortestTarget", 2, -1},
+	OpTxBegin: {"TxBegin", 2, -1}, OpTxRow: {"TxRow", 4, 3}, OpTxFailed: {"TxFailed", 2, -1}, OpTxEnd: {"TxEnd", 0, -1},
+	OpTxStatus: {"TxStatus", 2, -1}, OpTrap: {"Trap", 1, 0}, OpUntrap: {"Untrap", 0, -1},
 	OpOpenCSV: {"OpenCSV", 3, -1}, OpNextCSV: {"NextCSV", 3, 2},
 	OpOpenList: {"OpenList", 2, -1}, OpNextList: {"NextList", 3, 2},
 	OpOpenTable: {"OpenTable", 2, -1}, OpNextTable: {"NextTable", 2, 1},

@@ -114,6 +114,26 @@ type ShortestSpec struct {
 	ExpandSpec
 	Min, Max int // Max < 0: unbounded
 	All      bool
+	// K is k of SHORTEST k (paths) or, with Groups, of SHORTEST k GROUPS
+	// (lengths); 0 for shortestPath and allShortestPaths.
+	K      int
+	Groups bool
+	// Mode is the path mode of the paths selected (ModeTrail, ...).
+	Mode uint8
+	// Filtered: a pre-filter follows each path yielded, and only the
+	// paths it accepts (OpShortestAccept) count towards k.
+	Filtered bool
+	// ToFree: the end node is not given; the search runs from the start
+	// node to every node it reaches (see singleSource).
+	ToFree bool
+}
+
+// searched reports whether the selection needs the search of paths in
+// order of length (kShortest) rather than one breadth-first search: more
+// than the shortest length, a pre-filter, a minimum length above 1, or a
+// cycle from a node back to itself.
+func (s *ShortestSpec) searched(src, dst uint64) bool {
+	return s.K > 1 || s.Filtered || s.Min > 1 || (src == dst && src != NullID && s.Min > 0)
 }
 
 // CSVSpec describes a LOAD CSV.

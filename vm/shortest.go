@@ -70,6 +70,13 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Pa
 	if !found {
 		return nil, nil
 	}
+	return m.readPaths(parents, a, b, spec.All), nil
+}
+
+// readPaths reads the shortest paths from a to b back from the parent
+// links of a breadth-first search from a: one, or with all every one (up
+// to maxShortestPaths).
+func (m *Machine) readPaths(parents map[uint32][]parentLink, a, b uint32, all bool) []value.Path {
 	var out []value.Path
 	var nodes []uint32
 	var rels []uint64
@@ -83,7 +90,7 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Pa
 				p.Nodes = append(p.Nodes, value.Node{ID: nodes[i]})
 			}
 			out = append(out, p)
-			return spec.All && len(out) < maxShortestPaths
+			return all && len(out) < maxShortestPaths
 		}
 		for _, pl := range parents[n] {
 			nodes = append(nodes, n)
@@ -98,7 +105,7 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Pa
 		return true
 	}
 	walk(b)
-	return out, nil
+	return out
 }
 
 // shortestOne finds one shortest path by a bidirectional breadth-first

@@ -168,16 +168,19 @@ func (m *Machine) deleteValue(v value.Value, detach bool) error {
 		if !m.ctx.Graph.NodeExists(e.ID) {
 			return nil
 		}
+		if detach {
+			// The relationships DETACH DELETE removes are deleted
+			// relationships like any other for the rest of the statement.
+			m.ctx.Graph.Expand(e.ID, Both, AnyType, func(rel uint64, _ uint32, _ uint32) bool {
+				m.rememberDeleted(rel)
+				return true
+			})
+		}
 		return w.DeleteNode(e.ID, detach)
 	case value.Rel:
-		start, end, typ, ok := m.ctx.Graph.Rel(e.ID)
-		if !ok {
+		if !m.rememberDeleted(e.ID) {
 			return nil
 		}
-		if m.deletedRels == nil {
-			m.deletedRels = map[uint64]value.Rel{}
-		}
-		m.deletedRels[e.ID] = value.Rel{ID: e.ID, Type: m.ctx.Graph.TypeName(typ), Start: start, End: end}
 		return w.DeleteRel(e.ID)
 	case value.Path:
 		for _, r := range e.Rels {
@@ -193,6 +196,22 @@ func (m *Machine) deleteValue(v value.Value, detach bool) error {
 		return nil
 	}
 	return cyqerr.Runtimef(cyqerr.TypeError, "InvalidArgumentType", "DELETE takes nodes, relationships or paths, got %s", value.TypeName(v))
+}
+
+// rememberDeleted records the id, type and ends of relationship id, about
+// to be deleted, so that type(), startNode() and endNode() of it still
+// answer for the rest of the statement (see relValue). It reports whether
+// the relationship exists.
+func (m *Machine) rememberDeleted(id uint64) bool {
+	start, end, typ, ok := m.ctx.Graph.Rel(id)
+	if !ok {
+		return false
+	}
+	if m.deletedRels == nil {
+		m.deletedRels = map[uint64]value.Rel{}
+	}
+	m.deletedRels[id] = value.Rel{ID: id, Type: m.ctx.Graph.TypeName(typ), Start: start, End: end}
+	return true
 }
 
 // computedLabels flattens the values of `n:$(expr)` labels: each a

@@ -236,7 +236,7 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 func (eng *Engine) runInTx(ctx context.Context, tx *storage.Tx, st *ast.Statement, compiled *planner.Compiled, params map[string]value.Value) (*Rows, error) {
 	view := graphView{tx}
 	out := &Rows{cols: compiled.Program.Columns, pos: -1, notes: compiled.Notifications}
-	m := vm.NewMachine(ctx, compiled.Program, view, txWriter{tx, &out.counters}, params, eng.opts.Run.Limits)
+	m := vm.NewMachine(ctx, compiled.Program, view, writerFor(st, tx, &out.counters), params, eng.opts.Run.Limits)
 	m.SetFileOpener(eng.fileOpener(ctx))
 	begun := time.Now()
 	if st.Profile {
@@ -245,7 +245,7 @@ func (eng *Engine) runInTx(ctx context.Context, tx *storage.Tx, st *ast.Statemen
 	for {
 		ok, err := m.Step()
 		if err != nil {
-			return nil, stopped(ctx, err)
+			return nil, stopped(ctx, batchFailure(m, err))
 		}
 		if !ok {
 			break

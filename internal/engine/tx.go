@@ -66,6 +66,9 @@ func (t *Tx) QueryValues(ctx context.Context, query string, vp map[string]value.
 	if st.Command != nil {
 		return nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands cannot run inside an explicit transaction").WithHint("run them outside the transaction")
 	}
+	if err := refuseInExplicitTx(st, query); err != nil {
+		return nil, err
+	}
 	compiled, err := t.eng.compile(st, query, t.tx)
 	if err != nil {
 		return nil, err

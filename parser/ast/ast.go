@@ -184,11 +184,29 @@ type CallSubquery struct {
 	InTransactions *InTransactions // nil when absent
 }
 
-// InTransactions is the IN TRANSACTIONS [OF n ROWS] suffix of a CALL
-// subquery.
+// InTransactions is the IN TRANSACTIONS [OF n ROWS] [ON ERROR ...]
+// [REPORT STATUS AS s] suffix of a CALL subquery.
 type InTransactions struct {
 	Span
-	OfRows Expr // nil when absent
+	OfRows  Expr // nil when absent
+	OnError OnError
+	Report  *Variable // REPORT STATUS AS Report; nil when absent
+}
+
+// OnError is what CALL { } IN TRANSACTIONS does when an inner transaction
+// fails.
+type OnError uint8
+
+// The ON ERROR behaviours.
+const (
+	OnErrorFail     OnError = iota // FAIL (the default): the statement fails
+	OnErrorContinue                // CONTINUE: the next batches run
+	OnErrorBreak                   // BREAK: no further batch runs
+)
+
+// String returns the behaviour's keyword.
+func (o OnError) String() string {
+	return [...]string{"FAIL", "CONTINUE", "BREAK"}[o]
 }
 
 // LoadCSV is LOAD CSV [WITH HEADERS] FROM url AS var [FIELDTERMINATOR 'c'].

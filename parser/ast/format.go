@@ -212,6 +212,12 @@ func (p *printer) clause(c Clause) {
 				p.expr(c.InTransactions.OfRows)
 				p.ws(" ROWS")
 			}
+			if c.InTransactions.OnError != OnErrorFail {
+				p.ws(" ON ERROR " + c.InTransactions.OnError.String())
+			}
+			if c.InTransactions.Report != nil {
+				p.ws(" REPORT STATUS AS " + Name(c.InTransactions.Report.Name))
+			}
 		}
 	case *LoadCSV:
 		p.ws("LOAD CSV ")

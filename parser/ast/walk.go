@@ -140,6 +140,7 @@ func Children(n Node) []Node {
 		add(n.InTransactions)
 	case *InTransactions:
 		addExpr(n.OfRows)
+		add(n.Report)
 	case *LoadCSV:
 		addExpr(n.URL)
 		add(n.Var)

@@ -53,6 +53,7 @@ func sampleOps() []Op {
 		Delete{Detach: true},
 		Foreach{Var: "x", Body: []Op{SetProps{}}},
 		CallSubquery{Body: &Pipeline{Ops: inner}, Columns: []string{"k"}},
+		CallInTransactions{Body: &Pipeline{Ops: inner}, Columns: []string{"k"}, Rows: &cypher.Literal{Kind: cypher.LitInt, Int: 10}},
 		ProcCall{Proc: "db.labels"},
 		LoadCSV{Var: "row"},
 		CollectGraph{Columns: []string{"n"}},
@@ -162,6 +163,8 @@ func TestString(t *testing.T) {
 		{CycleCount{Var: "a", Hops: [3]Hop{{Dir: cypher.DirRight}, {Dir: cypher.DirRight}, {Dir: cypher.DirRight}}}, "CycleCount (a)-[]->()-[]->()-[]->(a) count, set intersections"},
 		{Optional{Inner: []Op{Start{}, Expand{From: "a", To: "b"}}}, "Optional [Start ; Expand (a)-[]-(b) mode=row]"},
 		{CallSubquery{Body: &Pipeline{Ops: []Op{Start{}, Emit{}}}, Columns: []string{"x"}}, "CallSubquery {Start > Emit} -> x"},
+		{CallInTransactions{Body: &Pipeline{Ops: []Op{Start{}, Create{}}}, Rows: &cypher.Literal{Kind: cypher.LitInt, Int: 10}, OnError: cypher.OnErrorBreak, Status: "s"},
+			"CallInTransactions {Start > Create} of 10 rows on error BREAK report status as s"},
 	} {
 		if got := tc.op.String(); got != tc.want {
 			t.Errorf("String() = %q, want %q", got, tc.want)

@@ -8,6 +8,11 @@ import (
 
 // ShortestPath binds Path (and RelList, when named) to a shortest path, or
 // with All to every shortest path, between the bound nodes From and To.
+// With K it selects as GQL's SHORTEST k (the k shortest paths, ties
+// broken arbitrarily) or, with Groups, SHORTEST k GROUPS (every path of
+// the k shortest lengths), under the path mode Mode; Pred, when set, is
+// the pattern's own predicates (a pre-filter, read from Path and RelList):
+// only the paths it accepts are selected.
 type ShortestPath struct {
 	From, To      string
 	Path, RelList string // either may be ""
@@ -15,6 +20,13 @@ type ShortestPath struct {
 	Types         []string
 	Min, Max      int
 	All           bool
+	K             int // 0: shortestPath or allShortestPaths
+	Groups        bool
+	Mode          ast.PathMode
+	Pred          ast.Expr // nil: none
+	// ToFree: To is not bound before; the search runs from From alone and
+	// binds To to each node it reaches.
+	ToFree bool
 }
 
 var _ Op = (*ShortestPath)(nil)
@@ -33,13 +45,35 @@ func (o ShortestPath) WithChildren(children ...*Pipeline) (Op, error) { return n
 
 // Name implements Op.
 func (o ShortestPath) Name() string {
-	if o.All {
+	switch {
+	case o.All:
 		return "AllShortestPaths"
+	case o.K > 1 || o.Groups:
+		return "ShortestPaths"
 	}
 	return "ShortestPath"
 }
 
 // Detail implements Op.
 func (o ShortestPath) Detail() string {
-	return fmt.Sprintf("(%s)%s(%s) bfs", show(o.From), arrow(o.Dir, o.RelList, o.Types, lengthRange(o.Min, o.Max)), show(o.To))
+	d := fmt.Sprintf("(%s)%s(%s)", show(o.From), arrow(o.Dir, o.RelList, o.Types, lengthRange(o.Min, o.Max)), show(o.To))
+	if o.K > 1 || (o.Groups && !o.All) {
+		d += fmt.Sprintf(" k=%d", o.K)
+	}
+	if o.Groups && !o.All {
+		d += " groups"
+	}
+	if o.Mode != ast.ModeDefault {
+		d += " " + o.Mode.String()
+	}
+	if o.Pred != nil {
+		d += " where " + expr(o.Pred)
+	}
+	if o.ToFree {
+		d += " from one source"
+	}
+	if o.K > 1 || o.Pred != nil || o.Min > 1 {
+		return d + " by length"
+	}
+	return d + " bfs"
 }

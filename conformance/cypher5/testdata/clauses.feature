@@ -96,10 +96,3 @@ Feature: Clauses
       | 1   | -1   |
       | 2   | -2   |
     And no side effects
-
-  Scenario: CALL IN TRANSACTIONS is refused with a rewrite
-    When executing query:
-      """
-      UNWIND [1, 2, 3] AS i CALL (i) { CREATE (:T {i: i}) } IN TRANSACTIONS OF 2 ROWS
-      """
-    Then a SemanticError should be raised at compile time: Unsupported

@@ -108,12 +108,72 @@ Feature: Path selectors and modes
       | 2 |
     And no side effects
 
-  Scenario: SHORTEST k for k above 1 is refused with a rewrite
+  Scenario: SHORTEST k WALK may repeat relationships, the default TRAIL may not
     When executing query:
       """
-      MATCH p = SHORTEST 2 (s {name: 'a'})-[:R]->+(t {name: 'd'}) RETURN p
+      MATCH p = SHORTEST 3 WALK (s {name: 'x'})-[:C]->+(t {name: 'y'})
+      RETURN length(p) AS l
       """
-    Then a SemanticError should be raised at compile time: Unsupported
+    Then the result should be, in any order:
+      | l |
+      | 1 |
+      | 3 |
+      | 5 |
+    And no side effects
+
+  Scenario: SHORTEST k TRAIL stops where the trails end
+    When executing query:
+      """
+      MATCH p = SHORTEST 3 (s {name: 'x'})-[:C]->+(t {name: 'y'})
+      RETURN length(p) AS l
+      """
+    Then the result should be, in any order:
+      | l |
+      | 1 |
+    And no side effects
+
+  Scenario: the shortest path from a node back to itself is its shortest cycle
+    When executing query:
+      """
+      MATCH p = SHORTEST 1 (s {name: 'x'})-[:C]->+(s)
+      RETURN [n IN nodes(p) | n.name] AS ns
+      """
+    Then the result should be, in any order:
+      | ns              |
+      | ['x', 'y', 'x'] |
+    And no side effects
+
+  Scenario: SHORTEST k GROUPS under each path mode (GQL order), undirected
+    When executing query:
+      """
+      MATCH p = SHORTEST 3 WALK GROUPS (s {name: 'f'})-[:R]-+(t {name: 'b'})
+      WITH 'WALK' AS mode, count(p) AS c
+      RETURN mode, c
+      UNION ALL
+      MATCH p = SHORTEST 3 TRAIL GROUPS (s {name: 'f'})-[:R]-+(t {name: 'b'})
+      RETURN 'TRAIL' AS mode, count(p) AS c
+      UNION ALL
+      MATCH p = SHORTEST 3 ACYCLIC GROUPS (s {name: 'f'})-[:R]-+(t {name: 'b'})
+      RETURN 'ACYCLIC' AS mode, count(p) AS c
+      """
+    Then the result should be, in any order:
+      | mode      | c |
+      | 'WALK'    | 8 |
+      | 'TRAIL'   | 3 |
+      | 'ACYCLIC' | 3 |
+    And no side effects
+
+  Scenario: SIMPLE paths may close a cycle, ACYCLIC ones may not
+    When executing query:
+      """
+      MATCH p = SHORTEST 2 SIMPLE (s {name: 'a'})-[:R]-+(s)
+      RETURN length(p) AS l
+      """
+    Then the result should be, in any order:
+      | l |
+      | 4 |
+      | 4 |
+    And no side effects
 
   Scenario: WALK without a shortest selector is refused
     When executing query:
