@@ -119,6 +119,10 @@ func TestSchemaIndexExamples(t *testing.T) {
 		{"CREATE INDEX ON :Legacy(prop)", ""},
 		{"DROP INDEX ON :Legacy(prop)", ""},
 		{"DROP INDEX ON :Legacy(prop)", "SemanticError.IndexNotFound"},
+		{"CALL db.awaitIndexes(300)", ""},
+		{"CALL db.awaitIndex('node_range_index_name')", ""},
+		{"CALL db.resampleIndex('namesAndTeams')", ""},
+		{"CALL db.awaitIndex('composite_range_rel_index_name', 10)", "ProcedureError.ProcedureCallFailed: no index named"},
 	})
 	cols := []string{"name", "type", "entityType", "labelsOrTypes", "properties", "indexProvider", "owningConstraint"}
 	sameRows(t, "SHOW INDEXES", showRows(t, db, "SHOW INDEXES", cols...), []string{

@@ -42,6 +42,43 @@ func registerListing(eng *engine.Engine) {
 	eng.RegisterProcedure(&vm.Procedure{Name: "db.constraints", ReadOnly: true,
 		Doc:    "Lists the constraints with the columns of Neo4j's SHOW CONSTRAINTS, with the index that backs each uniqueness and key constraint. An optional kind ('UNIQUENESS', 'KEY', 'EXISTENCE', 'PROPERTY TYPE', each optionally after NODE or RELATIONSHIP) keeps only the constraints of that kind.",
 		Params: []vm.ProcParam{kindParam}, Outputs: constraintColumns, Fn: listConstraints})
+	// Indexes are built in the transaction that creates them and kept
+	// current by every commit: there is nothing to wait for or resample,
+	// but a named index must exist.
+	indexExists := func(name string) func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
+		return func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
+			if len(args) == 0 {
+				return nil, nil
+			}
+			idx, err := stringArg(name, args[0], "the index name")
+			if err != nil {
+				return nil, err
+			}
+			rows, err := listIndexes(ctx, nil)
+			if err != nil {
+				return nil, err
+			}
+			for _, row := range rows {
+				if row[1] == value.String(idx) {
+					return nil, nil
+				}
+			}
+			return nil, procErr(name, "there is no index named %q (SHOW INDEXES lists them)", idx)
+		}
+	}
+	timeout := vm.ProcParam{Name: "timeOutSeconds", Type: "INTEGER?", Optional: true}
+	eng.RegisterProcedure(&vm.Procedure{Name: "db.awaitIndexes", ReadOnly: true,
+		Doc:    "Waits for every index to come online: in cyq indexes are online once the statement that creates them commits, so it returns at once.",
+		Params: []vm.ProcParam{timeout}, Fn: func(*vm.Ctx, []value.Value) ([][]value.Value, error) { return nil, nil }})
+	eng.RegisterProcedure(&vm.Procedure{Name: "db.awaitIndex", ReadOnly: true,
+		Doc:    "Waits for the named index to come online: in cyq it is online once created, so this only checks that it exists.",
+		Params: []vm.ProcParam{{Name: "indexName", Type: "STRING"}, timeout}, Fn: indexExists("db.awaitIndex")})
+	eng.RegisterProcedure(&vm.Procedure{Name: "db.resampleIndex", ReadOnly: true,
+		Doc:    "Resamples the statistics of the named index: cyq keeps them current at every commit, so this only checks that it exists.",
+		Params: []vm.ProcParam{{Name: "indexName", Type: "STRING"}}, Fn: indexExists("db.resampleIndex")})
+	eng.RegisterProcedure(&vm.Procedure{Name: "db.resampleOutdatedIndexes", ReadOnly: true,
+		Doc: "Resamples outdated index statistics: cyq keeps them current at every commit, so there are none.",
+		Fn:  func(*vm.Ctx, []value.Value) ([][]value.Value, error) { return nil, nil }})
 	eng.RegisterProcedure(&vm.Procedure{Name: "dbms.procedures", ReadOnly: true,
 		Doc: "Lists the procedures that CALL can run, with their signatures.",
 		Outputs: []vm.ProcParam{{Name: "name", Type: "STRING"}, {Name: "signature", Type: "STRING"},
@@ -198,7 +235,9 @@ func listIndexes(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
 			create := "CREATE RANGE INDEX `" + d.Name + "` FOR " + pat + " ON (" + strings.Join(refs, ", ") + ")"
 			out = append(out, indexRow(d.Name, storage.SchemaRange, d.Rel, d.Labels, d.Props, d.Name, rangeOptions(storage.SchemaRange), create))
 		}
-		if !d.Rel && len(d.Labels) == 1 && len(d.Props) == 1 {
+		// The property index behind the definition (for a uniqueness or
+		// key constraint on several properties, the one on the first).
+		if !d.Rel && len(d.Labels) == 1 && (len(d.Props) == 1 || d.Type == storage.SchemaUnique || d.Type == storage.SchemaKey) {
 			covered[[2]string{d.Labels[0], d.Props[0]}] = true
 		}
 	}

@@ -18,7 +18,9 @@ import (
 // A definition that a property index can serve is backed by one: a range
 // or text index on one node property, and a uniqueness or key constraint
 // on one node property (the index is then unique, and a violating write
-// fails at the write call). Every other constraint is checked when the
+// fails at the write call); a uniqueness or key constraint on several node
+// properties has an index on the first, which finds the nodes a commit
+// compares. Every other constraint is checked when the
 // transaction commits (Commit, CheckSchema), over the nodes and
 // relationships the transaction created or changed; a violation fails the
 // commit and nothing of the transaction is written. Creating a constraint
@@ -86,18 +88,22 @@ func (d *SchemaDef) SameSchema(o *SchemaDef) bool {
 	return d.Rel == o.Rel && slices.Equal(d.Labels, o.Labels) && slices.Equal(d.Props, o.Props)
 }
 
-// backed reports whether a property index on (Labels[0], Props[0]) serves d.
-func (d *SchemaDef) backed() bool {
-	if d.Rel || len(d.Labels) != 1 || len(d.Props) != 1 {
-		return false
+// propIndex reports the property index on (label, key) that serves d, and
+// whether it is unique: a range or text index on one node property; a
+// uniqueness or key constraint on one node property (unique); on several
+// node properties, an index on the first one, through which commits find
+// the nodes to compare.
+func (d *SchemaDef) propIndex() (label, key string, unique, ok bool) {
+	if d.Rel || len(d.Labels) != 1 || len(d.Props) == 0 {
+		return "", "", false, false
 	}
-	switch d.Type {
-	case SchemaRange, SchemaText:
-		return !d.Constraint
-	case SchemaUnique, SchemaKey:
-		return d.Constraint
+	switch {
+	case !d.Constraint && (d.Type == SchemaRange || d.Type == SchemaText):
+		return d.Labels[0], d.Props[0], false, len(d.Props) == 1
+	case d.Constraint && (d.Type == SchemaUnique || d.Type == SchemaKey):
+		return d.Labels[0], d.Props[0], len(d.Props) == 1, true
 	}
-	return false
+	return "", "", false, false
 }
 
 func (d *SchemaDef) validate() error {
@@ -197,12 +203,11 @@ func (tx *Tx) CreateSchema(def SchemaDef) error {
 		next = max(next, d.ID)
 	}
 	def.ID = next + 1
-	if def.backed() {
-		if err := tx.backingIndex(&def, true); err != nil {
-			return err
-		}
-	}
 	tx.schemaMut()[def.Name] = &def
+	if err := tx.syncPropIndex(&def); err != nil {
+		delete(tx.schema, def.Name)
+		return err
+	}
 	tx.dirtySchema[def.Name] = true
 	return nil
 }
@@ -219,41 +224,50 @@ func (tx *Tx) DropSchema(name string) error {
 	}
 	delete(tx.schemaMut(), name)
 	tx.dirtySchema[name] = true
-	if d.backed() {
-		return tx.backingIndex(d, false)
-	}
-	return nil
+	return tx.syncPropIndex(d)
 }
 
-// backingIndex creates (add) or releases the property index behind d, so
-// that the index exists, explicit and unique as the definitions need.
-func (tx *Tx) backingIndex(d *SchemaDef, add bool) error {
-	label, err := tx.LabelIDOrCreate(d.Labels[0])
-	if err != nil {
-		return err
+// syncPropIndex makes the property index d uses (if any) exist, explicit
+// and unique exactly as the graph's definitions need it.
+func (tx *Tx) syncPropIndex(d *SchemaDef) error {
+	l, k, _, ok := d.propIndex()
+	if !ok {
+		return nil
 	}
-	key, err := tx.PropKeyIDOrCreate(d.Props[0])
-	if err != nil {
-		return err
-	}
-	unique := d.Constraint
-	if !add {
-		// Another definition may still need the index.
-		for _, o := range tx.schema {
-			if o.backed() && o.SameSchema(d) && o.Constraint == d.Constraint {
-				return nil
-			}
+	var explicit, unique bool
+	for _, o := range tx.schema {
+		if ol, ok2, u, ok := o.propIndex(); ok && ol == l && ok2 == k {
+			unique = unique || u
+			explicit = explicit || !u
 		}
 	}
+	label, err := tx.LabelIDOrCreate(l)
+	if err != nil {
+		return err
+	}
+	key, err := tx.PropKeyIDOrCreate(k)
+	if err != nil {
+		return err
+	}
 	ix := tx.indexes[indexKey{label, key}]
-	switch {
-	case add && unique && (ix == nil || !ix.unique):
-		return tx.CreateUniqueConstraint(label, key)
-	case add && !unique && (ix == nil || !ix.explicit):
-		return tx.CreateIndex(label, key)
-	case !add && unique && ix != nil && ix.unique:
-		return tx.DropConstraint(label, key)
-	case !add && !unique && ix != nil && ix.explicit:
+	if unique && (ix == nil || !ix.unique) {
+		if err := tx.CreateUniqueConstraint(label, key); err != nil {
+			return err
+		}
+	}
+	if explicit && (ix == nil || !ix.explicit) {
+		if err := tx.CreateIndex(label, key); err != nil {
+			return err
+		}
+	}
+	ix = tx.indexes[indexKey{label, key}]
+	if !unique && ix != nil && ix.unique {
+		if err := tx.DropConstraint(label, key); err != nil {
+			return err
+		}
+	}
+	ix = tx.indexes[indexKey{label, key}]
+	if !explicit && ix != nil && ix.explicit {
 		return tx.DropIndex(label, key)
 	}
 	return nil
