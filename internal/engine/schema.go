@@ -94,6 +94,12 @@ func (sc *schemaCmd) owner(name string) (def *storage.SchemaDef, search bool) {
 	return nil, ok
 }
 
+// taken reports whether a schema object has the name.
+func (sc *schemaCmd) taken(name string) bool {
+	d, search := sc.owner(name)
+	return d != nil || search
+}
+
 // nameTaken is the error for creating a schema object under a name in use.
 func (sc *schemaCmd) nameTaken(at ast.Node, name string) error {
 	if d, _ := sc.owner(name); d != nil && d.Constraint {
@@ -168,7 +174,7 @@ func (sc *schemaCmd) createIndex(c *ast.CreateIndex) error {
 		return err
 	}
 	if d.Name == "" {
-		d.Name = defName(&d)
+		d.Name = defName(sc.taken, &d)
 	}
 	for _, o := range storage.SchemaDefs(sc.tx) {
 		equivalent := !o.Constraint && o.Type == d.Type && (o.SameSchema(&d) || d.Type == storage.SchemaLookup && o.Rel == d.Rel)
@@ -249,7 +255,7 @@ func (sc *schemaCmd) createSearchIndex(c *ast.CreateIndex, name string) error {
 		return sc.fail(c, cyqerr.SemanticError, "InvalidIndex", "%s", err.Error())
 	}
 	if def.Name == "" {
-		def.Name = generatedName(false, append([]string{def.Kind.String(), fmt.Sprint(def.Rel)}, append(def.Labels, def.Props...)...)...)
+		def.Name = generatedName(sc.taken, false, def.Kind.String(), def.Labels, def.Props, fmt.Sprint(def.Rel))
 	}
 	// Full-text and vector indexes on the same schema may differ in their
 	// settings (BM25 parameters, embedder): only an unnamed one that
@@ -407,7 +413,7 @@ func (sc *schemaCmd) createConstraint(c *ast.CreateConstraint) error {
 		return err
 	}
 	if d.Name == "" {
-		d.Name = defName(&d)
+		d.Name = defName(sc.taken, &d)
 	}
 	indexBacked := d.Type == storage.SchemaUnique || d.Type == storage.SchemaKey
 	for _, o := range storage.SchemaDefs(sc.tx) {

@@ -52,22 +52,42 @@ func IndexProvider(typ string) string {
 }
 
 // generatedName is the name a schema object created without one gets:
-// index_ or constraint_ and a hash of what it is, so the same definition
-// always gets the same name.
-func generatedName(constraint bool, parts ...string) string {
+// index_ or constraint_ and what it is on (index_Person_name,
+// constraint_KNOWS_since_how; the kind is added for a second object on
+// the same schema, then a hash of the definition), so that a reader can
+// tell what it is and a generated name stays the same.
+func generatedName(taken func(string) bool, constraint bool, kind string, labels, props []string, more ...string) string {
+	prefix := "index"
+	if constraint {
+		prefix = "constraint"
+	}
+	parts := append([]string{prefix}, labels...)
+	parts = append(parts, props...)
+	if len(labels) == 0 && len(props) == 0 {
+		parts = append(parts, strings.ToLower(kind))
+	}
+	name := strings.Join(parts, "_")
+	if !taken(name) {
+		return name
+	}
+	name += "_" + strings.ToLower(strings.ReplaceAll(kind, " ", "_"))
+	if !taken(name) {
+		return name
+	}
 	h := fnv.New32a()
-	for _, p := range parts {
+	for _, p := range append(append(append([]string{kind}, labels...), props...), more...) {
 		h.Write([]byte(p))
 		h.Write([]byte{0})
 	}
-	if constraint {
-		return fmt.Sprintf("constraint_%08x", h.Sum32())
-	}
-	return fmt.Sprintf("index_%08x", h.Sum32())
+	return fmt.Sprintf("%s_%08x", name, h.Sum32())
 }
 
-func defName(d *storage.SchemaDef) string {
-	return generatedName(d.Constraint, append([]string{d.Type, d.Entity(), strings.Join(d.PropTypes, "|")}, append(d.Labels, d.Props...)...)...)
+func defName(taken func(string) bool, d *storage.SchemaDef) string {
+	kind := d.Type
+	if d.Type == storage.SchemaLookup {
+		kind = map[bool]string{false: "label lookup", true: "type lookup"}[d.Rel]
+	}
+	return generatedName(taken, d.Constraint, kind, d.Labels, d.Props, d.Entity(), strings.Join(d.PropTypes, "|"))
 }
 
 // describe is how error messages name a schema object:
