@@ -54,14 +54,21 @@ clause
 // SHOW INDEXES / CONSTRAINTS / PROCEDURES / FUNCTIONS [YIELD ...] [WHERE ...],
 // followed by any clauses (RETURN ...): a call of the listing procedure.
 showClause
-    : SHOW showWhat ( YIELD ( STAR | yieldItem ( COMMA yieldItem )* ) )? where?
+    : SHOW showWhat ( YIELD ( STAR | yieldItem ( COMMA yieldItem )* ) order? skip? limit? )? where?
     ;
 
 showWhat
     : ( ALL | RANGE | FULLTEXT | VECTOR | TEXT | POINT | LOOKUP )? ( INDEX | INDEXES )   # showIndexes
-    | ( ALL | UNIQUE | UNIQUENESS | KEY | EXISTENCE )? ( CONSTRAINT | CONSTRAINTS )     # showConstraints
+    | showConstraintWord* ( CONSTRAINT | CONSTRAINTS )                                    # showConstraints
     | ALL? ( PROCEDURE | PROCEDURES )                                                     # showProcedures
     | ( ALL | BUILT IN | USER DEFINED )? ( FUNCTION | FUNCTIONS )                          # showFunctions
+    ;
+
+// The kind words before CONSTRAINTS (NODE UNIQUE, RELATIONSHIP KEY,
+// PROPERTY EXISTENCE, NODE PROPERTY TYPE, ...); the walker checks them.
+showConstraintWord
+    : ALL | NODE | RELATIONSHIP | REL | UNIQUE | UNIQUENESS | KEY | EXISTENCE | EXISTS
+    | UnescapedSymbolicName
     ;
 
 // GQL / Cypher 25: FINISH ends a query that returns nothing; LET binds
@@ -170,13 +177,14 @@ createIndex
     | CREATE indexKind? INDEX schemaObjectName? ( IF NOT EXISTS )? FOR schemaPattern ON
       ( LPAREN simpleProperty ( COMMA simpleProperty )* RPAREN
       | EACH LBRACK simpleProperty ( COMMA simpleProperty )* RBRACK
+      | simpleProperty
       | EACH symbolicName LPAREN variable RPAREN
       ) schemaOptions?                                                                        # createIndexNew
     ;
 
 indexKind : RANGE | TEXT | POINT | LOOKUP | FULLTEXT | VECTOR ;
 
-schemaObjectName : symbolicName ;
+schemaObjectName : symbolicName | parameter ;
 
 schemaPattern
     : LPAREN variable ( COLON labelName ( PIPE labelName )* )? RPAREN                                  # schemaNodePattern
@@ -203,13 +211,11 @@ constraintProperties
     ;
 
 constraintKind
-    : UNIQUE                              # uniqueConstraint
-    | ( NODE | RELATIONSHIP | REL )? KEY  # keyConstraint
-    | NOT NULL                            # notNullConstraint
-    | ( COLONCOLON | TYPED ) typeName     # typeConstraint
+    : ( NODE | RELATIONSHIP | REL )? UNIQUE                        # uniqueConstraint
+    | ( NODE | RELATIONSHIP | REL )? KEY                           # keyConstraint
+    | NOT NULL                                                     # notNullConstraint
+    | ( COLONCOLON | TYPED ) cypherType ( PIPE cypherType )*       # typeConstraint
     ;
-
-typeName : schemaName+ ( LT typeName GT )? ( NOT NULL )? ;
 
 dropConstraint : DROP CONSTRAINT schemaObjectName ( IF EXISTS )? ;
 

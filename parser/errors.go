@@ -692,6 +692,17 @@ var unsupportedForms = []struct {
 	{[]string{"SHOW", "SETTINGS"}, "SHOW SETTINGS", "cyq supports SHOW INDEXES, CONSTRAINTS, PROCEDURES and FUNCTIONS"},
 	{[]string{"CREATE", "DATABASE"}, "CREATE DATABASE", "open another graph of the store with USE name or the API's OnGraph"},
 	{[]string{"CREATE", "COMPOSITE"}, "CREATE COMPOSITE DATABASE", "cyq has no composite databases"},
+	{[]string{"ASSERT", "EXISTS"}, "the ASSERT exists(n.prop) constraint form (removed in Neo4j 5)",
+		"write CREATE CONSTRAINT [name] FOR (n:Label) REQUIRE n.prop IS NOT NULL"},
+	{[]string{"DROP", "CONSTRAINT", "ON"}, "dropping a constraint by its schema (DROP CONSTRAINT ON ..., removed in Neo4j 5)",
+		"drop it by name: SHOW CONSTRAINTS lists the names, then DROP CONSTRAINT name"},
+	{[]string{"BTREE", "INDEX"}, "the BTREE index kind (replaced by RANGE in Neo4j 5)",
+		"write CREATE INDEX [name] FOR (n:Label) ON (n.prop), a RANGE index"},
+	{[]string{"SHOW", "BTREE"}, "the BTREE index kind (replaced by RANGE in Neo4j 5)", "write SHOW RANGE INDEXES"},
+	{[]string{"INDEXES", "BRIEF"}, "SHOW INDEXES BRIEF (removed in Neo4j 5)", "write SHOW INDEXES, or SHOW INDEXES YIELD * for every column"},
+	{[]string{"INDEXES", "VERBOSE"}, "SHOW INDEXES VERBOSE (removed in Neo4j 5)", "write SHOW INDEXES YIELD * for every column"},
+	{[]string{"CONSTRAINTS", "BRIEF"}, "SHOW CONSTRAINTS BRIEF (removed in Neo4j 5)", "write SHOW CONSTRAINTS, or SHOW CONSTRAINTS YIELD * for every column"},
+	{[]string{"CONSTRAINTS", "VERBOSE"}, "SHOW CONSTRAINTS VERBOSE (removed in Neo4j 5)", "write SHOW CONSTRAINTS YIELD * for every column"},
 }
 
 // unsupportedForm reports a known construct cyq does not support at or
@@ -700,7 +711,9 @@ var unsupportedForms = []struct {
 func (w *walker) unsupportedForm(toks []antlr.Token, at int) *cyqerr.Error {
 	for _, f := range unsupportedForms {
 		n := len(f.words)
-		for start := max(0, at-n+1); start <= at && start+n <= len(toks); start++ {
+		// The phrase holds the offending token or ends just before it
+		// (SHOW DATABASES <EOF>).
+		for start := max(0, at-n); start <= at && start+n <= len(toks); start++ {
 			match := true
 			for k, word := range f.words {
 				if !strings.EqualFold(toks[start+k].GetText(), word) {

@@ -415,6 +415,10 @@ func (w *walker) yieldItems(items []grammar.IYieldItemContext) []*ast.YieldItem 
 // showClause reads SHOW ... [YIELD ...] [WHERE ...].
 func (w *walker) showClause(c *grammar.ShowClauseContext) *ast.Show {
 	s := &ast.Show{Span: w.span(c), YieldStar: c.STAR() != nil, Yield: w.yieldItems(c.AllYieldItem()), Where: w.whereExpr(c.Where())}
+	if c.Order() != nil || c.Skip() != nil || c.Limit() != nil {
+		s.Page = &ast.Projection{Span: s.Span, Star: true}
+		w.paging(s.Page, c.Order(), c.Skip(), c.Limit())
+	}
 	what := c.ShowWhat()
 	switch what.(type) {
 	case *grammar.ShowConstraintsContext:
@@ -427,12 +431,48 @@ func (w *walker) showClause(c *grammar.ShowClauseContext) *ast.Show {
 	kids := what.GetChildren()
 	var words []string
 	for _, k := range kids[:len(kids)-1] {
-		if t, ok := k.(antlr.TerminalNode); ok {
+		if t, ok := k.(interface{ GetText() string }); ok {
 			words = append(words, strings.ToUpper(t.GetText()))
 		}
 	}
 	s.Filter = strings.Join(words, " ")
+	if s.Kind == ast.ShowConstraints {
+		f, ok := constraintFilter(words)
+		if !ok {
+			w.fail(syntaxErr(DetailUnexpectedSyntax, "SHOW %s CONSTRAINTS: %s is not a kind of constraint", s.Filter, s.Filter).
+				WithHint("write SHOW [ALL | [NODE | RELATIONSHIP] UNIQUE | [NODE | RELATIONSHIP] KEY | [NODE | RELATIONSHIP] [PROPERTY] EXISTENCE | [NODE | RELATIONSHIP] PROPERTY TYPE] CONSTRAINTS"), s.Span)
+		}
+		s.Filter = f
+	}
 	return s
+}
+
+// constraintFilter reads the words before CONSTRAINTS into the filter the
+// listing procedure takes: "", or an optional NODE / RELATIONSHIP and one
+// of UNIQUENESS, KEY, EXISTENCE, PROPERTY TYPE ("RELATIONSHIP KEY").
+func constraintFilter(words []string) (string, bool) {
+	if len(words) == 0 || len(words) == 1 && words[0] == "ALL" {
+		return "", true
+	}
+	entity := ""
+	switch words[0] {
+	case "NODE":
+		entity, words = "NODE ", words[1:]
+	case "REL", "RELATIONSHIP":
+		entity, words = "RELATIONSHIP ", words[1:]
+	}
+	kind := strings.Join(words, " ")
+	switch kind {
+	case "UNIQUE", "UNIQUENESS", "PROPERTY UNIQUENESS":
+		return entity + "UNIQUENESS", true
+	case "KEY":
+		return entity + "KEY", true
+	case "EXISTENCE", "EXIST", "EXISTS", "PROPERTY EXISTENCE", "PROPERTY EXIST":
+		return entity + "EXISTENCE", true
+	case "PROPERTY TYPE":
+		return entity + "PROPERTY TYPE", true
+	}
+	return "", false
 }
 
 func (w *walker) callSubquery(c *grammar.CallSubqueryContext) *ast.CallSubquery {
@@ -493,20 +533,25 @@ func (w *walker) projection(c *grammar.ProjectionBodyContext) *ast.Projection {
 		}
 		p.Items = append(p.Items, pi)
 	}
-	if o := c.Order(); o != nil {
-		for _, s := range o.(*grammar.OrderContext).AllSortItem() {
+	w.paging(p, c.Order(), c.Skip(), c.Limit())
+	return p
+}
+
+// paging reads ORDER BY, SKIP and LIMIT into p.
+func (w *walker) paging(p *ast.Projection, order grammar.IOrderContext, skip grammar.ISkipContext, limit grammar.ILimitContext) {
+	if order != nil {
+		for _, s := range order.(*grammar.OrderContext).AllSortItem() {
 			sc := s.(*grammar.SortItemContext)
 			p.OrderBy = append(p.OrderBy, &ast.SortItem{Span: w.span(sc), Expr: w.expr(sc.Expression()),
 				Desc: sc.DESC() != nil || sc.DESCENDING() != nil})
 		}
 	}
-	if s := c.Skip(); s != nil {
-		p.Skip = w.expr(s.(*grammar.SkipContext).Expression())
+	if skip != nil {
+		p.Skip = w.expr(skip.(*grammar.SkipContext).Expression())
 	}
-	if l := c.Limit(); l != nil {
-		p.Limit = w.expr(l.(*grammar.LimitContext).Expression())
+	if limit != nil {
+		p.Limit = w.expr(limit.(*grammar.LimitContext).Expression())
 	}
-	return p
 }
 
 // ------------------------------------------------------------------ names

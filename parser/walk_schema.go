@@ -24,11 +24,15 @@ func (w *walker) schemaCommand(c *grammar.SchemaCommandContext) ast.SchemaComman
 		}
 		return di
 	case *grammar.DropIndexByNameContext:
-		return &ast.DropIndex{Span: w.span(x), Name: w.objectName(x.SchemaObjectName()), IfExists: x.EXISTS() != nil}
+		di := &ast.DropIndex{Span: w.span(x), IfExists: x.EXISTS() != nil}
+		di.Name, di.NameParam = w.objectName(x.SchemaObjectName())
+		return di
 	case *grammar.CreateConstraintContext:
 		return w.createConstraint(x)
 	case *grammar.DropConstraintContext:
-		return &ast.DropConstraint{Span: w.span(x), Name: w.objectName(x.SchemaObjectName()), IfExists: x.EXISTS() != nil}
+		dc := &ast.DropConstraint{Span: w.span(x), IfExists: x.EXISTS() != nil}
+		dc.Name, dc.NameParam = w.objectName(x.SchemaObjectName())
+		return dc
 	}
 	return &ast.DropIndex{Span: w.span(c)}
 }
@@ -41,11 +45,17 @@ func (w *walker) propKey(c grammar.IPropertyKeyNameContext) string {
 	return w.schemaName(c.(*grammar.PropertyKeyNameContext).SchemaName())
 }
 
-func (w *walker) objectName(c grammar.ISchemaObjectNameContext) string {
+// objectName is the name of an index or constraint, or the parameter
+// that gives it (CREATE CONSTRAINT $name ...).
+func (w *walker) objectName(c grammar.ISchemaObjectNameContext) (name, param string) {
 	if c == nil {
-		return ""
+		return "", ""
 	}
-	return w.symbolicName(c.(*grammar.SchemaObjectNameContext).SymbolicName())
+	oc := c.(*grammar.SchemaObjectNameContext)
+	if p := oc.Parameter(); p != nil {
+		return "", w.parameter(p.(*grammar.ParameterContext)).Name
+	}
+	return w.symbolicName(oc.SymbolicName()), ""
 }
 
 // schemaPattern returns the variable, labels and whether it is a
@@ -87,7 +97,8 @@ func (w *walker) schemaOptions(c grammar.ISchemaOptionsContext) ast.Expr {
 }
 
 func (w *walker) createIndex(x *grammar.CreateIndexNewContext) *ast.CreateIndex {
-	ci := &ast.CreateIndex{Span: w.span(x), Name: w.objectName(x.SchemaObjectName()), IfNotExists: x.EXISTS() != nil}
+	ci := &ast.CreateIndex{Span: w.span(x), IfNotExists: x.EXISTS() != nil}
+	ci.Name, ci.NameParam = w.objectName(x.SchemaObjectName())
 	if k := x.IndexKind(); k != nil {
 		switch strings.ToUpper(k.GetText()) {
 		case "TEXT":
@@ -113,8 +124,9 @@ func (w *walker) createIndex(x *grammar.CreateIndexNewContext) *ast.CreateIndex 
 }
 
 func (w *walker) createConstraint(x *grammar.CreateConstraintContext) *ast.CreateConstraint {
-	cc := &ast.CreateConstraint{Span: w.span(x), Name: w.objectName(x.SchemaObjectName()), IfNotExists: x.EXISTS() != nil,
+	cc := &ast.CreateConstraint{Span: w.span(x), IfNotExists: x.EXISTS() != nil,
 		Legacy: x.ASSERT() != nil || x.ON() != nil}
+	cc.Name, cc.NameParam = w.objectName(x.SchemaObjectName())
 	var labels []string
 	cc.Var, labels, cc.Rel = w.schemaPattern(x.SchemaPattern())
 	if len(labels) > 0 {
@@ -125,15 +137,32 @@ func (w *walker) createConstraint(x *grammar.CreateConstraintContext) *ast.Creat
 	switch k := x.ConstraintKind().(type) {
 	case *grammar.UniqueConstraintContext:
 		cc.Kind = ast.ConstraintUnique
+		cc.Entity = entityWord(k.NODE() != nil, k.RELATIONSHIP() != nil || k.REL() != nil)
 	case *grammar.KeyConstraintContext:
 		cc.Kind = ast.ConstraintNodeKey
+		cc.Entity = entityWord(k.NODE() != nil, k.RELATIONSHIP() != nil || k.REL() != nil)
 	case *grammar.NotNullConstraintContext:
 		cc.Kind = ast.ConstraintNotNull
 	case *grammar.TypeConstraintContext:
 		cc.Kind = ast.ConstraintPropertyType
-		tc := k.TypeName()
-		cc.PropType = strings.ToUpper(strings.Join(strings.Fields(w.span(tc).Text(w.src)), " "))
+		ts := k.AllCypherType()
+		for _, t := range ts {
+			cc.Types = append(cc.Types, w.valueType(t))
+		}
+		sp := w.span(ts[0])
+		sp.End = w.span(ts[len(ts)-1]).End
+		cc.PropType = strings.ToUpper(strings.Join(strings.Fields(sp.Text(w.src)), " "))
 	}
 	cc.Options = w.schemaOptions(x.SchemaOptions())
 	return cc
+}
+
+func entityWord(node, rel bool) string {
+	switch {
+	case node:
+		return "NODE"
+	case rel:
+		return "RELATIONSHIP"
+	}
+	return ""
 }

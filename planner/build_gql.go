@@ -65,16 +65,61 @@ func hasUserVars(sc *scope) bool {
 var showProcs = [...][2]string{ast.ShowIndexes: {"db", "indexes"}, ast.ShowConstraints: {"db", "constraints"},
 	ast.ShowProcedures: {"dbms", "procedures"}, ast.ShowFunctions: {"dbms", "functions"}}
 
+// showDefaults are the columns SHOW gives without YIELD, by ast.ShowKind
+// (nil: all of them).
+var showDefaults = [...][]string{
+	ast.ShowIndexes: {"id", "name", "state", "populationPercent", "type", "entityType", "labelsOrTypes", "properties",
+		"indexProvider", "owningConstraint", "lastRead", "readCount"},
+	ast.ShowConstraints: {"id", "name", "type", "entityType", "labelsOrTypes", "properties", "ownedIndex", "propertyType"},
+	ast.ShowProcedures:  nil, ast.ShowFunctions: nil,
+}
+
 // showClause plans SHOW ... as CALL of the listing procedure with the
 // kind written before the noun, YIELD * unless the query yields columns.
 func (b *builder) showClause(q *singleQuery, c *ast.Show) error {
 	p := showProcs[c.Kind]
+	where := c.Where
+	if c.Page != nil {
+		where = nil // filters the rows of the page
+	}
 	call := &ast.Call{Span: c.Span, Namespace: []string{p[0]}, Name: p[1], ArgsGiven: true,
-		YieldStar: c.YieldStar || len(c.Yield) == 0, Yield: c.Yield, Where: c.Where}
+		YieldStar: c.YieldStar || len(c.Yield) == 0, Yield: c.Yield, Where: where}
+	if cols := showDefaults[c.Kind]; !c.YieldStar && len(c.Yield) == 0 && cols != nil {
+		// Without YIELD, SHOW gives the default columns; YIELD * gives all.
+		call.YieldStar = false
+		for _, col := range cols {
+			call.Yield = append(call.Yield, &ast.YieldItem{Span: c.Span, Field: col})
+		}
+	}
 	if c.Filter != "" {
 		call.Args = []ast.Expr{strLit(c.Span, c.Filter)}
 	}
-	return b.callClause(q, call)
+	if c.Page == nil {
+		return b.callClause(q, call)
+	}
+	// SHOW ... YIELD ... ORDER BY ... SKIP ... LIMIT ... [WHERE ...] is the
+	// call and a WITH * of the page; alone in the query, a RETURN * ends it.
+	standalone := q.standalone
+	q.standalone = false
+	if err := b.callClause(q, call); err != nil {
+		return err
+	}
+	if err := b.clause(q, &ast.With{Span: c.Span, Projection: c.Page, Where: c.Where}); err != nil {
+		return err
+	}
+	if !standalone {
+		return nil
+	}
+	ret := &ast.Projection{Span: c.Span, Star: len(c.Yield) == 0}
+	for _, y := range c.Yield { // the columns in the order yielded
+		name := y.Field
+		if y.Alias != nil {
+			name = y.Alias.Name
+		}
+		v := &ast.Variable{Span: y.Span, Name: name}
+		ret.Items = append(ret.Items, &ast.ProjectionItem{Span: y.Span, Expr: v, Text: name})
+	}
+	return b.clause(q, &ast.Return{Span: c.Span, Projection: ret})
 }
 
 // whenGuard is the filter that lets branch i of a conditional query run:

@@ -311,6 +311,13 @@ func (p searchProcs) fulltextProc(name string) func(ctx *vm.Ctx, args []value.Va
 				return nil, err
 			}
 		}
+		if def, ok := storage.SearchIndex(r, idx); ok && def.Kind == storage.SearchFulltext && def.Rel != strings.HasSuffix(name, "Relationships") {
+			other := "db.index.fulltext.queryNodes"
+			if def.Rel {
+				other = "db.index.fulltext.queryRelationships"
+			}
+			return nil, procErr(name, "the full-text index %q is on %s; query it with %s", idx, map[bool]string{false: "nodes", true: "relationships"}[def.Rel], other)
+		}
 		hits, err := storage.QueryFulltext(r, idx, q)
 		if err != nil {
 			return nil, searchErr(name, engine.StorageError(err))
@@ -636,6 +643,11 @@ func registerSearch(eng *engine.Engine) {
 		Doc:     "db.index.fulltext.queryNodes(indexName, query [, {limit, skip}]) returns the nodes of a FULLTEXT index matching query (words, \"phrases\", prefix*; OR semantics), best BM25 score first.",
 		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}, {Name: "queryString", Type: "STRING"}, {Name: "options", Type: "MAP?", Optional: true}},
 		Outputs: nodeScore, Fn: p.fulltextProc("db.index.fulltext.queryNodes")})
+	reg(&vm.Procedure{Name: "db.index.fulltext.queryRelationships", ReadOnly: true,
+		Doc:     "db.index.fulltext.queryRelationships(indexName, query [, {limit, skip}]) returns the relationships of a FULLTEXT index on relationships matching query (words, \"phrases\", prefix*; OR semantics), best BM25 score first.",
+		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}, {Name: "queryString", Type: "STRING"}, {Name: "options", Type: "MAP?", Optional: true}},
+		Outputs: []vm.ProcParam{{Name: "relationship", Type: "RELATIONSHIP"}, {Name: "score", Type: "FLOAT"}},
+		Fn:      relHits(p.fulltextProc("db.index.fulltext.queryRelationships"))})
 	reg(&vm.Procedure{Name: "cyq.search.fulltext", ReadOnly: true,
 		Doc:     "cyq.search.fulltext(indexName, query, {limit, skip}) is db.index.fulltext.queryNodes with paging options.",
 		Params:  []vm.ProcParam{{Name: "indexName", Type: "STRING"}, {Name: "queryString", Type: "STRING"}, {Name: "options", Type: "MAP?"}},
@@ -669,4 +681,29 @@ func registerSearch(eng *engine.Engine) {
 		Outputs: []vm.ProcParam{{Name: "name", Type: "STRING"}, {Name: "type", Type: "STRING"}, {Name: "labels", Type: "LIST<STRING>"},
 			{Name: "properties", Type: "LIST<STRING>"}, {Name: "config", Type: "MAP"}, {Name: "entries", Type: "INTEGER"}},
 		Fn: indexesProc})
+}
+
+// relHits turns the rows of a search procedure, whose hits are
+// relationship ids, into relationship values.
+func relHits(fn func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error)) func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
+	return func(ctx *vm.Ctx, args []value.Value) ([][]value.Value, error) {
+		rows, err := fn(ctx, args)
+		if err != nil {
+			return nil, err
+		}
+		r, ok := readerOf(ctx)
+		if !ok {
+			return nil, nil
+		}
+		out := rows[:0]
+		for _, row := range rows {
+			id := uint64(row[0].(value.Node).ID)
+			start, end, typ, ok := r.Rel(id)
+			if !ok {
+				continue
+			}
+			out = append(out, []value.Value{value.Rel{ID: id, Type: r.TypeName(typ), Start: start, End: end}, row[1]})
+		}
+		return out, nil
+	}
 }

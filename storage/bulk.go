@@ -311,6 +311,10 @@ func (b *BulkBuilder) Finish() error {
 		w.indexes[k] = nix
 	}
 	w.rebuildSearch(base.searchDefs()) // full-text and vector indexes (searchindex.go)
+	w.schema = base.schema
+	if err := w.checkSchema(b.added(base, w)); err != nil { // constraints (schema.go)
+		return err
+	}
 	if err := b.g.s.beginWrite(); err != nil {
 		return err
 	}

@@ -293,6 +293,15 @@ func (v *version) catalogRecord(tag byte, k, val []byte, cat *catalog) error {
 			return err
 		}
 		cat.searchDefs = append(cat.searchDefs, d)
+	case tagSchema:
+		d, err := decodeSchemaDef(val)
+		if err != nil {
+			return err
+		}
+		if v.schema == nil {
+			v.schema = map[string]*SchemaDef{}
+		}
+		v.schema[d.Name] = d
 	}
 	return nil
 }
@@ -326,7 +335,7 @@ func (s *Store) versionFromImage(img *image, gid uint32) (*version, error) {
 	}
 	v.nextNode, v.nextRel, v.relCount = img.nextNode, img.nextRel, img.relCount
 	var cat catalog
-	for _, tag := range []byte{tagDict, tagIndex, tagSearch} {
+	for _, tag := range []byte{tagDict, tagIndex, tagSearch, tagSchema} {
 		lo := append(graphPrefix(gid), tag)
 		it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: append(graphPrefix(gid), tag+1)})
 		if err != nil {

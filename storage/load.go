@@ -38,7 +38,7 @@ func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
 			if err := v.loadChunk(node, typ, chunk, val); err != nil {
 				return nil, err
 			}
-		case tagDict, tagIndex, tagSearch:
+		case tagDict, tagIndex, tagSearch, tagSchema:
 			if err := v.catalogRecord(tag, k, val, &cat); err != nil {
 				return nil, err
 			}

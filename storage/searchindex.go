@@ -3,6 +3,7 @@ package storage
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 
@@ -43,7 +44,10 @@ type SearchIndexDef struct {
 	Name   string     `json:"name"`
 	Kind   SearchKind `json:"kind"`
 	Labels []string   `json:"labels"` // a node is indexed if it has any of them
-	Props  []string   `json:"props"`  // full-text: several; vector: one
+	// Rel marks an index on relationships: Labels are then relationship
+	// types.
+	Rel   bool     `json:"rel,omitempty"`
+	Props []string `json:"props"` // full-text: several; vector: one
 	// Full-text BM25 parameters.
 	K1 float64 `json:"k1,omitempty"`
 	B  float64 `json:"b,omitempty"`
@@ -89,6 +93,9 @@ func (d *SearchIndexDef) validate() error {
 			return errorf(ErrInvalidProperty, "full-text index %q: BM25 k1 must be >= 0 and b in [0, 1]", d.Name)
 		}
 	case SearchVector:
+		if d.Rel {
+			return errorf(ErrInvalidProperty, "vector index %q: vector indexes are on nodes", d.Name)
+		}
 		if len(d.Props) != 1 {
 			return errorf(ErrInvalidProperty, "vector index %q must be on exactly one property", d.Name)
 		}
@@ -121,6 +128,10 @@ func (v *version) labelIDs(names []string) []uint32 {
 }
 
 func (v *version) inSearchIndex(def *SearchIndexDef, node uint32) bool {
+	if def.Rel {
+		_, _, t, ok := v.Rel(uint64(node))
+		return ok && slices.Contains(def.Labels, v.TypeName(t))
+	}
 	for _, l := range v.labelIDs(def.Labels) {
 		if v.NodeHasLabel(node, l) {
 			return true
@@ -144,6 +155,9 @@ func (v *version) ftTokens(def *SearchIndexDef, node uint32) []search.Token {
 			continue
 		}
 		val, ok := v.NodeProp(node, k)
+		if def.Rel {
+			val, ok = v.RelProp(uint64(node), k)
+		}
 		if !ok {
 			continue
 		}
@@ -197,7 +211,7 @@ func newSearchIdx(def SearchIndexDef) *searchIdx {
 
 // update re-indexes one node of an edited (private) index.
 func (ix *searchIdx) update(v *version, node uint32) {
-	in := v.NodeExists(node) && v.inSearchIndex(&ix.def, node)
+	in := (ix.def.Rel || v.NodeExists(node)) && v.inSearchIndex(&ix.def, node)
 	if ix.ft != nil {
 		if !in {
 			ix.ft.Remove(node)
@@ -247,8 +261,20 @@ func (v *version) searchNodes(def *SearchIndexDef) *roaring.Bitmap {
 // out.
 func (v *version) buildSearchIdx(def SearchIndexDef) *searchIdx {
 	ix := newSearchIdx(def)
+	if def.Rel {
+		for _, t := range def.Labels {
+			if typ, ok := v.TypeID(t); ok {
+				v.RelsOfType(typ, func(id uint64, _, _ uint32) bool {
+					if id <= math.MaxUint32 { // documents are numbered by uint32
+						ix.update(v, uint32(id))
+					}
+					return true
+				})
+			}
+		}
+	}
 	it := v.searchNodes(&def).Iterator()
-	for it.HasNext() {
+	for it.HasNext() && !def.Rel {
 		ix.update(v, it.Next())
 	}
 	if ix.ft != nil {
@@ -391,19 +417,37 @@ func (tx *Tx) checkSearchNode(labels []uint32, ps props) error {
 // applySearch brings the search indexes up to date with the nodes the
 // transaction wrote. Called by Commit before the version is published.
 func (tx *Tx) applySearch() {
-	if len(tx.search) == 0 || len(tx.dirtyNodes) == 0 {
+	if len(tx.search) == 0 || len(tx.dirtyNodes) == 0 && len(tx.dirtyRels) == 0 && tx.nextRel == tx.base.nextRel {
 		return
 	}
 	m := tx.searchMapMut()
 	nodes := sortedKeys(tx.dirtyNodes)
+	var rels []uint32 // relationships written, created or deleted
+	for id := range tx.dirtyRels {
+		if id <= math.MaxUint32 {
+			rels = append(rels, uint32(id))
+		}
+	}
+	for id := tx.base.nextRel; id < tx.nextRel && id <= math.MaxUint32; id++ {
+		if !tx.dirtyRels[id] {
+			rels = append(rels, uint32(id))
+		}
+	}
 	for name, ix := range m {
+		ids := nodes
+		if ix.def.Rel {
+			ids = rels
+		}
+		if len(ids) == 0 {
+			continue
+		}
 		n := &searchIdx{def: ix.def}
 		if ix.ft != nil {
 			n.ft = ix.ft.Edit()
 		} else {
 			n.vec = ix.vec.Edit()
 		}
-		for _, id := range nodes {
+		for _, id := range ids {
 			n.update(tx.version, id)
 		}
 		if n.ft != nil {

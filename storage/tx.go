@@ -51,6 +51,10 @@ type Tx struct {
 	// search indexes (searchindex.go)
 	ownSearchMap bool
 	dirtySearch  map[string]bool
+
+	// schema catalog (schema.go)
+	ownSchema   bool
+	dirtySchema map[string]bool
 }
 
 type chunkRef struct {
@@ -296,7 +300,7 @@ func (tx *Tx) checkUnique(node, label, key uint32, v value.Value) error {
 		return nil
 	}
 	if c := b.GetCardinality(); c > 1 || (c == 1 && !b.Contains(node)) {
-		return errorf(ErrConstraintViolation, "node(%d) already has label %q and property %q = %s",
+		return errorf(ErrConstraintViolation, "Node(%d) already exists with label `%s` and property `%s` = %s",
 			b.Minimum(), tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
 	}
 	return nil

@@ -216,6 +216,9 @@ func (tx *Tx) Commit() error {
 		return err
 	}
 	defer tx.g.s.endWrite()
+	if err := tx.CheckSchema(); err != nil { // constraints (schema.go)
+		return err
+	}
 	b := tx.g.s.db.NewBatch()
 	defer b.Close()
 	tx.applySearch() // search indexes (searchindex.go)
@@ -299,6 +302,9 @@ func (tx *Tx) encode(b *pebble.Batch) error {
 		}
 	}
 	if err := tx.encodeSearch(set, func(k []byte) error { return b.Delete(k, nil) }); err != nil {
+		return err
+	}
+	if err := tx.encodeSchema(set, func(k []byte) error { return b.Delete(k, nil) }); err != nil {
 		return err
 	}
 	if tx.dirtyMeta {

@@ -344,6 +344,7 @@ type version struct {
 	labels   map[uint32]*roaring.Bitmap
 	indexes  map[indexKey]*propIndex
 	search   map[string]*searchIdx // full-text and vector indexes (searchindex.go)
+	schema   map[string]*SchemaDef // named indexes and constraints (schema.go)
 	stats    *statsData
 	mem      int64 // estimated bytes
 }

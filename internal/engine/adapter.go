@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -250,7 +251,11 @@ func mapStorageErr(err error) error {
 	case errors.Is(err, storage.ErrInvalidProperty):
 		return wrap(cyqerr.TypeError, "InvalidPropertyType", "property values are numbers, strings, booleans, temporal values or lists of one of these")
 	case errors.Is(err, storage.ErrConstraintViolation):
-		return wrap(cyqerr.ConstraintValidationFailed, "", "")
+		// The message is the violation, as Neo4j words it.
+		e := cyqerr.Runtimef(cyqerr.ConstraintValidationFailed, "", "%s", strings.TrimPrefix(err.Error(), storage.ErrConstraintViolation.Error()+": "))
+		e.Cause = err
+		e.Hint = "SHOW CONSTRAINTS lists the constraints; the write was not applied"
+		return e
 	case errors.Is(err, storage.ErrReadOnly):
 		return wrap(cyqerr.AccessDenied, "ReadOnly", "open the store read-write to change it")
 	case errors.Is(err, storage.ErrMemoryBudget):

@@ -107,7 +107,7 @@ func (eng *Engine) QueryValues(ctx context.Context, query string, params map[str
 	if st.Command != nil {
 		ctx, cancel := eng.withTimeout(ctx)
 		defer cancel()
-		return eng.schemaCommand(ctx, g, st, query)
+		return eng.schemaCommand(ctx, g, st, query, params)
 	}
 	snap, compiled, explained, err := eng.compileOn(g, st, query)
 	if explained != nil || err != nil {

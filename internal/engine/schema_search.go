@@ -1,12 +1,10 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strings"
 
-	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/storage/search"
@@ -73,17 +71,23 @@ func literalValue(e ast.Expr) (value.Value, error) {
 
 // searchIndexDef builds a storage definition from CREATE FULLTEXT/VECTOR INDEX.
 func searchIndexDef(c *ast.CreateIndex) (storage.SearchIndexDef, error) {
-	def := storage.SearchIndexDef{Name: c.Name, Labels: c.Labels, Props: c.Props}
+	def := storage.SearchIndexDef{Name: c.Name, Labels: c.Labels, Props: c.Props, Rel: c.Rel}
 	if c.Kind == ast.IndexFulltext {
 		def.Kind = storage.SearchFulltext
 	} else {
 		def.Kind = storage.SearchVector
 	}
-	if c.Name == "" {
-		return def, fmt.Errorf("a %s index needs a name", def.Kind)
+	if len(c.Labels) == 0 {
+		return def, fmt.Errorf("a %s index needs a label or relationship type: FOR (n:Label) or FOR ()-[r:TYPE]-()", def.Kind)
 	}
-	if c.Rel {
-		return def, fmt.Errorf("%s indexes on relationships are not supported; index nodes", def.Kind)
+	if def.Kind == storage.SearchFulltext && !c.Each {
+		return def, fmt.Errorf("a FULLTEXT index lists its properties after ON EACH: ON EACH [%s.a, %s.b]", c.Var.Name, c.Var.Name)
+	}
+	if def.Kind == storage.SearchVector && (c.Each || len(c.Props) != 1) {
+		return def, fmt.Errorf("a VECTOR index is on one property: FOR (n:Label) ON (n.embedding)")
+	}
+	if c.Rel && def.Kind == storage.SearchVector {
+		return def, fmt.Errorf("VECTOR indexes on relationships are not supported; index the embedding on nodes")
 	}
 	cfg := value.Map{}
 	if c.Options != nil {
@@ -174,52 +178,4 @@ func searchIndexDef(c *ast.CreateIndex) (storage.SearchIndexDef, error) {
 		}
 	}
 	return def, nil
-}
-
-// searchSchema handles CREATE FULLTEXT/VECTOR INDEX and DROP INDEX name,
-// counting in n the indexes it adds or removes; handled is false for the
-// other schema commands.
-func (eng *Engine) searchSchema(tx *storage.Tx, cmd ast.SchemaCommand, src string, n *Counters) (handled bool, err error) {
-	switch c := cmd.(type) {
-	case *ast.CreateIndex:
-		if c.Kind != ast.IndexFulltext && c.Kind != ast.IndexVector {
-			return false, nil
-		}
-		def, err := searchIndexDef(c)
-		if err != nil {
-			e := cyqerr.Compile(cyqerr.SemanticError, "InvalidIndex", "%s", err.Error())
-			return true, e.At(src, c.Span.Start)
-		}
-		if def.Kind == storage.SearchVector && def.Embedder != "" {
-			if _, err := eng.Embedder(def.Embedder); err != nil {
-				return true, cyqerr.Compile(cyqerr.SemanticError, "InvalidIndex", "%s", err.Error()).At(src, c.Span.Start)
-			}
-		}
-		err = tx.CreateSearchIndex(def)
-		if errors.Is(err, storage.ErrExists) && c.IfNotExists {
-			return true, nil
-		}
-		if err == nil {
-			eng.embeds.forget(def.Name) // nodes indexed before have no vector: find them again
-			n.IndexesAdded++
-		}
-		return true, mapStorageErr(err)
-	case *ast.DropIndex:
-		if c.Legacy {
-			return false, nil
-		}
-		if _, ok := storage.SearchIndex(tx, c.Name); !ok {
-			if c.IfExists {
-				return true, nil
-			}
-			return false, nil // not a search index: the caller reports it
-		}
-		eng.embeds.forget(c.Name)
-		if err := tx.DropSearchIndex(c.Name); err != nil {
-			return true, mapStorageErr(err)
-		}
-		n.IndexesRemoved++
-		return true, nil
-	}
-	return false, nil
 }

@@ -256,7 +256,11 @@ type Show struct {
 	Filter    string
 	YieldStar bool
 	Yield     []*YieldItem
-	Where     Expr
+	// Page is the ORDER BY / SKIP / LIMIT after the YIELD items, as the
+	// projection of a WITH * that follows (Where then filters its rows);
+	// nil when absent.
+	Page  *Projection
+	Where Expr
 }
 
 func (*Let) clauseNode()          {}

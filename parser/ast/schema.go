@@ -31,6 +31,7 @@ type CreateIndex struct {
 	Span
 	Kind        IndexKind
 	Name        string // "" when not given
+	NameParam   string // the parameter that gives the name (CREATE INDEX $name ...); "" when none
 	IfNotExists bool
 	Legacy      bool      // CREATE INDEX ON :L(p)
 	Rel         bool      // the index is on relationships
@@ -45,11 +46,12 @@ type CreateIndex struct {
 // DropIndex is DROP INDEX name [IF EXISTS], or the legacy DROP INDEX ON :L(p).
 type DropIndex struct {
 	Span
-	Name     string
-	IfExists bool
-	Legacy   bool
-	Labels   []string // legacy form
-	Props    []string // legacy form
+	Name      string
+	NameParam string // DROP INDEX $name
+	IfExists  bool
+	Legacy    bool
+	Labels    []string // legacy form
+	Props     []string // legacy form
 }
 
 // ConstraintKind is the kind of a constraint.
@@ -74,6 +76,7 @@ type CreateConstraint struct {
 	Span
 	Kind        ConstraintKind
 	Name        string
+	NameParam   string // CREATE CONSTRAINT $name ...
 	IfNotExists bool
 	Legacy      bool
 	Rel         bool
@@ -81,14 +84,21 @@ type CreateConstraint struct {
 	Label       string   // the label or relationship type
 	Props       []string // the constrained property keys
 	PropType    string   // ConstraintPropertyType: the type as written, upper-cased
-	Options     Expr     // nil when absent
+	// Types are the members of a ConstraintPropertyType's union (`IS ::
+	// STRING | LIST<STRING NOT NULL>`), one for a single type.
+	Types []*ValueType
+	// Entity is the word written before UNIQUE or KEY (NODE or
+	// RELATIONSHIP; REL reads as RELATIONSHIP), "" when none.
+	Entity  string
+	Options Expr // nil when absent
 }
 
 // DropConstraint is DROP CONSTRAINT name [IF EXISTS].
 type DropConstraint struct {
 	Span
-	Name     string
-	IfExists bool
+	Name      string
+	NameParam string // DROP CONSTRAINT $name
+	IfExists  bool
 }
 
 func (*CreateIndex) schemaCommandNode()      {}

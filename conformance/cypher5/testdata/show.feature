@@ -20,8 +20,8 @@ Feature: SHOW
       SHOW INDEXES YIELD name, type, labelsOrTypes, properties, owningConstraint
       """
     Then the result should be, in any order:
-      | name                | type    | labelsOrTypes | properties | owningConstraint     |
-      | 'index_Movie_title' | 'RANGE' | ['Movie']     | ['title']  | 'constraint_Movie_title' |
+      | name                     | type    | labelsOrTypes | properties | owningConstraint         |
+      | 'constraint_Movie_title' | 'RANGE' | ['Movie']     | ['title']  | 'constraint_Movie_title' |
       | 'index_Person_name' | 'RANGE' | ['Person']    | ['name']   | null                 |
     And no side effects
 
@@ -51,8 +51,8 @@ Feature: SHOW
       SHOW UNIQUE CONSTRAINTS YIELD name, type, labelsOrTypes, properties, ownedIndex
       """
     Then the result should be, in any order:
-      | name                     | type         | labelsOrTypes | properties | ownedIndex          |
-      | 'constraint_Movie_title' | 'UNIQUENESS' | ['Movie']     | ['title']  | 'index_Movie_title' |
+      | name                     | type         | labelsOrTypes | properties | ownedIndex               |
+      | 'constraint_Movie_title' | 'UNIQUENESS' | ['Movie']     | ['title']  | 'constraint_Movie_title' |
     And no side effects
 
   Scenario: CALL db.indexes() and db.constraints()
