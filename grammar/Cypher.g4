@@ -26,7 +26,7 @@ query
 // Cypher 25 conditional query: the first branch whose condition holds runs.
 whenBranch : WHEN expression THEN singleQuery ;
 
-union : UNION ALL? singleQuery ;
+union : UNION ( ALL | DISTINCT )? singleQuery ;
 
 singleQuery : clause+ ;
 
@@ -49,6 +49,15 @@ clause
     | letClause
     | filterClause
     | showClause
+    | orderSkipLimitClause
+    ;
+
+// GQL / Cypher 5: ORDER BY, SKIP (OFFSET) and LIMIT as clauses of their
+// own, each the same as WITH * with that part.
+orderSkipLimitClause
+    : order skip? limit?
+    | skip limit?
+    | limit
     ;
 
 // SHOW INDEXES / CONSTRAINTS / PROCEDURES / FUNCTIONS [YIELD ...] [WHERE ...],
@@ -117,6 +126,7 @@ setItem
     | variable EQ expression             # setVariable
     | variable PLUSEQ expression         # setAppend
     | variable nodeLabels                # setLabels
+    | variable IS labelName              # setIsLabel
     ;
 
 propertyExpression : atom ( DOT propertyKeyName )+ ;
@@ -125,10 +135,11 @@ removeClause : REMOVE removeItem ( COMMA removeItem )* ;
 
 removeItem
     : variable nodeLabels      # removeLabels
+    | variable IS labelName    # removeIsLabel
     | propertyExpression       # removeProperty
     ;
 
-deleteClause : DETACH? DELETE expression ( COMMA expression )* ;
+deleteClause : ( DETACH | NODETACH )? DELETE expression ( COMMA expression )* ;
 
 foreachClause : FOREACH LPAREN variable IN expression PIPE clause+ RPAREN ;
 
@@ -328,20 +339,26 @@ predicateSuffix
     | REGEQ addSubExpression         # regexSuffix
     | IN addSubExpression            # inSuffix
     | IS NOT? NULL                   # nullSuffix
-    | IS NOT? ( COLONCOLON | TYPED ) cypherType  # typeSuffix
-    | COLONCOLON cypherType          # shortTypeSuffix
+    | IS NOT? normalForm? NORMALIZED # normalizedSuffix
+    | IS NOT? ( COLONCOLON | TYPED ) typeUnion  # typeSuffix
+    | COLONCOLON typeUnion           # shortTypeSuffix
     ;
+
+normalForm : NFC | NFD | NFKC | NFKD ;
 
 // Value types of type predicates (`x IS :: INTEGER NOT NULL`,
 // `x :: LIST<STRING>`, `x IS TYPED ANY<INTEGER | FLOAT>`). The words are
 // read by the walker, which knows the GQL and Cypher synonyms.
+// `INTEGER | FLOAT`: a closed dynamic union, the same as ANY<INTEGER | FLOAT>.
+typeUnion : cypherType ( PIPE cypherType )* ;
+
 cypherType : typeWords ( LT cypherType ( PIPE cypherType )* GT )? ( NOT NULL | BANG )? ;
 
 typeWords : typeWord+ ( WITH typeWord ZONE )? ;
 
 typeWord : UnescapedSymbolicName | NULL | NODE | RELATIONSHIP | ANY | POINT | PATH | ZONE ;
 
-addSubExpression : multDivExpression ( ( PLUS | MINUS ) multDivExpression )* ;
+addSubExpression : multDivExpression ( ( PLUS | MINUS | CONCAT ) multDivExpression )* ;
 
 multDivExpression : powerExpression ( ( STAR | SLASH | PERCENT ) powerExpression )* ;
 
@@ -372,6 +389,7 @@ atom
     | shortestPathPattern                                                 # shortestPathAtom
     | nodePattern patternElementChain+                                    # patternAtom
     | LPAREN expression RPAREN                                            # parenAtom
+    | TRIM LPAREN ( ( BOTH | LEADING | TRAILING )? expression? FROM )? expression RPAREN # trimAtom
     | functionInvocation                                                  # functionAtom
     | variable LBRACE ( mapProjectionItem ( COMMA mapProjectionItem )* )? RBRACE # mapProjectionAtom
     | variable                                                            # variableAtom
@@ -386,13 +404,21 @@ filterExpression : variable IN expression where? ;
 
 caseExpression : CASE expression? caseAlternative+ ( ELSE expression )? END ;
 
-caseAlternative : WHEN expression THEN expression ;
+caseAlternative : WHEN caseOperand ( COMMA caseOperand )* THEN expression ;
+
+// A WHEN operand: an expression, or (in a simple CASE only) a comparison
+// or predicate whose left side is the CASE subject.
+caseOperand
+    : expression
+    | comparisonOp addSubExpression
+    | predicateSuffix
+    ;
 
 listComprehension : LBRACK variable IN expression where? ( PIPE expression )? RBRACK ;
 
 patternComprehension : LBRACK ( variable EQ )? nodePattern patternElementChain+ where? PIPE expression RBRACK ;
 
-functionInvocation : functionName LPAREN DISTINCT? ( expression ( COMMA expression )* )? RPAREN ;
+functionInvocation : functionName LPAREN ( DISTINCT | ALL )? ( expression ( COMMA expression )* )? RPAREN ;
 
 functionName
     : ( symbolicName DOT )* symbolicName
@@ -446,7 +472,8 @@ softKeyword
     | WALK | TRAIL | ACYCLIC | SIMPLE | ZONE | FINISH | LET
     | ASC | DESC | ASCENDING | DESCENDING | SHOW | INDEXES | CONSTRAINTS
     | PROCEDURE | PROCEDURES | FUNCTION | FUNCTIONS | BUILT | DEFINED | USER
-    | UNIQUENESS | EXISTENCE
+    | UNIQUENESS | EXISTENCE | NODETACH | NORMALIZED | NFC | NFD | NFKC | NFKD
+    | TRIM | BOTH | LEADING | TRAILING
     ;
 
 // Names of labels, relationship types and property keys: any identifier,
@@ -489,6 +516,16 @@ DELETE : 'DELETE' ;
 DESC : 'DESC' ;
 DESCENDING : 'DESCENDING' ;
 DETACH : 'DETACH' ;
+NODETACH : 'NODETACH' ;
+NORMALIZED : 'NORMALIZED' ;
+NFC : 'NFC' ;
+NFD : 'NFD' ;
+NFKC : 'NFKC' ;
+NFKD : 'NFKD' ;
+TRIM : 'TRIM' ;
+BOTH : 'BOTH' ;
+LEADING : 'LEADING' ;
+TRAILING : 'TRAILING' ;
 DISTINCT : 'DISTINCT' ;
 DO : 'DO' ;
 DROP : 'DROP' ;
@@ -633,6 +670,7 @@ STAR : '*' ;
 SLASH : '/' ;
 PERCENT : '%' ;
 CARET : '^' ;
+CONCAT : '||' ;
 PIPE : '|' ;
 AMP : '&' ;
 BANG : '!' ;

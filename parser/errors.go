@@ -258,8 +258,6 @@ func (w *walker) commonMistake(toks []antlr.Token, at int) *cyqerr.Error {
 				e, repl = syntaxErr(DetailUnexpectedSyntax, "'!=' is not a Cypher operator").WithHint("use <> for inequality"), "<>"
 			case tt == grammar.CypherLexerAMP && nt == grammar.CypherLexerAMP:
 				e, repl = syntaxErr(DetailUnexpectedSyntax, "'&&' is not a Cypher operator").WithHint("use AND"), "AND"
-			case tt == grammar.CypherLexerPIPE && nt == grammar.CypherLexerPIPE:
-				e, repl = syntaxErr(DetailUnexpectedSyntax, "'||' is not a Cypher operator").WithHint("use OR (or + to concatenate strings and lists)"), "OR"
 			case tt == grammar.CypherLexerSLASH && nt == grammar.CypherLexerSTAR:
 				e = syntaxErr(DetailUnexpectedSyntax, "comment starting at %s is not closed", cyqerr.PosOf(w.src, w.tokSpan(t).Start)).
 					WithHint("end the comment with */")

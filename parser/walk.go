@@ -235,6 +235,11 @@ func (w *walker) clause(ctx *grammar.ClauseContext) ast.Clause {
 		return w.callSubquery(c)
 	case *grammar.CallClauseContext:
 		return w.callClause(c)
+	case *grammar.OrderSkipLimitClauseContext:
+		// ORDER BY / SKIP / LIMIT standing alone is WITH * with that part.
+		p := &ast.Projection{Span: w.span(c), Star: true}
+		w.orderSkipLimit(p, c.Order(), c.Skip(), c.Limit())
+		return &ast.With{Span: w.span(c), Projection: p}
 	case *grammar.LoadCsvClauseContext:
 		l := &ast.LoadCSV{Span: w.span(c), WithHeaders: c.HEADERS() != nil, URL: w.expr(c.Expression()), Var: w.variable(c.Variable())}
 		if t := c.StringLiteral(); t != nil {
@@ -332,6 +337,10 @@ func (w *walker) setItem(ctx grammar.ISetItemContext) ast.SetItem {
 	case *grammar.SetLabelsContext:
 		labels, dyn := w.nodeLabels(c.NodeLabels())
 		return &ast.SetLabels{Span: w.span(c), Var: w.variable(c.Variable()), Labels: labels, Dynamic: dyn}
+	case *grammar.SetIsLabelContext:
+		// GQL's SET n IS Label is SET n:Label.
+		return &ast.SetLabels{Span: w.span(c), Var: w.variable(c.Variable()),
+			Labels: []string{w.schemaName(c.LabelName().(*grammar.LabelNameContext).SchemaName())}}
 	}
 	w.fail(cyqerr.Compile(cyqerr.Internal, "", "unknown SET item"), w.span(ctx))
 	return &ast.SetLabels{}
@@ -344,6 +353,9 @@ func (w *walker) removeClause(c *grammar.RemoveClauseContext) *ast.Remove {
 		case *grammar.RemoveLabelsContext:
 			labels, dyn := w.nodeLabels(ic.NodeLabels())
 			r.Items = append(r.Items, &ast.RemoveLabels{Span: w.span(ic), Var: w.variable(ic.Variable()), Labels: labels, Dynamic: dyn})
+		case *grammar.RemoveIsLabelContext:
+			r.Items = append(r.Items, &ast.RemoveLabels{Span: w.span(ic), Var: w.variable(ic.Variable()),
+				Labels: []string{w.schemaName(ic.LabelName().(*grammar.LabelNameContext).SchemaName())}})
 		case *grammar.RemovePropertyContext:
 			r.Items = append(r.Items, &ast.RemoveProperty{Span: w.span(ic), Target: w.propertyExpression(ic.PropertyExpression())})
 		}
@@ -471,20 +483,25 @@ func (w *walker) projection(c *grammar.ProjectionBodyContext) *ast.Projection {
 		}
 		p.Items = append(p.Items, pi)
 	}
-	if o := c.Order(); o != nil {
+	w.orderSkipLimit(p, c.Order(), c.Skip(), c.Limit())
+	return p
+}
+
+// orderSkipLimit fills the ORDER BY, SKIP and LIMIT parts of p.
+func (w *walker) orderSkipLimit(p *ast.Projection, o grammar.IOrderContext, s grammar.ISkipContext, l grammar.ILimitContext) {
+	if o != nil {
 		for _, s := range o.(*grammar.OrderContext).AllSortItem() {
 			sc := s.(*grammar.SortItemContext)
 			p.OrderBy = append(p.OrderBy, &ast.SortItem{Span: w.span(sc), Expr: w.expr(sc.Expression()),
 				Desc: sc.DESC() != nil || sc.DESCENDING() != nil})
 		}
 	}
-	if s := c.Skip(); s != nil {
+	if s != nil {
 		p.Skip = w.expr(s.(*grammar.SkipContext).Expression())
 	}
-	if l := c.Limit(); l != nil {
+	if l != nil {
 		p.Limit = w.expr(l.(*grammar.LimitContext).Expression())
 	}
-	return p
 }
 
 // ------------------------------------------------------------------ names

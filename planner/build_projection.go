@@ -94,6 +94,12 @@ func (b *builder) projectionItems(p *ast.Projection, sc *scope, isReturn bool) (
 		if seen[name] {
 			return nil, nil, b.ruleErr(ruleColumnNames, it, "multiple result columns with the same name `%s`", name).WithHint("give each column its own alias")
 		}
+		if !isReturn && sc.imported != nil && sc.imported.has(name) {
+			if v, isVar := it.Expr.(*ast.Variable); !isVar || v.Name != name {
+				return nil, nil, b.ruleErr(ruleShadowOuter, it, "the variable `%s` is shadowing a variable with the same name from the outer scope", name).
+					WithHint("rename the subquery's variable")
+			}
+		}
 		seen[name] = true
 		items = append(items, logical.Item{Expr: it.Expr, Name: name})
 		texts = append(texts, it.Text)

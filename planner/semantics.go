@@ -51,6 +51,7 @@ const (
 	ruleRelUnique     = "relationship-once-per-pattern"
 	ruleColumnNames   = "distinct-column-names"
 	ruleUnionColumns  = "union-columns"
+	ruleShadowOuter   = "subquery-no-shadowing"
 	// Aggregation.
 	ruleAggregatePosition    = "aggregate-position"
 	ruleAggregateNesting     = "aggregate-nesting"
@@ -114,6 +115,8 @@ var semRules = []semRule{
 		spec: "a relationship variable appears at most once in the patterns of one MATCH"},
 	{id: ruleColumnNames, typ: cyqerr.SyntaxError, detail: "ColumnNameConflict",
 		spec: "the columns of a WITH or RETURN have distinct names"},
+	{id: ruleShadowOuter, typ: cyqerr.SyntaxError, detail: "VariableShadowing",
+		spec: "a WITH inside an EXISTS, COUNT or COLLECT subquery does not give a new value to a variable of the enclosing query (passing it on as itself is allowed)"},
 	{id: ruleUnionColumns, typ: cyqerr.SyntaxError, detail: "DifferentColumnsInUnion",
 		spec: "all parts of a UNION return the same column names, in every query and subquery"},
 	{id: ruleAggregatePosition, typ: cyqerr.SyntaxError, detail: "InvalidAggregation",
