@@ -625,14 +625,16 @@ YIELD : 'YIELD' ;
 
 // Numbers. Invalid forms (0x, 12abc, 0o8, 08) lex as InvalidNumber so the
 // walker can report InvalidNumberLiteral.
-HexInteger : '0x' [0-9a-f]+ ;
-OctalInteger : '0o' [0-7]+ | '0' [0-7]+ ;
-DecimalInteger : '0' | [1-9] [0-9]* ;
+// An underscore may separate digits: 1_000_000, 0x_ff.
+HexInteger : '0x' ( '_'? [0-9a-f] )+ ;
+OctalInteger : '0o' ( '_'? [0-7] )+ | '0' [0-7]+ ;
+DecimalInteger : '0' | [1-9] ( '_'? [0-9] )* ;
 FloatLiteral
-    : [0-9]+ ( '.' [0-9]+ )? 'e' [+-]? [0-9]+
-    | '.' [0-9]+ ( 'e' [+-]? [0-9]+ )?
-    | [0-9]+ '.' [0-9]+
+    : Digits ( '.' Digits )? 'e' [+-]? Digits
+    | '.' Digits ( 'e' [+-]? Digits )?
+    | Digits '.' Digits
     ;
+fragment Digits : [0-9] ( '_'? [0-9] )* ;
 InvalidNumber : [0-9] [0-9a-z_]* ;
 
 StringLiteral

@@ -341,7 +341,7 @@ func (w *walker) integer(c *grammar.IntegerLiteralContext, neg bool, sp ast.Span
 		}
 		base = 8
 	}
-	u, err := strconv.ParseUint(digits, base, 64)
+	u, err := strconv.ParseUint(strings.ReplaceAll(digits, "_", ""), base, 64)
 	limit := uint64(math.MaxInt64)
 	if neg {
 		limit++
@@ -363,7 +363,7 @@ func (w *walker) integer(c *grammar.IntegerLiteralContext, neg bool, sp ast.Span
 }
 
 func (w *walker) float(t antlr.TerminalNode) float64 {
-	f, err := strconv.ParseFloat(t.GetText(), 64)
+	f, err := strconv.ParseFloat(strings.ReplaceAll(t.GetText(), "_", ""), 64)
 	if err != nil {
 		w.fail(syntaxErr("FloatingPointOverflow", "float literal %s is out of range", t.GetText()), w.termSpan(t))
 	}
@@ -476,7 +476,19 @@ func (w *walker) atom(ctx grammar.IAtomContext) ast.Expr {
 	case *grammar.MapProjectionAtomContext:
 		return w.mapProjection(c, sp)
 	case *grammar.VariableAtomContext:
-		return w.variable(c.Variable())
+		v := w.variable(c.Variable())
+		// INF, INFINITY and NAN are the float literals of Cypher 5.
+		switch strings.ToUpper(v.Name) {
+		case "INF", "INFINITY":
+			if c.Variable().(*grammar.VariableContext).SymbolicName().(*grammar.SymbolicNameContext).EscapedSymbolicName() == nil {
+				return &ast.Literal{Span: sp, Kind: ast.LitFloat, Float: math.Inf(1)}
+			}
+		case "NAN":
+			if c.Variable().(*grammar.VariableContext).SymbolicName().(*grammar.SymbolicNameContext).EscapedSymbolicName() == nil {
+				return &ast.Literal{Span: sp, Kind: ast.LitFloat, Float: math.NaN()}
+			}
+		}
+		return v
 	}
 	w.fail(cyqerr.Compile(cyqerr.Internal, "", "unknown expression form"), sp)
 	return &ast.Literal{Span: sp}

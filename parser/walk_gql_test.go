@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"math"
 	"testing"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -30,6 +31,17 @@ func TestCypher5Forms(t *testing.T) {
 		if got := ret(src); got != want {
 			t.Errorf("%s: got %s, want %s", src, got, want)
 		}
+	}
+	for src, want := range map[string]float64{"Infinity": math.Inf(1), "inf": math.Inf(1)} {
+		if l, ok := firstClause(t, "RETURN "+src).(*ast.Return).Projection.Items[0].Expr.(*ast.Literal); !ok || l.Float != want {
+			t.Errorf("%s: %#v", src, l)
+		}
+	}
+	if l, ok := firstClause(t, "RETURN NaN").(*ast.Return).Projection.Items[0].Expr.(*ast.Literal); !ok || !math.IsNaN(l.Float) {
+		t.Errorf("NaN: %#v", l)
+	}
+	if _, ok := firstClause(t, "WITH 1 AS `nan` RETURN `nan`").(*ast.With); !ok {
+		t.Error("escaped nan")
 	}
 	// A comparison operand needs a subject.
 	if _, err := Parse("RETURN CASE WHEN < 1 THEN 0 END"); err == nil {

@@ -201,6 +201,25 @@ func groupingKeys(pr *projPlan) (keys, post []logical.Item, simple map[string]st
 			}
 		}
 	}
+	// A map projection with an aggregate in it, n{.name, friends:
+	// collect(f)}, groups by its variable: n is an implicit grouping key.
+	for _, it := range pr.items {
+		if !containsAggregate(it.Expr) {
+			continue
+		}
+		visitExpr(it.Expr, func(x ast.Expr) bool {
+			mp, ok := x.(*ast.MapProjection)
+			if !ok || !containsAggregate(mp) {
+				return true
+			}
+			if _, known := simple[mp.Var.Name]; !known {
+				name := " group " + mp.Var.Name
+				keys = append(keys, logical.Item{Expr: mp.Var, Name: name})
+				simple[mp.Var.Name] = name
+			}
+			return true
+		})
+	}
 	return keys, post, simple
 }
 
