@@ -334,6 +334,10 @@ func checkRandomInAggregate(_ *ruleCtx, n ast.Node) (ast.Node, string, string) {
 // (isCreate) or MERGE create to r.
 func (b *builder) checkCreatedRel(r *ast.RelPattern, isCreate bool) error {
 	names, ok := r.TypeNames()
+	if d, isDyn := r.Types.(*ast.LabelDynamic); isDyn && !d.Any {
+		// -[:$(expr)]->: one type, computed when the relationship is made.
+		names, ok = []string{"$(" + ast.FormatExpr(d.Expr) + ")"}, true
+	}
 	if !ok || len(names) != 1 {
 		return b.ruleErr(ruleCreateType, r, "a relationship to create needs exactly one type").WithHint("write it as -[:TYPE]->")
 	}
