@@ -86,7 +86,14 @@ filterClause : FILTER WHERE? expression ;
 
 useClause : USE symbolicName ( DOT symbolicName )* ( LPAREN ( expression ( COMMA expression )* )? RPAREN )? ;
 
-matchClause : OPTIONAL? MATCH pattern where? ;
+matchClause : OPTIONAL? MATCH matchMode? pattern where? ;
+
+// GQL match modes: DIFFERENT RELATIONSHIPS is how MATCH always matches;
+// REPEATABLE ELEMENTS is refused by the walker.
+matchMode
+    : DIFFERENT ( RELATIONSHIP | RELATIONSHIPS )
+    | REPEATABLE ( ELEMENT | ELEMENTS )
+    ;
 
 where : WHERE expression ;
 
@@ -473,7 +480,7 @@ softKeyword
     | ASC | DESC | ASCENDING | DESCENDING | SHOW | INDEXES | CONSTRAINTS
     | PROCEDURE | PROCEDURES | FUNCTION | FUNCTIONS | BUILT | DEFINED | USER
     | UNIQUENESS | EXISTENCE | NODETACH | NORMALIZED | NFC | NFD | NFKC | NFKD
-    | TRIM | BOTH | LEADING | TRAILING
+    | TRIM | BOTH | LEADING | TRAILING | DIFFERENT | RELATIONSHIPS | REPEATABLE | ELEMENT | ELEMENTS
     ;
 
 // Names of labels, relationship types and property keys: any identifier,
@@ -523,6 +530,11 @@ NFD : 'NFD' ;
 NFKC : 'NFKC' ;
 NFKD : 'NFKD' ;
 TRIM : 'TRIM' ;
+DIFFERENT : 'DIFFERENT' ;
+RELATIONSHIPS : 'RELATIONSHIPS' ;
+REPEATABLE : 'REPEATABLE' ;
+ELEMENT : 'ELEMENT' ;
+ELEMENTS : 'ELEMENTS' ;
 BOTH : 'BOTH' ;
 LEADING : 'LEADING' ;
 TRAILING : 'TRAILING' ;

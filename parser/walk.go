@@ -279,6 +279,10 @@ func (w *walker) whereExpr(ctx grammar.IWhereContext) ast.Expr {
 }
 
 func (w *walker) matchClause(c *grammar.MatchClauseContext) *ast.Match {
+	if m := c.MatchMode(); m != nil && m.(*grammar.MatchModeContext).REPEATABLE() != nil {
+		w.fail(cyqerr.Compile(cyqerr.SemanticError, DetailUnsupported, "the REPEATABLE ELEMENTS match mode is not supported").
+			WithHint("drop it: cyq matches with DIFFERENT RELATIONSHIPS (no relationship twice in one MATCH); for walks between two nodes use SHORTEST k"), w.span(m))
+	}
 	return &ast.Match{Span: w.span(c), Optional: c.OPTIONAL() != nil, Pattern: w.pattern(c.Pattern()), Where: w.whereExpr(c.Where())}
 }
 
