@@ -87,3 +87,8 @@ func (g *cyqGraph) State(ctx context.Context) (GraphState, error) {
 }
 
 func (g *cyqGraph) Close() error { return g.db.Close() }
+
+// NewCyqHarness returns a harness that runs scenarios on cyq, each on a
+// fresh in-memory store opened with opts (for example with an ImportDir
+// for LOAD CSV).
+func NewCyqHarness(opts cyq.Options) Harness { return cyqHarness{opts: opts} }

@@ -93,8 +93,8 @@ func defineMath() {
 	trig("cosh", "cosh(x) returns the hyperbolic cosine of x.", math.Cosh, "cosh(0) = 1.0")
 	trig("tanh", "tanh(x) returns the hyperbolic tangent of x.", math.Tanh, "tanh(0) = 0.0")
 	trig("coth", "coth(x) returns the hyperbolic cotangent of x (Infinity at 0).", func(x float64) float64 { return 1 / math.Tanh(x) }, "coth(1) = 1.3130352854993312")
-	trig("degrees", "degrees(x) converts x radians to degrees.", func(x float64) float64 { return x * 180 / math.Pi }, "degrees(pi()) = 180.0")
-	trig("radians", "radians(x) converts x degrees to radians.", func(x float64) float64 { return x * math.Pi / 180 }, "radians(180) = 3.141592653589793")
+	trig("degrees", "degrees(x) converts x radians to degrees.", func(x float64) float64 { return x * radiansToDegrees }, "degrees(pi()) = 180.0")
+	trig("radians", "radians(x) converts x degrees to radians.", func(x float64) float64 { return x * degreesToRadians }, "radians(180) = 3.141592653589793")
 	trig("haversin", "haversin(x) returns half the versine of x: (1 - cos(x)) / 2.", func(x float64) float64 { return (1 - math.Cos(x)) / 2 }, "haversin(0) = 0.0")
 }
 
@@ -379,3 +379,11 @@ func incDecimal(s string) string {
 	}
 	return "1" + string(b)
 }
+
+// The conversion factors of degrees() and radians(): one multiplication by
+// the double nearest 180/pi (pi/180), so that results agree to the last bit
+// with the JVM's Math.toDegrees and Math.toRadians, which Neo4j uses.
+const (
+	radiansToDegrees = 57.29577951308232
+	degreesToRadians = 0.017453292519943295
+)

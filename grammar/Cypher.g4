@@ -26,7 +26,7 @@ query
 // Cypher 25 conditional query: the first branch whose condition holds runs.
 whenBranch : WHEN expression THEN singleQuery ;
 
-union : UNION ALL? singleQuery ;
+union : UNION ( ALL | DISTINCT )? singleQuery ;
 
 singleQuery : clause+ ;
 
@@ -49,6 +49,15 @@ clause
     | letClause
     | filterClause
     | showClause
+    | orderSkipLimitClause
+    ;
+
+// GQL / Cypher 5: ORDER BY, SKIP (OFFSET) and LIMIT as clauses of their
+// own, each the same as WITH * with that part.
+orderSkipLimitClause
+    : order skip? limit?
+    | skip limit?
+    | limit
     ;
 
 // SHOW INDEXES / CONSTRAINTS / PROCEDURES / FUNCTIONS [YIELD ...] [WHERE ...],
@@ -84,7 +93,14 @@ filterClause : FILTER WHERE? expression ;
 
 useClause : USE symbolicName ( DOT symbolicName )* ( LPAREN ( expression ( COMMA expression )* )? RPAREN )? ;
 
-matchClause : OPTIONAL? MATCH pattern where? ;
+matchClause : OPTIONAL? MATCH matchMode? pattern where? ;
+
+// GQL match modes: DIFFERENT RELATIONSHIPS is how MATCH always matches;
+// REPEATABLE ELEMENTS is refused by the walker.
+matchMode
+    : DIFFERENT ( RELATIONSHIP | RELATIONSHIPS )
+    | REPEATABLE ( ELEMENT | ELEMENTS )
+    ;
 
 where : WHERE expression ;
 
@@ -124,6 +140,7 @@ setItem
     | variable EQ expression             # setVariable
     | variable PLUSEQ expression         # setAppend
     | variable nodeLabels                # setLabels
+    | variable IS labelName              # setIsLabel
     ;
 
 propertyExpression : atom ( DOT propertyKeyName )+ ;
@@ -132,10 +149,11 @@ removeClause : REMOVE removeItem ( COMMA removeItem )* ;
 
 removeItem
     : variable nodeLabels      # removeLabels
+    | variable IS labelName    # removeIsLabel
     | propertyExpression       # removeProperty
     ;
 
-deleteClause : DETACH? DELETE expression ( COMMA expression )* ;
+deleteClause : ( DETACH | NODETACH )? DELETE expression ( COMMA expression )* ;
 
 foreachClause : FOREACH LPAREN variable IN expression PIPE clause+ RPAREN ;
 
@@ -340,20 +358,26 @@ predicateSuffix
     | REGEQ addSubExpression         # regexSuffix
     | IN addSubExpression            # inSuffix
     | IS NOT? NULL                   # nullSuffix
-    | IS NOT? ( COLONCOLON | TYPED ) cypherType  # typeSuffix
-    | COLONCOLON cypherType          # shortTypeSuffix
+    | IS NOT? normalForm? NORMALIZED # normalizedSuffix
+    | IS NOT? ( COLONCOLON | TYPED ) typeUnion  # typeSuffix
+    | COLONCOLON typeUnion           # shortTypeSuffix
     ;
+
+normalForm : NFC | NFD | NFKC | NFKD ;
 
 // Value types of type predicates (`x IS :: INTEGER NOT NULL`,
 // `x :: LIST<STRING>`, `x IS TYPED ANY<INTEGER | FLOAT>`). The words are
 // read by the walker, which knows the GQL and Cypher synonyms.
+// `INTEGER | FLOAT`: a closed dynamic union, the same as ANY<INTEGER | FLOAT>.
+typeUnion : cypherType ( PIPE cypherType )* ;
+
 cypherType : typeWords ( LT cypherType ( PIPE cypherType )* GT )? ( NOT NULL | BANG )? ;
 
 typeWords : typeWord+ ( WITH typeWord ZONE )? ;
 
 typeWord : UnescapedSymbolicName | NULL | NODE | RELATIONSHIP | ANY | POINT | PATH | ZONE ;
 
-addSubExpression : multDivExpression ( ( PLUS | MINUS ) multDivExpression )* ;
+addSubExpression : multDivExpression ( ( PLUS | MINUS | CONCAT ) multDivExpression )* ;
 
 multDivExpression : powerExpression ( ( STAR | SLASH | PERCENT ) powerExpression )* ;
 
@@ -384,6 +408,7 @@ atom
     | shortestPathPattern                                                 # shortestPathAtom
     | nodePattern patternElementChain+                                    # patternAtom
     | LPAREN expression RPAREN                                            # parenAtom
+    | TRIM LPAREN ( ( BOTH | LEADING | TRAILING )? expression? FROM )? expression RPAREN # trimAtom
     | functionInvocation                                                  # functionAtom
     | variable LBRACE ( mapProjectionItem ( COMMA mapProjectionItem )* )? RBRACE # mapProjectionAtom
     | variable                                                            # variableAtom
@@ -398,13 +423,21 @@ filterExpression : variable IN expression where? ;
 
 caseExpression : CASE expression? caseAlternative+ ( ELSE expression )? END ;
 
-caseAlternative : WHEN expression THEN expression ;
+caseAlternative : WHEN caseOperand ( COMMA caseOperand )* THEN expression ;
+
+// A WHEN operand: an expression, or (in a simple CASE only) a comparison
+// or predicate whose left side is the CASE subject.
+caseOperand
+    : expression
+    | comparisonOp addSubExpression
+    | predicateSuffix
+    ;
 
 listComprehension : LBRACK variable IN expression where? ( PIPE expression )? RBRACK ;
 
 patternComprehension : LBRACK ( variable EQ )? nodePattern patternElementChain+ where? PIPE expression RBRACK ;
 
-functionInvocation : functionName LPAREN DISTINCT? ( expression ( COMMA expression )* )? RPAREN ;
+functionInvocation : functionName LPAREN ( DISTINCT | ALL )? ( expression ( COMMA expression )* )? RPAREN ;
 
 functionName
     : ( symbolicName DOT )* symbolicName
@@ -459,6 +492,8 @@ softKeyword
     | ASC | DESC | ASCENDING | DESCENDING | SHOW | INDEXES | CONSTRAINTS
     | PROCEDURE | PROCEDURES | FUNCTION | FUNCTIONS | BUILT | DEFINED | USER
     | UNIQUENESS | EXISTENCE | ERROR | CONTINUE | BREAK | FAIL | REPORT | STATUS
+    | NODETACH | NORMALIZED | NFC | NFD | NFKC | NFKD
+    | TRIM | BOTH | LEADING | TRAILING | DIFFERENT | RELATIONSHIPS | REPEATABLE | ELEMENT | ELEMENTS
     ;
 
 // Names of labels, relationship types and property keys: any identifier,
@@ -501,6 +536,21 @@ DELETE : 'DELETE' ;
 DESC : 'DESC' ;
 DESCENDING : 'DESCENDING' ;
 DETACH : 'DETACH' ;
+NODETACH : 'NODETACH' ;
+NORMALIZED : 'NORMALIZED' ;
+NFC : 'NFC' ;
+NFD : 'NFD' ;
+NFKC : 'NFKC' ;
+NFKD : 'NFKD' ;
+TRIM : 'TRIM' ;
+DIFFERENT : 'DIFFERENT' ;
+RELATIONSHIPS : 'RELATIONSHIPS' ;
+REPEATABLE : 'REPEATABLE' ;
+ELEMENT : 'ELEMENT' ;
+ELEMENTS : 'ELEMENTS' ;
+BOTH : 'BOTH' ;
+LEADING : 'LEADING' ;
+TRAILING : 'TRAILING' ;
 DISTINCT : 'DISTINCT' ;
 DO : 'DO' ;
 DROP : 'DROP' ;
@@ -606,14 +656,16 @@ YIELD : 'YIELD' ;
 
 // Numbers. Invalid forms (0x, 12abc, 0o8, 08) lex as InvalidNumber so the
 // walker can report InvalidNumberLiteral.
-HexInteger : '0x' [0-9a-f]+ ;
-OctalInteger : '0o' [0-7]+ | '0' [0-7]+ ;
-DecimalInteger : '0' | [1-9] [0-9]* ;
+// An underscore may separate digits: 1_000_000, 0x_ff.
+HexInteger : '0x' ( '_'? [0-9a-f] )+ ;
+OctalInteger : '0o' ( '_'? [0-7] )+ | '0' [0-7]+ ;
+DecimalInteger : '0' | [1-9] ( '_'? [0-9] )* ;
 FloatLiteral
-    : [0-9]+ ( '.' [0-9]+ )? 'e' [+-]? [0-9]+
-    | '.' [0-9]+ ( 'e' [+-]? [0-9]+ )?
-    | [0-9]+ '.' [0-9]+
+    : Digits ( '.' Digits )? 'e' [+-]? Digits
+    | '.' Digits ( 'e' [+-]? Digits )?
+    | Digits '.' Digits
     ;
+fragment Digits : [0-9] ( '_'? [0-9] )* ;
 InvalidNumber : [0-9] [0-9a-z_]* ;
 
 StringLiteral
@@ -651,6 +703,7 @@ STAR : '*' ;
 SLASH : '/' ;
 PERCENT : '%' ;
 CARET : '^' ;
+CONCAT : '||' ;
 PIPE : '|' ;
 AMP : '&' ;
 BANG : '!' ;

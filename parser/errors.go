@@ -258,8 +258,6 @@ func (w *walker) commonMistake(toks []antlr.Token, at int) *cyqerr.Error {
 				e, repl = syntaxErr(DetailUnexpectedSyntax, "'!=' is not a Cypher operator").WithHint("use <> for inequality"), "<>"
 			case tt == grammar.CypherLexerAMP && nt == grammar.CypherLexerAMP:
 				e, repl = syntaxErr(DetailUnexpectedSyntax, "'&&' is not a Cypher operator").WithHint("use AND"), "AND"
-			case tt == grammar.CypherLexerPIPE && nt == grammar.CypherLexerPIPE:
-				e, repl = syntaxErr(DetailUnexpectedSyntax, "'||' is not a Cypher operator").WithHint("use OR (or + to concatenate strings and lists)"), "OR"
 			case tt == grammar.CypherLexerSLASH && nt == grammar.CypherLexerSTAR:
 				e = syntaxErr(DetailUnexpectedSyntax, "comment starting at %s is not closed", cyqerr.PosOf(w.src, w.tokSpan(t).Start)).
 					WithHint("end the comment with */")
@@ -679,8 +677,6 @@ var unsupportedForms = []struct {
 		"drop CONCURRENT: cyq has one writer, so CALL { } IN TRANSACTIONS runs its batches one after another"},
 	{[]string{"REPEATABLE", "ELEMENTS"}, "the REPEATABLE ELEMENTS match mode",
 		"drop it: cyq matches with DIFFERENT RELATIONSHIPS (no relationship twice in one MATCH); for walks between two nodes use SHORTEST k WALK"},
-	{[]string{"DIFFERENT", "RELATIONSHIPS"}, "the DIFFERENT RELATIONSHIPS match mode keyword",
-		"drop it: DIFFERENT RELATIONSHIPS is how cyq always matches"},
 	{[]string{"NEXT"}, "NEXT (sequential query composition)",
 		"pass the rows on with WITH instead: ... RETURN x NEXT MATCH ... becomes ... WITH x MATCH ..."},
 	{[]string{"INSERT"}, "GQL INSERT",

@@ -22,7 +22,6 @@ func TestErrorTable(t *testing.T) {
 		{"MATCH (n) WHERE n.x == 1 RETURN n", "SyntaxError.UnexpectedSyntax", "1:21", "use =", "MATCH (n) WHERE n.x = 1 RETURN n"},
 		{"MATCH (n) WHERE n.x != 1 RETURN n", "SyntaxError.UnexpectedSyntax", "1:21", "<>", "MATCH (n) WHERE n.x <> 1 RETURN n"},
 		{"MATCH (n) WHERE n.x = 1 && n.y = 2 RETURN n", "SyntaxError.UnexpectedSyntax", "1:25", "AND", "MATCH (n) WHERE n.x = 1 AND n.y = 2 RETURN n"},
-		{"MATCH (n) WHERE n.x = 1 || n.y = 2 RETURN n", "SyntaxError.UnexpectedSyntax", "1:25", "OR", "MATCH (n) WHERE n.x = 1 OR n.y = 2 RETURN n"},
 		{"MATCH (n) WHERE n.name LIKE '%ab%' RETURN n", "SyntaxError.UnexpectedSyntax", "1:24", "CONTAINS", "MATCH (n) WHERE n.name CONTAINS 'ab' RETURN n"},
 		{"MACTH (n) RETURN n", "SyntaxError.UnexpectedSyntax", "1:1", "MATCH", "MATCH (n) RETURN n"},
 		{"MATCH (n)\nRETRUN n", "SyntaxError.UnexpectedSyntax", "2:1", "RETURN", "MATCH (n)\nRETURN n"},

@@ -235,6 +235,11 @@ func (w *walker) clause(ctx *grammar.ClauseContext) ast.Clause {
 		return w.callSubquery(c)
 	case *grammar.CallClauseContext:
 		return w.callClause(c)
+	case *grammar.OrderSkipLimitClauseContext:
+		// ORDER BY / SKIP / LIMIT standing alone is WITH * with that part.
+		p := &ast.Projection{Span: w.span(c), Star: true}
+		w.paging(p, c.Order(), c.Skip(), c.Limit())
+		return &ast.With{Span: w.span(c), Projection: p}
 	case *grammar.LoadCsvClauseContext:
 		l := &ast.LoadCSV{Span: w.span(c), WithHeaders: c.HEADERS() != nil, URL: w.expr(c.Expression()), Var: w.variable(c.Variable())}
 		if t := c.StringLiteral(); t != nil {
@@ -274,6 +279,10 @@ func (w *walker) whereExpr(ctx grammar.IWhereContext) ast.Expr {
 }
 
 func (w *walker) matchClause(c *grammar.MatchClauseContext) *ast.Match {
+	if m := c.MatchMode(); m != nil && m.(*grammar.MatchModeContext).REPEATABLE() != nil {
+		w.fail(cyqerr.Compile(cyqerr.SemanticError, DetailUnsupported, "the REPEATABLE ELEMENTS match mode is not supported").
+			WithHint("drop it: cyq matches with DIFFERENT RELATIONSHIPS (no relationship twice in one MATCH); for walks between two nodes use SHORTEST k"), w.span(m))
+	}
 	return &ast.Match{Span: w.span(c), Optional: c.OPTIONAL() != nil, Pattern: w.pattern(c.Pattern()), Where: w.whereExpr(c.Where())}
 }
 
@@ -332,6 +341,10 @@ func (w *walker) setItem(ctx grammar.ISetItemContext) ast.SetItem {
 	case *grammar.SetLabelsContext:
 		labels, dyn := w.nodeLabels(c.NodeLabels())
 		return &ast.SetLabels{Span: w.span(c), Var: w.variable(c.Variable()), Labels: labels, Dynamic: dyn}
+	case *grammar.SetIsLabelContext:
+		// GQL's SET n IS Label is SET n:Label.
+		return &ast.SetLabels{Span: w.span(c), Var: w.variable(c.Variable()),
+			Labels: []string{w.schemaName(c.LabelName().(*grammar.LabelNameContext).SchemaName())}}
 	}
 	w.fail(cyqerr.Compile(cyqerr.Internal, "", "unknown SET item"), w.span(ctx))
 	return &ast.SetLabels{}
@@ -344,6 +357,9 @@ func (w *walker) removeClause(c *grammar.RemoveClauseContext) *ast.Remove {
 		case *grammar.RemoveLabelsContext:
 			labels, dyn := w.nodeLabels(ic.NodeLabels())
 			r.Items = append(r.Items, &ast.RemoveLabels{Span: w.span(ic), Var: w.variable(ic.Variable()), Labels: labels, Dynamic: dyn})
+		case *grammar.RemoveIsLabelContext:
+			r.Items = append(r.Items, &ast.RemoveLabels{Span: w.span(ic), Var: w.variable(ic.Variable()),
+				Labels: []string{w.schemaName(ic.LabelName().(*grammar.LabelNameContext).SchemaName())}})
 		case *grammar.RemovePropertyContext:
 			r.Items = append(r.Items, &ast.RemoveProperty{Span: w.span(ic), Target: w.propertyExpression(ic.PropertyExpression())})
 		}

@@ -129,25 +129,27 @@ func (w *walker) comparison(c *grammar.ComparisonExpressionContext) ast.Expr {
 	}
 	cmp := &ast.Comparison{Span: w.span(c), Operands: []ast.Expr{first}}
 	for i, op := range c.AllComparisonOp() {
-		var o ast.CompareOp
-		switch tokType(op.GetChild(0)) {
-		case grammar.CypherParserEQ:
-			o = ast.CmpEq
-		case grammar.CypherParserNE:
-			o = ast.CmpNe
-		case grammar.CypherParserLT:
-			o = ast.CmpLt
-		case grammar.CypherParserGT:
-			o = ast.CmpGt
-		case grammar.CypherParserLE:
-			o = ast.CmpLe
-		case grammar.CypherParserGE:
-			o = ast.CmpGe
-		}
-		cmp.Ops = append(cmp.Ops, o)
+		cmp.Ops = append(cmp.Ops, compareOp(op))
 		cmp.Operands = append(cmp.Operands, w.predicate(ps[i+1].(*grammar.PredicateExpressionContext)))
 	}
 	return cmp
+}
+
+// compareOp is the operator of a comparisonOp.
+func compareOp(op grammar.IComparisonOpContext) ast.CompareOp {
+	switch tokType(op.GetChild(0)) {
+	case grammar.CypherParserNE:
+		return ast.CmpNe
+	case grammar.CypherParserLT:
+		return ast.CmpLt
+	case grammar.CypherParserGT:
+		return ast.CmpGt
+	case grammar.CypherParserLE:
+		return ast.CmpLe
+	case grammar.CypherParserGE:
+		return ast.CmpGe
+	}
+	return ast.CmpEq
 }
 
 func (w *walker) predicate(c *grammar.PredicateExpressionContext) ast.Expr {
@@ -159,7 +161,15 @@ func (w *walker) predicate(c *grammar.PredicateExpressionContext) ast.Expr {
 	}
 	e := w.addSub(c.AddSubExpression().(*grammar.AddSubExpressionContext))
 	for _, s := range sufs {
-		sp := spanFrom(e.NodeSpan(), w.span(s))
+		e = w.suffix(e, s)
+	}
+	return e
+}
+
+// suffix applies one predicate suffix (STARTS WITH x, IS NULL, ...) to e.
+func (w *walker) suffix(e ast.Expr, s grammar.IPredicateSuffixContext) ast.Expr {
+	sp := spanFrom(e.NodeSpan(), w.span(s))
+	{
 		switch sc := s.(type) {
 		case *grammar.StartsWithSuffixContext:
 			e = &ast.StringMatch{Span: sp, Op: ast.StrStartsWith, Left: e, Right: w.addSub(sc.AddSubExpression().(*grammar.AddSubExpressionContext))}
@@ -174,12 +184,32 @@ func (w *walker) predicate(c *grammar.PredicateExpressionContext) ast.Expr {
 		case *grammar.NullSuffixContext:
 			e = &ast.IsNull{Span: sp, Expr: e, Not: sc.NOT() != nil}
 		case *grammar.TypeSuffixContext:
-			e = &ast.TypePredicate{Span: sp, Expr: e, Not: sc.NOT() != nil, Type: w.valueType(sc.CypherType())}
+			e = &ast.TypePredicate{Span: sp, Expr: e, Not: sc.NOT() != nil, Type: w.typeUnion(sc.TypeUnion())}
 		case *grammar.ShortTypeSuffixContext:
-			e = &ast.TypePredicate{Span: sp, Expr: e, Type: w.valueType(sc.CypherType())}
+			e = &ast.TypePredicate{Span: sp, Expr: e, Type: w.typeUnion(sc.TypeUnion())}
+		case *grammar.NormalizedSuffixContext:
+			form := "NFC"
+			if f := sc.NormalForm(); f != nil {
+				form = strings.ToUpper(f.GetText())
+			}
+			e = isNormalized(sp, e, form, sc.NOT() != nil)
 		}
 	}
 	return e
+}
+
+// isNormalized is `e IS [NOT] form NORMALIZED`: null unless e is a string,
+// else whether normalising e in that form leaves it unchanged:
+// CASE WHEN e IS :: STRING NOT NULL THEN normalize(e, form) = e END.
+func isNormalized(sp ast.Span, e ast.Expr, form string, not bool) ast.Expr {
+	norm := &ast.FunctionCall{Span: sp, Name: "normalize", Args: []ast.Expr{e, &ast.Literal{Span: sp, Kind: ast.LitString, Str: form}}}
+	op := ast.CmpEq
+	if not {
+		op = ast.CmpNe
+	}
+	return &ast.Case{Span: sp, Whens: []*ast.CaseWhen{{Span: sp,
+		When: &ast.TypePredicate{Span: sp, Expr: e, Type: &ast.ValueType{Span: sp, Name: "STRING", NotNull: true}},
+		Then: &ast.Comparison{Span: sp, Operands: []ast.Expr{norm, e}, Ops: []ast.CompareOp{op}}}}}
 }
 
 // binaryChain folds operand (op operand)* children left-associatively.
@@ -205,6 +235,7 @@ func (w *walker) addSub(c *grammar.AddSubExpressionContext) ast.Expr {
 		if tt == grammar.CypherParserMINUS {
 			return ast.OpSub
 		}
+		// a || b concatenates strings and lists, as + does.
 		return ast.OpAdd
 	})
 }
@@ -310,7 +341,7 @@ func (w *walker) integer(c *grammar.IntegerLiteralContext, neg bool, sp ast.Span
 		}
 		base = 8
 	}
-	u, err := strconv.ParseUint(digits, base, 64)
+	u, err := strconv.ParseUint(strings.ReplaceAll(digits, "_", ""), base, 64)
 	limit := uint64(math.MaxInt64)
 	if neg {
 		limit++
@@ -332,7 +363,7 @@ func (w *walker) integer(c *grammar.IntegerLiteralContext, neg bool, sp ast.Span
 }
 
 func (w *walker) float(t antlr.TerminalNode) float64 {
-	f, err := strconv.ParseFloat(t.GetText(), 64)
+	f, err := strconv.ParseFloat(strings.ReplaceAll(t.GetText(), "_", ""), 64)
 	if err != nil {
 		w.fail(syntaxErr("FloatingPointOverflow", "float literal %s is out of range", t.GetText()), w.termSpan(t))
 	}
@@ -440,10 +471,24 @@ func (w *walker) atom(ctx grammar.IAtomContext) ast.Expr {
 		return w.expr(c.Expression())
 	case *grammar.FunctionAtomContext:
 		return w.function(c.FunctionInvocation().(*grammar.FunctionInvocationContext))
+	case *grammar.TrimAtomContext:
+		return w.trim(c, sp)
 	case *grammar.MapProjectionAtomContext:
 		return w.mapProjection(c, sp)
 	case *grammar.VariableAtomContext:
-		return w.variable(c.Variable())
+		v := w.variable(c.Variable())
+		// INF, INFINITY and NAN are the float literals of Cypher 5.
+		switch strings.ToUpper(v.Name) {
+		case "INF", "INFINITY":
+			if c.Variable().(*grammar.VariableContext).SymbolicName().(*grammar.SymbolicNameContext).EscapedSymbolicName() == nil {
+				return &ast.Literal{Span: sp, Kind: ast.LitFloat, Float: math.Inf(1)}
+			}
+		case "NAN":
+			if c.Variable().(*grammar.VariableContext).SymbolicName().(*grammar.SymbolicNameContext).EscapedSymbolicName() == nil {
+				return &ast.Literal{Span: sp, Kind: ast.LitFloat, Float: math.NaN()}
+			}
+		}
+		return v
 	}
 	w.fail(cyqerr.Compile(cyqerr.Internal, "", "unknown expression form"), sp)
 	return &ast.Literal{Span: sp}
@@ -468,11 +513,75 @@ func (w *walker) caseExpr(c *grammar.CaseExpressionContext) *ast.Case {
 			}
 		}
 	}
+	extended := false
 	for _, a := range c.AllCaseAlternative() {
 		ac := a.(*grammar.CaseAlternativeContext)
-		ce.Whens = append(ce.Whens, &ast.CaseWhen{Span: w.span(ac), When: w.expr(ac.Expression(0)), Then: w.expr(ac.Expression(1))})
+		ops := ac.AllCaseOperand()
+		if len(ops) > 1 || ops[0].(*grammar.CaseOperandContext).Expression() == nil {
+			extended = true
+		}
+	}
+	for _, a := range c.AllCaseAlternative() {
+		ac := a.(*grammar.CaseAlternativeContext)
+		then := w.expr(ac.Expression())
+		if !extended {
+			when := w.expr(ac.CaseOperand(0).(*grammar.CaseOperandContext).Expression())
+			ce.Whens = append(ce.Whens, &ast.CaseWhen{Span: w.span(ac), When: when, Then: then})
+			continue
+		}
+		if ce.Subject == nil {
+			w.fail(syntaxErr(DetailUnexpectedSyntax, "a WHEN with several operands or a comparison operand needs a CASE subject").
+				WithHint("write CASE value WHEN ... , or give each condition in full: CASE WHEN a OR b THEN ..."), w.span(ac))
+			return ce
+		}
+		// The extended simple CASE: each operand is a predicate on the
+		// subject, and the branch is taken when any of them holds.
+		var cond ast.Expr
+		for _, o := range ac.AllCaseOperand() {
+			oc := o.(*grammar.CaseOperandContext)
+			osp := w.span(oc)
+			var p ast.Expr
+			switch {
+			case oc.Expression() != nil:
+				p = &ast.Comparison{Span: osp, Operands: []ast.Expr{ce.Subject, w.expr(oc.Expression())}, Ops: []ast.CompareOp{ast.CmpEq}}
+			case oc.ComparisonOp() != nil:
+				p = &ast.Comparison{Span: osp, Operands: []ast.Expr{ce.Subject, w.addSub(oc.AddSubExpression().(*grammar.AddSubExpressionContext))},
+					Ops: []ast.CompareOp{compareOp(oc.ComparisonOp())}}
+			default:
+				p = w.suffix(ce.Subject, oc.PredicateSuffix())
+			}
+			if cond == nil {
+				cond = p
+			} else {
+				cond = &ast.Binary{Span: spanFrom(cond.NodeSpan(), osp), Op: ast.OpOr, Left: cond, Right: p}
+			}
+		}
+		ce.Whens = append(ce.Whens, &ast.CaseWhen{Span: w.span(ac), When: cond, Then: then})
+	}
+	if extended {
+		ce.Subject = nil
 	}
 	return ce
+}
+
+// trim is trim([BOTH | LEADING | TRAILING] [chars] FROM s), the same as
+// btrim, ltrim or rtrim of s (with chars when given).
+func (w *walker) trim(c *grammar.TrimAtomContext, sp ast.Span) ast.Expr {
+	xs := c.AllExpression()
+	name := "btrim"
+	switch {
+	case c.LEADING() != nil:
+		name = "ltrim"
+	case c.TRAILING() != nil:
+		name = "rtrim"
+	case c.FROM() == nil:
+		name = "trim"
+	}
+	f := &ast.FunctionCall{Span: sp, Name: name, Args: []ast.Expr{w.expr(xs[len(xs)-1])}}
+	if len(xs) == 2 {
+		f.Args = append(f.Args, w.expr(xs[0]))
+	}
+	return f
 }
 
 func (w *walker) function(c *grammar.FunctionInvocationContext) *ast.FunctionCall {
@@ -489,6 +598,15 @@ func (w *walker) function(c *grammar.FunctionInvocationContext) *ast.FunctionCal
 	}
 	for _, e := range c.AllExpression() {
 		f.Args = append(f.Args, w.expr(e))
+	}
+	// normalize(s, NFKC): the normal form is a keyword, not a variable.
+	if len(f.Namespace) == 0 && strings.EqualFold(f.Name, "normalize") && len(f.Args) == 2 {
+		if v, ok := f.Args[1].(*ast.Variable); ok {
+			switch form := strings.ToUpper(v.Name); form {
+			case "NFC", "NFD", "NFKC", "NFKD":
+				f.Args[1] = &ast.Literal{Span: v.Span, Kind: ast.LitString, Str: form}
+			}
+		}
 	}
 	return f
 }

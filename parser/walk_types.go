@@ -36,6 +36,20 @@ var typeSynonyms = map[string]string{
 // valueType reads the type of a type predicate: its words (with the GQL
 // synonyms), a LIST<...> element type or ANY<...> union, the postfix
 // `T LIST` form and a NOT NULL (or `!`) suffix.
+// typeUnion is one type, or ANY<A | B> for the union A | B.
+func (w *walker) typeUnion(ctx grammar.ITypeUnionContext) *ast.ValueType {
+	c := ctx.(*grammar.TypeUnionContext)
+	ts := c.AllCypherType()
+	if len(ts) == 1 {
+		return w.valueType(ts[0])
+	}
+	t := &ast.ValueType{Span: w.span(c), Name: "ANY"}
+	for _, it := range ts {
+		t.Alts = append(t.Alts, w.valueType(it))
+	}
+	return t
+}
+
 func (w *walker) valueType(ctx grammar.ICypherTypeContext) *ast.ValueType {
 	c := ctx.(*grammar.CypherTypeContext)
 	sp := w.span(c)

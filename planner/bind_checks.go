@@ -116,9 +116,6 @@ func (b *builder) checkCreate(p *ast.Pattern, sc *scope) error {
 			if r.Var != nil && (sc.has(r.Var.Name) || seen[r.Var.Name]) {
 				return b.ruleErr(ruleAlreadyBound, r, "variable `%s` is already bound", r.Var.Name)
 			}
-			if err := b.refuseComputedType(r); err != nil {
-				return err
-			}
 			if err := b.checkCreatedRel(r, true); err != nil {
 				return err
 			}

@@ -94,6 +94,12 @@ func (b *builder) projectionItems(p *ast.Projection, sc *scope, isReturn bool) (
 		if seen[name] {
 			return nil, nil, b.ruleErr(ruleColumnNames, it, "multiple result columns with the same name `%s`", name).WithHint("give each column its own alias")
 		}
+		if !isReturn && sc.imported != nil && sc.imported.has(name) {
+			if v, isVar := it.Expr.(*ast.Variable); !isVar || v.Name != name {
+				return nil, nil, b.ruleErr(ruleShadowOuter, it, "the variable `%s` is shadowing a variable with the same name from the outer scope", name).
+					WithHint("rename the subquery's variable")
+			}
+		}
 		seen[name] = true
 		items = append(items, logical.Item{Expr: it.Expr, Name: name})
 		texts = append(texts, it.Text)
@@ -194,6 +200,25 @@ func groupingKeys(pr *projPlan) (keys, post []logical.Item, simple map[string]st
 				simple[pr.texts[i]] = it.Name
 			}
 		}
+	}
+	// A map projection with an aggregate in it, n{.name, friends:
+	// collect(f)}, groups by its variable: n is an implicit grouping key.
+	for _, it := range pr.items {
+		if !containsAggregate(it.Expr) {
+			continue
+		}
+		visitExpr(it.Expr, func(x ast.Expr) bool {
+			mp, ok := x.(*ast.MapProjection)
+			if !ok || !containsAggregate(mp) {
+				return true
+			}
+			if _, known := simple[mp.Var.Name]; !known {
+				name := " group " + mp.Var.Name
+				keys = append(keys, logical.Item{Expr: mp.Var, Name: name})
+				simple[mp.Var.Name] = name
+			}
+			return true
+		})
 	}
 	return keys, post, simple
 }

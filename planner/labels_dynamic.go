@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/vm"
@@ -114,16 +113,6 @@ func (b *builder) typeExprStep(m *patternPlan, c *chainPlan, ri, from, to int, d
 	}
 	m.ops = append(m.ops, logical.Filter{Pred: pred})
 	return b.appendNodeFilter(m, node, c.names[to])
-}
-
-// refuseComputedType refuses a relationship to create whose type is
-// computed: cyq creates relationships of a type known when it compiles.
-func (b *builder) refuseComputedType(r *ast.RelPattern) error {
-	if !ast.HasDynamic(r.Types) {
-		return nil
-	}
-	return b.errAt(r, cyqerr.SemanticError, "Unsupported", "creating a relationship with a computed type $(...) is not supported yet").
-		WithHint("create it once per known type: FOREACH (_ IN CASE WHEN $t = 'KNOWS' THEN [1] ELSE [] END | CREATE (a)-[:KNOWS]->(b))")
 }
 
 // createLabels splits the labels of a node to create into names and

@@ -51,6 +51,7 @@ const (
 	ruleRelUnique     = "relationship-once-per-pattern"
 	ruleColumnNames   = "distinct-column-names"
 	ruleUnionColumns  = "union-columns"
+	ruleShadowOuter   = "subquery-no-shadowing"
 	// Aggregation.
 	ruleAggregatePosition    = "aggregate-position"
 	ruleAggregateNesting     = "aggregate-nesting"
@@ -114,6 +115,8 @@ var semRules = []semRule{
 		spec: "a relationship variable appears at most once in the patterns of one MATCH"},
 	{id: ruleColumnNames, typ: cyqerr.SyntaxError, detail: "ColumnNameConflict",
 		spec: "the columns of a WITH or RETURN have distinct names"},
+	{id: ruleShadowOuter, typ: cyqerr.SyntaxError, detail: "VariableShadowing",
+		spec: "a WITH inside an EXISTS, COUNT or COLLECT subquery does not give a new value to a variable of the enclosing query (passing it on as itself is allowed)"},
 	{id: ruleUnionColumns, typ: cyqerr.SyntaxError, detail: "DifferentColumnsInUnion",
 		spec: "all parts of a UNION return the same column names, in every query and subquery"},
 	{id: ruleAggregatePosition, typ: cyqerr.SyntaxError, detail: "InvalidAggregation",
@@ -331,6 +334,10 @@ func checkRandomInAggregate(_ *ruleCtx, n ast.Node) (ast.Node, string, string) {
 // (isCreate) or MERGE create to r.
 func (b *builder) checkCreatedRel(r *ast.RelPattern, isCreate bool) error {
 	names, ok := r.TypeNames()
+	if d, isDyn := r.Types.(*ast.LabelDynamic); isDyn && !d.Any {
+		// -[:$(expr)]->: one type, computed when the relationship is made.
+		names, ok = []string{"$(" + ast.FormatExpr(d.Expr) + ")"}, true
+	}
 	if !ok || len(names) != 1 {
 		return b.ruleErr(ruleCreateType, r, "a relationship to create needs exactly one type").WithHint("write it as -[:TYPE]->")
 	}

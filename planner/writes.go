@@ -52,7 +52,17 @@ func (g *gen) create(p *ast.Pattern, e *regEnv) (*regEnv, error) {
 		}
 		relRegs := make([]int32, len(el.Rels))
 		for i, r := range el.Rels {
-			types, _ := r.TypeNames()
+			spec := &vm.CreateRelSpec{Props: -1, TypeReg: -1}
+			if d, isDyn := r.Types.(*ast.LabelDynamic); isDyn {
+				tr, err := g.expr(d.Expr, e)
+				if err != nil {
+					return nil, err
+				}
+				spec.TypeReg = tr
+			} else {
+				types, _ := r.TypeNames()
+				spec.Type = types[0]
+			}
 			props := int32(-1)
 			if r.Props != nil {
 				pr, err := g.expr(r.Props, e)
@@ -67,7 +77,8 @@ func (g *gen) create(p *ast.Pattern, e *regEnv) (*regEnv, error) {
 			}
 			g.at(r)
 			id := g.n()
-			g.emit(vm.OpCreateRel, id, start, end, g.addAux(&vm.CreateRelSpec{Type: types[0], Props: props}))
+			spec.Props = props
+			g.emit(vm.OpCreateRel, id, start, end, g.addAux(spec))
 			relRegs[i] = id
 			if r.Var != nil {
 				e.set(r.Var.Name, slot{slotRel, id})
@@ -133,11 +144,6 @@ func (g *gen) setItem(it ast.SetItem, e *regEnv) error {
 // rest; with no match create it, run ON CREATE and the rest.
 func (g *gen) merge(o logical.Merge, e *regEnv, cont label, rest func(*regEnv, label) error) error {
 	pat := &ast.Pattern{Span: o.Part.Span, Parts: []*ast.PatternPart{o.Part}}
-	for _, r := range o.Part.Element.Rels {
-		if err := g.b.refuseComputedType(r); err != nil {
-			return err
-		}
-	}
 	matchOps := append([]logical.Op(nil), o.Match...)
 	return g.optionalWith(matchOps, o.NewVars, o.OnMatch, func(pe *regEnv) (*regEnv, error) {
 		ce, err := g.create(pat, pe)

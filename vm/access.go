@@ -131,6 +131,34 @@ func (m *Machine) matchLabels(node uint32, e *LabelExpr) bool {
 	return false
 }
 
+// matchesType reports whether a relationship of type typ matches e, the
+// relationship having exactly that one type.
+func (e *LabelExpr) matchesType(typ string) bool {
+	switch e.Op {
+	case 'n':
+		return e.Name == typ
+	case '&':
+		for _, it := range e.Items {
+			if !it.matchesType(typ) {
+				return false
+			}
+		}
+		return true
+	case '|':
+		for _, it := range e.Items {
+			if it.matchesType(typ) {
+				return true
+			}
+		}
+		return false
+	case '!':
+		return !e.Items[0].matchesType(typ)
+	case '%':
+		return true
+	}
+	return false
+}
+
 func (m *Machine) mkPath(spec *PathSpec) (value.Value, error) {
 	first := m.N[spec.Nodes[0]]
 	if first == NullID {

@@ -789,10 +789,13 @@ func (m *Machine) run() (row bool, err error) {
 			switch n := R[in.B].(type) {
 			case value.Node:
 				R[in.A] = value.Bool(m.matchLabels(n.ID, m.prog.Aux[in.C].(*LabelExpr)))
+			case value.Rel:
+				// r:T|U tests the relationship's type.
+				R[in.A] = value.Bool(m.prog.Aux[in.C].(*LabelExpr).matchesType(n.Type))
 			case nil, value.Null:
 				R[in.A] = value.NullValue
 			default:
-				return false, m.fail(pc-1, typeErr("label predicates apply to nodes, got %s", value.TypeName(n)))
+				return false, m.fail(pc-1, typeErr("label predicates apply to nodes and relationships, got %s", value.TypeName(n)))
 			}
 		case OpListAppend:
 			l, _ := R[in.A].(value.List)

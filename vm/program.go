@@ -207,8 +207,9 @@ type DistinctSpec struct {
 
 // CreateRelSpec describes a relationship to create.
 type CreateRelSpec struct {
-	Type  string
-	Props int32 // R register with a map, -1 for none
+	Type    string
+	Props   int32 // R register with a map, -1 for none
+	TypeReg int32 // R register with a computed type ($(expr)), -1 for none
 }
 
 // PathSpec builds a path value from alternating node and relationship

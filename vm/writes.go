@@ -75,7 +75,15 @@ func (m *Machine) write(in Instr) error {
 		if N[in.B] == NullID || N[in.C] == NullID {
 			return cyqerr.Runtimef(cyqerr.SemanticError, "", "cannot create a relationship with a null end node")
 		}
-		id, err := w.CreateRel(uint32(N[in.B]), uint32(N[in.C]), spec.Type, props)
+		typ := spec.Type
+		if spec.TypeReg >= 0 {
+			t, err := computedType(R[spec.TypeReg])
+			if err != nil {
+				return err
+			}
+			typ = t
+		}
+		id, err := w.CreateRel(uint32(N[in.B]), uint32(N[in.C]), typ, props)
 		if err != nil {
 			return err
 		}
@@ -248,4 +256,17 @@ func computedLabels(v value.Value) ([]string, error) {
 		return typeErr("a computed label must be a string or a list of strings, got %s", value.TypeName(v))
 	}
 	return out, add(v, true)
+}
+
+// computedType is the type of a relationship created with -[:$(expr)]->:
+// a non-empty string, or a list holding exactly one.
+func computedType(v value.Value) (string, error) {
+	if l, ok := v.(value.List); ok && len(l) == 1 {
+		v = l[0]
+	}
+	s, ok := v.(value.String)
+	if !ok || s == "" {
+		return "", typeErr("a relationship type computed with $(...) must be one non-empty string, got %s", value.TypeName(v))
+	}
+	return string(s), nil
 }
