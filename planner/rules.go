@@ -14,6 +14,8 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 // allow, in the order they are tried.
 var rules = []rule{
 	dropUnusedPaths,
+	pushdownUniqueness,
+	dropUnusedColumns,
 	countScan,
 	distinctIntoCount,
 	countCycles,

@@ -24,6 +24,10 @@ type Expand struct {
 	// Distinct lists relationship variables of the same MATCH that Rel
 	// must differ from (relationship isomorphism).
 	Distinct []string
+	// Why says why the expansion enumerates relationships one by one
+	// rather than running set at a time ("" when the planner did not
+	// consider it).
+	Why string
 }
 
 var _ Op = (*Expand)(nil)
@@ -49,7 +53,11 @@ func (o Expand) Detail() string {
 	if o.ToBound {
 		s += " into bound"
 	}
-	return s + " mode=row"
+	s += " mode=row"
+	if o.Why != "" {
+		s += ": " + o.Why
+	}
+	return s
 }
 
 // VarExpand follows Min..Max relationships (Max < 0: unbounded).
