@@ -33,11 +33,16 @@ func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op
 		}
 		aggs := make([]logical.AggCall, len(a.Aggs))
 		for k, c := range a.Aggs {
-			if !countsVar(c.Call, v) {
+			star := c.Call.Star && len(c.Call.Namespace) == 0 && strings.EqualFold(c.Call.Name, "count") && neverNull(ops[:i], v)
+			if !countsVar(c.Call, v) && !star {
 				aggs = nil
 				break
 			}
 			call := *c.Call
+			if star {
+				// count(*) of distinct rows of a never-null v counts v.
+				call.Star, call.Args = false, []ast.Expr{&ast.Variable{Span: c.Call.Span, Name: v}}
+			}
 			call.Distinct = true
 			aggs[k] = logical.AggCall{Name: c.Name, Call: &call}
 		}
@@ -70,6 +75,51 @@ func passesOn(op logical.Op) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// neverNull reports whether variable v, read after ops, is bound by a
+// scan, seek or expansion of ops that is not optional, and so is never
+// null.
+func neverNull(ops []logical.Op, v string) bool {
+	for k := len(ops) - 1; k >= 0; k-- {
+		switch o := ops[k].(type) {
+		case logical.Select:
+			if !contains(o.Vars, v) {
+				return false
+			}
+			continue
+		case logical.Project:
+			for _, it := range o.Items {
+				if it.Name == v {
+					x, ok := it.Expr.(*ast.Variable)
+					if !ok || x.Name != v {
+						return false
+					}
+				}
+			}
+			continue
+		case logical.Expand:
+			if o.To == v && !o.ToBound {
+				return true
+			}
+		case logical.VarExpand:
+			if o.To == v && !o.ToBound {
+				return true
+			}
+		}
+		vs, crossable := bindsVars(ops[k])
+		if contains(vs, v) {
+			switch ops[k].(type) {
+			case logical.NodeScan, logical.NodeIndexSeek, logical.NodeSetSeek, logical.NodeRangeSeek, logical.ExpandChain, logical.ExpandCommon:
+				return true
+			}
+			return false
+		}
+		if !crossable {
+			return false
+		}
 	}
 	return false
 }
