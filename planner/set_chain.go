@@ -6,12 +6,14 @@ import (
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
-// setExpandChain turns one expansion, or two in a row, whose relationships
-// and middle node nothing reads later into a set chain binding only the
-// distinct end nodes, when the rows' multiplicity does not matter:
-// `(a)-->(b)-->(c) RETURN count(DISTINCT c)` touches each relationship of
-// the frontier once instead of enumerating every two-hop path. An
-// expansion left in row mode gets its reason (Why), for EXPLAIN.
+// setExpandChain turns expansions in a row, each from the node the one
+// before reached, whose relationships and middle nodes nothing reads
+// later into a set chain binding only the distinct end nodes, when the
+// rows' multiplicity does not matter: `(a)-->(b)-->(c) RETURN
+// count(DISTINCT c)` touches each relationship of the frontier once
+// instead of enumerating every two-hop path. It takes the longest such
+// row (one expansion alone too). An expansion left in row mode gets its
+// reason (Why), for EXPLAIN.
 func setExpandChain(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
 		o, ok := op.(logical.Expand)
@@ -19,15 +21,28 @@ func setExpandChain(_ *builder, ops []logical.Op, req required) ([]logical.Op, b
 			continue
 		}
 		if chainable(o, nil) {
-			if i+1 < len(ops) {
-				next, ok := ops[i+1].(logical.Expand)
-				if ok && next.From == o.To && chainable(next, []logical.Expand{o}) && !req.After[i+1].Bag && !req.After[i+1].Live.hasAny(o.Rel, o.To, next.Rel) {
-					chain := logical.ExpandChain{From: o.From, To: next.To, Hops: []logical.Hop{{Dir: o.Dir, Types: o.Types}, {Dir: next.Dir, Types: next.Types}}}
-					return replace(ops, i, 2, chain), true
+			hops := []logical.Expand{o}
+			best := -1
+			for j := i + 1; j < len(ops); j++ {
+				next, ok := ops[j].(logical.Expand)
+				if !ok || next.From != hops[len(hops)-1].To || !chainable(next, hops) {
+					break
+				}
+				hops = append(hops, next)
+				if !req.After[j].Bag && !req.After[j].Live.hasAny(chainInner(hops)...) {
+					best = j
 				}
 			}
-			if !req.After[i].Bag && !req.After[i].Live.has(o.Rel) {
-				return replace(ops, i, 1, logical.ExpandChain{From: o.From, To: o.To, Hops: []logical.Hop{{Dir: o.Dir, Types: o.Types}}}), true
+			if best < 0 && !req.After[i].Bag && !req.After[i].Live.has(o.Rel) {
+				best = i
+			}
+			if best >= 0 {
+				hops = hops[:best-i+1]
+				chain := logical.ExpandChain{From: o.From, To: hops[len(hops)-1].To}
+				for _, h := range hops {
+					chain.Hops = append(chain.Hops, logical.Hop{Dir: h.Dir, Types: h.Types})
+				}
+				return replace(ops, i, best-i+1, chain), true
 			}
 		}
 		if why := expandRowReason(o, req.After[i]); why != o.Why {
@@ -36,6 +51,19 @@ func setExpandChain(_ *builder, ops []logical.Op, req required) ([]logical.Op, b
 		}
 	}
 	return ops, false
+}
+
+// chainInner lists what a set chain of hops does not bind: every
+// relationship and every node but the last.
+func chainInner(hops []logical.Expand) []string {
+	var names []string
+	for k, h := range hops {
+		names = append(names, h.Rel)
+		if k < len(hops)-1 {
+			names = append(names, h.To)
+		}
+	}
+	return names
 }
 
 // chainable reports whether an expansion may join a set chain after the
