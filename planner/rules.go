@@ -16,6 +16,8 @@ var rules = []rule{
 	dropUnusedPaths,
 	pushdownUniqueness,
 	dropUnusedColumns,
+	seekScans,
+	hoistSeeks,
 	countScan,
 	distinctIntoCount,
 	countCycles,
