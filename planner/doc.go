@@ -30,8 +30,10 @@
 //     it to a fixed point, one rule per file: set_*.go (set-at-a-time
 //     expansion), count_*.go (degree, cycle and type counts),
 //     decorrelate_*.go (existence tests and size() of pattern
-//     comprehensions), drop_path.go. rewrite_batch.go and vector.go batch
-//     scans afterwards.
+//     comprehensions), drop_path.go, drop_columns.go (what nothing reads),
+//     pushdown_uniqueness.go (relationship uniqueness written in WHERE)
+//     and seek_scans.go (seeks from filters written anywhere).
+//     rewrite_batch.go and vector.go batch scans afterwards.
 //   - Costing: cardinality.go and selectivity.go.
 //   - Code generation: codegen.go, expr.go, writes.go and the rewrites'
 //     own generators.
