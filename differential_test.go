@@ -641,3 +641,45 @@ func TestIntGroupKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestTrailsThroughSelfLoops compares set-mode chains and lengths from 2
+// up with row mode on small graphs where a walk's end is not a trail's:
+// a self-loop taken twice, a relationship taken back and forth.
+func TestTrailsThroughSelfLoops(t *testing.T) {
+	graphs := []string{
+		"CREATE (a {id: 0})-[:T]->(b {id: 1}), (b)-[:T]->(b)",
+		"CREATE (a {id: 0})-[:T]->(b {id: 1})-[:T]->(c {id: 2}), (c)-[:T]->(c), (b)-[:U]->(a)",
+		"CREATE (a {id: 0})-[:T]->(b {id: 1}), (a)-[:T]->(a), (b)-[:T]->(c {id: 2})",
+		"CREATE (a {id: 0})-[:T]->(b {id: 1}), (a)-[:T]->(b), (b)-[:U]->(a)",
+	}
+	queries := []string{
+		"MATCH (a {id: 0})-->()-->()-->(b) RETURN collect(DISTINCT b.id)",
+		"MATCH (a {id: 0})--()--()--(b) RETURN collect(DISTINCT b.id)",
+		"MATCH (a {id: 0})-->()-->(b) RETURN collect(DISTINCT b.id)",
+		"MATCH (a {id: 0})--()--(b) RETURN collect(DISTINCT b.id)",
+		"MATCH (a {id: 0})-[*2..4]->(b) RETURN collect(DISTINCT b.id)",
+		"MATCH (a {id: 0})-[*2..4]-(b) RETURN collect(DISTINCT b.id)",
+		"MATCH (a {id: 0})-[:T*3]-(b) RETURN collect(DISTINCT b.id)",
+		"MATCH (a {id: 0})-->()<--()-->(b) RETURN collect(DISTINCT b.id)",
+	}
+	for _, g := range graphs {
+		set, err := Open("", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row, err := Open("", &Options{RowModeOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustRun(t, set, g, nil)
+		mustRun(t, row, g, nil)
+		for _, q := range queries {
+			a, b := canonical(mustRun(t, set, q, nil)), canonical(mustRun(t, row, q, nil))
+			if fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Errorf("%s\n%s\n set mode: %v\n row mode: %v", g, q, a, b)
+			}
+		}
+		set.Close()
+		row.Close()
+	}
+}
