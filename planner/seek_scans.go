@@ -109,8 +109,13 @@ func (b *builder) pushedSeek(s logical.NodeScan, labels []string, conds []ast.Ex
 // once per row, and the expansions toward its node see it bound, as
 // they do when one MATCH names both ends (`MATCH (b {id: 1})-->(x) MATCH
 // (x)<--(a {id: 2})` plans as `MATCH (b {id: 1})-->(x)<--(a {id: 2})`).
-func hoistSeeks(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+// Only the rows' order changes, so not where an ORDER BY before them
+// makes it observed.
+func hoistSeeks(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
+		if req.After[i].Ordered {
+			continue // the seek's nodes would come outermost: another order
+		}
 		var v string
 		switch s := op.(type) {
 		case logical.NodeIndexSeek:
