@@ -151,11 +151,11 @@ func (o ExpandChain) Detail() string {
 
 // hops renders a trail of anonymous hops from one node to another.
 func hops(from string, hs []Hop, to string) string {
-	s := "(" + from + ")"
+	s := "(" + show(from) + ")"
 	for _, h := range hs {
 		s += arrow(h.Dir, "", h.Types, "") + "()"
 	}
-	return s[:len(s)-2] + "(" + to + ")"
+	return s[:len(s)-2] + "(" + show(to) + ")"
 }
 
 // ExpandCommon binds X to each distinct node adjacent to both bound nodes
