@@ -171,8 +171,8 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		if simple && len(labels) > 0 {
 			cost = b.stats.LabelCount(b.mostSelective(labels))
 		}
-		if len(eqs[names[i]]) > 0 {
-			cost = cost/10 + 1
+		if cs := eqs[names[i]]; len(cs) > 0 {
+			cost = cost*eqSelectivity(cs) + 1
 		}
 		seek := b.seekFor(n, names[i], eqs[names[i]])
 		switch o := seek.(type) {
@@ -196,6 +196,21 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		}
 	}
 	return best, bestSeek
+}
+
+// eqSelectivity is the fraction of nodes the most selective of a node's
+// property conditions keeps: an equality or membership keeps fewer than a
+// range bound.
+func eqSelectivity(cs []propEq) float64 {
+	f := 1.0
+	for _, c := range cs {
+		g := propertySelectivity
+		if c.bound == lowerBound || c.bound == upperBound {
+			g = rangeSelectivity
+		}
+		f = math.Min(f, g)
+	}
+	return f
 }
 
 // seekFor returns an operator that binds the node pattern from a known set

@@ -7,7 +7,8 @@ import (
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
-// distinctIntoCount folds `WITH DISTINCT v RETURN count(v)` into
+// distinctIntoCount folds `WITH DISTINCT v RETURN count(v)` (or a
+// grouping by v alone) into
 // count(DISTINCT v): a DISTINCT on one variable whose rows reach, through
 // projections that only pass variables on, an aggregation without keys
 // that only counts v (or counts rows, v never being null). Counting distinct non-null values is what both do;
@@ -15,11 +16,10 @@ import (
 // the count, and the identity projections between them go.
 func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
-		d, ok := op.(logical.Distinct)
-		if !ok || len(d.Vars) != 1 {
+		v, ok := distinctVar(op)
+		if !ok {
 			continue
 		}
-		v := d.Vars[0]
 		j := i + 1
 		for j < len(ops) && passesOn(ops[j]) {
 			j++
@@ -56,6 +56,25 @@ func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op
 		return replace(ops, start, j-start+1, a), true
 	}
 	return ops, false
+}
+
+// distinctVar reports whether op keeps one row per value of one variable,
+// and returns it: DISTINCT v, or grouping by v with no aggregate (`WITH v,
+// count(*) AS unused` once the unused count is gone).
+func distinctVar(op logical.Op) (string, bool) {
+	switch o := op.(type) {
+	case logical.Distinct:
+		if len(o.Vars) == 1 {
+			return o.Vars[0], true
+		}
+	case logical.Aggregate:
+		if len(o.Keys) == 1 && len(o.Aggs) == 0 {
+			if x, ok := o.Keys[0].Expr.(*ast.Variable); ok && x.Name == o.Keys[0].Name {
+				return x.Name, true
+			}
+		}
+	}
+	return "", false
 }
 
 // passesOn reports whether op only passes variables on under their own

@@ -15,6 +15,10 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 var rules = []rule{
 	dropUnusedItems,
 	dropUnusedPaths,
+	pushdownUniqueness,
+	dropUnusedColumns,
+	seekScans,
+	hoistSeeks,
 	aggregateForms,
 	countScan,
 	distinctIntoCount,

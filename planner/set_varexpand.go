@@ -8,8 +8,7 @@ import (
 // setVarExpand runs a variable-length expansion set at a time (a bitmap
 // frontier that touches each relationship once) when its consumers need
 // only its distinct end nodes: its relationship list is not read later and
-// the rows' multiplicity does not matter. `*2` becomes a two-hop set chain.
-// Where set mode cannot give MATCH's answer exactly, the expansion stays in
+// the rows' multiplicity does not matter. Where set mode cannot give MATCH's answer exactly, the expansion stays in
 // row mode and its Why says what prevents it.
 func setVarExpand(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
@@ -18,10 +17,6 @@ func setVarExpand(_ *builder, ops []logical.Op, req required) ([]logical.Op, boo
 			continue
 		}
 		why := varExpandRowReason(o, req.After[i])
-		if why == "" && o.Min == 2 && o.Max == 2 {
-			h := logical.Hop{Dir: o.Dir, Types: o.Types}
-			return replace(ops, i, 1, logical.ExpandChain{From: o.From, To: o.To, Hops: []logical.Hop{h, h}}), true
-		}
 		unused := !o.ListBound && !req.After[i].Live.has(o.RelList)
 		if why == "" {
 			o.Mode, o.Why = logical.SetMode, ""
@@ -53,9 +48,9 @@ func varExpandRowReason(o logical.VarExpand, after need) string {
 		return "relationship properties are checked along each path"
 	case len(o.Distinct) > 0:
 		return "its relationships must differ from the pattern's other relationships"
-	case o.Min > 1 && !(o.Min == 2 && o.Max == 2):
-		return "a minimum length above 1 needs trails a set frontier does not check"
-	case (o.Dir == ast.DirNone || o.Dir == ast.DirBoth) && (o.Max < 0 || o.Max > 3):
+	case o.Min > 1 && o.Max < 0:
+		return "a minimum length above 1 with no maximum needs an unbounded trail search"
+	case o.Min <= 1 && (o.Dir == ast.DirNone || o.Dir == ast.DirBoth) && (o.Max < 0 || o.Max > 3):
 		return "undirected ranges beyond 3 hops need a cycle search the set frontier does not make"
 	}
 	return ""

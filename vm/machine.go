@@ -840,7 +840,11 @@ func (m *Machine) run() (row bool, err error) {
 		case OpSetExpand:
 			S[in.A] = m.setExpand(S[in.B], m.prog.Aux[in.C].(*ExpandSpec))
 		case OpSetReach:
-			S[in.A] = m.setReach(S[in.B], m.prog.Aux[in.C].(*VarExpandSpec))
+			set, err := m.setReach(S[in.B], m.prog.Aux[in.C].(*VarExpandSpec))
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			S[in.A] = set
 		case OpSetAnd:
 			S[in.A] = roaring.And(S[in.B], S[in.C])
 		case OpSetOr:
@@ -873,7 +877,11 @@ func (m *Machine) run() (row bool, err error) {
 		case OpSetIndexRange:
 			S[in.A] = m.indexRange(m.prog.Aux[in.B].(*RangeSpec), R)
 		case OpSetChain:
-			S[in.A] = m.setChain(N[in.B], m.prog.Aux[in.C].(*ChainSpec))
+			set, err := m.setChain(N[in.B], m.prog.Aux[in.C].(*ChainSpec))
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			S[in.A] = set
 		case OpCheckAdjacent:
 			if !m.adjacent(N[in.A], N[in.B], m.prog.Aux[in.C].(*ExpandSpec)) {
 				pc = int(in.D)

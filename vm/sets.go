@@ -93,8 +93,8 @@ func (m *Machine) typeIDs(types []string) []uint32 {
 }
 
 // setReach returns the nodes at the end of some trail from a node of src
-// whose length lies in [Min, Max] (Min <= 1; the planner uses row mode
-// otherwise). Frontier BFS: each node is expanded at most once, so the work
+// whose length lies in [Min, Max]. With Min >= 2 (and Max finite: the
+// planner uses row mode otherwise) see trailReach. Otherwise frontier BFS: each node is expanded at most once, so the work
 // is bounded by the relationships touched, not by the number of paths.
 //
 // A node other than the start is the end of a trail of length k >= 1 iff it
@@ -103,7 +103,10 @@ func (m *Machine) typeIDs(types []string) []uint32 {
 // simple cycle, so meeting the start again in the BFS is exact; for
 // undirected expansion a trail cannot go back over the relationship it
 // came along, so the start is checked by cycleThrough.
-func (m *Machine) setReach(src *roaring.Bitmap, spec *VarExpandSpec) *roaring.Bitmap {
+func (m *Machine) setReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring.Bitmap, error) {
+	if spec.Min >= 2 {
+		return m.trailReach(src, spec)
+	}
 	result := roaring.New()
 	if spec.Min == 0 {
 		result.Or(src)
@@ -113,13 +116,13 @@ func (m *Machine) setReach(src *roaring.Bitmap, spec *VarExpandSpec) *roaring.Bi
 		reached := m.bfs(src, spec, false)
 		reached.Remove(start)
 		result.Or(reached)
-		if spec.Min <= 1 && m.cycleThrough(start, spec) {
+		if m.cycleThrough(start, spec) {
 			result.Add(start)
 		}
-		return result
+		return result, nil
 	}
 	result.Or(m.bfs(src, spec, true))
-	return result
+	return result, nil
 }
 
 // bfs returns every node reached in 1..Max hops; with revisitStart, a start
@@ -224,49 +227,13 @@ func (m *Machine) setFilterLabels(src *roaring.Bitmap, e *LabelExpr) *roaring.Bi
 	return out
 }
 
-// setChain returns the end nodes of the trails from src along spec's hops.
-// Set expansion counts walks; a walk that is not a trail reuses a
-// relationship, which over two hops can only bring the walk back to src,
-// so src is kept only when a genuine two-hop trail returns to it. The
-// planner uses chains of at most two hops.
-func (m *Machine) setChain(src uint64, spec *ChainSpec) *roaring.Bitmap {
+// setChain returns the end nodes of the trails from src along spec's hops
+// (see trailEnds).
+func (m *Machine) setChain(src uint64, spec *ChainSpec) (*roaring.Bitmap, error) {
 	if src == NullID {
-		return roaring.New()
+		return roaring.New(), nil
 	}
-	cur := roaring.BitmapOf(uint32(src))
-	for i := range spec.Hops {
-		cur = m.setExpand(cur, &spec.Hops[i])
-	}
-	if len(spec.Hops) == 2 && cur.Contains(uint32(src)) && !m.twoHopTrailBack(uint32(src), spec) {
-		cur.Remove(uint32(src))
-	}
-	return cur
-}
-
-func (m *Machine) twoHopTrailBack(a uint32, spec *ChainSpec) bool {
-	type hop struct {
-		rel uint64
-		nbr uint32
-	}
-	var first []hop
-	expandTypes(m.ctx.Graph, a, &spec.Hops[0], func(rel uint64, nbr uint32, _ uint32) bool {
-		first = append(first, hop{rel, nbr})
-		return true
-	})
-	found := false
-	for _, h := range first {
-		expandTypes(m.ctx.Graph, h.nbr, &spec.Hops[1], func(rel uint64, nbr uint32, _ uint32) bool {
-			if nbr == a && rel != h.rel {
-				found = true
-				return false
-			}
-			return true
-		})
-		if found {
-			return true
-		}
-	}
-	return false
+	return m.trailEnds(uint32(src), spec.Hops)
 }
 
 // adjacent reports whether some relationship of spec joins from and to,

@@ -24,6 +24,10 @@ type Expand struct {
 	// Distinct lists relationship variables of the same MATCH that Rel
 	// must differ from (relationship isomorphism).
 	Distinct []string
+	// Why says why the expansion enumerates relationships one by one
+	// rather than running set at a time ("" when the planner did not
+	// consider it).
+	Why string
 }
 
 var _ Op = (*Expand)(nil)
@@ -49,7 +53,11 @@ func (o Expand) Detail() string {
 	if o.ToBound {
 		s += " into bound"
 	}
-	return s + " mode=row"
+	s += " mode=row"
+	if o.Why != "" {
+		s += ": " + o.Why
+	}
+	return s
 }
 
 // VarExpand follows Min..Max relationships (Max < 0: unbounded).
@@ -147,7 +155,7 @@ func hops(from string, hs []Hop, to string) string {
 	for _, h := range hs {
 		s += arrow(h.Dir, "", h.Types, "") + "()"
 	}
-	return s[:len(s)-2] + "(" + to + ")"
+	return s[:len(s)-2] + "(" + show(to) + ")"
 }
 
 // ExpandCommon binds X to each distinct node adjacent to both bound nodes

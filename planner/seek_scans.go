@@ -1,0 +1,193 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// seekScans turns a node scan into an index seek when the filters that
+// follow it (wherever the query wrote them: the predicate rules moved
+// them next to the scan) compare a property of the node with a constant
+// or parameter on an index of a label the node must have:
+// `MATCH (b)-->(x) MATCH (x)<--(a) WHERE b:User AND b.id = $x` seeks b as
+// `MATCH (b:User {id: $x})-->(x)<--(a)` does. The filters stay (the seek
+// only narrows the nodes they see), and a scan of another label than the
+// index's is left alone.
+func seekScans(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+	if b.stats == nil {
+		return ops, false
+	}
+	for i, op := range ops {
+		s, ok := op.(logical.NodeScan)
+		if !ok || len(s.Prefilter) > 0 {
+			continue
+		}
+		labels := []string{}
+		if s.Label != "" {
+			labels = append(labels, s.Label)
+		}
+		var conds []ast.Expr
+		for j := i + 1; j < len(ops); j++ {
+			switch f := ops[j].(type) {
+			case logical.NodeFilter:
+				if f.Var == s.Var {
+					if ls, ok := ast.SimpleLabels(f.Labels); ok {
+						labels = append(labels, ls...)
+					}
+				}
+				continue
+			case logical.Filter:
+				if f.Subst == nil && !f.Vectorised {
+					conds = append(conds, conjuncts(f.Pred)...)
+					continue
+				}
+			}
+			break
+		}
+		for _, c := range conds {
+			if lp, ok := c.(*ast.LabelPredicate); ok {
+				if v, ok := varName(lp.Expr); ok && v == s.Var {
+					if ls, ok := ast.SimpleLabels(lp.Labels); ok {
+						labels = append(labels, ls...)
+					}
+				}
+			}
+		}
+		if seek := b.pushedSeek(s, labels, conds); seek != nil {
+			return replace(ops, i, 1, seek), true
+		}
+	}
+	return ops, false
+}
+
+// pushedSeek returns the seek of an index on one of labels (the scan's own
+// label, if it has one) that a conjunct `var.key = value` or
+// `var.key IN list` of conds answers, value free of variables.
+func (b *builder) pushedSeek(s logical.NodeScan, labels []string, conds []ast.Expr) logical.Op {
+	for _, l := range labels {
+		if s.Label != "" && l != s.Label {
+			continue
+		}
+		for _, c := range conds {
+			var key ast.Expr
+			var val ast.Expr
+			in := false
+			switch x := c.(type) {
+			case *ast.Comparison:
+				if len(x.Ops) != 1 || x.Ops[0] != ast.CmpEq {
+					continue
+				}
+				key, val = x.Operands[0], x.Operands[1]
+			case *ast.In:
+				key, val, in = x.Expr, x.List, true
+			default:
+				continue
+			}
+			p, ok := key.(*ast.Property)
+			if !ok {
+				continue
+			}
+			if v, ok := varProperty(p); !ok || v != s.Var || len(exprVars(val)) > 0 || usesAny(val, nil) {
+				continue
+			}
+			if !b.stats.HasIndex(l, p.Key) {
+				continue
+			}
+			if in {
+				return logical.NodeSetSeek{Var: s.Var, List: val, Label: l, Key: p.Key}
+			}
+			return logical.NodeIndexSeek{Var: s.Var, Label: l, Key: p.Key, Value: val}
+		}
+	}
+	return nil
+}
+
+// hoistSeeks moves an index seek by equality (or by ids) whose value
+// reads no variable, with the filters right after it that read only its
+// node, before the expansions ahead of it: the rows are the same (a seek
+// joins every row with the same nodes), the seek runs once instead of
+// once per row, and the expansions toward its node see it bound, as
+// they do when one MATCH names both ends (`MATCH (b {id: 1})-->(x) MATCH
+// (x)<--(a {id: 2})` plans as `MATCH (b {id: 1})-->(x)<--(a {id: 2})`).
+// Only the rows' order changes, so not where an ORDER BY before them
+// makes it observed.
+func hoistSeeks(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	for i, op := range ops {
+		if req.After[i].Ordered {
+			continue // the seek's nodes would come outermost: another order
+		}
+		var v string
+		switch s := op.(type) {
+		case logical.NodeIndexSeek:
+			if len(exprVars(s.Value)) > 0 || usesAny(s.Value, nil) {
+				continue
+			}
+			v = s.Var
+		case logical.NodeSetSeek:
+			if s.Key != "" || len(exprVars(s.List)) > 0 || usesAny(s.List, nil) {
+				continue
+			}
+			v = s.Var
+		default:
+			continue
+		}
+		end := i + 1
+		for end < len(ops) && readsOnlyVar(ops[end], v) {
+			end++
+		}
+		to := i
+		for to > 0 && expansionBefore(ops[to-1], v) {
+			to--
+		}
+		// Right before the first expansion crossed: the filters before it
+		// belong to what came earlier.
+		for to < i && !isExpansion(ops[to]) {
+			to++
+		}
+		if to == i {
+			continue
+		}
+		moved := append(append([]logical.Op(nil), ops[i:end]...), ops[to:i]...)
+		out := append(append([]logical.Op(nil), ops[:to]...), moved...)
+		return append(out, ops[end:]...), true
+	}
+	return ops, false
+}
+
+// expansionBefore reports whether a seek of v may move before op: op
+// expands (or filters after an expansion) without reading or binding v.
+func expansionBefore(op logical.Op, v string) bool {
+	switch op.(type) {
+	case logical.Expand, logical.VarExpand, logical.ExpandChain, logical.NodeFilter, logical.RelFilter, logical.Filter:
+	default:
+		return false
+	}
+	if f, ok := op.(logical.Filter); ok && (f.Subst != nil || f.Vectorised) {
+		return false
+	}
+	binds, _ := bindsVars(op)
+	return !contains(binds, v) && !usesOf(op).has(v)
+}
+
+// readsOnlyVar reports whether op is a filter that reads only variable v.
+func readsOnlyVar(op logical.Op, v string) bool {
+	switch f := op.(type) {
+	case logical.NodeFilter:
+		return f.Var == v
+	case logical.Filter:
+		if f.Subst != nil || f.Vectorised {
+			return false
+		}
+		vars := exprVars(f.Pred)
+		return len(vars) == 1 && vars[v] && !usesAny(f.Pred, nil)
+	}
+	return false
+}
+
+func isExpansion(op logical.Op) bool {
+	switch op.(type) {
+	case logical.Expand, logical.VarExpand, logical.ExpandChain:
+		return true
+	}
+	return false
+}

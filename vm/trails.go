@@ -1,0 +1,153 @@
+package vm
+
+import (
+	"slices"
+
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"github.com/cyqdb/cyq/cyqerr"
+)
+
+// trailEnds returns the nodes at the end of some trail (no relationship
+// used twice) from src along hops, the way MATCH binds the end of a
+// pattern of fixed hops, computed set at a time where that is exact.
+//
+// Set expansion along the hops gives the ends of their walks (W). A walk
+// that is not a trail uses some relationship twice; cutting out the part
+// between the two uses (with one use, or both) leaves a walk, over the
+// same relationships in the same directions, to the same end, at least two
+// hops shorter unless the reused relationship is a self-loop taken twice
+// in a row (then one hop shorter, from a node within k-2 hops). So a node
+// of W farther than k-2 hops from src (k-1 when a node within k-2 hops has
+// a self-loop), in the graph of every hop's relationships, is the end of a
+// trail; only W's nodes that near (U) need a trail found for them: a depth-first search of trails from src
+// that descends only into nodes from which the remaining hops can still
+// reach U, and stops once every node of U has one.
+func (m *Machine) trailEnds(src uint32, hops []ExpandSpec) (*roaring.Bitmap, error) {
+	k := len(hops)
+	w := roaring.BitmapOf(src)
+	for i := range hops {
+		w = m.setExpand(w, &hops[i])
+	}
+	if k < 2 || w.IsEmpty() {
+		return w, nil
+	}
+	// near[d]: the nodes within d hops of src.
+	near := []*roaring.Bitmap{roaring.BitmapOf(src)}
+	frontier := near[0]
+	for d := 1; d < k; d++ {
+		parts := make([]*roaring.Bitmap, 0, len(hops))
+		for i := range hops {
+			if i > 0 && sameHop(&hops[i], &hops[i-1]) {
+				continue
+			}
+			parts = append(parts, m.setExpand(frontier, &hops[i]))
+		}
+		next := roaring.FastOr(parts...)
+		next.AndNot(near[d-1])
+		frontier = next
+		next = roaring.Or(near[d-1], next)
+		near = append(near, next)
+	}
+	ball := near[k-2]
+	if m.selfLoopIn(near[k-2], hops) {
+		ball = near[k-1]
+	}
+	unsure := roaring.And(w, ball)
+	if unsure.IsEmpty() {
+		return w, nil
+	}
+	// reach[i]: the nodes from which hops i.. can walk to unsure.
+	reach := make([]*roaring.Bitmap, k+1)
+	reach[k] = unsure
+	for i := k - 1; i >= 1; i-- {
+		back := ExpandSpec{Dir: reverseDir(hops[i].Dir), Types: hops[i].Types}
+		reach[i] = m.setExpand(reach[i+1], &back)
+	}
+	found := roaring.New()
+	left := unsure.GetCardinality()
+	used := make([]uint64, 0, k)
+	steps := 0
+	var err error
+	var walk func(node uint32, depth int) bool
+	walk = func(node uint32, depth int) bool {
+		cont := true
+		expandTypes(m.ctx.Graph, node, &hops[depth], func(rel uint64, nbr uint32, _ uint32) bool {
+			steps++
+			if steps%4096 == 0 {
+				if e := m.ctx.Context.Err(); e != nil {
+					err = cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
+					cont = false
+					return false
+				}
+			}
+			if !reach[depth+1].Contains(nbr) || slices.Contains(used, rel) {
+				return true
+			}
+			if depth+1 == k {
+				if found.CheckedAdd(nbr) {
+					left--
+				}
+				cont = left > 0
+				return cont
+			}
+			used = append(used, rel)
+			cont = walk(nbr, depth+1)
+			used = used[:len(used)-1]
+			return cont
+		})
+		return cont
+	}
+	walk(src, 0)
+	if err != nil {
+		return nil, err
+	}
+	w.AndNot(unsure)
+	w.Or(found)
+	return w, nil
+}
+
+func sameHop(a, b *ExpandSpec) bool {
+	return a.Dir == b.Dir && slices.Equal(a.Types, b.Types)
+}
+
+// trailReach returns the nodes at the end of some trail from src along
+// spec whose length lies in [Min, Max] (Max >= Min >= 2): the trails of
+// each length, found by trailEnds.
+func (m *Machine) trailReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring.Bitmap, error) {
+	out := roaring.New()
+	it := src.Iterator()
+	for it.HasNext() {
+		s := it.Next()
+		hops := make([]ExpandSpec, 0, spec.Max)
+		for l := 1; l <= spec.Max; l++ {
+			hops = append(hops, spec.ExpandSpec)
+			if l < spec.Min {
+				continue
+			}
+			ends, err := m.trailEnds(s, hops)
+			if err != nil {
+				return nil, err
+			}
+			out.Or(ends)
+		}
+	}
+	return out, nil
+}
+
+// selfLoopIn reports whether a node of nodes has a self-loop that one of
+// hops follows.
+func (m *Machine) selfLoopIn(nodes *roaring.Bitmap, hops []ExpandSpec) bool {
+	it := nodes.Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		for i := range hops {
+			for _, t := range m.typeIDs(hops[i].Types) {
+				if nb := m.ctx.Graph.Neighbors(n, hops[i].Dir, t); nb != nil && nb.Contains(n) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
