@@ -25,10 +25,13 @@ import (
 
 // varSet is a set of variable names; all stands for every name (a
 // consumer that reads variables it does not list, such as a subquery with
-// its own query).
+// its own query), aggs for every aggregate result column (an expression
+// after an aggregation reads its results through the calls themselves,
+// count(*) in `WITH a, count(*) AS d`, which name no column).
 type varSet struct {
 	names map[string]bool
 	all   bool
+	aggs  bool
 }
 
 func newVarSet(names ...string) varSet {
@@ -40,7 +43,13 @@ func newVarSet(names ...string) varSet {
 }
 
 // has reports whether name is in the set.
-func (s varSet) has(name string) bool { return s.all || s.names[name] }
+func (s varSet) has(name string) bool {
+	return s.all || s.names[name] || s.aggs && strings.HasPrefix(name, aggColumnPrefix)
+}
+
+// aggColumnPrefix starts the name of every aggregate result column
+// (builder.fresh("agg")).
+const aggColumnPrefix = " agg"
 
 // hasAny reports whether any of names is in the set.
 func (s varSet) hasAny(names ...string) bool {
@@ -53,7 +62,7 @@ func (s varSet) hasAny(names ...string) bool {
 }
 
 func (s varSet) clone() varSet {
-	c := varSet{names: make(map[string]bool, len(s.names)), all: s.all}
+	c := varSet{names: make(map[string]bool, len(s.names)), all: s.all, aggs: s.aggs}
 	for n := range s.names {
 		c.names[n] = true
 	}
@@ -62,6 +71,7 @@ func (s varSet) clone() varSet {
 
 func (s *varSet) union(o varSet) {
 	s.all = s.all || o.all
+	s.aggs = s.aggs || o.aggs
 	for n := range o.names {
 		s.names[n] = true
 	}
@@ -347,6 +357,8 @@ func addExprVars(e ast.Expr, s *varSet) {
 		switch y := x.(type) {
 		case *ast.Variable:
 			s.names[y.Name] = true
+		case *ast.FunctionCall:
+			s.aggs = s.aggs || isAggregate(y)
 		case *ast.PatternExpr:
 			elementVars(y.Element, s)
 		case *ast.PatternComprehension:
