@@ -33,6 +33,14 @@ import (
 // one more query process opens the store under that storage MemoryBudget.
 // Stores go under CYQ_SCALING_DIR (default: a temporary directory); with
 // CYQ_SCALING_OUT the results are also written there as JSON.
+//
+// With CYQ_SCALING_KUZU=1 each size is also written as CSV and run through
+// Kuzu (npm package kuzu@0.11.3, installed into bench/kuzu on first use,
+// as bench/compare.sh does) with the same phases in fresh Node processes
+// (bench/kuzu/scaling.mjs), and the report puts both engines and the
+// ratio cyq/Kuzu side by side. Kuzu's load time is its COPY from the CSV
+// files (writing them is not counted; cyq's load includes generating the
+// graph), and its RSS includes the Node runtime's (BaseRSSMB).
 func TestScaling(t *testing.T) {
 	spec := os.Getenv("CYQ_SCALING")
 	if spec == "" {
@@ -44,6 +52,10 @@ func TestScaling(t *testing.T) {
 	root := os.Getenv("CYQ_SCALING_DIR")
 	if root == "" {
 		root = t.TempDir()
+	}
+	withKuzu := os.Getenv("CYQ_SCALING_KUZU") != ""
+	if withKuzu {
+		installKuzu(t)
 	}
 	var results []Result
 	for _, f := range strings.Split(spec, ",") {
@@ -78,6 +90,9 @@ func TestScaling(t *testing.T) {
 			runChild(t, "query", dir, rels, &c, "CYQ_SCALING_CHILD_BUDGET="+strconv.Itoa(budget))
 			res.Budget = &Budgeted{Bytes: budget, ColdMs: c.Ms, RSSMB: c.WarmRSSMB, Warm: c.Warm, First: c.First}
 		}
+		if withKuzu {
+			res.Kuzu = runKuzu(t, root, rels)
+		}
 		results = append(results, res)
 		t.Logf("%s", res)
 		if os.Getenv("CYQ_SCALING_KEEP") == "" {
@@ -105,6 +120,16 @@ type Result struct {
 	Warm        map[string]float64 // query id -> median ms
 	First       map[string]int64   // query id -> first value of the first row
 	Budget      *Budgeted          // the query process under CYQ_SCALING_BUDGET
+	Kuzu        *KuzuResult        // with CYQ_SCALING_KUZU
+}
+
+// KuzuResult is the measurement of one graph size through Kuzu.
+type KuzuResult struct {
+	LoadMs, LoadRSSMB, StoreMB float64
+	ColdMs, OpenMs, ColdRSSMB  float64
+	WarmRSSMB, BaseRSSMB       float64
+	Warm                       map[string]float64
+	First                      map[string]int64
 }
 
 // Budgeted is one query process run under a storage MemoryBudget.
@@ -124,6 +149,31 @@ func (r Result) String() string {
 	for _, q := range queries {
 		fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, r.Warm[q.id], r.First[q.id])
 	}
+	if k := r.Kuzu; k != nil {
+		fmt.Fprintf(&b, "\n  side by side:%25s %12s %10s", "cyq", "Kuzu", "cyq/Kuzu")
+		row := func(name string, c, kz float64, format string) {
+			ratio := "-"
+			if kz > 0 {
+				ratio = fmt.Sprintf("%.3g", c/kz)
+			}
+			fmt.Fprintf(&b, "\n    %-22s %12s %12s %10s", name, fmt.Sprintf(format, c), fmt.Sprintf(format, kz), ratio)
+		}
+		row("load ms", r.LoadMs, k.LoadMs, "%.0f")
+		row("load peak RSS MB", r.LoadRSSMB, k.LoadRSSMB, "%.0f")
+		row("store MB", r.StoreMB, k.StoreMB, "%.1f")
+		row("cold start ms", r.ColdMs, k.ColdMs, "%.1f")
+		row("cold start RSS MB", r.ColdRSSMB, k.ColdRSSMB, "%.0f")
+		for _, q := range queries {
+			row(q.id+" ms", r.Warm[q.id], k.Warm[q.id], "%.2f")
+		}
+		row("peak RSS after warm MB", r.WarmRSSMB, k.WarmRSSMB, "%.0f")
+		fmt.Fprintf(&b, "\n    (Kuzu's RSS includes the Node runtime: %.0f MB before opening)", k.BaseRSSMB)
+		for _, q := range queries {
+			if r.First[q.id] != k.First[q.id] {
+				fmt.Fprintf(&b, "\n    %s: cyq answered %d, Kuzu %d", q.id, r.First[q.id], k.First[q.id])
+			}
+		}
+	}
 	if bu := r.Budget; bu != nil {
 		fmt.Fprintf(&b, "\n  under a MemoryBudget of %.1f MiB: cold start %.1f ms, peak RSS %.0f MB", float64(bu.Bytes)/(1<<20), bu.ColdMs, bu.RSSMB)
 		for _, q := range queries {
@@ -134,6 +184,7 @@ func (r Result) String() string {
 }
 
 type childReport struct {
+	BaseRSSMB float64 // (Kuzu) peak RSS before opening the database
 	Ms        float64
 	OpenMs    float64 // of Ms, the time cyq.Open took
 	WarmRSSMB float64 // peak RSS at the end of the warm queries
@@ -152,17 +203,7 @@ func runChild(t *testing.T, phase, dir string, rels int, rep *childReport, env .
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
-	sc := bufio.NewScanner(strings.NewReader(string(out)))
-	found := false
-	for sc.Scan() {
-		if l, ok := strings.CutPrefix(sc.Text(), reportPrefix); ok {
-			if err := json.Unmarshal([]byte(l), rep); err != nil {
-				t.Fatal(err)
-			}
-			found = true
-		}
-	}
-	if err != nil || !found {
+	if found := parseReport(t, out, rep); err != nil || !found {
 		t.Fatalf("%s child: %v\n%s", phase, err, out)
 	}
 }
@@ -247,6 +288,12 @@ func TestScalingChild(t *testing.T) {
 type warmQuery struct {
 	id, cypher string
 	args       func(PowerLaw) map[string]any
+}
+
+// kuzuCypher is a query's text for Kuzu where it differs (Kuzu spells
+// shortest paths as a recursive pattern).
+var kuzuCypher = map[string]string{
+	"shortest_path": "MATCH p = (a:Person {id: $a})-[* SHORTEST 1..6]-(b:Person {id: $b}) RETURN length(p) AS len",
 }
 
 var queries = []warmQuery{
@@ -346,4 +393,106 @@ func parseCount(s string) (int, error) {
 		return 0, fmt.Errorf("CYQ_SCALING: bad size %q", s)
 	}
 	return n * mul, nil
+}
+
+// kuzuDir is bench/kuzu, where bench/compare.sh installs Kuzu.
+const kuzuDir = "../kuzu"
+
+// installKuzu installs kuzu@0.11.3 into bench/kuzu unless it loads already.
+func installKuzu(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatal("CYQ_SCALING_KUZU needs node and npm")
+	}
+	check := exec.Command("node", "-e", `require("./node_modules/kuzu")`)
+	check.Dir = kuzuDir
+	if check.Run() == nil {
+		return
+	}
+	t.Log("installing kuzu@0.11.3 into bench/kuzu (about 550 MB)...")
+	cmd := exec.Command("npm", "install", "kuzu@0.11.3", "--prefix", ".", "--no-audit", "--no-fund")
+	cmd.Dir = kuzuDir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm install kuzu: %v\n%s", err, out)
+	}
+}
+
+// runKuzu measures one size through Kuzu: CSV export, load, three cold
+// starts (the median is reported) with the warm queries.
+func runKuzu(t *testing.T, root string, rels int) *KuzuResult {
+	t.Helper()
+	p := PowerLaw{Rels: rels, Seed: 1}
+	csv := filepath.Join(root, fmt.Sprintf("powerlaw-%d-csv", rels))
+	db := filepath.Join(root, fmt.Sprintf("powerlaw-%d.kuzu", rels))
+	if err := p.WriteCSV(csv); err != nil {
+		t.Fatal(err)
+	}
+	type kq struct {
+		ID     string         `json:"id"`
+		Cypher string         `json:"cypher"`
+		Params map[string]any `json:"params,omitempty"`
+	}
+	var qs []kq
+	for _, q := range queries {
+		c := q.cypher
+		if k, ok := kuzuCypher[q.id]; ok {
+			c = k
+		}
+		qs = append(qs, kq{q.id, c, q.params(p)})
+	}
+	qfile := filepath.Join(root, "kuzu-queries.json")
+	b, _ := json.Marshal(qs)
+	if err := os.WriteFile(qfile, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var ld childReport
+	runNode(t, &ld, "--phase", "load", "--db", db, "--csv", csv)
+	_ = os.RemoveAll(csv)
+	res := &KuzuResult{LoadMs: ld.Ms, LoadRSSMB: ld.RSSMB, StoreMB: dirSize(t, db)}
+	if _, err := os.Stat(db + ".wal"); err == nil {
+		res.StoreMB += dirSize(t, db+".wal")
+	}
+	var colds []childReport
+	for i := 0; i < 3; i++ {
+		var c childReport
+		runNode(t, &c, "--phase", "query", "--db", db, "--queries", qfile, "--nodes", strconv.Itoa(p.Nodes()))
+		colds = append(colds, c)
+	}
+	slices.SortFunc(colds, func(a, b childReport) int { return int(a.Ms*1000 - b.Ms*1000) })
+	c := colds[1]
+	res.ColdMs, res.OpenMs, res.ColdRSSMB, res.WarmRSSMB, res.BaseRSSMB = c.Ms, c.OpenMs, c.RSSMB, c.WarmRSSMB, c.BaseRSSMB
+	res.Warm, res.First = c.Warm, c.First
+	if os.Getenv("CYQ_SCALING_KEEP") == "" {
+		_ = os.RemoveAll(db)
+		_ = os.RemoveAll(db + ".wal")
+	}
+	return res
+}
+
+// runNode runs one phase of bench/kuzu/scaling.mjs in a fresh process.
+func runNode(t *testing.T, rep *childReport, args ...string) {
+	t.Helper()
+	cmd := exec.Command("node", append([]string{"scaling.mjs"}, args...)...)
+	cmd.Dir = kuzuDir
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if !parseReport(t, out, rep) || err != nil {
+		t.Fatalf("kuzu %v: %v\n%s", args, err, out)
+	}
+}
+
+// parseReport reads the report line of a child's output.
+func parseReport(t *testing.T, out []byte, rep *childReport) bool {
+	t.Helper()
+	found := false
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	for sc.Scan() {
+		if l, ok := strings.CutPrefix(sc.Text(), reportPrefix); ok {
+			if err := json.Unmarshal([]byte(l), rep); err != nil {
+				t.Fatal(err)
+			}
+			found = true
+		}
+	}
+	return found
 }
