@@ -80,7 +80,7 @@ type BulkBuilder struct {
 	done     bool
 
 	labels   [][]uint32
-	props    map[uint32]props // by index of new node
+	props    []props // by index of new node
 	relStart []uint32
 	relEnd   []uint32
 	relTyp   []uint32
@@ -99,7 +99,7 @@ func (g *Graph) NewBulkBuilder(ctx context.Context, progress func(BulkProgress))
 	}
 	base := g.cur.Load()
 	b := &BulkBuilder{g: g, ctx: ctx, base: base, progress: progress, start: time.Now(),
-		props: map[uint32]props{}, relProps: map[uint64]props{}, next: 1 << 20}
+		relProps: map[uint64]props{}, next: 1 << 20}
 	for i := range b.dicts {
 		b.dicts[i] = base.dicts[i].clone()
 	}
@@ -145,6 +145,7 @@ func (b *BulkBuilder) PropKeyID(name string) uint32 { return b.dictID(dictKey, n
 func (b *BulkBuilder) Reserve(nodes, rels int) {
 	if nodes > 0 {
 		b.labels = slices.Grow(b.labels, nodes)
+		b.props = slices.Grow(b.props, nodes)
 	}
 	if rels > 0 {
 		b.relStart = slices.Grow(b.relStart, rels)
@@ -174,9 +175,10 @@ func (b *BulkBuilder) AddNode(labels []uint32, ps map[uint32]value.Value) (uint3
 		slices.Sort(labels)
 		labels = slices.Compact(labels)
 	}
+	var pr props
 	if len(ps) > 0 {
-		pr, err := makeProps(ps)
-		if err != nil {
+		var err error
+		if pr, err = makeProps(ps); err != nil {
 			return 0, err
 		}
 		for _, p := range pr {
@@ -184,14 +186,12 @@ func (b *BulkBuilder) AddNode(labels []uint32, ps map[uint32]value.Value) (uint3
 				return 0, errorf(ErrNotFound, "property key id %d", p.key)
 			}
 		}
-		if pr != nil {
-			b.props[uint32(len(b.labels))] = pr
-		}
 	}
 	if len(labels) == 0 {
 		labels = nil
 	}
 	b.labels = append(b.labels, labels)
+	b.props = append(b.props, pr)
 	b.tick()
 	return uint32(id), nil
 }
@@ -221,6 +221,7 @@ func (b *BulkBuilder) AddNodes(n int, labels []uint32) (uint32, error) {
 	}
 	for i := 1; i < n; i++ {
 		b.labels = append(b.labels, ls)
+		b.props = append(b.props, nil)
 	}
 	b.tick()
 	return first, nil
@@ -293,6 +294,9 @@ func (b *BulkBuilder) Finish() error {
 			}
 		}
 	}
+	if b.streamable() {
+		return b.finishStreamed()
+	}
 	w := b.build()
 	if err := b.ctx.Err(); err != nil {
 		return fmt.Errorf("storage: bulk load abandoned: %w", err)
@@ -322,7 +326,7 @@ func (b *BulkBuilder) Finish() error {
 	s.seqMu.Lock()
 	defer s.seqMu.Unlock()
 	seq := s.seq + 1
-	path, _, err := b.writeSST(w, seq)
+	path, _, err := b.writeSST(w, seq, nil)
 	if err != nil {
 		return err
 	}
@@ -369,7 +373,7 @@ func (b *BulkBuilder) build() *version {
 		p, j := v.ensureNodePage(id)
 		p.alive[j>>6] |= 1 << (j & 63)
 		p.labels[j] = ls
-		p.props[j] = b.props[uint32(i)]
+		p.props[j] = b.props[i]
 		for _, l := range ls {
 			bm := touched[l]
 			if bm == nil {
@@ -464,8 +468,10 @@ func (v *version) estimateMem() int64 {
 }
 
 // writeSST writes every record the load creates or changes, in key order,
-// to one sstable and returns its path and key count.
-func (b *BulkBuilder) writeSST(v *version, seq uint64) (path string, n int, err error) {
+// to one sstable and returns its path and key count. The adjacency of the
+// new relationships comes from out when it is not nil (a streamed load,
+// bulk_image.go), else from v.
+func (b *BulkBuilder) writeSST(v *version, seq uint64, out *csr) (path string, n int, err error) {
 	s := b.g.s
 	fs := s.opts.FS
 	path = fs.PathJoin(s.dir, fmt.Sprintf("%s%d-%d.sst", bulkFilePrefix, time.Now().UnixNano(), bulkSeq.Add(1)))
@@ -495,7 +501,9 @@ func (b *BulkBuilder) writeSST(v *version, seq uint64) (path string, n int, err 
 	set(keyStoreSeq, binary.BigEndian.AppendUint64(nil, seq))
 	set(graphSeqKey(gid), binary.BigEndian.AppendUint64(nil, seq))
 	// 'a': adjacency chunks holding new relationships.
-	if len(b.relTyp) > 0 {
+	if out != nil {
+		b.appendAdjacency(out, set)
+	} else if len(b.relTyp) > 0 {
 		starts := slices.Clone(b.relStart)
 		slices.Sort(starts)
 		starts = slices.Compact(starts)
@@ -532,7 +540,7 @@ func (b *BulkBuilder) writeSST(v *version, seq uint64) (path string, n int, err 
 	set(metaKey(gid), encodeMeta(v.nextNode, v.nextRel))
 	// 'n': new nodes.
 	for i, ls := range b.labels {
-		buf = appendNodeRecord(buf[:0], ls, b.props[uint32(i)])
+		buf = appendNodeRecord(buf[:0], ls, b.props[i])
 		kbuf = appendNodeKey(kbuf[:0], gid, base.nextNode+uint32(i))
 		set(kbuf, buf)
 	}
