@@ -326,13 +326,15 @@ func (b *BulkBuilder) Finish() error {
 	s.seqMu.Lock()
 	defer s.seqMu.Unlock()
 	seq := s.seq + 1
-	path, _, err := b.writeSST(w, seq, nil)
+	paths, _, err := b.writeSST(w, seq, nil)
 	if err != nil {
 		return err
 	}
 	b.report(BulkIngest)
-	err = s.db.Ingest(b.ctx, []string{path})
-	_ = s.opts.FS.Remove(path)
+	err = s.db.Ingest(b.ctx, paths)
+	for _, p := range paths {
+		_ = s.opts.FS.Remove(p)
+	}
 	if err != nil {
 		return fmt.Errorf("storage: bulk ingest: %w", err)
 	}
@@ -468,10 +470,43 @@ func (v *version) estimateMem() int64 {
 }
 
 // writeSST writes every record the load creates or changes, in key order,
-// to one sstable and returns its path and key count. The adjacency of the
-// new relationships comes from out when it is not nil (a streamed load,
-// bulk_image.go), else from v.
-func (b *BulkBuilder) writeSST(v *version, seq uint64, out *csr) (path string, n int, err error) {
+// to two sstables and returns their paths (to be ingested together) and
+// the key count. The store-level records (the commit sequence) go to a
+// table of their own: they overlap keys the store holds already, while
+// the graph's records of a load into an empty graph overlap none, so
+// Pebble places that table in the bottom level without compacting it.
+// The adjacency of the new relationships comes from out when it is not
+// nil (a streamed load, bulk_image.go), else from v.
+func (b *BulkBuilder) writeSST(v *version, seq uint64, out *csr) (paths []string, n int, err error) {
+	fs := b.g.s.opts.FS
+	defer func() {
+		if err != nil {
+			for _, p := range paths {
+				_ = fs.Remove(p)
+			}
+			paths = nil
+		}
+	}()
+	gid := b.g.id
+	p, k, err := b.writeTable(func(set func(k, v []byte)) {
+		set(keyStoreSeq, binary.BigEndian.AppendUint64(nil, seq))
+		set(graphSeqKey(gid), binary.BigEndian.AppendUint64(nil, seq))
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	paths = append(paths, p)
+	n += k
+	p, k, err = b.writeTable(func(set func(k, v []byte)) { b.graphRecords(v, out, set) })
+	if err != nil {
+		return paths, 0, err
+	}
+	return append(paths, p), n + k, nil
+}
+
+// writeTable writes the records fill sets (in key order) to a new
+// sstable and returns its path and key count.
+func (b *BulkBuilder) writeTable(fill func(set func(k, v []byte))) (path string, n int, err error) {
 	s := b.g.s
 	fs := s.opts.FS
 	path = fs.PathJoin(s.dir, fmt.Sprintf("%s%d-%d.sst", bulkFilePrefix, time.Now().UnixNano(), bulkSeq.Add(1)))
@@ -488,18 +523,29 @@ func (b *BulkBuilder) writeSST(v *version, seq uint64, out *csr) (path string, n
 			_ = fs.Remove(path)
 		}
 	}()
-	gid := b.g.id
-	base := b.base
-	set := func(k, val []byte) {
+	fill(func(k, val []byte) {
 		if err == nil {
 			err = wr.Set(k, val)
 			n++
 		}
+	})
+	if err != nil {
+		return "", 0, fmt.Errorf("storage: bulk write: %w", err)
 	}
+	cerr := wr.Close()
+	wr = nil
+	if cerr != nil {
+		err = fmt.Errorf("storage: bulk write: %w", cerr)
+		return "", 0, err
+	}
+	return path, n, nil
+}
+
+// graphRecords sets the graph's records of the load in key order.
+func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) {
+	gid := b.g.id
+	base := b.base
 	var buf, kbuf []byte
-	// Store-level records sort first: the commit sequence.
-	set(keyStoreSeq, binary.BigEndian.AppendUint64(nil, seq))
-	set(graphSeqKey(gid), binary.BigEndian.AppendUint64(nil, seq))
 	// 'a': adjacency chunks holding new relationships.
 	if out != nil {
 		b.appendAdjacency(out, set)
@@ -556,14 +602,4 @@ func (b *BulkBuilder) writeSST(v *version, seq uint64, out *csr) (path string, n
 			set(relKey(gid, base.nextRel+k), buf)
 		}
 	}
-	if err != nil {
-		return "", 0, fmt.Errorf("storage: bulk write: %w", err)
-	}
-	cerr := wr.Close()
-	wr = nil
-	if cerr != nil {
-		err = fmt.Errorf("storage: bulk write: %w", cerr)
-		return "", 0, err
-	}
-	return path, n, nil
 }

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"sync"
 	"time"
 
@@ -17,9 +16,9 @@ import (
 // adjacency directions, relationship pages), then writing the records and
 // later the image from it, Finish
 //
-//  1. groups the relationships by start node and by end node with two
-//     counting sorts (csr: 4 bytes per relationship and per node each,
-//     in parallel);
+//  1. groups the relationships by start node and by end node, each
+//     node's ordered by type and id, with counting sorts (csr: 4 bytes per
+//     relationship and per node each, in parallel);
 //  2. writes the records as one sorted sstable and, at the same time in
 //     another goroutine, the graph's image to a temporary file, page by
 //     page: each node page (64 nodes with their adjacency in both
@@ -46,13 +45,33 @@ func (b *BulkBuilder) streamable() bool {
 }
 
 // csr groups relationship indexes by node: those of node n are
-// ord[off[n]:off[n+1]], in increasing order.
+// ord[off[n]:off[n+1]], ordered by type, then by index.
 type csr struct {
 	off, ord []uint32
 }
 
-// newCSR groups the indexes of keys (node ids below n) by key.
-func newCSR(keys []uint32, n int) csr {
+// typeOrder returns the relationship indexes ordered by type (stably: a
+// counting sort), the order newCSR visits them in.
+func typeOrder(typ []uint32, ntypes int) []uint32 {
+	off := make([]uint32, ntypes+1)
+	for _, t := range typ {
+		off[t+1]++
+	}
+	for i := 1; i < len(off); i++ {
+		off[i] += off[i-1]
+	}
+	ord := make([]uint32, len(typ))
+	for i, t := range typ {
+		ord[off[t]] = uint32(i)
+		off[t]++
+	}
+	return ord
+}
+
+// newCSR groups the relationship indexes of byType (every index, ordered
+// by type) by keys[index], a node id below n: a stable counting sort, so
+// each node's keep the order of byType.
+func newCSR(keys, byType []uint32, n int) csr {
 	off := make([]uint32, n+2)
 	for _, k := range keys {
 		off[k+2]++
@@ -63,31 +82,12 @@ func newCSR(keys []uint32, n int) csr {
 	// off[k+1] is now where key k starts; filling moves it to where k
 	// ends, which is where k+1 starts.
 	ord := make([]uint32, len(keys))
-	for i, k := range keys {
-		ord[off[k+1]] = uint32(i)
+	for _, i := range byType {
+		k := keys[i]
+		ord[off[k+1]] = i
 		off[k+1]++
 	}
 	return csr{off: off[: n+1 : n+1], ord: ord}
-}
-
-// byType returns the relationship indexes of one node ordered by type,
-// each type's in increasing order: ids itself when it already is, else a
-// sorted copy in *scratch.
-func byType(ids []uint32, typ []uint32, scratch *[]uint32) []uint32 {
-	sorted := true
-	for j := 1; j < len(ids); j++ {
-		if typ[ids[j]] < typ[ids[j-1]] {
-			sorted = false
-			break
-		}
-	}
-	if sorted {
-		return ids
-	}
-	*scratch = append((*scratch)[:0], ids...)
-	s := *scratch
-	slices.SortStableFunc(s, func(a, b uint32) int { return cmp.Compare(typ[a], typ[b]) })
-	return s
 }
 
 // appendAdjacency sets the adjacency chunk records of every node, in key
@@ -95,7 +95,6 @@ func byType(ids []uint32, typ []uint32, scratch *[]uint32) []uint32 {
 func (b *BulkBuilder) appendAdjacency(out *csr, set func(k, v []byte)) {
 	gid := b.g.id
 	var kbuf, buf []byte
-	var sorted []uint32
 	var rels []uint64
 	var nbrs []uint32
 	for node := 0; node+1 < len(out.off); node++ {
@@ -103,7 +102,6 @@ func (b *BulkBuilder) appendAdjacency(out *csr, set func(k, v []byte)) {
 		if len(ids) == 0 {
 			continue
 		}
-		ids = byType(ids, b.relTyp, &sorted)
 		for lo := 0; lo < len(ids); {
 			t, c := b.relTyp[ids[lo]], uint64(ids[lo])>>chunkBits
 			rels, nbrs = rels[:0], nbrs[:0]
@@ -130,7 +128,6 @@ type nodePager struct {
 	nbrs    []uint32
 	lists   []adjList
 	ptrs    []*adjList
-	sorted  []uint32
 	stats   *statsBuilder
 	labelOf func(uint32) []uint32
 }
@@ -168,7 +165,6 @@ func (np *nodePager) at(pi uint64) *nodePage {
 			if Direction(d) == In {
 				other = b.relStart
 			}
-			ids = byType(ids, b.relTyp, &np.sorted)
 			first := nl
 			for j := 0; j < len(ids); {
 				t, start := b.relTyp[ids[j]], k
@@ -312,14 +308,16 @@ func (b *BulkBuilder) finishStreamed() error {
 	s, g := b.g.s, b.g
 	n := len(b.labels)
 	var out, in csr
+	byType := typeOrder(b.relTyp, len(b.dicts[dictType].names))
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		in = newCSR(b.relEnd, n)
+		in = newCSR(b.relEnd, byType, n)
 	}()
-	out = newCSR(b.relStart, n)
+	out = newCSR(b.relStart, byType, n)
 	wg.Wait()
+	byType = nil
 	v := b.streamedVersion()
 	if err := b.ctx.Err(); err != nil {
 		return fmt.Errorf("storage: bulk load abandoned: %w", err)
@@ -353,33 +351,36 @@ func (b *BulkBuilder) commitStreamed(v *version, out, in *csr) (seq uint64, err 
 	defer s.seqMu.Unlock()
 	seq = s.seq + 1
 	b.report(BulkWriting)
-	var sstPath string
+	var sstPaths []string
 	var sstErr error
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		sstPath, _, sstErr = b.writeSST(v, seq, out)
+		sstPaths, _, sstErr = b.writeSST(v, seq, out)
 	}()
 	imgPath, imgErr := b.writeImageTmp(v, seq, out, in)
 	wg.Wait()
-	if sstErr != nil || imgErr != nil {
-		if sstErr == nil {
-			_ = fs.Remove(sstPath)
+	removeSSTs := func() {
+		for _, p := range sstPaths {
+			_ = fs.Remove(p)
 		}
+	}
+	if sstErr != nil || imgErr != nil {
+		removeSSTs()
 		if imgErr == nil {
 			_ = fs.Remove(imgPath)
 		}
 		return 0, cmp.Or(sstErr, imgErr)
 	}
 	if err := b.ctx.Err(); err != nil {
-		_ = fs.Remove(sstPath)
+		removeSSTs()
 		_ = fs.Remove(imgPath)
 		return 0, fmt.Errorf("storage: bulk load abandoned: %w", err)
 	}
 	b.report(BulkIngest)
-	err = s.db.Ingest(b.ctx, []string{sstPath})
-	_ = fs.Remove(sstPath)
+	err = s.db.Ingest(b.ctx, sstPaths)
+	removeSSTs()
 	if err != nil {
 		_ = fs.Remove(imgPath)
 		return 0, fmt.Errorf("storage: bulk ingest: %w", err)

@@ -60,6 +60,8 @@ if (args.phase === "load") {
   await db.close();
   rep.Ms = performance.now() - t0;
   rep.RSSMB = peakRSSMB();
+  const cpu = process.cpuUsage();
+  rep.CPUs = (cpu.user + cpu.system) / 1e6;
 } else if (args.phase === "query") {
   const queries = JSON.parse(fs.readFileSync(args.queries, "utf8"));
   const db = new kuzu.Database(args.db, 0, true, true);

@@ -70,7 +70,7 @@ func TestScaling(t *testing.T) {
 		res := Result{Rels: rels, Nodes: PowerLaw{Rels: rels}.Nodes()}
 		var ld childReport
 		runChild(t, "load", dir, rels, &ld)
-		res.LoadMs, res.LoadRSSMB = ld.Ms, ld.RSSMB
+		res.LoadMs, res.LoadRSSMB, res.LoadCPUs, res.BulkRSSMB = ld.Ms, ld.RSSMB, ld.CPUs, ld.BulkRSSMB
 		res.StoreMB = dirSize(t, dir)
 		var colds []childReport
 		for i := 0; i < 3; i++ {
@@ -111,7 +111,9 @@ func TestScaling(t *testing.T) {
 type Result struct {
 	Rels, Nodes int
 	LoadMs      float64
+	LoadCPUs    float64 // CPU time (user + system) of the load process, seconds
 	LoadRSSMB   float64
+	BulkRSSMB   float64 // of LoadRSSMB, the peak at the end of the bulk load (before the index)
 	StoreMB     float64
 	ColdMs      float64
 	OpenMs      float64 // of ColdMs, the time cyq.Open took
@@ -125,11 +127,12 @@ type Result struct {
 
 // KuzuResult is the measurement of one graph size through Kuzu.
 type KuzuResult struct {
-	LoadMs, LoadRSSMB, StoreMB float64
-	ColdMs, OpenMs, ColdRSSMB  float64
-	WarmRSSMB, BaseRSSMB       float64
-	Warm                       map[string]float64
-	First                      map[string]int64
+	LoadMs, LoadCPUs, LoadRSSMB float64
+	StoreMB                     float64
+	ColdMs, OpenMs, ColdRSSMB   float64
+	WarmRSSMB, BaseRSSMB        float64
+	Warm                        map[string]float64
+	First                       map[string]int64
 }
 
 // Budgeted is one query process run under a storage MemoryBudget.
@@ -143,8 +146,8 @@ type Budgeted struct {
 
 func (r Result) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d rels, %d nodes: load %.0f ms (peak RSS %.0f MB), store %.0f MB, cold start %.1f ms (open %.1f ms; RSS %.0f MB)",
-		r.Rels, r.Nodes, r.LoadMs, r.LoadRSSMB, r.StoreMB, r.ColdMs, r.OpenMs, r.ColdRSSMB)
+	fmt.Fprintf(&b, "%d rels, %d nodes: load %.0f ms (CPU %.1f s; peak RSS %.0f MB, %.0f MB before the index), store %.0f MB, cold start %.1f ms (open %.1f ms; RSS %.0f MB)",
+		r.Rels, r.Nodes, r.LoadMs, r.LoadCPUs, r.LoadRSSMB, r.BulkRSSMB, r.StoreMB, r.ColdMs, r.OpenMs, r.ColdRSSMB)
 	fmt.Fprintf(&b, "\n  warm queries (peak RSS %.0f MB):", r.WarmRSSMB)
 	for _, q := range queries {
 		fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, r.Warm[q.id], r.First[q.id])
@@ -159,6 +162,7 @@ func (r Result) String() string {
 			fmt.Fprintf(&b, "\n    %-22s %12s %12s %10s", name, fmt.Sprintf(format, c), fmt.Sprintf(format, kz), ratio)
 		}
 		row("load ms", r.LoadMs, k.LoadMs, "%.0f")
+		row("load CPU s", r.LoadCPUs, k.LoadCPUs, "%.1f")
 		row("load peak RSS MB", r.LoadRSSMB, k.LoadRSSMB, "%.0f")
 		row("store MB", r.StoreMB, k.StoreMB, "%.1f")
 		row("cold start ms", r.ColdMs, k.ColdMs, "%.1f")
@@ -185,6 +189,8 @@ func (r Result) String() string {
 
 type childReport struct {
 	BaseRSSMB float64 // (Kuzu) peak RSS before opening the database
+	BulkRSSMB float64 // (load) peak RSS after the bulk load, before the index
+	CPUs      float64 // (load) CPU time of the process, seconds
 	Ms        float64
 	OpenMs    float64 // of Ms, the time cyq.Open took
 	WarmRSSMB float64 // peak RSS at the end of the warm queries
@@ -235,6 +241,7 @@ func TestScalingChild(t *testing.T) {
 		if err := g.BulkLoad(ctx, PowerLaw{Rels: rels, Seed: 1}, nil); err != nil {
 			t.Fatal(err)
 		}
+		rep.BulkRSSMB = peakRSSMB()
 		query(t, db, "CREATE INDEX FOR (n:Person) ON (n.id)", nil)
 		if err := db.Close(); err != nil {
 			t.Fatal(err)
@@ -280,6 +287,7 @@ func TestScalingChild(t *testing.T) {
 	}
 	if phase == "load" {
 		rep.RSSMB = peakRSSMB()
+		rep.CPUs = cpuSeconds()
 	}
 	b, _ := json.Marshal(rep)
 	fmt.Println(reportPrefix + string(b))
@@ -448,7 +456,7 @@ func runKuzu(t *testing.T, root string, rels int) *KuzuResult {
 	var ld childReport
 	runNode(t, &ld, "--phase", "load", "--db", db, "--csv", csv)
 	_ = os.RemoveAll(csv)
-	res := &KuzuResult{LoadMs: ld.Ms, LoadRSSMB: ld.RSSMB, StoreMB: dirSize(t, db)}
+	res := &KuzuResult{LoadMs: ld.Ms, LoadCPUs: ld.CPUs, LoadRSSMB: ld.RSSMB, StoreMB: dirSize(t, db)}
 	if _, err := os.Stat(db + ".wal"); err == nil {
 		res.StoreMB += dirSize(t, db+".wal")
 	}
