@@ -2,6 +2,7 @@ package scaling
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -72,15 +73,24 @@ func TestScaling(t *testing.T) {
 		runChild(t, "load", dir, rels, &ld)
 		res.LoadMs, res.LoadRSSMB, res.LoadCPUs, res.BulkRSSMB = ld.Ms, ld.RSSMB, ld.CPUs, ld.BulkRSSMB
 		res.StoreMB = dirSize(t, dir)
-		var colds []childReport
+		var kz *kuzuRun
+		if withKuzu {
+			kz = loadKuzu(t, root, rels)
+		}
+		// Three query processes per engine, alternately, so that both
+		// see the same load of the machine.
+		var colds, kcolds []childReport
 		for i := 0; i < 3; i++ {
 			var c childReport
 			runChild(t, "query", dir, rels, &c)
 			colds = append(colds, c)
+			if kz != nil {
+				kcolds = append(kcolds, kz.query(t))
+			}
 		}
-		slices.SortFunc(colds, func(a, b childReport) int { return int(a.Ms*1000 - b.Ms*1000) })
-		res.ColdMs, res.OpenMs, res.ColdRSSMB = colds[1].Ms, colds[1].OpenMs, colds[1].RSSMB
-		res.Warm, res.First, res.WarmRSSMB = colds[1].Warm, colds[1].First, colds[1].WarmRSSMB
+		c := medianReport(colds)
+		res.ColdMs, res.OpenMs, res.ColdRSSMB = c.Ms, c.OpenMs, c.RSSMB
+		res.Warm, res.First, res.WarmRSSMB = c.Warm, c.First, c.WarmRSSMB
 		if b := os.Getenv("CYQ_SCALING_BUDGET"); b != "" {
 			budget, err := parseCount(b)
 			if err != nil {
@@ -90,8 +100,8 @@ func TestScaling(t *testing.T) {
 			runChild(t, "query", dir, rels, &c, "CYQ_SCALING_CHILD_BUDGET="+strconv.Itoa(budget))
 			res.Budget = &Budgeted{Bytes: budget, ColdMs: c.Ms, RSSMB: c.WarmRSSMB, Warm: c.Warm, First: c.First}
 		}
-		if withKuzu {
-			res.Kuzu = runKuzu(t, root, rels)
+		if kz != nil {
+			res.Kuzu = kz.finish(kcolds)
 		}
 		results = append(results, res)
 		t.Logf("%s", res)
@@ -425,9 +435,15 @@ func installKuzu(t *testing.T) {
 	}
 }
 
-// runKuzu measures one size through Kuzu: CSV export, load, three cold
-// starts (the median is reported) with the warm queries.
-func runKuzu(t *testing.T, root string, rels int) *KuzuResult {
+// kuzuRun is one size loaded into Kuzu.
+type kuzuRun struct {
+	res       *KuzuResult
+	db, qfile string
+	nodes     int
+}
+
+// loadKuzu writes one size as CSV and loads it into Kuzu.
+func loadKuzu(t *testing.T, root string, rels int) *kuzuRun {
 	t.Helper()
 	p := PowerLaw{Rels: rels, Seed: 1}
 	csv := filepath.Join(root, fmt.Sprintf("powerlaw-%d-csv", rels))
@@ -460,21 +476,48 @@ func runKuzu(t *testing.T, root string, rels int) *KuzuResult {
 	if _, err := os.Stat(db + ".wal"); err == nil {
 		res.StoreMB += dirSize(t, db+".wal")
 	}
-	var colds []childReport
-	for i := 0; i < 3; i++ {
-		var c childReport
-		runNode(t, &c, "--phase", "query", "--db", db, "--queries", qfile, "--nodes", strconv.Itoa(p.Nodes()))
-		colds = append(colds, c)
-	}
-	slices.SortFunc(colds, func(a, b childReport) int { return int(a.Ms*1000 - b.Ms*1000) })
-	c := colds[1]
+	return &kuzuRun{res: res, db: db, qfile: qfile, nodes: p.Nodes()}
+}
+
+// query runs one Kuzu query process (cold start, then the warm queries).
+func (k *kuzuRun) query(t *testing.T) childReport {
+	t.Helper()
+	var c childReport
+	runNode(t, &c, "--phase", "query", "--db", k.db, "--queries", k.qfile, "--nodes", strconv.Itoa(k.nodes))
+	return c
+}
+
+// finish records the query processes' medians and removes the database
+// (unless CYQ_SCALING_KEEP).
+func (k *kuzuRun) finish(colds []childReport) *KuzuResult {
+	c := medianReport(colds)
+	res := k.res
 	res.ColdMs, res.OpenMs, res.ColdRSSMB, res.WarmRSSMB, res.BaseRSSMB = c.Ms, c.OpenMs, c.RSSMB, c.WarmRSSMB, c.BaseRSSMB
 	res.Warm, res.First = c.Warm, c.First
 	if os.Getenv("CYQ_SCALING_KEEP") == "" {
-		_ = os.RemoveAll(db)
-		_ = os.RemoveAll(db + ".wal")
+		_ = os.RemoveAll(k.db)
+		_ = os.RemoveAll(k.db + ".wal")
 	}
 	return res
+}
+
+// medianReport combines query processes: the cold start (and its RSS)
+// of the median process by cold start time, and per warm query the
+// median over the processes of their medians.
+func medianReport(rs []childReport) childReport {
+	slices.SortFunc(rs, func(a, b childReport) int { return cmp.Compare(a.Ms, b.Ms) })
+	c := rs[len(rs)/2]
+	warm := map[string]float64{}
+	for id := range c.Warm {
+		var ts []float64
+		for _, r := range rs {
+			ts = append(ts, r.Warm[id])
+		}
+		slices.Sort(ts)
+		warm[id] = ts[len(ts)/2]
+	}
+	c.Warm = warm
+	return c
 }
 
 // runNode runs one phase of bench/kuzu/scaling.mjs in a fresh process.
