@@ -5,10 +5,12 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cyqdb/cyq/value"
 )
 
 // A bulk load into a graph that holds nothing yet is streamed: instead of
@@ -28,20 +30,65 @@ import (
 //     place and opens the new version from it, as Open would: pages are
 //     decoded when first read.
 //
-// The memory of the load is the builder's own arrays plus the two
-// groupings; nothing of the size of the graph is built twice. A load that
+// Property indexes defined on the empty graph are counted from the sorted
+// values of the loaded nodes (uniqueness checked there) and, as after
+// Open, built on first use. The memory of the load is the builder's own
+// arrays plus the two groupings; nothing of the size of the graph is
+// built twice. A load that
 // fails before the ingest removes both files and changes nothing; a crash
 // between the ingest and the rename leaves a stale image, which Open
 // ignores (its sequence is not the graph's) and rebuilds.
 
 // streamable reports whether Finish can stream the load (see above): the
-// graph holds no node, relationship, index or search index, the load adds
-// at least one node and fewer than 1<<32 relationships, and the machine
-// uses images.
+// graph holds no node, relationship or search index (property indexes
+// may be defined), the load adds at least one node and fewer than 1<<32
+// relationships, and the machine uses images.
 func (b *BulkBuilder) streamable() bool {
 	base := b.base
-	return nativeLittleEndian && base.nextNode == 0 && base.nextRel == 0 && len(base.indexes) == 0 &&
+	return nativeLittleEndian && base.nextNode == 0 && base.nextRel == 0 &&
 		len(base.search) == 0 && len(b.labels) > 0 && uint64(len(b.relTyp)) < math.MaxUint32
+}
+
+// streamedIndexes counts, for each property index of the graph (defined
+// while it was empty), the loaded nodes it holds and their distinct
+// values, for the image, and checks uniqueness constraints: the values
+// are sorted, so equal ones are adjacent. As after Open, an index's tree
+// is built when it is first used.
+func (b *BulkBuilder) streamedIndexes(v *version) error {
+	type entry struct {
+		val  value.Value
+		node uint32
+	}
+	for k, ix := range b.base.indexes {
+		var es []entry
+		for i, ls := range b.labels {
+			if _, ok := slices.BinarySearch(ls, k.label); !ok {
+				continue
+			}
+			if val, ok := b.props[i].get(k.key); ok {
+				es = append(es, entry{val, uint32(i)})
+			}
+		}
+		slices.SortFunc(es, func(a, b entry) int {
+			return cmp.Or(indexOrder(a.val, b.val), cmp.Compare(a.node, b.node))
+		})
+		distinct := 0
+		for j := range es {
+			switch {
+			case j == 0 || indexOrder(es[j-1].val, es[j].val) != 0:
+				distinct++
+			case ix.unique:
+				return errorf(ErrConstraintViolation, "nodes %d and %d violate the uniqueness constraint on (%d, %d)",
+					es[j-1].node, es[j].node, k.label, k.key)
+			}
+		}
+		v.indexes[k] = &propIndex{label: k.label, key: k.key, unique: ix.unique, explicit: ix.explicit,
+			entries: int64(len(es)), lazy: &lazyTree{distinct: int64(distinct)}}
+		if err := b.ctx.Err(); err != nil {
+			return fmt.Errorf("storage: bulk load abandoned: %w", err)
+		}
+	}
+	return nil
 }
 
 // csr groups relationship indexes by node: those of node n are
@@ -319,6 +366,9 @@ func (b *BulkBuilder) finishStreamed() error {
 	wg.Wait()
 	byType = nil
 	v := b.streamedVersion()
+	if err := b.streamedIndexes(v); err != nil {
+		return err
+	}
 	if err := b.ctx.Err(); err != nil {
 		return fmt.Errorf("storage: bulk load abandoned: %w", err)
 	}

@@ -190,3 +190,82 @@ func TestBulkStreamedAbandoned(t *testing.T) {
 	check(t, g.BulkLoad(context.Background(), randomBulk(rand.New(rand.NewPCG(4, 4)), m), nil))
 	m.verify(t, g.Snapshot())
 }
+
+// TestBulkStreamedIndexes: indexes and uniqueness constraints defined on
+// an empty graph hold the streamed load's nodes (their counts match a
+// rebuild from the records), and a load that violates a constraint is
+// refused and leaves nothing.
+func TestBulkStreamedIndexes(t *testing.T) {
+	for _, violate := range []bool{false, true} {
+		fs := vfs.NewMem()
+		s, err := Open("db", &Options{FS: fs})
+		check(t, err)
+		g := mustGraph(t, s, DefaultGraph)
+		tx := begin(t, g)
+		l := must(tx.LabelIDOrCreate("L"))(t)
+		k := must(tx.PropKeyIDOrCreate("k"))(t)
+		u := must(tx.PropKeyIDOrCreate("u"))(t)
+		check(t, tx.CreateIndex(l, k))
+		check(t, tx.CreateUniqueConstraint(l, u))
+		check(t, tx.Commit())
+		r := rand.New(rand.NewPCG(5, 5))
+		m := newModel()
+		err = g.BulkLoad(context.Background(), BulkSourceFunc(func(b *BulkBuilder) error {
+			other := b.LabelID("Other")
+			for i := range 5000 {
+				ls := []uint32{l}
+				if i%7 == 0 {
+					ls = []uint32{other}
+				}
+				ps := map[uint32]value.Value{}
+				switch r.IntN(3) {
+				case 0:
+					ps[k] = value.Int(r.Int64N(50))
+				case 1:
+					ps[k] = value.Float(float64(r.Int64N(50))) // equal to the Int of the same value
+				}
+				if i%3 != 0 {
+					ps[u] = value.String(fmt.Sprint(i))
+				}
+				if violate && i == 4000 {
+					ps[u] = value.String("1")
+				}
+				id, err := b.AddNode(ls, ps)
+				if err != nil {
+					return err
+				}
+				mn := &mnode{labels: map[uint32]bool{}, props: ps}
+				for _, x := range ls {
+					mn.labels[x] = true
+				}
+				m.nodes[id] = mn
+			}
+			return nil
+		}), nil)
+		if violate {
+			if !errors.Is(err, ErrConstraintViolation) {
+				t.Fatalf("violating load: %v", err)
+			}
+			if n := g.Snapshot().NodeCount(); n != 0 {
+				t.Fatalf("violating load left %d nodes", n)
+			}
+			check(t, s.Close())
+			continue
+		}
+		check(t, err)
+		snap := g.Snapshot()
+		m.verify(t, snap)
+		fromRecords, err := loadVersion(s.db, g.id)
+		check(t, err)
+		if got, want := snap.Indexes(), fromRecords.Indexes(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("indexes %+v, from the records %+v", got, want)
+		}
+		for x := int64(0); x < 50; x++ {
+			if got, want := snap.IndexSeek(l, k, value.Int(x)), fromRecords.IndexSeek(l, k, value.Int(x)); !got.Equals(want) || got.IsEmpty() {
+				t.Fatalf("IndexSeek(%d) = %v, want %v", x, got, want)
+			}
+		}
+		check(t, snap.checkConsistency())
+		check(t, s.Close())
+	}
+}
