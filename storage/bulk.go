@@ -80,7 +80,7 @@ type BulkBuilder struct {
 	done     bool
 
 	labels   [][]uint32
-	props    map[uint32]props // by index of new node
+	props    []props // by index of new node
 	relStart []uint32
 	relEnd   []uint32
 	relTyp   []uint32
@@ -99,7 +99,7 @@ func (g *Graph) NewBulkBuilder(ctx context.Context, progress func(BulkProgress))
 	}
 	base := g.cur.Load()
 	b := &BulkBuilder{g: g, ctx: ctx, base: base, progress: progress, start: time.Now(),
-		props: map[uint32]props{}, relProps: map[uint64]props{}, next: 1 << 20}
+		relProps: map[uint64]props{}, next: 1 << 20}
 	for i := range b.dicts {
 		b.dicts[i] = base.dicts[i].clone()
 	}
@@ -145,6 +145,7 @@ func (b *BulkBuilder) PropKeyID(name string) uint32 { return b.dictID(dictKey, n
 func (b *BulkBuilder) Reserve(nodes, rels int) {
 	if nodes > 0 {
 		b.labels = slices.Grow(b.labels, nodes)
+		b.props = slices.Grow(b.props, nodes)
 	}
 	if rels > 0 {
 		b.relStart = slices.Grow(b.relStart, rels)
@@ -174,9 +175,10 @@ func (b *BulkBuilder) AddNode(labels []uint32, ps map[uint32]value.Value) (uint3
 		slices.Sort(labels)
 		labels = slices.Compact(labels)
 	}
+	var pr props
 	if len(ps) > 0 {
-		pr, err := makeProps(ps)
-		if err != nil {
+		var err error
+		if pr, err = makeProps(ps); err != nil {
 			return 0, err
 		}
 		for _, p := range pr {
@@ -184,14 +186,12 @@ func (b *BulkBuilder) AddNode(labels []uint32, ps map[uint32]value.Value) (uint3
 				return 0, errorf(ErrNotFound, "property key id %d", p.key)
 			}
 		}
-		if pr != nil {
-			b.props[uint32(len(b.labels))] = pr
-		}
 	}
 	if len(labels) == 0 {
 		labels = nil
 	}
 	b.labels = append(b.labels, labels)
+	b.props = append(b.props, pr)
 	b.tick()
 	return uint32(id), nil
 }
@@ -221,6 +221,7 @@ func (b *BulkBuilder) AddNodes(n int, labels []uint32) (uint32, error) {
 	}
 	for i := 1; i < n; i++ {
 		b.labels = append(b.labels, ls)
+		b.props = append(b.props, nil)
 	}
 	b.tick()
 	return first, nil
@@ -293,6 +294,9 @@ func (b *BulkBuilder) Finish() error {
 			}
 		}
 	}
+	if b.streamable() {
+		return b.finishStreamed()
+	}
 	w := b.build()
 	if err := b.ctx.Err(); err != nil {
 		return fmt.Errorf("storage: bulk load abandoned: %w", err)
@@ -326,13 +330,15 @@ func (b *BulkBuilder) Finish() error {
 	s.seqMu.Lock()
 	defer s.seqMu.Unlock()
 	seq := s.seq + 1
-	path, _, err := b.writeSST(w, seq)
+	paths, _, err := b.writeSST(w, seq, nil)
 	if err != nil {
 		return err
 	}
 	b.report(BulkIngest)
-	err = s.db.Ingest(b.ctx, []string{path})
-	_ = s.opts.FS.Remove(path)
+	err = s.db.Ingest(b.ctx, paths)
+	for _, p := range paths {
+		_ = s.opts.FS.Remove(p)
+	}
 	if err != nil {
 		return fmt.Errorf("storage: bulk ingest: %w", err)
 	}
@@ -373,7 +379,7 @@ func (b *BulkBuilder) build() *version {
 		p, j := v.ensureNodePage(id)
 		p.alive[j>>6] |= 1 << (j & 63)
 		p.labels[j] = ls
-		p.props[j] = b.props[uint32(i)]
+		p.props[j] = b.props[i]
 		for _, l := range ls {
 			bm := touched[l]
 			if bm == nil {
@@ -468,8 +474,43 @@ func (v *version) estimateMem() int64 {
 }
 
 // writeSST writes every record the load creates or changes, in key order,
-// to one sstable and returns its path and key count.
-func (b *BulkBuilder) writeSST(v *version, seq uint64) (path string, n int, err error) {
+// to two sstables and returns their paths (to be ingested together) and
+// the key count. The store-level records (the commit sequence) go to a
+// table of their own: they overlap keys the store holds already, while
+// the graph's records of a load into an empty graph overlap none, so
+// Pebble places that table in the bottom level without compacting it.
+// The adjacency of the new relationships comes from out when it is not
+// nil (a streamed load, bulk_image.go), else from v.
+func (b *BulkBuilder) writeSST(v *version, seq uint64, out *csr) (paths []string, n int, err error) {
+	fs := b.g.s.opts.FS
+	defer func() {
+		if err != nil {
+			for _, p := range paths {
+				_ = fs.Remove(p)
+			}
+			paths = nil
+		}
+	}()
+	gid := b.g.id
+	p, k, err := b.writeTable(func(set func(k, v []byte)) {
+		set(keyStoreSeq, binary.BigEndian.AppendUint64(nil, seq))
+		set(graphSeqKey(gid), binary.BigEndian.AppendUint64(nil, seq))
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	paths = append(paths, p)
+	n += k
+	p, k, err = b.writeTable(func(set func(k, v []byte)) { b.graphRecords(v, out, set) })
+	if err != nil {
+		return paths, 0, err
+	}
+	return append(paths, p), n + k, nil
+}
+
+// writeTable writes the records fill sets (in key order) to a new
+// sstable and returns its path and key count.
+func (b *BulkBuilder) writeTable(fill func(set func(k, v []byte))) (path string, n int, err error) {
 	s := b.g.s
 	fs := s.opts.FS
 	path = fs.PathJoin(s.dir, fmt.Sprintf("%s%d-%d.sst", bulkFilePrefix, time.Now().UnixNano(), bulkSeq.Add(1)))
@@ -486,20 +527,33 @@ func (b *BulkBuilder) writeSST(v *version, seq uint64) (path string, n int, err 
 			_ = fs.Remove(path)
 		}
 	}()
-	gid := b.g.id
-	base := b.base
-	set := func(k, val []byte) {
+	fill(func(k, val []byte) {
 		if err == nil {
 			err = wr.Set(k, val)
 			n++
 		}
+	})
+	if err != nil {
+		return "", 0, fmt.Errorf("storage: bulk write: %w", err)
 	}
+	cerr := wr.Close()
+	wr = nil
+	if cerr != nil {
+		err = fmt.Errorf("storage: bulk write: %w", cerr)
+		return "", 0, err
+	}
+	return path, n, nil
+}
+
+// graphRecords sets the graph's records of the load in key order.
+func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) {
+	gid := b.g.id
+	base := b.base
 	var buf, kbuf []byte
-	// Store-level records sort first: the commit sequence.
-	set(keyStoreSeq, binary.BigEndian.AppendUint64(nil, seq))
-	set(graphSeqKey(gid), binary.BigEndian.AppendUint64(nil, seq))
 	// 'a': adjacency chunks holding new relationships.
-	if len(b.relTyp) > 0 {
+	if out != nil {
+		b.appendAdjacency(out, set)
+	} else if len(b.relTyp) > 0 {
 		starts := slices.Clone(b.relStart)
 		slices.Sort(starts)
 		starts = slices.Compact(starts)
@@ -536,7 +590,7 @@ func (b *BulkBuilder) writeSST(v *version, seq uint64) (path string, n int, err 
 	set(metaKey(gid), encodeMeta(v.nextNode, v.nextRel))
 	// 'n': new nodes.
 	for i, ls := range b.labels {
-		buf = appendNodeRecord(buf[:0], ls, b.props[uint32(i)])
+		buf = appendNodeRecord(buf[:0], ls, b.props[i])
 		kbuf = appendNodeKey(kbuf[:0], gid, base.nextNode+uint32(i))
 		set(kbuf, buf)
 	}
@@ -552,14 +606,4 @@ func (b *BulkBuilder) writeSST(v *version, seq uint64) (path string, n int, err 
 			set(relKey(gid, base.nextRel+k), buf)
 		}
 	}
-	if err != nil {
-		return "", 0, fmt.Errorf("storage: bulk write: %w", err)
-	}
-	cerr := wr.Close()
-	wr = nil
-	if cerr != nil {
-		err = fmt.Errorf("storage: bulk write: %w", cerr)
-		return "", 0, err
-	}
-	return path, n, nil
 }

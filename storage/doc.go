@@ -58,6 +58,11 @@
 // A read-only open cannot write one: with a stale image it reads the
 // graph whole, as before images existed.
 //
+// A bulk load into an empty graph writes the image itself, page by page
+// from its sorted runs, beside the sstable it ingests (bulk_image.go);
+// the graph is then read from the image, so after the load memory is
+// bounded by the working set as after Open.
+//
 // Opening with a valid image maps the file (or, on filesystems without file
 // descriptors, reads it) and decodes only the dictionaries, label bitmaps,
 // statistics and index definitions: no record is read and nothing grows

@@ -625,20 +625,20 @@ func appendRelBlock(dst []byte, p *relPage) []byte {
 }
 
 // writeBlocks writes one block per page of a table: a page the version
-// holds itself is encoded, one it reads from its base image is copied
-// as stored.
-func writeBlocks[P any](w *imageWriter, t *pageTable[P], pages uint64, blocks, index int,
+// holds itself (own) is encoded, one it reads from its base image (img,
+// if not nil) is copied as stored.
+func writeBlocks[P any](w *imageWriter, own func(uint64) *P, img *image, pages uint64, blocks, index int,
 	baseBlock func(*image, uint64) []byte, encode func([]byte, *P) []byte) {
 	offs := make([]uint64, 0, pages+1)
 	w.begin(blocks)
 	var buf []byte
 	for pi := uint64(0); pi < pages && w.err == nil; pi++ {
 		offs = append(offs, w.off-w.secs[blocks][0])
-		if p := t.own(pi); p != nil {
+		if p := own(pi); p != nil {
 			buf = encode(buf[:0], p)
 			w.write(buf)
-		} else if t.img != nil {
-			w.write(baseBlock(t.img, pi))
+		} else if img != nil {
+			w.write(baseBlock(img, pi))
 		}
 	}
 	offs = append(offs, w.off-w.secs[blocks][0])
@@ -651,7 +651,16 @@ func writeBlocks[P any](w *imageWriter, t *pageTable[P], pages uint64, blocks, i
 }
 
 func encodeImage(w *imageWriter, v *version, gid uint32, seq uint64) {
-	writeBlocks(w, &v.nodes, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
+	encodeImagePages(w, v, gid, seq, v.nodes.own, v.rels.own)
+}
+
+// encodeImagePages is encodeImage with the table pages v holds itself
+// given by nodeAt and relAt (page index -> page; nil: none, or the
+// base image's), called in page order: a bulk load (bulk_image.go) makes
+// each page when it is written instead of holding the tables. The small
+// sections are encoded from v after every page.
+func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt func(uint64) *nodePage, relAt func(uint64) *relPage) {
+	writeBlocks(w, nodeAt, v.nodes.img, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.nodeBlocks, img.nodeIndex, pi) },
 		func(dst []byte, p *nodePage) []byte {
 			if p.alive[0] == 0 {
@@ -659,7 +668,7 @@ func encodeImage(w *imageWriter, v *version, gid uint32, seq uint64) {
 			}
 			return appendNodeBlock(dst, p)
 		})
-	writeBlocks(w, &v.rels, relPages(v.nextRel), secRelBlocks, secRelIndex,
+	writeBlocks(w, relAt, v.rels.img, relPages(v.nextRel), secRelBlocks, secRelIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.relBlocks, img.relIndex, pi) },
 		func(dst []byte, p *relPage) []byte {
 			if popcount(p.alive[:]) == 0 {

@@ -133,79 +133,98 @@ func summarize(h *counters[int], nodes uint64) (DegreeSummary, bool) {
 
 // recomputeStats rebuilds all counters from the adjacency (at open and after bulk loads).
 func (v *version) recomputeStats() {
-	relsPerType := map[uint32]int64{}
-	triples := map[tripleKey]int64{}
-	degree := map[degKey]map[int]int64{}
-	hist := func(k degKey) map[int]int64 {
-		h := degree[k]
-		if h == nil {
-			h = map[int]int64{}
-			degree[k] = h
+	sb := newStatsBuilder()
+	labelsOf := func(nb uint32) []uint32 {
+		if ep, ei := v.node(nb); ep != nil {
+			return ep.labels[ei]
 		}
-		return h
+		return nil
 	}
-	for pi, p := range v.nodes.all() {
+	for _, p := range v.nodes.all() {
 		if p == nil {
 			continue
 		}
 		for i := uint32(0); i < nodePageSize; i++ {
-			if !p.isAlive(i) {
+			if p.isAlive(i) {
+				sb.addNode(p.labels[i], &p.adj[i], labelsOf)
+			}
+		}
+	}
+	v.stats = sb.data()
+}
+
+// statsBuilder accumulates the counters of recomputeStats node by node,
+// into the statsData it returns from data.
+type statsBuilder struct {
+	relsPerType map[uint32]int64
+	triples     map[tripleKey]int64
+	st          *statsData
+}
+
+func newStatsBuilder() *statsBuilder {
+	sb := &statsBuilder{relsPerType: map[uint32]int64{}, triples: map[tripleKey]int64{}}
+	sb.st = &statsData{
+		relsPerType: &counters[uint32]{base: sb.relsPerType},
+		triples:     &counters[tripleKey]{base: sb.triples},
+		degree:      map[degKey]*counters[int]{},
+	}
+	return sb
+}
+
+func (sb *statsBuilder) hist(k degKey) map[int]int64 {
+	c := sb.st.degree[k]
+	if c == nil {
+		c = &counters[int]{base: map[int]int64{}}
+		sb.st.degree[k] = c
+	}
+	return c.base
+}
+
+// addNode counts one live node with labels sl and adjacency adj;
+// labelsOf returns the labels of a neighbour.
+func (sb *statsBuilder) addNode(sl []uint32, adj *[2][]*adjList, labelsOf func(uint32) []uint32) {
+	for d := Out; d <= In; d++ {
+		total := 0
+		for _, l := range adj[d] {
+			n := len(l.rels)
+			if n == 0 {
 				continue
 			}
-			for d := Out; d <= In; d++ {
-				total := 0
-				for _, l := range p.adj[i][d] {
-					n := len(l.rels)
-					if n == 0 {
+			total += n
+			h := sb.hist(degKey{l.typ, d})
+			h[n]++
+			if d == Out {
+				sb.relsPerType[l.typ] += int64(n)
+				sb.triples[tripleKey{AnyLabel, l.typ, AnyLabel}] += int64(n)
+				// Runs of neighbours with the same labels are
+				// counted once per run.
+				var run []uint32
+				count := int64(0)
+				for _, nb := range l.nbrs {
+					el := labelsOf(nb)
+					if count > 0 && slices.Equal(el, run) {
+						count++
 						continue
 					}
-					total += n
-					h := hist(degKey{l.typ, d})
-					h[n]++
-					if d == Out {
-						relsPerType[l.typ] += int64(n)
-						triples[tripleKey{AnyLabel, l.typ, AnyLabel}] += int64(n)
-						// Runs of neighbours with the same labels are
-						// counted once per run.
-						sl := p.labels[i]
-						var run []uint32
-						count := int64(0)
-						for _, nb := range l.nbrs {
-							var el []uint32
-							if ep, ei := v.node(nb); ep != nil {
-								el = ep.labels[ei]
-							}
-							if count > 0 && slices.Equal(el, run) {
-								count++
-								continue
-							}
-							if count > 0 && (len(sl) > 0 || len(run) > 0) {
-								addTripleCounts(triples, sl, run, l.typ, count)
-							}
-							run, count = el, 1
-						}
-						if count > 0 && (len(sl) > 0 || len(run) > 0) {
-							addTripleCounts(triples, sl, run, l.typ, count)
-						}
+					if count > 0 && (len(sl) > 0 || len(run) > 0) {
+						addTripleCounts(sb.triples, sl, run, l.typ, count)
 					}
+					run, count = el, 1
 				}
-				if total > 0 {
-					hist(degKey{AnyType, d})[total]++
+				if count > 0 && (len(sl) > 0 || len(run) > 0) {
+					addTripleCounts(sb.triples, sl, run, l.typ, count)
 				}
 			}
 		}
-		_ = pi
+		if total > 0 {
+			sb.hist(degKey{AnyType, d})[total]++
+		}
 	}
-	st := &statsData{
-		relsPerType: &counters[uint32]{base: relsPerType},
-		triples:     &counters[tripleKey]{base: triples},
-		degree:      make(map[degKey]*counters[int], len(degree)),
-	}
-	for k, h := range degree {
-		st.degree[k] = &counters[int]{base: h}
-	}
-	v.stats = st
 }
+
+// data returns the counters (the same statsData at every call: it
+// reflects the nodes added so far and later ones).
+func (sb *statsBuilder) data() *statsData { return sb.st }
 
 // addTripleCounts is addTriples on a plain map, without (AnyLabel, typ, AnyLabel).
 func addTripleCounts(m map[tripleKey]int64, sl, el []uint32, typ uint32, n int64) {

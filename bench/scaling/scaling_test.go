@@ -2,6 +2,7 @@ package scaling
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -24,7 +25,7 @@ import (
 //
 //	CYQ_SCALING=1m,5m go test ./bench/scaling -run TestScaling -v -timeout 2h
 //
-// For each size it bulk-loads a PowerLaw graph (and indexes :Person(id)) in
+// For each size it indexes :Person(id) and bulk-loads a PowerLaw graph in
 // a fresh process, then starts fresh processes that open the store and
 // answer MATCH (n) RETURN count(n) (cold start; the median of three is
 // reported), each followed by the warm queries (median of five runs after
@@ -33,6 +34,14 @@ import (
 // one more query process opens the store under that storage MemoryBudget.
 // Stores go under CYQ_SCALING_DIR (default: a temporary directory); with
 // CYQ_SCALING_OUT the results are also written there as JSON.
+//
+// With CYQ_SCALING_KUZU=1 each size is also written as CSV and run through
+// Kuzu (npm package kuzu@0.11.3, installed into bench/kuzu on first use,
+// as bench/compare.sh does) with the same phases in fresh Node processes
+// (bench/kuzu/scaling.mjs), and the report puts both engines and the
+// ratio cyq/Kuzu side by side. Kuzu's load time is its COPY from the CSV
+// files (writing them is not counted; cyq's load includes generating the
+// graph), and its RSS includes the Node runtime's (BaseRSSMB).
 func TestScaling(t *testing.T) {
 	spec := os.Getenv("CYQ_SCALING")
 	if spec == "" {
@@ -44,6 +53,10 @@ func TestScaling(t *testing.T) {
 	root := os.Getenv("CYQ_SCALING_DIR")
 	if root == "" {
 		root = t.TempDir()
+	}
+	withKuzu := os.Getenv("CYQ_SCALING_KUZU") != ""
+	if withKuzu {
+		installKuzu(t)
 	}
 	var results []Result
 	for _, f := range strings.Split(spec, ",") {
@@ -58,17 +71,26 @@ func TestScaling(t *testing.T) {
 		res := Result{Rels: rels, Nodes: PowerLaw{Rels: rels}.Nodes()}
 		var ld childReport
 		runChild(t, "load", dir, rels, &ld)
-		res.LoadMs, res.LoadRSSMB = ld.Ms, ld.RSSMB
+		res.LoadMs, res.LoadRSSMB, res.LoadCPUs, res.BulkRSSMB = ld.Ms, ld.RSSMB, ld.CPUs, ld.BulkRSSMB
 		res.StoreMB = dirSize(t, dir)
-		var colds []childReport
+		var kz *kuzuRun
+		if withKuzu {
+			kz = loadKuzu(t, root, rels)
+		}
+		// Three query processes per engine, alternately, so that both
+		// see the same load of the machine.
+		var colds, kcolds []childReport
 		for i := 0; i < 3; i++ {
 			var c childReport
 			runChild(t, "query", dir, rels, &c)
 			colds = append(colds, c)
+			if kz != nil {
+				kcolds = append(kcolds, kz.query(t))
+			}
 		}
-		slices.SortFunc(colds, func(a, b childReport) int { return int(a.Ms*1000 - b.Ms*1000) })
-		res.ColdMs, res.OpenMs, res.ColdRSSMB = colds[1].Ms, colds[1].OpenMs, colds[1].RSSMB
-		res.Warm, res.First, res.WarmRSSMB = colds[1].Warm, colds[1].First, colds[1].WarmRSSMB
+		c := medianReport(colds)
+		res.ColdMs, res.OpenMs, res.ColdRSSMB = c.Ms, c.OpenMs, c.RSSMB
+		res.Warm, res.First, res.WarmRSSMB = c.Warm, c.First, c.WarmRSSMB
 		if b := os.Getenv("CYQ_SCALING_BUDGET"); b != "" {
 			budget, err := parseCount(b)
 			if err != nil {
@@ -77,6 +99,9 @@ func TestScaling(t *testing.T) {
 			var c childReport
 			runChild(t, "query", dir, rels, &c, "CYQ_SCALING_CHILD_BUDGET="+strconv.Itoa(budget))
 			res.Budget = &Budgeted{Bytes: budget, ColdMs: c.Ms, RSSMB: c.WarmRSSMB, Warm: c.Warm, First: c.First}
+		}
+		if kz != nil {
+			res.Kuzu = kz.finish(kcolds)
 		}
 		results = append(results, res)
 		t.Logf("%s", res)
@@ -96,7 +121,9 @@ func TestScaling(t *testing.T) {
 type Result struct {
 	Rels, Nodes int
 	LoadMs      float64
+	LoadCPUs    float64 // CPU time (user + system) of the load process, seconds
 	LoadRSSMB   float64
+	BulkRSSMB   float64 // of LoadRSSMB, the peak at the end of the bulk load (before Close)
 	StoreMB     float64
 	ColdMs      float64
 	OpenMs      float64 // of ColdMs, the time cyq.Open took
@@ -105,6 +132,17 @@ type Result struct {
 	Warm        map[string]float64 // query id -> median ms
 	First       map[string]int64   // query id -> first value of the first row
 	Budget      *Budgeted          // the query process under CYQ_SCALING_BUDGET
+	Kuzu        *KuzuResult        // with CYQ_SCALING_KUZU
+}
+
+// KuzuResult is the measurement of one graph size through Kuzu.
+type KuzuResult struct {
+	LoadMs, LoadCPUs, LoadRSSMB float64
+	StoreMB                     float64
+	ColdMs, OpenMs, ColdRSSMB   float64
+	WarmRSSMB, BaseRSSMB        float64
+	Warm                        map[string]float64
+	First                       map[string]int64
 }
 
 // Budgeted is one query process run under a storage MemoryBudget.
@@ -118,11 +156,37 @@ type Budgeted struct {
 
 func (r Result) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d rels, %d nodes: load %.0f ms (peak RSS %.0f MB), store %.0f MB, cold start %.1f ms (open %.1f ms; RSS %.0f MB)",
-		r.Rels, r.Nodes, r.LoadMs, r.LoadRSSMB, r.StoreMB, r.ColdMs, r.OpenMs, r.ColdRSSMB)
+	fmt.Fprintf(&b, "%d rels, %d nodes: load %.0f ms (CPU %.1f s; peak RSS %.0f MB, %.0f MB before Close), store %.0f MB, cold start %.1f ms (open %.1f ms; RSS %.0f MB)",
+		r.Rels, r.Nodes, r.LoadMs, r.LoadCPUs, r.LoadRSSMB, r.BulkRSSMB, r.StoreMB, r.ColdMs, r.OpenMs, r.ColdRSSMB)
 	fmt.Fprintf(&b, "\n  warm queries (peak RSS %.0f MB):", r.WarmRSSMB)
 	for _, q := range queries {
 		fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, r.Warm[q.id], r.First[q.id])
+	}
+	if k := r.Kuzu; k != nil {
+		fmt.Fprintf(&b, "\n  side by side:%25s %12s %10s", "cyq", "Kuzu", "cyq/Kuzu")
+		row := func(name string, c, kz float64, format string) {
+			ratio := "-"
+			if kz > 0 {
+				ratio = fmt.Sprintf("%.3g", c/kz)
+			}
+			fmt.Fprintf(&b, "\n    %-22s %12s %12s %10s", name, fmt.Sprintf(format, c), fmt.Sprintf(format, kz), ratio)
+		}
+		row("load ms", r.LoadMs, k.LoadMs, "%.0f")
+		row("load CPU s", r.LoadCPUs, k.LoadCPUs, "%.1f")
+		row("load peak RSS MB", r.LoadRSSMB, k.LoadRSSMB, "%.0f")
+		row("store MB", r.StoreMB, k.StoreMB, "%.1f")
+		row("cold start ms", r.ColdMs, k.ColdMs, "%.1f")
+		row("cold start RSS MB", r.ColdRSSMB, k.ColdRSSMB, "%.0f")
+		for _, q := range queries {
+			row(q.id+" ms", r.Warm[q.id], k.Warm[q.id], "%.2f")
+		}
+		row("peak RSS after warm MB", r.WarmRSSMB, k.WarmRSSMB, "%.0f")
+		fmt.Fprintf(&b, "\n    (Kuzu's RSS includes the Node runtime: %.0f MB before opening)", k.BaseRSSMB)
+		for _, q := range queries {
+			if r.First[q.id] != k.First[q.id] {
+				fmt.Fprintf(&b, "\n    %s: cyq answered %d, Kuzu %d", q.id, r.First[q.id], k.First[q.id])
+			}
+		}
 	}
 	if bu := r.Budget; bu != nil {
 		fmt.Fprintf(&b, "\n  under a MemoryBudget of %.1f MiB: cold start %.1f ms, peak RSS %.0f MB", float64(bu.Bytes)/(1<<20), bu.ColdMs, bu.RSSMB)
@@ -134,6 +198,9 @@ func (r Result) String() string {
 }
 
 type childReport struct {
+	BaseRSSMB float64 // (Kuzu) peak RSS before opening the database
+	BulkRSSMB float64 // (load) peak RSS at the end of the bulk load
+	CPUs      float64 // (load) CPU time of the process, seconds
 	Ms        float64
 	OpenMs    float64 // of Ms, the time cyq.Open took
 	WarmRSSMB float64 // peak RSS at the end of the warm queries
@@ -152,17 +219,7 @@ func runChild(t *testing.T, phase, dir string, rels int, rep *childReport, env .
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
-	sc := bufio.NewScanner(strings.NewReader(string(out)))
-	found := false
-	for sc.Scan() {
-		if l, ok := strings.CutPrefix(sc.Text(), reportPrefix); ok {
-			if err := json.Unmarshal([]byte(l), rep); err != nil {
-				t.Fatal(err)
-			}
-			found = true
-		}
-	}
-	if err != nil || !found {
+	if found := parseReport(t, out, rep); err != nil || !found {
 		t.Fatalf("%s child: %v\n%s", phase, err, out)
 	}
 }
@@ -191,10 +248,14 @@ func TestScalingChild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The index is defined first: a bulk load into an empty graph
+		// counts its entries while streaming, and its tree is built on
+		// first use, as after Open.
+		query(t, db, "CREATE INDEX FOR (n:Person) ON (n.id)", nil)
 		if err := g.BulkLoad(ctx, PowerLaw{Rels: rels, Seed: 1}, nil); err != nil {
 			t.Fatal(err)
 		}
-		query(t, db, "CREATE INDEX FOR (n:Person) ON (n.id)", nil)
+		rep.BulkRSSMB = peakRSSMB()
 		if err := db.Close(); err != nil {
 			t.Fatal(err)
 		}
@@ -239,6 +300,7 @@ func TestScalingChild(t *testing.T) {
 	}
 	if phase == "load" {
 		rep.RSSMB = peakRSSMB()
+		rep.CPUs = cpuSeconds()
 	}
 	b, _ := json.Marshal(rep)
 	fmt.Println(reportPrefix + string(b))
@@ -247,6 +309,12 @@ func TestScalingChild(t *testing.T) {
 type warmQuery struct {
 	id, cypher string
 	args       func(PowerLaw) map[string]any
+}
+
+// kuzuCypher is a query's text for Kuzu where it differs (Kuzu spells
+// shortest paths as a recursive pattern).
+var kuzuCypher = map[string]string{
+	"shortest_path": "MATCH p = (a:Person {id: $a})-[* SHORTEST 1..6]-(b:Person {id: $b}) RETURN length(p) AS len",
 }
 
 var queries = []warmQuery{
@@ -346,4 +414,139 @@ func parseCount(s string) (int, error) {
 		return 0, fmt.Errorf("CYQ_SCALING: bad size %q", s)
 	}
 	return n * mul, nil
+}
+
+// kuzuDir is bench/kuzu, where bench/compare.sh installs Kuzu.
+const kuzuDir = "../kuzu"
+
+// installKuzu installs kuzu@0.11.3 into bench/kuzu unless it loads already.
+func installKuzu(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatal("CYQ_SCALING_KUZU needs node and npm")
+	}
+	check := exec.Command("node", "-e", `require("./node_modules/kuzu")`)
+	check.Dir = kuzuDir
+	if check.Run() == nil {
+		return
+	}
+	t.Log("installing kuzu@0.11.3 into bench/kuzu (about 550 MB)...")
+	cmd := exec.Command("npm", "install", "kuzu@0.11.3", "--prefix", ".", "--no-audit", "--no-fund")
+	cmd.Dir = kuzuDir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm install kuzu: %v\n%s", err, out)
+	}
+}
+
+// kuzuRun is one size loaded into Kuzu.
+type kuzuRun struct {
+	res       *KuzuResult
+	db, qfile string
+	nodes     int
+}
+
+// loadKuzu writes one size as CSV and loads it into Kuzu.
+func loadKuzu(t *testing.T, root string, rels int) *kuzuRun {
+	t.Helper()
+	p := PowerLaw{Rels: rels, Seed: 1}
+	csv := filepath.Join(root, fmt.Sprintf("powerlaw-%d-csv", rels))
+	db := filepath.Join(root, fmt.Sprintf("powerlaw-%d.kuzu", rels))
+	if err := p.WriteCSV(csv); err != nil {
+		t.Fatal(err)
+	}
+	type kq struct {
+		ID     string         `json:"id"`
+		Cypher string         `json:"cypher"`
+		Params map[string]any `json:"params,omitempty"`
+	}
+	var qs []kq
+	for _, q := range queries {
+		c := q.cypher
+		if k, ok := kuzuCypher[q.id]; ok {
+			c = k
+		}
+		qs = append(qs, kq{q.id, c, q.params(p)})
+	}
+	qfile := filepath.Join(root, "kuzu-queries.json")
+	b, _ := json.Marshal(qs)
+	if err := os.WriteFile(qfile, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var ld childReport
+	runNode(t, &ld, "--phase", "load", "--db", db, "--csv", csv)
+	_ = os.RemoveAll(csv)
+	res := &KuzuResult{LoadMs: ld.Ms, LoadCPUs: ld.CPUs, LoadRSSMB: ld.RSSMB, StoreMB: dirSize(t, db)}
+	if _, err := os.Stat(db + ".wal"); err == nil {
+		res.StoreMB += dirSize(t, db+".wal")
+	}
+	return &kuzuRun{res: res, db: db, qfile: qfile, nodes: p.Nodes()}
+}
+
+// query runs one Kuzu query process (cold start, then the warm queries).
+func (k *kuzuRun) query(t *testing.T) childReport {
+	t.Helper()
+	var c childReport
+	runNode(t, &c, "--phase", "query", "--db", k.db, "--queries", k.qfile, "--nodes", strconv.Itoa(k.nodes))
+	return c
+}
+
+// finish records the query processes' medians and removes the database
+// (unless CYQ_SCALING_KEEP).
+func (k *kuzuRun) finish(colds []childReport) *KuzuResult {
+	c := medianReport(colds)
+	res := k.res
+	res.ColdMs, res.OpenMs, res.ColdRSSMB, res.WarmRSSMB, res.BaseRSSMB = c.Ms, c.OpenMs, c.RSSMB, c.WarmRSSMB, c.BaseRSSMB
+	res.Warm, res.First = c.Warm, c.First
+	if os.Getenv("CYQ_SCALING_KEEP") == "" {
+		_ = os.RemoveAll(k.db)
+		_ = os.RemoveAll(k.db + ".wal")
+	}
+	return res
+}
+
+// medianReport combines query processes: the cold start (and its RSS)
+// of the median process by cold start time, and per warm query the
+// median over the processes of their medians.
+func medianReport(rs []childReport) childReport {
+	slices.SortFunc(rs, func(a, b childReport) int { return cmp.Compare(a.Ms, b.Ms) })
+	c := rs[len(rs)/2]
+	warm := map[string]float64{}
+	for id := range c.Warm {
+		var ts []float64
+		for _, r := range rs {
+			ts = append(ts, r.Warm[id])
+		}
+		slices.Sort(ts)
+		warm[id] = ts[len(ts)/2]
+	}
+	c.Warm = warm
+	return c
+}
+
+// runNode runs one phase of bench/kuzu/scaling.mjs in a fresh process.
+func runNode(t *testing.T, rep *childReport, args ...string) {
+	t.Helper()
+	cmd := exec.Command("node", append([]string{"scaling.mjs"}, args...)...)
+	cmd.Dir = kuzuDir
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if !parseReport(t, out, rep) || err != nil {
+		t.Fatalf("kuzu %v: %v\n%s", args, err, out)
+	}
+}
+
+// parseReport reads the report line of a child's output.
+func parseReport(t *testing.T, out []byte, rep *childReport) bool {
+	t.Helper()
+	found := false
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	for sc.Scan() {
+		if l, ok := strings.CutPrefix(sc.Text(), reportPrefix); ok {
+			if err := json.Unmarshal([]byte(l), rep); err != nil {
+				t.Fatal(err)
+			}
+			found = true
+		}
+	}
+	return found
 }

@@ -1,0 +1,271 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cockroachdb/pebble/v2/vfs"
+	"github.com/cyqdb/cyq/value"
+)
+
+// randomBulk is a random graph for a bulk load: nodes with random label
+// sets and properties, relationships of several types whose start nodes
+// are skewed (hubs), self-loops and parallel relationships, some with
+// properties. It records what it adds in m.
+func randomBulk(r *rand.Rand, m *model) BulkSource {
+	return BulkSourceFunc(func(b *BulkBuilder) error {
+		nNodes := 1 + r.IntN(3000)
+		nRels := r.IntN(nNodes * 8)
+		var labels, types, keys []uint32
+		for i := range 1 + r.IntN(4) {
+			labels = append(labels, b.LabelID(fmt.Sprintf("L%d", i)))
+		}
+		for i := range 1 + r.IntN(5) {
+			types = append(types, b.TypeID(fmt.Sprintf("T%d", i)))
+		}
+		for i := range 1 + r.IntN(3) {
+			keys = append(keys, b.PropKeyID(fmt.Sprintf("k%d", i)))
+		}
+		randProps := func(p float64) map[uint32]value.Value {
+			ps := map[uint32]value.Value{}
+			if r.Float64() >= p {
+				return ps
+			}
+			for _, k := range keys {
+				switch r.IntN(4) {
+				case 0:
+					ps[k] = value.Int(r.Int64N(1000) - 500)
+				case 1:
+					ps[k] = value.String(strings.Repeat("x", r.IntN(20)))
+				case 2:
+					ps[k] = value.Float(r.Float64())
+				}
+			}
+			return ps
+		}
+		var ids []uint32
+		for range nNodes {
+			var ls []uint32
+			for _, l := range labels {
+				if r.IntN(3) == 0 {
+					ls = append(ls, l)
+				}
+			}
+			ps := randProps(0.7)
+			id, err := b.AddNode(ls, ps)
+			if err != nil {
+				return err
+			}
+			mn := &mnode{labels: map[uint32]bool{}, props: ps}
+			for _, l := range ls {
+				mn.labels[l] = true
+			}
+			m.nodes[id] = mn
+			ids = append(ids, id)
+		}
+		hubs := ids[:1+r.IntN(min(len(ids), 5))]
+		for i := range nRels {
+			s := ids[r.IntN(len(ids))]
+			if r.IntN(3) == 0 {
+				s = hubs[r.IntN(len(hubs))]
+			}
+			e := ids[r.IntN(len(ids))]
+			switch {
+			case i%17 == 0:
+				e = s // self-loop
+			case i%23 == 0 && i > 0:
+				s, e = m.rels[uint64(i-1)].s, m.rels[uint64(i-1)].e // parallel
+			}
+			t := types[r.IntN(len(types))]
+			ps := randProps(0.2)
+			id, err := b.AddRel(s, e, t, ps)
+			if err != nil {
+				return err
+			}
+			m.rels[id] = &mrel{s, e, t, ps}
+		}
+		return nil
+	})
+}
+
+// TestBulkStreamedRandom loads random graphs into empty graphs (the
+// streamed path: records and image written page by page) and checks them
+// against the model, against the graph rebuilt from the records alone
+// (statistics included), and after reopening.
+func TestBulkStreamedRandom(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			fs := vfs.NewMem()
+			s, err := Open("db", &Options{FS: fs})
+			check(t, err)
+			g := mustGraph(t, s, DefaultGraph)
+			m := newModel()
+			check(t, g.BulkLoad(context.Background(), randomBulk(rand.New(rand.NewPCG(seed, 7)), m), nil))
+			v := g.cur.Load()
+			if v.nodes.baseImage() == nil {
+				t.Fatal("the load was not streamed: the graph is not read from an image")
+			}
+			m.verify(t, g.Snapshot())
+			check(t, v.checkConsistency())
+			fromRecords, err := loadVersion(s.db, g.id)
+			check(t, err)
+			if got, want := v.Stats(), fromRecords.Stats(); !reflect.DeepEqual(statsOnly(got), statsOnly(want)) {
+				t.Fatalf("statistics differ from the records':\n%+v\n%+v", got, want)
+			}
+			m.verify(t, fromRecords)
+			names, _ := fs.List("db")
+			for _, n := range names {
+				if strings.HasPrefix(n, bulkFilePrefix) || strings.HasSuffix(n, ".tmp") {
+					t.Fatalf("left behind: %s", n)
+				}
+			}
+			// Transactions on top, then reopen (from the image Close
+			// writes, and from the records alone).
+			tx := begin(t, g)
+			check(t, tx.DeleteNode(0, true))
+			check(t, tx.Commit())
+			delete(m.nodes, 0)
+			for id, rl := range m.rels {
+				if rl.s == 0 || rl.e == 0 {
+					delete(m.rels, id)
+				}
+			}
+			m.verify(t, g.Snapshot())
+			check(t, s.Close())
+			for _, img := range []bool{true, false} {
+				if !img {
+					check(t, fs.Remove(fs.PathJoin("db", imageName(0))))
+				}
+				s, err = Open("db", &Options{FS: fs})
+				check(t, err)
+				snap := mustGraph(t, s, DefaultGraph).Snapshot()
+				m.verify(t, snap)
+				check(t, snap.checkConsistency())
+				check(t, s.Close())
+			}
+		})
+	}
+}
+
+// statsOnly is s without the memory estimate (which depends on what is
+// cached, not on the graph).
+func statsOnly(s Stats) Stats {
+	s.MemoryBytes = 0
+	return s
+}
+
+// TestBulkStreamedAbandoned: a streamed load that fails after writing its
+// files (here: cancelled while writing) leaves the graph empty and no file
+// behind, and a later load succeeds.
+func TestBulkStreamedAbandoned(t *testing.T) {
+	fs := vfs.NewMem()
+	s, err := Open("db", &Options{FS: fs})
+	check(t, err)
+	defer s.Close()
+	g := mustGraph(t, s, DefaultGraph)
+	ctx, cancel := context.WithCancel(context.Background())
+	err = g.BulkLoad(ctx, randomBulk(rand.New(rand.NewPCG(3, 3)), newModel()), func(p BulkProgress) {
+		if p.Phase == BulkWriting {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled load: %v", err)
+	}
+	if snap := g.Snapshot(); snap.NodeCount() != 0 || snap.RelCount() != 0 {
+		t.Fatalf("cancelled load left %d nodes, %d relationships", snap.NodeCount(), snap.RelCount())
+	}
+	names, _ := fs.List("db")
+	for _, n := range names {
+		if strings.HasPrefix(n, bulkFilePrefix) || strings.Contains(n, imageSuffix) {
+			t.Fatalf("cancelled load left %s", n)
+		}
+	}
+	m := newModel()
+	check(t, g.BulkLoad(context.Background(), randomBulk(rand.New(rand.NewPCG(4, 4)), m), nil))
+	m.verify(t, g.Snapshot())
+}
+
+// TestBulkStreamedIndexes: indexes and uniqueness constraints defined on
+// an empty graph hold the streamed load's nodes (their counts match a
+// rebuild from the records), and a load that violates a constraint is
+// refused and leaves nothing.
+func TestBulkStreamedIndexes(t *testing.T) {
+	for _, violate := range []bool{false, true} {
+		fs := vfs.NewMem()
+		s, err := Open("db", &Options{FS: fs})
+		check(t, err)
+		g := mustGraph(t, s, DefaultGraph)
+		tx := begin(t, g)
+		l := must(tx.LabelIDOrCreate("L"))(t)
+		k := must(tx.PropKeyIDOrCreate("k"))(t)
+		u := must(tx.PropKeyIDOrCreate("u"))(t)
+		check(t, tx.CreateIndex(l, k))
+		check(t, tx.CreateUniqueConstraint(l, u))
+		check(t, tx.Commit())
+		r := rand.New(rand.NewPCG(5, 5))
+		m := newModel()
+		err = g.BulkLoad(context.Background(), BulkSourceFunc(func(b *BulkBuilder) error {
+			other := b.LabelID("Other")
+			for i := range 5000 {
+				ls := []uint32{l}
+				if i%7 == 0 {
+					ls = []uint32{other}
+				}
+				ps := map[uint32]value.Value{}
+				switch r.IntN(3) {
+				case 0:
+					ps[k] = value.Int(r.Int64N(50))
+				case 1:
+					ps[k] = value.Float(float64(r.Int64N(50))) // equal to the Int of the same value
+				}
+				if i%3 != 0 {
+					ps[u] = value.String(fmt.Sprint(i))
+				}
+				if violate && i == 4000 {
+					ps[u] = value.String("1")
+				}
+				id, err := b.AddNode(ls, ps)
+				if err != nil {
+					return err
+				}
+				mn := &mnode{labels: map[uint32]bool{}, props: ps}
+				for _, x := range ls {
+					mn.labels[x] = true
+				}
+				m.nodes[id] = mn
+			}
+			return nil
+		}), nil)
+		if violate {
+			if !errors.Is(err, ErrConstraintViolation) {
+				t.Fatalf("violating load: %v", err)
+			}
+			if n := g.Snapshot().NodeCount(); n != 0 {
+				t.Fatalf("violating load left %d nodes", n)
+			}
+			check(t, s.Close())
+			continue
+		}
+		check(t, err)
+		snap := g.Snapshot()
+		m.verify(t, snap)
+		fromRecords, err := loadVersion(s.db, g.id)
+		check(t, err)
+		if got, want := snap.Indexes(), fromRecords.Indexes(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("indexes %+v, from the records %+v", got, want)
+		}
+		for x := int64(0); x < 50; x++ {
+			if got, want := snap.IndexSeek(l, k, value.Int(x)), fromRecords.IndexSeek(l, k, value.Int(x)); !got.Equals(want) || got.IsEmpty() {
+				t.Fatalf("IndexSeek(%d) = %v, want %v", x, got, want)
+			}
+		}
+		check(t, snap.checkConsistency())
+		check(t, s.Close())
+	}
+}
