@@ -73,6 +73,7 @@ func relPages(nextRel uint64) uint64   { return (nextRel + relPageSize - 1) / re
 
 // image is an opened image file.
 type image struct {
+	size     int64 // bytes of the file
 	gid      uint32
 	seq      uint64
 	nextNode uint32
@@ -147,6 +148,7 @@ func readImage(fs vfs.FS, dir string, gid uint32) (*image, error) {
 	if err != nil {
 		return nil, err
 	}
+	img.size = size
 	if img.gid != gid {
 		return nil, errorf(ErrCorrupt, "image: graph %d in the file of graph %d", img.gid, gid)
 	}

@@ -83,8 +83,9 @@ func (s *Store) recordSeq(seq uint64) error {
 }
 
 // commitBatch commits b with a synced WAL as the next commit of the store,
-// recording the sequence number for graph g (nil: no graph).
-func (s *Store) commitBatch(b *pebble.Batch, g *Graph) error {
+// recording the sequence number for graph g (nil: no graph) and, with oc,
+// the commit's journal record (overlay.go).
+func (s *Store) commitBatch(b *pebble.Batch, g *Graph, oc *overlayCommit) error {
 	s.seqMu.Lock()
 	defer s.seqMu.Unlock()
 	seq := s.seq + 1
@@ -96,17 +97,40 @@ func (s *Store) commitBatch(b *pebble.Batch, g *Graph) error {
 		if err := b.Set(graphSeqKey(g.id), sb, nil); err != nil {
 			return err
 		}
+		if oc != nil {
+			if err := b.Set(journalKey(g.id, seq), oc.journalValue(g.seq.Load()), nil); err != nil {
+				return err
+			}
+		}
 	}
 	if err := b.Commit(pebble.Sync); err != nil {
 		return err
 	}
-	s.committed(seq, g)
+	s.advance(seq, g)
+	if g != nil {
+		if oc == nil {
+			g.unjournaled.Store(true)
+		} else {
+			g.overlayBytes.Add(oc.bytes)
+		}
+	}
 	return nil
 }
 
-// committed records that commit seq (of graph g, if not nil) is durable.
-// The caller holds seqMu.
+// committed records that commit seq (of graph g, if not nil), written
+// without a journal record (a bulk load), is durable: g's overlay no longer
+// chains to its image, so its next Close writes one. The caller holds
+// seqMu.
 func (s *Store) committed(seq uint64, g *Graph) {
+	s.advance(seq, g)
+	if g != nil {
+		g.unjournaled.Store(true)
+	}
+}
+
+// advance records that commit seq (of graph g, if not nil) is durable.
+// The caller holds seqMu.
+func (s *Store) advance(seq uint64, g *Graph) {
 	s.seq = seq
 	if g != nil {
 		g.seq.Store(seq)

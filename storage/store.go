@@ -69,6 +69,15 @@ type Graph struct {
 	dropped atomic.Bool
 	seq     atomic.Uint64 // sequence number of the graph's last commit
 	imgSeq  uint64        // sequence number of the graph's image on disk (guarded by Store.mu)
+	imgSize int64         // bytes of that image (guarded by Store.mu)
+
+	// overlayBytes: page bytes the overlay (overlay.go) holds beyond the
+	// image, counting each rewrite of a page; unjournaled: a commit since
+	// the image wrote no journal record (a bulk load), so the overlay
+	// cannot bring the image up to date.
+	overlayBytes atomic.Int64
+	unjournaled  atomic.Bool
+	rebuilt      bool // Open read the graph from its records
 }
 
 // pebbleLogger routes Pebble's log output to the store's Logger, one line
@@ -302,13 +311,16 @@ func (s *Store) loadGraphs() error {
 		if err != nil {
 			return err
 		}
-		v, imgSeq, err := s.openGraphVersion(e.id, seq)
+		v, st, err := s.openGraphVersion(e.id, seq)
 		if err != nil {
 			return fmt.Errorf("%w (graph %q)", err, e.name)
 		}
 		g := s.newGraph(e.name, e.id, v)
 		g.seq.Store(seq)
-		g.imgSeq = imgSeq
+		g.imgSeq, g.imgSize = st.imgSeq, st.imgSize
+		g.overlayBytes.Store(st.overlay)
+		g.unjournaled.Store(st.unjournaled)
+		g.rebuilt = st.rebuilt
 		s.graphs[e.name] = g
 		s.mem.Add(v.mem)
 	}
@@ -399,7 +411,9 @@ func (s *Store) CreateGraph(name string) (*Graph, error) {
 	_ = b.Set(graphCatalogKey(name), binary.BigEndian.AppendUint32(nil, id), nil)
 	_ = b.Set(keyNextGraph, binary.BigEndian.AppendUint32(nil, id+1), nil)
 	g := s.newGraph(name, id, newVersion())
-	if err := s.commitBatch(b, g); err != nil {
+	// The journal starts at sequence 0, the empty graph.
+	oc := &overlayCommit{journal: emptyJournal()}
+	if err := s.commitBatch(b, g, oc); err != nil {
 		return nil, fmt.Errorf("storage: create graph: %w", err)
 	}
 	s.graphs[name] = g
@@ -434,7 +448,9 @@ func (s *Store) DropGraph(name string) error {
 	_ = b.Delete(graphCatalogKey(name), nil)
 	_ = b.DeleteRange(graphPrefix(g.id), graphEnd(g.id), nil)
 	_ = b.Delete(graphSeqKey(g.id), nil)
-	if err := s.commitBatch(b, nil); err != nil {
+	_ = b.DeleteRange(overlayPagePrefix(g.id), prefixEnd(overlayPagePrefix(g.id)), nil)
+	_ = b.DeleteRange(journalPrefix(g.id), prefixEnd(journalPrefix(g.id)), nil)
+	if err := s.commitBatch(b, nil, nil); err != nil {
 		return fmt.Errorf("storage: drop graph: %w", err)
 	}
 	_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, imageName(g.id)))
@@ -473,23 +489,39 @@ func (s *Store) Close() (err error) {
 	return nil
 }
 
-// writeImages writes the image of every graph committed to since its
-// image was written (no commit can start any more).
+// writeImages writes the image of every graph whose commits since its
+// image the overlay cannot carry cheaply any more (overlay.go): after a
+// commit without a journal record, or once the overlay outgrows
+// overlayLimit. Other graphs keep their image and overlay, so Close costs
+// nothing in proportion to the graph. No commit can start any more.
 func (s *Store) writeImages() {
 	if s.opts.ReadOnly {
 		return
 	}
 	for _, g := range s.graphs {
 		seq := g.seq.Load()
-		if seq == g.imgSeq {
+		if seq == g.imgSeq || !g.unjournaled.Load() && g.overlayBytes.Load() <= s.overlayLimit(g.imgSize) {
 			continue
 		}
 		if err := writeImage(s.opts.FS, s.dir, g.id, seq, g.cur.Load()); err != nil {
 			s.opts.Logger.Errorf("graph %q: %v", g.name, err)
 			continue
 		}
+		s.dropOverlay(g.id, seq)
 		g.imgSeq = seq
 	}
+}
+
+// overlayLimit is the overlay size past which a graph's image is
+// rewritten: a quarter of the image (so rewriting costs O(1) amortised per
+// byte committed), at least 4 MiB, and at most an eighth of the memory
+// budget (overlay pages stay decoded in memory).
+func (s *Store) overlayLimit(imgSize int64) int64 {
+	l := 4<<20 + imgSize/4
+	if b := s.opts.MemoryBudget; b > 0 && l > b/8 {
+		l = b / 8
+	}
+	return l
 }
 
 // Name returns the graph's name.

@@ -223,7 +223,11 @@ func (tx *Tx) Commit() error {
 		return err
 	}
 	if !b.Empty() {
-		if err := tx.g.s.commitBatch(b, tx.g); err != nil {
+		oc, err := tx.encodeOverlay(b, tx.g.seq.Load())
+		if err != nil {
+			return err
+		}
+		if err := tx.g.s.commitBatch(b, tx.g, oc); err != nil {
 			return fmt.Errorf("storage: commit: %w", err)
 		}
 	}
