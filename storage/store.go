@@ -44,6 +44,10 @@ type Store struct {
 	seqMu   sync.Mutex
 	seq     uint64   // last durable commit
 	seqFile vfs.File // COMMITSEQ; nil when read-only
+
+	// overlayFloor is the least overlay a graph may collect before its
+	// image is rewritten (overlayLimit).
+	overlayFloor int64
 }
 
 // beginWrite takes commitMu shared; it fails with ErrClosed after Close.
@@ -139,7 +143,7 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}}
+	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, overlayFloor: 4 << 20}
 	defer func() {
 		if r := recover(); r != nil {
 			err = errorf(ErrCorrupt, "%v", r)
@@ -517,7 +521,7 @@ func (s *Store) writeImages() {
 // byte committed), at least 4 MiB, and at most an eighth of the memory
 // budget (overlay pages stay decoded in memory).
 func (s *Store) overlayLimit(imgSize int64) int64 {
-	l := 4<<20 + imgSize/4
+	l := s.overlayFloor + imgSize/4
 	if b := s.opts.MemoryBudget; b > 0 && l > b/8 {
 		l = b / 8
 	}
