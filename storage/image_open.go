@@ -314,10 +314,10 @@ func readMeta(db *pebble.DB, gid uint32) (nextNode uint32, nextRel uint64, err e
 }
 
 // versionFromImage opens graph gid from its image (nil: from the empty
-// graph of sequence 0) brought up to date by the overlay ov (nil: the
+// graph of sequence 0) brought up to date by the journal js (nil: the
 // image is current): dictionaries and index definitions come from Pebble,
-// everything else from the image and the overlay.
-func (s *Store) versionFromImage(img *image, gid uint32, ov *overlayState) (*version, error) {
+// everything else from the image and the journal.
+func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*version, error) {
 	v := newVersion()
 	nn, nr, err := readMeta(s.db, gid)
 	if err != nil {
@@ -329,7 +329,7 @@ func (s *Store) versionFromImage(img *image, gid uint32, ov *overlayState) (*ver
 		imgNodes, imgRels = img.nextNode, img.nextRel
 		v.relCount = img.relCount
 	}
-	if nn < imgNodes || nr < imgRels || (ov == nil && (nn != imgNodes || nr != imgRels)) {
+	if nn < imgNodes || nr < imgRels || (js == nil && (nn != imgNodes || nr != imgRels)) {
 		return nil, errorf(ErrCorrupt, "image counters disagree with the store")
 	}
 	v.nextNode, v.nextRel = nn, nr
@@ -365,15 +365,11 @@ func (s *Store) versionFromImage(img *image, gid uint32, ov *overlayState) (*ver
 		v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(img.nextNode), img.nodePage, nodePageBytes, limit), img: img}
 		v.rels = pageTable[relPage]{base: newPageCache(relPages(img.nextRel), img.relPage, relPageBytes, limit), img: img}
 	}
-	if ov != nil {
-		base := uint64(0)
-		if img != nil {
-			base = img.seq
-		}
-		if err := s.applyOverlay(v, img, gid, base, ov); err != nil {
+	if js != nil {
+		if err := s.applyJournal(v, img, gid, js); err != nil {
 			return nil, err
 		}
-		indexInfo = ov.last.indexes
+		indexInfo = js.indexes
 	}
 	for _, b := range v.labels {
 		v.mem += int64(b.GetSizeInBytes())
@@ -432,16 +428,18 @@ func (s *Store) imageDamaged(gid uint32, err error) {
 type graphOpen struct {
 	imgSeq      uint64 // sequence of the image on disk (math.MaxUint64: none)
 	imgSize     int64  // its bytes
-	overlay     int64  // overlay page bytes applied
-	unjournaled bool   // the overlay does not bring the image up to date
-	rebuilt     bool   // read from the records (neither image nor overlay could be used)
+	changes     int64  // journal changes applied
+	unjournaled bool   // the journal does not bring the image up to date
+	rebuilt     bool   // read from the records (neither image nor journal could be used)
 }
 
 // openGraphVersion opens graph gid at sequence seq: from its image when
 // the image is current; from its image (or, without one, the empty graph)
-// and the overlay when the overlay's journal chains from the image to seq;
-// else by reading every record, after which a fresh image is written
-// (unless read-only) and the graph is reopened from it.
+// and the journal when the journal chains from the image to seq; else by
+// reading every record, after which a fresh image is written (unless
+// read-only) and the graph is reopened from it. A journal past
+// journalLimit, or whose pages would take more than an eighth of the
+// memory budget, is folded into a new image at once.
 func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOpen, err error) {
 	st.imgSeq = math.MaxUint64
 	img, err := readImage(s.opts.FS, s.dir, gid)
@@ -456,30 +454,30 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 	if img != nil {
 		base = img.seq
 	}
-	var ov *overlayState
+	var js *journalState
 	if base < seq {
 		var ok bool
-		ov, ok, err = s.readJournal(gid, base, seq)
+		js, ok, err = s.readJournal(gid, base, seq)
 		if err != nil {
 			s.opts.Logger.Errorf("graph %d: ignoring its journal: %v", gid, err)
 		}
 		if !ok {
-			ov = nil
+			js = nil
 		}
 	}
-	if img != nil && (base == seq || ov != nil) || img == nil && ov != nil {
-		if v, err := s.versionFromImage(img, gid, ov); err == nil {
+	if img != nil && (base == seq || js != nil) || img == nil && js != nil {
+		if v, err := s.versionFromImage(img, gid, js); err == nil {
 			if img != nil {
 				st.imgSeq, st.imgSize = img.seq, img.size
 			}
-			if ov == nil || ov.read <= s.overlayLimit(st.imgSize) || s.opts.ReadOnly {
-				if ov != nil {
-					st.overlay = ov.read
-				}
+			if js == nil {
 				return v, st, nil
 			}
-			// The overlay outgrew its limit (a smaller memory budget than
-			// when it was written): fold it into a new image.
+			st.changes = js.changes
+			budget := s.opts.MemoryBudget
+			if s.opts.ReadOnly || js.changes <= s.journalLimit(st.imgSize) && (budget <= 0 || js.mem <= budget/8) {
+				return v, st, nil
+			}
 			return s.writeAndReopen(gid, seq, v, st)
 		} else {
 			s.opts.Logger.Errorf("graph %d: ignoring its image and journal: %v", gid, err)
@@ -489,8 +487,9 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 	if err != nil {
 		return nil, graphOpen{}, err
 	}
-	st.rebuilt = true
-	st.unjournaled = seq > 0
+	// (At sequence 0 the graph has never been committed to: reading its
+	// records reads nothing.)
+	st.rebuilt, st.unjournaled = seq > 0, seq > 0
 	if s.opts.ReadOnly || !nativeLittleEndian || v.nextNode == 0 {
 		// (An empty graph is read as fast as its image.)
 		return v, st, nil
@@ -499,7 +498,7 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 }
 
 // writeAndReopen writes v as graph gid's image of sequence seq, drops the
-// overlay it folds in and reopens the graph from the image (keeping v if
+// journal it folds in and reopens the graph from the image (keeping v if
 // that fails).
 func (s *Store) writeAndReopen(gid uint32, seq uint64, v *version, st graphOpen) (*version, graphOpen, error) {
 	if err := writeImage(s.opts.FS, s.dir, gid, seq, v); err != nil {
@@ -507,8 +506,8 @@ func (s *Store) writeAndReopen(gid uint32, seq uint64, v *version, st graphOpen)
 		st.unjournaled = true
 		return v, st, nil
 	}
-	s.dropOverlay(gid, seq)
-	st.unjournaled, st.imgSeq, st.overlay = false, seq, 0
+	s.dropJournal(gid, seq)
+	st.unjournaled, st.imgSeq, st.changes = false, seq, 0
 	img, err := readImage(s.opts.FS, s.dir, gid)
 	if err == nil && img != nil {
 		st.imgSize = img.size

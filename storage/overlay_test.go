@@ -12,11 +12,11 @@ import (
 // TestOverlayCrashAgainstModel runs random transactions against the model
 // and, after many of them, opens a crash image of the filesystem (only what
 // was synced, plus a random share of what was not): the graph must open
-// from its image and overlay (never from the records, as no bulk load
+// from its image and journal (never from the records, as no bulk load
 // runs), hold every committed transaction, and read exactly as the live
 // store, statistics and indexes included. Closes and reopens in between
-// sometimes fold the overlay into a new image (the overlay floor is drawn
-// per store), so crash images see overlays on top of images of all ages,
+// sometimes fold the journal into a new image (the journal floor is drawn
+// per store), so crash images see journals on top of images of all ages,
 // and graphs with no image at all.
 func TestOverlayCrashAgainstModel(t *testing.T) {
 	for seed := int64(1); seed <= 4; seed++ {
@@ -28,7 +28,7 @@ func TestOverlayCrashAgainstModel(t *testing.T) {
 				s, err := Open("db", &Options{FS: fs, Logger: quietLogger{}})
 				check(t, err)
 				if rng.Intn(2) == 0 {
-					s.overlayFloor = int64(rng.Intn(64 << 10))
+					s.journalFloor = int64(rng.Intn(200))
 				}
 				return s
 			}

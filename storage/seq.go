@@ -83,9 +83,9 @@ func (s *Store) recordSeq(seq uint64) error {
 }
 
 // commitBatch commits b with a synced WAL as the next commit of the store,
-// recording the sequence number for graph g (nil: no graph) and, with oc,
+// recording the sequence number for graph g (nil: no graph) and, with jc,
 // the commit's journal record (overlay.go).
-func (s *Store) commitBatch(b *pebble.Batch, g *Graph, oc *overlayCommit) error {
+func (s *Store) commitBatch(b *pebble.Batch, g *Graph, jc *journalCommit) error {
 	s.seqMu.Lock()
 	defer s.seqMu.Unlock()
 	seq := s.seq + 1
@@ -97,8 +97,8 @@ func (s *Store) commitBatch(b *pebble.Batch, g *Graph, oc *overlayCommit) error 
 		if err := b.Set(graphSeqKey(g.id), sb, nil); err != nil {
 			return err
 		}
-		if oc != nil {
-			if err := b.Set(journalKey(g.id, seq), oc.journalValue(g.seq.Load()), nil); err != nil {
+		if jc != nil {
+			if err := b.Set(journalKey(g.id, seq), jc.value(g.seq.Load()), nil); err != nil {
 				return err
 			}
 		}
@@ -108,10 +108,10 @@ func (s *Store) commitBatch(b *pebble.Batch, g *Graph, oc *overlayCommit) error 
 	}
 	s.advance(seq, g)
 	if g != nil {
-		if oc == nil {
+		if jc == nil {
 			g.unjournaled.Store(true)
 		} else {
-			g.overlayBytes.Add(oc.bytes)
+			g.journalChanges.Add(jc.changes)
 		}
 	}
 	return nil

@@ -45,9 +45,9 @@ type Store struct {
 	seq     uint64   // last durable commit
 	seqFile vfs.File // COMMITSEQ; nil when read-only
 
-	// overlayFloor is the least overlay a graph may collect before its
-	// image is rewritten (overlayLimit).
-	overlayFloor int64
+	// journalFloor is the least number of changes a graph's journal may
+	// collect before its image is rewritten (journalLimit).
+	journalFloor int64
 }
 
 // beginWrite takes commitMu shared; it fails with ErrClosed after Close.
@@ -75,13 +75,13 @@ type Graph struct {
 	imgSeq  uint64        // sequence number of the graph's image on disk (guarded by Store.mu)
 	imgSize int64         // bytes of that image (guarded by Store.mu)
 
-	// overlayBytes: page bytes the overlay (overlay.go) holds beyond the
-	// image, counting each rewrite of a page; unjournaled: a commit since
-	// the image wrote no journal record (a bulk load), so the overlay
-	// cannot bring the image up to date.
-	overlayBytes atomic.Int64
-	unjournaled  atomic.Bool
-	rebuilt      bool // Open read the graph from its records
+	// journalChanges: node and relationship changes the journal
+	// (overlay.go) holds beyond the image, with repeats; unjournaled: a
+	// commit since the image wrote no journal record (a bulk load), so the
+	// journal cannot bring the image up to date.
+	journalChanges atomic.Int64
+	unjournaled    atomic.Bool
+	rebuilt        bool // Open read the graph from its records
 }
 
 // pebbleLogger routes Pebble's log output to the store's Logger, one line
@@ -143,7 +143,7 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, overlayFloor: 4 << 20}
+	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, journalFloor: 4096}
 	defer func() {
 		if r := recover(); r != nil {
 			err = errorf(ErrCorrupt, "%v", r)
@@ -322,7 +322,7 @@ func (s *Store) loadGraphs() error {
 		g := s.newGraph(e.name, e.id, v)
 		g.seq.Store(seq)
 		g.imgSeq, g.imgSize = st.imgSeq, st.imgSize
-		g.overlayBytes.Store(st.overlay)
+		g.journalChanges.Store(st.changes)
 		g.unjournaled.Store(st.unjournaled)
 		g.rebuilt = st.rebuilt
 		s.graphs[e.name] = g
@@ -416,8 +416,7 @@ func (s *Store) CreateGraph(name string) (*Graph, error) {
 	_ = b.Set(keyNextGraph, binary.BigEndian.AppendUint32(nil, id+1), nil)
 	g := s.newGraph(name, id, newVersion())
 	// The journal starts at sequence 0, the empty graph.
-	oc := &overlayCommit{journal: emptyJournal()}
-	if err := s.commitBatch(b, g, oc); err != nil {
+	if err := s.commitBatch(b, g, emptyJournal()); err != nil {
 		return nil, fmt.Errorf("storage: create graph: %w", err)
 	}
 	s.graphs[name] = g
@@ -452,7 +451,6 @@ func (s *Store) DropGraph(name string) error {
 	_ = b.Delete(graphCatalogKey(name), nil)
 	_ = b.DeleteRange(graphPrefix(g.id), graphEnd(g.id), nil)
 	_ = b.Delete(graphSeqKey(g.id), nil)
-	_ = b.DeleteRange(overlayPagePrefix(g.id), prefixEnd(overlayPagePrefix(g.id)), nil)
 	_ = b.DeleteRange(journalPrefix(g.id), prefixEnd(journalPrefix(g.id)), nil)
 	if err := s.commitBatch(b, nil, nil); err != nil {
 		return fmt.Errorf("storage: drop graph: %w", err)
@@ -494,38 +492,37 @@ func (s *Store) Close() (err error) {
 }
 
 // writeImages writes the image of every graph whose commits since its
-// image the overlay cannot carry cheaply any more (overlay.go): after a
-// commit without a journal record, or once the overlay outgrows
-// overlayLimit. Other graphs keep their image and overlay, so Close costs
-// nothing in proportion to the graph. No commit can start any more.
+// image the journal cannot carry cheaply any more (overlay.go): after a
+// commit without a journal record (a bulk load), or once the journal
+// outgrows journalLimit. Other graphs keep their image and journal, so
+// Close costs nothing in proportion to the graph. No commit can start any
+// more.
 func (s *Store) writeImages() {
 	if s.opts.ReadOnly {
 		return
 	}
 	for _, g := range s.graphs {
 		seq := g.seq.Load()
-		if seq == g.imgSeq || !g.unjournaled.Load() && g.overlayBytes.Load() <= s.overlayLimit(g.imgSize) {
+		if seq == g.imgSeq || !g.unjournaled.Load() && g.journalChanges.Load() <= s.journalLimit(g.imgSize) {
 			continue
 		}
 		if err := writeImage(s.opts.FS, s.dir, g.id, seq, g.cur.Load()); err != nil {
 			s.opts.Logger.Errorf("graph %q: %v", g.name, err)
 			continue
 		}
-		s.dropOverlay(g.id, seq)
+		s.dropJournal(g.id, seq)
 		g.imgSeq = seq
 	}
 }
 
-// overlayLimit is the overlay size past which a graph's image is
-// rewritten: a quarter of the image (so rewriting costs O(1) amortised per
-// byte committed), at least 4 MiB, and at most an eighth of the memory
-// budget (overlay pages stay decoded in memory).
-func (s *Store) overlayLimit(imgSize int64) int64 {
-	l := s.overlayFloor + imgSize/4
-	if b := s.opts.MemoryBudget; b > 0 && l > b/8 {
-		l = b / 8
-	}
-	return l
+// journalLimit is the number of changes a graph's journal may hold before
+// its image is rewritten: an open applies each change with a record read
+// and a page decode, and rewriting the image costs about as much as
+// applying one change per 256 bytes of image, so the rewrite is O(1)
+// amortised per change and an open never costs more than about two image
+// rewrites.
+func (s *Store) journalLimit(imgSize int64) int64 {
+	return s.journalFloor + imgSize/256
 }
 
 // Name returns the graph's name.

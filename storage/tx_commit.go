@@ -223,11 +223,7 @@ func (tx *Tx) Commit() error {
 		return err
 	}
 	if !b.Empty() {
-		oc, err := tx.encodeOverlay(b, tx.g.seq.Load())
-		if err != nil {
-			return err
-		}
-		if err := tx.g.s.commitBatch(b, tx.g, oc); err != nil {
+		if err := tx.g.s.commitBatch(b, tx.g, tx.journal()); err != nil {
 			return fmt.Errorf("storage: commit: %w", err)
 		}
 	}
