@@ -363,6 +363,10 @@ type pageCache[P any] struct {
 	load  func(pi uint64) *P
 	size  func(*P) int64
 	limit int64
+	// patched lists the pages load patches with the journal (overlay.go):
+	// an image written from the table encodes them instead of copying
+	// their blocks.
+	patched map[uint64]bool
 
 	mu   sync.Mutex
 	ring []cached // loaded pages, oldest first from head
@@ -627,8 +631,8 @@ func appendRelBlock(dst []byte, p *relPage) []byte {
 }
 
 // writeBlocks writes one block per page of a table: a page the version
-// holds itself is encoded, one it reads from its base image is copied
-// as stored.
+// holds itself or patches with the journal is encoded, one it reads from
+// its base image is copied as stored.
 func writeBlocks[P any](w *imageWriter, t *pageTable[P], pages uint64, blocks, index int,
 	baseBlock func(*image, uint64) []byte, encode func([]byte, *P) []byte) {
 	offs := make([]uint64, 0, pages+1)
@@ -639,6 +643,11 @@ func writeBlocks[P any](w *imageWriter, t *pageTable[P], pages uint64, blocks, i
 		if p := t.own(pi); p != nil {
 			buf = encode(buf[:0], p)
 			w.write(buf)
+		} else if t.base != nil && t.base.patched[pi] {
+			if p := t.base.load(pi); p != nil {
+				buf = encode(buf[:0], p)
+				w.write(buf)
+			}
 		} else if t.img != nil {
 			w.write(baseBlock(t.img, pi))
 		}

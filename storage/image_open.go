@@ -359,17 +359,25 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 			return nil, err
 		}
 		indexInfo = img.indexes
-		// A quarter of the budget each for node and relationship pages.
-		limit := s.opts.MemoryBudget / 4
 		img.damaged = func(err error) { s.imageDamaged(gid, err) }
-		v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(img.nextNode), img.nodePage, nodePageBytes, limit), img: img}
-		v.rels = pageTable[relPage]{base: newPageCache(relPages(img.nextRel), img.relPage, relPageBytes, limit), img: img}
+	}
+	var nodeLoad func(uint64) *nodePage
+	var relLoad func(uint64) *relPage
+	if img != nil {
+		nodeLoad, relLoad = img.nodePage, img.relPage
 	}
 	if js != nil {
-		if err := s.applyJournal(v, img, gid, js); err != nil {
+		if nodeLoad, relLoad, err = s.patchJournal(v, img, gid, js); err != nil {
 			return nil, err
 		}
 		indexInfo = js.indexes
+	}
+	// A quarter of the budget each for node and relationship pages.
+	limit := s.opts.MemoryBudget / 4
+	v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(v.nextNode), nodeLoad, nodePageBytes, limit), img: img}
+	v.rels = pageTable[relPage]{base: newPageCache(relPages(v.nextRel), relLoad, relPageBytes, limit), img: img}
+	if js != nil {
+		v.nodes.base.patched, v.rels.base.patched = js.nodePatched, js.relPatched
 	}
 	for _, b := range v.labels {
 		v.mem += int64(b.GetSizeInBytes())
@@ -426,10 +434,10 @@ func (s *Store) imageDamaged(gid uint32, err error) {
 
 // graphOpen describes how a graph was opened.
 type graphOpen struct {
-	imgSeq      uint64 // sequence of the image on disk (math.MaxUint64: none)
+	imgSeq      uint64 // sequence of the image on disk (0: none)
 	imgSize     int64  // its bytes
 	changes     int64  // journal changes applied
-	unjournaled bool   // the journal does not bring the image up to date
+	unjournaled uint64 // the graph's sequence when its journal does not chain from imgSeq (else 0)
 	rebuilt     bool   // read from the records (neither image nor journal could be used)
 }
 
@@ -441,7 +449,6 @@ type graphOpen struct {
 // journalLimit, or whose pages would take more than an eighth of the
 // memory budget, is folded into a new image at once.
 func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOpen, err error) {
-	st.imgSeq = math.MaxUint64
 	img, err := readImage(s.opts.FS, s.dir, gid)
 	if err != nil {
 		s.opts.Logger.Errorf("ignoring the image of graph %d: %v", gid, err)
@@ -489,7 +496,7 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 	}
 	// (At sequence 0 the graph has never been committed to: reading its
 	// records reads nothing.)
-	st.rebuilt, st.unjournaled = seq > 0, seq > 0
+	st.rebuilt, st.unjournaled = seq > 0, seq
 	if s.opts.ReadOnly || !nativeLittleEndian || v.nextNode == 0 {
 		// (An empty graph is read as fast as its image.)
 		return v, st, nil
@@ -503,11 +510,11 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 func (s *Store) writeAndReopen(gid uint32, seq uint64, v *version, st graphOpen) (*version, graphOpen, error) {
 	if err := writeImage(s.opts.FS, s.dir, gid, seq, v); err != nil {
 		s.opts.Logger.Errorf("graph %d: %v", gid, err)
-		st.unjournaled = true
+		st.unjournaled = seq
 		return v, st, nil
 	}
 	s.dropJournal(gid, seq)
-	st.unjournaled, st.imgSeq, st.changes = false, seq, 0
+	st.imgSeq, st.changes = seq, 0
 	img, err := readImage(s.opts.FS, s.dir, gid)
 	if err == nil && img != nil {
 		st.imgSize = img.size

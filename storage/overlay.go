@@ -24,8 +24,9 @@ import (
 //	                    uvarint length, index info (encodeIndexInfo),
 //	                    uvarint node count, node ids (uvarint deltas),
 //	                    uvarint relationship count, per relationship
-//	                      uvarint id delta, then 0 (deleted) or
-//	                      1, uvarint start, end, type
+//	                      uvarint id delta, then 0 (created and deleted
+//	                      by the commit), or 1 (alive) or 2 (deleted),
+//	                      uvarint start, end, type
 //
 // The node ids are the nodes whose records the commit wrote: their state
 // now is their record (labels, properties) or its absence. Relationships
@@ -93,14 +94,22 @@ func (tx *Tx) journal() *journalCommit {
 	for _, r := range rels {
 		b = binary.AppendUvarint(b, r-prevRel)
 		prevRel = r
-		if p, i := tx.rel(r); p != nil {
-			b = append(b, 1)
-			b = binary.AppendUvarint(b, uint64(p.start[i]))
-			b = binary.AppendUvarint(b, uint64(p.end[i]))
-			b = binary.AppendUvarint(b, uint64(p.typ[i]))
-		} else {
-			b = append(b, 0)
+		p, i := tx.rel(r)
+		switch {
+		case p != nil:
+			b = append(b, relAlive)
+		case r < tx.base.nextRel:
+			// Deleted; it existed before the transaction.
+			p, i = tx.base.rel(r)
+			b = append(b, relDeleted)
+		default:
+			// Created and deleted by the transaction.
+			b = append(b, relNever)
+			continue
 		}
+		b = binary.AppendUvarint(b, uint64(p.start[i]))
+		b = binary.AppendUvarint(b, uint64(p.end[i]))
+		b = binary.AppendUvarint(b, uint64(p.typ[i]))
 	}
 	return &journalCommit{body: b, changes: int64(len(nodes) + len(rels))}
 }
@@ -201,6 +210,13 @@ func addCounts[K comparable](dst, src map[K]int64) {
 	}
 }
 
+// Relationship states in a journal record.
+const (
+	relNever   = 0
+	relAlive   = 1
+	relDeleted = 2
+)
+
 // ---- open side ----
 
 // relState is a relationship's state as logged.
@@ -217,7 +233,9 @@ type journalState struct {
 	nodes    map[uint32]bool
 	rels     map[uint64]relState // last logged state
 	changes  int64               // node and relationship changes logged (with repeats)
-	mem      int64               // estimated bytes of the pages applyJournal made v's own
+	mem      int64               // estimated bytes of the page patches
+
+	nodePatched, relPatched map[uint64]bool // pages patchJournal patches
 }
 
 // readJournal reads the journal records of graph gid after sequence base
@@ -281,198 +299,260 @@ func (js *journalState) add(b []byte) error {
 	js.changes += int64(n)
 	for i := 0; i < n && d.err == nil; i++ {
 		prev += d.uvarint()
-		var rs relState
-		switch alive := d.bytes(1); {
-		case d.err != nil:
-		case alive[0] == 1:
-			rs = relState{true, d.u32(), d.u32(), d.u32()}
-		case alive[0] != 0:
+		st := d.bytes(1)
+		if d.err != nil {
+			break
+		}
+		switch st[0] {
+		case relNever:
+			delete(js.rels, prev)
+		case relAlive, relDeleted:
+			js.rels[prev] = relState{st[0] == relAlive, d.u32(), d.u32(), d.u32()}
+		default:
 			return errorf(ErrCorrupt, "bad journal record: relationship state")
 		}
-		js.rels[prev] = rs
 	}
 	return d.done()
 }
 
-// applyJournal brings v (opened from img, or empty when img is nil) up to
-// date with js: changed nodes are read from their records, changed
-// relationships from the journal and their property records, adjacency is
-// edited with the relationships created and deleted, and label bitmaps
-// follow the changed nodes. Touched pages become v's own.
-func (s *Store) applyJournal(v *version, img *image, gid uint32, js *journalState) error {
-	nodePages := map[uint64]*nodePage{}
-	nodePage := func(id uint32) (*nodePage, uint32) {
-		pi := uint64(id >> nodePageBits)
-		p := nodePages[pi]
-		if p == nil {
-			if img != nil {
-				p = img.nodePage(pi) // a fresh decode, not the cache's
-			}
-			if p == nil {
-				p = &nodePage{}
-			}
-			nodePages[pi] = p
-		}
-		return p, id & (nodePageSize - 1)
+// nodeState is a node's state as its record gives it.
+type nodeState struct {
+	alive  bool
+	labels []uint32
+	props  props
+}
+
+// listRef names an adjacency list.
+type listRef struct {
+	node uint32
+	dir  Direction
+	typ  uint32
+}
+
+// listEdit is what the journal changes in one adjacency list.
+type listEdit struct {
+	del  []uint64 // ascending
+	rels []uint64 // appended, ascending
+	nbrs []uint32
+}
+
+// nodePatch and relPatch are the journal's changes to one page, applied
+// each time the page is decoded from the image (so that patched pages stay
+// evictable and opening decodes no page).
+type nodePatch struct {
+	nodes map[uint32]*nodeState // by index in page
+	lists map[listRef]*listEdit
+}
+
+type relPatch struct {
+	rels  map[uint32]relState // by index in page
+	props map[uint32]props
+}
+
+// patchJournal makes the journal js part of v: changed nodes are read
+// from their records and changed relationships' properties from theirs
+// (one point read each); label bitmaps move the changed nodes to their
+// recorded labels; and the pages the journal touches get patches that the
+// loads returned (wrapping the image's page decoders) apply. Nothing is
+// decoded from the image: the cost is the journal's.
+func (s *Store) patchJournal(v *version, img *image, gid uint32, js *journalState) (
+	nodeLoad func(uint64) *nodePage, relLoad func(uint64) *relPage, err error) {
+	var imgNextRel uint64
+	if img != nil {
+		imgNextRel = img.nextRel
 	}
-	relPages := map[uint64]*relPage{}
-	relPage := func(id uint64) (*relPage, uint32) {
-		pi := id >> relPageBits
-		p := relPages[pi]
+	nps := map[uint64]*nodePatch{}
+	npatch := func(node uint32) *nodePatch {
+		pi := uint64(node >> nodePageBits)
+		p := nps[pi]
 		if p == nil {
-			if img != nil {
-				p = img.relPage(pi)
-			}
-			if p == nil {
-				p = &relPage{}
-			}
-			relPages[pi] = p
+			p = &nodePatch{nodes: map[uint32]*nodeState{}, lists: map[listRef]*listEdit{}}
+			nps[pi] = p
+			js.mem += 64
 		}
-		return p, uint32(id & (relPageSize - 1))
+		return p
 	}
-	// Nodes: their state is their record.
 	nodes := make([]uint32, 0, len(js.nodes))
 	for n := range js.nodes {
 		nodes = append(nodes, n)
 	}
 	slices.Sort(nodes)
+	changed := roaring.New()
+	changed.AddMany(nodes)
+	for l, b := range v.labels {
+		if b.Intersects(changed) {
+			b = b.Clone()
+			b.AndNot(changed)
+			v.labels[l] = b
+		}
+	}
+	v.all.AndNot(changed)
 	var key []byte
 	for _, id := range nodes {
 		if id >= v.nextNode {
-			return errorf(ErrCorrupt, "journal: node %d beyond the id counter", id)
-		}
-		p, i := nodePage(id)
-		if p.isAlive(i) {
-			v.all.Remove(id)
-			for _, l := range p.labels[i] {
-				if b := v.labels[l]; b != nil {
-					b.Remove(id)
-				}
-			}
+			return nil, nil, errorf(ErrCorrupt, "journal: node %d beyond the id counter", id)
 		}
 		key = appendNodeKey(key[:0], gid, id)
 		rec, ok, err := s.get(key)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		if !ok {
-			p.alive[i>>6] &^= 1 << (i & 63)
-			p.labels[i], p.props[i], p.adj[i] = nil, nil, [2][]*adjList{}
-			continue
-		}
-		labels, ps, err := decodeNodeRecord(rec)
-		if err != nil {
-			return err
-		}
-		for _, l := range labels {
-			if err := v.checkIDs(l, dictLabel); err != nil {
-				return err
+		st := &nodeState{}
+		if ok {
+			st.alive = true
+			if st.labels, st.props, err = decodeNodeRecord(rec); err != nil {
+				return nil, nil, err
 			}
-		}
-		if !p.isAlive(i) {
-			p.adj[i] = [2][]*adjList{}
-		}
-		p.alive[i>>6] |= 1 << (i & 63)
-		p.labels[i], p.props[i] = labels, ps
-		v.all.Add(id)
-		for _, l := range labels {
-			b := v.labels[l]
-			if b == nil {
-				b = roaring.New()
-				v.labels[l] = b
+			v.all.Add(id)
+			for _, l := range st.labels {
+				if err := v.checkIDs(l, dictLabel); err != nil {
+					return nil, nil, err
+				}
+				b := v.labels[l]
+				if b == nil {
+					b = roaring.New()
+					v.labels[l] = b
+				}
+				b.Add(id)
 			}
-			b.Add(id)
+			js.mem += int64(len(rec)) + memNode
+		}
+		npatch(id).nodes[id&(nodePageSize-1)] = st
+	}
+	for l, b := range v.labels {
+		if b.IsEmpty() {
+			delete(v.labels, l)
 		}
 	}
-	// Relationships, and the adjacency edits they imply.
+	rps := map[uint64]*relPatch{}
 	rels := make([]uint64, 0, len(js.rels))
 	for r := range js.rels {
 		rels = append(rels, r)
 	}
 	slices.Sort(rels)
-	type listRef struct {
-		node uint32
-		dir  Direction
-		typ  uint32
-	}
-	type edit struct {
-		del  []uint64 // ascending
-		rels []uint64 // appended, ascending
-		nbrs []uint32
-	}
-	edits := map[listRef]*edit{}
-	editOf := func(r listRef) *edit {
-		e := edits[r]
+	edit := func(r listRef) *listEdit {
+		p := npatch(r.node)
+		e := p.lists[r]
 		if e == nil {
-			e = &edit{}
-			edits[r] = e
+			e = &listEdit{}
+			p.lists[r] = e
+			js.mem += 64
 		}
 		return e
 	}
 	for _, id := range rels {
-		if id >= v.nextRel {
-			return errorf(ErrCorrupt, "journal: relationship %d beyond the id counter", id)
-		}
 		rs := js.rels[id]
-		p, i := relPage(id)
-		was := p.isAlive(i)
+		if id >= v.nextRel || rs.start >= v.nextNode || rs.end >= v.nextNode {
+			return nil, nil, errorf(ErrCorrupt, "journal: relationship %d beyond the id counters", id)
+		}
+		if err := v.checkIDs(rs.typ, dictType); err != nil {
+			return nil, nil, err
+		}
+		// A relationship below the image's counter that the journal
+		// logs was alive in the image (a deletion before the image
+		// would precede the journal).
+		was := id < imgNextRel
 		switch {
 		case was && !rs.alive:
-			editOf(listRef{p.start[i], Out, p.typ[i]}).del = append(editOf(listRef{p.start[i], Out, p.typ[i]}).del, id)
-			editOf(listRef{p.end[i], In, p.typ[i]}).del = append(editOf(listRef{p.end[i], In, p.typ[i]}).del, id)
+			o, in := edit(listRef{rs.start, Out, rs.typ}), edit(listRef{rs.end, In, rs.typ})
+			o.del, in.del = append(o.del, id), append(in.del, id)
 		case !was && rs.alive:
-			if rs.start >= v.nextNode || rs.end >= v.nextNode {
-				return errorf(ErrCorrupt, "journal: relationship %d to a node beyond the id counter", id)
-			}
-			if err := v.checkIDs(rs.typ, dictType); err != nil {
-				return err
-			}
-			o := editOf(listRef{rs.start, Out, rs.typ})
+			o, in := edit(listRef{rs.start, Out, rs.typ}), edit(listRef{rs.end, In, rs.typ})
 			o.rels, o.nbrs = append(o.rels, id), append(o.nbrs, rs.end)
-			in := editOf(listRef{rs.end, In, rs.typ})
 			in.rels, in.nbrs = append(in.rels, id), append(in.nbrs, rs.start)
-		case was && (p.start[i] != rs.start || p.end[i] != rs.end || p.typ[i] != rs.typ):
-			return errorf(ErrCorrupt, "journal: relationship %d changed its endpoints", id)
 		}
-		delete(p.props, i)
+		pi, i := id>>relPageBits, uint32(id&(relPageSize-1))
+		p := rps[pi]
+		if p == nil {
+			p = &relPatch{rels: map[uint32]relState{}}
+			rps[pi] = p
+			js.mem += 64
+		}
+		p.rels[i] = rs
+		js.mem += 24
 		if !rs.alive {
-			p.alive[i>>6] &^= 1 << (i & 63)
-			p.start[i], p.end[i], p.typ[i] = 0, 0, 0
 			continue
 		}
-		p.alive[i>>6] |= 1 << (i & 63)
-		p.start[i], p.end[i], p.typ[i] = rs.start, rs.end, rs.typ
 		rec, ok, err := s.get(relKey(gid, id))
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		if ok {
 			ps, n, err := decodeProps(rec)
 			if err != nil {
-				return err
+				return nil, nil, err
 			}
 			if n != len(rec) || len(ps) == 0 {
-				return errorf(ErrCorrupt, "bad relationship record %d", id)
+				return nil, nil, errorf(ErrCorrupt, "bad relationship record %d", id)
 			}
 			if p.props == nil {
 				p.props = map[uint32]props{}
 			}
 			p.props[i] = ps
+			js.mem += int64(len(rec)) + 16
 		}
 	}
-	for ref, e := range edits {
-		p, i := nodePage(ref.node)
+	addStats(v.stats, js.stats)
+	v.relCount = js.relCount
+	v.mem += js.mem
+	nodeLoad = func(pi uint64) *nodePage {
+		var p *nodePage
+		if img != nil {
+			p = img.nodePage(pi) // a fresh decode, not the cache's
+		}
+		if patch := nps[pi]; patch != nil {
+			p = patch.apply(p)
+		}
+		return p
+	}
+	relLoad = func(pi uint64) *relPage {
+		var p *relPage
+		if img != nil {
+			p = img.relPage(pi)
+		}
+		if patch := rps[pi]; patch != nil {
+			p = patch.apply(p)
+		}
+		return p
+	}
+	js.nodePatched, js.relPatched = map[uint64]bool{}, map[uint64]bool{}
+	for pi := range nps {
+		js.nodePatched[pi] = true
+	}
+	for pi := range rps {
+		js.relPatched[pi] = true
+	}
+	return nodeLoad, relLoad, nil
+}
+
+// apply patches p, a fresh decode of the page from the image (nil: none).
+func (patch *nodePatch) apply(p *nodePage) *nodePage {
+	if p == nil {
+		p = &nodePage{}
+	}
+	for i, st := range patch.nodes {
+		if !st.alive {
+			p.alive[i>>6] &^= 1 << (i & 63)
+			p.labels[i], p.props[i], p.adj[i] = nil, nil, [2][]*adjList{}
+			continue
+		}
 		if !p.isAlive(i) {
-			if len(e.rels) > 0 {
-				return errorf(ErrCorrupt, "journal: relationship %d at deleted node %d", e.rels[0], ref.node)
-			}
+			p.adj[i] = [2][]*adjList{}
+		}
+		p.alive[i>>6] |= 1 << (i & 63)
+		p.labels[i], p.props[i] = st.labels, st.props
+	}
+	for ref, e := range patch.lists {
+		i := ref.node & (nodePageSize - 1)
+		if !p.isAlive(i) {
 			continue
 		}
 		slices.Sort(e.del)
 		ls := p.adj[i][ref.dir]
 		j := sort.Search(len(ls), func(j int) bool { return ls[j].typ >= ref.typ })
+		found := j < len(ls) && ls[j].typ == ref.typ
 		nl := &adjList{typ: ref.typ}
-		if j < len(ls) && ls[j].typ == ref.typ {
+		if found {
 			old := ls[j]
 			nl.rels = make([]uint64, 0, len(old.rels)+len(e.rels))
 			nl.nbrs = make([]uint32, 0, len(old.rels)+len(e.rels))
@@ -487,15 +567,15 @@ func (s *Store) applyJournal(v *version, img *image, gid uint32, js *journalStat
 				nl.rels, nl.nbrs = append(nl.rels, r), append(nl.nbrs, old.nbrs[x])
 			}
 		}
-		if len(nl.rels) > 0 && len(e.rels) > 0 && e.rels[0] <= nl.rels[len(nl.rels)-1] {
-			return errorf(ErrCorrupt, "journal: relationship %d out of order", e.rels[0])
-		}
-		nl.rels, nl.nbrs = append(nl.rels, e.rels...), append(nl.nbrs, e.nbrs...)
+		nl.rels = append(nl.rels, e.rels...)
+		nl.nbrs = append(nl.nbrs, e.nbrs...)
+		// Capacity = length, as decoded lists: a writer's append copies.
+		nl.rels, nl.nbrs = nl.rels[:len(nl.rels):len(nl.rels)], nl.nbrs[:len(nl.nbrs):len(nl.nbrs)]
 		nls := slices.Clone(ls)
 		switch {
-		case j < len(ls) && ls[j].typ == ref.typ && len(nl.rels) > 0:
+		case found && len(nl.rels) > 0:
 			nls[j] = nl
-		case j < len(ls) && ls[j].typ == ref.typ:
+		case found:
 			nls = slices.Delete(nls, j, j+1)
 		case len(nl.rels) > 0:
 			nls = slices.Insert(nls, j, nl)
@@ -505,23 +585,37 @@ func (s *Store) applyJournal(v *version, img *image, gid uint32, js *journalStat
 		}
 		p.adj[i][ref.dir] = nls
 	}
-	for pi, p := range nodePages {
-		v.nodes.set(pi, p, nil)
-		js.mem += nodePageBytes(p)
+	if p.alive[0] == 0 {
+		return nil
 	}
-	for pi, p := range relPages {
-		v.rels.set(pi, p, nil)
-		js.mem += relPageBytes(p)
+	return p
+}
+
+// apply patches p, a fresh decode of the page from the image (nil: none).
+func (patch *relPatch) apply(p *relPage) *relPage {
+	if p == nil {
+		p = &relPage{}
 	}
-	v.mem += js.mem
-	addStats(v.stats, js.stats)
-	v.relCount = js.relCount
-	for l, b := range v.labels {
-		if b.IsEmpty() {
-			delete(v.labels, l)
+	for i, rs := range patch.rels {
+		delete(p.props, i)
+		if !rs.alive {
+			p.alive[i>>6] &^= 1 << (i & 63)
+			p.start[i], p.end[i], p.typ[i] = 0, 0, 0
+			continue
+		}
+		p.alive[i>>6] |= 1 << (i & 63)
+		p.start[i], p.end[i], p.typ[i] = rs.start, rs.end, rs.typ
+		if ps := patch.props[i]; ps != nil {
+			if p.props == nil {
+				p.props = map[uint32]props{}
+			}
+			p.props[i] = ps
 		}
 	}
-	return nil
+	if popcount(p.alive[:]) == 0 {
+		return nil
+	}
+	return p
 }
 
 // decodeNodeRecord decodes a node record (appendNodeRecord).

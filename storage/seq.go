@@ -109,22 +109,24 @@ func (s *Store) commitBatch(b *pebble.Batch, g *Graph, jc *journalCommit) error 
 	s.advance(seq, g)
 	if g != nil {
 		if jc == nil {
-			g.unjournaled.Store(true)
+			g.unjournaled.Store(seq)
 		} else {
 			g.journalChanges.Add(jc.changes)
 		}
+		s.kickImage(g)
 	}
 	return nil
 }
 
 // committed records that commit seq (of graph g, if not nil), written
-// without a journal record (a bulk load), is durable: g's overlay no longer
-// chains to its image, so its next Close writes one. The caller holds
-// seqMu.
+// without a journal record (a bulk load), is durable: g's journal no longer
+// chains from its image, so a new image is written (imagefold.go). The
+// caller holds seqMu.
 func (s *Store) committed(seq uint64, g *Graph) {
 	s.advance(seq, g)
 	if g != nil {
-		g.unjournaled.Store(true)
+		g.unjournaled.Store(seq)
+		s.kickImage(g)
 	}
 }
 

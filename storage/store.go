@@ -45,6 +45,8 @@ type Store struct {
 	seq     uint64   // last durable commit
 	seqFile vfs.File // COMMITSEQ; nil when read-only
 
+	imgw *imageFolder // nil when read-only (imagefold.go)
+
 	// journalFloor is the least number of changes a graph's journal may
 	// collect before its image is rewritten (journalLimit).
 	journalFloor int64
@@ -72,15 +74,17 @@ type Graph struct {
 	writer  chan struct{} // capacity 1: the writer slot
 	dropped atomic.Bool
 	seq     atomic.Uint64 // sequence number of the graph's last commit
-	imgSeq  uint64        // sequence number of the graph's image on disk (guarded by Store.mu)
-	imgSize int64         // bytes of that image (guarded by Store.mu)
 
-	// journalChanges: node and relationship changes the journal
-	// (overlay.go) holds beyond the image, with repeats; unjournaled: a
-	// commit since the image wrote no journal record (a bulk load), so the
-	// journal cannot bring the image up to date.
+	// imgSeq is the sequence of the graph's image on disk (0: none, the
+	// empty graph), imgSize its bytes; journalChanges counts the node and
+	// relationship changes the journal (overlay.go) holds beyond it, with
+	// repeats; unjournaled is the last commit that wrote no journal record
+	// (a bulk load): while it is past imgSeq the journal cannot bring the
+	// image up to date.
+	imgSeq         atomic.Uint64
+	imgSize        atomic.Int64
 	journalChanges atomic.Int64
-	unjournaled    atomic.Bool
+	unjournaled    atomic.Uint64
 	rebuilt        bool // Open read the graph from its records
 }
 
@@ -188,6 +192,9 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	}
 	if b := o.MemoryBudget; b > 0 && s.mem.Load() > b {
 		return nil, errorf(ErrMemoryBudget, "the store needs about %d bytes in memory, over the budget of %d", s.mem.Load(), b)
+	}
+	if !o.ReadOnly {
+		s.startImageWriter()
 	}
 	return s, nil
 }
@@ -321,7 +328,8 @@ func (s *Store) loadGraphs() error {
 		}
 		g := s.newGraph(e.name, e.id, v)
 		g.seq.Store(seq)
-		g.imgSeq, g.imgSize = st.imgSeq, st.imgSize
+		g.imgSeq.Store(st.imgSeq)
+		g.imgSize.Store(st.imgSize)
 		g.journalChanges.Store(st.changes)
 		g.unjournaled.Store(st.unjournaled)
 		g.rebuilt = st.rebuilt
@@ -466,6 +474,7 @@ func (s *Store) DropGraph(name string) error {
 // Transactions still open are not waited for: their Commit fails with
 // ErrClosed. Close is idempotent.
 func (s *Store) Close() (err error) {
+	s.stopImageWriter()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -491,28 +500,42 @@ func (s *Store) Close() (err error) {
 	return nil
 }
 
-// writeImages writes the image of every graph whose commits since its
-// image the journal cannot carry cheaply any more (overlay.go): after a
-// commit without a journal record (a bulk load), or once the journal
-// outgrows journalLimit. Other graphs keep their image and journal, so
-// Close costs nothing in proportion to the graph. No commit can start any
-// more.
+// writeImages writes the image of every graph that needs one (needsImage),
+// so that the next open applies no more than journalLimit changes. Other
+// graphs keep their image and journal: Close costs nothing in proportion
+// to the graph. No commit can start any more.
 func (s *Store) writeImages() {
 	if s.opts.ReadOnly {
 		return
 	}
 	for _, g := range s.graphs {
-		seq := g.seq.Load()
-		if seq == g.imgSeq || !g.unjournaled.Load() && g.journalChanges.Load() <= s.journalLimit(g.imgSize) {
-			continue
+		if s.needsImage(g) {
+			s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
 		}
-		if err := writeImage(s.opts.FS, s.dir, g.id, seq, g.cur.Load()); err != nil {
-			s.opts.Logger.Errorf("graph %q: %v", g.name, err)
-			continue
-		}
-		s.dropJournal(g.id, seq)
-		g.imgSeq = seq
 	}
+}
+
+// needsImage reports whether graph g's image should be rewritten: a
+// commit since it wrote no journal record, or its journal outgrew
+// journalLimit.
+func (s *Store) needsImage(g *Graph) bool {
+	img := g.imgSeq.Load()
+	return g.seq.Load() != img && (g.unjournaled.Load() > img || g.journalChanges.Load() > s.journalLimit(g.imgSize.Load()))
+}
+
+// foldJournal writes v, graph g's version at sequence seq whose journal
+// held changes, as g's image, and drops the journal records it holds.
+func (s *Store) foldJournal(g *Graph, v *version, seq uint64, changes int64) {
+	if err := writeImage(s.opts.FS, s.dir, g.id, seq, v); err != nil {
+		s.opts.Logger.Errorf("graph %q: %v", g.name, err)
+		return
+	}
+	if st, err := s.opts.FS.Stat(s.opts.FS.PathJoin(s.dir, imageName(g.id))); err == nil {
+		g.imgSize.Store(st.Size())
+	}
+	g.imgSeq.Store(seq)
+	g.journalChanges.Add(-changes)
+	s.dropJournal(g.id, seq)
 }
 
 // journalLimit is the number of changes a graph's journal may hold before
