@@ -387,13 +387,25 @@ func (s *Store) patchJournal(v *version, img *image, gid uint32, js *journalStat
 		}
 	}
 	v.all.AndNot(changed)
+	// Records are read in key order through one iterator per kind: a seek
+	// reuses the blocks the previous one loaded.
+	nodeRecs, err := s.newSeeker(append(graphPrefix(gid), tagNode))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer nodeRecs.close()
+	relRecs, err := s.newSeeker(append(graphPrefix(gid), tagRel))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer relRecs.close()
 	var key []byte
 	for _, id := range nodes {
 		if id >= v.nextNode {
 			return nil, nil, errorf(ErrCorrupt, "journal: node %d beyond the id counter", id)
 		}
 		key = appendNodeKey(key[:0], gid, id)
-		rec, ok, err := s.get(key)
+		rec, ok, err := nodeRecs.get(key)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -473,7 +485,7 @@ func (s *Store) patchJournal(v *version, img *image, gid uint32, js *journalStat
 		if !rs.alive {
 			continue
 		}
-		rec, ok, err := s.get(relKey(gid, id))
+		rec, ok, err := relRecs.get(relKey(gid, id))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -617,6 +629,37 @@ func (patch *relPatch) apply(p *relPage) *relPage {
 	}
 	return p
 }
+
+// seeker reads records of one key prefix in ascending key order.
+type seeker struct{ it *pebble.Iterator }
+
+func (s *Store) newSeeker(prefix []byte) (*seeker, error) {
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: prefixEnd(prefix)})
+	if err != nil {
+		return nil, errorf(ErrCorrupt, "%v", err)
+	}
+	return &seeker{it}, nil
+}
+
+// get returns a copy of the value of key, if present.
+func (k *seeker) get(key []byte) ([]byte, bool, error) {
+	if !k.it.SeekGE(key) {
+		if err := k.it.Error(); err != nil {
+			return nil, false, errorf(ErrCorrupt, "%v", err)
+		}
+		return nil, false, nil
+	}
+	if !bytes.Equal(k.it.Key(), key) {
+		return nil, false, nil
+	}
+	v, err := k.it.ValueAndErr()
+	if err != nil {
+		return nil, false, errorf(ErrCorrupt, "%v", err)
+	}
+	return bytes.Clone(v), true, nil
+}
+
+func (k *seeker) close() { _ = k.it.Close() }
 
 // decodeNodeRecord decodes a node record (appendNodeRecord).
 func decodeNodeRecord(b []byte) ([]uint32, props, error) {
