@@ -54,15 +54,15 @@
 // # Commits after the image
 //
 // Every commit also writes, in its batch, a journal record (overlay.go):
-// the graph's previous sequence, the ids of the nodes whose records it
-// wrote, the relationships it created, deleted or changed (with their
-// endpoints and type), the change of the statistics counters, and the
-// relationship count and index sizes. The records chain by sequence, so
-// open uses the image when its sequence is the graph's, else the image (or,
-// without one, the empty graph) plus the journal records after it when
-// they chain up to the graph's sequence: the changed nodes and
-// relationships are read from their records (one point read each), label
-// bitmaps move the changed nodes to their recorded labels, and each page
+// the graph's previous sequence, the nodes whose records it wrote (with a
+// copy of the record), the relationships it created, deleted or changed
+// (with endpoints, type and properties), the change of the statistics
+// counters, and the relationship count and index sizes. The records chain
+// by sequence, so open uses the image when its sequence is the graph's,
+// else the image (or, without one, the empty graph) plus the journal
+// records after it when they chain up to the graph's sequence: the journal
+// is read in key order and no other record, label bitmaps move the changed
+// nodes to their logged labels, and each page
 // the journal touches gets a patch that the page cache applies whenever it
 // decodes that page (adjacency follows from the relationships created and
 // deleted: endpoints never change and ids are never reused). Nothing
@@ -139,11 +139,11 @@
 //     (1,024 relationships) and bitmap it first touches; appending to an
 //     adjacency list is amortised O(1), removing from one copies that list
 //     (O(degree)); detach-deleting a node edits each other list once.
-//   - Commit: besides its records, a journal record of O(nodes and
-//     relationships changed) bytes.
+//   - Commit: besides its records, a journal record of about their size
+//     (O(nodes and relationships changed), whatever their degree).
 //   - Open with an image: O(dictionaries + label bitmaps + statistics +
-//     index definitions), plus O(changes logged since the image) point
-//     reads and bitmap updates. Without a usable image and journal (a
+//     index definitions), plus reading the journal since the image and
+//     O(changes) bitmap updates. Without a usable image and journal (a
 //     crash after a bulk load, before its image was written; a damaged
 //     image; a store written by a build without the journal): reads every
 //     graph and rebuilds in-adjacency, label bitmaps, index entries and

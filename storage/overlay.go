@@ -22,19 +22,23 @@ import (
 //	                    uvarint length, statistics delta (encodeStats of
 //	                      the counter changes),
 //	                    uvarint length, index info (encodeIndexInfo),
-//	                    uvarint node count, node ids (uvarint deltas),
+//	                    uvarint node count, per node uvarint id delta,
+//	                      then uvarint 0 (deleted) or 1 + the length of
+//	                      its record, and the record (appendNodeRecord)
 //	                    uvarint relationship count, per relationship
 //	                      uvarint id delta, then 0 (created and deleted
 //	                      by the commit), or 1 (alive) or 2 (deleted),
-//	                      uvarint start, end, type
+//	                      uvarint start, end, type, uvarint properties
+//	                      length, properties (appendProps)
 //
-// The node ids are the nodes whose records the commit wrote: their state
-// now is their record (labels, properties) or its absence. Relationships
-// are those the commit created, deleted or changed the properties of; their
-// properties are their records. Adjacency is not logged: a relationship's
-// endpoints and type never change, so the lists follow from the image's
-// and the logged creations and deletions (ids are never reused, so new
-// entries append in id order).
+// The nodes are those whose records the commit wrote, logged with a copy
+// of the record (labels, properties), so that an open reads the journal
+// only, in key order, and no record scattered through the store.
+// Relationships are those the commit created, deleted or changed the
+// properties of. Adjacency is not logged: a relationship's endpoints and
+// type never change, so the lists follow from the image's and the logged
+// creations and deletions (ids are never reused, so new entries append in
+// id order).
 //
 // prev is the graph's sequence before the commit, so the records chain. An
 // image of sequence I is brought up to the graph's sequence S by the
@@ -85,9 +89,17 @@ func (tx *Tx) journal() *journalCommit {
 	b := journalBody(tx.relCount, statsDelta(tx.base.stats, tx.stats), tx.version)
 	b = binary.AppendUvarint(b, uint64(len(nodes)))
 	prev := uint32(0)
+	var rec []byte
 	for _, n := range nodes {
 		b = binary.AppendUvarint(b, uint64(n-prev))
 		prev = n
+		if p, i := tx.node(n); p != nil {
+			rec = appendNodeRecord(rec[:0], p.labels[i], p.props[i])
+			b = binary.AppendUvarint(b, uint64(len(rec))+1)
+			b = append(b, rec...)
+		} else {
+			b = append(b, 0)
+		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(rels)))
 	prevRel := uint64(0)
@@ -110,6 +122,12 @@ func (tx *Tx) journal() *journalCommit {
 		b = binary.AppendUvarint(b, uint64(p.start[i]))
 		b = binary.AppendUvarint(b, uint64(p.end[i]))
 		b = binary.AppendUvarint(b, uint64(p.typ[i]))
+		rec = rec[:0]
+		if ps := p.props[i]; len(ps) > 0 {
+			rec = appendProps(rec, ps)
+		}
+		b = binary.AppendUvarint(b, uint64(len(rec)))
+		b = append(b, rec...)
 	}
 	return &journalCommit{body: b, changes: int64(len(nodes) + len(rels))}
 }
@@ -223,17 +241,18 @@ const (
 type relState struct {
 	alive           bool
 	start, end, typ uint32
+	props           props
 }
 
 // journalState is what the journal records after an image add to it.
 type journalState struct {
 	stats    *statsData // summed deltas
 	relCount uint64
-	indexes  []byte // index info of the last record
-	nodes    map[uint32]bool
-	rels     map[uint64]relState // last logged state
-	changes  int64               // node and relationship changes logged (with repeats)
-	mem      int64               // estimated bytes of the page patches
+	indexes  []byte                // index info of the last record
+	nodes    map[uint32]*nodeState // last logged state
+	rels     map[uint64]relState   // last logged state
+	changes  int64                 // node and relationship changes logged (with repeats)
+	mem      int64                 // estimated bytes of the page patches
 
 	nodePatched, relPatched map[uint64]bool // pages patchJournal patches
 }
@@ -247,7 +266,7 @@ func (s *Store) readJournal(gid uint32, base, seq uint64) (js *journalState, ok 
 		return nil, false, errorf(ErrCorrupt, "%v", err)
 	}
 	defer it.Close()
-	js = &journalState{stats: newStatsData(), nodes: map[uint32]bool{}, rels: map[uint64]relState{}}
+	js = &journalState{stats: newStatsData(), nodes: map[uint32]*nodeState{}, rels: map[uint64]relState{}}
 	at := base
 	for valid := it.First(); valid; valid = it.Next() {
 		k, val := it.Key(), it.Value()
@@ -293,7 +312,19 @@ func (js *journalState) add(b []byte) error {
 		if prev > math.MaxUint32 {
 			return errorf(ErrCorrupt, "bad journal record: node id")
 		}
-		js.nodes[uint32(prev)] = true
+		st := &nodeState{}
+		if n := d.uvarint(); n > 0 && d.err == nil {
+			rec := d.bytes(n - 1)
+			if d.err != nil {
+				break
+			}
+			st.alive = true
+			var err error
+			if st.labels, st.props, err = decodeNodeRecord(rec); err != nil {
+				return err
+			}
+		}
+		js.nodes[uint32(prev)] = st
 	}
 	n, prev = d.count(), 0
 	js.changes += int64(n)
@@ -307,7 +338,18 @@ func (js *journalState) add(b []byte) error {
 		case relNever:
 			delete(js.rels, prev)
 		case relAlive, relDeleted:
-			js.rels[prev] = relState{st[0] == relAlive, d.u32(), d.u32(), d.u32()}
+			rs := relState{alive: st[0] == relAlive, start: d.u32(), end: d.u32(), typ: d.u32()}
+			if pb := d.bytes(d.uvarint()); len(pb) > 0 {
+				ps, n, err := decodeProps(pb)
+				if err == nil && n != len(pb) {
+					err = errorf(ErrCorrupt, "bad journal record: properties")
+				}
+				if err != nil {
+					return err
+				}
+				rs.props = ps
+			}
+			js.rels[prev] = rs
 		default:
 			return errorf(ErrCorrupt, "bad journal record: relationship state")
 		}
@@ -315,7 +357,7 @@ func (js *journalState) add(b []byte) error {
 	return d.done()
 }
 
-// nodeState is a node's state as its record gives it.
+// nodeState is a node's state as the journal logs it.
 type nodeState struct {
 	alive  bool
 	labels []uint32
@@ -349,12 +391,11 @@ type relPatch struct {
 	props map[uint32]props
 }
 
-// patchJournal makes the journal js part of v: changed nodes are read
-// from their records and changed relationships' properties from theirs
-// (one point read each); label bitmaps move the changed nodes to their
-// recorded labels; and the pages the journal touches get patches that the
-// loads returned (wrapping the image's page decoders) apply. Nothing is
-// decoded from the image: the cost is the journal's.
+// patchJournal makes the journal js part of v: label bitmaps move the
+// changed nodes to their logged labels, and the pages the journal touches
+// get patches that the loads returned (wrapping the image's page decoders)
+// apply. Nothing is decoded from the image and no record is read: the cost
+// is the journal's.
 func (s *Store) patchJournal(v *version, img *image, gid uint32, js *journalState) (
 	nodeLoad func(uint64) *nodePage, relLoad func(uint64) *relPage, err error) {
 	var imgNextRel uint64
@@ -387,34 +428,12 @@ func (s *Store) patchJournal(v *version, img *image, gid uint32, js *journalStat
 		}
 	}
 	v.all.AndNot(changed)
-	// Records are read in key order through one iterator per kind: a seek
-	// reuses the blocks the previous one loaded.
-	nodeRecs, err := s.newSeeker(append(graphPrefix(gid), tagNode))
-	if err != nil {
-		return nil, nil, err
-	}
-	defer nodeRecs.close()
-	relRecs, err := s.newSeeker(append(graphPrefix(gid), tagRel))
-	if err != nil {
-		return nil, nil, err
-	}
-	defer relRecs.close()
-	var key []byte
 	for _, id := range nodes {
 		if id >= v.nextNode {
 			return nil, nil, errorf(ErrCorrupt, "journal: node %d beyond the id counter", id)
 		}
-		key = appendNodeKey(key[:0], gid, id)
-		rec, ok, err := nodeRecs.get(key)
-		if err != nil {
-			return nil, nil, err
-		}
-		st := &nodeState{}
-		if ok {
-			st.alive = true
-			if st.labels, st.props, err = decodeNodeRecord(rec); err != nil {
-				return nil, nil, err
-			}
+		st := js.nodes[id]
+		if st.alive {
 			v.all.Add(id)
 			for _, l := range st.labels {
 				if err := v.checkIDs(l, dictLabel); err != nil {
@@ -427,7 +446,10 @@ func (s *Store) patchJournal(v *version, img *image, gid uint32, js *journalStat
 				}
 				b.Add(id)
 			}
-			js.mem += int64(len(rec)) + memNode
+			js.mem += memNode + memLabel*int64(len(st.labels))
+			for _, pr := range st.props {
+				js.mem += propSize(pr.val)
+			}
 		}
 		npatch(id).nodes[id&(nodePageSize-1)] = st
 	}
@@ -485,23 +507,14 @@ func (s *Store) patchJournal(v *version, img *image, gid uint32, js *journalStat
 		if !rs.alive {
 			continue
 		}
-		rec, ok, err := relRecs.get(relKey(gid, id))
-		if err != nil {
-			return nil, nil, err
-		}
-		if ok {
-			ps, n, err := decodeProps(rec)
-			if err != nil {
-				return nil, nil, err
-			}
-			if n != len(rec) || len(ps) == 0 {
-				return nil, nil, errorf(ErrCorrupt, "bad relationship record %d", id)
-			}
+		if len(rs.props) > 0 {
 			if p.props == nil {
 				p.props = map[uint32]props{}
 			}
-			p.props[i] = ps
-			js.mem += int64(len(rec)) + 16
+			p.props[i] = rs.props
+			for _, pr := range rs.props {
+				js.mem += propSize(pr.val)
+			}
 		}
 	}
 	addStats(v.stats, js.stats)
@@ -629,37 +642,6 @@ func (patch *relPatch) apply(p *relPage) *relPage {
 	}
 	return p
 }
-
-// seeker reads records of one key prefix in ascending key order.
-type seeker struct{ it *pebble.Iterator }
-
-func (s *Store) newSeeker(prefix []byte) (*seeker, error) {
-	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: prefixEnd(prefix)})
-	if err != nil {
-		return nil, errorf(ErrCorrupt, "%v", err)
-	}
-	return &seeker{it}, nil
-}
-
-// get returns a copy of the value of key, if present.
-func (k *seeker) get(key []byte) ([]byte, bool, error) {
-	if !k.it.SeekGE(key) {
-		if err := k.it.Error(); err != nil {
-			return nil, false, errorf(ErrCorrupt, "%v", err)
-		}
-		return nil, false, nil
-	}
-	if !bytes.Equal(k.it.Key(), key) {
-		return nil, false, nil
-	}
-	v, err := k.it.ValueAndErr()
-	if err != nil {
-		return nil, false, errorf(ErrCorrupt, "%v", err)
-	}
-	return bytes.Clone(v), true, nil
-}
-
-func (k *seeker) close() { _ = k.it.Close() }
 
 // decodeNodeRecord decodes a node record (appendNodeRecord).
 func decodeNodeRecord(b []byte) ([]uint32, props, error) {
