@@ -46,7 +46,19 @@ import (
 func (b *BulkBuilder) streamable() bool {
 	base := b.base
 	return nativeLittleEndian && base.nextNode == 0 && base.nextRel == 0 &&
-		len(base.search) == 0 && len(b.labels) > 0 && uint64(len(b.relTyp)) < math.MaxUint32
+		len(base.search) == 0 && !base.hasConstraints() && len(b.labels) > 0 && uint64(len(b.relTyp)) < math.MaxUint32
+}
+
+// hasConstraints reports whether the graph has a constraint: a streamed
+// load checks only uniqueness (streamedIndexes), so a graph with other
+// constraints loads through the path that checks them all (schema.go).
+func (v *version) hasConstraints() bool {
+	for _, d := range v.schema {
+		if d.Constraint {
+			return true
+		}
+	}
+	return false
 }
 
 // streamedIndexes counts, for each property index of the graph (defined
@@ -380,7 +392,7 @@ func (b *BulkBuilder) finishStreamed() error {
 	// the same version: equally current).
 	s.mu.Lock()
 	if !s.closed {
-		g.imgSeq = seq
+		g.imgSeq.Store(seq)
 	}
 	s.mu.Unlock()
 	b.report(BulkDone)
@@ -478,7 +490,7 @@ func (b *BulkBuilder) openStreamed(tmp string, seq uint64) *version {
 	}
 	var v *version
 	if err == nil {
-		v, err = s.versionFromImage(img, gid)
+		v, err = s.versionFromImage(img, gid, nil)
 	}
 	if err != nil {
 		s.opts.Logger.Errorf("graph %d: bulk image: %v", gid, err)

@@ -48,15 +48,41 @@
 //
 // The image carries the graph's commit sequence. Every commit writes a new
 // store-wide sequence number and the graph's own in the same Pebble batch
-// (a bulk load, in the sstable it ingests), so an image is used only when
-// its sequence equals the graph's; otherwise the graph is rebuilt from the
-// records (the slow path, after a crash or a failed image write) and a
-// fresh image is written. Images are written by Close for graphs committed
-// to since their image (O(graph): committed changes live in memory and in
-// Pebble until then), and after a rebuild. An image is written to a
+// (a bulk load, in the sstable it ingests). An image is written to a
 // temporary file, synced and renamed, so a crash never leaves a torn one.
-// A read-only open cannot write one: with a stale image it reads the
-// graph whole, as before images existed.
+//
+// # Commits after the image
+//
+// Every commit also writes, in its batch, a journal record (overlay.go):
+// the graph's previous sequence, the nodes whose records it wrote (with a
+// copy of the record), the relationships it created, deleted or changed
+// (with endpoints, type and properties), the change of the statistics
+// counters, and the relationship count and index sizes. The records chain
+// by sequence, so open uses the image when its sequence is the graph's,
+// else the image (or, without one, the empty graph) plus the journal
+// records after it when they chain up to the graph's sequence: the journal
+// is read in key order and no other record, label bitmaps move the changed
+// nodes to their logged labels, and each page
+// the journal touches gets a patch that the page cache applies whenever it
+// decodes that page (adjacency follows from the relationships created and
+// deleted: endpoints never change and ids are never reused). Nothing
+// else is read: open costs in proportion to the changes since the image,
+// not to the graph, after a clean Close and after a crash alike.
+//
+// A bulk load writes no journal record, and the journal must not grow
+// without bound, so a graph's image is rewritten when a bulk load broke the
+// chain or when its journal holds more changes than a floor plus one per
+// 256 bytes of image (journalLimit): in the background while commits go on
+// (imagefold.go, from the version and sequence of the last commit), at
+// Close for what remains, and at open when the journal found is over the
+// limit. Rewriting is thus O(1) amortised per change, and Close otherwise
+// writes nothing. Journal records up to an image's sequence are dropped
+// once it is written; any left by a crash are ignored. Only when neither
+// image nor journal can be used (a crash after a bulk load, before its
+// image was written; a damaged image) is the graph rebuilt from the
+// records (the slow path), after which a fresh image is written. A
+// read-only open cannot write one: with no usable image and journal it
+// reads the graph whole.
 //
 // A bulk load into an empty graph writes the image itself, page by page
 // from its sorted runs, beside the sstable it ingests (bulk_image.go);
@@ -74,9 +100,10 @@
 // neighbours) that its lists slice with capacity = length, so a writer's
 // append copies. With Options.MemoryBudget the cache holds at most a
 // quarter of the budget for each table and evicts the oldest pages; without
-// it pages stay once decoded. Property indexes opened from an image build their value tree on
-// first use from the base; full-text and vector indexes are rebuilt at
-// open (their cost grows with the nodes they index).
+// it pages stay once decoded. Property indexes opened from an image build
+// their value tree on first use from the base; full-text and vector
+// indexes too are built from their version on first use (searchindex.go),
+// and a commit leaves an index nobody has read unbuilt.
 //
 // Store.MemoryUsage reports the estimated size of the versions' own
 // structures plus the page cache; MemoryBudget bounds both (a write that
@@ -117,13 +144,17 @@
 //     (1,024 relationships) and bitmap it first touches; appending to an
 //     adjacency list is amortised O(1), removing from one copies that list
 //     (O(degree)); detach-deleting a node edits each other list once.
-//   - Open with a current image: O(dictionaries + label bitmaps +
-//     statistics + index definitions), plus rebuilding full-text and
-//     vector indexes if the graph has any.
-//     Without one (new build, crash after commits): reads every graph and
-//     rebuilds in-adjacency, label bitmaps, index entries and statistics,
-//     then writes the image.
-//   - Close: O(graph) for each graph committed to since its image.
+//   - Commit: besides its records, a journal record of about their size
+//     (O(nodes and relationships changed), whatever their degree).
+//   - Open with an image: O(dictionaries + label bitmaps + statistics +
+//     index definitions), plus reading the journal since the image and
+//     O(changes) bitmap updates. Without a usable image and journal (a
+//     crash after a bulk load, before its image was written; a damaged
+//     image; a store written by a build without the journal): reads every
+//     graph and rebuilds in-adjacency, label bitmaps, index entries and
+//     statistics, then writes the image.
+//   - Close: nothing in proportion to the graph, unless a graph needs an
+//     image the background folder has not written yet (O(graph) for it).
 //   - Memory use is an estimate (cached neighbour bitmaps are not counted).
 //
 // Build with -tags invariants to check every published version against its

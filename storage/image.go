@@ -73,6 +73,7 @@ func relPages(nextRel uint64) uint64   { return (nextRel + relPageSize - 1) / re
 
 // image is an opened image file.
 type image struct {
+	size     int64 // bytes of the file
 	gid      uint32
 	seq      uint64
 	nextNode uint32
@@ -147,6 +148,7 @@ func readImage(fs vfs.FS, dir string, gid uint32) (*image, error) {
 	if err != nil {
 		return nil, err
 	}
+	img.size = size
 	if img.gid != gid {
 		return nil, errorf(ErrCorrupt, "image: graph %d in the file of graph %d", img.gid, gid)
 	}
@@ -361,6 +363,10 @@ type pageCache[P any] struct {
 	load  func(pi uint64) *P
 	size  func(*P) int64
 	limit int64
+	// patched lists the pages load patches with the journal (overlay.go):
+	// an image written from the table encodes them instead of copying
+	// their blocks.
+	patched map[uint64]bool
 
 	mu   sync.Mutex
 	ring []cached // loaded pages, oldest first from head
@@ -625,9 +631,10 @@ func appendRelBlock(dst []byte, p *relPage) []byte {
 }
 
 // writeBlocks writes one block per page of a table: a page the version
-// holds itself (own) is encoded, one it reads from its base image (img,
-// if not nil) is copied as stored.
-func writeBlocks[P any](w *imageWriter, own func(uint64) *P, img *image, pages uint64, blocks, index int,
+// holds itself (own) is encoded, one the journal patches (base, if not
+// nil, marks those it patched) is decoded with its patch and encoded, one
+// it reads from its base image (img, if not nil) is copied as stored.
+func writeBlocks[P any](w *imageWriter, own func(uint64) *P, base *pageCache[P], img *image, pages uint64, blocks, index int,
 	baseBlock func(*image, uint64) []byte, encode func([]byte, *P) []byte) {
 	offs := make([]uint64, 0, pages+1)
 	w.begin(blocks)
@@ -637,6 +644,11 @@ func writeBlocks[P any](w *imageWriter, own func(uint64) *P, img *image, pages u
 		if p := own(pi); p != nil {
 			buf = encode(buf[:0], p)
 			w.write(buf)
+		} else if base != nil && base.patched[pi] {
+			if p := base.load(pi); p != nil {
+				buf = encode(buf[:0], p)
+				w.write(buf)
+			}
 		} else if img != nil {
 			w.write(baseBlock(img, pi))
 		}
@@ -660,7 +672,7 @@ func encodeImage(w *imageWriter, v *version, gid uint32, seq uint64) {
 // each page when it is written instead of holding the tables. The small
 // sections are encoded from v after every page.
 func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt func(uint64) *nodePage, relAt func(uint64) *relPage) {
-	writeBlocks(w, nodeAt, v.nodes.img, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
+	writeBlocks(w, nodeAt, v.nodes.base, v.nodes.img, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.nodeBlocks, img.nodeIndex, pi) },
 		func(dst []byte, p *nodePage) []byte {
 			if p.alive[0] == 0 {
@@ -668,7 +680,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 			}
 			return appendNodeBlock(dst, p)
 		})
-	writeBlocks(w, relAt, v.rels.img, relPages(v.nextRel), secRelBlocks, secRelIndex,
+	writeBlocks(w, relAt, v.rels.base, v.rels.img, relPages(v.nextRel), secRelBlocks, secRelIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.relBlocks, img.relIndex, pi) },
 		func(dst []byte, p *relPage) []byte {
 			if popcount(p.alive[:]) == 0 {

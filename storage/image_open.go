@@ -322,18 +322,26 @@ func readMeta(db *pebble.DB, gid uint32) (nextNode uint32, nextRel uint64, err e
 	return binary.BigEndian.Uint32(mv), binary.BigEndian.Uint64(mv[4:]), nil
 }
 
-// versionFromImage opens graph gid from its image: dictionaries and index
-// definitions come from Pebble, everything else from the image.
-func (s *Store) versionFromImage(img *image, gid uint32) (*version, error) {
+// versionFromImage opens graph gid from its image (nil: from the empty
+// graph of sequence 0) brought up to date by the journal js (nil: the
+// image is current): dictionaries and index definitions come from Pebble,
+// everything else from the image and the journal.
+func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*version, error) {
 	v := newVersion()
 	nn, nr, err := readMeta(s.db, gid)
 	if err != nil {
 		return nil, err
 	}
-	if nn != img.nextNode || nr != img.nextRel {
+	var imgNodes uint32
+	var imgRels uint64
+	if img != nil {
+		imgNodes, imgRels = img.nextNode, img.nextRel
+		v.relCount = img.relCount
+	}
+	if nn < imgNodes || nr < imgRels || (js == nil && (nn != imgNodes || nr != imgRels)) {
 		return nil, errorf(ErrCorrupt, "image counters disagree with the store")
 	}
-	v.nextNode, v.nextRel, v.relCount = img.nextNode, img.nextRel, img.relCount
+	v.nextNode, v.nextRel = nn, nr
 	var cat catalog
 	for _, tag := range []byte{tagDict, tagIndex, tagSearch, tagSchema} {
 		lo := append(graphPrefix(gid), tag)
@@ -351,19 +359,42 @@ func (s *Store) versionFromImage(img *image, gid uint32) (*version, error) {
 			return nil, errorf(ErrCorrupt, "%v", err)
 		}
 	}
-	if v.all, v.labels, err = decodeBitmaps(img.bitmaps); err != nil {
-		return nil, err
+	indexInfo := []byte{0}
+	if img != nil {
+		if v.all, v.labels, err = decodeBitmaps(img.bitmaps); err != nil {
+			return nil, err
+		}
+		if v.stats, err = decodeStats(img.stats); err != nil {
+			return nil, err
+		}
+		indexInfo = img.indexes
+		img.damaged = func(err error) { s.imageDamaged(gid, err) }
+	}
+	var nodeLoad func(uint64) *nodePage
+	var relLoad func(uint64) *relPage
+	if img != nil {
+		nodeLoad, relLoad = img.nodePage, img.relPage
+	}
+	if js != nil {
+		if nodeLoad, relLoad, err = s.patchJournal(v, img, gid, js); err != nil {
+			return nil, err
+		}
+		indexInfo = js.indexes
+	}
+	// A quarter of the budget each for node and relationship pages.
+	limit := s.opts.MemoryBudget / 4
+	v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(v.nextNode), nodeLoad, nodePageBytes, limit), img: img}
+	v.rels = pageTable[relPage]{base: newPageCache(relPages(v.nextRel), relLoad, relPageBytes, limit), img: img}
+	if js != nil {
+		v.nodes.base.patched, v.rels.base.patched = js.nodePatched, js.relPatched
 	}
 	for _, b := range v.labels {
 		v.mem += int64(b.GetSizeInBytes())
 	}
 	v.mem += int64(v.all.GetSizeInBytes())
-	if v.stats, err = decodeStats(img.stats); err != nil {
-		return nil, err
-	}
 	v.mem += 32 * int64(len(v.stats.triples.base)+len(v.stats.relsPerType.base))
 	infos := map[indexKey][2]uint64{}
-	d := &decoder{b: img.indexes}
+	d := &decoder{b: indexInfo}
 	for i, n := 0, d.count(); i < n; i++ {
 		k := indexKey{d.u32(), d.u32()}
 		infos[k] = [2]uint64{d.uvarint(), d.uvarint()}
@@ -371,11 +402,6 @@ func (s *Store) versionFromImage(img *image, gid uint32) (*version, error) {
 	if err := d.done(); err != nil {
 		return nil, err
 	}
-	// A quarter of the budget each for node and relationship pages.
-	limit := s.opts.MemoryBudget / 4
-	img.damaged = func(err error) { s.imageDamaged(gid, err) }
-	v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(img.nextNode), img.nodePage, nodePageBytes, limit), img: img}
-	v.rels = pageTable[relPage]{base: newPageCache(relPages(img.nextRel), img.relPage, relPageBytes, limit), img: img}
 	for _, def := range cat.idxDefs {
 		if err := v.checkIDs(def.k.label, dictLabel); err != nil {
 			return nil, err
@@ -415,40 +441,95 @@ func (s *Store) imageDamaged(gid uint32, err error) {
 	}
 }
 
-// openGraphVersion opens graph gid: from its image when the image is
-// current (its sequence is the graph's), else by reading every record,
-// after which a fresh image is written (unless read-only) and the graph is
-// reopened from it. imgSeq is the sequence of the image on disk afterwards.
-func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, imgSeq uint64, err error) {
-	imgSeq = math.MaxUint64
+// graphOpen describes how a graph was opened.
+type graphOpen struct {
+	imgSeq      uint64 // sequence of the image on disk (0: none)
+	imgSize     int64  // its bytes
+	changes     int64  // journal changes applied
+	unjournaled uint64 // the graph's sequence when its journal does not chain from imgSeq (else 0)
+	rebuilt     bool   // read from the records (neither image nor journal could be used)
+}
+
+// openGraphVersion opens graph gid at sequence seq: from its image when
+// the image is current; from its image (or, without one, the empty graph)
+// and the journal when the journal chains from the image to seq; else by
+// reading every record, after which a fresh image is written (unless
+// read-only) and the graph is reopened from it. A journal past
+// journalLimit, or whose pages would take more than an eighth of the
+// memory budget, is folded into a new image at once.
+func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOpen, err error) {
 	img, err := readImage(s.opts.FS, s.dir, gid)
 	if err != nil {
 		s.opts.Logger.Errorf("ignoring the image of graph %d: %v", gid, err)
 	}
-	if img != nil && img.seq == seq {
-		if v, err := s.versionFromImage(img, gid); err == nil {
-			return v, seq, nil
+	if img != nil && img.seq > seq {
+		s.opts.Logger.Errorf("ignoring the image of graph %d: its commit %d is past the graph's %d", gid, img.seq, seq)
+		img = nil
+	}
+	base := uint64(0)
+	if img != nil {
+		base = img.seq
+	}
+	var js *journalState
+	if base < seq {
+		var ok bool
+		js, ok, err = s.readJournal(gid, base, seq)
+		if err != nil {
+			s.opts.Logger.Errorf("graph %d: ignoring its journal: %v", gid, err)
+		}
+		if !ok {
+			js = nil
+		}
+	}
+	if img != nil && (base == seq || js != nil) || img == nil && js != nil {
+		if v, err := s.versionFromImage(img, gid, js); err == nil {
+			if img != nil {
+				st.imgSeq, st.imgSize = img.seq, img.size
+			}
+			if js == nil {
+				return v, st, nil
+			}
+			st.changes = js.changes
+			budget := s.opts.MemoryBudget
+			if s.opts.ReadOnly || js.changes <= s.journalLimit(st.imgSize) && (budget <= 0 || js.mem <= budget/8) {
+				return v, st, nil
+			}
+			return s.writeAndReopen(gid, seq, v, st)
 		} else {
-			s.opts.Logger.Errorf("ignoring the image of graph %d: %v", gid, err)
+			s.opts.Logger.Errorf("graph %d: ignoring its image and journal: %v", gid, err)
 		}
 	}
 	v, err = loadVersion(s.db, gid)
 	if err != nil {
-		return nil, 0, err
+		return nil, graphOpen{}, err
 	}
+	// (At sequence 0 the graph has never been committed to: reading its
+	// records reads nothing.)
+	st.rebuilt, st.unjournaled = seq > 0, seq
 	if s.opts.ReadOnly || !nativeLittleEndian || v.nextNode == 0 {
 		// (An empty graph is read as fast as its image.)
-		return v, imgSeq, nil
+		return v, st, nil
 	}
+	return s.writeAndReopen(gid, seq, v, st)
+}
+
+// writeAndReopen writes v as graph gid's image of sequence seq, drops the
+// journal it folds in and reopens the graph from the image (keeping v if
+// that fails).
+func (s *Store) writeAndReopen(gid uint32, seq uint64, v *version, st graphOpen) (*version, graphOpen, error) {
 	if err := writeImage(s.opts.FS, s.dir, gid, seq, v); err != nil {
 		s.opts.Logger.Errorf("graph %d: %v", gid, err)
-		return v, imgSeq, nil
+		st.unjournaled = seq
+		return v, st, nil
 	}
-	img, err = readImage(s.opts.FS, s.dir, gid)
+	s.dropJournal(gid, seq)
+	st.imgSeq, st.changes = seq, 0
+	img, err := readImage(s.opts.FS, s.dir, gid)
 	if err == nil && img != nil {
-		if iv, err := s.versionFromImage(img, gid); err == nil {
-			return iv, seq, nil
+		st.imgSize = img.size
+		if iv, err := s.versionFromImage(img, gid, nil); err == nil {
+			return iv, st, nil
 		}
 	}
-	return v, seq, nil
+	return v, st, nil
 }

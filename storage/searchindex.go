@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
+	"sync/atomic"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cyqdb/cyq/storage/search"
@@ -14,9 +16,9 @@ import (
 
 // This file holds the full-text and vector ("search") indexes of a graph.
 // Definitions persist in Pebble under tagSearch; the postings and vector
-// arrays are in memory only, built at Open and by bulk loads from the node
-// records, and brought up to date at each Commit from the nodes the
-// transaction touched. Each version points at immutable index structures
+// arrays are in memory only, built from the version on first use (after
+// Open or a bulk load, see searchLazy), and, once built, brought up to
+// date at each Commit from the nodes the transaction touched. Each version points at immutable index structures
 // (package search), so a snapshot keeps reading the indexes of its commit.
 //
 // A Tx reads the indexes as of its start (plus indexes it created): its own
@@ -69,8 +71,49 @@ type SearchIndexInfo struct {
 type searchIdx struct {
 	def SearchIndexDef
 	ft  *search.FullText
-	vec *search.Vectors
+	// vec holds the vectors; for an index not built yet (lazy), an empty
+	// one that only checks vectors (Check).
+	vec  *search.Vectors
+	lazy *searchLazy
 }
+
+// searchLazy: an index opened with its graph, or committed to before
+// anyone read it, is built from its version on first use (data), so
+// opening a graph costs nothing in proportion to the nodes it indexes and
+// commits do not keep an unread index up to date.
+type searchLazy struct {
+	once  sync.Once
+	src   *version
+	built *searchIdx
+	done  atomic.Bool
+}
+
+// lazySearchIdx is the index def of v, built on first use.
+func lazySearchIdx(def SearchIndexDef, v *version) *searchIdx {
+	ix := &searchIdx{def: def, lazy: &searchLazy{src: v}}
+	if def.Kind == SearchVector {
+		sim, _ := search.ParseSimilarity(def.Similarity)
+		ix.vec = search.NewVectors(def.Dim, sim)
+	}
+	return ix
+}
+
+// data returns the built index, building a lazy one first.
+func (ix *searchIdx) data() *searchIdx {
+	l := ix.lazy
+	if l == nil {
+		return ix
+	}
+	l.once.Do(func() {
+		l.built = l.src.buildSearchIdx(ix.def)
+		l.src = nil
+		l.done.Store(true)
+	})
+	return l.built
+}
+
+// unbuilt reports whether ix is lazy and nobody has built it yet.
+func (ix *searchIdx) unbuilt() bool { return ix.lazy != nil && !ix.lazy.done.Load() }
 
 func (d *SearchIndexDef) validate() error {
 	if d.Name == "" {
@@ -292,7 +335,7 @@ func (v *version) rebuildSearch(defs []SearchIndexDef) {
 	}
 	v.search = make(map[string]*searchIdx, len(defs))
 	for _, d := range defs {
-		v.search[d.Name] = v.buildSearchIdx(d)
+		v.search[d.Name] = lazySearchIdx(d, v)
 	}
 }
 
@@ -434,6 +477,12 @@ func (tx *Tx) applySearch() {
 		}
 	}
 	for name, ix := range m {
+		if ix.unbuilt() {
+			// Nobody read it: it stays lazy, built from the new version.
+			m[name] = lazySearchIdx(ix.def, tx.version)
+			continue
+		}
+		ix = ix.data()
 		ids := nodes
 		if ix.def.Rel {
 			ids = rels
@@ -505,7 +554,7 @@ func SearchIndexes(r Reader) []SearchIndexInfo {
 	}
 	var out []SearchIndexInfo
 	for _, d := range v.searchDefs() {
-		ix := v.search[d.Name]
+		ix := v.search[d.Name].data()
 		n := 0
 		if ix.ft != nil {
 			n = ix.ft.Docs()
@@ -553,7 +602,7 @@ func QueryFulltext(r Reader, name, query string) ([]search.Hit, error) {
 	if err != nil {
 		return nil, errorf(ErrInvalidProperty, "full-text query: %v", err)
 	}
-	return ix.ft.Search(cl), nil
+	return ix.data().ft.Search(cl), nil
 }
 
 // QueryVector returns the exact top k nodes of a VECTOR index by similarity
@@ -563,7 +612,7 @@ func QueryVector(r Reader, name string, q []float32, k int, filter *roaring.Bitm
 	if err != nil {
 		return nil, err
 	}
-	hits, err := ix.vec.Search(q, k, filter)
+	hits, err := ix.data().vec.Search(q, k, filter)
 	if err != nil {
 		return nil, errorf(ErrInvalidProperty, "vector index %q: query %v", name, err)
 	}

@@ -3,9 +3,12 @@ package storage
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand"
 	"testing"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cockroachdb/pebble/v2/vfs"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -270,4 +273,97 @@ func TestEmbedWorkAndStore(t *testing.T) {
 		t.Fatalf("work after SET: %+v", w)
 	}
 	tx.Rollback()
+}
+
+// TestSearchIndexLazyAgainstEager: after a reopen the search indexes are
+// built on first use, and commits leave an unread index unbuilt; random
+// writes, interleaved at random with queries (which build it) and reopens,
+// must give the hits of an index built from scratch on the same version.
+func TestSearchIndexLazyAgainstEager(t *testing.T) {
+	fs := vfs.NewMem()
+	s, err := Open("db", &Options{FS: fs})
+	check(t, err)
+	g := mustGraph(t, s, DefaultGraph)
+	rng := rand.New(rand.NewSource(7))
+	words := []string{"alpha", "beta", "gamma", "delta", "eps"}
+	tx := begin(t, g)
+	doc := must(tx.LabelIDOrCreate("Doc"))(t)
+	text := must(tx.PropKeyIDOrCreate("text"))(t)
+	vk := must(tx.PropKeyIDOrCreate("v"))(t)
+	check(t, tx.CreateSearchIndex(SearchIndexDef{Name: "ft", Kind: SearchFulltext, Labels: []string{"Doc"}, Props: []string{"text"}}))
+	check(t, tx.CreateSearchIndex(SearchIndexDef{Name: "vec", Kind: SearchVector, Labels: []string{"Doc"}, Props: []string{"v"}, Dim: 2, Similarity: "euclidean"}))
+	check(t, tx.Commit())
+	compare := func(snap *Snapshot) {
+		t.Helper()
+		fresh := *snap.version
+		fresh.search = map[string]*searchIdx{}
+		for name, ix := range snap.search {
+			fresh.search[name] = snap.version.buildSearchIdx(ix.def)
+		}
+		freshSnap := &Snapshot{&fresh}
+		for _, w := range words {
+			a, err := QueryFulltext(snap, "ft", w)
+			check(t, err)
+			b, err := QueryFulltext(freshSnap, "ft", w)
+			check(t, err)
+			if fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatalf("%q: %v, built from scratch %v", w, a, b)
+			}
+		}
+		a, err := QueryVector(snap, "vec", []float32{1, 1}, 5, nil)
+		check(t, err)
+		b, err := QueryVector(freshSnap, "vec", []float32{1, 1}, 5, nil)
+		check(t, err)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("vector: %v, built from scratch %v", a, b)
+		}
+	}
+	var nodes []uint32
+	for round := 0; round < 60; round++ {
+		tx := begin(t, g)
+		for i := 0; i < 1+rng.Intn(8); i++ {
+			switch op := rng.Intn(5); {
+			case op < 2 || len(nodes) == 0:
+				n := must(tx.CreateNode([]uint32{doc}, map[uint32]value.Value{
+					text: value.String(words[rng.Intn(5)] + " " + words[rng.Intn(5)]),
+					vk:   value.Vector{float32(rng.Intn(9)), float32(rng.Intn(9) + 1)}}))(t)
+				nodes = append(nodes, n)
+			case op == 2:
+				n := nodes[rng.Intn(len(nodes))]
+				if tx.NodeExists(n) {
+					check(t, tx.SetNodeProp(n, text, value.String(words[rng.Intn(5)])))
+				}
+			case op == 3:
+				n := nodes[rng.Intn(len(nodes))]
+				if tx.NodeExists(n) {
+					if tx.NodeHasLabel(n, doc) {
+						check(t, tx.RemoveLabel(n, doc))
+					} else {
+						check(t, tx.AddLabel(n, doc))
+					}
+
+				}
+			default:
+				n := nodes[rng.Intn(len(nodes))]
+				if tx.NodeExists(n) {
+					check(t, tx.DeleteNode(n, true))
+				}
+			}
+		}
+		check(t, tx.Commit())
+		switch rng.Intn(4) {
+		case 0:
+			compare(g.Snapshot())
+		case 1:
+			check(t, s.Close())
+			s, err = Open("db", &Options{FS: fs})
+			check(t, err)
+			g = mustGraph(t, s, DefaultGraph)
+			if ix := g.Snapshot().search["ft"]; !ix.unbuilt() {
+				t.Fatal("a reopened graph built its full-text index at open")
+			}
+		}
+	}
+	compare(g.Snapshot())
+	check(t, s.Close())
 }

@@ -83,8 +83,9 @@ func (s *Store) recordSeq(seq uint64) error {
 }
 
 // commitBatch commits b with a synced WAL as the next commit of the store,
-// recording the sequence number for graph g (nil: no graph).
-func (s *Store) commitBatch(b *pebble.Batch, g *Graph) error {
+// recording the sequence number for graph g (nil: no graph) and, with jc,
+// the commit's journal record (overlay.go).
+func (s *Store) commitBatch(b *pebble.Batch, g *Graph, jc *journalCommit) error {
 	s.seqMu.Lock()
 	defer s.seqMu.Unlock()
 	seq := s.seq + 1
@@ -96,17 +97,42 @@ func (s *Store) commitBatch(b *pebble.Batch, g *Graph) error {
 		if err := b.Set(graphSeqKey(g.id), sb, nil); err != nil {
 			return err
 		}
+		if jc != nil {
+			if err := b.Set(journalKey(g.id, seq), jc.value(g.seq.Load()), nil); err != nil {
+				return err
+			}
+		}
 	}
 	if err := b.Commit(pebble.Sync); err != nil {
 		return err
 	}
-	s.committed(seq, g)
+	s.advance(seq, g)
+	if g != nil {
+		if jc == nil {
+			g.unjournaled.Store(seq)
+		} else {
+			g.journalChanges.Add(jc.changes)
+		}
+		s.kickImage(g)
+	}
 	return nil
 }
 
-// committed records that commit seq (of graph g, if not nil) is durable.
-// The caller holds seqMu.
+// committed records that commit seq (of graph g, if not nil), written
+// without a journal record (a bulk load), is durable: g's journal no longer
+// chains from its image, so a new image is written (imagefold.go). The
+// caller holds seqMu.
 func (s *Store) committed(seq uint64, g *Graph) {
+	s.advance(seq, g)
+	if g != nil {
+		g.unjournaled.Store(seq)
+		s.kickImage(g)
+	}
+}
+
+// advance records that commit seq (of graph g, if not nil) is durable.
+// The caller holds seqMu.
+func (s *Store) advance(seq uint64, g *Graph) {
 	s.seq = seq
 	if g != nil {
 		g.seq.Store(seq)

@@ -44,6 +44,12 @@ type Store struct {
 	seqMu   sync.Mutex
 	seq     uint64   // last durable commit
 	seqFile vfs.File // COMMITSEQ; nil when read-only
+
+	imgw *imageFolder // nil when read-only (imagefold.go)
+
+	// journalFloor is the least number of changes a graph's journal may
+	// collect before its image is rewritten (journalLimit).
+	journalFloor int64
 }
 
 // beginWrite takes commitMu shared; it fails with ErrClosed after Close.
@@ -68,7 +74,18 @@ type Graph struct {
 	writer  chan struct{} // capacity 1: the writer slot
 	dropped atomic.Bool
 	seq     atomic.Uint64 // sequence number of the graph's last commit
-	imgSeq  uint64        // sequence number of the graph's image on disk (guarded by Store.mu)
+
+	// imgSeq is the sequence of the graph's image on disk (0: none, the
+	// empty graph), imgSize its bytes; journalChanges counts the node and
+	// relationship changes the journal (overlay.go) holds beyond it, with
+	// repeats; unjournaled is the last commit that wrote no journal record
+	// (a bulk load): while it is past imgSeq the journal cannot bring the
+	// image up to date.
+	imgSeq         atomic.Uint64
+	imgSize        atomic.Int64
+	journalChanges atomic.Int64
+	unjournaled    atomic.Uint64
+	rebuilt        bool // Open read the graph from its records
 }
 
 // pebbleLogger routes Pebble's log output to the store's Logger, one line
@@ -130,7 +147,7 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}}
+	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, journalFloor: 4096}
 	defer func() {
 		if r := recover(); r != nil {
 			err = errorf(ErrCorrupt, "%v", r)
@@ -175,6 +192,9 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	}
 	if b := o.MemoryBudget; b > 0 && s.mem.Load() > b {
 		return nil, errorf(ErrMemoryBudget, "the store needs about %d bytes in memory, over the budget of %d", s.mem.Load(), b)
+	}
+	if !o.ReadOnly {
+		s.startImageWriter()
 	}
 	return s, nil
 }
@@ -302,13 +322,17 @@ func (s *Store) loadGraphs() error {
 		if err != nil {
 			return err
 		}
-		v, imgSeq, err := s.openGraphVersion(e.id, seq)
+		v, st, err := s.openGraphVersion(e.id, seq)
 		if err != nil {
 			return fmt.Errorf("%w (graph %q)", err, e.name)
 		}
 		g := s.newGraph(e.name, e.id, v)
 		g.seq.Store(seq)
-		g.imgSeq = imgSeq
+		g.imgSeq.Store(st.imgSeq)
+		g.imgSize.Store(st.imgSize)
+		g.journalChanges.Store(st.changes)
+		g.unjournaled.Store(st.unjournaled)
+		g.rebuilt = st.rebuilt
 		s.graphs[e.name] = g
 		s.mem.Add(v.mem)
 	}
@@ -399,7 +423,8 @@ func (s *Store) CreateGraph(name string) (*Graph, error) {
 	_ = b.Set(graphCatalogKey(name), binary.BigEndian.AppendUint32(nil, id), nil)
 	_ = b.Set(keyNextGraph, binary.BigEndian.AppendUint32(nil, id+1), nil)
 	g := s.newGraph(name, id, newVersion())
-	if err := s.commitBatch(b, g); err != nil {
+	// The journal starts at sequence 0, the empty graph.
+	if err := s.commitBatch(b, g, emptyJournal()); err != nil {
 		return nil, fmt.Errorf("storage: create graph: %w", err)
 	}
 	s.graphs[name] = g
@@ -434,7 +459,8 @@ func (s *Store) DropGraph(name string) error {
 	_ = b.Delete(graphCatalogKey(name), nil)
 	_ = b.DeleteRange(graphPrefix(g.id), graphEnd(g.id), nil)
 	_ = b.Delete(graphSeqKey(g.id), nil)
-	if err := s.commitBatch(b, nil); err != nil {
+	_ = b.DeleteRange(journalPrefix(g.id), prefixEnd(journalPrefix(g.id)), nil)
+	if err := s.commitBatch(b, nil, nil); err != nil {
 		return fmt.Errorf("storage: drop graph: %w", err)
 	}
 	_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, imageName(g.id)))
@@ -448,6 +474,7 @@ func (s *Store) DropGraph(name string) error {
 // Transactions still open are not waited for: their Commit fails with
 // ErrClosed. Close is idempotent.
 func (s *Store) Close() (err error) {
+	s.stopImageWriter()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -473,23 +500,52 @@ func (s *Store) Close() (err error) {
 	return nil
 }
 
-// writeImages writes the image of every graph committed to since its
-// image was written (no commit can start any more).
+// writeImages writes the image of every graph that needs one (needsImage),
+// so that the next open applies no more than journalLimit changes. Other
+// graphs keep their image and journal: Close costs nothing in proportion
+// to the graph. No commit can start any more.
 func (s *Store) writeImages() {
 	if s.opts.ReadOnly {
 		return
 	}
 	for _, g := range s.graphs {
-		seq := g.seq.Load()
-		if seq == g.imgSeq {
-			continue
+		if s.needsImage(g) {
+			s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
 		}
-		if err := writeImage(s.opts.FS, s.dir, g.id, seq, g.cur.Load()); err != nil {
-			s.opts.Logger.Errorf("graph %q: %v", g.name, err)
-			continue
-		}
-		g.imgSeq = seq
 	}
+}
+
+// needsImage reports whether graph g's image should be rewritten: a
+// commit since it wrote no journal record, or its journal outgrew
+// journalLimit.
+func (s *Store) needsImage(g *Graph) bool {
+	img := g.imgSeq.Load()
+	return g.seq.Load() != img && (g.unjournaled.Load() > img || g.journalChanges.Load() > s.journalLimit(g.imgSize.Load()))
+}
+
+// foldJournal writes v, graph g's version at sequence seq whose journal
+// held changes, as g's image, and drops the journal records it holds.
+func (s *Store) foldJournal(g *Graph, v *version, seq uint64, changes int64) {
+	if err := writeImage(s.opts.FS, s.dir, g.id, seq, v); err != nil {
+		s.opts.Logger.Errorf("graph %q: %v", g.name, err)
+		return
+	}
+	if st, err := s.opts.FS.Stat(s.opts.FS.PathJoin(s.dir, imageName(g.id))); err == nil {
+		g.imgSize.Store(st.Size())
+	}
+	g.imgSeq.Store(seq)
+	g.journalChanges.Add(-changes)
+	s.dropJournal(g.id, seq)
+}
+
+// journalLimit is the number of changes a graph's journal may hold before
+// its image is rewritten: an open applies each change with a record read
+// and a page decode, and rewriting the image costs about as much as
+// applying one change per 256 bytes of image, so the rewrite is O(1)
+// amortised per change and an open never costs more than about two image
+// rewrites.
+func (s *Store) journalLimit(imgSize int64) int64 {
+	return s.journalFloor + imgSize/256
 }
 
 // Name returns the graph's name.

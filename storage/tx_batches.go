@@ -23,6 +23,10 @@ func (tx *Tx) CommitBatch() error {
 		return err
 	}
 	defer tx.g.s.endWrite()
+	if err := tx.CheckSchema(); err != nil { // constraints (schema.go)
+		tx.RollbackBatch()
+		return err
+	}
 	b := tx.g.s.db.NewBatch()
 	defer b.Close()
 	tx.applySearch()
@@ -31,7 +35,7 @@ func (tx *Tx) CommitBatch() error {
 		return err
 	}
 	if !b.Empty() {
-		if err := tx.g.s.commitBatch(b, tx.g); err != nil {
+		if err := tx.g.s.commitBatch(b, tx.g, tx.journal()); err != nil {
 			tx.RollbackBatch()
 			return fmt.Errorf("storage: commit: %w", err)
 		}

@@ -226,7 +226,7 @@ func (tx *Tx) Commit() error {
 		return err
 	}
 	if !b.Empty() {
-		if err := tx.g.s.commitBatch(b, tx.g); err != nil {
+		if err := tx.g.s.commitBatch(b, tx.g, tx.journal()); err != nil {
 			return fmt.Errorf("storage: commit: %w", err)
 		}
 	}
