@@ -479,21 +479,18 @@ func TestTxSemantics(t *testing.T) {
 	}
 }
 
-func TestOpenInMemoryIsCheap(t *testing.T) {
-	const n = 50
-	start := time.Now()
-	for i := 0; i < n; i++ {
+// BenchmarkOpenInMemory measures open, one commit and close of an
+// in-memory store (what a test or a short-lived agent session pays):
+//
+//	go test ./storage -run XXX -bench OpenInMemory
+func BenchmarkOpenInMemory(b *testing.B) {
+	for i := 0; i < b.N; i++ {
 		s, err := Open("db", &Options{FS: vfs.NewMem()})
-		check(t, err)
-		tx := begin(t, mustGraph(t, s, DefaultGraph))
-		must(tx.CreateNode(nil, nil))(t)
-		check(t, tx.Commit())
-		check(t, s.Close())
-	}
-	per := time.Since(start) / n
-	t.Logf("open+commit+close of an in-memory store: %v", per)
-	if per > 5*time.Millisecond && !testing.Short() {
-		t.Errorf("in-memory open too slow: %v", per)
+		check(b, err)
+		tx := begin(b, mustGraph(b, s, DefaultGraph))
+		must(tx.CreateNode(nil, nil))(b)
+		check(b, tx.Commit())
+		check(b, s.Close())
 	}
 }
 
