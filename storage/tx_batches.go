@@ -1,7 +1,5 @@
 package storage
 
-import "fmt"
-
 // CommitBatch makes the writes of the transaction so far durable and
 // visible, as Commit does, but keeps the transaction open: it goes on
 // from what it committed, still the graph's one writer. A statement that
@@ -13,40 +11,10 @@ func (tx *Tx) CommitBatch() error {
 	if tx.done {
 		return ErrTxDone
 	}
-	if err := tx.ctx.Err(); err != nil {
-		return fmt.Errorf("storage: commit abandoned: %w", err)
-	}
-	if tx.g.dropped.Load() {
-		return errorf(ErrNotFound, "graph %q was dropped", tx.g.name)
-	}
-	if err := tx.g.s.beginWrite(); err != nil {
-		return err
-	}
-	defer tx.g.s.endWrite()
-	if err := tx.CheckSchema(); err != nil { // constraints (schema.go)
+	if err := tx.publish(); err != nil {
 		tx.RollbackBatch()
 		return err
 	}
-	b := tx.g.s.db.NewBatch()
-	defer b.Close()
-	tx.applySearch()
-	if err := tx.encode(b); err != nil {
-		tx.RollbackBatch()
-		return err
-	}
-	if !b.Empty() {
-		if err := tx.g.s.commitBatch(b, tx.g, tx.journal()); err != nil {
-			tx.RollbackBatch()
-			return fmt.Errorf("storage: commit: %w", err)
-		}
-	}
-	if invariants {
-		if err := tx.version.checkConsistency(); err != nil {
-			panic("storage: invariant violated after commit: " + err.Error())
-		}
-	}
-	tx.g.s.mem.Add(tx.mem - tx.base.mem)
-	tx.g.cur.Store(tx.version)
 	tx.restart(tx.version)
 	return nil
 }

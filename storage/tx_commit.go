@@ -206,6 +206,14 @@ func (tx *Tx) Commit() error {
 		return ErrTxDone
 	}
 	defer tx.finish()
+	return tx.publish()
+}
+
+// publish makes the writes of tx durable (one Pebble batch with the
+// commit sequence and the journal record) and visible (the new version),
+// after checking the constraints; on an error nothing is durable or
+// visible. Commit and CommitBatch call it.
+func (tx *Tx) publish() error {
 	if err := tx.ctx.Err(); err != nil {
 		return fmt.Errorf("storage: commit abandoned: %w", err)
 	}
