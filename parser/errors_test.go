@@ -33,7 +33,6 @@ func TestErrorTable(t *testing.T) {
 		{"RETURN \"abc", "SyntaxError.UnexpectedSyntax", "1:8", "matching \"", ""},
 		{"MATCH (`n) RETURN 1", "SyntaxError.UnexpectedSyntax", "1:8", "backtick", ""},
 		{"RETURN 1 /* comment", "SyntaxError.UnexpectedSyntax", "1:10", "*/", ""},
-		{"WITH a.x RETURN 1", "SyntaxError.NoExpressionAlias", "1:6", "AS", "WITH a.x AS x RETURN 1"},
 		{"MATCH (n) WITH count(*) c RETURN c", "SyntaxError.UnexpectedSyntax", "1:25", "AS c", "MATCH (n) WITH count(*) AS c RETURN c"},
 		{"RETURN 42 — 41", "SyntaxError.InvalidUnicodeCharacter", "1:11", "looks like", "RETURN 42 - 41"},
 		{"RETURN 0x", "SyntaxError.InvalidNumberLiteral", "1:8", "hexadecimal", ""},

@@ -287,20 +287,28 @@ func (w *walker) matchClause(c *grammar.MatchClauseContext) *ast.Match {
 }
 
 func (w *walker) withClause(c *grammar.WithClauseContext) *ast.With {
+	// An item without an alias (NoAliasError) is the planner's to report:
+	// the errors of the projection's aggregation and ORDER BY come first.
 	p := w.projection(c.ProjectionBody().(*grammar.ProjectionBodyContext))
-	for _, it := range p.Items {
-		if it.Alias == nil && !isVariableRef(it.Expr) {
-			w.fail(syntaxErr("NoExpressionAlias", "expression %q in WITH must be aliased (use AS)", it.Text).
-				WithHint("write `%s AS name`; WITH only passes on named columns", it.Text), it.Span)
-			w.err.Fix = w.src[:it.End] + " AS " + suggestAlias(it.Expr) + w.src[it.End:]
-		}
-	}
 	return &ast.With{Span: w.span(c), Projection: p, Where: w.whereExpr(c.Where())}
 }
 
 func isVariableRef(e ast.Expr) bool {
 	_, ok := e.(*ast.Variable)
 	return ok
+}
+
+// NoAliasError is the error of a WITH item it of query src that is
+// neither a variable nor aliased, with the query corrected by an alias.
+func NoAliasError(src string, it *ast.ProjectionItem) *cyqerr.Error {
+	e := syntaxErr(DetailNoExpressionAlias, "expression %q in WITH must be aliased (use AS)", it.Text).
+		WithHint("write `%s AS name`; WITH only passes on named columns", it.Text)
+	e.At(src, it.Span.Start)
+	e.EndOff = it.Span.End
+	if it.Span.End <= len(src) {
+		e.Fix = src[:it.Span.End] + " AS " + suggestAlias(it.Expr) + src[it.Span.End:]
+	}
+	return e
 }
 
 func suggestAlias(e ast.Expr) string {

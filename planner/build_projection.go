@@ -2,6 +2,7 @@ package planner
 
 import (
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -23,10 +24,17 @@ type projPlan struct {
 // DISTINCT, ORDER BY, SKIP, LIMIT, WITH's WHERE, then the narrowing of the
 // scope to the columns.
 func (b *builder) projection(p *ast.Projection, sc *scope, isReturn bool, where ast.Expr) ([]logical.Op, *scope, []string, error) {
+	// A WITH item without an alias is reported after the checks of the
+	// projection's aggregation and ORDER BY, whose errors take precedence
+	// (an ORDER BY mixing an aggregate with other expressions is
+	// ambiguous whatever the items are called).
+	b.aliasErr = nil
 	items, texts, err := b.projectionItems(p, sc, isReturn)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	aliasErr := b.aliasErr
+	b.aliasErr = nil
 	pr := &projPlan{items: items, texts: texts, out: newScope(), sortScope: sc.clone()}
 	for _, it := range items {
 		pr.columns = append(pr.columns, it.Name)
@@ -54,6 +62,9 @@ func (b *builder) projection(p *ast.Projection, sc *scope, isReturn bool, where 
 		return nil, nil, nil, err
 	}
 	ops = append(ops, tail...)
+	if aliasErr != nil {
+		return nil, nil, nil, aliasErr
+	}
 	kept := pr.out.keepImported(sc)
 	ops = append(ops, logical.Select{Vars: append(append([]string(nil), pr.columns...), kept...)})
 	return ops, pr.out, pr.columns, nil
@@ -86,9 +97,9 @@ func (b *builder) projectionItems(p *ast.Projection, sc *scope, isReturn bool) (
 			return nil, nil, err
 		}
 		name := it.Name()
-		if !isReturn && it.Alias == nil {
+		if !isReturn && it.Alias == nil && b.aliasErr == nil {
 			if _, isVar := it.Expr.(*ast.Variable); !isVar {
-				return nil, nil, b.errAt(it, cyqerr.SyntaxError, "NoExpressionAlias", "expression in WITH must be aliased (use AS)").WithHint("write WITH %s AS name", it.Text)
+				b.aliasErr = parser.NoAliasError(b.src, it)
 			}
 		}
 		if seen[name] {

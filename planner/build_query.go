@@ -16,7 +16,10 @@ type builder struct {
 	procs   ProcedureLookup
 	anon    int
 	aggRefs map[*ast.FunctionCall]string
-	writes  bool
+	// aliasErr is the NoExpressionAlias error projectionItems found in
+	// the projection being planned (see projection).
+	aliasErr *cyqerr.Error
+	writes   bool
 	// projectedVars: variables the current aggregating projection's items use.
 	projectedVars map[string]bool
 	startLast     bool       // see Options.StartLast
