@@ -113,7 +113,7 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 	if err := b.checkInTransactions(clauses, top); err != nil {
 		return nil, nil, err
 	}
-	for _, c := range clauses {
+	for _, c := range b.orderMatches(clauses, sc) {
 		b.separateReadsAndWrites(q, c)
 		if err := b.clause(q, c); err != nil {
 			return nil, nil, err

@@ -1,0 +1,235 @@
+package planner
+
+import (
+	"fmt"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// matchOrderGain is how much cheaper a later MATCH's start must be before
+// it is planned ahead of the clauses written before it.
+const matchOrderGain = 4
+
+// orderMatches returns clauses with, in each run of consecutive plain
+// MATCH clauses, the clause of the cheapest start planned first. The
+// clauses of such a run are one join: `MATCH A MATCH B` has the rows of
+// `MATCH B MATCH A` (each clause keeps its own relationship uniqueness),
+// so where a later clause starts at an index seek and an earlier one at a
+// label scan, the written order would expand from every scanned node. The
+// moved clause's WHERE, which may read the variables of the clauses
+// before it, keeps the conjuncts that read only its own variables (they
+// choose its start); the others join the WHERE of the clause written just
+// before it, where all of them are bound, and predicate pushdown places
+// each where its variables are bound. Runs whose clauses share
+// anything but node variables, or hold selectors, shortest paths,
+// quantified or parameter-mapped patterns or subqueries, keep their order.
+func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
+	if b.startLast || b.rowModeOnly {
+		return clauses
+	}
+	var out []ast.Clause
+	for i := 0; i < len(clauses); {
+		j := i
+		for j < len(clauses) && reorderable(clauses[j]) {
+			j++
+		}
+		if j-i < 2 {
+			out = append(out, clauses[i])
+			i++
+			continue
+		}
+		out = append(out, b.orderRun(clauses[i:j], sc)...)
+		i = j
+	}
+	return out
+}
+
+// reorderable reports whether c is a MATCH the run order may move.
+func reorderable(c ast.Clause) bool {
+	m, ok := c.(*ast.Match)
+	if !ok || m.Optional || m.Pattern == nil {
+		return false
+	}
+	for _, p := range m.Pattern.Parts {
+		if p.Selector != nil || p.Mode != ast.ModeDefault || p.Kind != ast.PathPlain {
+			return false
+		}
+		for _, r := range p.Element.Rels {
+			if r.Quant != nil || r.Where != nil {
+				return false
+			}
+			if _, ok := r.Props.(*ast.Parameter); ok {
+				return false
+			}
+		}
+		for _, n := range p.Element.Nodes {
+			if n.Where != nil || n.Implicit {
+				return false
+			}
+			if _, ok := n.Props.(*ast.Parameter); ok {
+				return false
+			}
+		}
+	}
+	if m.Where != nil {
+		s := newVarSet()
+		addExprVars(m.Where, &s)
+		if s.all {
+			return false
+		}
+	}
+	return true
+}
+
+// orderRun moves the clause of a run with the cheapest start to its front
+// when that start is matchOrderGain times cheaper than the first clause's.
+func (b *builder) orderRun(run []ast.Clause, sc *scope) []ast.Clause {
+	if !nodeJoinsOnly(run) {
+		return run
+	}
+	bound := map[string]bool{}
+	for n := range sc.vars {
+		bound[n] = true
+	}
+	first := b.startCost(run[0].(*ast.Match), sc, bound)
+	best, bestCost := 0, first
+	for k := 1; k < len(run); k++ {
+		if c := b.startCost(run[k].(*ast.Match), sc, bound); c*matchOrderGain < bestCost && c*matchOrderGain < first {
+			best, bestCost = k, c
+		}
+	}
+	if best == 0 {
+		return run
+	}
+	moved := *run[best].(*ast.Match)
+	before := *run[best-1].(*ast.Match)
+	if moved.Where != nil {
+		// Conjuncts reading only what the moved clause (or the scope)
+		// binds stay with it and choose its start; the others wait.
+		own := newVarSet()
+		patternVars(moved.Pattern, &own)
+		var keep, wait []ast.Expr
+		for _, c := range conjuncts(moved.Where) {
+			uses := newVarSet()
+			addExprVars(c, &uses)
+			mine := !uses.all
+			for v := range uses.names {
+				if !own.has(v) && !bound[v] {
+					mine = false
+				}
+			}
+			if mine {
+				keep = append(keep, c)
+			} else {
+				wait = append(wait, c)
+			}
+		}
+		moved.Where = andOf(keep)
+		if len(wait) > 0 {
+			if before.Where != nil {
+				wait = append([]ast.Expr{before.Where}, wait...)
+			}
+			before.Where = andOf(wait)
+		}
+	}
+	out := []ast.Clause{&moved}
+	for k, c := range run {
+		switch k {
+		case best:
+		case best - 1:
+			out = append(out, &before)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// nodeJoinsOnly reports whether the clauses of run share only node
+// variables, each used as a node wherever it appears.
+func nodeJoinsOnly(run []ast.Clause) bool {
+	nodes, others := map[string]int{}, map[string]int{}
+	for k, c := range run {
+		for _, p := range c.(*ast.Match).Pattern.Parts {
+			if p.Var != nil {
+				others[p.Var.Name] = k + 1
+			}
+			for _, n := range p.Element.Nodes {
+				if n.Var != nil {
+					nodes[n.Var.Name] = k + 1
+				}
+			}
+			for _, r := range p.Element.Rels {
+				if r.Var == nil {
+					continue
+				}
+				if prev, ok := others[r.Var.Name]; ok && prev != k+1 {
+					return false
+				}
+				others[r.Var.Name] = k + 1
+			}
+		}
+	}
+	for v := range others {
+		if _, ok := nodes[v]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+// startCost estimates the rows the cheapest start of clause m reads: one
+// for a node already bound, else its label's or the graph's node count,
+// narrowed by the equalities its inline map and WHERE put on it.
+func (b *builder) startCost(m *ast.Match, sc *scope, bound map[string]bool) float64 {
+	best := b.stats.NodeCount() + 1
+	for pi, p := range m.Pattern.Parts {
+		names := make([]string, len(p.Element.Nodes))
+		var conds []ast.Expr
+		if m.Where != nil {
+			conds = conjuncts(normalizePredicate(m.Where))
+		}
+		for i, n := range p.Element.Nodes {
+			if n.Var != nil {
+				names[i] = n.Var.Name
+			} else {
+				names[i] = fmt.Sprintf(" start%d.%d", pi, i)
+			}
+			if ml, ok := n.Props.(*ast.MapLiteral); ok {
+				for _, en := range ml.Entries {
+					prop := &ast.Property{Span: en.Span, Expr: &ast.Variable{Span: en.Span, Name: names[i]}, Key: en.Key}
+					conds = append(conds, &ast.Comparison{Span: en.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{prop, en.Value}})
+				}
+			}
+		}
+		eqs := equalities(andOf(conds), names, sc)
+		for i, n := range p.Element.Nodes {
+			cost := b.stats.NodeCount()
+			if bound[names[i]] {
+				cost = 1
+			} else {
+				if labels, simple := ast.SimpleLabels(n.Labels); simple && len(labels) > 0 {
+					cost = b.stats.LabelCount(b.mostSelective(labels))
+				}
+				if cs := eqs[names[i]]; len(cs) > 0 {
+					cost = cost*eqSelectivity(cs) + 1
+				}
+				// As chooseStart prices the seeks an index allows.
+				switch o := b.seekFor(n, names[i], eqs[names[i]]).(type) {
+				case nil:
+				case logical.NodeRangeSeek:
+					f := rangeSelectivity
+					if o.Prefix {
+						f = propertySelectivity
+					}
+					cost = max(1, b.stats.LabelCount(o.Label)*f)
+				default:
+					cost = 1
+				}
+			}
+			best = min(best, cost)
+		}
+	}
+	return best
+}
