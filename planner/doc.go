@@ -15,9 +15,11 @@
 //     types.go (expressions), bind_checks.go (what clauses may bind or
 //     change) and bind_projection.go (aggregation, ORDER BY, SKIP/LIMIT).
 //   - Plan building, interleaved with binding clause by clause:
-//     build_query.go (the clause loop), build_match.go,
-//     pattern_predicates.go and build_start.go (patterns, their
-//     predicates in one form, and where they start: scans and seeks),
+//     build_query.go (the clause loop; match_order.go plans the MATCH
+//     clause of the cheapest start first in a run of MATCH clauses),
+//     build_match.go, pattern_predicates.go and build_start.go (patterns,
+//     their predicates in one form, and where they start: scans and
+//     seeks),
 //     build_shortest.go,
 //     build_projection.go (WITH and RETURN), build_call.go (CALL and
 //     CALL { }), build_update.go (updating clauses), working.go
