@@ -51,12 +51,20 @@ const IgnoreTag = "@ignore"
 // LoadFeatures parses every *.feature file under dir (recursively, in
 // lexical path order) and returns their scenarios, outlines expanded.
 func LoadFeatures(dir string) ([]*Scenario, error) {
+	return LoadFiles(dir, func(name string) bool { return strings.HasSuffix(name, ".feature") }, ParseFeature)
+}
+
+// LoadFiles parses, with parse, every file under dir (recursively, in
+// lexical path order) whose name keep accepts, and returns their
+// scenarios. parse receives the file's path relative to dir, with
+// forward slashes, as the scenarios' Feature.
+func LoadFiles(dir string, keep func(name string) bool, parse func(name string, data []byte) ([]*Scenario, error)) ([]*Scenario, error) {
 	var paths []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && strings.HasSuffix(path, ".feature") {
+		if !d.IsDir() && keep(d.Name()) {
 			paths = append(paths, path)
 		}
 		return nil
@@ -75,7 +83,7 @@ func LoadFeatures(dir string) ([]*Scenario, error) {
 		if err != nil {
 			rel = path
 		}
-		scenarios, err := ParseFeature(filepath.ToSlash(rel), data)
+		scenarios, err := parse(filepath.ToSlash(rel), data)
 		if err != nil {
 			return nil, err
 		}

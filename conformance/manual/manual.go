@@ -4,10 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/cyqdb/cyq/conformance"
@@ -31,37 +27,9 @@ type example struct {
 // order, except expected_failures.txt) into scenarios whose Feature is the
 // page's path relative to dir.
 func Load(dir string) ([]*conformance.Scenario, error) {
-	var paths []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".txt") && d.Name() != "expected_failures.txt" {
-			paths = append(paths, path)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("manual: %w", err)
-	}
-	sort.Strings(paths)
-	var all []*conformance.Scenario
-	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, fmt.Errorf("manual: %w", err)
-		}
-		rel, err := filepath.Rel(dir, path)
-		if err != nil {
-			rel = path
-		}
-		sc, err := Parse(filepath.ToSlash(rel), data)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, sc...)
-	}
-	return all, nil
+	return conformance.LoadFiles(dir, func(name string) bool {
+		return strings.HasSuffix(name, ".txt") && name != "expected_failures.txt"
+	}, Parse)
 }
 
 // Chapter returns the chapter of a page name: its first path element.
