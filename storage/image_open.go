@@ -427,7 +427,14 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 	if len(infos) != len(cat.idxDefs) {
 		return nil, errorf(ErrCorrupt, "image indexes disagree with the store")
 	}
-	v.rebuildSearch(cat.searchDefs)
+	base, seq := uint64(0), uint64(0)
+	if img != nil {
+		base, seq = img.seq, img.seq
+	}
+	if js != nil {
+		seq = js.seq
+	}
+	s.openSearch(v, gid, base, seq, js, cat.searchDefs) // image_search.go
 	return v, nil
 }
 
@@ -523,6 +530,7 @@ func (s *Store) writeAndReopen(gid uint32, seq uint64, v *version, st graphOpen)
 		return v, st, nil
 	}
 	s.dropJournal(gid, seq)
+	s.writeSearchImage(gid, seq, v, true)
 	st.imgSeq, st.changes = seq, 0
 	img, err := readImage(s.opts.FS, s.dir, gid)
 	if err == nil && img != nil {

@@ -55,7 +55,7 @@ func (s *Store) stopImageWriter() {
 
 // kickImage wakes the image folder if graph g needs an image.
 func (s *Store) kickImage(g *Graph) {
-	if w := s.imgw; w != nil && s.needsImage(g) {
+	if w := s.imgw; w != nil && (s.needsImage(g) || s.needsSearchImage(g)) {
 		select {
 		case w.kick <- struct{}{}:
 		default:
@@ -75,7 +75,8 @@ func (s *Store) writeNeededImages(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		if !s.needsImage(g) {
+		image := s.needsImage(g)
+		if !image && !s.needsSearchImage(g) {
 			continue
 		}
 		// The writer slot makes the version and the sequence agree; a
@@ -86,9 +87,16 @@ func (s *Store) writeNeededImages(ctx context.Context) {
 		}
 		v, seq, changes := g.cur.Load(), g.seq.Load(), g.journalChanges.Load()
 		g.releaseWriter()
-		s.foldJournal(g, v, seq, changes)
+		if image {
+			s.foldJournal(g, v, seq, changes)
+		} else {
+			// The image is current or its journal chains to seq: only
+			// the search image (image_search.go) is written.
+			s.writeSearchImage(g.id, seq, v, false)
+		}
 		if g.dropped.Load() {
 			_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, imageName(g.id)))
+			_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, searchImageName(g.id)))
 		}
 	}
 }

@@ -255,6 +255,8 @@ type journalState struct {
 	mem      int64                 // estimated bytes of the page patches
 
 	nodePatched, relPatched map[uint64]bool // pages patchJournal patches
+
+	seq uint64 // the sequence of the last record
 }
 
 // readJournal reads the journal records of graph gid after sequence base
@@ -287,6 +289,7 @@ func (s *Store) readJournal(gid uint32, base, seq uint64) (js *journalState, ok 
 	if at != seq || js.indexes == nil {
 		return nil, false, nil
 	}
+	js.seq = at
 	return js, true, nil
 }
 

@@ -78,19 +78,31 @@ type searchIdx struct {
 }
 
 // searchLazy: an index opened with its graph, or committed to before
-// anyone read it, is built from its version on first use (data), so
-// opening a graph costs nothing in proportion to the nodes it indexes and
-// commits do not keep an unread index up to date.
+// anyone read it, is built on first use (data), so opening a graph costs
+// nothing in proportion to the nodes it indexes and commits do not keep an
+// unread index up to date. With a persisted section (image_search.go) it
+// is decoded from the section, then the nodes (or relationships) in
+// touched are re-indexed from src: those the commits after the section
+// wrote. Without one, or when the section fails its checks, it is built
+// from src.
 type searchLazy struct {
-	once  sync.Once
-	src   *version
-	built *searchIdx
-	done  atomic.Bool
+	once    sync.Once
+	src     *version
+	stored  *storedSearch   // nil: build from src
+	touched *roaring.Bitmap // with stored: ids to re-index (immutable)
+	built   *searchIdx
+	done    atomic.Bool
 }
 
 // lazySearchIdx is the index def of v, built on first use.
 func lazySearchIdx(def SearchIndexDef, v *version) *searchIdx {
-	ix := &searchIdx{def: def, lazy: &searchLazy{src: v}}
+	return lazyStoredIdx(def, v, nil, nil)
+}
+
+// lazyStoredIdx is the index def of v, decoded from stored (nil: built)
+// and brought up to date by re-indexing touched on first use.
+func lazyStoredIdx(def SearchIndexDef, v *version, stored *storedSearch, touched *roaring.Bitmap) *searchIdx {
+	ix := &searchIdx{def: def, lazy: &searchLazy{src: v, stored: stored, touched: touched}}
 	if def.Kind == SearchVector {
 		sim, _ := search.ParseSimilarity(def.Similarity)
 		ix.vec = search.NewVectors(def.Dim, sim)
@@ -105,11 +117,36 @@ func (ix *searchIdx) data() *searchIdx {
 		return ix
 	}
 	l.once.Do(func() {
-		l.built = l.src.buildSearchIdx(ix.def)
+		if l.stored != nil {
+			l.built = l.stored.load(ix.def, l.src, l.touched)
+		}
+		if l.built == nil {
+			l.built = l.src.buildSearchIdx(ix.def)
+		}
+		// (stored and touched stay: chain may read them meanwhile.)
 		l.src = nil
 		l.done.Store(true)
 	})
 	return l.built
+}
+
+// chain is the still unbuilt index ix of an earlier version as of v, whose
+// commit wrote ids: a stored one re-indexes them too, others are built
+// from v.
+func (ix *searchIdx) chain(v *version, ids []uint32) *searchIdx {
+	l := ix.lazy
+	if l.stored == nil {
+		return lazySearchIdx(ix.def, v)
+	}
+	touched := l.touched
+	if len(ids) > 0 {
+		touched = roaring.New()
+		if l.touched != nil {
+			touched.Or(l.touched)
+		}
+		touched.AddMany(ids)
+	}
+	return lazyStoredIdx(ix.def, v, l.stored, touched)
 }
 
 // unbuilt reports whether ix is lazy and nobody has built it yet.
@@ -477,16 +514,16 @@ func (tx *Tx) applySearch() {
 		}
 	}
 	for name, ix := range m {
-		if ix.unbuilt() {
-			// Nobody read it: it stays lazy, built from the new version.
-			m[name] = lazySearchIdx(ix.def, tx.version)
-			continue
-		}
-		ix = ix.data()
 		ids := nodes
 		if ix.def.Rel {
 			ids = rels
 		}
+		if ix.unbuilt() {
+			// Nobody read it: it stays lazy, as of the new version.
+			m[name] = ix.chain(tx.version, ids)
+			continue
+		}
+		ix = ix.data()
 		if len(ids) == 0 {
 			continue
 		}

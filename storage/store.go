@@ -47,6 +47,10 @@ type Store struct {
 
 	imgw *imageFolder // nil when read-only (imagefold.go)
 
+	// searchFiles: graph id -> *searchState, what each graph's search
+	// image holds (image_search.go).
+	searchFiles sync.Map
+
 	// journalFloor is the least number of changes a graph's journal may
 	// collect before its image is rewritten (journalLimit).
 	journalFloor int64
@@ -464,6 +468,7 @@ func (s *Store) DropGraph(name string) error {
 		return fmt.Errorf("storage: drop graph: %w", err)
 	}
 	_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, imageName(g.id)))
+	_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, searchImageName(g.id)))
 	g.dropped.Store(true)
 	delete(s.graphs, name)
 	s.mem.Add(-g.cur.Load().mem)
@@ -511,6 +516,8 @@ func (s *Store) writeImages() {
 	for _, g := range s.graphs {
 		if s.needsImage(g) {
 			s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
+		} else if s.needsSearchImage(g) {
+			s.writeSearchImage(g.id, g.seq.Load(), g.cur.Load(), false)
 		}
 	}
 }
@@ -536,6 +543,7 @@ func (s *Store) foldJournal(g *Graph, v *version, seq uint64, changes int64) {
 	g.imgSeq.Store(seq)
 	g.journalChanges.Add(-changes)
 	s.dropJournal(g.id, seq)
+	s.writeSearchImage(g.id, seq, v, false)
 }
 
 // journalLimit is the number of changes a graph's journal may hold before

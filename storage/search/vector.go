@@ -46,13 +46,19 @@ func ParseSimilarity(s string) (Similarity, error) {
 // immutable; Edit returns a private copy that appends past the shared
 // arrays' length (older versions never read beyond their own).
 type Vectors struct {
-	Dim   int
-	Sim   Similarity
-	data  []float32
-	norm2 []float32 // squared norms (euclidean)
-	ids   []uint32  // node of each slot
-	slot  *cowMap[uint32, int32]
-	dead  *roaring.Bitmap // dead slots
+	Dim int
+	Sim Similarity
+	// frozen holds the vectors of the first nf slots when the store was
+	// opened from a persisted section (VectorsFrom): a read-only view,
+	// typically of a mapped file, never written or appended to; data holds
+	// the slots after them.
+	frozen []float32
+	nf     int
+	data   []float32
+	norm2  []float32 // squared norms (euclidean)
+	ids    []uint32  // node of each slot
+	slot   *cowMap[uint32, int32]
+	dead   *roaring.Bitmap // dead slots
 	// claim is shared by the versions that share the backing arrays: the
 	// length of the longest published prefix, or -1 while an editor owns
 	// the space past it. Only an editor that claims the tail appends in
@@ -157,9 +163,19 @@ func (v *Vectors) Compact() {
 		n.slot.set(id, int32(len(n.ids)))
 		n.ids = append(n.ids, id)
 		n.norm2 = append(n.norm2, v.norm2[s])
-		n.data = append(n.data, v.data[s*v.Dim:(s+1)*v.Dim]...)
+		n.data = append(n.data, v.at(s)...)
 	}
 	*v = *n
+}
+
+// at is the vector of slot s.
+func (v *Vectors) at(s int) []float32 {
+	d := v.Dim
+	if s < v.nf {
+		return v.frozen[s*d : s*d+d : s*d+d]
+	}
+	s -= v.nf
+	return v.data[s*d : s*d+d : s*d+d]
 }
 
 // Get returns the stored vector of a node (normalised for cosine).
@@ -168,7 +184,7 @@ func (v *Vectors) Get(node uint32) ([]float32, bool) {
 	if !ok {
 		return nil, false
 	}
-	return v.data[int(s)*v.Dim : int(s+1)*v.Dim], true
+	return v.at(int(s)), true
 }
 
 type hitHeap []Hit // min-heap by (score, then larger node id first out)
@@ -246,19 +262,26 @@ func (v *Vectors) Search(q []float32, k int, filter *roaring.Bitmap) ([]Hit, err
 			if !ok {
 				continue
 			}
-			consider(int(s), raw(int(s), vek32.Dot(qq, v.data[int(s)*d:int(s+1)*d])))
+			consider(int(s), raw(int(s), vek32.Dot(qq, v.at(int(s)))))
 		}
 	} else {
-		data := v.data
-		if v.Sim == Cosine {
-			for s := range v.ids {
-				if r := vek32.Dot(qq, data[s*d:s*d+d]); r >= thr {
-					consider(s, r)
+		// The frozen slots, then the others: each one sequential scan.
+		for _, part := range [2]struct {
+			data  []float32
+			first int
+		}{{v.frozen, 0}, {v.data, v.nf}} {
+			data, first := part.data, part.first
+			n := len(data) / d
+			if v.Sim == Cosine {
+				for i := 0; i < n; i++ {
+					if r := vek32.Dot(qq, data[i*d:i*d+d]); r >= thr {
+						consider(first+i, r)
+					}
 				}
-			}
-		} else {
-			for s := range v.ids {
-				consider(s, raw(s, vek32.Dot(qq, data[s*d:s*d+d])))
+			} else {
+				for i := 0; i < n; i++ {
+					consider(first+i, raw(first+i, vek32.Dot(qq, data[i*d:i*d+d])))
+				}
 			}
 		}
 	}
