@@ -65,6 +65,7 @@ type searchFile struct {
 type storedSearch struct {
 	def  string // the definition, as JSON
 	n    int
+	off  uint64 // of data in the file
 	data []byte
 	crc  uint32
 	// bad is called with the reason when the section cannot be used.
@@ -152,12 +153,13 @@ func readSearchFile(fs vfs.FS, dir string, gid uint32) (*searchFile, error) {
 	for i := uint64(0); i < count; i++ {
 		e := ft[searchFixed+i*searchEntry:]
 		var blk [2][]byte
+		var at [2]uint64
 		for j := range blk {
 			off, ln := binary.LittleEndian.Uint64(e[j*16:]), binary.LittleEndian.Uint64(e[j*16+8:])
 			if off > base || ln > base-off || off%8 != 0 {
 				return nil, fmt.Errorf("section out of range")
 			}
-			blk[j] = data[off : off+ln : off+ln]
+			blk[j], at[j] = data[off:off+ln:off+ln], off
 		}
 		if crc32.ChecksumIEEE(blk[0]) != binary.LittleEndian.Uint32(e[32:]) {
 			return nil, fmt.Errorf("meta checksum mismatch")
@@ -170,7 +172,7 @@ func readSearchFile(fs vfs.FS, dir string, gid uint32) (*searchFile, error) {
 		if err := json.Unmarshal(blk[0][k:], &def); err != nil {
 			return nil, fmt.Errorf("bad meta block: %v", err)
 		}
-		sf.entries[def.Name] = &storedSearch{def: string(blk[0][k:]), n: int(cnt), data: blk[1], crc: binary.LittleEndian.Uint32(e[36:])}
+		sf.entries[def.Name] = &storedSearch{def: string(blk[0][k:]), n: int(cnt), off: at[1], data: blk[1], crc: binary.LittleEndian.Uint32(e[36:])}
 	}
 	return sf, nil
 }

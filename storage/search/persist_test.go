@@ -1,0 +1,182 @@
+package search
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"testing"
+)
+
+var vocab = []string{"alpha", "beta", "gamma", "delta", "graph", "graphs", "node", "nodes", "query", "vector", "cypher", "edge"}
+
+func randText(r *rand.Rand) string {
+	s := ""
+	for i, n := 0, r.Intn(8); i < n; i++ {
+		s += vocab[r.Intn(len(vocab))] + " "
+	}
+	return s
+}
+
+func randomFullText(r *rand.Rand, docs int) *FullText {
+	f := NewFullText(DefaultK1, DefaultB).Edit()
+	for i := 0; i < docs*2; i++ {
+		d := uint32(r.Intn(docs))
+		if r.Intn(5) == 0 {
+			f.Remove(d)
+			continue
+		}
+		toks := Analyze(randText(r), 0)
+		toks = append(toks, Analyze(randText(r), int32(len(toks))+FieldGap)...)
+		f.Add(d, toks)
+	}
+	return f.Publish()
+}
+
+var queries = []string{"alpha", "beta gamma", `"graph node"`, "gra*", "no*", "cypher edge vector", `"alpha beta" delta`}
+
+func sameSearch(t *testing.T, a, b *FullText) {
+	t.Helper()
+	if a.Docs() != b.Docs() || a.Terms() != b.Terms() {
+		t.Fatalf("docs %d/%d terms %d/%d", a.Docs(), b.Docs(), a.Terms(), b.Terms())
+	}
+	for _, q := range queries {
+		cl, err := ParseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ha, hb := a.Search(cl), b.Search(cl); !reflect.DeepEqual(ha, hb) {
+			t.Fatalf("%q: %v != %v", q, ha, hb)
+		}
+	}
+}
+
+// TestFullTextRoundTrip: a decoded index answers as the encoded one, and
+// stays equal to it under the same edits.
+func TestFullTextRoundTrip(t *testing.T) {
+	for seed := int64(1); seed <= 20; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		f := randomFullText(r, 1+r.Intn(300))
+		g, err := DecodeFullText(f.AppendBinary(nil), f.K1, f.B)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameSearch(t, f, g)
+		fe, ge := f.Edit(), g.Edit()
+		for i := 0; i < 50; i++ {
+			d := uint32(r.Intn(400))
+			if r.Intn(3) == 0 {
+				fe.Remove(d)
+				ge.Remove(d)
+				continue
+			}
+			toks := Analyze(randText(r), 0)
+			fe.Add(d, toks)
+			ge.Add(d, toks)
+		}
+		sameSearch(t, fe.Publish(), ge.Publish())
+		sameSearch(t, f, g) // the originals are untouched
+	}
+}
+
+// TestDecodeFullTextDamaged: truncated or altered input gives an error or
+// an index, never a panic.
+func TestDecodeFullTextDamaged(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	b := randomFullText(r, 100).AppendBinary(nil)
+	for i := 0; i < 3000; i++ {
+		c := append([]byte(nil), b...)
+		switch i % 3 {
+		case 0:
+			c = c[:r.Intn(len(c))]
+		default:
+			c[r.Intn(len(c))] ^= byte(1 + r.Intn(255))
+		}
+		_, _ = DecodeFullText(c, DefaultK1, DefaultB)
+	}
+}
+
+// TestVectorsFrom: a store on persisted arrays answers as the store it was
+// written from, under edits too, and never writes the arrays.
+func TestVectorsFrom(t *testing.T) {
+	for _, sim := range []Similarity{Cosine, Euclidean} {
+		t.Run(sim.String(), func(t *testing.T) {
+			r := rand.New(rand.NewSource(3))
+			const dim = 8
+			v := NewVectors(dim, sim).Edit()
+			for i := 0; i < 600; i++ {
+				n := uint32(r.Intn(300))
+				if r.Intn(4) == 0 {
+					v.Remove(n)
+				} else {
+					v.Put(n, randVec(r, dim))
+				}
+			}
+			v.Publish()
+			var ids []uint32
+			var norm2, data []float32
+			v.Live(func(id uint32, n2 float32, x []float32) {
+				ids = append(ids, id)
+				norm2 = append(norm2, n2)
+				data = append(data, x...)
+			})
+			frozen := append([]float32(nil), data...)
+			p, err := VectorsFrom(dim, sim, ids, norm2, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			same := func(a, b *Vectors) {
+				t.Helper()
+				if a.Len() != b.Len() {
+					t.Fatalf("len %d != %d", a.Len(), b.Len())
+				}
+				for i := 0; i < 5; i++ {
+					q := randVec(r, dim)
+					ha, _ := a.Search(q, a.Len(), nil)
+					hb, _ := b.Search(q, b.Len(), nil)
+					if !reflect.DeepEqual(ha, hb) {
+						t.Fatalf("search: %v != %v", ha, hb)
+					}
+				}
+				for n := uint32(0); n < 300; n++ {
+					xa, oka := a.Get(n)
+					xb, okb := b.Get(n)
+					if oka != okb || !reflect.DeepEqual(xa, xb) {
+						t.Fatalf("node %d: %v %v", n, xa, xb)
+					}
+				}
+			}
+			same(v, p)
+			for round := 0; round < 5; round++ {
+				ve, pe := v.Edit(), p.Edit()
+				for i := 0; i < 80; i++ {
+					n := uint32(r.Intn(320))
+					if r.Intn(3) == 0 {
+						ve.Remove(n)
+						pe.Remove(n)
+					} else {
+						x := randVec(r, dim)
+						ve.Put(n, x)
+						pe.Put(n, x)
+					}
+				}
+				ve.Compact()
+				pe.Compact()
+				v, p = ve.Publish(), pe.Publish()
+				same(v, p)
+			}
+			if !reflect.DeepEqual(frozen, data) {
+				t.Fatal("the persisted arrays were written")
+			}
+			if _, err := VectorsFrom(dim, sim, []uint32{1, 1}, []float32{1, 1}, make([]float32, 2*dim)); err == nil {
+				t.Fatal("a node twice was accepted")
+			}
+		})
+	}
+}
+
+func ExampleVectorsFrom() {
+	v, _ := VectorsFrom(2, Euclidean, []uint32{7, 9}, []float32{1, 4}, []float32{1, 0, 0, 2})
+	h, _ := v.Search([]float32{0, 2}, 1, nil)
+	fmt.Println(h[0].Node, h[0].Score)
+	// Output: 9 1
+}
