@@ -157,19 +157,55 @@ func DecodeFullText(data []byte, k1, b float64) (*FullText, error) {
 		return nil, r.err
 	}
 	f := &FullText{K1: k1, B: b}
+	docs := make([]uint32, nd)
 	docLen := make(map[uint32]int32, nd)
 	prev := uint64(0)
 	for i := 0; i < nd && r.err == nil; i++ {
-		prev += r.uvarint()
+		delta := r.uvarint()
+		if i > 0 && delta == 0 {
+			return nil, errBadFullText
+		}
+		prev += delta
 		dl := r.uvarint()
 		if prev > 1<<32-1 || dl > 1<<31-1 {
 			return nil, errBadFullText
 		}
+		docs[i] = uint32(prev)
 		docLen[uint32(prev)] = int32(dl)
 		f.totalLen += int64(dl)
 	}
-	if r.err != nil || len(docLen) != nd {
+	if r.err != nil {
 		return nil, errBadFullText
+	}
+	// rank: document id -> its index in docs, a flat array when the ids
+	// are dense enough (node ids usually are), else a map.
+	var rankFlat []int32
+	var rankMap map[uint32]int32
+	if nd > 0 && uint64(docs[nd-1]) < 4*uint64(nd)+1024 {
+		rankFlat = make([]int32, docs[nd-1]+1)
+		for i := range rankFlat {
+			rankFlat[i] = -1
+		}
+		for i, d := range docs {
+			rankFlat[d] = int32(i)
+		}
+	} else {
+		rankMap = make(map[uint32]int32, nd)
+		for i, d := range docs {
+			rankMap[d] = int32(i)
+		}
+	}
+	rank := func(d uint64) int32 {
+		if rankFlat != nil {
+			if d < uint64(len(rankFlat)) {
+				return rankFlat[d]
+			}
+			return -1
+		}
+		if i, ok := rankMap[uint32(d)]; ok && d <= 1<<32-1 {
+			return i
+		}
+		return -1
 	}
 	// One backing array each for document ids and positions, cut per
 	// posting with capped slices, so that the decoded index is a few large
@@ -177,8 +213,10 @@ func DecodeFullText(data []byte, k1, b float64) (*FullText, error) {
 	docsAll := make([]uint32, 0, ne)
 	posAll := make([]int32, 0, np)
 	posHdr := make([][]int32, 0, ne)
+	termIDs := make([]int32, 0, ne) // the term of each entry
+	termsOf := make([]int32, nd)    // distinct terms per document
+	terms := make([]string, 0, nt)
 	post := make(map[string]*posting, nt)
-	termsOf := make(map[uint32]int, nd) // distinct terms per document
 	var sb strings.Builder
 	last := ""
 	for i := 0; i < nt && r.err == nil; i++ {
@@ -195,8 +233,9 @@ func DecodeFullText(data []byte, k1, b float64) (*FullText, error) {
 			return nil, errBadFullText
 		}
 		last = t
+		terms = append(terms, t)
 		m := r.count()
-		if len(docsAll)+m > ne {
+		if m == 0 || len(docsAll)+m > ne {
 			return nil, errBadFullText
 		}
 		d0, h0 := len(docsAll), len(posHdr)
@@ -207,11 +246,13 @@ func DecodeFullText(data []byte, k1, b float64) (*FullText, error) {
 				return nil, errBadFullText
 			}
 			pd += delta
-			if _, ok := docLen[uint32(pd)]; !ok || pd > 1<<32-1 {
+			ri := rank(pd)
+			if ri < 0 {
 				return nil, errBadFullText
 			}
 			docsAll = append(docsAll, uint32(pd))
-			termsOf[uint32(pd)]++
+			termIDs = append(termIDs, int32(i))
+			termsOf[ri]++
 			c := r.count()
 			if len(posAll)+c > np {
 				return nil, errBadFullText
@@ -227,26 +268,30 @@ func DecodeFullText(data []byte, k1, b float64) (*FullText, error) {
 			}
 			posHdr = append(posHdr, posAll[p0:len(posAll):len(posAll)])
 		}
-		if m == 0 {
-			return nil, errBadFullText
-		}
 		post[t] = &posting{docs: docsAll[d0:len(docsAll):len(docsAll)], pos: posHdr[h0:len(posHdr):len(posHdr)]}
 	}
-	if r.err != nil || len(r.b) != 0 || len(docsAll) != ne || len(posAll) != np || len(termsOf) != nd {
+	if r.err != nil || len(r.b) != 0 || len(docsAll) != ne || len(posAll) != np || len(docLen) != nd {
 		return nil, errBadFullText
 	}
-	// The distinct terms of each document, from the postings.
-	docTerms := make(map[uint32][]string, nd)
-	termsAll := make([]string, 0, ne)
-	for d, n := range termsOf {
-		start := len(termsAll)
-		termsAll = termsAll[:start+n]
-		docTerms[d] = termsAll[start : start : start+n]
-	}
-	for t, p := range post {
-		for _, d := range p.docs {
-			docTerms[d] = append(docTerms[d], t)
+	// The distinct terms of each document, from the postings, cut from one
+	// array.
+	termsAll := make([]string, ne)
+	at := make([]int, nd+1)
+	for i, n := range termsOf {
+		if n == 0 {
+			return nil, errBadFullText
 		}
+		at[i+1] = at[i] + int(n)
+	}
+	fill := slices.Clone(at[:nd])
+	for e, d := range docsAll {
+		ri := rank(uint64(d))
+		termsAll[fill[ri]] = terms[termIDs[e]]
+		fill[ri]++
+	}
+	docTerms := make(map[uint32][]string, nd)
+	for i, d := range docs {
+		docTerms[d] = termsAll[at[i]:at[i+1]:at[i+1]]
 	}
 	f.docLen = &cowMap[uint32, int32]{base: docLen, n: nd}
 	f.docTerms = &cowMap[uint32, []string]{base: docTerms, n: nd}
