@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
@@ -407,4 +408,63 @@ func TestSearchImageSnapshotAcrossFold(t *testing.T) {
 		sameAnswers(t, "reopened", searchAnswers(t, g.Snapshot()), now)
 		check(t, s.Close())
 	}
+}
+
+// TestSearchImageBulkLoad: a bulk load (into an empty graph, streamed, and
+// into one with nodes) writes no journal, so the search image before it
+// must not serve the graph after it; the indexes are built, and the image
+// writer persists them for the next open.
+func TestSearchImageBulkLoad(t *testing.T) {
+	fs := vfs.NewCrashableMem()
+	s, err := Open("db", &Options{FS: fs, Logger: quietLogger{}})
+	check(t, err)
+	g := mustGraph(t, s, DefaultGraph)
+	sc := newSearchSchema(t, g)
+	r := rand.New(rand.NewSource(9))
+	load := func() {
+		t.Helper()
+		check(t, g.BulkLoad(context.Background(), BulkSourceFunc(func(b *BulkBuilder) error {
+			doc, img := b.LabelID("Doc"), b.LabelID("Img")
+			for i := 0; i < 300; i++ {
+				ps := map[uint32]value.Value{b.PropKeyID("text"): randWords(r), b.PropKeyID("emb"): randVector(r)}
+				if _, err := b.AddNode([]uint32{doc, img}[:1+i%2], ps); err != nil {
+					return err
+				}
+			}
+			return nil
+		}), nil))
+	}
+	for round := 0; round < 3; round++ {
+		if round > 0 {
+			tx := begin(t, g)
+			randomSearchOps(t, r, tx, sc, 50)
+			check(t, tx.Commit())
+			s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
+		}
+		// The search image as of before the load.
+		s.writeSearchImage(g.id, g.seq.Load(), g.cur.Load(), false)
+		path := fs.PathJoin("db", searchImageName(g.id))
+		before := readAll(t, fs, path)
+		load()
+		want := builtAnswers(t, g.Snapshot())
+		// A crash right after the load, with the search image of before
+		// it (the image writer may have replaced it already).
+		clone := fs.CrashClone(vfs.CrashCloneCfg{UnsyncedDataPercent: 0})
+		writeAll(t, clone, path, before)
+		cs, err := Open("db", &Options{FS: clone, Logger: quietLogger{}})
+		check(t, err)
+		cg := mustGraph(t, cs, DefaultGraph)
+		sameAnswers(t, "crash after bulk load", searchAnswers(t, cg.Snapshot()), want)
+		check(t, cs.Close())
+		sameAnswers(t, "after bulk load", searchAnswers(t, g.Snapshot()), want)
+		check(t, s.Close())
+		s, err = Open("db", &Options{FS: fs, Logger: quietLogger{}})
+		check(t, err)
+		g = mustGraph(t, s, DefaultGraph)
+		if n := storedIndexes(g.Snapshot()); n != 4 {
+			t.Fatalf("round %d: %d indexes from the search image after close", round, n)
+		}
+		sameAnswers(t, "reopened", searchAnswers(t, g.Snapshot()), want)
+	}
+	check(t, s.Close())
 }
