@@ -101,9 +101,13 @@
 // append copies. With Options.MemoryBudget the cache holds at most a
 // quarter of the budget for each table and evicts the oldest pages; without
 // it pages stay once decoded. Property indexes opened from an image build
-// their value tree on first use from the base; full-text and vector
-// indexes too are built from their version on first use (searchindex.go),
-// and a commit leaves an index nobody has read unbuilt.
+// their value tree on first use from the base. Full-text and vector
+// indexes are persisted beside the image in a search image written by the
+// same writer (image_search.go): on first use an index is decoded
+// (postings) or mapped (vectors, one flat float32 array) from it, and the
+// nodes the journal logged are re-indexed; without a usable search image
+// it is built from its version (searchindex.go). A commit leaves an index
+// nobody has read unbuilt.
 //
 // Store.MemoryUsage reports the estimated size of the versions' own
 // structures plus the page cache; MemoryBudget bounds both (a write that

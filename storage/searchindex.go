@@ -16,9 +16,12 @@ import (
 
 // This file holds the full-text and vector ("search") indexes of a graph.
 // Definitions persist in Pebble under tagSearch; the postings and vector
-// arrays are in memory only, built from the version on first use (after
-// Open or a bulk load, see searchLazy), and, once built, brought up to
-// date at each Commit from the nodes the transaction touched. Each version points at immutable index structures
+// arrays persist in the graph's search image (image_search.go), written by
+// the image writer. After Open an index is made on first use from the
+// search image (plus the nodes written since) or, without a usable one,
+// and after a bulk load, built from the version (see searchLazy); once
+// made, it is brought up to date at each Commit from the nodes the
+// transaction touched. Each version points at immutable index structures
 // (package search), so a snapshot keeps reading the indexes of its commit.
 //
 // A Tx reads the indexes as of its start (plus indexes it created): its own

@@ -8,4 +8,8 @@
 // Every structure is immutable once published: Edit returns a private copy
 // that shares what it does not change, so storage can publish a new index
 // with each committed version while older snapshots keep reading theirs.
+//
+// Persisted forms (persist.go): FullText.AppendBinary and DecodeFullText;
+// Vectors.Live and VectorsFrom, which scans read-only (mapped) arrays in
+// place and keeps its edits apart from them.
 package search
