@@ -33,6 +33,13 @@ type Options struct {
 	// that must read a graph whole) that would go past the budget fails
 	// with ErrMemoryBudget. Zero means no limit (pages stay cached once
 	// read). See Store.MemoryUsage.
+	//
+	// With a budget, and unless the process has a Go memory limit of its
+	// own (runtime/debug.SetMemoryLimit or GOMEMLIMIT), Open also sets the
+	// runtime's soft memory limit so that the garbage collector keeps the
+	// heap near the budgets of the open stores (one and a half times each
+	// budget, plus Pebble's cache and memtables, plus 32 MiB for the
+	// runtime and queries; memlimit.go), and the last Close gives it back.
 	MemoryBudget int64
 	// WriterTimeout bounds how long Graph.Begin waits for the graph's single
 	// writer slot before returning ErrWriterBusy. Default 10s.

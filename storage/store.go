@@ -30,6 +30,10 @@ type Store struct {
 	lock  dirLock
 	mem   atomic.Int64 // estimated bytes of all graphs' read structures
 
+	// releaseLimit gives back the store's part of the Go memory limit
+	// (memlimit.go); nil until Open succeeds.
+	releaseLimit func()
+
 	mu     sync.Mutex
 	graphs map[string]*Graph
 	closed bool
@@ -196,6 +200,7 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if !o.ReadOnly {
 		s.startImageWriter()
 	}
+	s.releaseLimit = claimMemoryLimit(o)
 	return s, nil
 }
 
@@ -481,6 +486,9 @@ func (s *Store) Close() (err error) {
 		return nil
 	}
 	s.closed = true
+	if s.releaseLimit != nil {
+		defer s.releaseLimit()
+	}
 	s.commitMu.Lock()
 	s.isClosed = true
 	s.commitMu.Unlock()
