@@ -98,9 +98,9 @@
 // while the store is open, so every version may share it). A decoded page
 // keeps its adjacency in two flat, pointer-free arrays (relationship ids,
 // neighbours) that its lists slice with capacity = length, so a writer's
-// append copies. With Options.MemoryBudget the cache holds at most a
-// quarter of the budget for each table and evicts the oldest pages; without
-// it pages stay once decoded. Property indexes opened from an image build
+// append copies. With Options.MemoryBudget the caches of all tables and
+// graphs share one pool of half the budget (pagepool.go) that evicts the
+// oldest pages; without it pages stay once decoded. Property indexes opened from an image build
 // their value tree on first use from the base; full-text and vector
 // indexes too are built from their version on first use (searchindex.go),
 // and a commit leaves an index nobody has read unbuilt.

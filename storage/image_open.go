@@ -376,10 +376,9 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		}
 		indexInfo = js.indexes
 	}
-	// A quarter of the budget each for node and relationship pages.
-	limit := s.opts.MemoryBudget / 4
-	v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(v.nextNode), nodeLoad, nodePageBytes, limit), img: img}
-	v.rels = pageTable[relPage]{base: newPageCache(relPages(v.nextRel), relLoad, relPageBytes, limit), img: img}
+	// Node and relationship pages share the store's page pool.
+	v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(v.nextNode), nodeLoad, nodePageBytes, s.pages), img: img}
+	v.rels = pageTable[relPage]{base: newPageCache(relPages(v.nextRel), relLoad, relPageBytes, s.pages), img: img}
 	if js != nil {
 		v.nodes.base.patched, v.rels.base.patched = js.nodePatched, js.relPatched
 	}

@@ -27,9 +27,9 @@ type Options struct {
 	ReadOnly bool
 	// MemoryBudget bounds the estimated size, in bytes, of the in-memory read
 	// structures of all graphs (node table, adjacency, label bitmaps,
-	// property indexes, statistics). Pages read from a graph's image are
-	// cached within a quarter of it each for nodes and relationships and
-	// evicted, oldest first, beyond that; a write (or BulkLoad, or an open
+	// property indexes, statistics). Pages read from the graphs' images
+	// (node and relationship tables) are cached within half of it together
+	// and evicted, oldest first, beyond that; a write (or BulkLoad, or an open
 	// that must read a graph whole) that would go past the budget fails
 	// with ErrMemoryBudget. Zero means no limit (pages stay cached once
 	// read). See Store.MemoryUsage.

@@ -30,6 +30,9 @@ type Store struct {
 	lock  dirLock
 	mem   atomic.Int64 // estimated bytes of all graphs' read structures
 
+	// pages bounds the pages cached from the graphs' images (pagepool.go).
+	pages *pagePool
+
 	// releaseLimit gives back the store's part of the Go memory limit
 	// (memlimit.go); nil until Open succeeds.
 	releaseLimit func()
@@ -151,7 +154,7 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, journalFloor: 4096}
+	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, journalFloor: 4096, pages: newPagePool(o.MemoryBudget)}
 	defer func() {
 		if r := recover(); r != nil {
 			err = errorf(ErrCorrupt, "%v", r)
