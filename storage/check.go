@@ -105,9 +105,11 @@ func (v *version) checkConsistency() error {
 			return fmt.Errorf("index (%d,%d) has %d values, data has %d", k.label, k.key, ix.t().Len(), rebuilt.tree.Len())
 		}
 		var ierr error
-		rebuilt.tree.AscendFunc(minBound, maxBound, func(val value.Value, bm *roaring.Bitmap) bool {
-			if _, got, ok := ix.t().Get(val); !ok || !got.Equals(bm) {
+		rebuilt.tree.AscendFunc(minBound, maxBound, func(val value.Value, bm posting) bool {
+			if _, got, ok := ix.t().Get(val); !ok || !got.equals(bm) {
 				ierr = fmt.Errorf("index (%d,%d) entry %v disagrees with data", k.label, k.key, val)
+			} else if got.bm != nil && got.bm.GetCardinality() < 2 {
+				ierr = fmt.Errorf("index (%d,%d) entry %v holds a bitmap of %d nodes", k.label, k.key, val, got.bm.GetCardinality())
 			}
 			return ierr == nil
 		})

@@ -98,15 +98,15 @@
 // while the store is open, so every version may share it). A decoded page
 // keeps its adjacency in two flat, pointer-free arrays (relationship ids,
 // neighbours) that its lists slice with capacity = length, so a writer's
-// append copies. With Options.MemoryBudget the cache holds at most a
-// quarter of the budget for each table and evicts the oldest pages; without
-// it pages stay once decoded. Property indexes opened from an image build
-// their value tree on first use from the base. Full-text and vector
-// indexes are persisted beside the image in a search image written by the
-// same writer (image_search.go): on first use an index is decoded
+// append copies. With Options.MemoryBudget the caches of all tables and
+// graphs share one pool of half the budget (pagepool.go) that evicts the
+// oldest pages; without it pages stay once decoded. Property indexes opened
+// from an image build their value tree on first use from the base. Full-text
+// and vector indexes are persisted beside the image in a search image written
+// by the same writer (image_search.go): on first use an index is decoded
 // (postings) or mapped (vectors, one flat float32 array) from it, and the
-// nodes the journal logged are re-indexed; without a usable search image
-// it is built from its version (searchindex.go). A commit leaves an index
+// nodes the journal logged are re-indexed; without a usable search image it
+// is built from its version (searchindex.go). A commit leaves an index
 // nobody has read unbuilt.
 //
 // Store.MemoryUsage reports the estimated size of the versions' own

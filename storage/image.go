@@ -355,32 +355,30 @@ func decodeRelPage(b []byte) (*relPage, error) {
 
 // pageCache holds pages decoded from an image, shared by every version of
 // the graph (the image never changes while the store is open). A hit is
-// one atomic load. With a limit, the oldest pages are evicted once the
-// pages held exceed limit bytes (estimated by size); readers that still
-// hold an evicted page keep it.
+// one atomic load. The store's page pool (pagepool.go) evicts the oldest
+// pages of all caches once they hold more than its limit (estimated by
+// size); readers that still hold an evicted page keep it.
 type pageCache[P any] struct {
 	slots []atomic.Pointer[P]
 	load  func(pi uint64) *P
 	size  func(*P) int64
-	limit int64
+	pool  *pagePool // nil: pages stay cached once read
 	// patched lists the pages load patches with the journal (overlay.go):
 	// an image written from the table encodes them instead of copying
 	// their blocks.
 	patched map[uint64]bool
 
-	mu   sync.Mutex
-	ring []cached // loaded pages, oldest first from head
-	head int
 	held atomic.Int64 // bytes
 }
 
-type cached struct {
-	pi   uint64
-	size int64
+func newPageCache[P any](pages uint64, load func(uint64) *P, size func(*P) int64, pool *pagePool) *pageCache[P] {
+	return &pageCache[P]{slots: make([]atomic.Pointer[P], pages), load: load, size: size, pool: pool}
 }
 
-func newPageCache[P any](pages uint64, load func(uint64) *P, size func(*P) int64, limit int64) *pageCache[P] {
-	return &pageCache[P]{slots: make([]atomic.Pointer[P], pages), load: load, size: size, limit: limit}
+// evict implements pageEvicter.
+func (c *pageCache[P]) evict(pi uint64, size int64) {
+	c.slots[pi].Store(nil)
+	c.held.Add(-size)
 }
 
 func (c *pageCache[P]) pages() uint64 { return uint64(len(c.slots)) }
@@ -405,21 +403,7 @@ func (c *pageCache[P]) get(pi uint64) *P {
 	}
 	n := c.size(p)
 	c.held.Add(n)
-	if c.limit > 0 {
-		c.mu.Lock()
-		c.ring = append(c.ring, cached{pi, n})
-		for c.held.Load() > c.limit && len(c.ring)-c.head > 1 {
-			old := c.ring[c.head]
-			c.head++
-			c.slots[old.pi].Store(nil)
-			c.held.Add(-old.size)
-		}
-		if c.head > len(c.ring)/2 && c.head > 1024 {
-			c.ring = append(c.ring[:0], c.ring[c.head:]...)
-			c.head = 0
-		}
-		c.mu.Unlock()
-	}
+	c.pool.admit(c, pi, n)
 	return p
 }
 

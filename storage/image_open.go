@@ -5,10 +5,8 @@ import (
 	"math"
 	"sync"
 
-	"github.com/RaduBerinde/btreemap"
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cockroachdb/pebble/v2"
-	"github.com/cyqdb/cyq/value"
 )
 
 // ---- small sections ----
@@ -196,13 +194,13 @@ func decodeBitmaps(b []byte) (all *roaring.Bitmap, labels map[uint32]*roaring.Bi
 // the base version on first use.
 type lazyTree struct {
 	once     sync.Once
-	build    func() *btreemap.BTreeMap[value.Value, *roaring.Bitmap]
-	tree     *btreemap.BTreeMap[value.Value, *roaring.Bitmap]
+	build    func() *indexTree
+	tree     *indexTree
 	distinct int64
 }
 
 // t returns the index's value tree, building it on first use.
-func (ix *propIndex) t() *btreemap.BTreeMap[value.Value, *roaring.Bitmap] {
+func (ix *propIndex) t() *indexTree {
 	if ix.tree != nil {
 		return ix.tree
 	}
@@ -235,17 +233,14 @@ func (v *version) fillIndex(ix *propIndex, unique bool) (size int64, dupA, dupB 
 		if !ok {
 			continue
 		}
-		_, b, found := ix.tree.Get(val)
-		if !found {
-			b = roaring.New()
-			ix.tree.ReplaceOrInsert(val, b)
-			size += memIndex
-		} else if unique {
-			return size, b.Minimum(), n, true
+		add, dupOf, dup := addTo(ix.tree, val, n, unique)
+		if dup {
+			return size, dupOf, n, true
 		}
-		b.Add(n)
-		ix.entries++
-		size += 4
+		if add > 0 {
+			ix.entries++
+			size += add
+		}
 	}
 	return size, 0, 0, false
 }
@@ -381,10 +376,9 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		}
 		indexInfo = js.indexes
 	}
-	// A quarter of the budget each for node and relationship pages.
-	limit := s.opts.MemoryBudget / 4
-	v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(v.nextNode), nodeLoad, nodePageBytes, limit), img: img}
-	v.rels = pageTable[relPage]{base: newPageCache(relPages(v.nextRel), relLoad, relPageBytes, limit), img: img}
+	// Node and relationship pages share the store's page pool.
+	v.nodes = pageTable[nodePage]{base: newPageCache(nodePages(v.nextNode), nodeLoad, nodePageBytes, s.pages), img: img}
+	v.rels = pageTable[relPage]{base: newPageCache(relPages(v.nextRel), relLoad, relPageBytes, s.pages), img: img}
 	if js != nil {
 		v.nodes.base.patched, v.rels.base.patched = js.nodePatched, js.relPatched
 	}
@@ -416,7 +410,7 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		ix := &propIndex{label: def.k.label, key: def.k.key, unique: def.flags&indexFlagUnique != 0,
 			explicit: def.flags&indexFlagExplicit != 0, entries: int64(inf[0])}
 		label, key := def.k.label, def.k.key
-		ix.lazy = &lazyTree{distinct: int64(inf[1]), build: func() *btreemap.BTreeMap[value.Value, *roaring.Bitmap] {
+		ix.lazy = &lazyTree{distinct: int64(inf[1]), build: func() *indexTree {
 			b := &propIndex{label: label, key: key, tree: newIndexTree()}
 			v.fillIndex(b, false)
 			return b.tree

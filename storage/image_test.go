@@ -146,9 +146,9 @@ func TestImageRoundTrip(t *testing.T) {
 		t.Fatal("not opened from the image")
 	}
 	sameGraph(t, before, snap)
-	c := snap.nodes.base
-	if held := c.held.Load(); held > c.limit || len(c.ring)-c.head >= int(c.pages()) {
-		t.Fatalf("%d bytes in %d node pages of %d held, limit %d", held, len(c.ring)-c.head, c.pages(), c.limit)
+	c, pool := snap.nodes.base, s.pages
+	if held := pool.bytes(); held > pool.limit || held < c.held.Load() || pool.pages() >= int(c.pages()) {
+		t.Fatalf("%d bytes in %d pages held (%d of them node pages, of %d), limit %d", held, pool.pages(), c.held.Load(), c.pages(), pool.limit)
 	}
 	if used, _ := s.MemoryUsage(); used > opts.MemoryBudget {
 		t.Fatalf("memory use %d over the budget %d", used, opts.MemoryBudget)

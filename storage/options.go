@@ -27,12 +27,19 @@ type Options struct {
 	ReadOnly bool
 	// MemoryBudget bounds the estimated size, in bytes, of the in-memory read
 	// structures of all graphs (node table, adjacency, label bitmaps,
-	// property indexes, statistics). Pages read from a graph's image are
-	// cached within a quarter of it each for nodes and relationships and
-	// evicted, oldest first, beyond that; a write (or BulkLoad, or an open
+	// property indexes, statistics). Pages read from the graphs' images
+	// (node and relationship tables) are cached within half of it together
+	// and evicted, oldest first, beyond that; a write (or BulkLoad, or an open
 	// that must read a graph whole) that would go past the budget fails
 	// with ErrMemoryBudget. Zero means no limit (pages stay cached once
 	// read). See Store.MemoryUsage.
+	//
+	// With a budget, and unless the process has a Go memory limit of its
+	// own (runtime/debug.SetMemoryLimit or GOMEMLIMIT), Open also sets the
+	// runtime's soft memory limit so that the garbage collector keeps the
+	// heap near the budgets of the open stores (one and a half times each
+	// budget, plus Pebble's cache and memtables, plus 32 MiB for the
+	// runtime and queries; memlimit.go), and the last Close gives it back.
 	MemoryBudget int64
 	// WriterTimeout bounds how long Graph.Begin waits for the graph's single
 	// writer slot before returning ErrWriterBusy. Default 10s.

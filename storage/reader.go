@@ -579,7 +579,7 @@ func (v *version) IndexSeek(label, key uint32, val value.Value) *roaring.Bitmap 
 	}
 	if ix := v.indexes[indexKey{label, key}]; ix != nil {
 		if _, b, ok := ix.t().Get(val); ok {
-			return b
+			return b.bitmap()
 		}
 		return roaring.New()
 	}
@@ -632,17 +632,14 @@ func (v *version) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIn
 		if hi != nil {
 			stop = btreemap.LE(hi)
 		}
-		var bs []*roaring.Bitmap
-		ix.t().AscendFunc(start, stop, func(k value.Value, b *roaring.Bitmap) bool {
+		var ps []posting
+		ix.t().AscendFunc(start, stop, func(k value.Value, b posting) bool {
 			if inRange(k, lo, hi, loIncl, hiIncl) {
-				bs = append(bs, b)
+				ps = append(ps, b)
 			}
 			return true
 		})
-		if len(bs) > 0 {
-			out = roaring.FastOr(bs...)
-		}
-		return out
+		return unionPostings(ps)
 	}
 	lb := v.labels[label]
 	if lb == nil {

@@ -30,6 +30,13 @@ type Store struct {
 	lock  dirLock
 	mem   atomic.Int64 // estimated bytes of all graphs' read structures
 
+	// pages bounds the pages cached from the graphs' images (pagepool.go).
+	pages *pagePool
+
+	// releaseLimit gives back the store's part of the Go memory limit
+	// (memlimit.go); nil until Open succeeds.
+	releaseLimit func()
+
 	mu     sync.Mutex
 	graphs map[string]*Graph
 	closed bool
@@ -151,7 +158,7 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, journalFloor: 4096}
+	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, journalFloor: 4096, pages: newPagePool(o.MemoryBudget)}
 	defer func() {
 		if r := recover(); r != nil {
 			err = errorf(ErrCorrupt, "%v", r)
@@ -200,6 +207,7 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if !o.ReadOnly {
 		s.startImageWriter()
 	}
+	s.releaseLimit = claimMemoryLimit(o)
 	return s, nil
 }
 
@@ -486,6 +494,9 @@ func (s *Store) Close() (err error) {
 		return nil
 	}
 	s.closed = true
+	if s.releaseLimit != nil {
+		defer s.releaseLimit()
+	}
 	s.commitMu.Lock()
 	s.isClosed = true
 	s.commitMu.Unlock()

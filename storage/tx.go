@@ -212,37 +212,52 @@ func (tx *Tx) indexMut(k indexKey) *propIndex {
 
 func (tx *Tx) indexAdd(k indexKey, v value.Value, node uint32) {
 	ix := tx.indexMut(k)
-	_, b, ok := ix.t().Get(v)
-	if !ok {
-		b = roaring.New()
-		tx.ownBitmap[b] = true
-		ix.t().ReplaceOrInsert(v, b)
+	_, p, ok := ix.t().Get(v)
+	switch {
+	case !ok:
+		ix.t().ReplaceOrInsert(v, posting{one: node})
 		tx.mem += memIndex
-	} else if nb := tx.bitmapMut(b); nb != b {
-		b = nb
-		ix.t().ReplaceOrInsert(v, b)
+	case p.bm == nil:
+		if p.one == node {
+			return
+		}
+		b := roaring.BitmapOf(p.one, node)
+		tx.ownBitmap[b] = true
+		ix.t().ReplaceOrInsert(v, posting{bm: b})
+	default:
+		b := tx.bitmapMut(p.bm)
+		if b != p.bm {
+			ix.t().ReplaceOrInsert(v, posting{bm: b})
+		}
+		if !b.CheckedAdd(node) {
+			return
+		}
 	}
-	if b.CheckedAdd(node) {
-		ix.entries++
-		tx.mem += 4
-	}
+	ix.entries++
+	tx.mem += 4
 }
 
 func (tx *Tx) indexRemove(k indexKey, v value.Value, node uint32) {
 	ix := tx.indexMut(k)
-	_, b, ok := ix.t().Get(v)
-	if !ok || !b.Contains(node) {
+	_, p, ok := ix.t().Get(v)
+	if !ok || !p.contains(node) {
 		return
 	}
-	b = tx.bitmapMut(b)
-	b.Remove(node)
 	ix.entries--
 	tx.mem -= 4
-	if b.IsEmpty() {
+	if p.bm == nil {
 		ix.t().Delete(v)
 		tx.mem -= memIndex
+		return
+	}
+	// A bitmap holds two or more nodes: with one left, the posting
+	// holds it inline.
+	b := tx.bitmapMut(p.bm)
+	b.Remove(node)
+	if b.GetCardinality() == 1 {
+		ix.t().ReplaceOrInsert(v, posting{one: b.Minimum()})
 	} else {
-		ix.t().ReplaceOrInsert(v, b)
+		ix.t().ReplaceOrInsert(v, posting{bm: b})
 	}
 }
 
@@ -299,9 +314,9 @@ func (tx *Tx) checkUnique(node, label, key uint32, v value.Value) error {
 	if !ok {
 		return nil
 	}
-	if c := b.GetCardinality(); c > 1 || (c == 1 && !b.Contains(node)) {
+	if c := b.card(); c > 1 || (c == 1 && !b.contains(node)) {
 		return errorf(ErrConstraintViolation, "Node(%d) already exists with label `%s` and property `%s` = %s",
-			b.Minimum(), tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
+			b.min(), tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
 	}
 	return nil
 }

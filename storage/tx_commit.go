@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cockroachdb/pebble/v2"
 	"github.com/cyqdb/cyq/value"
 )
@@ -25,18 +24,15 @@ func (tx *Tx) buildIndex(label, key uint32, unique bool) (*propIndex, error) {
 		if !ok {
 			continue
 		}
-		_, b, found := ix.t().Get(v)
-		if !found {
-			b = roaring.New()
-			ix.t().ReplaceOrInsert(v, b)
-			size += memIndex
-		} else if unique {
+		add, dupOf, dup := addTo(ix.tree, v, n, unique)
+		if dup {
 			return nil, errorf(ErrConstraintViolation, "nodes %d and %d both have label %q and property %q = %s",
-				b.Minimum(), n, tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
+				dupOf, n, tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
 		}
-		b.Add(n)
-		ix.entries++
-		size += 4
+		if add > 0 {
+			ix.entries++
+			size += add
+		}
 	}
 	if err := tx.checkBudget(size); err != nil {
 		return nil, err
@@ -137,10 +133,10 @@ func (tx *Tx) CreateUniqueConstraint(label, key uint32) error {
 			return errorf(ErrExists, "uniqueness constraint on :%s(%s)", tx.LabelName(label), tx.PropKeyName(key))
 		}
 		var dupErr error
-		ix.t().AscendFunc(minBound, maxBound, func(v value.Value, b *roaring.Bitmap) bool {
-			if b.GetCardinality() > 1 {
+		ix.t().AscendFunc(minBound, maxBound, func(v value.Value, b posting) bool {
+			if b.card() > 1 {
 				dupErr = errorf(ErrConstraintViolation, "%d nodes have label %q and property %q = %s",
-					b.GetCardinality(), tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
+					b.card(), tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
 				return false
 			}
 			return true

@@ -142,12 +142,8 @@ type propIndex struct {
 	entries    int64 // indexed nodes
 	// tree holds the entries; nil for an index opened from an image until
 	// lazy builds it (use t()).
-	tree *btreemap.BTreeMap[value.Value, *roaring.Bitmap]
+	tree *indexTree
 	lazy *lazyTree
-}
-
-func newIndexTree() *btreemap.BTreeMap[value.Value, *roaring.Bitmap] {
-	return btreemap.New[value.Value, *roaring.Bitmap](16, indexOrder)
 }
 
 // indexOrder is value.Order with fast paths for the common same-kind cases.

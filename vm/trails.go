@@ -69,9 +69,16 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec) (*roaring.Bitmap, err
 	used := make([]uint64, 0, k)
 	steps := 0
 	var err error
+	// next[d]: the steps the search takes from the node it is at on depth
+	// d, sorted by neighbour, so that it descends into nodes in id order:
+	// an adjacency list is in relationship order, which for a large one
+	// is a random order of neighbours, and reading them so would touch
+	// the node table at random when it does not fit in memory.
+	next := make([][]trailHop, k)
 	var walk func(node uint32, depth int) bool
 	walk = func(node uint32, depth int) bool {
 		cont := true
+		hopsOut := next[depth][:0]
 		expandTypes(m.ctx.Graph, node, &hops[depth], func(rel uint64, nbr uint32, _ uint32) bool {
 			steps++
 			if steps%4096 == 0 {
@@ -91,11 +98,22 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec) (*roaring.Bitmap, err
 				cont = left > 0
 				return cont
 			}
-			used = append(used, rel)
-			cont = walk(nbr, depth+1)
-			used = used[:len(used)-1]
-			return cont
+			hopsOut = append(hopsOut, trailHop{nbr, rel})
+			return true
 		})
+		next[depth] = hopsOut
+		if !cont || len(hopsOut) == 0 {
+			return cont
+		}
+		slices.SortFunc(hopsOut, func(a, b trailHop) int { return cmpHop(a, b) })
+		for _, s := range hopsOut {
+			used = append(used, s.rel)
+			cont = walk(s.nbr, depth+1)
+			used = used[:len(used)-1]
+			if !cont {
+				break
+			}
+		}
 		return cont
 	}
 	walk(src, 0)
@@ -105,6 +123,27 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec) (*roaring.Bitmap, err
 	w.AndNot(unsure)
 	w.Or(found)
 	return w, nil
+}
+
+// trailHop is one relationship a trail search may follow, to nbr.
+type trailHop struct {
+	nbr uint32
+	rel uint64
+}
+
+func cmpHop(a, b trailHop) int {
+	switch {
+	case a.nbr != b.nbr:
+		if a.nbr < b.nbr {
+			return -1
+		}
+		return 1
+	case a.rel < b.rel:
+		return -1
+	case a.rel > b.rel:
+		return 1
+	}
+	return 0
 }
 
 func sameHop(a, b *ExpandSpec) bool {

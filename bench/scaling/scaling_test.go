@@ -30,8 +30,9 @@ import (
 // answer MATCH (n) RETURN count(n) (cold start; the median of three is
 // reported), each followed by the warm queries (median of five runs after
 // one warm-up). Peak RSS is the process's VmHWM (Linux; -1 elsewhere).
-// With CYQ_SCALING_BUDGET (bytes, with an optional k, m or g suffix: 256m)
-// one more query process opens the store under that storage MemoryBudget.
+// With CYQ_SCALING_BUDGET (bytes, with an optional k, m or g suffix, or
+// KiB, MiB or GiB: 256MiB; several separated by commas) one more query
+// process per budget opens the store under that storage MemoryBudget.
 // Stores go under CYQ_SCALING_DIR (default: a temporary directory); with
 // CYQ_SCALING_OUT the results are also written there as JSON.
 //
@@ -91,14 +92,21 @@ func TestScaling(t *testing.T) {
 		c := medianReport(colds)
 		res.ColdMs, res.OpenMs, res.ColdRSSMB = c.Ms, c.OpenMs, c.RSSMB
 		res.Warm, res.First, res.WarmRSSMB = c.Warm, c.First, c.WarmRSSMB
-		if b := os.Getenv("CYQ_SCALING_BUDGET"); b != "" {
-			budget, err := parseCount(b)
-			if err != nil {
-				t.Fatal(err)
+		if bs := os.Getenv("CYQ_SCALING_BUDGET"); bs != "" {
+			for _, b := range strings.Split(bs, ",") {
+				budget, err := parseCount(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var c childReport
+				runChild(t, "query", dir, rels, &c, "CYQ_SCALING_CHILD_BUDGET="+strconv.Itoa(budget))
+				res.Budgets = append(res.Budgets, Budgeted{Bytes: budget, ColdMs: c.Ms, RSSMB: c.WarmRSSMB, Warm: c.Warm, First: c.First})
+				for id, n := range c.First {
+					if n != res.First[id] {
+						t.Errorf("%s under a budget of %d bytes answered %d, without one %d", id, budget, n, res.First[id])
+					}
+				}
 			}
-			var c childReport
-			runChild(t, "query", dir, rels, &c, "CYQ_SCALING_CHILD_BUDGET="+strconv.Itoa(budget))
-			res.Budget = &Budgeted{Bytes: budget, ColdMs: c.Ms, RSSMB: c.WarmRSSMB, Warm: c.Warm, First: c.First}
 		}
 		if kz != nil {
 			res.Kuzu = kz.finish(kcolds)
@@ -131,7 +139,7 @@ type Result struct {
 	WarmRSSMB   float64            // peak RSS after the warm queries
 	Warm        map[string]float64 // query id -> median ms
 	First       map[string]int64   // query id -> first value of the first row
-	Budget      *Budgeted          // the query process under CYQ_SCALING_BUDGET
+	Budgets     []Budgeted         // the query processes under CYQ_SCALING_BUDGET
 	Kuzu        *KuzuResult        // with CYQ_SCALING_KUZU
 }
 
@@ -188,10 +196,13 @@ func (r Result) String() string {
 			}
 		}
 	}
-	if bu := r.Budget; bu != nil {
+	for _, bu := range r.Budgets {
 		fmt.Fprintf(&b, "\n  under a MemoryBudget of %.1f MiB: cold start %.1f ms, peak RSS %.0f MB", float64(bu.Bytes)/(1<<20), bu.ColdMs, bu.RSSMB)
 		for _, q := range queries {
 			fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, bu.Warm[q.id], bu.First[q.id])
+			if bu.First[q.id] != r.First[q.id] {
+				fmt.Fprintf(&b, "  DIFFERS from %d without a budget", r.First[q.id])
+			}
 		}
 	}
 	return b.String()
@@ -402,6 +413,12 @@ func parseCount(s string) (int, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	mul := 1
 	switch {
+	case strings.HasSuffix(s, "kib"):
+		mul, s = 1<<10, strings.TrimSuffix(s, "kib")
+	case strings.HasSuffix(s, "mib"):
+		mul, s = 1<<20, strings.TrimSuffix(s, "mib")
+	case strings.HasSuffix(s, "gib"):
+		mul, s = 1<<30, strings.TrimSuffix(s, "gib")
 	case strings.HasSuffix(s, "m"):
 		mul, s = 1_000_000, strings.TrimSuffix(s, "m")
 	case strings.HasSuffix(s, "k"):

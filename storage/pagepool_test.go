@@ -1,0 +1,59 @@
+package storage
+
+import "testing"
+
+// TestPagePoolShared: caches sharing a pool are bounded together, evicted
+// oldest first across caches, and one cache may use the whole limit.
+func TestPagePoolShared(t *testing.T) {
+	pool := newPagePool(2 * 1000) // limit 1000 bytes
+	loads := map[string]int{}
+	mk := func(name string, size int64) *pageCache[int] {
+		return newPageCache(100, func(pi uint64) *int {
+			loads[name]++
+			v := int(pi)
+			return &v
+		}, func(*int) int64 { return size }, pool)
+	}
+	a, b := mk("a", 100), mk("b", 300)
+	for pi := uint64(0); pi < 10; pi++ {
+		if p := a.get(pi); p == nil || *p != int(pi) {
+			t.Fatalf("a page %d = %v", pi, p)
+		}
+	}
+	// a alone uses the whole limit: its ten pages stay.
+	if a.held.Load() != 1000 || pool.bytes() != 1000 || loads["a"] != 10 {
+		t.Fatalf("a holds %d, pool %d, loads %d", a.held.Load(), pool.bytes(), loads["a"])
+	}
+	a.get(0)
+	if loads["a"] != 10 {
+		t.Fatal("a hit reloaded a page")
+	}
+	// b's page evicts a's three oldest.
+	b.get(5)
+	if a.held.Load() != 700 || b.held.Load() != 300 || pool.bytes() != 1000 {
+		t.Fatalf("after b: a %d, b %d, pool %d", a.held.Load(), b.held.Load(), pool.bytes())
+	}
+	for pi, cached := range []bool{false, false, false, true} {
+		if got := a.slots[pi].Load() != nil; got != cached {
+			t.Fatalf("a page %d cached %v, want %v", pi, got, cached)
+		}
+	}
+	// Pages of the other cache go too, oldest first, and a page larger
+	// than the limit is still kept (alone).
+	big := mk("big", 5000)
+	big.get(1)
+	if pool.pages() != 1 || pool.bytes() != 5000 || a.held.Load() != 0 || b.held.Load() != 0 {
+		t.Fatalf("after a big page: %d pages, %d bytes, a %d, b %d", pool.pages(), pool.bytes(), a.held.Load(), b.held.Load())
+	}
+	if p := a.get(3); p == nil || *p != 3 || loads["a"] != 11 {
+		t.Fatalf("evicted page reloaded: %v, %d loads", p, loads["a"])
+	}
+	// Without a limit nothing is evicted.
+	free := newPageCache(100, func(pi uint64) *int { v := int(pi); return &v }, func(*int) int64 { return 1 << 30 }, newPagePool(0))
+	for pi := uint64(0); pi < 100; pi++ {
+		free.get(pi)
+	}
+	if free.held.Load() != 100<<30 {
+		t.Fatalf("unbounded cache holds %d", free.held.Load())
+	}
+}
