@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
-
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
@@ -88,8 +87,8 @@ func longestChain(ops []logical.Op, i int, first link, req required) (logical.Ex
 	var best logical.ExpandChain
 	bestN := 0
 	consider := func(j int) {
-		if len(links) == 1 && first.n > 1 && isVarExpand(ops[i]) {
-			return // a fixed-length expansion alone: setVarExpand's
+		if len(links) == 1 && isVarExpand(ops[i]) {
+			return // a variable-length expansion alone is setVarExpand's
 		}
 		if !req.After[j].Bag && !req.After[j].Live.hasAny(chainInner(links)...) {
 			best = logical.ExpandChain{From: first.from, To: links[len(links)-1].to, Hops: slices.Clone(hops)}
