@@ -1381,10 +1381,18 @@ func (g *gen) rejectZero(r int32, cont label) {
 	g.emitJ(vm.OpJumpIfNotTrue, 1, cont, gt)
 }
 
+// chainSpec is the VM's description of a chain of hops, with the label
+// tests on the nodes they reach.
 func chainSpec(hops []logical.Hop) *vm.ChainSpec {
 	spec := &vm.ChainSpec{}
-	for _, h := range hops {
+	for i, h := range hops {
 		spec.Hops = append(spec.Hops, vm.ExpandSpec{Dir: vmDir(h.Dir), Types: h.Types})
+		if h.Labels != nil {
+			if spec.Labels == nil {
+				spec.Labels = make([]*vm.LabelExpr, len(hops))
+			}
+			spec.Labels[i] = compileLabels(h.Labels)
+		}
 	}
 	return spec
 }

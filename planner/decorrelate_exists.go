@@ -1,7 +1,9 @@
 package planner
 
 import (
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -44,9 +46,13 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 			continue
 		}
 		parts := conjuncts(f.Pred)
+		var whys []string
 		for k, c := range parts {
-			sj, ok := b.semiJoinFor(c, sc, at, ops[:i])
+			sj, why, ok := b.semiJoinFor(c, sc, at, ops[:i])
 			if !ok {
+				if why != "" {
+					whys = append(whys, why)
+				}
 				continue
 			}
 			var with []logical.Op
@@ -61,6 +67,10 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 				return replace(out, j, 1, sj), true
 			}
 			return replace(ops, i, 1, append([]logical.Op{sj}, with...)...), true
+		}
+		if why := strings.Join(whys, "; "); why != f.Why {
+			f.Why = why
+			return replace(ops, i, 1, f), true
 		}
 	}
 	return ops, false
@@ -78,23 +88,24 @@ func foldable(ops []logical.Op, j int, sj logical.SemiJoin, at map[string]int) b
 
 // semiJoinFor returns the semi-join deciding conjunct c at the end of
 // ops (whose scope is sc, at giving where each variable was bound), when
-// c is a test it can decide and costs less that way.
-func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []logical.Op) (logical.SemiJoin, bool) {
+// c is a test it can decide and costs less that way. When c is such a
+// test but costs more as a semi-join, why says so, with the estimates.
+func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []logical.Op) (_ logical.SemiJoin, why string, _ bool) {
 	x, atLeast, anti, ok := matchThreshold(c)
 	if !ok {
-		return logical.SemiJoin{}, false
+		return logical.SemiJoin{}, "", false
 	}
 	reads := newVarSet()
 	patternVars(x.Pattern, &reads)
 	addExprVars(x.Where, &reads)
 	if reads.all {
-		return logical.SemiJoin{}, false
+		return logical.SemiJoin{}, "", false
 	}
 	var outer []string
 	for n := range reads.names {
 		if sc.has(n) {
 			if sc.vars[n] != kindNode {
-				return logical.SemiJoin{}, false
+				return logical.SemiJoin{}, "", false
 			}
 			outer = append(outer, n)
 		}
@@ -107,7 +118,7 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 	case 2:
 		orders = [][2]string{{outer[0], outer[1]}, {outer[1], outer[0]}}
 	default:
-		return logical.SemiJoin{}, false
+		return logical.SemiJoin{}, "", false
 	}
 	rows := b.rowsAfter(ops)
 	var best logical.SemiJoin
@@ -122,8 +133,20 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 		if !ok {
 			continue
 		}
-		semi := b.keyRuns(ops, at, key, probe)*b.cost(build) + rows
-		if semi >= rows*b.cost(perRow) || semi >= bestCost {
+		runs := b.keyRuns(ops, at, key, probe)
+		semi := runs*b.cost(build) + rows
+		if row := rows * b.cost(perRow); semi >= row {
+			if why == "" {
+				built := "built once"
+				if key != "" {
+					built = fmt.Sprintf("built per `%s`, %s times", key, logical.FormatEstimate(runs))
+				}
+				why = fmt.Sprintf("a semi-join (the set of `%s` %s) is estimated to cost %s, the test per row %s",
+					probe, built, logical.FormatEstimate(semi), logical.FormatEstimate(row))
+			}
+			continue
+		}
+		if semi >= bestCost {
 			continue
 		}
 		pred := c
@@ -132,7 +155,10 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 		}
 		best, bestCost = logical.SemiJoin{Probe: probe, Key: key, Anti: anti, AtLeast: atLeast, Pred: pred, Build: build}, semi
 	}
-	return best, bestCost < math.Inf(1)
+	if bestCost < math.Inf(1) {
+		return best, "", true
+	}
+	return logical.SemiJoin{}, why, false
 }
 
 // maxSemiJoinCount bounds the threshold k of COUNT { } >= k that a

@@ -61,8 +61,12 @@ func (b *builder) rewrite(ops []logical.Op, out need) []logical.Op {
 			continue
 		}
 		inner := everything()
-		if _, ok := op.(logical.Optional); ok {
+		switch o := op.(type) {
+		case logical.Optional:
 			inner = req.After[i]
+		case logical.SemiJoin:
+			// the build's consumer reads the probe's nodes (see existsPipeline)
+			inner = need{Live: newVarSet(o.Probe), Bag: o.AtLeast > 1}
 		}
 		next := make([]*logical.Pipeline, len(children))
 		for k, c := range children {

@@ -1,92 +1,207 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
-// setExpandChain turns expansions in a row, each from the node the one
-// before reached, whose relationships and middle nodes nothing reads
-// later into a set chain binding only the distinct end nodes, when the
-// rows' multiplicity does not matter: `(a)-->(b)-->(c) RETURN
-// count(DISTINCT c)` touches each relationship of the frontier once
-// instead of enumerating every two-hop path. It takes the longest such
-// row (one expansion alone too). An expansion left in row mode gets its
-// reason (Why), for EXPLAIN.
+// setExpandChain turns a run of expansions, each from the node the one
+// before reached, whose relationships and inner nodes nothing reads later
+// into a set chain binding only the distinct end nodes, when the rows'
+// multiplicity does not matter: `(a)-->(b)-->(c) RETURN count(DISTINCT
+// c)` touches each relationship of the frontier once instead of
+// enumerating every two-hop path. The run may hold single expansions,
+// variable-length ones of a fixed length (`-[:R*2]->` is two hops) and
+// label tests on the nodes it reaches (`(:B)` in the middle), however many
+// hops it spans; the chain's trails keep MATCH's relationship uniqueness
+// (see chainable). It takes the longest such run (one expansion alone
+// too). An expansion left in row mode gets its reason (Why), for EXPLAIN.
 func setExpandChain(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
-		o, ok := op.(logical.Expand)
+		first, ok := asLink(op)
 		if !ok {
 			continue
 		}
-		if chainable(o, nil) {
-			hops := []logical.Expand{o}
-			best := -1
-			for j := i + 1; j < len(ops); j++ {
-				next, ok := ops[j].(logical.Expand)
-				if !ok || next.From != hops[len(hops)-1].To || !chainable(next, hops) {
-					break
-				}
-				hops = append(hops, next)
-				if !req.After[j].Bag && !req.After[j].Live.hasAny(chainInner(hops)...) {
-					best = j
-				}
+		if chain, n, ok := longestChain(ops, i, first, req); ok {
+			return replace(ops, i, n, chain), true
+		} else if o, isExpand := op.(logical.Expand); isExpand {
+			why := expandRowReason(o, req.After[i])
+			if stop := chainStop(ops, i, first, req); stop != "" && req.After[i].Live.has(o.Rel) && isInternal(o.Rel) {
+				why += "; " + stop
 			}
-			if best < 0 && !req.After[i].Bag && !req.After[i].Live.has(o.Rel) {
-				best = i
+			if why != o.Why {
+				o.Why = why
+				return replace(ops, i, 1, o), true
 			}
-			if best >= 0 {
-				hops = hops[:best-i+1]
-				chain := logical.ExpandChain{From: o.From, To: hops[len(hops)-1].To}
-				for _, h := range hops {
-					chain.Hops = append(chain.Hops, logical.Hop{Dir: h.Dir, Types: h.Types})
-				}
-				return replace(ops, i, best-i+1, chain), true
-			}
-		}
-		if why := expandRowReason(o, req.After[i]); why != o.Why {
-			o.Why = why
-			return replace(ops, i, 1, o), true
 		}
 	}
 	return ops, false
 }
 
+// link is an expansion seen as part of a set chain: a single hop, or a
+// variable-length expansion of one fixed length.
+type link struct {
+	from, rel, to string
+	hop           logical.Hop
+	n             int // hops
+	types         []string
+	distinct      []string
+	bound         bool // the end node or the relationship(s) already bound
+}
+
+// asLink returns op as a chain link: an Expand, or a VarExpand of one
+// fixed length from 1 up whose relationships carry no property test.
+func asLink(op logical.Op) (link, bool) {
+	switch o := op.(type) {
+	case logical.Expand:
+		return link{from: o.From, rel: o.Rel, to: o.To, hop: logical.Hop{Dir: o.Dir, Types: o.Types}, n: 1,
+			types: o.Types, distinct: o.Distinct, bound: o.ToBound || o.RelBound}, true
+	case logical.VarExpand:
+		if o.Min != o.Max || o.Min < 1 || o.Props != nil {
+			return link{}, false
+		}
+		return link{from: o.From, rel: o.RelList, to: o.To, hop: logical.Hop{Dir: o.Dir, Types: o.Types}, n: o.Min,
+			types: o.Types, distinct: o.Distinct, bound: o.ToBound || o.ListBound}, true
+	}
+	return link{}, false
+}
+
+// longestChain returns the set chain replacing the longest run of links
+// from ops[i] (first) whose inner relationships and nodes are dead after
+// it, with the number of operators it replaces.
+func longestChain(ops []logical.Op, i int, first link, req required) (logical.ExpandChain, int, bool) {
+	if !chainable(first, nil) {
+		return logical.ExpandChain{}, 0, false
+	}
+	links := []link{first}
+	var hops []logical.Hop
+	addHops := func(l link) {
+		for range l.n {
+			hops = append(hops, l.hop)
+		}
+	}
+	addHops(first)
+	var best logical.ExpandChain
+	bestN := 0
+	consider := func(j int) {
+		if len(links) == 1 && isVarExpand(ops[i]) {
+			return // a variable-length expansion alone is setVarExpand's
+		}
+		if !req.After[j].Bag && !req.After[j].Live.hasAny(chainInner(links)...) {
+			best = logical.ExpandChain{From: first.from, To: links[len(links)-1].to, Hops: slices.Clone(hops)}
+			bestN = j - i + 1
+		}
+	}
+	consider(i)
+	for j := i + 1; j < len(ops); j++ {
+		end := links[len(links)-1].to
+		if f, ok := ops[j].(logical.NodeFilter); ok && f.Var == end && f.Labels != nil {
+			last := &hops[len(hops)-1]
+			last.Labels = andLabels(last.Labels, f.Labels)
+			consider(j)
+			continue
+		}
+		next, ok := asLink(ops[j])
+		if !ok || next.from != end || !chainable(next, links) {
+			break
+		}
+		links = append(links, next)
+		addHops(next)
+		consider(j)
+	}
+	return best, bestN, bestN > 0
+}
+
+func isVarExpand(op logical.Op) bool {
+	_, ok := op.(logical.VarExpand)
+	return ok
+}
+
+// chainStop says what ends the run of links from ops[i] early, when it is
+// an operator a set chain could otherwise pass: a test on an inner node
+// other than a label test, with a link from that node after it whose
+// rows' multiplicity does not matter. "" otherwise.
+func chainStop(ops []logical.Op, i int, first link, req required) string {
+	end, blocker := first.to, ""
+	for j := i + 1; j < len(ops); j++ {
+		switch o := ops[j].(type) {
+		case logical.NodeFilter:
+			if o.Var == end {
+				continue
+			}
+		case logical.Filter:
+			if usesOf(o).has(end) {
+				if blocker == "" {
+					blocker = "a set chain tests only labels on its inner nodes, not the predicate on `" + end + "`"
+					if isInternal(end) {
+						blocker = "a set chain tests only labels on its inner nodes, not a predicate on one"
+					}
+				}
+				continue
+			}
+		}
+		l, ok := asLink(ops[j])
+		if !ok || l.from != end {
+			return ""
+		}
+		if blocker != "" {
+			if req.After[j].Bag {
+				return "" // no chain would replace these rows
+			}
+			return blocker
+		}
+		end = l.to
+	}
+	return ""
+}
+
+// andLabels is the conjunction of two label expressions (either may be
+// nil).
+func andLabels(a, b ast.LabelExpr) ast.LabelExpr {
+	if a == nil {
+		return b
+	}
+	return &ast.LabelAnd{Items: []ast.LabelExpr{a, b}}
+}
+
 // chainInner lists what a set chain of hops does not bind: every
 // relationship and every node but the last.
-func chainInner(hops []logical.Expand) []string {
+func chainInner(links []link) []string {
 	var names []string
-	for k, h := range hops {
-		names = append(names, h.Rel)
-		if k < len(hops)-1 {
-			names = append(names, h.To)
+	for k, l := range links {
+		names = append(names, l.rel)
+		if k < len(links)-1 {
+			names = append(names, l.to)
 		}
 	}
 	return names
 }
 
 // chainable reports whether an expansion may join a set chain after the
-// hops prior: it binds a new end node and a new relationship, which must
-// differ from the relationships of prior and no others. A prior hop its
+// links prior: it binds a new end node and new relationships, which must
+// differ from the relationships of prior and no others (a fixed-length
+// expansion's own relationships differ from one another: it is a trail). A prior hop its
 // relationship need not differ from must have types disjoint from its
 // own (so the two cannot be the same relationship either): a set chain
 // gives trails, not walks.
-func chainable(o logical.Expand, prior []logical.Expand) bool {
-	if o.ToBound || o.RelBound {
+func chainable(o link, prior []link) bool {
+	if o.bound {
 		return false
 	}
-	for _, d := range o.Distinct {
+	for _, d := range o.distinct {
 		found := false
 		for _, p := range prior {
-			found = found || p.Rel == d
+			found = found || p.rel == d
 		}
 		if !found {
 			return false
 		}
 	}
 	for _, p := range prior {
-		if !contains(o.Distinct, p.Rel) && !typesDisjoint(p.Types, o.Types) {
+		if !contains(o.distinct, p.rel) && !typesDisjoint(p.types, o.types) {
 			return false
 		}
 	}

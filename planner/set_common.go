@@ -10,7 +10,7 @@ import "github.com/cyqdb/cyq/planner/logical"
 func setCommonNeighbours(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
 		e1, ok := op.(logical.Expand)
-		if !ok || !chainable(e1, nil) {
+		if l, _ := asLink(e1); !ok || !chainable(l, nil) {
 			continue
 		}
 		j := i + 1

@@ -147,6 +147,10 @@ type CSVSpec struct {
 // two hops this can only wrongly admit the start node, which is checked).
 type ChainSpec struct {
 	Hops []ExpandSpec
+	// Labels, when not nil, runs parallel to Hops: Labels[i], when not
+	// nil, is the label expression the node reached by Hops[i] must
+	// satisfy.
+	Labels []*LabelExpr
 }
 
 // LabelExpr is a compiled label expression.

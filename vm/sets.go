@@ -233,7 +233,7 @@ func (m *Machine) setChain(src uint64, spec *ChainSpec) (*roaring.Bitmap, error)
 	if src == NullID {
 		return roaring.New(), nil
 	}
-	return m.trailEnds(uint32(src), spec.Hops)
+	return m.trailEnds(uint32(src), spec.Hops, spec.Labels)
 }
 
 // adjacent reports whether some relationship of spec joins from and to,

@@ -23,11 +23,26 @@ import (
 // trail; only W's nodes that near (U) need a trail found for them: a depth-first search of trails from src
 // that descends only into nodes from which the remaining hops can still
 // reach U, and stops once every node of U has one.
-func (m *Machine) trailEnds(src uint32, hops []ExpandSpec) (*roaring.Bitmap, error) {
+//
+// labels, when not nil, gives for each hop the label expression the node
+// it reaches must satisfy (nil: none). W, the search and the sets that
+// guide it honour them; the distances do not need to, since the shorter
+// walk the argument cuts out is a walk over the hops' relationships
+// whatever its nodes' labels.
+func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr) (*roaring.Bitmap, error) {
 	k := len(hops)
+	filter := func(set *roaring.Bitmap, i int) *roaring.Bitmap {
+		if i < len(labels) && labels[i] != nil {
+			return m.setFilterLabels(set, labels[i])
+		}
+		return set
+	}
 	w := roaring.BitmapOf(src)
 	for i := range hops {
-		w = m.setExpand(w, &hops[i])
+		w = filter(m.setExpand(w, &hops[i]), i)
+		if w.IsEmpty() {
+			return w, nil
+		}
 	}
 	if k < 2 || w.IsEmpty() {
 		return w, nil
@@ -57,12 +72,13 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec) (*roaring.Bitmap, err
 	if unsure.IsEmpty() {
 		return w, nil
 	}
-	// reach[i]: the nodes from which hops i.. can walk to unsure.
+	// reach[i]: the nodes, with hop i-1's labels, from which hops i.. can
+	// walk to unsure.
 	reach := make([]*roaring.Bitmap, k+1)
 	reach[k] = unsure
 	for i := k - 1; i >= 1; i-- {
 		back := ExpandSpec{Dir: reverseDir(hops[i].Dir), Types: hops[i].Types}
-		reach[i] = m.setExpand(reach[i+1], &back)
+		reach[i] = filter(m.setExpand(reach[i+1], &back), i-1)
 	}
 	found := roaring.New()
 	left := unsure.GetCardinality()
@@ -164,7 +180,7 @@ func (m *Machine) trailReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring
 			if l < spec.Min {
 				continue
 			}
-			ends, err := m.trailEnds(s, hops)
+			ends, err := m.trailEnds(s, hops, nil)
 			if err != nil {
 				return nil, err
 			}

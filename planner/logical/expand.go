@@ -2,6 +2,7 @@ package logical
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
 )
@@ -10,6 +11,9 @@ import (
 type Hop struct {
 	Dir   ast.Direction
 	Types []string
+	// Labels, when not nil, is the label expression the node the hop
+	// reaches must satisfy (a labelled intermediate node of the pattern).
+	Labels ast.LabelExpr
 }
 
 // Expand follows one relationship from From to To.
@@ -152,10 +156,21 @@ func (o ExpandChain) Detail() string {
 // hops renders a trail of anonymous hops from one node to another.
 func hops(from string, hs []Hop, to string) string {
 	s := "(" + show(from) + ")"
-	for _, h := range hs {
-		s += arrow(h.Dir, "", h.Types, "") + "()"
+	for i, h := range hs {
+		name := ""
+		if i == len(hs)-1 {
+			name = show(to)
+		}
+		node := "(" + name + ")"
+		if h.Labels != nil {
+			// printed on a placeholder variable, which is then replaced
+			test := expr(&ast.LabelPredicate{Expr: &ast.Variable{Name: "x"}, Labels: h.Labels})
+			test = strings.TrimSuffix(strings.TrimPrefix(test, "("), ")")
+			node = "(" + name + strings.TrimPrefix(test, "x") + ")"
+		}
+		s += arrow(h.Dir, "", h.Types, "") + node
 	}
-	return s[:len(s)-2] + "(" + show(to) + ")"
+	return s
 }
 
 // ExpandCommon binds X to each distinct node adjacent to both bound nodes

@@ -70,6 +70,9 @@ type Filter struct {
 	// Vectorised: evaluated over the batches of the scan before it (see
 	// NodeScan.Batch).
 	Vectorised bool
+	// Why says why an existence test of Pred that a semi-join could
+	// decide set at a time is run per row instead ("" when none).
+	Why string
 }
 
 var _ Op = (*Filter)(nil)
@@ -93,6 +96,9 @@ func (o Filter) WithChildren(children ...*Pipeline) (Op, error) { return noChild
 func (o Filter) Detail() string {
 	if o.Vectorised {
 		return expr(o.Pred) + " mode=batch"
+	}
+	if o.Why != "" {
+		return expr(o.Pred) + " mode=row: " + o.Why
 	}
 	return expr(o.Pred)
 }
