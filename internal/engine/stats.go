@@ -266,3 +266,62 @@ func (s statsView) PropKeys() []string { return s.r.PropKeys() }
 func (s statsView) PropertyHolding(rel bool, v string) (string, string, bool) {
 	return propertyHolding(s.r, rel, v)
 }
+
+// Degrees implements planner.Stats from the store's degree histograms.
+func (s *statsView) Degrees(typ string, out bool) (planner.DegreeStats, bool) {
+	k := storage.DegreeKey{Type: storage.AnyType, Dir: storage.In}
+	if out {
+		k.Dir = storage.Out
+	}
+	if typ != "" {
+		id, ok := s.r.TypeID(typ)
+		if !ok {
+			return planner.DegreeStats{}, true // no such relationships
+		}
+		k.Type = id
+	}
+	d, ok := s.all().Degrees[k]
+	if !ok {
+		// No node has such a relationship.
+		return planner.DegreeStats{}, s.r.NodeCount() > 0
+	}
+	return planner.DegreeStats{Sum: d.Sum, SumSq: d.SumSq, Max: float64(d.Max)}, true
+}
+
+// seekDegreeNodes bounds the nodes SeekDegree reads.
+const seekDegreeNodes = 64
+
+// SeekDegree implements planner.Stats: the index finds the nodes, their
+// adjacency gives the degrees.
+func (s *statsView) SeekDegree(label, key string, v value.Value, typ string, out bool) float64 {
+	if _, ok := s.index(label, key); !ok || value.IsNull(v) {
+		return -1
+	}
+	l, _ := s.r.LabelID(label)
+	k, _ := s.r.PropKeyID(key)
+	t := uint32(storage.AnyType)
+	if typ != "" {
+		id, ok := s.r.TypeID(typ)
+		if !ok {
+			return 0
+		}
+		t = id
+	}
+	dir := storage.In
+	if out {
+		dir = storage.Out
+	}
+	nodes := s.r.IndexSeek(l, k, v)
+	n := nodes.GetCardinality()
+	if n == 0 {
+		return 0
+	}
+	if n > seekDegreeNodes {
+		return -1
+	}
+	sum := 0
+	for it := nodes.Iterator(); it.HasNext(); {
+		sum += s.r.Degree(it.Next(), dir, t)
+	}
+	return float64(sum) / float64(n)
+}
