@@ -33,6 +33,9 @@ type builder struct {
 	// rowModeOnly: see Options.RowModeOnly; predicates are then only
 	// normalised, not moved (differential tests compare both).
 	rowModeOnly bool
+	// outer: how the variables bound outside the pipeline being costed
+	// were bound (see semiJoinFor), nil at the top level.
+	outer *selectivity
 }
 
 // fresh returns a new internal variable name.

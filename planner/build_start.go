@@ -153,7 +153,8 @@ func usesAny(e ast.Expr, vars map[string]bool) bool {
 // chooseStart picks the node of a pattern chain to start from: a bound
 // variable when there is one, else the cheapest by the cost model: a seek
 // (by id, or on an index by equality, membership, range or prefix), a
-// scan of the rarest label, or all nodes.
+// scan of the rarest label, or all nodes, each node it binds weighed by
+// the relationships the pattern then follows from it (startDegree).
 func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope, eqs map[string][]propEq) (int, logical.Op) {
 	for i, n := range names {
 		if sc.has(n) {
@@ -186,6 +187,9 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		default:
 			cost = 1
 		}
+		// The start's rows are each expanded: the relationships its
+		// node has (a sought hub's actual degree) weigh in.
+		cost *= 1 + b.startDegree(el, i, names[i], seek)
 		// On a tie, a node the query names beats an anonymous one: its
 		// variable is what later clauses group, return or count by, and
 		// starting there lets the rules read degrees and counts instead
@@ -196,6 +200,37 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		}
 	}
 	return best, bestSeek
+}
+
+// startDegree is the expected number of relationships the pattern's
+// relationships next to node i follow from one node bound there (by seek
+// when not nil): see selectivity.hopDegree.
+func (b *builder) startDegree(el *ast.PatternElement, i int, name string, seek logical.Op) float64 {
+	sel := b.newSelectivity()
+	if seek != nil {
+		sel.note(seek)
+	}
+	avgDeg := b.stats.RelCount("") / math.Max(b.stats.NodeCount(), 1)
+	total := 0.0
+	for _, j := range []int{i - 1, i} {
+		if j < 0 || j >= len(el.Rels) {
+			continue
+		}
+		r := el.Rels[j]
+		if r.Group != nil {
+			continue
+		}
+		types, ok := r.TypeNames()
+		if !ok {
+			continue
+		}
+		d := r.Direction // relationship i leads from node i
+		if j < i {
+			d = reverseDir(d)
+		}
+		total += sel.hopDegree(name, d, types, b.degree(d, types, avgDeg))
+	}
+	return total
 }
 
 // eqSelectivity is the fraction of nodes the most selective of a node's

@@ -18,11 +18,18 @@ const (
 
 // estimate fills pl.Est with the estimated number of rows leaving each
 // operator, from the storage statistics.
-func (b *builder) estimate(pl *logical.Pipeline) {
+func (b *builder) estimate(pl *logical.Pipeline) { b.estimateReads(pl) }
+
+// estimateReads is estimate, returning also the relationships each
+// operator reads (an expansion into a bound node, or an intersection of
+// two neighbour sets, produces few rows but reads every relationship of
+// its ends).
+func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 	nodes := math.Max(b.stats.NodeCount(), 1)
 	avgDeg := b.stats.RelCount("") / nodes
 	rows := 1.0
 	pl.Est = make([]float64, len(pl.Ops))
+	reads := make([]float64, len(pl.Ops))
 	// boundAt: the rows when each node variable was bound (an upper
 	// bound on its distinct values at any later point).
 	boundAt := map[string]float64{}
@@ -57,28 +64,51 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 		case logical.WorkingSeek:
 			rows *= 100 // W's size is known only when the statement runs
 		case logical.Expand:
-			rows *= sel.fanout(o, b.degree(o.Dir, o.Types, avgDeg))
+			d := sel.hopDegree(o.From, o.Dir, o.Types, sel.fanout(o, b.degree(o.Dir, o.Types, avgDeg)))
+			reads[i] = rows * d
+			rows *= d
 			if o.ToBound {
 				rows = rows / nodes
 			}
 		case logical.Degree:
 			// one row per node that has relationships
 		case logical.ExpandCommon:
-			rows *= math.Max(1, avgDeg*avgDeg/nodes)
+			da := sel.hopDegree(o.A, o.HA.Dir, o.HA.Types, b.degree(o.HA.Dir, o.HA.Types, avgDeg))
+			rb := reverseDir(o.HB.Dir)
+			db := sel.hopDegree(o.B, rb, o.HB.Types, b.degree(rb, o.HB.Types, avgDeg))
+			reads[i] = rows * (da + db)
+			// Each of A's neighbours is one of B's with the chance that
+			// one of B's relationships leads to it.
+			rows *= math.Max(1, da*db*b.reachedBias(o.HA, o.HB.Dir, o.HB.Types)/nodes)
 		case logical.ExpandChain:
-			rows *= math.Min(nodes, math.Pow(avgDeg, float64(len(o.Hops))))
+			reach, r := sel.chainReach(o.From, o.Hops, avgDeg)
+			reads[i] = rows * r
+			rows *= math.Min(nodes, reach)
 		case logical.VarExpand:
-			max := o.Max
-			if max < 0 {
-				max = 6
+			most := o.Max
+			if most < 0 {
+				most = 6
 			}
-			reach := 0.0
-			for k := o.Min; k <= max; k++ {
-				reach += math.Pow(avgDeg, float64(k))
+			hops := make([]logical.Hop, most)
+			for k := range hops {
+				hops[k] = logical.Hop{Dir: o.Dir, Types: o.Types}
+			}
+			reach, total := 0.0, 0.0
+			for k := max(o.Min, 1); k <= most; k++ {
+				r, rd := sel.chainReach(o.From, hops[:k], avgDeg)
+				if o.Mode == logical.SetMode {
+					r = math.Min(r, nodes)
+					rd = math.Min(rd, float64(b.stats.RelCount(""))*2)
+				}
+				reach, total = reach+r, math.Max(total, rd)
+			}
+			if o.Min == 0 {
+				reach++
 			}
 			if o.Mode == logical.SetMode {
 				reach = math.Min(reach, nodes)
 			}
+			reads[i] = rows * total
 			rows *= reach
 		case logical.SemiJoin:
 			rows *= b.semiJoinFraction(o, nodes)
@@ -142,6 +172,7 @@ func (b *builder) estimate(pl *logical.Pipeline) {
 			}
 		}
 	}
+	return reads
 }
 
 // groupEstimate estimates the groups of an aggregation: when every key is

@@ -121,6 +121,11 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 		return logical.SemiJoin{}, "", false
 	}
 	rows := b.rowsAfter(ops)
+	// Both pipelines run with the outer variables bound as ops bind them
+	// (a node an expansion reached has the size-biased degree).
+	saved := b.outer
+	b.outer = b.bindings(ops)
+	defer func() { b.outer = saved }()
 	var best logical.SemiJoin
 	bestCost := math.Inf(1)
 	for _, o := range orders {
@@ -271,32 +276,14 @@ func (b *builder) rowsAfter(ops []logical.Op) float64 {
 }
 
 // cost is the estimated work of running a pipeline once: the rows its
-// operators produce, plus the relationships each expansion follows (an
-// expansion into a bound node, or an intersection of two neighbour sets,
-// produces few rows but reads every relationship of its ends), at least
-// one.
+// operators produce plus the relationships they read (see
+// estimateReads), at least one.
 func (b *builder) cost(pl *logical.Pipeline) float64 {
 	c := &logical.Pipeline{Ops: append([]logical.Op(nil), pl.Ops...)}
-	b.estimate(c)
-	avgDeg := b.stats.RelCount("") / math.Max(b.stats.NodeCount(), 1)
-	total, in := 1.0, 1.0
+	reads := b.estimateReads(c)
+	total := 1.0
 	for i, r := range c.Est {
-		total += r
-		switch e := c.Ops[i].(type) {
-		case logical.Expand:
-			total += in * b.degree(e.Dir, e.Types, avgDeg)
-		case logical.ExpandCommon:
-			// reads both neighbour sets
-			total += in * (b.degree(e.HA.Dir, e.HA.Types, avgDeg) + b.degree(e.HB.Dir, e.HB.Types, avgDeg))
-		case logical.ExpandChain:
-			// reads each hop's frontier
-			f := in
-			for _, h := range e.Hops {
-				f *= b.degree(h.Dir, h.Types, avgDeg)
-				total += f
-			}
-		}
-		in = r
+		total += r + reads[i]
 	}
 	return total
 }

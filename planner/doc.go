@@ -42,7 +42,9 @@
 //     decorrelate_exists.go (existence tests and count thresholds as
 //     costed semi-joins and anti-joins; semijoin.go generates them).
 //     rewrite_batch.go and vector.go batch scans afterwards.
-//   - Costing: cardinality.go and selectivity.go.
+//   - Costing: cardinality.go, selectivity.go and reached_degree.go (the
+//     degree of a node by how the plan found it: size-biased when an
+//     expansion reached it, actual when a seek of a literal did).
 //   - Code generation: codegen.go, expr.go, writes.go and the rewrites'
 //     own generators.
 package planner

@@ -25,6 +25,25 @@ type Stats interface {
 	// ">=") against v, from the values' distribution; negative when
 	// unknown.
 	ValueFraction(label, key, op string, v value.Value) float64
+	// Degrees describes the degrees of relationships of type typ ("" for
+	// any type) in direction out (true) or in, over all nodes; ok is
+	// false when unknown.
+	Degrees(typ string, out bool) (d DegreeStats, ok bool)
+	// SeekDegree is the mean degree (relationships of type typ, "" for
+	// any, in direction out or in) of the nodes with label whose property
+	// key equals v, read from an index over (label, key) and the nodes'
+	// adjacency; negative when unknown (no such index, or too many nodes
+	// to read).
+	SeekDegree(label, key string, v value.Value, typ string, out bool) float64
+}
+
+// DegreeStats summarises the degrees of one relationship type and
+// direction over all nodes.
+type DegreeStats struct {
+	// Sum and SumSq are the sums of the degrees and of their squares.
+	Sum, SumSq float64
+	// Max is the largest degree.
+	Max float64
 }
 
 // ProcedureLookup finds a procedure by its lower-case dotted name.
@@ -40,5 +59,9 @@ func (noStats) HasIndex(string, string) bool                   { return false }
 func (noStats) RelPatternCount(string, string, string) float64 { return -1 }
 func (noStats) DistinctValues(string, string) float64          { return 0 }
 func (noStats) ValueFraction(string, string, string, value.Value) float64 {
+	return -1
+}
+func (noStats) Degrees(string, bool) (DegreeStats, bool) { return DegreeStats{}, false }
+func (noStats) SeekDegree(string, string, value.Value, string, bool) float64 {
 	return -1
 }

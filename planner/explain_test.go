@@ -58,6 +58,11 @@ func (fakeStats) ValueFraction(label, key, op string, v value.Value) float64 {
 	return -1
 }
 
+func (fakeStats) Degrees(string, bool) (DegreeStats, bool) { return DegreeStats{}, false }
+func (fakeStats) SeekDegree(string, string, value.Value, string, bool) float64 {
+	return -1
+}
+
 func procs(name string) (*vm.Procedure, bool) {
 	if name == "db.labels" {
 		return &vm.Procedure{Name: name, ReadOnly: true, Outputs: []vm.ProcParam{{Name: "label"}}}, true

@@ -22,10 +22,35 @@ type selectivity struct {
 	seeked map[string]string // node variable -> "key" its seek matched
 	// reached: node variable -> the expansion that bound it.
 	reached map[string]logical.Expand
+	// arrivals: node variable -> the last hop of the expansion (of any
+	// kind) that bound it; seeks: node variable -> the index seek that
+	// bound it (see hopDegree).
+	arrivals map[string]logical.Hop
+	seeks    map[string]logical.NodeIndexSeek
 }
 
 func (b *builder) newSelectivity() *selectivity {
-	return &selectivity{b: b, labels: map[string]string{}, seeked: map[string]string{}, reached: map[string]logical.Expand{}}
+	s := &selectivity{b: b, labels: map[string]string{}, seeked: map[string]string{}, reached: map[string]logical.Expand{},
+		arrivals: map[string]logical.Hop{}, seeks: map[string]logical.NodeIndexSeek{}}
+	if o := b.outer; o != nil {
+		for v, h := range o.arrivals {
+			s.arrivals[v] = h
+		}
+		for v, sk := range o.seeks {
+			s.seeks[v] = sk
+		}
+	}
+	return s
+}
+
+// bindings returns how ops bind their node variables (labels, seeks,
+// arrivals), for costing a pipeline that runs with them bound.
+func (b *builder) bindings(ops []logical.Op) *selectivity {
+	s := b.newSelectivity()
+	for _, op := range ops {
+		s.note(op)
+	}
+	return s
 }
 
 // note records what op tells about its variables' labels and seeks.
@@ -34,13 +59,28 @@ func (s *selectivity) note(op logical.Op) {
 	case logical.Expand:
 		if !o.ToBound {
 			s.reached[o.To] = o
+			s.arrivals[o.To] = logical.Hop{Dir: o.Dir, Types: o.Types}
+			delete(s.seeks, o.To)
 		}
+	case logical.VarExpand:
+		if !o.ToBound {
+			s.arrivals[o.To] = logical.Hop{Dir: o.Dir, Types: o.Types}
+			delete(s.seeks, o.To)
+		}
+	case logical.ExpandChain:
+		s.arrivals[o.To] = o.Hops[len(o.Hops)-1]
+		delete(s.seeks, o.To)
+	case logical.ExpandCommon:
+		s.arrivals[o.X] = o.HA
+		delete(s.seeks, o.X)
 	case logical.NodeScan:
 		if o.Label != "" {
 			s.labels[o.Var] = o.Label
 		}
 	case logical.NodeIndexSeek:
 		s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
+		s.seeks[o.Var] = o
+		delete(s.arrivals, o.Var)
 	case logical.NodeSetSeek:
 		if o.Label != "" {
 			s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key

@@ -410,6 +410,14 @@ func TestStatsKeptCurrent(t *testing.T) {
 	if d := st.Degrees[DegreeKey{r, Out}]; d.Max != 3 || d.Nodes != 1 || d.P50 != 0 || d.Avg != 1 {
 		t.Fatalf("out degree %+v", d)
 	}
+	// x has 3 relationships out; x, y and z one each in: a node reached
+	// through an R relationship has 3 out (from its start) or 1 in.
+	if d := st.Degrees[DegreeKey{r, Out}]; d.Sum != 3 || d.SumSq != 9 || d.Reached != 3 {
+		t.Fatalf("out degree moments %+v", d)
+	}
+	if d := st.Degrees[DegreeKey{AnyType, In}]; d.Sum != 3 || d.SumSq != 3 || d.Reached != 1 {
+		t.Fatalf("in degree moments %+v", d)
+	}
 	if g.Snapshot().LabelCount(a) != 2 || g.Snapshot().RelTypeCount(r) != 3 || g.Snapshot().RelTypeCount(AnyType) != 3 {
 		t.Fatal("LabelCount/RelTypeCount")
 	}

@@ -29,6 +29,15 @@ type DegreeSummary struct {
 	AvgNonZero float64
 	// Max, P50, P90 and P99 are the maximum and percentiles over all nodes.
 	Max, P50, P90, P99 uint64
+	// Sum and SumSq are the sums of the degrees and of their squares over
+	// all nodes.
+	Sum, SumSq float64
+	// Reached is SumSq/Sum: the mean degree of the node at this end of a
+	// relationship picked at random (a node is picked once per
+	// relationship it has, so high degrees weigh more: the friendship
+	// paradox). It exceeds AvgNonZero by the degrees' variance over their
+	// mean.
+	Reached float64
 }
 
 // Stats are the statistics of a graph for the cost model. They are exact
@@ -91,11 +100,13 @@ func summarize(h *counters[int], nodes uint64) (DegreeSummary, bool) {
 	type bucket struct{ deg, n int64 }
 	var bs []bucket
 	var nz, sum int64
+	var sumSq float64
 	h.each(func(d int, n int64) {
 		if n > 0 {
 			bs = append(bs, bucket{int64(d), n})
 			nz += n
 			sum += int64(d) * n
+			sumSq += float64(d) * float64(d) * float64(n)
 		}
 	})
 	if nz == 0 {
@@ -128,6 +139,9 @@ func summarize(h *counters[int], nodes uint64) (DegreeSummary, bool) {
 		P50:        pct(0.5),
 		P90:        pct(0.9),
 		P99:        pct(0.99),
+		Sum:        float64(sum),
+		SumSq:      sumSq,
+		Reached:    sumSq / float64(sum),
 	}, true
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 
+	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cyqdb/cyq/planner"
 	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
@@ -187,7 +188,7 @@ func (s *statsView) sketch(label, key string) *propSketch {
 	if ok && e.sig == s.sig {
 		return &e
 	}
-	sk := sampleProperty(nodes.Iterator(), nodes.GetCardinality(), func(id uint32) (value.Value, bool) { return s.r.NodeProp(id, k) })
+	sk := sampleProperty(nodes, func(id uint32) (value.Value, bool) { return s.r.NodeProp(id, k) })
 	sk.sig = s.sig
 	c.mu.Lock()
 	if c.distinct == nil {
@@ -202,27 +203,47 @@ func (s *statsView) sketch(label, key string) *propSketch {
 // keeps.
 const sketchPrefix = 64
 
-// sampleDistinct estimates the distinct values among total nodes from
-// the first distinctSample of them (see sampleProperty).
-func sampleDistinct(it interface {
-	HasNext() bool
-	Next() uint32
-}, total uint64, prop func(uint32) (value.Value, bool)) float64 {
-	return sampleProperty(it, total, prop).distinct
+// sampleDistinct estimates the distinct values among nodes from a
+// uniform sample of them (see sampleProperty).
+func sampleDistinct(nodes *roaring.Bitmap, prop func(uint32) (value.Value, bool)) float64 {
+	return sampleProperty(nodes, prop).distinct
 }
 
-// sampleProperty reads the first distinctSample nodes of total and
-// estimates the property's distinct values (the guaranteed-error
-// estimator: values seen once scale with sqrt(total/sample), repeated ones
-// count once), keeping the values read.
-func sampleProperty(it interface {
-	HasNext() bool
-	Next() uint32
-}, total uint64, prop func(uint32) (value.Value, bool)) propSketch {
+// splitmix is the SplitMix64 mix of x: a fixed pseudo-random sequence.
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// sampleProperty reads distinctSample nodes spread over nodes (one at a
+// random rank in each of distinctSample equal runs of ranks: every node
+// when there are no more) and estimates the property's
+// distinct values (the guaranteed-error estimator: values seen once
+// scale with sqrt(total/sample), repeated ones count once), keeping the
+// values read. An even spread over the ids, not the first ids, keeps the
+// sample uniform whatever order the nodes were created in.
+func sampleProperty(nodes *roaring.Bitmap, prop func(uint32) (value.Value, bool)) propSketch {
+	total := nodes.GetCardinality()
+	var ids []uint32
+	if total <= distinctSample {
+		ids = nodes.ToArray()
+	} else {
+		ids = make([]uint32, 0, distinctSample)
+		// One node at a pseudo-random rank in each of distinctSample
+		// equal strata (a fixed stride would alias with periodic values).
+		for i := uint64(0); i < distinctSample; i++ {
+			jitter := splitmix(i) % total
+			id, err := nodes.Select(uint32((i*total + jitter) / distinctSample))
+			if err == nil {
+				ids = append(ids, id)
+			}
+		}
+	}
 	seen := map[string]int{}
 	var sk propSketch
-	for it.HasNext() && sk.sampled < distinctSample {
-		id := it.Next()
+	for _, id := range ids {
 		sk.sampled++
 		v, ok := prop(id)
 		if !ok || value.IsNull(v) {
@@ -265,4 +286,63 @@ func (s statsView) PropKeys() []string { return s.r.PropKeys() }
 // PropertyHolding implements planner.Catalog; see catalog.go.
 func (s statsView) PropertyHolding(rel bool, v string) (string, string, bool) {
 	return propertyHolding(s.r, rel, v)
+}
+
+// Degrees implements planner.Stats from the store's degree histograms.
+func (s *statsView) Degrees(typ string, out bool) (planner.DegreeStats, bool) {
+	k := storage.DegreeKey{Type: storage.AnyType, Dir: storage.In}
+	if out {
+		k.Dir = storage.Out
+	}
+	if typ != "" {
+		id, ok := s.r.TypeID(typ)
+		if !ok {
+			return planner.DegreeStats{}, true // no such relationships
+		}
+		k.Type = id
+	}
+	d, ok := s.all().Degrees[k]
+	if !ok {
+		// No node has such a relationship.
+		return planner.DegreeStats{}, s.r.NodeCount() > 0
+	}
+	return planner.DegreeStats{Sum: d.Sum, SumSq: d.SumSq, Max: float64(d.Max)}, true
+}
+
+// seekDegreeNodes bounds the nodes SeekDegree reads.
+const seekDegreeNodes = 64
+
+// SeekDegree implements planner.Stats: the index finds the nodes, their
+// adjacency gives the degrees.
+func (s *statsView) SeekDegree(label, key string, v value.Value, typ string, out bool) float64 {
+	if _, ok := s.index(label, key); !ok || value.IsNull(v) {
+		return -1
+	}
+	l, _ := s.r.LabelID(label)
+	k, _ := s.r.PropKeyID(key)
+	t := uint32(storage.AnyType)
+	if typ != "" {
+		id, ok := s.r.TypeID(typ)
+		if !ok {
+			return 0
+		}
+		t = id
+	}
+	dir := storage.In
+	if out {
+		dir = storage.Out
+	}
+	nodes := s.r.IndexSeek(l, k, v)
+	n := nodes.GetCardinality()
+	if n == 0 {
+		return 0
+	}
+	if n > seekDegreeNodes {
+		return -1
+	}
+	sum := 0
+	for it := nodes.Iterator(); it.HasNext(); {
+		sum += s.r.Degree(it.Next(), dir, t)
+	}
+	return float64(sum) / float64(n)
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -25,14 +26,69 @@ func TestSampleDistinct(t *testing.T) {
 		{"absent", 10000, func(uint32) (value.Value, bool) { return nil, false }, 1},
 		{"exact when sampled whole", 1500, func(id uint32) (value.Value, bool) { return value.Int(int64(id % 700)), true }, 700},
 	} {
-		it := nodes.Iterator()
+		set := nodes
 		if c.total < 10000 {
-			small := roaring.New()
-			small.AddRange(0, c.total)
-			it = small.Iterator()
+			set = roaring.New()
+			set.AddRange(0, c.total)
 		}
-		if got := sampleDistinct(it, c.total, c.prop); got != c.want {
+		if got := sampleDistinct(set, c.prop); got != c.want {
 			t.Errorf("%s: %v distinct, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestSampleUniform checks that the sample spreads over the whole node
+// set: nodes created in runs (a block of one value first, as a bulk load
+// of sorted input makes them) are seen in their true shares, whatever
+// their order, on sparse sets too.
+func TestSampleUniform(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		nodes *roaring.Bitmap
+	}{
+		{"dense", roaring.BitmapOf()},
+		{"sparse", roaring.BitmapOf()},
+	} {
+		for i := uint32(0); i < 100000; i++ {
+			if c.name == "dense" {
+				c.nodes.Add(i)
+			} else {
+				c.nodes.Add(i*37 + 1<<20)
+			}
+		}
+		rank := func(id uint32) uint32 {
+			if c.name == "dense" {
+				return id
+			}
+			return (id - 1<<20) / 37
+		}
+		// The first 10% of the nodes hold "a", the next 40% "b", the rest
+		// distinct values.
+		prop := func(id uint32) (value.Value, bool) {
+			switch r := rank(id); {
+			case r < 10000:
+				return value.String("a"), true
+			case r < 50000:
+				return value.String("b"), true
+			default:
+				return value.Int(int64(r)), true
+			}
+		}
+		sk := sampleProperty(c.nodes, prop)
+		if sk.sampled != distinctSample {
+			t.Fatalf("%s: sampled %d nodes, want %d", c.name, sk.sampled, distinctSample)
+		}
+		share := func(v value.Value) float64 {
+			n := 0
+			for _, x := range sk.values {
+				if value.Equal(x, v) == value.True {
+					n++
+				}
+			}
+			return float64(n) / float64(sk.sampled)
+		}
+		if a, b := share(value.String("a")), share(value.String("b")); math.Abs(a-0.1) > 0.01 || math.Abs(b-0.4) > 0.01 {
+			t.Errorf("%s: shares a %.3f b %.3f, want 0.1 and 0.4", c.name, a, b)
 		}
 	}
 }
