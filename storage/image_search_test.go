@@ -203,7 +203,11 @@ func TestSearchImageCrashAgainstRebuild(t *testing.T) {
 				s, err := Open("db", &Options{FS: fs, Logger: quietLogger{}})
 				check(t, err)
 				if rng.Intn(2) == 0 {
+					// (The image writer reads the floor: it is stopped
+					// meanwhile.)
+					s.stopImageWriter()
 					s.journalFloor = int64(rng.Intn(200))
+					s.startImageWriter()
 				}
 				return s
 			}

@@ -180,3 +180,26 @@ func ExampleVectorsFrom() {
 	fmt.Println(h[0].Node, h[0].Score)
 	// Output: 9 1
 }
+
+// BenchmarkDecodeFullText decodes a full-text index of 200,000 documents
+// of 12 words drawn (Zipf) from 5,000, as an open's first query does.
+func BenchmarkDecodeFullText(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	z := rand.NewZipf(r, 1.1, 2, 4999)
+	f := NewFullText(DefaultK1, DefaultB).Edit()
+	for d := uint32(0); d < 200_000; d++ {
+		toks := make([]Token, 12)
+		for j := range toks {
+			toks[j] = Token{Term: fmt.Sprintf("w%dx", z.Uint64()), Pos: int32(j)}
+		}
+		f.Add(d, toks)
+	}
+	data := f.Publish().AppendBinary(nil)
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := DecodeFullText(data, DefaultK1, DefaultB); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
