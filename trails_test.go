@@ -69,6 +69,8 @@ func TestFixedChainsMatchRowMode(t *testing.T) {
 		"MATCH (a), (c:B) WHERE a.id IN [0, 1, 7] AND EXISTS { (a)-->()-->()-->()-->(c) } RETURN a.id, count(c) ORDER BY a.id",
 		"MATCH (a:A), (c) WHERE EXISTS { (c)<-[:T]-(:B)<--()<-[:T|U]-(a) } RETURN a.id, count(c) ORDER BY a.id",
 		"MATCH (a {id: $x}), (c) WHERE EXISTS { (a)-[:T*2]-()-[:U]-(c) } RETURN count(c)",
+		"MATCH (a {id: $x}), (c) WHERE EXISTS { (a)-->(x)<--(:A|B)-->(c) WHERE x:B } RETURN collect(c.id)",
+		"MATCH (a {id: $x})-[:T]-(:A)-[:T]-(:A)-[:T]-(c:A) RETURN count(DISTINCT c)",
 	}
 	for seed := uint64(1); seed <= 5; seed++ {
 		set, err := Open("", nil)
