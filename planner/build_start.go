@@ -164,7 +164,7 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 	if b.startLast {
 		return len(names) - 1, nil
 	}
-	best, bestCost := 0, b.stats.NodeCount()+1
+	best, bestCost := 0, math.Inf(1)
 	var bestSeek logical.Op
 	for i, n := range el.Nodes {
 		cost := b.stats.NodeCount()
