@@ -209,11 +209,13 @@ func (b *builder) startCost(m *ast.Match, sc *scope, bound map[string]bool) floa
 			if bound[names[i]] {
 				cost = 1
 			} else {
+				label := ""
 				if labels, simple := ast.SimpleLabels(n.Labels); simple && len(labels) > 0 {
-					cost = b.stats.LabelCount(b.mostSelective(labels))
+					label = b.mostSelective(labels)
+					cost = b.stats.LabelCount(label)
 				}
 				if cs := eqs[names[i]]; len(cs) > 0 {
-					cost = cost*eqSelectivity(cs) + 1
+					cost = cost*b.condSelectivity(label, cs) + 1
 				}
 				// As chooseStart prices the seeks an index allows.
 				switch o := b.seekFor(n, names[i], eqs[names[i]]).(type) {

@@ -187,7 +187,7 @@ func (s *statsView) sketch(label, key string) *propSketch {
 	if ok && e.sig == s.sig {
 		return &e
 	}
-	sk := sampleProperty(nodes.Iterator(), nodes.GetCardinality(), func(id uint32) (value.Value, bool) { return s.r.NodeProp(id, k) })
+	sk := sampleProperty(sampleNodes(nodes).Iterator(), nodes.GetCardinality(), func(id uint32) (value.Value, bool) { return s.r.NodeProp(id, k) })
 	sk.sig = s.sig
 	c.mu.Lock()
 	if c.distinct == nil {
@@ -203,7 +203,7 @@ func (s *statsView) sketch(label, key string) *propSketch {
 const sketchPrefix = 64
 
 // sampleDistinct estimates the distinct values among total nodes from
-// the first distinctSample of them (see sampleProperty).
+// the first distinctSample that it yields (see sampleProperty).
 func sampleDistinct(it interface {
 	HasNext() bool
 	Next() uint32
@@ -211,9 +211,9 @@ func sampleDistinct(it interface {
 	return sampleProperty(it, total, prop).distinct
 }
 
-// sampleProperty reads the first distinctSample nodes of total and
-// estimates the property's distinct values (the guaranteed-error
-// estimator: values seen once scale with sqrt(total/sample), repeated ones
+// sampleProperty reads the first distinctSample nodes it yields (a
+// sample of total: sampleNodes) and estimates the property's distinct
+// values (the guaranteed-error estimator: values seen once scale with sqrt(total/sample), repeated ones
 // count once), keeping the values read.
 func sampleProperty(it interface {
 	HasNext() bool
