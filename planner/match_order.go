@@ -24,10 +24,13 @@ const matchOrderGain = 4
 // each where its variables are bound. Runs whose clauses share
 // anything but node variables, or hold selectors, shortest paths,
 // quantified or parameter-mapped patterns or subqueries, keep their order.
+// A WITH that only passes every variable on does not end a run: it goes
+// (dropPassingWiths).
 func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
 	if b.startLast || b.rowModeOnly {
 		return clauses
 	}
+	clauses = dropPassingWiths(clauses, sc)
 	var out []ast.Clause
 	for i := 0; i < len(clauses); {
 		j := i
