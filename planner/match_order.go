@@ -91,6 +91,7 @@ func (b *builder) orderRun(run []ast.Clause, sc *scope) []ast.Clause {
 	if !nodeJoinsOnly(run) {
 		return run
 	}
+	run = hoistRunConditions(run)
 	bound := map[string]bool{}
 	for n := range sc.vars {
 		bound[n] = true
