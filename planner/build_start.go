@@ -167,13 +167,14 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 	best, bestCost := 0, math.Inf(1)
 	var bestSeek logical.Op
 	for i, n := range el.Nodes {
-		cost := b.stats.NodeCount()
+		cost, label := b.stats.NodeCount(), ""
 		labels, simple := ast.SimpleLabels(n.Labels)
 		if simple && len(labels) > 0 {
-			cost = b.stats.LabelCount(b.mostSelective(labels))
+			label = b.mostSelective(labels)
+			cost = b.stats.LabelCount(label)
 		}
 		if cs := eqs[names[i]]; len(cs) > 0 {
-			cost = cost*eqSelectivity(cs) + 1
+			cost = cost*b.condSelectivity(label, cs) + 1
 		}
 		seek := b.seekFor(n, names[i], eqs[names[i]])
 		switch o := seek.(type) {
@@ -233,19 +234,49 @@ func (b *builder) startDegree(el *ast.PatternElement, i int, name string, seek l
 	return total
 }
 
-// eqSelectivity is the fraction of nodes the most selective of a node's
-// property conditions keeps: an equality or membership keeps fewer than a
-// range bound.
-func eqSelectivity(cs []propEq) float64 {
+// condSelectivity is the fraction of the nodes of label ("" for all
+// nodes) that the most selective of a node's property conditions keeps:
+// the share the statistics give a comparison with a literal (from the
+// distribution of the key's values, as the cardinality estimate takes
+// it: selectivity.valueFraction), else a fixed fraction by kind, an
+// equality or membership keeping fewer than a range bound. So of two
+// ends of a chain with ranges, the narrower range is the start.
+func (b *builder) condSelectivity(label string, cs []propEq) float64 {
 	f := 1.0
 	for _, c := range cs {
 		g := propertySelectivity
 		if c.bound == lowerBound || c.bound == upperBound {
 			g = rangeSelectivity
 		}
+		if share, ok := b.valueShare(label, c); ok {
+			g = share
+		}
 		f = math.Min(f, g)
 	}
 	return f
+}
+
+// valueShare is the statistics' fraction of label's nodes that satisfy
+// condition c, when c compares a property with a literal by equality or
+// as a range bound.
+func (b *builder) valueShare(label string, c propEq) (float64, bool) {
+	l, ok := c.value.(*ast.Literal)
+	if c.key == "" || c.in || c.bound == prefixBound || !ok || l.Kind == ast.LitNull {
+		return 0, false
+	}
+	op := "="
+	switch {
+	case c.bound == lowerBound && c.incl:
+		op = ">="
+	case c.bound == lowerBound:
+		op = ">"
+	case c.bound == upperBound && c.incl:
+		op = "<="
+	case c.bound == upperBound:
+		op = "<"
+	}
+	f := b.stats.ValueFraction(label, c.key, op, literal(l))
+	return f, f >= 0
 }
 
 // seekFor returns an operator that binds the node pattern from a known set

@@ -24,10 +24,13 @@ const matchOrderGain = 4
 // each where its variables are bound. Runs whose clauses share
 // anything but node variables, or hold selectors, shortest paths,
 // quantified or parameter-mapped patterns or subqueries, keep their order.
+// A WITH that only passes every variable on does not end a run: it goes
+// (dropPassingWiths).
 func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
 	if b.startLast || b.rowModeOnly {
 		return clauses
 	}
+	clauses = dropPassingWiths(clauses, sc)
 	var out []ast.Clause
 	for i := 0; i < len(clauses); {
 		j := i
@@ -88,6 +91,7 @@ func (b *builder) orderRun(run []ast.Clause, sc *scope) []ast.Clause {
 	if !nodeJoinsOnly(run) {
 		return run
 	}
+	run = hoistRunConditions(run)
 	bound := map[string]bool{}
 	for n := range sc.vars {
 		bound[n] = true
@@ -209,11 +213,13 @@ func (b *builder) startCost(m *ast.Match, sc *scope, bound map[string]bool) floa
 			if bound[names[i]] {
 				cost = 1
 			} else {
+				label := ""
 				if labels, simple := ast.SimpleLabels(n.Labels); simple && len(labels) > 0 {
-					cost = b.stats.LabelCount(b.mostSelective(labels))
+					label = b.mostSelective(labels)
+					cost = b.stats.LabelCount(label)
 				}
 				if cs := eqs[names[i]]; len(cs) > 0 {
-					cost = cost*eqSelectivity(cs) + 1
+					cost = cost*b.condSelectivity(label, cs) + 1
 				}
 				// As chooseStart prices the seeks an index allows.
 				switch o := b.seekFor(n, names[i], eqs[names[i]]).(type) {

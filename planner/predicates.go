@@ -185,8 +185,36 @@ func bindsVars(op logical.Op) (binds []string, crossable bool) {
 		return nil, true
 	case logical.Filter:
 		return nil, o.Subst == nil && !o.Vectorised
+	case logical.Project:
+		return passThrough(o)
+	case logical.Select:
+		// A WITH's scope: a filter after it reads only variables it keeps.
+		return nil, true
 	}
 	return nil, false
+}
+
+// passThrough is bindsVars of a projection: one whose items are all
+// variables (WITH a, b AS c) computes nothing that could fail and keeps
+// every row, so a filter may move ahead of it; it binds the items that
+// give a variable a new name (c), and a filter reading one of those stays
+// after it. A projection computing a value (WITH a, a.x AS y) is not
+// crossed: the filter moved ahead would skip the rows on which that value
+// raises an error.
+func passThrough(o logical.Project) (binds []string, crossable bool) {
+	if o.Subst != nil || o.Vectorised {
+		return nil, false
+	}
+	for _, it := range o.Items {
+		v, ok := it.Expr.(*ast.Variable)
+		if !ok {
+			return nil, false
+		}
+		if v.Name != it.Name {
+			binds = append(binds, it.Name)
+		}
+	}
+	return binds, true
 }
 
 // unbound lists the end node and relationship (list) an expansion binds:

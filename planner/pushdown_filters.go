@@ -10,9 +10,9 @@ import (
 // operator that binds all the variables it reads: into the scan or
 // expansion that binds them, before any further hop. A conjunct moves
 // only across operators that bindsVars calls crossable (scans, seeks,
-// expansions, other filters, OPTIONAL MATCH as a whole): never across a
-// projection, aggregation, DISTINCT, ORDER BY, SKIP/LIMIT, UNWIND, a call
-// or a write, and never out of the OPTIONAL MATCH whose WHERE it belongs
+// expansions, other filters, OPTIONAL MATCH as a whole, a WITH that only
+// passes variables on): never across a projection that computes values,
+// aggregation, DISTINCT, ORDER BY, SKIP/LIMIT, UNWIND, a call or a write, and never out of the OPTIONAL MATCH whose WHERE it belongs
 // to (that WHERE is planned in the optional branch's own operators).
 // Conjuncts that may fail stay where they were, in their order; they
 // then see only the rows the moved conjuncts kept, so an error one would

@@ -20,7 +20,10 @@
 // uniqueness could matter; *k as k hops and back; *1..n as *..n; the tail's
 // styles (count(DISTINCT x), WITH DISTINCT x RETURN count(*), grouping,
 // collect; COUNT { } vs COUNT { MATCH } vs size([...]) vs OPTIONAL MATCH vs
-// CALL { }); and an existence check as a MATCH with WITH DISTINCT.
+// CALL { }; ORDER BY an alias or the aliased expression); an existence
+// check as a MATCH with WITH DISTINCT; an IN list of distinct literals as
+// UNWIND [...] AS u MATCH ... WHERE x.k = u; and WITH v1, ..., vn (every
+// variable declared so far) between two MATCH clauses.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,

@@ -102,10 +102,21 @@ type Pred struct {
 }
 
 // Match is a MATCH or OPTIONAL MATCH clause with its WHERE conjuncts.
+// With puts WITH v1, v2, ... before it, passing every variable declared
+// before the clause (a projection barrier that changes no row); Unwind
+// puts UNWIND [vals] AS var before it.
 type Match struct {
 	Optional bool
+	With     bool
+	Unwind   *Unwind
 	Chains   []Chain
 	Where    []Pred
+}
+
+// Unwind is an UNWIND of a list of literals (or placeholders) to Var.
+type Unwind struct {
+	Var  string
+	Vals []string
 }
 
 // TailKind is the shape of the part of a query after its MATCH clauses.
@@ -289,6 +300,9 @@ func (p Pred) String() string {
 
 func (m Match) String() string {
 	var b strings.Builder
+	if m.Unwind != nil {
+		b.WriteString("UNWIND [" + strings.Join(m.Unwind.Vals, ", ") + "] AS " + m.Unwind.Var + " ")
+	}
 	if m.Optional {
 		b.WriteString("OPTIONAL ")
 	}
@@ -338,6 +352,26 @@ func (t Tail) orderLimit() string {
 	return s
 }
 
+// orderLimitExprs is orderLimit with every alias of its ORDER BY written
+// as the aliased expression (ORDER BY count(*) DESC rather than n DESC).
+func (t Tail) orderLimitExprs(its []Item) string {
+	c := t
+	if c.OrderBy != "" {
+		keys := strings.Split(c.OrderBy, ", ")
+		for i, k := range keys {
+			name, dir, _ := strings.Cut(k, " ")
+			for _, x := range its {
+				if x.Alias == name {
+					name = x.Expr
+				}
+			}
+			keys[i] = strings.TrimSpace(name + " " + dir)
+		}
+		c.OrderBy = strings.Join(keys, ", ")
+	}
+	return c.orderLimit()
+}
+
 // far returns the node of a degree tail's chain at the other end from Var
 // (the chain may have been flipped).
 func (t Tail) far() *Node {
@@ -377,6 +411,7 @@ func (t Tail) String() string {
 			"RETURN " + items(t.Items) + t.orderLimit(),
 			"WITH " + items(t.Items) + t.orderLimit() + " RETURN " + aliases(t.Items),
 			"WITH " + items(t.Items) + " RETURN " + aliases(t.Items) + t.orderLimit(),
+			"RETURN " + items(t.Items) + t.orderLimitExprs(t.Items),
 		}[t.Style]
 	case TailGroup:
 		all := append(append([]Item(nil), t.Items...), t.Aggs...)
@@ -384,6 +419,7 @@ func (t Tail) String() string {
 			"RETURN " + items(all) + t.orderLimit(),
 			"WITH " + items(all) + " RETURN " + aliases(all) + t.orderLimit(),
 			"WITH " + items(all) + t.orderLimit() + " RETURN " + aliases(all),
+			"RETURN " + items(all) + t.orderLimitExprs(all),
 		}[t.Style]
 	case TailDegree:
 		c := t.Chain.String()
@@ -430,7 +466,10 @@ func (t Tail) String() string {
 // String prints q as Cypher.
 func (q *Query) String() string {
 	parts := make([]string, 0, len(q.Matches)+2)
-	for _, m := range q.Matches {
+	for mi, m := range q.Matches {
+		if vs := q.declaredBefore(mi); m.With && len(vs) > 0 {
+			parts = append(parts, "WITH "+strings.Join(vs, ", "))
+		}
 		parts = append(parts, m.String())
 	}
 	if len(q.Distinct) > 0 {

@@ -30,7 +30,7 @@ type dataset struct {
 // ('a'..'d'), each sometimes missing; relationships of types R, S, T with
 // property w, among them self-loops and parallel relationships. It also
 // returns the placeholder literals: $a and $b are ids of nodes with
-// outgoing relationships, $l1..$l3 two present ids and one absent.
+// outgoing relationships, $l1..$l3 two distinct present ids and one absent.
 func randomGraph(seed int64, nodes, rels int) (string, map[string]string) {
 	rng := rand.New(rand.NewSource(seed))
 	var parts []string
@@ -97,6 +97,9 @@ func randomGraph(seed int64, nodes, rels int) (string, map[string]string) {
 		}
 	}
 	params := map[string]string{"a": pick(), "b": pick(), "l1": pick(), "l2": pick(), "l3": fmt.Sprint(nodes + 1000)}
+	for params["l2"] == params["l1"] {
+		params["l2"] = pick() // an IN list's values are distinct (see inToUnwind)
+	}
 	return "CREATE " + strings.Join(parts, ", "), params
 }
 

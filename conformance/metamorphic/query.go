@@ -16,12 +16,15 @@ func (q *Query) clone() *Query {
 }
 
 func (m Match) clone() Match {
-	c := Match{Optional: m.Optional, Chains: make([]Chain, len(m.Chains)), Where: make([]Pred, len(m.Where))}
+	c := Match{Optional: m.Optional, With: m.With, Chains: make([]Chain, len(m.Chains)), Where: make([]Pred, len(m.Where))}
 	for i, ch := range m.Chains {
 		c.Chains[i] = ch.clone()
 	}
 	for i, p := range m.Where {
 		c.Where[i] = p.clone()
+	}
+	if m.Unwind != nil {
+		c.Unwind = &Unwind{Var: m.Unwind.Var, Vals: slices.Clone(m.Unwind.Vals)}
 	}
 	return c
 }
@@ -115,6 +118,9 @@ func (q *Query) uses(v string) int {
 		}
 	}
 	for _, m := range q.Matches {
+		if m.Unwind != nil && m.Unwind.Var == v {
+			n++
+		}
 		for _, p := range m.Where {
 			if p.Var == v {
 				n++
@@ -208,4 +214,32 @@ func (q *Query) nonNull(v string) bool {
 		}
 	}
 	return false
+}
+
+// declaredBefore returns the named variables declared by the clauses
+// before MATCH clause mi (patterns and UNWIND), sorted: what a WITH
+// before clause mi passes on so that it changes no row.
+func (q *Query) declaredBefore(mi int) []string {
+	seen := map[string]bool{}
+	for _, m := range q.Matches[:mi] {
+		if m.Unwind != nil {
+			seen[m.Unwind.Var] = true
+		}
+		for _, c := range m.Chains {
+			seen[c.Path] = true
+			for _, n := range c.Nodes {
+				seen[n.Var] = true
+			}
+			for _, r := range c.Rels {
+				seen[r.Var] = true
+			}
+		}
+	}
+	delete(seen, "")
+	out := make([]string, 0, len(seen))
+	for v := range seen {
+		out = append(out, v)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -2,6 +2,7 @@ package metamorphic
 
 import (
 	"slices"
+	"strings"
 )
 
 // Rule is one equivalence-preserving rewrite. Apply returns every query
@@ -33,6 +34,8 @@ func Rules() []Rule {
 		{"varlength-short", varLengthShort},
 		{"tail-style", tailStyle},
 		{"exists-to-match", existsToMatch},
+		{"in-to-unwind", inToUnwind},
+		{"with-before-match", withBeforeMatch},
 	}
 }
 
@@ -394,6 +397,7 @@ func finishSplit(c *Query, mi int, first, second Match) *Query {
 			}
 		}
 	}
+	first.With, first.Unwind = c.Matches[mi].With, c.Matches[mi].Unwind
 	ms := append([]Match(nil), c.Matches[:mi]...)
 	ms = append(ms, first, second)
 	c.Matches = append(ms, c.Matches[mi+1:]...)
@@ -527,7 +531,9 @@ func varLengthShort(q *Query) []*Query {
 //     row (declared by a non-OPTIONAL MATCH);
 //   - count: count(v) needs v non-null likewise (sum(1) of no rows is 0);
 //   - ordered and grouped tails: ORDER BY must be a total order of the rows
-//     (the question guarantees it) so that LIMIT keeps the same rows;
+//     (the question guarantees it) so that LIMIT keeps the same rows; it
+//     names the aliases or, in the last style, the aliased expressions
+//     (ORDER BY count(*) DESC for ORDER BY n DESC);
 //   - degree: OPTIONAL MATCH ... WITH v, count(x) groups rows by v, so the
 //     rows before must be one per v: the query is a single MATCH of the
 //     single node pattern (v ...), with no WITH DISTINCT; the styles that
@@ -549,8 +555,10 @@ func tailStyle(q *Query) []*Query {
 		n = 3
 		nn := q.nonNull(t.Var)
 		ok = func(s int) bool { return s != 1 || nn }
-	case TailDistinct, TailOrdered, TailGroup:
+	case TailDistinct:
 		n = 3
+	case TailOrdered, TailGroup:
+		n = 4
 	case TailDegree:
 		n = 7
 		end := t.far().Var
@@ -670,4 +678,62 @@ func chainVarsPrivate(q *Query, ch Chain, ends ...string) bool {
 		}
 	}
 	return true
+}
+
+// inToUnwind turns x.k IN [v1, ..., vn] in the WHERE of MATCH clause mi
+// into UNWIND [v1, ..., vn] AS u before the clause and x.k = u in its
+// WHERE. A row of the original has x.k equal to exactly one vi when the
+// values are distinct and not null, so the UNWIND form keeps each row
+// once and drops the others. Precondition: the clause is not OPTIONAL (an
+// OPTIONAL MATCH would keep one null row per value) and has no UNWIND yet;
+// the values are written distinct and none is null (the datasets bind
+// distinct placeholders to distinct values).
+func inToUnwind(q *Query) []*Query {
+	var out []*Query
+	for mi, m := range q.Matches {
+		if m.Optional || m.Unwind != nil {
+			continue
+		}
+		for pi, p := range m.Where {
+			if p.Kind != PredProp || len(p.Vals) < 2 || !distinctValues(p.Vals) {
+				continue
+			}
+			c := q.clone()
+			u := c.fresh("u")
+			cm := &c.Matches[mi]
+			cm.Unwind = &Unwind{Var: u, Vals: slices.Clone(p.Vals)}
+			cm.Where[pi] = Pred{Kind: PredProp, Style: StyleEq, Var: p.Var, Key: p.Key, Vals: []string{u}}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func distinctValues(vals []string) bool {
+	seen := map[string]bool{}
+	for _, v := range vals {
+		if seen[v] || strings.EqualFold(v, "null") {
+			return false
+		}
+		seen[v] = true
+	}
+	return true
+}
+
+// withBeforeMatch puts WITH v1, ..., vn before MATCH clause mi (mi > 0),
+// passing every variable declared before it: the WITH keeps every row
+// and every binding a later clause reads, so it changes nothing but the
+// query's shape (a projection the planner must see through).
+// Precondition: some variable is declared before the clause.
+func withBeforeMatch(q *Query) []*Query {
+	var out []*Query
+	for mi := 1; mi < len(q.Matches); mi++ {
+		if q.Matches[mi].With || len(q.declaredBefore(mi)) == 0 {
+			continue
+		}
+		c := q.clone()
+		c.Matches[mi].With = true
+		out = append(out, c)
+	}
+	return out
 }
