@@ -21,10 +21,8 @@ import (
 //     node, then operators that keep or drop rows but never repeat them,
 //     such as degree reads) has one row per group: it is a projection
 //     when its aggregates are counts of rows or sums of a degree.
-//   - An aggregate whose result nothing reads, and whose evaluation cannot
-//     fail (count, collect, min, max), is dropped; a grouping left without
-//     aggregates is DISTINCT on its keys, which tells the operators before
-//     it that multiplicity no longer matters.
+//
+// (An aggregate whose result nothing reads goes by drop_unused.go.)
 func aggregateForms(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for j, op := range ops {
 		a, ok := op.(logical.Aggregate)
@@ -35,9 +33,6 @@ func aggregateForms(b *builder, ops []logical.Op, req required) ([]logical.Op, b
 			return out, true
 		}
 		if out, ok := sizeOfCollect(b, ops, j, a, req); ok {
-			return out, true
-		}
-		if out, ok := b.dropUnusedAggregates(ops, j, a, req); ok {
 			return out, true
 		}
 		if out, ok := singleRowGroups(ops, j, a); ok {
@@ -336,115 +331,6 @@ func exprReads(e ast.Expr, v string) bool {
 	s := newVarSet()
 	addExprVars(e, &s)
 	return s.has(v)
-}
-
-// dropUnusedAggregates removes the aggregates of a grouping whose results
-// nothing reads and whose evaluation cannot fail, with the projection
-// items that only named them; a grouping left without aggregates becomes
-// DISTINCT on its keys.
-func (b *builder) dropUnusedAggregates(ops []logical.Op, j int, a logical.Aggregate, req required) ([]logical.Op, bool) {
-	if len(a.Keys) == 0 || j+1 >= len(ops) {
-		return ops, false
-	}
-	p, ok := ops[j+1].(logical.Project)
-	if !ok {
-		return ops, false
-	}
-	live := req.After[j+1].Live
-	dead := map[string]bool{} // projection items naming a dropped aggregate
-	var kept []logical.AggCall
-	for _, c := range a.Aggs {
-		if !cannotFailAggregate(c.Call) || b.readsAgg(ops[j+2:], c.Name) {
-			kept = append(kept, c)
-			continue
-		}
-		unused := true
-		var names []string
-		for _, it := range p.Items {
-			if !b.readsAgg([]logical.Op{logical.Project{Items: []logical.Item{it}}}, c.Name) {
-				continue
-			}
-			if !b.refersTo(it.Expr, c.Name) || live.has(it.Name) {
-				unused = false
-			}
-			names = append(names, it.Name)
-		}
-		if !unused {
-			kept = append(kept, c)
-			continue
-		}
-		for _, n := range names {
-			dead[n] = true
-		}
-	}
-	if len(kept) == len(a.Aggs) {
-		return ops, false
-	}
-	var items []logical.Item
-	for _, it := range p.Items {
-		if !dead[it.Name] {
-			items = append(items, it)
-		}
-	}
-	p.Items = items
-	out := append([]logical.Op(nil), ops[:j]...)
-	if len(kept) > 0 {
-		a.Aggs = kept
-		out = append(out, a)
-	} else {
-		out = append(out, distinctOn(a.Keys)...)
-	}
-	if len(p.Items) > 0 {
-		out = append(out, p)
-	}
-	rest := ops[j+2:]
-	if len(rest) == 0 {
-		return out, true
-	}
-	if s, ok := rest[0].(logical.Select); ok {
-		// The WITH boundary of the projection no longer passes the
-		// dropped items.
-		var vars []string
-		for _, v := range s.Vars {
-			if !dead[v] {
-				vars = append(vars, v)
-			}
-		}
-		out = append(out, logical.Select{Vars: vars})
-		rest = rest[1:]
-	}
-	return append(out, rest...), true
-}
-
-// cannotFailAggregate reports whether an aggregate raises no error on any
-// input: count, collect, min and max.
-func cannotFailAggregate(c *ast.FunctionCall) bool {
-	if len(c.Namespace) > 0 {
-		return false
-	}
-	switch strings.ToLower(c.Name) {
-	case "count", "collect", "min", "max":
-		return true
-	}
-	return false
-}
-
-// distinctOn is a grouping without aggregates: the keys' values, once
-// each.
-func distinctOn(keys []logical.Item) []logical.Op {
-	var items []logical.Item
-	names := make([]string, len(keys))
-	for i, k := range keys {
-		names[i] = k.Name
-		if v, ok := k.Expr.(*ast.Variable); ok && v.Name == k.Name {
-			continue
-		}
-		items = append(items, k)
-	}
-	if len(items) == 0 {
-		return []logical.Op{logical.Distinct{Vars: names}}
-	}
-	return []logical.Op{logical.Project{Items: items}, logical.Distinct{Vars: names}}
 }
 
 // singleRowGroups replaces a grouping whose groups are single rows (a key

@@ -24,9 +24,9 @@ type builder struct {
 	projectedVars map[string]bool
 	startLast     bool       // see Options.StartLast
 	stmt          *Statement // see Options.Statement
-	// dataDependent: a rule relied on exact facts of the current data
-	// (see Compiled.DataDependent).
-	dataDependent bool
+	// assumes: the exact counts of the current data a rule relied on
+	// (see Compiled.Assumes).
+	assumes []PatternCount
 	// inlineProps: the conjuncts of node patterns' inline property maps,
 	// by (copied) node pattern (see patternPredicates).
 	inlineProps map[*ast.NodePattern][]ast.Expr

@@ -56,11 +56,7 @@ func (b *builder) flippedDegree(ops []logical.Op, i int, o logical.Expand, req r
 			}
 		}
 	}
-	out, ok := b.degreeFor(replace(ops, i-1, n, head, back), i, back, true)
-	if ok && scan.Label != "" {
-		b.dataDependent = true
-	}
-	return out, ok
+	return b.degreeFor(replace(ops, i-1, n, head, back), i, back, true)
 }
 
 // countOptionalDegrees does the same for `OPTIONAL MATCH (a)-->(b)` whose
@@ -163,6 +159,5 @@ func (b *builder) impliedLabels(dir ast.Direction, types []string, ls ast.LabelE
 			return false
 		}
 	}
-	b.dataDependent = true
 	return true
 }

@@ -59,20 +59,11 @@ func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op
 }
 
 // distinctVar reports whether op keeps one row per value of one variable,
-// and returns it: DISTINCT v, or grouping by v with no aggregate (`WITH v,
-// count(*) AS unused` once the unused count is gone).
+// and returns it: DISTINCT v (a grouping by v whose aggregates nothing
+// reads is one, see drop_unused.go).
 func distinctVar(op logical.Op) (string, bool) {
-	switch o := op.(type) {
-	case logical.Distinct:
-		if len(o.Vars) == 1 {
-			return o.Vars[0], true
-		}
-	case logical.Aggregate:
-		if len(o.Keys) == 1 && len(o.Aggs) == 0 {
-			if x, ok := o.Keys[0].Expr.(*ast.Variable); ok && x.Name == o.Keys[0].Name {
-				return x.Name, true
-			}
-		}
+	if o, ok := op.(logical.Distinct); ok && len(o.Vars) == 1 {
+		return o.Vars[0], true
 	}
 	return "", false
 }

@@ -31,13 +31,13 @@
 //     drop_implied_labels.go to a fixed point. Then required.go derives
 //     what each operator's consumers need (live variables, whether
 //     multiplicity and order matter) and rules.go runs the rules that use
-//     it to a fixed point, one rule per file: drop_items.go and
-//     drop_columns.go (what nothing reads), drop_path.go,
+//     it to a fixed point, one rule per file: drop_unused.go (projection
+//     items, paths, aggregates and WITH variables nothing reads; a
+//     grouping left without aggregates is DISTINCT),
 //     pushdown_uniqueness.go (relationship uniqueness written in WHERE),
 //     seek_scans.go (seeks from filters written anywhere),
 //     aggregate_forms.go (one canonical form per aggregation: counts,
-//     size(collect()), unused aggregates as DISTINCT, single-row groups
-//     as projections), set_*.go (set-at-a-time expansion), count_*.go
+//     size(collect()), single-row groups as projections), set_*.go (set-at-a-time expansion), count_*.go
 //     (degree, cycle and type counts, CALL { } counts) and
 //     decorrelate_exists.go (existence tests and count thresholds as
 //     costed semi-joins and anti-joins; semijoin.go generates them).

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -10,7 +12,7 @@ import (
 // in `(a:User)-[:LINKS]->(b:User)`, when every end node of a LINKS
 // relationship is a User, b is not checked. Only exact counts count (a
 // relationship type whose relationships all end at the label), so the
-// plan then depends on the data (Compiled.DataDependent). It returns the
+// plan then depends on the data (Compiled.Assumes). It returns the
 // pipeline and whether anything changed.
 func (b *builder) dropImpliedLabels(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	changed := false
@@ -37,7 +39,6 @@ func (b *builder) dropImpliedLabels(pl *logical.Pipeline) (*logical.Pipeline, bo
 				continue
 			}
 			changed = true
-			b.dataDependent = true
 			if len(keep) == 0 {
 				pl.Ops = append(pl.Ops[:i], pl.Ops[i+1:]...)
 				i--
@@ -52,22 +53,56 @@ func (b *builder) dropImpliedLabels(pl *logical.Pipeline) (*logical.Pipeline, bo
 
 // impliedLabel reports whether every node that expansion e reaches
 // carries label l: for each of e's types (all types when none is named),
-// the relationships whose far end has l are all of them.
+// the relationships whose far end has l are all of them. When it does,
+// the counts that prove it are facts the plan assumes (b.assumes).
 func (b *builder) impliedLabel(e logical.Expand, l string) bool {
 	types := e.Types
 	if len(types) == 0 {
 		types = []string{""}
 	}
+	var facts []PatternCount
+	count := func(start, typ, end string) float64 {
+		n := b.stats.RelPatternCount(start, typ, end)
+		facts = append(facts, PatternCount{Start: start, Type: typ, End: end, Count: n})
+		return n
+	}
 	for _, t := range types {
-		all := b.stats.RelPatternCount("", t, "")
+		all := count("", t, "")
 		if all < 0 {
 			return false
 		}
-		if e.Dir != ast.DirLeft && b.stats.RelPatternCount("", t, l) != all {
+		if e.Dir != ast.DirLeft && count("", t, l) != all {
 			return false // some relationship ends at a node without l
 		}
-		if e.Dir != ast.DirRight && b.stats.RelPatternCount(l, t, "") != all {
+		if e.Dir != ast.DirRight && count(l, t, "") != all {
 			return false // some relationship starts at a node without l
+		}
+	}
+	b.assume(facts...)
+	return true
+}
+
+// PatternCount is a fact of the data: Stats.RelPatternCount(Start, Type,
+// End) is Count.
+type PatternCount struct {
+	Start, Type, End string
+	Count            float64
+}
+
+// assume records facts the plan relies on, once each.
+func (b *builder) assume(facts ...PatternCount) {
+	for _, f := range facts {
+		if !slices.Contains(b.assumes, f) {
+			b.assumes = append(b.assumes, f)
+		}
+	}
+}
+
+// Holds reports whether the facts still hold by stats.
+func Holds(facts []PatternCount, stats Stats) bool {
+	for _, f := range facts {
+		if stats.RelPatternCount(f.Start, f.Type, f.End) != f.Count {
+			return false
 		}
 	}
 	return true

@@ -39,11 +39,12 @@ type Statement struct {
 type Compiled struct {
 	Plan    *logical.Plan
 	Program *vm.Program
-	// DataDependent: the plan relies on facts of the current data (for
+	// Assumes lists the facts of the data the plan relies on (for
 	// example, that every end node of a relationship type carries a
-	// label), so it is valid only for the data it was compiled against
-	// and must not be cached across writes.
-	DataDependent bool
+	// label: two pattern counts that are equal). The plan is valid while
+	// the statistics give the same counts; a plan cache checks them
+	// before it reuses the plan.
+	Assumes []PatternCount
 	// Notifications are warnings about the query (unknown names, cartesian
 	// products, unbounded variable length, deprecated forms), by position.
 	Notifications []cyqerr.Notification
@@ -96,5 +97,5 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 			prog.Writes = true
 		}
 	}
-	return &Compiled{Plan: plan, Program: prog, DataDependent: b.dataDependent, Notifications: notifications(st, src, opts.Stats)}, nil
+	return &Compiled{Plan: plan, Program: prog, Assumes: b.assumes, Notifications: notifications(st, src, opts.Stats)}, nil
 }

@@ -25,13 +25,17 @@ import (
 
 // varSet is a set of variable names; all stands for every name (a
 // consumer that reads variables it does not list, such as a subquery with
-// its own query), aggs for every aggregate result column (an expression
-// after an aggregation reads its results through the calls themselves,
-// count(*) in `WITH a, count(*) AS d`, which name no column).
+// its own query). An expression after an aggregation reads its results
+// through the calls themselves (count(*) in `WITH a, count(*) AS d`, which
+// names no column): refs, the builder's aggRefs, names the result column
+// each call reads, so a set knows which aggregate results are read; a set
+// without refs takes such a call to read every aggregate result column
+// (aggs).
 type varSet struct {
 	names map[string]bool
 	all   bool
 	aggs  bool
+	refs  map[*ast.FunctionCall]string
 }
 
 func newVarSet(names ...string) varSet {
@@ -40,6 +44,13 @@ func newVarSet(names ...string) varSet {
 		s.names[n] = true
 	}
 	return s
+}
+
+// emptied returns an empty set that resolves aggregate calls as s does.
+func (s varSet) emptied() varSet {
+	e := newVarSet()
+	e.refs = s.refs
+	return e
 }
 
 // has reports whether name is in the set.
@@ -62,7 +73,7 @@ func (s varSet) hasAny(names ...string) bool {
 }
 
 func (s varSet) clone() varSet {
-	c := varSet{names: make(map[string]bool, len(s.names)), all: s.all, aggs: s.aggs}
+	c := varSet{names: make(map[string]bool, len(s.names)), all: s.all, aggs: s.aggs, refs: s.refs}
 	for n := range s.names {
 		c.names[n] = true
 	}
@@ -236,7 +247,7 @@ func before(op logical.Op, after need) need {
 		kill(o.Into)
 		use(o.Var)
 	case logical.TypeCounts:
-		live = newVarSet()
+		live = live.emptied()
 		bag, ordered = true, false
 	case logical.NodeFilter:
 		use(o.Var)
@@ -256,7 +267,7 @@ func before(op logical.Op, after need) need {
 		useSubst(o.Subst)
 	case logical.Select:
 		// A WITH boundary: only its variables pass.
-		kept := newVarSet()
+		kept := live.emptied()
 		for _, v := range o.Vars {
 			if after.Live.has(v) {
 				kept.names[v] = true
@@ -272,12 +283,14 @@ func before(op logical.Op, after need) need {
 		bag = false
 	case logical.Aggregate:
 		// Nothing but the keys and aggregates passes an aggregation.
-		live = newVarSet()
+		live = live.emptied()
 		for _, k := range o.Keys {
 			addExprVars(k.Expr, &live)
 		}
 		for _, a := range o.Aggs {
-			addExprVars(a.Call, &live)
+			for _, arg := range a.Call.Args {
+				addExprVars(arg, &live)
+			}
 		}
 		bag = !ignoresDuplicates(o)
 		ordered = observesOrder(o)
@@ -358,6 +371,12 @@ func addExprVars(e ast.Expr, s *varSet) {
 		case *ast.Variable:
 			s.names[y.Name] = true
 		case *ast.FunctionCall:
+			if name, ok := s.refs[y]; ok {
+				// The result of an aggregation: its arguments are not
+				// evaluated here.
+				s.names[name] = true
+				return false
+			}
 			s.aggs = s.aggs || isAggregate(y)
 		case *ast.PatternExpr:
 			elementVars(y.Element, s)

@@ -6,6 +6,8 @@ import (
 
 	"github.com/cyqdb/cyq/parser"
 	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/vm"
 )
 
 // TestRequiredProperties checks the analysis on the unrewritten plans of
@@ -174,6 +176,74 @@ func TestGraphProgramCollectIgnoresDuplicates(t *testing.T) {
 		}
 		if plan := comp.Plan.Explain(); !strings.Contains(plan, c.want) {
 			t.Errorf("limit %d: want %q in\n%s", c.limit, c.want, plan)
+		}
+	}
+}
+
+// TestAggregateResultsLive checks that the analysis, given the builder's
+// aggregate references, knows which aggregate results are read after the
+// aggregation (an expression reads one through the call itself), once the
+// projection after the aggregation keeps only the columns read later.
+func TestAggregateResultsLive(t *testing.T) {
+	cases := []struct {
+		query      string
+		live, dead []string // aggregate calls as written
+	}{
+		{"MATCH (a)-->(b) WITH a, count(*) AS c, collect(b) AS bs RETURN c", []string{"count(*)"}, []string{"collect(b)"}},
+		{"MATCH (a)-->(b) WITH a, count(*) AS c, max(b.x) AS m RETURN a, m", []string{"max(b.x)"}, []string{"count(*)"}},
+		{"MATCH (a)-->(b) RETURN a, count(*) + 1 AS c, min(b.x) AS m", []string{"count(*)", "min(b.x)"}, nil},
+		{"MATCH (a)-->(b) WITH a, count(*) AS c WHERE c > 2 RETURN a", []string{"count(*)"}, nil},
+		{"MATCH (a)-->(b) WITH a, count(*) AS c, sum(b.x) AS s RETURN a", nil, []string{"count(*)", "sum(b.x)"}},
+	}
+	for _, c := range cases {
+		st, err := parser.Parse(c.query)
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		b := &builder{src: c.query, stats: noStats{}, procs: func(string) (*vm.Procedure, bool) { return nil, false }, aggRefs: map[*ast.FunctionCall]string{}}
+		plan, err := b.buildQuery(st.Query)
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		ops := plan.Pipelines[0].Ops
+		out := resultNeed(true)
+		out.Live.refs = b.aggRefs
+		at := -1
+		for i, op := range ops {
+			if _, ok := op.(logical.Aggregate); ok {
+				at = i
+			}
+		}
+		if at < 0 {
+			t.Fatalf("%s: no aggregation in %v", c.query, ops)
+		}
+		p := ops[at+1].(logical.Project)
+		var items []logical.Item
+		for _, it := range p.Items {
+			if analyse(ops, out).After[at+1].Live.has(it.Name) {
+				items = append(items, it)
+			}
+		}
+		p.Items = items
+		ops = replace(ops, at+1, 1, p)
+		req := analyse(ops, out)
+		names := map[string]string{}
+		for _, a := range ops[at].(logical.Aggregate).Aggs {
+			names[a.Call.NodeSpan().Text(c.query)] = a.Name
+		}
+		for _, want := range []struct {
+			calls []string
+			live  bool
+		}{{c.live, true}, {c.dead, false}} {
+			for _, call := range want.calls {
+				name, ok := names[call]
+				if !ok {
+					t.Fatalf("%s: no aggregate %s in %v", c.query, call, names)
+				}
+				if got := req.After[at].Live.has(name); got != want.live {
+					t.Errorf("%s: %s read after the aggregation = %v, want %v", c.query, call, got, want.live)
+				}
+			}
 		}
 	}
 }

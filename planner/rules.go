@@ -13,10 +13,8 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 // degree reads and set-at-a-time operators where the required properties
 // allow, in the order they are tried.
 var rules = []rule{
-	dropUnusedItems,
-	dropUnusedPaths,
+	dropUnused,
 	pushdownUniqueness,
-	dropUnusedColumns,
 	seekScans,
 	hoistSeeks,
 	aggregateForms,
@@ -41,6 +39,7 @@ const maxRuleRounds = 64
 // pipelines nested in its operators; out is what the pipeline's consumer
 // needs.
 func (b *builder) rewrite(ops []logical.Op, out need) []logical.Op {
+	out.Live.refs = b.aggRefs
 	for round := 0; round < maxRuleRounds; round++ {
 		changed := false
 		for _, r := range rules {

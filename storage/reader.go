@@ -115,6 +115,10 @@ type Reader interface {
 	LabelCount(label uint32) uint64
 	// RelTypeCount is the number of relationships of typ (O(1)).
 	RelTypeCount(typ uint32) uint64
+	// RelPatternCount is the number of relationships of a pattern whose
+	// Type is a type (not AnyType): Stats().RelsPerPattern[p] without
+	// building the statistics (O(1)).
+	RelPatternCount(p Pattern) uint64
 }
 
 var (
@@ -209,6 +213,14 @@ func (v *version) NodesWithLabel(label uint32) *roaring.Bitmap {
 func (v *version) LabelCount(label uint32) uint64 {
 	if b := v.labels[label]; b != nil {
 		return b.GetCardinality()
+	}
+	return 0
+}
+
+// RelPatternCount implements Reader.
+func (v *version) RelPatternCount(p Pattern) uint64 {
+	if n := v.stats.triples.get(tripleKey{p.Start, p.Type, p.End}); n > 0 {
+		return uint64(n)
 	}
 	return 0
 }

@@ -16,13 +16,16 @@ import (
 // that is not a trail uses some relationship twice; cutting out the part
 // between the two uses (with one use, or both) leaves a walk, over the
 // same relationships in the same directions, to the same end, at least two
-// hops shorter unless the reused relationship is a self-loop taken twice
-// in a row (then one hop shorter, from a node within k-2 hops). So a node
-// of W farther than k-2 hops from src (k-1 when a node within k-2 hops has
-// a self-loop), in the graph of every hop's relationships, is the end of a
-// trail; only W's nodes that near (U) need a trail found for them: a depth-first search of trails from src
-// that descends only into nodes from which the remaining hops can still
-// reach U, and stops once every node of U has one.
+// hops shorter: the two uses in opposite directions go with the part
+// between them; in the same direction, the part from the first to the
+// second goes, at least two hops unless the second use follows the first
+// at once, which makes the relationship a self-loop, and then both uses go
+// (they start and end at the same node). So a node of W farther than k-2
+// hops from src, in the graph of every hop's relationships, is the end of
+// a trail; only W's nodes that near (U) need a trail found for them (for
+// two hops, src alone): a depth-first search of trails from src that
+// descends only into nodes from which the remaining hops can still reach
+// U, and stops once every node of U has one.
 //
 // labels, when not nil, gives for each hop the label expression the node
 // it reaches must satisfy (nil: none). W, the search and the sets that
@@ -50,7 +53,7 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr) 
 	// near[d]: the nodes within d hops of src.
 	near := []*roaring.Bitmap{roaring.BitmapOf(src)}
 	frontier := near[0]
-	for d := 1; d < k; d++ {
+	for d := 1; d <= k-2; d++ {
 		parts := make([]*roaring.Bitmap, 0, len(hops))
 		for i := range hops {
 			if i > 0 && sameHop(&hops[i], &hops[i-1]) {
@@ -64,11 +67,7 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr) 
 		next = roaring.Or(near[d-1], next)
 		near = append(near, next)
 	}
-	ball := near[k-2]
-	if m.selfLoopIn(near[k-2], hops) {
-		ball = near[k-1]
-	}
-	unsure := roaring.And(w, ball)
+	unsure := roaring.And(w, near[k-2])
 	if unsure.IsEmpty() {
 		return w, nil
 	}
@@ -188,21 +187,4 @@ func (m *Machine) trailReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring
 		}
 	}
 	return out, nil
-}
-
-// selfLoopIn reports whether a node of nodes has a self-loop that one of
-// hops follows.
-func (m *Machine) selfLoopIn(nodes *roaring.Bitmap, hops []ExpandSpec) bool {
-	it := nodes.Iterator()
-	for it.HasNext() {
-		n := it.Next()
-		for i := range hops {
-			for _, t := range m.typeIDs(hops[i].Types) {
-				if nb := m.ctx.Graph.Neighbors(n, hops[i].Dir, t); nb != nil && nb.Contains(n) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }

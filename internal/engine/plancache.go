@@ -20,8 +20,10 @@ const planCacheSize = 512
 // valid while the schema (indexes, constraints: an epoch bumped by every
 // schema command) and the coarse shape of the data (the dictionaries' sizes
 // and the node count's order of magnitude, which steer the cost model) are
-// unchanged. Plans do not depend on parameter values: parameters are read
-// at run time, and their types are checked there.
+// unchanged, and while the exact counts it relies on (Compiled.Assumes,
+// checked on every reuse) are the same. Plans do not depend on parameter
+// values: parameters are read at run time, and their types are checked
+// there.
 type planCache struct {
 	mu      sync.Mutex
 	epoch   uint64
@@ -80,16 +82,16 @@ func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, 
 		key = fmt.Sprintf("%s\x00%c\x00%d\x00%s\x00%s\x00%s", eng.opts.Graph, stmt.Op, stmt.Limit, stmt.Param, stmt.KeyProperty, query)
 	}
 	eng.plans.mu.Lock()
-	if e, ok := eng.plans.entries[key]; ok && e.sig == sig {
-		eng.plans.mu.Unlock()
+	e, ok := eng.plans.entries[key]
+	eng.plans.mu.Unlock()
+	if ok && e.sig == sig && planner.Holds(e.compiled.Assumes, eng.statsView(r, sig)) {
 		return e.compiled, nil
 	}
-	eng.plans.mu.Unlock()
 	compiled, err := planner.Compile(st, query, planner.Options{Stats: eng.statsView(r, sig), Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt})
 	if err != nil {
 		return nil, err
 	}
-	if !usesProcedures(compiled.Program) && !compiled.DataDependent {
+	if !usesProcedures(compiled.Program) {
 		eng.plans.mu.Lock()
 		if eng.plans.entries == nil {
 			eng.plans.entries = map[string]planEntry{}

@@ -73,7 +73,8 @@ func (s *statsView) index(label, key string) (storage.IndexInfo, bool) {
 }
 
 // RelPatternCount implements planner.Stats from the store's exact counts
-// per (start label, type, end label).
+// per (start label, type, end label), read one by one (a plan cache checks
+// the counts a plan relies on before each reuse).
 func (s *statsView) RelPatternCount(start, typ, end string) float64 {
 	pat := storage.Pattern{Start: storage.AnyLabel, End: storage.AnyLabel}
 	for _, l := range []struct {
@@ -89,19 +90,18 @@ func (s *statsView) RelPatternCount(start, typ, end string) float64 {
 		}
 		*l.id = id
 	}
-	st := s.all()
 	if typ != "" {
 		id, ok := s.r.TypeID(typ)
 		if !ok {
 			return 0
 		}
 		pat.Type = id
-		return float64(st.RelsPerPattern[pat])
+		return float64(s.r.RelPatternCount(pat))
 	}
 	n := 0.0
-	for t := range st.RelsPerType {
-		pat.Type = t
-		n += float64(st.RelsPerPattern[pat])
+	for t := range s.r.Types() {
+		pat.Type = uint32(t)
+		n += float64(s.r.RelPatternCount(pat))
 	}
 	return n
 }
