@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cockroachdb/pebble/v2"
@@ -196,7 +197,13 @@ type lazyTree struct {
 	once     sync.Once
 	build    func() *indexTree
 	tree     *indexTree
+	built    atomic.Bool
 	distinct int64
+	// mem is the tree's estimated bytes, counted in the store's memory
+	// from the open on; fits reports whether the store's estimate is
+	// within its budget (nil: no budget).
+	mem  int64
+	fits func() bool
 }
 
 // t returns the index's value tree, building it on first use.
@@ -205,8 +212,38 @@ func (ix *propIndex) t() *indexTree {
 		return ix.tree
 	}
 	l := ix.lazy
-	l.once.Do(func() { l.tree = l.build() })
+	l.once.Do(func() {
+		l.tree = l.build()
+		l.built.Store(true)
+	})
 	return l.tree
+}
+
+// seekTree returns the value tree for a read, or nil when the tree is
+// not built yet and the store is over its MemoryBudget: the read then
+// scans the label's nodes (slower, within the page cache's bound) instead
+// of building a tree that does not fit. Writers use t(): their commit is
+// checked against the budget.
+func (ix *propIndex) seekTree() *indexTree {
+	if ix.tree != nil {
+		return ix.tree
+	}
+	if l := ix.lazy; !l.built.Load() && l.fits != nil && !l.fits() {
+		return nil
+	}
+	return ix.t()
+}
+
+// unbuiltMem is the estimated bytes of v's index trees opened from an
+// image and not built yet.
+func (v *version) unbuiltMem() int64 {
+	var n int64
+	for _, ix := range v.indexes {
+		if ix.tree == nil && !ix.lazy.built.Load() {
+			n += ix.lazy.mem
+		}
+	}
+	return n
 }
 
 // distinct is the number of distinct values, without building a lazy tree.
@@ -396,6 +433,10 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 	if err := d.done(); err != nil {
 		return nil, err
 	}
+	var fits func() bool
+	if budget := s.opts.MemoryBudget; budget > 0 {
+		fits = func() bool { return s.mem.Load() <= budget }
+	}
 	for _, def := range cat.idxDefs {
 		if err := v.checkIDs(def.k.label, dictLabel); err != nil {
 			return nil, err
@@ -410,13 +451,14 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		ix := &propIndex{label: def.k.label, key: def.k.key, unique: def.flags&indexFlagUnique != 0,
 			explicit: def.flags&indexFlagExplicit != 0, entries: int64(inf[0])}
 		label, key := def.k.label, def.k.key
-		ix.lazy = &lazyTree{distinct: int64(inf[1]), build: func() *indexTree {
+		mem := int64(inf[1])*memIndex + int64(inf[0])*4
+		ix.lazy = &lazyTree{distinct: int64(inf[1]), mem: mem, fits: fits, build: func() *indexTree {
 			b := &propIndex{label: label, key: key, tree: newIndexTree()}
 			v.fillIndex(b, false)
 			return b.tree
 		}}
 		v.indexes[def.k] = ix
-		v.mem += int64(inf[1])*memIndex + int64(inf[0])*4
+		v.mem += mem
 	}
 	if len(infos) != len(cat.idxDefs) {
 		return nil, errorf(ErrCorrupt, "image indexes disagree with the store")

@@ -31,7 +31,10 @@ type Options struct {
 	// (node and relationship tables) are cached within half of it together
 	// and evicted, oldest first, beyond that; a write (or BulkLoad, or an open
 	// that must read a graph whole) that would go past the budget fails
-	// with ErrMemoryBudget. Zero means no limit (pages stay cached once
+	// with ErrMemoryBudget. A property index opened from an image builds
+	// its value tree on first read only while the store is within the
+	// budget; over it, reads scan the label's nodes instead (slower, not
+	// failing). Zero means no limit (pages stay cached once
 	// read). See Store.MemoryUsage.
 	//
 	// With a budget, and unless the process has a Go memory limit of its

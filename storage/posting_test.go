@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cockroachdb/pebble/v2/vfs"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -67,5 +68,59 @@ func TestPostingTree(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestIndexOverBudget: an index opened from an image whose tree would take
+// the store past its budget does not stop the open; reads answer by
+// scanning instead of building it, and the same as with the tree.
+func TestIndexOverBudget(t *testing.T) {
+	fs := vfs.NewMem()
+	s, err := Open("db", &Options{FS: fs})
+	check(t, err)
+	g := mustGraph(t, s, DefaultGraph)
+	tx := begin(t, g)
+	person := must(tx.LabelIDOrCreate("Person"))(t)
+	key := must(tx.PropKeyIDOrCreate("id"))(t)
+	check(t, tx.CreateIndex(person, key))
+	for i := 0; i < 3000; i++ {
+		must(tx.CreateNode([]uint32{person}, map[uint32]value.Value{key: value.Int(int64(i % 2500))}))(t)
+	}
+	check(t, tx.Commit())
+	want := g.Snapshot()
+	check(t, s.Close())
+
+	// The budget that holds everything but half the tree.
+	s, err = Open("db", &Options{FS: fs, ReadOnly: true})
+	check(t, err)
+	used, _ := s.MemoryUsage()
+	tight := used - s.unbuiltMem()/2
+	if s.unbuiltMem() == 0 {
+		t.Fatal("no unbuilt index tree after opening from the image")
+	}
+	check(t, s.Close())
+	for _, budget := range []int64{0, tight, 64 << 20} {
+		s, err := Open("db", &Options{FS: fs, MemoryBudget: budget, ReadOnly: true})
+		if err != nil {
+			t.Fatalf("budget %d: %v", budget, err)
+		}
+		snap := mustGraph(t, s, DefaultGraph).Snapshot()
+		ix := snap.indexes[indexKey{person, key}]
+		if ix == nil || ix.lazy == nil {
+			t.Fatal("index not opened from the image")
+		}
+		for _, v := range []value.Value{value.Int(7), value.Int(2600), value.Int(2499), value.Float(100)} {
+			if got, w := snap.IndexSeek(person, key, v), want.IndexSeek(person, key, v); !got.Equals(w) {
+				t.Fatalf("budget %d: seek %v = %v, want %v", budget, v, got, w)
+			}
+		}
+		if got, w := snap.IndexRange(person, key, value.Int(10), value.Int(20), true, false), want.IndexRange(person, key, value.Int(10), value.Int(20), true, false); !got.Equals(w) {
+			t.Fatalf("budget %d: range = %v, want %v", budget, got, w)
+		}
+		built := ix.lazy.built.Load()
+		if over := budget == tight; built == over {
+			t.Fatalf("budget %d: tree built %v", budget, built)
+		}
+		check(t, s.Close())
 	}
 }

@@ -584,13 +584,22 @@ func seekable(v value.Value) bool {
 	return true
 }
 
+// indexTree is the value tree of the index on (label, key) for a read;
+// nil when there is none or it does not fit (propIndex.seekTree).
+func (v *version) indexTree(label, key uint32) *indexTree {
+	if ix := v.indexes[indexKey{label, key}]; ix != nil {
+		return ix.seekTree()
+	}
+	return nil
+}
+
 // IndexSeek implements Reader.
 func (v *version) IndexSeek(label, key uint32, val value.Value) *roaring.Bitmap {
 	if !seekable(val) {
 		return roaring.New()
 	}
-	if ix := v.indexes[indexKey{label, key}]; ix != nil {
-		if _, b, ok := ix.t().Get(val); ok {
+	if tree := v.indexTree(label, key); tree != nil {
+		if _, b, ok := tree.Get(val); ok {
 			return b.bitmap()
 		}
 		return roaring.New()
@@ -636,7 +645,7 @@ func (v *version) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIn
 		hi = nil
 	}
 	out := roaring.New()
-	if ix := v.indexes[indexKey{label, key}]; ix != nil {
+	if tree := v.indexTree(label, key); tree != nil {
 		start, stop := btreemap.Min[value.Value](), btreemap.Max[value.Value]()
 		if lo != nil {
 			start = btreemap.GE(lo)
@@ -645,7 +654,7 @@ func (v *version) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIn
 			stop = btreemap.LE(hi)
 		}
 		var ps []posting
-		ix.t().AscendFunc(start, stop, func(k value.Value, b posting) bool {
+		tree.AscendFunc(start, stop, func(k value.Value, b posting) bool {
 			if inRange(k, lo, hi, loIncl, hiIncl) {
 				ps = append(ps, b)
 			}

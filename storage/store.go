@@ -201,8 +201,10 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if err := s.loadGraphs(); err != nil {
 		return nil, err
 	}
-	if b := o.MemoryBudget; b > 0 && s.mem.Load() > b {
-		return nil, errorf(ErrMemoryBudget, "the store needs about %d bytes in memory, over the budget of %d", s.mem.Load(), b)
+	// Index trees opened from an image are not built yet: a read builds
+	// one only while the store is within the budget, and scans otherwise.
+	if b := o.MemoryBudget; b > 0 && s.mem.Load()-s.unbuiltMem() > b {
+		return nil, errorf(ErrMemoryBudget, "the store needs about %d bytes in memory, over the budget of %d", s.mem.Load()-s.unbuiltMem(), b)
 	}
 	if !o.ReadOnly {
 		s.startImageWriter()
@@ -366,6 +368,17 @@ func (s *Store) FS() vfs.FS { return s.opts.FS }
 
 // ReadOnly reports whether the store was opened read-only.
 func (s *Store) ReadOnly() bool { return s.opts.ReadOnly }
+
+// unbuiltMem is the estimated bytes of the index trees not built yet.
+func (s *Store) unbuiltMem() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int64
+	for _, g := range s.graphs {
+		n += g.cur.Load().unbuiltMem()
+	}
+	return n
+}
 
 // MemoryUsage returns the estimated bytes used by the in-memory read
 // structures of all graphs (committed state, including pages cached from
