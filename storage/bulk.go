@@ -289,7 +289,7 @@ func (b *BulkBuilder) Finish() error {
 	limit := uint64(first) + uint64(len(b.labels))
 	for i := range b.relTyp {
 		for _, n := range [2]uint32{b.relStart[i], b.relEnd[i]} {
-			if uint64(n) >= limit || (n < first && !base.NodeExists(n)) {
+			if uint64(n) >= limit || (n < first && !base.all.Contains(n)) {
 				return errorf(ErrNotFound, "bulk relationship %d: node(%d)", i, n)
 			}
 		}
