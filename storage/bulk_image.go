@@ -3,6 +3,7 @@ package storage
 import (
 	"bufio"
 	"cmp"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cockroachdb/pebble/v2"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -264,7 +266,7 @@ func newCSR(keys, byType []uint32, n int) csr {
 // relationships, in key order (node, type, chunk), from the grouping by
 // start node. A list's chunk holding the graph's next relationship id
 // may hold older entries too: that record is rewritten with them.
-func (b *BulkBuilder) appendAdjacency(out *csr, set func(k, v []byte)) {
+func (b *BulkBuilder) appendAdjacency(out *csr, set func(k, v []byte)) error {
 	gid := b.g.id
 	base := b.base
 	firstRel := base.nextRel
@@ -281,10 +283,11 @@ func (b *BulkBuilder) appendAdjacency(out *csr, set func(k, v []byte)) {
 		for lo := 0; lo < len(ids); {
 			t, c := b.relTyp[ids[lo]], (firstRel+uint64(ids[lo]))>>chunkBits
 			rels, nbrs = rels[:0], nbrs[:0]
+			kbuf = appendAdjKey(kbuf[:0], gid, uint32(node), t, c)
 			if shared && c == c0 && uint32(node) < base.nextNode {
-				if l := oldList(base, uint32(node), Out, t); l != nil {
-					k, _ := slices.BinarySearch(l.rels, c0<<chunkBits)
-					rels, nbrs = append(rels, l.rels[k:]...), append(nbrs, l.nbrs[k:]...)
+				var err error
+				if rels, nbrs, err = b.oldChunk(kbuf, c, rels, nbrs); err != nil {
+					return err
 				}
 			}
 			hi := lo
@@ -293,22 +296,34 @@ func (b *BulkBuilder) appendAdjacency(out *csr, set func(k, v []byte)) {
 				nbrs = append(nbrs, b.relEnd[ids[hi]])
 			}
 			buf = appendChunk(buf[:0], c, rels, nbrs)
-			kbuf = appendAdjKey(kbuf[:0], gid, uint32(node), t, c)
 			set(kbuf, buf)
 			lo = hi
 		}
 	}
+	return nil
 }
 
-// oldList returns the list (node, dir, typ) of v, read without caching
-// its page, or nil.
-func oldList(v *version, node uint32, dir Direction, typ uint32) *adjList {
-	p := peekPage(&v.nodes, uint64(node>>nodePageBits))
-	i := node & (nodePageSize - 1)
-	if p == nil || !p.isAlive(i) {
-		return nil
+// oldChunk appends to rels and nbrs the entries of the graph's adjacency
+// chunk record key (chunk c), if there is one.
+func (b *BulkBuilder) oldChunk(key []byte, c uint64, rels []uint64, nbrs []uint32) ([]uint64, []uint32, error) {
+	val, closer, err := b.g.s.db.Get(key)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return rels, nbrs, nil
 	}
-	return adjFor(p.adj[i][dir], typ)
+	if err != nil {
+		return rels, nbrs, fmt.Errorf("storage: bulk: reading an adjacency chunk: %w", err)
+	}
+	defer closer.Close()
+	d := &decoder{b: val}
+	prev := c << chunkBits
+	for i, n := 0, d.count(); i < n; i++ {
+		prev += d.uvarint()
+		rels, nbrs = append(rels, prev), append(nbrs, d.u32())
+	}
+	if err := d.done(); err != nil {
+		return rels, nbrs, errorf(ErrCorrupt, "adjacency chunk: %v", err)
+	}
+	return rels, nbrs, nil
 }
 
 // nodePager makes the node pages of a streamed load one at a time, in a
@@ -365,11 +380,14 @@ func (np *nodePager) at(pi uint64) *nodePage {
 			}
 		}
 	}
+	// The scratch grows geometrically: a hub's page is the largest.
 	if cap(np.rels) < total {
-		np.rels, np.nbrs = make([]uint64, total), make([]uint32, total)
+		n := max(total, 2*cap(np.rels))
+		np.rels, np.nbrs = make([]uint64, n), make([]uint32, n)
 	}
 	if cap(np.lists) < nlists {
-		np.lists, np.ptrs = make([]adjList, nlists), make([]*adjList, nlists)
+		n := max(nlists, 2*cap(np.lists))
+		np.lists, np.ptrs = make([]adjList, n), make([]*adjList, n)
 	}
 	firstRel := base.nextRel
 	p := &np.page
