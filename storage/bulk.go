@@ -289,7 +289,7 @@ func (b *BulkBuilder) Finish() error {
 	limit := uint64(first) + uint64(len(b.labels))
 	for i := range b.relTyp {
 		for _, n := range [2]uint32{b.relStart[i], b.relEnd[i]} {
-			if uint64(n) >= limit || (n < first && !base.NodeExists(n)) {
+			if uint64(n) >= limit || (n < first && !base.all.Contains(n)) {
 				return errorf(ErrNotFound, "bulk relationship %d: node(%d)", i, n)
 			}
 		}
@@ -492,16 +492,17 @@ func (b *BulkBuilder) writeSST(v *version, seq uint64, out *csr) (paths []string
 		}
 	}()
 	gid := b.g.id
-	p, k, err := b.writeTable(func(set func(k, v []byte)) {
+	p, k, err := b.writeTable(func(set func(k, v []byte)) error {
 		set(keyStoreSeq, binary.BigEndian.AppendUint64(nil, seq))
 		set(graphSeqKey(gid), binary.BigEndian.AppendUint64(nil, seq))
+		return nil
 	})
 	if err != nil {
 		return nil, 0, err
 	}
 	paths = append(paths, p)
 	n += k
-	p, k, err = b.writeTable(func(set func(k, v []byte)) { b.graphRecords(v, out, set) })
+	p, k, err = b.writeTable(func(set func(k, v []byte)) error { return b.graphRecords(v, out, set) })
 	if err != nil {
 		return paths, 0, err
 	}
@@ -510,7 +511,7 @@ func (b *BulkBuilder) writeSST(v *version, seq uint64, out *csr) (paths []string
 
 // writeTable writes the records fill sets (in key order) to a new
 // sstable and returns its path and key count.
-func (b *BulkBuilder) writeTable(fill func(set func(k, v []byte))) (path string, n int, err error) {
+func (b *BulkBuilder) writeTable(fill func(set func(k, v []byte)) error) (path string, n int, err error) {
 	s := b.g.s
 	fs := s.opts.FS
 	path = fs.PathJoin(s.dir, fmt.Sprintf("%s%d-%d.sst", bulkFilePrefix, time.Now().UnixNano(), bulkSeq.Add(1)))
@@ -527,12 +528,16 @@ func (b *BulkBuilder) writeTable(fill func(set func(k, v []byte))) (path string,
 			_ = fs.Remove(path)
 		}
 	}()
-	fill(func(k, val []byte) {
+	ferr := fill(func(k, val []byte) {
 		if err == nil {
 			err = wr.Set(k, val)
 			n++
 		}
 	})
+	if ferr != nil {
+		err = ferr
+		return "", 0, err
+	}
 	if err != nil {
 		return "", 0, fmt.Errorf("storage: bulk write: %w", err)
 	}
@@ -546,13 +551,15 @@ func (b *BulkBuilder) writeTable(fill func(set func(k, v []byte))) (path string,
 }
 
 // graphRecords sets the graph's records of the load in key order.
-func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) {
+func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) error {
 	gid := b.g.id
 	base := b.base
 	var buf, kbuf []byte
 	// 'a': adjacency chunks holding new relationships.
 	if out != nil {
-		b.appendAdjacency(out, set)
+		if err := b.appendAdjacency(out, set); err != nil {
+			return err
+		}
 	} else if len(b.relTyp) > 0 {
 		starts := slices.Clone(b.relStart)
 		slices.Sort(starts)
@@ -606,4 +613,5 @@ func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) 
 			set(relKey(gid, base.nextRel+k), buf)
 		}
 	}
+	return nil
 }

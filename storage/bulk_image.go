@@ -3,50 +3,61 @@ package storage
 import (
 	"bufio"
 	"cmp"
+	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cockroachdb/pebble/v2"
 	"github.com/cyqdb/cyq/value"
 )
 
-// A bulk load into a graph that holds nothing yet is streamed: instead of
-// building the whole graph as an in-memory version (node pages, both
-// adjacency directions, relationship pages), then writing the records and
-// later the image from it, Finish
+// A bulk load is streamed: instead of building the whole graph as an
+// in-memory version (node pages, both adjacency directions, relationship
+// pages), then writing the records and later the image from it, Finish
 //
-//  1. groups the relationships by start node and by end node, each
+//  1. groups the new relationships by start node and by end node, each
 //     node's ordered by type and id, with counting sorts (csr: 4 bytes per
 //     relationship and per node each, in parallel);
 //  2. writes the records as one sorted sstable and, at the same time in
 //     another goroutine, the graph's image to a temporary file, page by
 //     page: each node page (64 nodes with their adjacency in both
-//     directions) and relationship page is made in a scratch buffer,
-//     encoded and dropped, and the statistics are counted on the way;
+//     directions) and relationship page is made in a scratch buffer by
+//     merging the graph's page (read without being cached) with the new
+//     relationships of its nodes, encoded and dropped, and the statistics
+//     are counted on the way; pages the load does not change are copied
+//     from the old image as stored;
 //  3. ingests the sstable (the commit point), renames the image into
 //     place and opens the new version from it, as Open would: pages are
 //     decoded when first read.
 //
-// Property indexes defined on the empty graph are counted from the sorted
-// values of the loaded nodes (uniqueness checked there) and, as after
-// Open, built on first use. The memory of the load is the builder's own
-// arrays plus the two groupings; nothing of the size of the graph is
-// built twice. A load that
-// fails before the ingest removes both files and changes nothing; a crash
-// between the ingest and the rename leaves a stale image, which Open
-// ignores (its sequence is not the graph's) and rebuilds.
+// New relationship ids are above every existing one, so merging a node's
+// adjacency list with its new entries is an append, and only the last
+// adjacency chunk record of a list (the chunk holding the graph's next
+// relationship id) is rewritten with old entries.
+//
+// Property indexes are counted from the sorted values of the loaded nodes
+// merged with those of the graph's nodes (uniqueness checked there) and,
+// as after Open, built on first use; search indexes too are rebuilt on
+// first use. The memory of the load is the builder's own arrays, the two
+// groupings and a label-set id per existing node; nothing of the size of
+// the graph is built twice. A load that fails before the ingest removes
+// both files and changes nothing; a crash between the ingest and the
+// rename leaves a stale image, which Open ignores (its sequence is not
+// the graph's) and rebuilds.
 
 // streamable reports whether Finish can stream the load (see above): the
-// graph holds no node, relationship or search index (property indexes
-// may be defined), the load adds at least one node and fewer than 1<<32
-// relationships, and the machine uses images.
+// graph has no constraint other than those backed by unique property
+// indexes, the graph has at least one node afterwards, the load adds
+// fewer than 1<<32 relationships, and the machine uses images.
 func (b *BulkBuilder) streamable() bool {
 	base := b.base
-	return nativeLittleEndian && base.nextNode == 0 && base.nextRel == 0 &&
-		len(base.search) == 0 && !base.hasConstraints() && len(b.labels) > 0 && uint64(len(b.relTyp)) < math.MaxUint32
+	return nativeLittleEndian && !base.hasConstraints() && uint64(base.nextNode)+uint64(len(b.labels)) > 0 &&
+		uint64(len(b.relTyp)) < math.MaxUint32
 }
 
 // hasConstraints reports whether the graph has a constraint: a streamed
@@ -61,46 +72,148 @@ func (v *version) hasConstraints() bool {
 	return false
 }
 
-// streamedIndexes counts, for each property index of the graph (defined
-// while it was empty), the loaded nodes it holds and their distinct
-// values, for the image, and checks uniqueness constraints: the values
-// are sorted, so equal ones are adjacent. As after Open, an index's tree
-// is built when it is first used.
-func (b *BulkBuilder) streamedIndexes(v *version) error {
-	type entry struct {
-		val  value.Value
-		node uint32
+// peekPage returns page pi of t as the version reads it, without adding
+// it to the shared page cache (a load reads every page once).
+func peekPage[P any](t *pageTable[P], pi uint64) *P {
+	if p := t.own(pi); p != nil {
+		return p
 	}
+	c := t.base
+	if c == nil || pi >= uint64(len(c.slots)) {
+		return nil
+	}
+	if p := c.slots[pi].Load(); p != nil {
+		return p
+	}
+	if c.load == nil {
+		return nil
+	}
+	return c.load(pi)
+}
+
+// indexEntry is one node's value in a property index.
+type indexEntry struct {
+	val  value.Value
+	node uint32
+}
+
+func compareIndexEntries(a, b indexEntry) int {
+	return cmp.Or(indexOrder(a.val, b.val), cmp.Compare(a.node, b.node))
+}
+
+// baseIndexEntries returns the entries of the graph's nodes for property
+// index k, sorted, read page by page from the node pages of the label.
+func (b *BulkBuilder) baseIndexEntries(k indexKey) []indexEntry {
+	base := b.base
+	bm := base.labels[k.label]
+	if bm == nil {
+		return nil
+	}
+	var es []indexEntry
+	var p *nodePage
+	pi := uint64(math.MaxUint64)
+	it := bm.Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		if q := uint64(n >> nodePageBits); q != pi {
+			pi, p = q, peekPage(&base.nodes, q)
+		}
+		i := n & (nodePageSize - 1)
+		if p == nil || !p.isAlive(i) {
+			continue
+		}
+		if val, ok := p.props[i].get(k.key); ok {
+			es = append(es, indexEntry{val, n})
+		}
+	}
+	slices.SortFunc(es, compareIndexEntries)
+	return es
+}
+
+// streamedIndexes counts, for each property index of the graph, the nodes
+// it holds and their distinct values after the load, for the image, and
+// checks uniqueness constraints: the loaded values are sorted and merged
+// with the graph's, so equal ones are adjacent. As after Open, an index's
+// tree is built when it is first used.
+func (b *BulkBuilder) streamedIndexes(v *version) error {
+	first := b.base.nextNode
 	for k, ix := range b.base.indexes {
-		var es []entry
+		var es []indexEntry
 		for i, ls := range b.labels {
 			if _, ok := slices.BinarySearch(ls, k.label); !ok {
 				continue
 			}
 			if val, ok := b.props[i].get(k.key); ok {
-				es = append(es, entry{val, uint32(i)})
+				es = append(es, indexEntry{val, first + uint32(i)})
 			}
 		}
-		slices.SortFunc(es, func(a, b entry) int {
-			return cmp.Or(indexOrder(a.val, b.val), cmp.Compare(a.node, b.node))
-		})
+		slices.SortFunc(es, compareIndexEntries)
+		old := b.baseIndexEntries(k)
 		distinct := 0
-		for j := range es {
+		var prev *indexEntry
+		for i, j := 0, 0; i < len(old) || j < len(es); {
+			var e *indexEntry
+			if j == len(es) || (i < len(old) && compareIndexEntries(old[i], es[j]) < 0) {
+				e = &old[i]
+				i++
+			} else {
+				e = &es[j]
+				j++
+			}
 			switch {
-			case j == 0 || indexOrder(es[j-1].val, es[j].val) != 0:
+			case prev == nil || indexOrder(prev.val, e.val) != 0:
 				distinct++
 			case ix.unique:
 				return errorf(ErrConstraintViolation, "nodes %d and %d violate the uniqueness constraint on (%d, %d)",
-					es[j-1].node, es[j].node, k.label, k.key)
+					prev.node, e.node, k.label, k.key)
 			}
+			prev = e
 		}
 		v.indexes[k] = &propIndex{label: k.label, key: k.key, unique: ix.unique, explicit: ix.explicit,
-			entries: int64(len(es)), lazy: &lazyTree{distinct: int64(distinct)}}
+			entries: int64(len(old) + len(es)), lazy: &lazyTree{distinct: int64(distinct)}}
 		if err := b.ctx.Err(); err != nil {
 			return fmt.Errorf("storage: bulk load abandoned: %w", err)
 		}
 	}
 	return nil
+}
+
+// labelSets gives the label set of every node of the graph before the
+// load as an id into sets: 4 bytes per node, for the statistics, which
+// count relationships by the labels of their end nodes.
+type labelSets struct {
+	id   []uint32
+	sets [][]uint32
+}
+
+func newLabelSets(v *version) *labelSets {
+	ls := &labelSets{id: make([]uint32, v.nextNode), sets: [][]uint32{nil}}
+	labels := make([]uint32, 0, len(v.labels))
+	for l := range v.labels {
+		labels = append(labels, l)
+	}
+	slices.Sort(labels)
+	next := map[[2]uint32]uint32{}
+	buf := make([]uint32, 4096)
+	for _, l := range labels {
+		it := v.labels[l].ManyIterator()
+		for n := it.NextMany(buf); n > 0; n = it.NextMany(buf) {
+			for _, node := range buf[:n] {
+				if int(node) >= len(ls.id) {
+					continue
+				}
+				s := ls.id[node]
+				t, ok := next[[2]uint32{s, l}]
+				if !ok {
+					t = uint32(len(ls.sets))
+					ls.sets = append(ls.sets, append(slices.Clip(ls.sets[s]), l))
+					next[[2]uint32{s, l}] = t
+				}
+				ls.id[node] = t
+			}
+		}
+	}
+	return ls
 }
 
 // csr groups relationship indexes by node: those of node n are
@@ -149,10 +262,16 @@ func newCSR(keys, byType []uint32, n int) csr {
 	return csr{off: off[: n+1 : n+1], ord: ord}
 }
 
-// appendAdjacency sets the adjacency chunk records of every node, in key
-// order (node, type, chunk), from the grouping by start node.
-func (b *BulkBuilder) appendAdjacency(out *csr, set func(k, v []byte)) {
+// appendAdjacency sets the adjacency chunk records holding new
+// relationships, in key order (node, type, chunk), from the grouping by
+// start node. A list's chunk holding the graph's next relationship id
+// may hold older entries too: that record is rewritten with them.
+func (b *BulkBuilder) appendAdjacency(out *csr, set func(k, v []byte)) error {
 	gid := b.g.id
+	base := b.base
+	firstRel := base.nextRel
+	c0 := firstRel >> chunkBits
+	shared := firstRel&(1<<chunkBits-1) != 0
 	var kbuf, buf []byte
 	var rels []uint64
 	var nbrs []uint32
@@ -162,23 +281,53 @@ func (b *BulkBuilder) appendAdjacency(out *csr, set func(k, v []byte)) {
 			continue
 		}
 		for lo := 0; lo < len(ids); {
-			t, c := b.relTyp[ids[lo]], uint64(ids[lo])>>chunkBits
+			t, c := b.relTyp[ids[lo]], (firstRel+uint64(ids[lo]))>>chunkBits
 			rels, nbrs = rels[:0], nbrs[:0]
+			kbuf = appendAdjKey(kbuf[:0], gid, uint32(node), t, c)
+			if shared && c == c0 && uint32(node) < base.nextNode {
+				var err error
+				if rels, nbrs, err = b.oldChunk(kbuf, c, rels, nbrs); err != nil {
+					return err
+				}
+			}
 			hi := lo
-			for ; hi < len(ids) && b.relTyp[ids[hi]] == t && uint64(ids[hi])>>chunkBits == c; hi++ {
-				rels = append(rels, uint64(ids[hi]))
+			for ; hi < len(ids) && b.relTyp[ids[hi]] == t && (firstRel+uint64(ids[hi]))>>chunkBits == c; hi++ {
+				rels = append(rels, firstRel+uint64(ids[hi]))
 				nbrs = append(nbrs, b.relEnd[ids[hi]])
 			}
 			buf = appendChunk(buf[:0], c, rels, nbrs)
-			kbuf = appendAdjKey(kbuf[:0], gid, uint32(node), t, c)
 			set(kbuf, buf)
 			lo = hi
 		}
 	}
+	return nil
+}
+
+// oldChunk appends to rels and nbrs the entries of the graph's adjacency
+// chunk record key (chunk c), if there is one.
+func (b *BulkBuilder) oldChunk(key []byte, c uint64, rels []uint64, nbrs []uint32) ([]uint64, []uint32, error) {
+	val, closer, err := b.g.s.db.Get(key)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return rels, nbrs, nil
+	}
+	if err != nil {
+		return rels, nbrs, fmt.Errorf("storage: bulk: reading an adjacency chunk: %w", err)
+	}
+	defer closer.Close()
+	d := &decoder{b: val}
+	prev := c << chunkBits
+	for i, n := 0, d.count(); i < n; i++ {
+		prev += d.uvarint()
+		rels, nbrs = append(rels, prev), append(nbrs, d.u32())
+	}
+	if err := d.done(); err != nil {
+		return rels, nbrs, errorf(ErrCorrupt, "adjacency chunk: %v", err)
+	}
+	return rels, nbrs, nil
 }
 
 // nodePager makes the node pages of a streamed load one at a time, in a
-// scratch page, and counts the statistics of each node it makes.
+// scratch page, and counts the statistics of every node.
 type nodePager struct {
 	b       *BulkBuilder
 	dirs    [2]*csr // Out, In
@@ -191,44 +340,101 @@ type nodePager struct {
 	labelOf func(uint32) []uint32
 }
 
-// at returns page pi (valid until the next call), or nil past the end.
+// at returns page pi (valid until the next call), or nil past the end
+// or when the page is the graph's unchanged page, which the image writer
+// copies from the old image.
 func (np *nodePager) at(pi uint64) *nodePage {
-	b := np.b
+	b, base := np.b, np.b.base
+	first := uint64(base.nextNode)
 	lo := pi * nodePageSize
-	hi := min(lo+nodePageSize, uint64(len(b.labels)))
+	hi := min(lo+nodePageSize, first+uint64(len(b.labels)))
 	if lo >= hi {
 		return nil
 	}
-	total := 0
+	var bp *nodePage
+	if lo < first {
+		bp = peekPage(&base.nodes, pi)
+	}
+	fresh := 0
 	for _, c := range np.dirs {
-		total += int(c.off[hi] - c.off[lo])
+		fresh += int(c.off[hi] - c.off[lo])
 	}
-	// Every list holds at least one entry: total bounds both counts.
+	if fresh == 0 && hi <= first {
+		if bp != nil {
+			for w := bp.alive[0]; w != 0; w &= w - 1 {
+				i := trailingZeros(w)
+				np.stats.addNode(bp.labels[i], &bp.adj[i], np.labelOf)
+			}
+		}
+		return base.nodes.own(pi)
+	}
+	total, nlists := fresh, fresh
+	if bp != nil {
+		for w := bp.alive[0]; w != 0; w &= w - 1 {
+			i := trailingZeros(w)
+			for d := range 2 {
+				nlists += len(bp.adj[i][d])
+				for _, l := range bp.adj[i][d] {
+					total += len(l.rels)
+				}
+			}
+		}
+	}
+	// The scratch grows geometrically: a hub's page is the largest.
 	if cap(np.rels) < total {
-		np.rels, np.nbrs = make([]uint64, total), make([]uint32, total)
-		np.lists, np.ptrs = make([]adjList, total), make([]*adjList, total)
+		n := max(total, 2*cap(np.rels))
+		np.rels, np.nbrs = make([]uint64, n), make([]uint32, n)
 	}
+	if cap(np.lists) < nlists {
+		n := max(nlists, 2*cap(np.lists))
+		np.lists, np.ptrs = make([]adjList, n), make([]*adjList, n)
+	}
+	firstRel := base.nextRel
 	p := &np.page
 	*p = nodePage{}
 	k, nl := 0, 0
 	for n := lo; n < hi; n++ {
 		i := uint32(n - lo)
+		var old *[2][]*adjList
+		if n < first {
+			if bp == nil || !bp.isAlive(i) {
+				continue
+			}
+			p.labels[i], p.props[i], old = bp.labels[i], bp.props[i], &bp.adj[i]
+		} else {
+			p.labels[i], p.props[i] = b.labels[n-first], b.props[n-first]
+		}
 		p.alive[i>>6] |= 1 << (i & 63)
-		p.labels[i], p.props[i] = b.labels[n], b.props[n]
 		for d, c := range np.dirs {
+			var ol []*adjList
+			if old != nil {
+				ol = old[d]
+			}
 			ids := c.ord[c.off[n]:c.off[n+1]]
 			if len(ids) == 0 {
+				p.adj[i][d] = ol
 				continue
 			}
 			other := b.relEnd
 			if Direction(d) == In {
 				other = b.relStart
 			}
-			first := nl
-			for j := 0; j < len(ids); {
+			firstList := nl
+			for j, o := 0, 0; j < len(ids) || o < len(ol); {
+				if j == len(ids) || (o < len(ol) && ol[o].typ < b.relTyp[ids[j]]) {
+					np.ptrs[nl] = ol[o] // unchanged: shared
+					nl++
+					o++
+					continue
+				}
 				t, start := b.relTyp[ids[j]], k
+				if o < len(ol) && ol[o].typ == t {
+					copy(np.nbrs[k:], ol[o].nbrs)
+					k += copy(np.rels[k:], ol[o].rels)
+					o++
+				}
 				for ; j < len(ids) && b.relTyp[ids[j]] == t; j++ {
-					np.rels[k], np.nbrs[k] = uint64(ids[j]), other[ids[j]]
+					np.rels[k], np.nbrs[k] = firstRel+uint64(ids[j]), other[ids[j]]
 					k++
 				}
 				l := &np.lists[nl]
@@ -237,7 +443,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 				np.ptrs[nl] = l
 				nl++
 			}
-			p.adj[i][d] = np.ptrs[first:nl:nl]
+			p.adj[i][d] = np.ptrs[firstList:nl:nl]
 		}
 		np.stats.addNode(p.labels[i], &p.adj[i], np.labelOf)
 	}
@@ -250,23 +456,34 @@ type relPager struct {
 	page relPage
 }
 
-// at returns page pi (valid until the next call), or nil past the end.
+// at returns page pi (valid until the next call), or nil past the end or
+// when the page is the graph's unchanged page (copied from the old image).
 func (rp *relPager) at(pi uint64) *relPage {
-	b := rp.b
+	b, base := rp.b, rp.b.base
+	firstRel := base.nextRel
 	lo := pi * relPageSize
-	hi := min(lo+relPageSize, uint64(len(b.relTyp)))
+	hi := min(lo+relPageSize, firstRel+uint64(len(b.relTyp)))
 	if lo >= hi {
 		return nil
+	}
+	if hi <= firstRel {
+		return base.rels.own(pi)
 	}
 	p := &rp.page
 	p.alive = [relPageSize / 64]uint64{}
 	p.props = nil
-	for id := lo; id < hi; id++ {
-		j := uint32(id - lo)
+	if lo < firstRel {
+		if bp := peekPage(&base.rels, pi); bp != nil {
+			*p = *bp
+			p.props = cloneMap(bp.props)
+		}
+	}
+	for id := max(lo, firstRel); id < hi; id++ {
+		j, x := uint32(id-lo), id-firstRel
 		p.alive[j>>6] |= 1 << (j & 63)
-		p.start[j], p.end[j], p.typ[j] = b.relStart[id], b.relEnd[id], b.relTyp[id]
+		p.start[j], p.end[j], p.typ[j] = b.relStart[x], b.relEnd[x], b.relTyp[x]
 		if len(b.relProps) > 0 {
-			if pr, ok := b.relProps[id]; ok {
+			if pr, ok := b.relProps[x]; ok {
 				if p.props == nil {
 					p.props = map[uint32]props{}
 				}
@@ -278,42 +495,49 @@ func (rp *relPager) at(pi uint64) *relPage {
 }
 
 // streamedVersion is the small part of the new version: counters,
-// dictionaries, node bitmaps; its statistics are filled in while the
-// node pages are made.
+// dictionaries, node bitmaps, and the graph's image for the pages the
+// load leaves as they are; its statistics are filled in while the node
+// pages are made.
 func (b *BulkBuilder) streamedVersion() *version {
+	base := b.base
 	v := newVersion()
 	v.dicts = b.dicts
-	v.nextNode = uint32(len(b.labels))
-	v.nextRel = uint64(len(b.relTyp))
-	v.relCount = v.nextRel
-	v.all.AddRange(0, uint64(v.nextNode))
+	first := base.nextNode
+	v.nextNode = first + uint32(len(b.labels))
+	v.nextRel = base.nextRel + uint64(len(b.relTyp))
+	v.relCount = base.relCount + uint64(len(b.relTyp))
+	v.nodes = pageTable[nodePage]{base: base.nodes.base, img: base.nodes.img}
+	v.rels = pageTable[relPage]{base: base.rels.base, img: base.rels.img}
+	v.all = base.all.Clone()
+	v.all.AddRange(uint64(first), uint64(v.nextNode))
+	maps.Copy(v.labels, base.labels)
+	touched := map[uint32]bool{}
+	flush := func(ids map[uint32][]uint32) {
+		for l, ns := range ids {
+			if !touched[l] {
+				touched[l] = true
+				if old := base.labels[l]; old != nil {
+					v.labels[l] = old.Clone()
+				} else {
+					v.labels[l] = roaring.New()
+				}
+			}
+			v.labels[l].AddMany(ns)
+			ids[l] = ns[:0]
+		}
+	}
 	ids := map[uint32][]uint32{}
 	for i, ls := range b.labels {
 		for _, l := range ls {
-			ids[l] = append(ids[l], uint32(i))
+			ids[l] = append(ids[l], first+uint32(i))
 		}
 		if len(ids) > 0 && i&0xffff == 0xffff {
-			for l, ns := range ids {
-				bm := v.labels[l]
-				if bm == nil {
-					bm = roaring.New()
-					v.labels[l] = bm
-				}
-				bm.AddMany(ns)
-				ids[l] = ns[:0]
-			}
+			flush(ids)
 		}
 	}
-	for l, ns := range ids {
-		bm := v.labels[l]
-		if bm == nil {
-			bm = roaring.New()
-			v.labels[l] = bm
-		}
-		bm.AddMany(ns)
-	}
-	for _, bm := range v.labels {
-		bm.RunOptimize()
+	flush(ids)
+	for l := range touched {
+		v.labels[l].RunOptimize()
 	}
 	v.all.RunOptimize()
 	return v
@@ -341,7 +565,18 @@ func (b *BulkBuilder) writeImageTmp(v *version, seq uint64, out, in *csr) (path 
 	// The counters are encoded by encodeImagePages after the node pages,
 	// which fill them.
 	v.stats = sb.data()
-	np := &nodePager{b: b, dirs: [2]*csr{out, in}, stats: sb, labelOf: func(n uint32) []uint32 { return b.labels[n] }}
+	first := b.base.nextNode
+	labelOf := func(n uint32) []uint32 { return b.labels[n-first] }
+	if first > 0 {
+		ls := newLabelSets(b.base)
+		labelOf = func(n uint32) []uint32 {
+			if n < first {
+				return ls.sets[ls.id[n]]
+			}
+			return b.labels[n-first]
+		}
+	}
+	np := &nodePager{b: b, dirs: [2]*csr{out, in}, stats: sb, labelOf: labelOf}
 	rp := &relPager{b: b}
 	w := &imageWriter{w: bufio.NewWriterSize(f, 1<<20)}
 	encodeImagePages(w, v, b.g.id, seq, np.at, rp.at)
@@ -365,7 +600,8 @@ func (b *BulkBuilder) writeImageTmp(v *version, seq uint64, out, in *csr) (path 
 // holds the writer slot and has validated the endpoints.
 func (b *BulkBuilder) finishStreamed() error {
 	s, g := b.g.s, b.g
-	n := len(b.labels)
+	v := b.streamedVersion()
+	n := int(v.nextNode)
 	var out, in csr
 	byType := typeOrder(b.relTyp, len(b.dicts[dictType].names))
 	var wg sync.WaitGroup
@@ -377,7 +613,6 @@ func (b *BulkBuilder) finishStreamed() error {
 	out = newCSR(b.relStart, byType, n)
 	wg.Wait()
 	byType = nil
-	v := b.streamedVersion()
 	if err := b.streamedIndexes(v); err != nil {
 		return err
 	}
@@ -389,12 +624,20 @@ func (b *BulkBuilder) finishStreamed() error {
 		return err
 	}
 	// The image is current unless Close wrote another meanwhile (from
-	// the same version: equally current).
-	s.mu.Lock()
-	if !s.closed {
-		g.imgSeq.Store(seq)
+	// the same version: equally current); the journal before it is
+	// garbage. If the image could not be used, the folder writes one.
+	if seq != math.MaxUint64 {
+		s.mu.Lock()
+		if !s.closed {
+			g.imgSeq.Store(seq)
+			if st, err := s.opts.FS.Stat(s.opts.FS.PathJoin(s.dir, imageName(g.id))); err == nil {
+				g.imgSize.Store(st.Size())
+			}
+			g.journalChanges.Store(0)
+			s.dropJournal(g.id, seq)
+		}
+		s.mu.Unlock()
 	}
-	s.mu.Unlock()
 	b.report(BulkDone)
 	return nil
 }

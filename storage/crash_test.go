@@ -61,6 +61,13 @@ func crashChild(dir string) {
 					}
 					prev = n
 				}
+				// One relationship from the head into the batch, so a
+				// load also changes adjacency the graph holds.
+				if st.head != noNode {
+					if _, err := b.AddRel(st.head, prev, b.TypeID("INTO"), nil); err != nil {
+						return err
+					}
+				}
 				return nil
 			}), nil)
 			if err != nil {
@@ -243,7 +250,22 @@ func verifyCrashStore(t *testing.T, r Reader, bulkOK map[int64]bool) int64 {
 			t.Fatalf("tx %d has %d NEXT relationships", s, cnt)
 		}
 	}
-	if r.RelCount()-bulkRels != uint64(2*m+1) || r.Degree(st.head, Out, tHub) != int(m+1) {
+	// Every batch has one INTO relationship from the head (created by
+	// the first transaction) to its last node.
+	var into uint64
+	if tInto, ok := r.TypeID("INTO"); ok {
+		r.Expand(st.head, Out, tInto, func(_ uint64, nb, _ uint32) bool {
+			if lBulk, _ := r.LabelID("Bulk"); !r.NodesWithLabel(lBulk).Contains(nb) {
+				t.Fatalf("INTO relationship to node %d, not a Bulk node", nb)
+			}
+			into++
+			return true
+		})
+		if into != bulkNodes/bulkBatch {
+			t.Fatalf("%d INTO relationships from the head for %d bulk batches", into, bulkNodes/bulkBatch)
+		}
+	}
+	if r.RelCount()-bulkRels-into != uint64(2*m+1) || r.Degree(st.head, Out, tHub) != int(m+1) {
 		t.Fatalf("last=%d: %d relationships, hub degree %d", m, r.RelCount(), r.Degree(st.head, Out, tHub))
 	}
 	if !r.Neighbors(st.head, Out, tHub).Equals(r.NodesWithLabel(lTx)) {

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -269,7 +270,19 @@ func (l *loader) loadCSV(f FileSpec, rel bool) error {
 		return err
 	}
 	defer closeFn()
-	cr := l.newCSVReader(r)
+	// The header is read on its own; the records after it are parsed in
+	// parallel (chunks.go) unless the delimiter rules that out.
+	ck := l.newChunker(r)
+	var cr recordReader
+	if ck != nil {
+		hb, err := ck.header()
+		if err != nil {
+			return csvError(f.Path, err)
+		}
+		cr = l.newCSVReader(bytes.NewReader(hb))
+	} else {
+		cr = l.newCSVReader(r)
+	}
 	hdr, err := cr.Read()
 	if err == io.EOF {
 		return &InputError{File: f.Path, Line: 1, Msg: "empty file: a header line is needed"}
@@ -365,8 +378,11 @@ func (l *loader) loadCSV(f FileSpec, rel bool) error {
 	if f.Type != "" {
 		fixedType = l.b.TypeID(f.Type)
 	}
-	cf := &csvFile{l: l, f: f, cr: cr, hdr: hdr, cols: cols, rel: rel, plain: plain, labels: labels, labelCols: labelCols,
+	cf := &csvFile{l: l, f: f, hdr: hdr, cols: cols, rel: rel, plain: plain, labels: labels, labelCols: labelCols,
 		fixed: l.labelSet(labels), fixedType: fixedType, idCol: idCol, startCol: startCol, endCol: endCol, typeCol: typeCol}
+	if ck != nil {
+		return cf.loadParallel(ck)
+	}
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -381,7 +397,7 @@ func (l *loader) loadCSV(f FileSpec, rel bool) error {
 		if err := l.cancelled(); err != nil {
 			return err
 		}
-		if err := cf.record(rec); err != nil {
+		if err := cf.record(&row{rec: rec, cr: cr}); err != nil {
 			if err := l.bad(err); err != nil {
 				return err
 			}
@@ -394,7 +410,6 @@ func (l *loader) loadCSV(f FileSpec, rel bool) error {
 type csvFile struct {
 	l         *loader
 	f         FileSpec
-	cr        recordReader
 	hdr       []string
 	cols      []column
 	rel       bool // a relationship file
@@ -410,11 +425,11 @@ type csvFile struct {
 }
 
 // record adds the node or relationship of one CSV record.
-func (cf *csvFile) record(rec []string) error {
-	l, f, cr, hdr, cols := cf.l, cf.f, cf.cr, cf.hdr, cf.cols
+func (cf *csvFile) record(r *row) error {
+	l, f, hdr, cols := cf.l, cf.f, cf.hdr, cf.cols
 	startCol, endCol, typeCol := cf.startCol, cf.endCol, cf.typeCol
-	nullStr := l.opts.Null
-	line, _ := cr.FieldPos(0)
+	rec := r.rec
+	line, _ := r.fieldPos(0)
 	if len(rec) == 1 && rec[0] == "" {
 		return nil // blank line
 	}
@@ -425,34 +440,25 @@ func (cf *csvFile) record(rec []string) error {
 				"%d fields for a header of %d; joined each field that starts with a space to the one before it (an unquoted %q inside a field)",
 				len(rec), len(cols), l.opts.Delimiter)})
 			rec = joined
+			r = &row{rec: rec, cr: r.cr, pos: r.pos}
 		}
 	}
 	if len(rec) != len(cols) {
 		return &InputError{File: f.Path, Line: line, Msg: fmt.Sprintf("%d fields, but the header has %d", len(rec), len(cols))}
 	}
 	bad := func(i int, msg string) error {
-		ln, col := cr.FieldPos(i)
+		ln, col := r.fieldPos(i)
 		return &InputError{File: f.Path, Line: ln, Column: col, Msg: fmt.Sprintf("column %q: %s", hdr[i], msg)}
 	}
-	props := make(map[uint32]value.Value, len(cols))
-	for i := range cols {
-		c := &cols[i]
-		s := rec[i]
-		if c.kind != colProp && !(c.kind == colID && c.name != "") {
-			continue
-		}
-		if s == "" || (nullStr != "" && s == nullStr) {
-			continue
-		}
-		typ := c.typ
-		v, err := l.convert(&column{typ: typ, array: c.array}, s)
-		if err != nil {
-			return bad(i, err.Error())
-		}
-		props[c.key] = v
+	props, err := r.props, r.bad
+	if !r.conv {
+		props, err = cf.convert(r)
+	}
+	if err != nil {
+		return err
 	}
 	if !cf.rel {
-		return cf.node(rec, props)
+		return cf.node(r, props)
 	}
 	a, err := l.lookup(cols[startCol].group, rec[startCol])
 	if err != nil {
@@ -471,9 +477,35 @@ func (cf *csvFile) record(rec []string) error {
 	return l.addRel(a, z, t, props)
 }
 
+// convert converts the property fields of a record with as many fields
+// as the header (safe for concurrent use: it reads only the options and
+// the columns).
+func (cf *csvFile) convert(r *row) (map[uint32]value.Value, error) {
+	l, cols := cf.l, cf.cols
+	nullStr := l.opts.Null
+	props := make(map[uint32]value.Value, len(cols))
+	for i := range cols {
+		c := &cols[i]
+		s := r.rec[i]
+		if c.kind != colProp && !(c.kind == colID && c.name != "") {
+			continue
+		}
+		if s == "" || (nullStr != "" && s == nullStr) {
+			continue
+		}
+		v, err := l.convert(&column{typ: c.typ, array: c.array}, s)
+		if err != nil {
+			ln, col := r.fieldPos(i)
+			return nil, &InputError{File: cf.f.Path, Line: ln, Column: col, Msg: fmt.Sprintf("column %q: %s", cf.hdr[i], err.Error())}
+		}
+		props[c.key] = v
+	}
+	return props, nil
+}
+
 // node adds (or, merging, matches) the node of one record.
-func (cf *csvFile) node(rec []string, props map[uint32]value.Value) error {
-	l, cols, idCol := cf.l, cf.cols, cf.idCol
+func (cf *csvFile) node(r *row, props map[uint32]value.Value) error {
+	l, cols, idCol, rec := cf.l, cf.cols, cf.idCol, r.rec
 	names, ls := cf.labels, cf.fixed
 	if len(cf.labelCols) > 0 {
 		names = append([]string(nil), cf.labels...)
@@ -487,7 +519,7 @@ func (cf *csvFile) node(rec []string, props map[uint32]value.Value) error {
 		ls = l.labelSet(names)
 	}
 	bad := func(msg string) error {
-		ln, col := cf.cr.FieldPos(idCol)
+		ln, col := r.fieldPos(idCol)
 		return &InputError{File: cf.f.Path, Line: ln, Column: col, Msg: fmt.Sprintf("column %q: %s", cf.hdr[idCol], msg)}
 	}
 	key := rec[idCol]
