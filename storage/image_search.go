@@ -329,6 +329,8 @@ func (s *Store) writeSearchImage(gid uint32, seq uint64, v *version, cheapOnly b
 	if !nativeLittleEndian || s.opts.ReadOnly {
 		return
 	}
+	s.searchWrite.Lock()
+	defer s.searchWrite.Unlock()
 	names := make([]string, 0, len(v.search))
 	for name, ix := range v.search {
 		if cheapOnly && ix.unbuilt() && ix.lazy.stored == nil {

@@ -439,6 +439,9 @@ func TestSearchImageBulkLoad(t *testing.T) {
 		}), nil))
 	}
 	for round := 0; round < 3; round++ {
+		// (The image writer is stopped while the test writes the images
+		// itself.)
+		s.stopImageWriter()
 		if round > 0 {
 			tx := begin(t, g)
 			randomSearchOps(t, r, tx, sc, 50)
@@ -449,6 +452,7 @@ func TestSearchImageBulkLoad(t *testing.T) {
 		s.writeSearchImage(g.id, g.seq.Load(), g.cur.Load(), false)
 		path := fs.PathJoin("db", searchImageName(g.id))
 		before := readAll(t, fs, path)
+		s.startImageWriter()
 		load()
 		want := builtAnswers(t, g.Snapshot())
 		// A crash right after the load, with the search image of before

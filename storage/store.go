@@ -57,6 +57,9 @@ type Store struct {
 	// searchFiles: graph id -> *searchState, what each graph's search
 	// image holds (image_search.go).
 	searchFiles sync.Map
+	// searchWrite serialises writes of search images: two writers of one
+	// graph's file would share its temporary file.
+	searchWrite sync.Mutex
 
 	// journalFloor is the least number of changes a graph's journal may
 	// collect before its image is rewritten (journalLimit).
