@@ -581,13 +581,7 @@ func (b *BulkBuilder) writeImageTmp(v *version, seq uint64, out, in *csr) (path 
 	w := &imageWriter{w: bufio.NewWriterSize(f, 1<<20)}
 	encodeImagePages(w, v, b.g.id, seq, np.at, rp.at)
 	if w.err == nil {
-		w.err = w.w.Flush()
-	}
-	if w.err == nil {
-		w.err = f.Sync()
-	}
-	if w.err == nil {
-		w.err = f.Close()
+		w.err = syncClose(w.w, f)
 		f = nil
 	}
 	if w.err != nil {

@@ -513,28 +513,44 @@ func writeImage(fs vfs.FS, dir string, gid uint32, seq uint64, v *version) (err 
 	w := &imageWriter{w: bufio.NewWriterSize(f, 64<<10)}
 	encodeImage(w, v, gid, seq)
 	if w.err == nil {
-		w.err = w.w.Flush()
-	}
-	if w.err == nil {
-		w.err = f.Sync()
-	}
-	if w.err == nil {
-		w.err = f.Close()
+		w.err = syncClose(w.w, f)
 		f = nil
 	}
 	if w.err == nil {
-		w.err = fs.Rename(tmp, final)
-	}
-	if w.err == nil {
-		if d, derr := fs.OpenDir(dir); derr == nil {
-			w.err = d.Sync()
-			_ = d.Close()
-		}
+		w.err = publishFile(fs, tmp, final, dir)
 	}
 	if w.err != nil {
 		return fmt.Errorf("storage: write image: %w", w.err)
 	}
 	return nil
+}
+
+// syncClose flushes bw, syncs f and closes it, returning the first error;
+// f is closed in every case.
+func syncClose(bw *bufio.Writer, f vfs.File) error {
+	err := bw.Flush()
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// publishFile renames the written file tmp over final and syncs dir, so
+// that the rename survives a crash.
+func publishFile(fs vfs.FS, tmp, final, dir string) error {
+	if err := fs.Rename(tmp, final); err != nil {
+		return err
+	}
+	d, err := fs.OpenDir(dir)
+	if err != nil {
+		return nil
+	}
+	err = d.Sync()
+	_ = d.Close()
+	return err
 }
 
 // appendNodeBlock encodes node page p (see the format above).

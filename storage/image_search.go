@@ -396,23 +396,11 @@ func (s *Store) writeSearchImage(gid uint32, seq uint64, v *version, cheapOnly b
 		w.write(binary.LittleEndian.AppendUint64(nil, uint64(len(ft))))
 		w.write([]byte(searchMagic))
 		if w.err == nil {
-			w.err = w.w.Flush()
-		}
-		if w.err == nil {
-			w.err = f.Sync()
-		}
-		if w.err == nil {
-			w.err = f.Close()
+			w.err = syncClose(w.w, f)
 			f = nil
 		}
 		if w.err == nil {
-			w.err = fs.Rename(tmp, final)
-		}
-		if w.err == nil {
-			if d, derr := fs.OpenDir(s.dir); derr == nil {
-				w.err = d.Sync()
-				_ = d.Close()
-			}
+			w.err = publishFile(fs, tmp, final, s.dir)
 		}
 		return w.err
 	}()
