@@ -118,41 +118,53 @@ func readImage(fs vfs.FS, dir string, gid uint32) (*image, error) {
 	if !nativeLittleEndian {
 		return nil, nil
 	}
-	f, err := fs.Open(fs.PathJoin(dir, imageName(gid)))
+	data, err := mapFile(fs, fs.PathJoin(dir, imageName(gid)))
+	if data == nil || err != nil {
+		if err != nil {
+			err = errorf(ErrCorrupt, "image: %v", err)
+		}
+		return nil, err
+	}
+	img, err := parseImage(data)
+	if err != nil {
+		return nil, err
+	}
+	img.size = int64(len(data))
+	if img.gid != gid {
+		return nil, errorf(ErrCorrupt, "image: graph %d in the file of graph %d", img.gid, gid)
+	}
+	return img, nil
+}
+
+// mapFile maps the image file at path read-only, or, without a
+// descriptor (in-memory filesystems) or mmap, reads it into one flat,
+// pointer-free buffer, 8-byte aligned: nil when there is no file.
+func mapFile(fs vfs.FS, path string) ([]byte, error) {
+	f, err := fs.Open(path)
 	if err != nil {
 		return nil, nil
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, errorf(ErrCorrupt, "image: %v", err)
+		return nil, err
 	}
 	size := st.Size()
 	if size < 16 || size > int64(^uint(0)>>1) {
-		return nil, errorf(ErrCorrupt, "image: size %d", size)
+		return nil, fmt.Errorf("size %d", size)
 	}
 	var data []byte
 	if fd := f.Fd(); fd != vfs.InvalidFd {
 		data, _ = mmapFile(fd, int(size))
 	}
 	if data == nil {
-		// No descriptor (in-memory filesystems) or no mmap: one flat,
-		// pointer-free buffer, 8-byte aligned.
 		words := make([]uint64, (size+7)/8)
 		data = unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), size)
 		if _, err = f.ReadAt(data, 0); err != nil && err != io.EOF {
-			return nil, errorf(ErrCorrupt, "image: %v", err)
+			return nil, err
 		}
 	}
-	img, err := parseImage(data)
-	if err != nil {
-		return nil, err
-	}
-	img.size = size
-	if img.gid != gid {
-		return nil, errorf(ErrCorrupt, "image: graph %d in the file of graph %d", img.gid, gid)
-	}
-	return img, nil
+	return data, nil
 }
 
 const footerFixed = numSections*16 + 4 + 4 + 8*4 + 4 + 4

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"math"
 	"slices"
 	"unsafe"
@@ -102,29 +101,9 @@ func readSearchFile(fs vfs.FS, dir string, gid uint32) (*searchFile, error) {
 	if !nativeLittleEndian {
 		return nil, nil
 	}
-	f, err := fs.Open(fs.PathJoin(dir, searchImageName(gid)))
-	if err != nil {
-		return nil, nil
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
+	data, err := mapFile(fs, fs.PathJoin(dir, searchImageName(gid)))
+	if data == nil || err != nil {
 		return nil, err
-	}
-	size := st.Size()
-	if size < 16 || size > int64(^uint(0)>>1) {
-		return nil, fmt.Errorf("size %d", size)
-	}
-	var data []byte
-	if fd := f.Fd(); fd != vfs.InvalidFd {
-		data, _ = mmapFile(fd, int(size))
-	}
-	if data == nil {
-		words := make([]uint64, (size+7)/8)
-		data = unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), size)
-		if _, err = f.ReadAt(data, 0); err != nil && err != io.EOF {
-			return nil, err
-		}
 	}
 	n := uint64(len(data))
 	if string(data[n-8:]) != searchMagic {
