@@ -34,7 +34,10 @@ import (
 // KiB, MiB or GiB: 256MiB; several separated by commas) one more query
 // process per budget opens the store under that storage MemoryBudget.
 // Stores go under CYQ_SCALING_DIR (default: a temporary directory); with
-// CYQ_SCALING_OUT the results are also written there as JSON.
+// CYQ_SCALING_OUT the results are also written there as JSON. With two
+// sizes or more, the growth exponent k of cold start and its RSS
+// (∝ relationships^k, a least-squares fit on log-log scale) is logged for
+// each engine; a cold start that does not grow with the graph has k ≈ 0.
 //
 // With CYQ_SCALING_KUZU=1 each size is also written as CSV and run through
 // Kuzu (npm package kuzu@0.11.3, installed into bench/kuzu on first use,
@@ -117,6 +120,7 @@ func TestScaling(t *testing.T) {
 			_ = os.RemoveAll(dir)
 		}
 	}
+	logGrowth(t, results)
 	if out := os.Getenv("CYQ_SCALING_OUT"); out != "" {
 		b, _ := json.MarshalIndent(results, "", " ")
 		if err := os.WriteFile(out, b, 0o644); err != nil {

@@ -1,0 +1,37 @@
+package scaling
+
+import (
+	"math"
+	"testing"
+)
+
+func TestGrowthExponent(t *testing.T) {
+	xs := []float64{1e6, 5e6, 20e6}
+	for _, c := range []struct {
+		name string
+		f    func(x float64) float64
+		want float64
+	}{
+		{"constant", func(float64) float64 { return 40 }, 0},
+		{"linear", func(x float64) float64 { return 3e-6 * x }, 1},
+		{"square root", func(x float64) float64 { return math.Sqrt(x) }, 0.5},
+	} {
+		ys := make([]float64, len(xs))
+		for i, x := range xs {
+			ys[i] = c.f(x)
+		}
+		k, ok := growthExponent(xs, ys)
+		if !ok || math.Abs(k-c.want) > 1e-9 {
+			t.Errorf("%s: exponent %v (ok %v), want %v", c.name, k, ok, c.want)
+		}
+	}
+	if _, ok := growthExponent([]float64{1e6}, []float64{3}); ok {
+		t.Error("one point has no exponent")
+	}
+	if _, ok := growthExponent([]float64{1e6, 1e6}, []float64{3, 4}); ok {
+		t.Error("one distinct size has no exponent")
+	}
+	if _, ok := growthExponent([]float64{1e6, 2e6}, []float64{0, 4}); ok {
+		t.Error("a zero time has no logarithm")
+	}
+}
