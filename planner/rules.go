@@ -29,6 +29,7 @@ var rules = []rule{
 	setVarExpand,
 	setCommonNeighbours,
 	setExpandChain,
+	narrowScans,
 }
 
 // maxRuleRounds bounds the fixed-point loop (each round changes at least
