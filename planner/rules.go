@@ -22,6 +22,7 @@ var rules = []rule{
 	distinctIntoCount,
 	countCycles,
 	countTypes,
+	countPatterns,
 	countDegrees,
 	countOptionalDegrees,
 	countSubquery,
