@@ -10,7 +10,7 @@ import (
 )
 
 // TestRelationshipCountsFromStore compares relationship counts with end
-// labels that the planner answers from the store's per-(start label, type,
+// labels (in all, or per type) that the planner answers from the store's per-(start label, type,
 // end label) counts with the same queries run row by row (RowModeOnly,
 // which counts every match), on seeded random graphs whose nodes carry
 // zero to three labels (so a type implies some labels and not others),
@@ -28,6 +28,9 @@ func TestRelationshipCountsFromStore(t *testing.T) {
 		"MATCH (:D)-[r:R]->() RETURN count(r)",
 		"MATCH (:A)-[r:NONE]->() RETURN count(r)",
 		"MATCH (:A)-[r:R|R]->(:A) RETURN count(r)",
+		"MATCH (:A)-[r]->(:B) RETURN type(r) AS t, count(*) AS n",
+		"MATCH (a:C)-[r:R|T]->() RETURN type(r), count(r)",
+		"MATCH (:D)<-[r]-() RETURN type(r) AS t, count(r) AS n ORDER BY t",
 	}
 	writes := []string{
 		"",

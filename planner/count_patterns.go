@@ -16,11 +16,15 @@ import (
 // "" for an end without a label. It holds whether or not the type implies
 // the labels, and is 0 for a label no relationship of the type touches.
 //
+// Grouped by type(r), `RETURN type(r), count(*)`, the counts are one row
+// per type (named, or every type of the graph) with relationships.
+//
 // The pipeline must be Start, a scan of one end, the expansion to the
 // other end (neither bound, the relationship not bound, not a self-loop
-// pattern) and label tests of one label per end, then a keyless
-// aggregation whose every aggregate is count(*) or count of one of the
-// three variables (never null in a MATCH). The count is planned as a
+// pattern) and label tests of one label per end, then an aggregation
+// without keys or keyed by type(r) alone, whose every aggregate is
+// count(*) or count of one of the three variables (never null in a
+// MATCH). The count is planned as a
 // constant, and the counts it comes from are facts the plan assumes
 // (Compiled.Assumes), so a plan cached before they change is planned
 // again. Queries that write are left alone: their own writes could change
@@ -67,7 +71,8 @@ func countPatterns(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 		return ops, false
 	}
 	a := ops[agg].(logical.Aggregate)
-	if len(a.Keys) > 0 || len(a.Aggs) == 0 {
+	byType := len(a.Keys) == 1 && typeOf(a.Keys[0].Expr, ex.Rel)
+	if len(a.Keys) > 0 && !byType || len(a.Aggs) == 0 {
 		return ops, false
 	}
 	for _, c := range a.Aggs {
@@ -88,9 +93,18 @@ func countPatterns(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 	types := ex.Types
 	if len(types) == 0 {
 		types = []string{""}
+		if byType {
+			// One row per type: every type of the graph's catalog.
+			cat, ok := b.stats.(interface{ Types() []string })
+			if !ok {
+				return ops, false
+			}
+			types = cat.Types()
+		}
 	}
 	total := 0.0
 	var facts []PatternCount
+	var rows []ast.Expr // [type, count] per type with relationships
 	for _, t := range distinctNames(types) {
 		n := b.stats.RelPatternCount(start, t, end)
 		if n < 0 {
@@ -98,14 +112,43 @@ func countPatterns(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 		}
 		facts = append(facts, PatternCount{Start: start, Type: t, End: end, Count: n})
 		total += n
+		if n > 0 {
+			rows = append(rows, &ast.ListLiteral{Items: []ast.Expr{
+				&ast.Literal{Kind: ast.LitString, Str: t}, &ast.Literal{Kind: ast.LitInt, Int: int64(n)}}})
+		}
 	}
 	b.assume(facts...)
-	items := make([]logical.Item, len(a.Aggs))
-	for k, c := range a.Aggs {
-		items[k] = logical.Item{Name: c.Name, Expr: &ast.Literal{Span: c.Call.Span, Kind: ast.LitInt, Int: int64(total)}}
+	note := fmt.Sprintf("%d relationships %s, from the store's counts", int64(total), patternText(start, ex.Types, end))
+	if !byType {
+		items := make([]logical.Item, len(a.Aggs))
+		for k, c := range a.Aggs {
+			items[k] = logical.Item{Name: c.Name, Expr: &ast.Literal{Span: c.Call.Span, Kind: ast.LitInt, Int: int64(total)}}
+		}
+		return replace(ops, 1, agg, logical.Project{Items: items, Note: note}), true
 	}
-	note := fmt.Sprintf("%d relationships %s, from the store's counts", int64(total), patternText(start, types, end))
-	return replace(ops, 1, agg, logical.Project{Items: items, Note: note}), true
+	// Grouped by type: one row per type with relationships, unwound from
+	// a list of [type, count] pairs.
+	row := b.fresh("typecount")
+	at := func(i int64) ast.Expr {
+		return &ast.Index{Expr: &ast.Variable{Name: row}, Index: &ast.Literal{Kind: ast.LitInt, Int: i}}
+	}
+	items := []logical.Item{{Name: a.Keys[0].Name, Expr: at(0)}}
+	for _, c := range a.Aggs {
+		items = append(items, logical.Item{Name: c.Name, Expr: at(1)})
+	}
+	return replace(ops, 1, agg,
+		logical.Unwind{Expr: &ast.ListLiteral{Items: rows}, Var: row},
+		logical.Project{Items: items, Note: note + ", per type"}), true
+}
+
+// typeOf reports whether e is type(rel).
+func typeOf(e ast.Expr, rel string) bool {
+	fc, ok := e.(*ast.FunctionCall)
+	if !ok || !strings.EqualFold(qualifiedName(fc), "type") || len(fc.Args) != 1 {
+		return false
+	}
+	v, ok := fc.Args[0].(*ast.Variable)
+	return ok && v.Name == rel
 }
 
 // first is names' first element, "" when there is none.

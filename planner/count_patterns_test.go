@@ -49,3 +49,32 @@ func TestCountPatternsShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestCountPatternsPerType checks the counts grouped by type: one row per
+// type with relationships between the labels, named or all of them.
+func TestCountPatternsPerType(t *testing.T) {
+	cases := []struct{ query, want string }{
+		{"MATCH (:User)-[r]->() RETURN type(r) AS t, count(*) AS n", "[['ASKED', 300], ['MENTIONS', 40]]"},
+		{"MATCH ()-[r:TAGGED|MENTIONS|ASKED]->(:Tag) RETURN type(r), count(r)", "[['TAGGED', 500], ['MENTIONS', 50]]"},
+		{"MATCH (:Tag)-[r]->(:User) RETURN type(r), count(r)", "[]"},
+	}
+	for _, c := range cases {
+		st, err := parser.Parse(c.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		comp, err := Compile(st, c.query, Options{Stats: qaCatalog{}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		plan := comp.Plan.Explain()
+		if !strings.Contains(plan, "Unwind "+c.want+" AS") || !strings.Contains(plan, "per type") {
+			t.Errorf("%s: want the rows %s in\n%s", c.query, c.want, plan)
+		}
+	}
+}
+
+// qaCatalog is qaStats with its types listed.
+type qaCatalog struct{ qaStats }
+
+func (qaCatalog) Types() []string { return []string{"ASKED", "TAGGED", "MENTIONS", "LINKS"} }

@@ -25,6 +25,13 @@ func (qaStats) LabelCount(l string) float64 {
 func (qaStats) Labels() []string { return []string{"Post", "Question", "Tag", "User"} }
 
 func (s qaStats) RelPatternCount(start, typ, end string) float64 {
+	if typ == "" { // any type: the sum over the types
+		n := 0.0
+		for _, t := range []string{"ASKED", "TAGGED", "MENTIONS", "LINKS"} {
+			n += s.RelPatternCount(start, t, end)
+		}
+		return n
+	}
 	type key struct{ start, typ, end string }
 	// Relationships per (start label, type, end label); a node's other
 	// labels count too (every Question is a Post).
