@@ -22,6 +22,7 @@ var rules = []rule{
 	distinctIntoCount,
 	countCycles,
 	countTypes,
+	countPatterns,
 	countDegrees,
 	countOptionalDegrees,
 	countSubquery,
@@ -29,6 +30,7 @@ var rules = []rule{
 	setVarExpand,
 	setCommonNeighbours,
 	setExpandChain,
+	narrowScans,
 }
 
 // maxRuleRounds bounds the fixed-point loop (each round changes at least

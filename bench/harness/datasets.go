@@ -64,6 +64,37 @@ var Registry = map[string]*Dataset{
 		"CREATE INDEX FOR (n:Country) ON (n.name)",
 		"CREATE INDEX FOR (n:Person) ON (n.firstName)",
 	}},
+	"stackoverflow": {Name: "stackoverflow", Load: func(ctx context.Context, db *cyq.DB, data, _ string) (importer.Stats, error) {
+		// Plain headers: each node file's first column is its id, each
+		// relationship file's two columns name the id columns of its ends;
+		// labels and types come from the file names.
+		dir := filepath.Join(data, "stackoverflow-neo4j")
+		im := &importer.Importer{Options: importer.Options{InferTypes: true}}
+		for _, l := range []string{"Question", "Answer", "Comment", "Tag", "User"} {
+			im.Nodes = append(im.Nodes, importer.FileSpec{Path: filepath.Join(dir, "stackoverflow.nodes."+l+".csv")})
+		}
+		for _, t := range []string{"ASKED", "PROVIDED", "ANSWERED", "COMMENTED", "COMMENTED_ON", "TAGGED"} {
+			im.Rels = append(im.Rels, importer.FileSpec{Path: filepath.Join(dir, "stackoverflow.relationships."+t+".csv")})
+		}
+		return bulk(ctx, db, im)
+	}, Indexes: []string{
+		"CREATE INDEX FOR (n:Question) ON (n.question_id)",
+		"CREATE INDEX FOR (n:Tag) ON (n.name)",
+	}},
+	"northwind": {Name: "northwind", Load: func(ctx context.Context, db *cyq.DB, data, _ string) (importer.Stats, error) {
+		// The README's import command: nine tables as nodes, the order
+		// lines and employee territories as relationships.
+		dir := filepath.Join(data, "northwind")
+		im := &importer.Importer{Options: importer.Options{Null: "NULL", InferTypes: true}}
+		for _, f := range [][2]string{{"categories", "Category"}, {"customers", "Customer"}, {"employees", "Employee"},
+			{"orders", "Order"}, {"products", "Product"}, {"regions", "Region"}, {"shippers", "Shipper"},
+			{"suppliers", "Supplier"}, {"territories", "Territory"}} {
+			im.Nodes = append(im.Nodes, importer.FileSpec{Path: filepath.Join(dir, f[0]+".csv"), Labels: []string{f[1]}})
+		}
+		im.Rels = []importer.FileSpec{{Path: filepath.Join(dir, "order-details.csv"), Type: "ORDERS"},
+			{Path: filepath.Join(dir, "employee-territories.csv"), Type: "IN_TERRITORY"}}
+		return bulk(ctx, db, im)
+	}},
 	"movies": {Name: "movies", Load: func(ctx context.Context, db *cyq.DB, data, _ string) (importer.Stats, error) {
 		b, err := os.ReadFile(filepath.Join(data, "neo4j-movies", "movies.cypher"))
 		if err != nil {

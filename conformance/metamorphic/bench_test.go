@@ -43,14 +43,17 @@ func (f formFigures) ok() bool { return f.status == "" }
 
 // BenchmarkForms runs every form of the Users questions on ego-Facebook
 // (:User(id) indexed, anchors at the hub 107) and soc-Slashdot0902 (no
-// index, anchors at node 0), each an on-disk store bulk-loaded once, and
+// index, anchors at node 0), of the LDBC questions on LDBC mini, of the
+// Stack Overflow questions on Stack Overflow and of the movies questions
+// on the movies graph, each an on-disk store loaded once, and
 // prints per question the fastest form, the slowest form and their ratio,
 // sorted by ratio, with each form's peak table memory (from PROFILE):
 //
 //	go test ./conformance/metamorphic -run XXX -bench Forms -timeout 2h
 //
 // -metamorphic.question narrows it to some questions, -bench
-// Forms/ego-facebook to one dataset.
+// Forms/ego-facebook (ldbc-mini, stackoverflow, neo4j-movies) to one
+// dataset.
 //
 // One iteration measures every form: a PROFILE run (table memory, rows
 // checked against the seed form), then plain runs until 5 runs or 500 ms,
@@ -68,6 +71,11 @@ func BenchmarkForms(b *testing.B) {
 		}},
 		{"slashdot", func(b *testing.B, dir string, opts *cyq.Options) *dataset {
 			return slashdot(b, dir, opts, map[string]string{"hub": "0", "other": "1", "l1": "4242", "l2": "77777", "l3": "999999"})
+		}},
+		{"ldbc-mini", func(b *testing.B, dir string, opts *cyq.Options) *dataset { return ldbc(b, dir, opts) }},
+		{"stackoverflow", func(b *testing.B, dir string, opts *cyq.Options) *dataset { return stackOverflow(b, dir, opts) }},
+		{"neo4j-movies", func(b *testing.B, dir string, opts *cyq.Options) *dataset {
+			return &dataset{name: "neo4j-movies", schema: Movies, params: moviesParams, db: loadRegistered(b, "movies", dir, opts)}
 		}},
 	}
 	var figs []questionFigures

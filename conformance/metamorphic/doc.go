@@ -29,7 +29,8 @@
 // question on seeded random graphs (labels, three relationship types,
 // integer and string properties with nulls, self-loops and parallel
 // relationships, built through the public API) and, when the shared
-// datasets are present, on ego-Facebook and the Neo4j movies graph, and
+// datasets are present, on ego-Facebook, the Neo4j movies graph, LDBC SNB
+// mini and Stack Overflow (many labels and types), and
 // fails when a form returns other rows than the seed form (compared as
 // multisets, or in order under a total ORDER BY). Pairs known to disagree
 // are listed in testdata/known_failures.txt with their cause: the test
@@ -37,8 +38,9 @@
 // that runs past -metamorphic.timeout is reported and not compared.
 //
 // The benchmark (go test ./conformance/metamorphic -run XXX -bench Forms
-// -timeout 2h) runs each question's forms on ego-Facebook and Slashdot,
-// on-disk stores bulk-loaded once, and prints per question the fastest
+// -timeout 2h) runs each question's forms on the datasets of its schema
+// (ego-Facebook and Slashdot, LDBC mini, Stack Overflow, the movies graph),
+// on-disk stores loaded once, and prints per question the fastest
 // form, the slowest form, their ratio, the ratio of the most to the
 // fewest VM instructions a form ran (the work, free of timing noise) and
 // the peak table memory reported by PROFILE, sorted by ratio;

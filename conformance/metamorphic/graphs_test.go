@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cyqdb/cyq"
+	"github.com/cyqdb/cyq/bench/harness"
 	"github.com/cyqdb/cyq/internal/datasets"
 	"github.com/cyqdb/cyq/internal/testenv"
 	"github.com/cyqdb/cyq/parser"
@@ -182,6 +183,9 @@ func openStore(tb testing.TB, dir string, opts *cyq.Options) *cyq.DB {
 	return db
 }
 
+// moviesParams are the movies placeholders.
+var moviesParams = map[string]string{"who": "'Tom Hanks'"}
+
 // movies runs the Neo4j movies script into a fresh in-memory store.
 func movies(tb testing.TB) *dataset {
 	path := filepath.Join(testenv.Dataset(tb, "neo4j-movies"), "movies.cypher")
@@ -197,5 +201,48 @@ func movies(tb testing.TB) *dataset {
 	for _, st := range stmts {
 		mustExec(tb, db, st.Span.Text(string(src)))
 	}
-	return &dataset{name: "neo4j-movies", schema: Movies, params: map[string]string{"who": "'Tom Hanks'"}, db: db}
+	return &dataset{name: "neo4j-movies", schema: Movies, params: moviesParams, db: db}
+}
+
+// loadRegistered loads the benchmark suite's dataset name (its importer
+// run, then its indexes) into a store in dir ("" for memory).
+func loadRegistered(tb testing.TB, name, dir string, opts *cyq.Options) *cyq.DB {
+	tb.Helper()
+	d := harness.Registry[name]
+	data := filepath.Join(testenv.SharedDir(tb), "datasets")
+	db := openStore(tb, dir, opts)
+	if _, err := d.Load(context.Background(), db, data, tb.TempDir()); err != nil {
+		tb.Fatalf("loading %s: %v", name, err)
+	}
+	for _, ix := range d.Indexes {
+		mustExec(tb, db, ix)
+	}
+	return db
+}
+
+// ldbcParams are the LDBC placeholders: the person with the most KNOWS
+// relationships (48), another with 41, two present and one absent person
+// id, a tag that forums carry, and a post with 14 direct replies.
+var ldbcParams = map[string]string{"person": "4398046511333", "other": "6597069766660",
+	"l1": "4398046511192", "l2": "8796093022220", "l3": "1", "tag": "'Elizabeth_II'", "post": "68719487255"}
+
+// ldbc loads the LDBC SNB Interactive mini graph (persons, forums, posts,
+// comments, tags, places, organisations; :Person(id), :Message(id),
+// :Tag(name) and the suite's other indexes) into a store in dir.
+func ldbc(tb testing.TB, dir string, opts *cyq.Options) *dataset {
+	return &dataset{name: "ldbc-mini", schema: LDBC, params: ldbcParams, db: loadRegistered(tb, "ldbc", dir, opts)}
+}
+
+// stackOverflowParams are the Stack Overflow placeholders: the user who
+// asked the most questions (13), the user who gave the most answers
+// (211), the most used tag and one on 108 questions, a question, and two
+// present and one absent user id.
+var stackOverflowParams = map[string]string{"user": "1435", "provider": "5620", "tag": "'neo4j'", "tag2": "'graph-databases'",
+	"question": "192", "l1": "1435", "l2": "5620", "l3": "99999999"}
+
+// stackOverflow loads the Stack Overflow graph (users, questions, answers,
+// comments, tags; :Question(question_id) and :Tag(name) indexed, user ids
+// not) into a store in dir.
+func stackOverflow(tb testing.TB, dir string, opts *cyq.Options) *dataset {
+	return &dataset{name: "stackoverflow", schema: StackOverflow, params: stackOverflowParams, db: loadRegistered(tb, "stackoverflow", dir, opts)}
 }

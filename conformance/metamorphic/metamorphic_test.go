@@ -160,7 +160,8 @@ func timedRun(db *cyq.DB, text string, ordered bool, limit time.Duration) (r res
 }
 
 // TestForms runs every form of every question on the datasets of its
-// schema (seeded random graphs, ego-Facebook and the movies graph) and
+// schema (seeded random graphs, ego-Facebook, the movies graph, LDBC mini
+// and Stack Overflow) and
 // checks that each form returns the rows of the question's seed form.
 func TestForms(t *testing.T) {
 	known := readKnownFailures(t)
@@ -168,7 +169,7 @@ func TestForms(t *testing.T) {
 	if _, ok := testenv.Shared(); ok {
 		// A node of median degree, not the hub: some forms enumerate paths.
 		sets = append(sets, facebook(t, "", nil, map[string]string{"hub": "31", "other": "41", "l1": "107", "l2": "1684", "l3": "99999"}))
-		sets = append(sets, movies(t))
+		sets = append(sets, movies(t), ldbc(t, "", nil), stackOverflow(t, "", nil))
 	} else {
 		t.Log("shared datasets absent: random graphs only")
 	}

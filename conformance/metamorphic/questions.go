@@ -139,7 +139,7 @@ func vars(v ...string) []string { return v }
 // its rows (ties only between equal rows), so that LIMIT keeps the same
 // rows in every form.
 func Questions() []Question {
-	return []Question{
+	qs := []Question{
 		// Generic schema: seeded random graphs.
 		{"g-two-hop-distinct", "2-hop distinct", Generic,
 			query(countDistinct("c"), match("(a {id: $a})-->()-->(c)"))},
@@ -462,4 +462,5 @@ func Questions() []Question {
 			query(distinct(vars("p", "m"), it("p.name", "name"), it("m.title", "title")),
 				match("(p:Person)-[r:REVIEWED]->(m:Movie)").where(raw("r.rating > 60", "r")))},
 	}
+	return append(qs, schemaQuestions()...)
 }

@@ -20,6 +20,9 @@ type Project struct {
 	// Subst maps the source text of grouping keys to the columns holding
 	// them (after an aggregation, items refer to keys by their text).
 	Subst map[string]string
+	// Note says, for EXPLAIN, where items the planner computed come from
+	// ("" for none).
+	Note string
 }
 
 var _ Op = (*Project)(nil)
@@ -45,10 +48,14 @@ func (o Project) Detail() string {
 	for i, it := range o.Items {
 		names[i] = it.Name
 	}
+	s := strings.Join(names, ", ")
 	if o.Vectorised {
-		return strings.Join(names, ", ") + " mode=batch"
+		s += " mode=batch"
 	}
-	return strings.Join(names, ", ")
+	if o.Note != "" {
+		s += ": " + o.Note
+	}
+	return s
 }
 
 // Unwind binds Var to each element of Expr.
