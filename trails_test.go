@@ -106,3 +106,72 @@ func TestFixedChainsMatchRowMode(t *testing.T) {
 		row.Close()
 	}
 }
+
+// TestGeneratedChainsMatchRowMode compares generated chains of 2 to 5 hops
+// (each hop a random direction, type list and end label test, some hops
+// written as fixed-length variable-length parts) in set mode with row
+// mode, from every node of random multigraphs with many self-loops and
+// parallel and antiparallel relationships.
+func TestGeneratedChainsMatchRowMode(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 3))
+	hop := func() string {
+		types := []string{"", ":T", ":U", ":T|U"}[r.IntN(4)]
+		if r.IntN(5) == 0 {
+			types += "*2"
+		}
+		rel := "-[" + types + "]-"
+		if types == "" {
+			rel = "--"
+		}
+		switch r.IntN(3) {
+		case 0:
+			rel += ">"
+		case 1:
+			rel = "<" + rel
+		}
+		node := []string{"()", "()", "(:A)", "(:B)", "(:!A)"}[r.IntN(5)]
+		return rel + node
+	}
+	var queries []string
+	for range 24 {
+		n := 2 + r.IntN(4)
+		var b strings.Builder
+		b.WriteString("MATCH (a {id: $x})")
+		for i := range n {
+			h := hop()
+			if i == n-1 {
+				h = h[:strings.LastIndex(h, "(")] + "(c)"
+			}
+			b.WriteString(h)
+		}
+		b.WriteString(" RETURN collect(DISTINCT c.id)")
+		queries = append(queries, b.String())
+	}
+	for seed := uint64(20); seed < 24; seed++ {
+		set, err := Open("", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row, err := Open("", &Options{RowModeOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, m := 8, 30
+		if seed%2 == 1 {
+			n, m = 16, 60
+		}
+		chainGraph(t, set, seed, n, m)
+		chainGraph(t, row, seed, n, m)
+		for _, q := range queries {
+			for x := range n {
+				p := map[string]any{"x": x}
+				a, b := canonical(mustRun(t, set, q, p)), canonical(mustRun(t, row, q, p))
+				if fmt.Sprint(a) != fmt.Sprint(b) {
+					t.Errorf("seed %d, x=%d: %s\n set mode: %v\n row mode: %v", seed, x, q, a, b)
+				}
+			}
+		}
+		set.Close()
+		row.Close()
+	}
+}
