@@ -28,15 +28,19 @@ import (
 // U, and stops once every node of U has one.
 //
 // labels, when not nil, gives for each hop the label expression the node
-// it reaches must satisfy (nil: none). W, the search and the sets that
-// guide it honour them; the distances do not need to, since the shorter
-// walk the argument cuts out is a walk over the hops' relationships
-// whatever its nodes' labels.
-func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr) (*roaring.Bitmap, error) {
+// it reaches must satisfy (nil: none), and allowed, when not nil, the set
+// that node must be in (nil: any; the nodes passing the tests of the
+// pattern's node there). W, the search and the sets that guide it honour
+// them; the distances do not need to, since the shorter walk the argument
+// cuts out is a walk over the hops' relationships whatever its nodes.
+func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr, allowed []*roaring.Bitmap) (*roaring.Bitmap, error) {
 	k := len(hops)
 	filter := func(set *roaring.Bitmap, i int) *roaring.Bitmap {
 		if i < len(labels) && labels[i] != nil {
-			return m.setFilterLabels(set, labels[i])
+			set = m.setFilterLabels(set, labels[i])
+		}
+		if i < len(allowed) && allowed[i] != nil {
+			set = roaring.And(set, allowed[i])
 		}
 		return set
 	}
@@ -346,7 +350,7 @@ func (m *Machine) trailReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring
 			if l < spec.Min {
 				continue
 			}
-			ends, err := m.trailEnds(s, hops, nil)
+			ends, err := m.trailEnds(s, hops, nil, nil)
 			if err != nil {
 				return nil, err
 			}
