@@ -14,9 +14,9 @@ import (
 // multiplicity does not matter: `(a)-->(b)-->(c) RETURN count(DISTINCT
 // c)` touches each relationship of the frontier once instead of
 // enumerating every two-hop path. The run may hold single expansions,
-// variable-length ones of a fixed length (`-[:R*2]->` is two hops) and
-// label tests on the nodes it reaches (`(:B)` in the middle), however many
-// hops it spans; the chain's trails keep MATCH's relationship uniqueness
+// variable-length ones of a fixed length (`-[:R*2]->` is two hops),
+// label tests on the nodes it reaches (`(:B)` in the middle) and tests of
+// their own properties (see chainPred), however many hops it spans; the chain's trails keep MATCH's relationship uniqueness
 // (see chainable). It takes the longest such run (one expansion alone
 // too). An expansion left in row mode gets its reason (Why), for EXPLAIN.
 func setExpandChain(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
@@ -104,6 +104,12 @@ func longestChain(ops []logical.Op, i int, first link, req required) (logical.Ex
 			consider(j)
 			continue
 		}
+		if f, ok := ops[j].(logical.Filter); ok && chainPred(f, end) {
+			last := &hops[len(hops)-1]
+			last.Pred, last.Var = andPred(last.Pred, f.Pred), end
+			consider(j)
+			continue
+		}
 		next, ok := asLink(ops[j])
 		if !ok || next.from != end || !chainable(next, links) {
 			break
@@ -122,7 +128,7 @@ func isVarExpand(op logical.Op) bool {
 
 // chainStop says what ends the run of links from ops[i] early, when it is
 // an operator a set chain could otherwise pass: a test on an inner node
-// other than a label test, with a link from that node after it whose
+// other than a label test or a chainPred, with a link from that node after it whose
 // rows' multiplicity does not matter. "" otherwise.
 func chainStop(ops []logical.Op, i int, first link, req required) string {
 	end, blocker := first.to, ""
@@ -133,11 +139,14 @@ func chainStop(ops []logical.Op, i int, first link, req required) string {
 				continue
 			}
 		case logical.Filter:
+			if chainPred(o, end) {
+				continue
+			}
 			if usesOf(o).has(end) {
 				if blocker == "" {
-					blocker = "a set chain tests only labels on its inner nodes, not the predicate on `" + end + "`"
+					blocker = "a set chain tests on its inner nodes only labels and tests of their own properties that cannot fail, not the predicate on `" + end + "`"
 					if isInternal(end) {
-						blocker = "a set chain tests only labels on its inner nodes, not a predicate on one"
+						blocker = "a set chain tests on its inner nodes only labels and tests of their own properties that cannot fail, not this predicate on one"
 					}
 				}
 				continue
@@ -156,6 +165,78 @@ func chainStop(ops []logical.Op, i int, first link, req required) string {
 		end = l.to
 	}
 	return ""
+}
+
+// chainPred reports whether a set chain can test f on the node v it
+// reaches, between hops: f reads v and nothing else bound, and cannot fail
+// (a chain tests it on every node a walk reaches, where rows would test it
+// only on the nodes of trails, so an error it raised could be one rows
+// never meet). That is a comparison, a null test, IN a list literal or a
+// string match of v's properties, literals and parameters, and the
+// boolean combinations of such tests.
+func chainPred(f logical.Filter, v string) bool {
+	if f.Subst != nil || f.Vectorised {
+		return false
+	}
+	uses := usesOf(f)
+	return !uses.all && !uses.aggs && uses.names[v] && len(uses.names) == 1 && safeTest(f.Pred, v)
+}
+
+// safeTest reports whether e is a test that yields true, false or null
+// without error, reading only v's properties, literals and parameters.
+func safeTest(e ast.Expr, v string) bool {
+	switch x := e.(type) {
+	case *ast.Literal:
+		return x.Kind == ast.LitBool || x.Kind == ast.LitNull
+	case *ast.Comparison:
+		for _, o := range x.Operands {
+			if !safeValue(o, v) {
+				return false
+			}
+		}
+		return true
+	case *ast.IsNull:
+		return safeValue(x.Expr, v)
+	case *ast.StringMatch:
+		return safeValue(x.Left, v) && safeValue(x.Right, v)
+	case *ast.In:
+		l, ok := x.List.(*ast.ListLiteral)
+		if !ok || !safeValue(x.Expr, v) {
+			return false
+		}
+		for _, it := range l.Items {
+			if !safeValue(it, v) {
+				return false
+			}
+		}
+		return true
+	case *ast.Unary:
+		return x.Op == ast.OpNot && safeTest(x.Expr, v)
+	case *ast.Binary:
+		return (x.Op == ast.OpAnd || x.Op == ast.OpOr || x.Op == ast.OpXor) && safeTest(x.Left, v) && safeTest(x.Right, v)
+	}
+	return false
+}
+
+// safeValue reports whether e is a literal, a parameter or a property of
+// v.
+func safeValue(e ast.Expr, v string) bool {
+	switch x := e.(type) {
+	case *ast.Literal, *ast.Parameter:
+		return true
+	case *ast.Property:
+		n, ok := x.Expr.(*ast.Variable)
+		return ok && n.Name == v
+	}
+	return false
+}
+
+// andPred is the conjunction of two tests (a may be nil).
+func andPred(a, b ast.Expr) ast.Expr {
+	if a == nil {
+		return b
+	}
+	return &ast.Binary{Op: ast.OpAnd, Left: a, Right: b}
 }
 
 // andLabels is the conjunction of two label expressions (either may be

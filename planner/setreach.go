@@ -16,8 +16,12 @@ func (g *gen) reachSet(op logical.Op, e *regEnv) (int32, error) {
 		if err != nil {
 			return 0, err
 		}
+		spec := chainSpec(o.Hops)
+		if err := g.chainAllowed(o.Hops, spec, from, e); err != nil {
+			return 0, err
+		}
 		set := g.s()
-		g.emit(vm.OpSetChain, set, from, g.addAux(chainSpec(o.Hops)))
+		g.emit(vm.OpSetChain, set, from, g.addAux(spec))
 		return set, nil
 	case logical.VarExpand:
 		if o.Mode != logical.SetMode {
@@ -39,4 +43,63 @@ func (g *gen) reachSet(op logical.Op, e *regEnv) (int32, error) {
 // (no bound list to follow, no excluded relationships yet).
 func varExpandSpec(o logical.VarExpand) *vm.VarExpandSpec {
 	return &vm.VarExpandSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, Reverse: o.Reverse, Follow: -1}
+}
+
+// chainAllowed emits, for a chain whose inner nodes carry tests (Hop.Pred),
+// the sets of nodes that pass them: the walks' frontier is expanded hop by
+// hop from the start, each tested node's frontier filtered row by row, and
+// the passing nodes collected into a set (spec.Allowed), which the chain
+// then keeps its frontier and its trail search to. Only the frontier up to
+// the last tested node is expanded.
+func (g *gen) chainAllowed(hops []logical.Hop, spec *vm.ChainSpec, from int32, e *regEnv) error {
+	last := -1
+	for i, h := range hops {
+		if h.Pred != nil {
+			last = i
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	spec.Allowed = make([]int32, len(hops))
+	cur := g.s()
+	g.emit(vm.OpSetOfID, cur, from)
+	for i, h := range hops[:last+1] {
+		spec.Allowed[i] = -1
+		next := g.s()
+		g.emit(vm.OpSetExpand, next, cur, g.addAux(&spec.Hops[i]))
+		if spec.Labels != nil && spec.Labels[i] != nil {
+			lab := g.s()
+			g.emit(vm.OpSetFilterLabels, lab, next, g.addAux(spec.Labels[i]))
+			next = lab
+		}
+		if h.Pred != nil {
+			pass := g.s()
+			g.emit(vm.OpSetNew, pass)
+			n, src := g.n(), next
+			err := g.cursorLoop(func(c int32) { g.emit(vm.OpOpenSetScan, c, src) },
+				func(c int32, done label) { g.emitJ(vm.OpNextNode, 2, done, c, n) },
+				func(head label) error {
+					pe := e.clone()
+					pe.set(h.Var, slot{slotNode, n})
+					r, err := g.expr(h.Pred, pe)
+					if err != nil {
+						return err
+					}
+					g.emitJ(vm.OpJumpIfNotTrue, 1, head, r)
+					g.emit(vm.OpSetAdd, pass, n)
+					return nil
+				})
+			if err != nil {
+				return err
+			}
+			next = pass
+			spec.Allowed[i] = pass
+		}
+		cur = next
+	}
+	for i := last + 1; i < len(hops); i++ {
+		spec.Allowed[i] = -1
+	}
+	return nil
 }

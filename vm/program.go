@@ -151,6 +151,10 @@ type ChainSpec struct {
 	// nil, is the label expression the node reached by Hops[i] must
 	// satisfy.
 	Labels []*LabelExpr
+	// Allowed, when not nil, runs parallel to Hops: Allowed[i], when not
+	// -1, is the S register of the nodes the node reached by Hops[i] may
+	// be (those passing its tests, among the walks' frontier there).
+	Allowed []int32
 }
 
 // LabelExpr is a compiled label expression.

@@ -233,7 +233,16 @@ func (m *Machine) setChain(src uint64, spec *ChainSpec) (*roaring.Bitmap, error)
 	if src == NullID {
 		return roaring.New(), nil
 	}
-	return m.trailEnds(uint32(src), spec.Hops, spec.Labels)
+	var allowed []*roaring.Bitmap
+	if spec.Allowed != nil {
+		allowed = make([]*roaring.Bitmap, len(spec.Allowed))
+		for i, r := range spec.Allowed {
+			if r >= 0 {
+				allowed[i] = m.S[r]
+			}
+		}
+	}
+	return m.trailEnds(uint32(src), spec.Hops, spec.Labels, allowed)
 }
 
 // adjacent reports whether some relationship of spec joins from and to,

@@ -28,25 +28,32 @@ import (
 // U, and stops once every node of U has one.
 //
 // labels, when not nil, gives for each hop the label expression the node
-// it reaches must satisfy (nil: none). W, the search and the sets that
-// guide it honour them; the distances do not need to, since the shorter
-// walk the argument cuts out is a walk over the hops' relationships
-// whatever its nodes' labels.
-func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr) (*roaring.Bitmap, error) {
+// it reaches must satisfy (nil: none), and allowed, when not nil, the set
+// that node must be in (nil: any; the nodes passing the tests of the
+// pattern's node there). W, the search and the sets that guide it honour
+// them; the distances do not need to, since the shorter walk the argument
+// cuts out is a walk over the hops' relationships whatever its nodes.
+func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr, allowed []*roaring.Bitmap) (*roaring.Bitmap, error) {
 	k := len(hops)
 	filter := func(set *roaring.Bitmap, i int) *roaring.Bitmap {
 		if i < len(labels) && labels[i] != nil {
-			return m.setFilterLabels(set, labels[i])
+			set = m.setFilterLabels(set, labels[i])
+		}
+		if i < len(allowed) && allowed[i] != nil {
+			set = roaring.And(set, allowed[i])
 		}
 		return set
 	}
-	w := roaring.BitmapOf(src)
+	// fwd[i]: the ends of the walks along hops[:i] (fwd[k] is W).
+	fwd := make([]*roaring.Bitmap, k+1)
+	fwd[0] = roaring.BitmapOf(src)
 	for i := range hops {
-		w = filter(m.setExpand(w, &hops[i]), i)
-		if w.IsEmpty() {
-			return w, nil
+		fwd[i+1] = filter(m.setExpand(fwd[i], &hops[i]), i)
+		if fwd[i+1].IsEmpty() {
+			return fwd[i+1], nil
 		}
 	}
+	w := fwd[k]
 	if k < 2 || w.IsEmpty() {
 		return w, nil
 	}
@@ -71,94 +78,258 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr) 
 	if unsure.IsEmpty() {
 		return w, nil
 	}
-	// reach[i]: the nodes, with hop i-1's labels, from which hops i.. can
-	// walk to unsure.
+	// reach[i]: the nodes of fwd[i] from which hops i.. can walk to
+	// unsure, i.e. those with a neighbour in reach[i+1]: found by
+	// expanding reach[i+1] backwards or, when fwd[i] is the smaller set,
+	// by testing its nodes' neighbours (from a hub, reach[i+1] can be
+	// much of the graph while fwd[i] is the hub's neighbours).
 	reach := make([]*roaring.Bitmap, k+1)
 	reach[k] = unsure
 	for i := k - 1; i >= 1; i-- {
+		if fwd[i].GetCardinality() < reach[i+1].GetCardinality() {
+			reach[i] = roaring.New()
+			it := fwd[i].Iterator()
+			for it.HasNext() {
+				x := it.Next()
+				if m.hopNeighbors(x, &hops[i]).Intersects(reach[i+1]) {
+					reach[i].Add(x)
+				}
+			}
+			continue
+		}
 		back := ExpandSpec{Dir: reverseDir(hops[i].Dir), Types: hops[i].Types}
-		reach[i] = filter(m.setExpand(reach[i+1], &back), i-1)
+		reach[i] = roaring.And(m.setExpand(reach[i+1], &back), fwd[i])
 	}
-	found := roaring.New()
-	left := unsure.GetCardinality()
-	used := make([]uint64, 0, k)
-	steps := 0
-	var err error
-	// next[d]: the steps the search takes from the node it is at on depth
-	// d, sorted by neighbour, so that it descends into nodes in id order:
-	// an adjacency list is in relationship order, which for a large one
-	// is a random order of neighbours, and reading them so would touch
-	// the node table at random when it does not fit in memory.
-	next := make([][]trailHop, k)
+	left := unsure.Clone() // the ends still without a trail
+	t := trailSearch{m: m, hops: hops, steps: make([]pairStep, 0, k)}
+	// walk searches depth first, from node at depth, for trails to the
+	// nodes of left; false once none is left or on an error. It follows
+	// node pairs, not relationships: a step to a neighbour in reach is
+	// found by intersecting the node's neighbours with reach (in id
+	// order, so a large graph's node table is read in order), and only a
+	// step between two nodes an earlier step joined as well, over a
+	// relationship that could have served both, looks at the
+	// relationships (see trailSearch.fits).
 	var walk func(node uint32, depth int) bool
 	walk = func(node uint32, depth int) bool {
-		cont := true
-		hopsOut := next[depth][:0]
-		expandTypes(m.ctx.Graph, node, &hops[depth], func(rel uint64, nbr uint32, _ uint32) bool {
-			steps++
-			if steps%4096 == 0 {
-				if e := m.ctx.Context.Err(); e != nil {
-					err = cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
-					cont = false
-					return false
-				}
+		t.visits++
+		if t.visits%1024 == 0 {
+			if e := m.ctx.Context.Err(); e != nil {
+				t.err = cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
+				return false
 			}
-			if !reach[depth+1].Contains(nbr) || slices.Contains(used, rel) {
-				return true
-			}
-			if depth+1 == k {
-				if found.CheckedAdd(nbr) {
-					left--
-				}
-				cont = left > 0
-				return cont
-			}
-			hopsOut = append(hopsOut, trailHop{nbr, rel})
-			return true
-		})
-		next[depth] = hopsOut
-		if !cont || len(hopsOut) == 0 {
-			return cont
 		}
-		slices.SortFunc(hopsOut, func(a, b trailHop) int { return cmpHop(a, b) })
-		for _, s := range hopsOut {
-			used = append(used, s.rel)
-			cont = walk(s.nbr, depth+1)
-			used = used[:len(used)-1]
+		last := depth+1 == k
+		to := reach[depth+1]
+		if last {
+			to = left
+		}
+		next := roaring.And(m.hopNeighbors(node, &hops[depth]), to)
+		it := next.Iterator()
+		for it.HasNext() {
+			nbr := it.Next()
+			t.steps = append(t.steps, pairStep{from: node, to: nbr, hop: depth})
+			cont := true
+			if t.fits() {
+				if last {
+					left.Remove(nbr)
+					cont = !left.IsEmpty()
+				} else {
+					cont = walk(nbr, depth+1)
+				}
+			}
+			t.steps = t.steps[:len(t.steps)-1]
 			if !cont {
-				break
+				return false
 			}
 		}
-		return cont
+		return true
 	}
 	walk(src, 0)
-	if err != nil {
-		return nil, err
+	if t.err != nil {
+		return nil, t.err
 	}
-	w.AndNot(unsure)
-	w.Or(found)
+	w.AndNot(left)
 	return w, nil
 }
 
-// trailHop is one relationship a trail search may follow, to nbr.
-type trailHop struct {
-	nbr uint32
-	rel uint64
+// hopNeighbors returns the nodes one relationship of spec joins to node
+// (shared with the store: not to be changed).
+func (m *Machine) hopNeighbors(node uint32, spec *ExpandSpec) *roaring.Bitmap {
+	g := m.ctx.Graph
+	if len(spec.Types) == 0 {
+		return g.Neighbors(node, spec.Dir, AnyType)
+	}
+	ids := m.typeIDs(spec.Types)
+	switch len(ids) {
+	case 0:
+		return roaring.New()
+	case 1:
+		return g.Neighbors(node, spec.Dir, ids[0])
+	}
+	parts := make([]*roaring.Bitmap, len(ids))
+	for i, id := range ids {
+		parts[i] = g.Neighbors(node, spec.Dir, id)
+	}
+	return roaring.FastOr(parts...)
 }
 
-func cmpHop(a, b trailHop) int {
-	switch {
-	case a.nbr != b.nbr:
-		if a.nbr < b.nbr {
-			return -1
+// pairStep is one step of a trail search: from a node to a neighbour
+// along hop hop, over a relationship not yet chosen.
+type pairStep struct {
+	from, to uint32
+	hop      int
+}
+
+// trailSearch is the state of trailEnds' depth-first search: the steps
+// taken so far from the start.
+type trailSearch struct {
+	m      *Machine
+	hops   []ExpandSpec
+	steps  []pairStep
+	visits int
+	err    error
+}
+
+// fits reports whether the steps taken, the last one just added, can use
+// distinct relationships. A relationship joins one pair of nodes, so only
+// the steps between the last step's two nodes can compete for one; every
+// step has a relationship of its own (its node was found among the
+// neighbours of its hop). When no earlier step between them could use a
+// relationship that the last one could (their directions or types
+// differ), the last one takes any of its own; otherwise the relationships
+// between the two nodes are read and the steps between them matched to
+// distinct ones.
+func (t *trailSearch) fits() bool {
+	s := t.steps[len(t.steps)-1]
+	var group []pairStep
+	for _, p := range t.steps[:len(t.steps)-1] {
+		if samePair(p, s) {
+			group = append(group, p)
 		}
-		return 1
-	case a.rel < b.rel:
-		return -1
-	case a.rel > b.rel:
-		return 1
 	}
-	return 0
+	if len(group) == 0 {
+		return true
+	}
+	clash := false
+	for _, p := range group {
+		clash = clash || t.mayShare(p, s)
+	}
+	if !clash {
+		return true
+	}
+	group = append(group, s)
+	rels := t.relsBetween(s.from, s.to)
+	taken := make([]bool, len(rels))
+	var assign func(i int) bool
+	assign = func(i int) bool {
+		if i == len(group) {
+			return true
+		}
+		for j, r := range rels {
+			if !taken[j] && t.serves(r, group[i]) {
+				taken[j] = true
+				if assign(i + 1) {
+					return true
+				}
+				taken[j] = false
+			}
+		}
+		return false
+	}
+	return assign(0)
+}
+
+func samePair(a, b pairStep) bool {
+	return (a.from == b.from && a.to == b.to) || (a.from == b.to && a.to == b.from)
+}
+
+// ends lists the (start, end) pairs a relationship serving step s may
+// have: one for a directed hop, both orders for an undirected one.
+func (t *trailSearch) ends(s pairStep) [][2]uint32 {
+	switch t.hops[s.hop].Dir {
+	case Out:
+		return [][2]uint32{{s.from, s.to}}
+	case In:
+		return [][2]uint32{{s.to, s.from}}
+	}
+	return [][2]uint32{{s.from, s.to}, {s.to, s.from}}
+}
+
+// mayShare reports whether one relationship could serve both steps
+// (between the same two nodes): a direction and a type in common.
+func (t *trailSearch) mayShare(a, b pairStep) bool {
+	if !typesOverlap(t.hops[a.hop].Types, t.hops[b.hop].Types) {
+		return false
+	}
+	for _, x := range t.ends(a) {
+		for _, y := range t.ends(b) {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// typesOverlap reports whether some relationship type is in both lists
+// (an empty list allows every type).
+func typesOverlap(a, b []string) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// pairRel is a relationship between two nodes.
+type pairRel struct {
+	start, end, typ uint32
+}
+
+// relsBetween lists the relationships between a and b, read from the
+// adjacency of whichever has the smaller degree.
+func (t *trailSearch) relsBetween(a, b uint32) []pairRel {
+	g := t.m.ctx.Graph
+	if g.Degree(b, Both, AnyType) < g.Degree(a, Both, AnyType) {
+		a, b = b, a
+	}
+	var out []pairRel
+	for _, d := range []Direction{Out, In} {
+		g.Expand(a, d, AnyType, func(_ uint64, nbr uint32, typ uint32) bool {
+			if nbr != b {
+				return true
+			}
+			r := pairRel{a, b, typ}
+			if d == In {
+				if a == b {
+					return true // a self-loop, listed with Out already
+				}
+				r.start, r.end = b, a
+			}
+			out = append(out, r)
+			return true
+		})
+	}
+	return out
+}
+
+// serves reports whether relationship r can be step s's.
+func (t *trailSearch) serves(r pairRel, s pairStep) bool {
+	h := &t.hops[s.hop]
+	if len(h.Types) > 0 && !slices.Contains(t.m.typeIDs(h.Types), r.typ) {
+		return false
+	}
+	for _, e := range t.ends(s) {
+		if e == [2]uint32{r.start, r.end} {
+			return true
+		}
+	}
+	return false
 }
 
 func sameHop(a, b *ExpandSpec) bool {
@@ -179,7 +350,7 @@ func (m *Machine) trailReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring
 			if l < spec.Min {
 				continue
 			}
-			ends, err := m.trailEnds(s, hops, nil)
+			ends, err := m.trailEnds(s, hops, nil, nil)
 			if err != nil {
 				return nil, err
 			}

@@ -14,6 +14,11 @@ type Hop struct {
 	// Labels, when not nil, is the label expression the node the hop
 	// reaches must satisfy (a labelled intermediate node of the pattern).
 	Labels ast.LabelExpr
+	// Pred, when not nil, is a test the node the hop reaches must pass,
+	// reading that node as Var and nothing else bound (an inner node's
+	// WHERE; see planner's chainPred for the tests allowed).
+	Pred ast.Expr
+	Var  string
 }
 
 // Expand follows one relationship from From to To.
@@ -167,6 +172,12 @@ func hops(from string, hs []Hop, to string) string {
 			test := expr(&ast.LabelPredicate{Expr: &ast.Variable{Name: "x"}, Labels: h.Labels})
 			test = strings.TrimSuffix(strings.TrimPrefix(test, "("), ")")
 			node = "(" + name + strings.TrimPrefix(test, "x") + ")"
+		}
+		if h.Pred != nil {
+			node = strings.TrimSuffix(node, ")") + " WHERE " + expr(h.Pred) + ")"
+			if name == "" {
+				node = "(" + show(h.Var) + node[1:]
+			}
 		}
 		s += arrow(h.Dir, "", h.Types, "") + node
 	}
