@@ -28,4 +28,3 @@ func growthExponent(xs, ys []float64) (k float64, ok bool) {
 	}
 	return (n*sxy - sx*sy) / den, true
 }
-
