@@ -28,30 +28,3 @@ func growthExponent(xs, ys []float64) (k float64, ok bool) {
 	}
 	return (n*sxy - sx*sy) / den, true
 }
-
-// logGrowth reports, over the sizes measured, the growth exponent of the
-// cold start (and of its RSS) for each engine: ≈ 0 when opening a store
-// does not depend on the graph's size.
-func logGrowth(t interface{ Logf(string, ...any) }, results []Result) {
-	var rels, cold, rss, kcold, krss []float64
-	for _, r := range results {
-		rels = append(rels, float64(r.Rels))
-		cold = append(cold, r.ColdMs)
-		rss = append(rss, r.ColdRSSMB)
-		if r.Kuzu != nil {
-			kcold = append(kcold, r.Kuzu.ColdMs)
-			krss = append(krss, r.Kuzu.ColdRSSMB)
-		}
-	}
-	report := func(engine string, c, m []float64) {
-		kc, ok1 := growthExponent(rels, c)
-		km, ok2 := growthExponent(rels, m)
-		if ok1 && ok2 {
-			t.Logf("%s growth exponent over %d sizes (time or RSS ∝ relationships^k): cold start k = %.2f, cold-start RSS k = %.2f", engine, len(rels), kc, km)
-		}
-	}
-	report("cyq", cold, rss)
-	if len(kcold) == len(rels) {
-		report("Kuzu", kcold, krss)
-	}
-}
