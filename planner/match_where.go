@@ -10,13 +10,15 @@ import (
 // that node: `MATCH (b)<--(a) MATCH (b)-->(c) WHERE a.id IN [1]` becomes
 // `MATCH (b)<--(a) WHERE a.id IN [1] MATCH (b)-->(c)`, so that the
 // conjunct chooses that clause's start (a seek or the narrowest scan) as
-// it does when written there. Only conjuncts that cannot fail move (a
-// property of the node compared with a constant, IN a list of constants,
-// a string match, a null test or a label test): in a join a filter holds
-// of a row wherever it is checked, and these raise no error on the rows
-// they are now checked on earlier. It returns the run with copies of the
-// clauses it changed.
-func hoistRunConditions(run []ast.Clause) []ast.Clause {
+// it does when written there. The conjunct may also read the variables
+// bound before the run (outer: an UNWIND's variable, a WITH's columns,
+// the properties of earlier nodes): `UNWIND $l AS u MATCH (b)<--(a) MATCH
+// (b)-->(c) WHERE a.id = u` tests a against a value fixed for each row
+// the run starts from, as a constant is. Only conjuncts that cannot fail
+// move (neverFails): in a join a filter holds of a row wherever it is
+// checked, and these raise no error on the rows they are now checked on
+// earlier. It returns the run with copies of the clauses it changed.
+func hoistRunConditions(run []ast.Clause, outer map[string]varKind) []ast.Clause {
 	out := append([]ast.Clause(nil), run...)
 	for k := 1; k < len(out); k++ {
 		m := out[k].(*ast.Match)
@@ -26,7 +28,7 @@ func hoistRunConditions(run []ast.Clause) []ast.Clause {
 		var stay []ast.Expr
 		moved := false
 		for _, c := range conjuncts(normalizePredicate(m.Where)) {
-			j := firstBinder(out[:k], nodeTested(c))
+			j := firstBinder(out[:k], nodeTested(c, outer))
 			if j < 0 {
 				stay = append(stay, c)
 				continue
@@ -50,43 +52,39 @@ func hoistRunConditions(run []ast.Clause) []ast.Clause {
 }
 
 // nodeTested returns the variable that conjunct c tests when c cannot
-// fail and reads nothing else: v.key compared with a constant, v.key IN
-// a list of constants, a string match or null test of v.key, or a label
-// test of v.
-func nodeTested(c ast.Expr) string {
-	switch x := c.(type) {
-	case *ast.LabelPredicate:
-		if v, ok := varName(x.Expr); ok {
-			if _, ok := labelTestOf(c, v); ok {
-				return v
-			}
-		}
-		return ""
-	case *ast.In:
-		p, ok := x.Expr.(*ast.Property)
-		l, isList := x.List.(*ast.ListLiteral)
-		if !ok || !isList {
-			return ""
-		}
-		for _, it := range l.Items {
-			if !constant(it) {
-				return ""
-			}
-		}
-		v, _ := varProperty(p)
-		return v
-	}
+// fail (neverFails, the variable taken for a node) and reads nothing else
+// but the variables of outer: v.key compared with a constant or with an
+// outer variable or an outer node's property, v.key IN a list of those, a
+// string match or null test of v.key, or a label test of v.
+func nodeTested(c ast.Expr, outer map[string]varKind) string {
 	s := newVarSet()
 	addExprVars(c, &s)
-	if s.all || len(s.names) != 1 {
+	if s.all || s.aggs || usesAny(c, nil) {
 		return ""
 	}
-	for v := range s.names {
-		if batchable(c, v) {
-			return v
+	v := ""
+	for n := range s.names {
+		if _, ok := outer[n]; ok {
+			continue
+		}
+		if v != "" {
+			return "" // two variables of the run
+		}
+		v = n
+	}
+	if v == "" {
+		return ""
+	}
+	entities := map[string]bool{v: true}
+	for n, k := range outer {
+		if k == kindNode || k == kindRel {
+			entities[n] = true
 		}
 	}
-	return ""
+	if !neverFails(c, entities) {
+		return ""
+	}
+	return v
 }
 
 // firstBinder is the index of the first clause of run whose pattern
