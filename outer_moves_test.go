@@ -44,6 +44,10 @@ func TestOuterMovesAgree(t *testing.T) {
 		"MATCH (a:A)-[r1]->(n) WITH a, n MATCH (n)-[r2]->(c:A) WHERE c.id IN $l RETURN a.id, c.id, n.id",
 		"MATCH (a:A)-[r1]->(n) WITH a AS x, n, r1 AS s MATCH (n)-[r2]->(c) WHERE s <> r2 AND c.id IN $l RETURN x.id, c.id",
 		"MATCH (a:A)-->(n) WITH a AS x, n MATCH (n)-->(c) RETURN *",
+		// a WITH before a count that the degrees answer
+		"MATCH (a:A)-[r]->(n) WITH a, n RETURN a.id AS id, count(*) AS k ORDER BY k DESC, id",
+		"MATCH (a:A)-[r]->(n) WITH a, n WHERE a.id > 3 RETURN a.id AS id, count(*) AS k",
+		"MATCH (a:A)-[r]->(n) WITH a, n ORDER BY a.id RETURN a.id AS id, count(n) AS k",
 	}
 	lists := []any{
 		[]any{int64(3), int64(7), int64(999)},

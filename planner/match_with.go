@@ -389,11 +389,21 @@ func projectedAway(w *ast.With, next ast.Clause) bool {
 		return false
 	}
 	s := newVarSet()
+	aliases := map[string]bool{}
 	for _, it := range q.Items {
 		addExprVars(it.Expr, &s)
+		aliases[it.Name()] = true
 	}
+	// ORDER BY reads the second's own columns by name, or else its input.
+	sorted := newVarSet()
 	for _, o := range q.OrderBy {
-		addExprVars(o.Expr, &s)
+		addExprVars(o.Expr, &sorted)
+	}
+	s.all = s.all || sorted.all
+	for n := range sorted.names {
+		if !aliases[n] {
+			s.names[n] = true
+		}
 	}
 	addExprVars(q.Skip, &s)
 	addExprVars(q.Limit, &s)
