@@ -23,6 +23,9 @@ func TestOuterMovesAgree(t *testing.T) {
 		"UNWIND $l AS u MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id IN [u, 7] RETURN a.id, c.id",
 		"UNWIND $l AS u MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id > u RETURN count(*)",
 		"UNWIND $l AS u MATCH (n)<--(a:A) MATCH (c)<--(n {id: u}) RETURN a.id, c.id",
+		// a filter the rules push to a scan
+		"UNWIND $l AS u MATCH (a:A) WITH a, u WHERE a.id = u RETURN a.id, u",
+		"UNWIND $l AS u MATCH (a:A)-->(b) WITH a, b, u WHERE a.id IN [u] RETURN a.id, b.id",
 		// keyed by a WITH column and by an earlier node's property
 		"MATCH (x:B) WHERE x.id < 5 WITH x.id + 1 AS k MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id = k RETURN k, c.id",
 		"MATCH (x:B) WHERE x.id < 8 WITH x MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id = x.id RETURN x.id, c.id",
@@ -44,6 +47,11 @@ func TestOuterMovesAgree(t *testing.T) {
 		"MATCH (a:A)-[r1]->(n) WITH a, n MATCH (n)-[r2]->(c:A) WHERE c.id IN $l RETURN a.id, c.id, n.id",
 		"MATCH (a:A)-[r1]->(n) WITH a AS x, n, r1 AS s MATCH (n)-[r2]->(c) WHERE s <> r2 AND c.id IN $l RETURN x.id, c.id",
 		"MATCH (a:A)-->(n) WITH a AS x, n MATCH (n)-->(c) RETURN *",
+		// projections in a row
+		"MATCH (a:A)-->(b) WITH a AS x, b WITH DISTINCT x RETURN count(x)",
+		"MATCH (a:A)-->(b) WITH a AS x, b AS y WITH y AS z, x ORDER BY x.id RETURN z.id, x.id",
+		"MATCH (a:A)-->(b) WITH b AS x, a WITH x, a AS y WITH DISTINCT x, y RETURN x.id, y.id",
+		"MATCH (a:A)-->(b) WITH b AS x, a WITH x AS a, a AS x RETURN a.id, x.id",
 		// a WITH before a count that the degrees answer
 		"MATCH (a:A)-[r]->(n) WITH a, n RETURN a.id AS id, count(*) AS k ORDER BY k DESC, id",
 		"MATCH (a:A)-[r]->(n) WITH a, n WHERE a.id > 3 RETURN a.id AS id, count(*) AS k",
@@ -106,6 +114,8 @@ func TestOuterMovesPlans(t *testing.T) {
 		{"MATCH (a:A)-[r1]->(n) WITH a, n, r1 UNWIND [1, 2] AS u MATCH (c)<-[r2]-(n) WHERE a.id = u AND r1 <> r2 RETURN count(*)",
 			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
 		{"MATCH (a:A)-[r1]->(n) WITH a AS x, n UNWIND [1, 2] AS u MATCH (c)<-[r2]-(n) WHERE x.id = u RETURN count(*)",
+			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
+		{"UNWIND $l AS u MATCH (a:A) WITH a, u WHERE a.id = u RETURN a.id",
 			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
 		// the UNWIND keys nothing: it stays after the MATCH
 		{"MATCH (a:A)-->(n) UNWIND [1, 2] AS u MATCH (n)-->(c) RETURN c.id, u",

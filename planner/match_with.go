@@ -343,37 +343,44 @@ func isUnwind(c ast.Clause) bool {
 
 // dropProjectedAway removes each WITH that only passes variables on (no
 // DISTINCT, ORDER BY, SKIP, LIMIT, WHERE or *) when the WITH or RETURN
-// right after it projects again, without *, reading only variables the
-// first passes on under their own names: the second sees the same rows
-// and values either way. `... WITH a AS x, n, c WITH DISTINCT c` is
+// right after it projects again, without *: the second sees the same rows
+// and values either way. It reads the first's columns; an item of the
+// second that is a renamed column becomes the renamed variable under the
+// column's name (`WITH b AS w, p WITH DISTINCT w` is `WITH DISTINCT b AS
+// w`), and any other expression of the second may read only columns
+// passed under their own names. `... WITH a AS x, n, c WITH DISTINCT c` is
 // `... WITH DISTINCT c`; a projection postponeProjections moved to the
 // end of a run often ends so, and without it the run's last expansion
 // joins the rest of the plan (a set-at-a-time chain) directly.
 func dropProjectedAway(clauses []ast.Clause) []ast.Clause {
 	var out []ast.Clause
-	for i, c := range clauses {
-		if w, ok := c.(*ast.With); ok && i+1 < len(clauses) && projectedAway(w, clauses[i+1]) {
-			continue
+	for _, c := range clauses {
+		if len(out) > 0 {
+			if w, ok := out[len(out)-1].(*ast.With); ok {
+				if merged, ok := projectedAway(w, c); ok {
+					out[len(out)-1] = merged
+					continue
+				}
+			}
 		}
 		out = append(out, c)
 	}
 	return out
 }
 
-func projectedAway(w *ast.With, next ast.Clause) bool {
+// projectedAway returns next reading what w passes on, when w may go.
+func projectedAway(w *ast.With, next ast.Clause) (ast.Clause, bool) {
 	p := w.Projection
 	if w.Where != nil || p.Distinct || p.Star || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
-		return false
+		return nil, false
 	}
-	own := map[string]bool{}
+	source := map[string]string{} // w's columns: the variables they pass on
 	for _, it := range p.Items {
 		v, ok := it.Expr.(*ast.Variable)
 		if !ok {
-			return false
+			return nil, false
 		}
-		if it.Alias == nil || it.Alias.Name == v.Name {
-			own[v.Name] = true
-		}
+		source[it.Name()] = v.Name
 	}
 	var q *ast.Projection
 	var where ast.Expr
@@ -383,38 +390,84 @@ func projectedAway(w *ast.With, next ast.Clause) bool {
 	case *ast.Return:
 		q = x.Projection
 	default:
-		return false
+		return nil, false
 	}
 	if q.Star {
-		return false
+		return nil, false
 	}
-	s := newVarSet()
+	// own reports whether every variable e reads is a column of w
+	// passed under its own name (or, by name, a column of q: in ORDER BY
+	// and WHERE).
 	aliases := map[string]bool{}
 	for _, it := range q.Items {
-		addExprVars(it.Expr, &s)
 		aliases[it.Name()] = true
 	}
-	// ORDER BY reads the second's own columns by name, or else its input.
-	sorted := newVarSet()
-	for _, o := range q.OrderBy {
-		addExprVars(o.Expr, &sorted)
-	}
-	s.all = s.all || sorted.all
-	for n := range sorted.names {
-		if !aliases[n] {
-			s.names[n] = true
-		}
-	}
-	addExprVars(q.Skip, &s)
-	addExprVars(q.Limit, &s)
-	addExprVars(where, &s)
-	if s.all {
-		return false
-	}
-	for n := range s.names {
-		if !own[n] {
+	own := func(e ast.Expr, qCols bool) bool {
+		s := newVarSet()
+		addExprVars(e, &s)
+		if s.all {
 			return false
 		}
+		for n := range s.names {
+			if qCols && aliases[n] {
+				continue
+			}
+			if src, ok := source[n]; !ok || src != n {
+				return false
+			}
+		}
+		return true
 	}
-	return true
+	nq := *q
+	nq.Items = make([]*ast.ProjectionItem, len(q.Items))
+	for i, it := range q.Items {
+		nq.Items[i] = it
+		if v, ok := it.Expr.(*ast.Variable); ok {
+			src, ok := source[v.Name]
+			if !ok {
+				return nil, false
+			}
+			if src != v.Name {
+				ni := *it
+				ni.Expr = &ast.Variable{Span: v.Span, Name: src}
+				ni.Alias = &ast.Variable{Span: v.Span, Name: it.Name()}
+				nq.Items[i] = &ni
+			}
+			continue
+		}
+		if !own(it.Expr, false) {
+			return nil, false
+		}
+	}
+	for _, o := range q.OrderBy {
+		if !own(o.Expr, true) {
+			return nil, false
+		}
+	}
+	if q.Skip != nil && !own(q.Skip, false) || q.Limit != nil && !own(q.Limit, false) {
+		return nil, false
+	}
+	if where != nil {
+		s := newVarSet()
+		addExprVars(where, &s)
+		for n := range s.names {
+			if !aliases[n] {
+				return nil, false // not followed: WHERE reads q's columns
+			}
+		}
+		if s.all {
+			return nil, false
+		}
+	}
+	switch x := next.(type) {
+	case *ast.With:
+		c := *x
+		c.Projection = &nq
+		return &c, true
+	case *ast.Return:
+		c := *x
+		c.Projection = &nq
+		return &c, true
+	}
+	return nil, false
 }
