@@ -23,6 +23,7 @@ func TestOuterMovesAgree(t *testing.T) {
 		"UNWIND $l AS u MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id IN [u, 7] RETURN a.id, c.id",
 		"UNWIND $l AS u MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id > u RETURN count(*)",
 		"UNWIND $l AS u MATCH (n)<--(a:A) MATCH (c)<--(n {id: u}) RETURN a.id, c.id",
+		"UNWIND $l AS u MATCH (n:A)<--(a) MATCH (c)<--(n {id: u, k: 1}) RETURN a.id, c.id",
 		// a filter the rules push to a scan
 		"UNWIND $l AS u MATCH (a:A) WITH a, u WHERE a.id = u RETURN a.id, u",
 		"UNWIND $l AS u MATCH (a:A)-->(b) WITH a, b, u WHERE a.id IN [u] RETURN a.id, b.id",
@@ -49,6 +50,8 @@ func TestOuterMovesAgree(t *testing.T) {
 		"MATCH (a:A)-->(n) WITH a AS x, n MATCH (n)-->(c) RETURN *",
 		// projections in a row
 		"MATCH (a:A)-->(b) WITH a AS x, b WITH DISTINCT x RETURN count(x)",
+		"MATCH (a:A)-->(b)-->(c) WITH a, c AS w RETURN count(DISTINCT w) AS n, collect(DISTINCT a.id) AS ids",
+		"MATCH (a:A)-->(b) WITH b AS x, a RETURN x.id AS id, count(*) AS k, sum(a.id) AS s",
 		"MATCH (a:A)-->(b) WITH a AS x, b AS y WITH y AS z, x ORDER BY x.id RETURN z.id, x.id",
 		"MATCH (a:A)-->(b) WITH b AS x, a WITH x, a AS y WITH DISTINCT x, y RETURN x.id, y.id",
 		"MATCH (a:A)-->(b) WITH b AS x, a WITH x AS a, a AS x RETURN a.id, x.id",
@@ -115,6 +118,8 @@ func TestOuterMovesPlans(t *testing.T) {
 			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
 		{"MATCH (a:A)-[r1]->(n) WITH a AS x, n UNWIND [1, 2] AS u MATCH (c)<-[r2]-(n) WHERE x.id = u RETURN count(*)",
 			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
+		{"UNWIND $l AS u MATCH (n:A)<--(a) MATCH (c)<--(n {id: u}) RETURN count(*)",
+			[]string{"NodeIndexSeek (n:A) index seek id = u", "Unwind"}, nil},
 		{"UNWIND $l AS u MATCH (a:A) WITH a, u WHERE a.id = u RETURN a.id",
 			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
 		// the UNWIND keys nothing: it stays after the MATCH

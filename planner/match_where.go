@@ -21,6 +21,7 @@ import (
 func hoistRunConditions(run []ast.Clause, outer map[string]varKind) []ast.Clause {
 	out := append([]ast.Clause(nil), run...)
 	for k := 1; k < len(out); k++ {
+		out[k] = hoistInlineProps(out, k, outer)
 		m := out[k].(*ast.Match)
 		if m.Where == nil {
 			continue
@@ -103,4 +104,63 @@ func firstBinder(run []ast.Clause, v string) int {
 		}
 	}
 	return -1
+}
+
+// hoistInlineProps returns clause k of run with the entries of the inline
+// property maps of its nodes bound by an earlier clause of the run that
+// hoistRunConditions would move as WHERE conjuncts (`MATCH (a)-->(n)
+// MATCH (n {id: u})-->(c)`: n.id = u) moved to that clause's WHERE; it
+// changes run[j] for such a clause j.
+func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind) ast.Clause {
+	m := run[k].(*ast.Match)
+	var parts []*ast.PatternPart
+	changed := false
+	for _, part := range m.Pattern.Parts {
+		np := *part
+		el := *part.Element
+		el.Nodes = append([]*ast.NodePattern(nil), part.Element.Nodes...)
+		for ni, n := range el.Nodes {
+			ml, ok := n.Props.(*ast.MapLiteral)
+			if !ok || n.Var == nil {
+				continue
+			}
+			j := firstBinder(run[:k], n.Var.Name)
+			if j < 0 {
+				continue
+			}
+			var keep []*ast.MapEntry
+			var moved []ast.Expr
+			for _, en := range ml.Entries {
+				prop := &ast.Property{Span: en.Span, Expr: &ast.Variable{Span: n.Var.Span, Name: n.Var.Name}, Key: en.Key}
+				c := &ast.Comparison{Span: en.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{prop, en.Value}}
+				if nodeTested(c, outer) == n.Var.Name {
+					moved = append(moved, c)
+				} else {
+					keep = append(keep, en)
+				}
+			}
+			if len(moved) == 0 {
+				continue
+			}
+			e := *run[j].(*ast.Match)
+			e.Where = andOf(append(conjunctsOf(e.Where), moved...))
+			run[j] = &e
+			nn := *n
+			if len(keep) > 0 {
+				nn.Props = &ast.MapLiteral{Span: ml.Span, Entries: keep}
+			} else {
+				nn.Props = nil
+			}
+			el.Nodes[ni] = &nn
+			changed = true
+		}
+		np.Element = &el
+		parts = append(parts, &np)
+	}
+	if !changed {
+		return m
+	}
+	c := *m
+	c.Pattern = &ast.Pattern{Span: m.Pattern.Span, Parts: parts}
+	return &c
 }

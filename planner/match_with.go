@@ -347,8 +347,10 @@ func isUnwind(c ast.Clause) bool {
 // and values either way. It reads the first's columns; an item of the
 // second that is a renamed column becomes the renamed variable under the
 // column's name (`WITH b AS w, p WITH DISTINCT w` is `WITH DISTINCT b AS
-// w`), and any other expression of the second may read only columns
-// passed under their own names. `... WITH a AS x, n, c WITH DISTINCT c` is
+// w`), an aliased expression reads the renamed variables (`WITH c AS w
+// RETURN count(DISTINCT w) AS n` is `RETURN count(DISTINCT c) AS n`), and
+// any other expression of the second may read only columns passed under
+// their own names. `... WITH a AS x, n, c WITH DISTINCT c` is
 // `... WITH DISTINCT c`; a projection postponeProjections moved to the
 // end of a run often ends so, and without it the run's last expansion
 // joins the rest of the plan (a set-at-a-time chain) directly.
@@ -435,9 +437,21 @@ func projectedAway(w *ast.With, next ast.Clause) (ast.Clause, bool) {
 			}
 			continue
 		}
-		if !own(it.Expr, false) {
+		if own(it.Expr, false) {
+			continue
+		}
+		// An aliased expression reading renamed columns reads their
+		// sources (its column keeps its name).
+		if it.Alias == nil {
 			return nil, false
 		}
+		e, ok := renameExpr(it.Expr, source)
+		if !ok {
+			return nil, false
+		}
+		ni := *it
+		ni.Expr = e
+		nq.Items[i] = &ni
 	}
 	for _, o := range q.OrderBy {
 		if !own(o.Expr, true) {

@@ -114,7 +114,7 @@ func renameOptional(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 // renameExpr renames the variables of e, an expression built of
 // literals, parameters, variables, properties, lists, maps, operators,
 // comparisons, string matches, IN, null and label tests, and function
-// calls.
+// calls (aggregates included).
 func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 	all := func(es []ast.Expr) ([]ast.Expr, bool) {
 		out := make([]ast.Expr, len(es))
@@ -189,9 +189,6 @@ func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 		c.Expr, c.List = l, r
 		return &c, ok1 && ok2
 	case *ast.FunctionCall:
-		if isAggregate(x) {
-			return nil, false
-		}
 		args, ok := all(x.Args)
 		c := *x
 		c.Args = args
