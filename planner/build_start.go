@@ -259,10 +259,33 @@ func (b *builder) condSelectivity(label string, cs []propEq) float64 {
 // valueShare is the statistics' fraction of label's nodes that satisfy
 // condition c, when c compares a property with a literal by equality or
 // as a range bound.
+//
+// A value not known before the run (a parameter, a variable bound
+// earlier, an expression of them) is priced as a literal of the key's
+// typical value: an equality keeps one distinct value's share of the
+// nodes, a membership in a list literal one share per element.
 func (b *builder) valueShare(label string, c propEq) (float64, bool) {
 	l, ok := c.value.(*ast.Literal)
-	if c.key == "" || c.in || c.bound == prefixBound || !ok || l.Kind == ast.LitNull {
+	if c.key == "" || c.bound == prefixBound || (ok && l.Kind == ast.LitNull) {
 		return 0, false
+	}
+	if !ok || c.in {
+		if c.bound != noBound {
+			return 0, false
+		}
+		d := b.stats.DistinctValues(label, c.key)
+		if d <= 0 {
+			return 0, false
+		}
+		n := 1.0
+		if c.in {
+			list, isList := c.value.(*ast.ListLiteral)
+			if !isList {
+				return 0, false
+			}
+			n = float64(len(list.Items))
+		}
+		return math.Min(1, n/d), true
 	}
 	op := "="
 	switch {

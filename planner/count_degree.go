@@ -121,6 +121,12 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 	a.Aggs = aggs
 	out := replace(ops, agg, 1, a)
 	out[i] = logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into, KeepZero: !matchOnly}
+	// A WITH between keeps the degree for the aggregation.
+	for j := i + 1; j < agg; j++ {
+		if s, ok := out[j].(logical.Select); ok {
+			out[j] = logical.Select{Vars: append(append([]string(nil), s.Vars...), into)}
+		}
+	}
 	return out, true
 }
 

@@ -24,13 +24,24 @@ const matchOrderGain = 4
 // each where its variables are bound. Runs whose clauses share
 // anything but node variables, or hold selectors, shortest paths,
 // quantified or parameter-mapped patterns or subqueries, keep their order.
-// A WITH that only passes every variable on does not end a run: it goes
-// (dropPassingWiths).
+// The variables bound before a run (followed through the clauses from
+// sc) are constants of the run: a conjunct comparing a node's property
+// with one of them chooses the start as a literal does.
+//
+// What stands between MATCH clauses without changing their rows does not
+// end a run: a WITH that only passes variables on goes
+// (dropPassingWiths), or moves past the MATCH clauses after it when it
+// drops or renames some (postponeProjections), and an UNWIND whose list
+// reads nothing the run binds moves before it when its variable keys a
+// cheaper start (commuteUnwinds).
 func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
 	if b.startLast || b.rowModeOnly {
 		return clauses
 	}
+	clauses = dropProjectedAway(postponeProjections(clauses, sc))
 	clauses = dropPassingWiths(clauses, sc)
+	clauses = b.commuteUnwinds(clauses, sc)
+	kinds := scopeKinds(sc)
 	var out []ast.Clause
 	for i := 0; i < len(clauses); {
 		j := i
@@ -39,13 +50,30 @@ func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
 		}
 		if j-i < 2 {
 			out = append(out, clauses[i])
+			kinds = followScope(clauses[i], kinds, sc)
 			i++
 			continue
 		}
-		out = append(out, b.orderRun(clauses[i:j], sc)...)
+		outer := kinds
+		if outer == nil {
+			outer = map[string]varKind{} // not followed: no variable is known bound
+		}
+		out = append(out, b.orderRun(clauses[i:j], outer)...)
+		for _, c := range clauses[i:j] {
+			kinds = followScope(c, kinds, sc)
+		}
 		i = j
 	}
 	return out
+}
+
+// kindsScope is a scope of the variables of kinds.
+func kindsScope(kinds map[string]varKind) *scope {
+	s := newScope()
+	for n, k := range kinds {
+		s.add(n, k)
+	}
+	return s
 }
 
 // reorderable reports whether c is a MATCH the run order may move.
@@ -87,13 +115,15 @@ func reorderable(c ast.Clause) bool {
 
 // orderRun moves the clause of a run with the cheapest start to its front
 // when that start is matchOrderGain times cheaper than the first clause's.
-func (b *builder) orderRun(run []ast.Clause, sc *scope) []ast.Clause {
+// outer are the variables bound before the run.
+func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Clause {
 	if !nodeJoinsOnly(run) {
 		return run
 	}
-	run = hoistRunConditions(run)
+	run = hoistRunConditions(run, outer)
+	sc := kindsScope(outer)
 	bound := map[string]bool{}
-	for n := range sc.vars {
+	for n := range outer {
 		bound[n] = true
 	}
 	first := b.startCost(run[0].(*ast.Match), sc, bound)

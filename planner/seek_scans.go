@@ -7,8 +7,9 @@ import (
 
 // seekScans turns a node scan into an index seek when the filters that
 // follow it (wherever the query wrote them: the predicate rules moved
-// them next to the scan) compare a property of the node with a constant
-// or parameter on an index of a label the node must have:
+// them next to the scan) compare a property of the node with a constant,
+// a parameter or a value of the variables bound before the scan, on an
+// index of a label the node must have:
 // `MATCH (b)-->(x) MATCH (x)<--(a) WHERE b:User AND b.id = $x` seeks b as
 // `MATCH (b:User {id: $x})-->(x)<--(a)` does. The filters stay (the seek
 // only narrows the nodes they see), and a scan of another label than the
@@ -62,7 +63,11 @@ func seekScans(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 
 // pushedSeek returns the seek of an index on one of labels (the scan's own
 // label, if it has one) that a conjunct `var.key = value` or
-// `var.key IN list` of conds answers, value free of variables.
+// `var.key IN list` of conds answers, value not reading var. The filters
+// follow the scan, so any other variable value reads is bound before it:
+// the seek is then made for each row, with that row's value
+// (`UNWIND $l AS u MATCH (b)-->(x) MATCH (x)<--(a) WHERE a:User AND
+// a.id = u` seeks a by u when the rules start at a).
 func (b *builder) pushedSeek(s logical.NodeScan, labels []string, conds []ast.Expr) logical.Op {
 	for _, l := range labels {
 		if s.Label != "" && l != s.Label {
@@ -87,8 +92,11 @@ func (b *builder) pushedSeek(s logical.NodeScan, labels []string, conds []ast.Ex
 			if !ok {
 				continue
 			}
-			if v, ok := varProperty(p); !ok || v != s.Var || len(exprVars(val)) > 0 || usesAny(val, nil) {
+			if v, ok := varProperty(p); !ok || v != s.Var || usesAny(val, map[string]bool{s.Var: true}) {
 				continue
+			}
+			if _, isList := val.(*ast.ListLiteral); in && len(exprVars(val)) > 0 && !isList {
+				continue // a variable that may not hold a list: the filter's error stays its own
 			}
 			if !b.stats.HasIndex(l, p.Key) {
 				continue

@@ -2,6 +2,7 @@ package metamorphic
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -102,15 +103,40 @@ type Pred struct {
 }
 
 // Match is a MATCH or OPTIONAL MATCH clause with its WHERE conjuncts.
-// With puts WITH v1, v2, ... before it, passing every variable declared
-// before the clause (a projection barrier that changes no row); Unwind
-// puts UNWIND [vals] AS var before it.
+// With puts WITH v1, v2, ... before it, passing every variable in scope
+// before the clause but those of Drop, and those of Rename under their
+// new names (a projection that changes no row); Unwind puts UNWIND [vals]
+// AS var after the WITH, before the clause.
 type Match struct {
 	Optional bool
 	With     bool
+	Drop     []string
+	Rename   []Rename
 	Unwind   *Unwind
 	Chains   []Chain
 	Where    []Pred
+}
+
+// Rename is one item `From AS To` of a WITH.
+type Rename struct{ From, To string }
+
+// withItems prints the items of a WITH over the variables vs (in scope
+// before it) that drops drop and renames by ren; "" when none is left.
+func withItems(vs, drop []string, ren []Rename) string {
+	var items []string
+	for _, v := range vs {
+		if slices.Contains(drop, v) {
+			continue
+		}
+		item := v
+		for _, r := range ren {
+			if r.From == v {
+				item = v + " AS " + r.To
+			}
+		}
+		items = append(items, item)
+	}
+	return strings.Join(items, ", ")
 }
 
 // Unwind is an UNWIND of a list of literals (or placeholders) to Var.
@@ -158,7 +184,13 @@ type Tail struct {
 type Query struct {
 	Matches  []Match
 	Distinct []string
-	Tail     Tail
+	// TailWith puts WITH v1, v2, ... before WITH DISTINCT and the tail,
+	// passing every variable in scope but those of TailDrop, and those of
+	// TailRename under their new names.
+	TailWith   bool
+	TailDrop   []string
+	TailRename []Rename
+	Tail       Tail
 }
 
 // Ordered reports whether rows of q must be compared in order.
@@ -467,10 +499,13 @@ func (t Tail) String() string {
 func (q *Query) String() string {
 	parts := make([]string, 0, len(q.Matches)+2)
 	for mi, m := range q.Matches {
-		if vs := q.declaredBefore(mi); m.With && len(vs) > 0 {
-			parts = append(parts, "WITH "+strings.Join(vs, ", "))
+		if items := withItems(q.declaredBefore(mi), m.Drop, m.Rename); m.With && items != "" {
+			parts = append(parts, "WITH "+items)
 		}
 		parts = append(parts, m.String())
+	}
+	if items := withItems(q.declaredBefore(len(q.Matches)), q.TailDrop, q.TailRename); q.TailWith && items != "" {
+		parts = append(parts, "WITH "+items)
 	}
 	if len(q.Distinct) > 0 {
 		parts = append(parts, "WITH DISTINCT "+strings.Join(q.Distinct, ", "))

@@ -15,7 +15,8 @@ type Form struct {
 
 // Generate returns the seed form of q and forms equivalent to it, at most
 // max of them (max <= 0: only the seed and its neighbours), each text once:
-// first the seed, then every form one rule away, then forms from random
+// first the seed, then every form one rule away (in turns: the first
+// result of each rule, then the second, ...), then forms from random
 // walks of 2 to 6 rules from the seed (each step a rule picked uniformly
 // among those that apply, then one of its results). The walks are seeded
 // with seed, so a run is reproducible.
@@ -34,11 +35,23 @@ func Generate(q *Query, max int, seed int64) []Form {
 		return true
 	}
 	full := func() bool { return max > 0 && len(out) >= max }
-	for _, r := range rules {
-		for _, nq := range r.Apply(q) {
+	// The neighbours in turns, one result of each rule per turn, so that
+	// a rule with many results does not crowd out the others under max.
+	results := make([][]*Query, len(rules))
+	for i, r := range rules {
+		results[i] = r.Apply(q)
+	}
+	for turn, more := 0, true; more; turn++ {
+		more = false
+		for i, r := range rules {
+			if turn >= len(results[i]) {
+				continue
+			}
+			more = true
 			if full() {
 				return out
 			}
+			nq := results[i][turn]
 			add(Form{Text: nq.String(), Rules: []string{r.Name}, Query: nq})
 		}
 	}

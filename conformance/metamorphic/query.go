@@ -7,7 +7,7 @@ import (
 
 // clone returns a deep copy of q: rules change the copy, never the input.
 func (q *Query) clone() *Query {
-	c := &Query{Distinct: slices.Clone(q.Distinct), Tail: q.Tail.clone()}
+	c := &Query{Distinct: slices.Clone(q.Distinct), TailWith: q.TailWith, TailDrop: slices.Clone(q.TailDrop), TailRename: slices.Clone(q.TailRename), Tail: q.Tail.clone()}
 	c.Matches = make([]Match, len(q.Matches))
 	for i, m := range q.Matches {
 		c.Matches[i] = m.clone()
@@ -16,7 +16,7 @@ func (q *Query) clone() *Query {
 }
 
 func (m Match) clone() Match {
-	c := Match{Optional: m.Optional, With: m.With, Chains: make([]Chain, len(m.Chains)), Where: make([]Pred, len(m.Where))}
+	c := Match{Optional: m.Optional, With: m.With, Drop: slices.Clone(m.Drop), Rename: slices.Clone(m.Rename), Chains: make([]Chain, len(m.Chains)), Where: make([]Pred, len(m.Where))}
 	for i, ch := range m.Chains {
 		c.Chains[i] = ch.clone()
 	}
@@ -117,9 +117,25 @@ func (q *Query) uses(v string) int {
 			}
 		}
 	}
+	if slices.Contains(q.TailDrop, v) {
+		n++
+	}
+	for _, r := range q.TailRename {
+		if r.From == v || r.To == v {
+			n++
+		}
+	}
 	for _, m := range q.Matches {
 		if m.Unwind != nil && m.Unwind.Var == v {
 			n++
+		}
+		if slices.Contains(m.Drop, v) {
+			n++
+		}
+		for _, r := range m.Rename {
+			if r.From == v || r.To == v {
+				n++
+			}
 		}
 		for _, p := range m.Where {
 			if p.Var == v {
@@ -216,12 +232,24 @@ func (q *Query) nonNull(v string) bool {
 	return false
 }
 
-// declaredBefore returns the named variables declared by the clauses
-// before MATCH clause mi (patterns and UNWIND), sorted: what a WITH
-// before clause mi passes on so that it changes no row.
+// declaredBefore returns the named variables in scope before MATCH clause
+// mi (declared by the patterns and UNWIND clauses before it, as the WITH
+// clauses between drop and rename them), sorted: what a WITH before clause
+// mi may pass on (len(q.Matches): before the tail).
 func (q *Query) declaredBefore(mi int) []string {
 	seen := map[string]bool{}
 	for _, m := range q.Matches[:mi] {
+		if m.With {
+			for _, v := range m.Drop {
+				delete(seen, v)
+			}
+			for _, r := range m.Rename {
+				if seen[r.From] {
+					delete(seen, r.From)
+					seen[r.To] = true
+				}
+			}
+		}
 		if m.Unwind != nil {
 			seen[m.Unwind.Var] = true
 		}

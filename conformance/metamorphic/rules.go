@@ -36,6 +36,9 @@ func Rules() []Rule {
 		{"exists-to-match", existsToMatch},
 		{"in-to-unwind", inToUnwind},
 		{"with-before-match", withBeforeMatch},
+		{"unwind-later", unwindAfterMatch},
+		{"with-drop", withDrop},
+		{"with-rename", renameAfterMatch},
 	}
 }
 
@@ -397,7 +400,7 @@ func finishSplit(c *Query, mi int, first, second Match) *Query {
 			}
 		}
 	}
-	first.With, first.Unwind = c.Matches[mi].With, c.Matches[mi].Unwind
+	first.With, first.Drop, first.Rename, first.Unwind = c.Matches[mi].With, c.Matches[mi].Drop, c.Matches[mi].Rename, c.Matches[mi].Unwind
 	ms := append([]Match(nil), c.Matches[:mi]...)
 	ms = append(ms, first, second)
 	c.Matches = append(ms, c.Matches[mi+1:]...)
@@ -618,10 +621,11 @@ func (q *Query) singleNode(v string) bool {
 // OPTIONAL, declares exactly the two single-node patterns (a ...) and
 // (c ...), its only subquery predicate is a non-negated existence check
 // (no count threshold, no WHERE inside) of a chain from a to c (or c to
-// a) whose other variables are used nowhere else, and the query has no WITH DISTINCT yet. The labels and
+// a) whose other variables are used nowhere else, and the query has no WITH DISTINCT
+// and no WITH before the tail yet (which may drop or rename a or c). The labels and
 // properties of the node patterns join those of the chain's ends.
 func existsToMatch(q *Query) []*Query {
-	if len(q.Matches) != 1 || len(q.Distinct) > 0 {
+	if len(q.Matches) != 1 || len(q.Distinct) > 0 || q.TailWith {
 		return nil
 	}
 	m := q.Matches[0]
@@ -680,9 +684,9 @@ func chainVarsPrivate(q *Query, ch Chain, ends ...string) bool {
 	return true
 }
 
-// inToUnwind turns x.k IN [v1, ..., vn] in the WHERE of MATCH clause mi
-// into UNWIND [v1, ..., vn] AS u before the clause and x.k = u in its
-// WHERE. A row of the original has x.k equal to exactly one vi when the
+// inToUnwind turns x.k IN [v1, ..., vn] (or x.k = v1) in the WHERE of
+// MATCH clause mi into UNWIND [v1, ..., vn] AS u before the clause and
+// x.k = u in its WHERE. A row of the original has x.k equal to exactly one vi when the
 // values are distinct and not null, so the UNWIND form keeps each row
 // once and drops the others. Precondition: the clause is not OPTIONAL (an
 // OPTIONAL MATCH would keep one null row per value) and has no UNWIND yet;
@@ -695,7 +699,7 @@ func inToUnwind(q *Query) []*Query {
 			continue
 		}
 		for pi, p := range m.Where {
-			if p.Kind != PredProp || len(p.Vals) < 2 || !distinctValues(p.Vals) {
+			if p.Kind != PredProp || len(p.Vals) < 1 || !distinctValues(p.Vals) {
 				continue
 			}
 			c := q.clone()
@@ -736,4 +740,278 @@ func withBeforeMatch(q *Query) []*Query {
 		out = append(out, c)
 	}
 	return out
+}
+
+// usesFrom counts the occurrences of v in MATCH clause mi (with the WITH
+// and UNWIND before it), the clauses after it and the tail
+// (len(q.Matches): the tail alone).
+func (q *Query) usesFrom(v string, mi int) int {
+	sub := &Query{Matches: q.Matches[mi:], Distinct: q.Distinct, TailWith: q.TailWith, TailDrop: q.TailDrop, TailRename: q.TailRename, Tail: q.Tail}
+	return sub.uses(v)
+}
+
+// unwindLater moves the UNWIND before MATCH clause mi, with the WHERE
+// conjuncts of the clause that read its variable, to after that clause:
+// before clause mi+1, or before a new clause MATCH (x) that matches again
+// the node x those conjuncts test. UNWIND l AS u MATCH A WHERE x.k = u
+// MATCH B is MATCH A UNWIND l AS u MATCH B WHERE x.k = u, and MATCH (x)
+// ... UNWIND l AS u MATCH (x) WHERE x.k = u. The list reads nothing of A,
+// so the UNWIND is a cartesian factor wherever it stands; a conjunct of a
+// MATCH WHERE filters the join of the clauses wherever it is written; and
+// MATCH (x) of a bound node x matches it once.
+// Precondition: the clauses are not OPTIONAL, clause mi+1 has no UNWIND
+// and its WITH neither drops nor renames, and only property predicates
+// (x.k = u, x.k IN [...u...]) of nodes declared by clause mi or earlier
+// read the variable.
+func unwindLater(q *Query) []*Query {
+	var out []*Query
+	for mi := 0; mi < len(q.Matches); mi++ {
+		m := q.Matches[mi]
+		if m.Unwind == nil || m.Optional {
+			continue
+		}
+		u := m.Unwind.Var
+		ok := true
+		var tested []string // the nodes the conjuncts reading u test
+		for _, p := range m.Where {
+			if slices.Contains(p.Uses, u) || p.Kind == PredExists && strings.Contains(p.SubWhere, u) {
+				ok = false
+			}
+			if p.Kind == PredProp && slices.Contains(p.Vals, u) {
+				if !q.declaresNode(p.Var, mi) {
+					ok = false
+				}
+				if !slices.Contains(tested, p.Var) {
+					tested = append(tested, p.Var)
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		move := func(c *Query, to *Match) {
+			cm := &c.Matches[mi]
+			to.Unwind, cm.Unwind = cm.Unwind, nil
+			var stay []Pred
+			for _, p := range cm.Where {
+				if p.Kind == PredProp && slices.Contains(p.Vals, u) {
+					to.Where = append(to.Where, p)
+				} else {
+					stay = append(stay, p)
+				}
+			}
+			cm.Where = stay
+		}
+		if mi+1 < len(q.Matches) {
+			next := q.Matches[mi+1]
+			if !next.Optional && next.Unwind == nil && len(next.Drop) == 0 && len(next.Rename) == 0 {
+				c := q.clone()
+				move(c, &c.Matches[mi+1])
+				out = append(out, c)
+			}
+		}
+		if len(tested) > 0 {
+			c := q.clone()
+			var again Match
+			for _, v := range tested {
+				again.Chains = append(again.Chains, Chain{Nodes: []Node{{Var: v}}})
+			}
+			move(c, &again)
+			c.Matches = slices.Insert(c.Matches, mi+1, again)
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// declaresNode reports whether v is a node of a pattern of MATCH clause mi
+// or an earlier one, not OPTIONAL, with no WITH between that drops or
+// renames it.
+func (q *Query) declaresNode(v string, mi int) bool {
+	found := false
+	for i := 0; i <= mi && i < len(q.Matches); i++ {
+		m := q.Matches[i]
+		if slices.Contains(m.Drop, v) || slices.ContainsFunc(m.Rename, func(r Rename) bool { return r.From == v }) {
+			found = false
+		}
+		if m.Optional {
+			continue
+		}
+		for _, c := range m.Chains {
+			for _, n := range c.Nodes {
+				if n.Var == v {
+					found = true
+				}
+			}
+		}
+	}
+	return found
+}
+
+// withDrop puts a WITH before MATCH clause mi (mi > 0), or before the
+// tail, that does not pass on a variable used nowhere from there on: the
+// rows are the same, one binding fewer. The WITH, if there, drops one
+// more variable.
+// Precondition: the variable is in scope there and occurs nowhere in the
+// clause, the clauses after it or the tail, and some variable is left.
+func withDrop(q *Query) []*Query {
+	var out []*Query
+	for mi := 1; mi <= len(q.Matches); mi++ {
+		vs := q.declaredBefore(mi)
+		var drop []string
+		if mi < len(q.Matches) {
+			drop = q.Matches[mi].Drop
+		} else {
+			drop = q.TailDrop
+		}
+		left := 0
+		for _, v := range vs {
+			if !slices.Contains(drop, v) {
+				left++
+			}
+		}
+		for _, v := range vs {
+			if slices.Contains(drop, v) || left < 2 || q.usesFrom(v, mi) > 0 {
+				continue
+			}
+			c := q.clone()
+			if mi < len(q.Matches) {
+				c.Matches[mi].With = true
+				c.Matches[mi].Drop = append(c.Matches[mi].Drop, v)
+			} else {
+				c.TailWith = true
+				c.TailDrop = append(c.TailDrop, v)
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// withRename puts a WITH before MATCH clause mi (mi > 0), or before the
+// tail, that passes a node variable on under a fresh name, and writes that
+// name wherever the variable occurs from there on: the rows are the same,
+// the binding has another name.
+// Precondition: from there on, the variable occurs only as a node of the
+// MATCH patterns, as the variable of property and label predicates of
+// their WHERE, in WITH DISTINCT, and as the variable of a count or
+// count-distinct tail; the WITH does not drop or rename it yet.
+func withRename(q *Query) []*Query {
+	var out []*Query
+	for mi := 1; mi <= len(q.Matches); mi++ {
+		drop, ren := q.TailDrop, q.TailRename
+		if mi < len(q.Matches) {
+			drop, ren = q.Matches[mi].Drop, q.Matches[mi].Rename
+		}
+		for _, v := range q.declaredBefore(mi) {
+			if slices.Contains(drop, v) || slices.ContainsFunc(ren, func(r Rename) bool { return r.From == v }) {
+				continue
+			}
+			c := q.clone()
+			to := c.fresh("w")
+			n := 0 // occurrences renamed
+			for k := mi; k < len(c.Matches); k++ {
+				cm := &c.Matches[k]
+				for ci := range cm.Chains {
+					for ni := range cm.Chains[ci].Nodes {
+						if cm.Chains[ci].Nodes[ni].Var == v {
+							cm.Chains[ci].Nodes[ni].Var = to
+							n++
+						}
+					}
+				}
+				for pi := range cm.Where {
+					p := &cm.Where[pi]
+					if (p.Kind == PredProp || p.Kind == PredLabel) && p.Var == v {
+						p.Var = to
+						n++
+					}
+				}
+			}
+			for i, d := range c.Distinct {
+				if d == v {
+					c.Distinct[i] = to
+					n++
+				}
+			}
+			if c.Tail.Var == v && (c.Tail.Kind == TailCountDistinct || c.Tail.Kind == TailCount) {
+				c.Tail.Var = to
+				n++
+			}
+			if n == 0 || n != q.usesFrom(v, mi) {
+				continue // unused from here on (withDrop's case), or used where no name is rewritten
+			}
+			if mi < len(c.Matches) {
+				cm := &c.Matches[mi]
+				cm.With = true
+				cm.Rename = append(cm.Rename, Rename{From: v, To: to})
+			} else {
+				c.TailWith = true
+				c.TailRename = append(c.TailRename, Rename{From: v, To: to})
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// unwindAfterMatch writes an UNWIND after a MATCH clause: unwindLater,
+// also after the steps that give a query an UNWIND and a MATCH clause to
+// place it after (splitMatch when the query has one MATCH clause,
+// inlineToWhere, then inToUnwind, which alone puts the UNWIND after a
+// MATCH when it takes the list of a later clause). Every question with a
+// property equality or IN list on a node so gets such forms.
+func unwindAfterMatch(q *Query) []*Query {
+	var out []*Query
+	seen := map[string]bool{q.String(): true}
+	for _, x := range composed(q, []func(*Query) []*Query{splitMatch, inlineToWhere, inToUnwind, unwindLater}) {
+		if t := x.String(); !seen[t] && unwindAfterAMatch(x) {
+			seen[t] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// unwindAfterAMatch reports whether an UNWIND of q stands after a MATCH
+// clause.
+func unwindAfterAMatch(q *Query) bool {
+	for _, m := range q.Matches[1:] {
+		if m.Unwind != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// renameAfterMatch is withRename, also after splitMatch: every question
+// with a MATCH clause that can be split so gets forms with a WITH that
+// renames a node between two MATCH clauses.
+func renameAfterMatch(q *Query) []*Query {
+	var out []*Query
+	seen := map[string]bool{}
+	for _, x := range append([]*Query{q}, splitMatch(q)...) {
+		for _, y := range withRename(x) {
+			if t := y.String(); !seen[t] {
+				seen[t] = true
+				out = append(out, y)
+			}
+		}
+	}
+	return out
+}
+
+// composed returns q and every query that some of steps (each optional,
+// in order) make of q.
+func composed(q *Query, steps []func(*Query) []*Query) []*Query {
+	qs := []*Query{q}
+	for _, step := range steps {
+		var next []*Query
+		for _, x := range qs {
+			next = append(next, x)
+			next = append(next, step(x)...)
+		}
+		qs = next
+	}
+	return qs
 }

@@ -1,0 +1,154 @@
+package cyq
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cyqdb/cyq/value"
+)
+
+// TestOuterMovesAgree runs queries whose plans the planner reorders
+// across what stands between MATCH clauses (a predicate against a
+// variable bound before the run, an UNWIND after a MATCH, a WITH that
+// drops or renames variables) and compares their rows with the plans in
+// written order (start last, row mode), with and without an index on the
+// key the predicates compare. The lists hold duplicates, nulls, absent
+// ids and nothing at all.
+func TestOuterMovesAgree(t *testing.T) {
+	queries := []string{
+		// a seek keyed by an UNWIND variable, tested in a later clause
+		"UNWIND $l AS u MATCH (n)<-[r1]-(a:A) MATCH (c)<-[r2]-(n) WHERE a.id = u AND r1 <> r2 RETURN c.id, u",
+		"UNWIND $l AS u MATCH (n)<-[r1]-(a) MATCH (c)<-[r2]-(n) WHERE u = a.id RETURN count(DISTINCT c)",
+		"UNWIND $l AS u MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id IN [u, 7] RETURN a.id, c.id",
+		"UNWIND $l AS u MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id > u RETURN count(*)",
+		"UNWIND $l AS u MATCH (n)<--(a:A) MATCH (c)<--(n {id: u}) RETURN a.id, c.id",
+		"UNWIND $l AS u MATCH (n:A)<--(a) MATCH (c)<--(n {id: u, k: 1}) RETURN a.id, c.id",
+		// a filter the rules push to a scan
+		"UNWIND $l AS u MATCH (a:A) WITH a, u WHERE a.id = u RETURN a.id, u",
+		"UNWIND $l AS u MATCH (a:A)-->(b) WITH a, b, u WHERE a.id IN [u] RETURN a.id, b.id",
+		// keyed by a WITH column and by an earlier node's property
+		"MATCH (x:B) WHERE x.id < 5 WITH x.id + 1 AS k MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id = k RETURN k, c.id",
+		"MATCH (x:B) WHERE x.id < 8 WITH x MATCH (n)<--(a:A) MATCH (c)<--(n) WHERE a.id = x.id RETURN x.id, c.id",
+		// an UNWIND after a MATCH of the run
+		"MATCH (a)-[r1]->(n) WITH a, n, r1 UNWIND $l AS u MATCH (c)<-[r2]-(n) WHERE a.id = u AND r1 <> r2 RETURN count(*)",
+		"MATCH (a:A)-[r1]->(n) UNWIND $l AS u MATCH (c)<-[r2]-(n) WHERE a.id = u RETURN a.id, c.id, u",
+		"MATCH (a:A)-->(n) UNWIND $l AS u RETURN a.id, n.id, u",
+		"MATCH (a:A)-->(n) UNWIND [n.id, null] AS u MATCH (b:A) WHERE b.id = u RETURN a.id, b.id",
+		"MATCH (a:A)-->(n) WITH a, n ORDER BY a.id UNWIND $l AS u MATCH (n)-->(c) WHERE a.id = u RETURN a.id, c.id",
+		"MATCH (a)-->(n) OPTIONAL MATCH (n)-->(m) UNWIND $l AS u MATCH (c)<--(n) WHERE a.id = u RETURN a.id, m.id, c.id",
+		"OPTIONAL MATCH (a:A)-->(n) UNWIND $l AS u MATCH (c)<--(n) WHERE a.id = u RETURN a.id, c.id",
+		// a WITH that drops or renames variables
+		"MATCH (a:A)-[r1]->(n) WITH a AS x, n UNWIND $l AS u MATCH (c)<-[r2]-(n) WHERE x.id = u RETURN x.id, c.id",
+		"MATCH (a:A)-[r1]->(n) WITH n AS m, a MATCH (m)-->(c:A) WHERE c.id = 4 RETURN a.id, m.id",
+		"MATCH (a)-->(b) WITH b AS a, a AS b MATCH (a)-->(c) WHERE b.id = 3 RETURN a.id, b.id, c.id",
+		"MATCH (a:A)-->(n) WITH n MATCH (a:B)-->(n) WHERE a.id = 4 RETURN a.id, n.id",
+		"MATCH (a:A)-[r]->(n) WITH n, a WHERE a.id > 3 MATCH (n)-[r]->(c) RETURN count(*)",
+		"MATCH (a:A)-[r]->(n) WITH a AS x, n MATCH (n)-[r]->(c) RETURN count(*)",
+		"MATCH (a:A)-[r1]->(n) WITH a, n MATCH (n)-[r2]->(c:A) WHERE c.id IN $l RETURN a.id, c.id, n.id",
+		"MATCH (a:A)-[r1]->(n) WITH a AS x, n, r1 AS s MATCH (n)-[r2]->(c) WHERE s <> r2 AND c.id IN $l RETURN x.id, c.id",
+		"MATCH (a:A)-->(n) WITH a AS x, n MATCH (n)-->(c) RETURN *",
+		// projections in a row
+		"MATCH (a:A)-->(b) WITH a AS x, b WITH DISTINCT x RETURN count(x)",
+		"MATCH (a:A)-->(b)-->(c) WITH a, c AS w RETURN count(DISTINCT w) AS n, collect(DISTINCT a.id) AS ids",
+		"MATCH (a:A)-->(b) WITH b AS x, a RETURN x.id AS id, count(*) AS k, sum(a.id) AS s",
+		"MATCH (a:A)-->(b) WITH a AS x, b AS y WITH y AS z, x ORDER BY x.id RETURN z.id, x.id",
+		"MATCH (a:A)-->(b) WITH b AS x, a WITH x, a AS y WITH DISTINCT x, y RETURN x.id, y.id",
+		"MATCH (a:A)-->(b) WITH b AS x, a WITH x AS a, a AS x RETURN a.id, x.id",
+		// a WITH before a count that the degrees answer
+		"MATCH (a:A)-[r]->(n) WITH a, n RETURN a.id AS id, count(*) AS k ORDER BY k DESC, id",
+		"MATCH (a:A)-[r]->(n) WITH a, n WHERE a.id > 3 RETURN a.id AS id, count(*) AS k",
+		"MATCH (a:A)-[r]->(n) WITH a, n ORDER BY a.id RETURN a.id AS id, count(n) AS k",
+	}
+	lists := []any{
+		[]any{int64(3), int64(7), int64(999)},
+		[]any{int64(3), int64(3), nil, int64(12)},
+		[]any{},
+		[]any{nil},
+	}
+	dbs := map[string]*DB{}
+	for name, opts := range map[string]*Options{
+		"cheapest":      nil,
+		"cheapest,idx":  nil,
+		"last,row-mode": {StartLast: true, RowModeOnly: true},
+	} {
+		db, err := Open("", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		randomGraph(t, db, 33, 40, 120)
+		if strings.HasSuffix(name, "idx") {
+			mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
+		}
+		dbs[name] = db
+	}
+	for _, q := range queries {
+		for _, l := range lists {
+			params := map[string]any{"l": l}
+			want := canonical(mustRun(t, dbs["last,row-mode"], q, params))
+			for name, db := range dbs {
+				if got := canonical(mustRun(t, db, q, params)); fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("%s with $l = %v: %s plan gives %v, written order %v", q, l, name, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestOuterMovesPlans checks the decisions behind TestOuterMovesAgree:
+// where a predicate against an earlier variable makes a seek, and where an
+// UNWIND or WITH moves.
+func TestOuterMovesPlans(t *testing.T) {
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	randomGraph(t, db, 33, 200, 600)
+	mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
+	for _, c := range []struct {
+		query string
+		want  []string // in the plan, in this order from the top
+		not   []string
+	}{
+		{"UNWIND $l AS u MATCH (n)<-[r1]-(a:A) MATCH (c)<-[r2]-(n) WHERE a.id = u AND r1 <> r2 RETURN count(DISTINCT c)",
+			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
+		{"MATCH (a:A)-[r1]->(n) WITH a, n, r1 UNWIND [1, 2] AS u MATCH (c)<-[r2]-(n) WHERE a.id = u AND r1 <> r2 RETURN count(*)",
+			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
+		{"MATCH (a:A)-[r1]->(n) WITH a AS x, n UNWIND [1, 2] AS u MATCH (c)<-[r2]-(n) WHERE x.id = u RETURN count(*)",
+			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
+		{"UNWIND $l AS u MATCH (n:A)<--(a) MATCH (c)<--(n {id: u}) RETURN count(*)",
+			[]string{"NodeIndexSeek (n:A) index seek id = u", "Unwind"}, nil},
+		{"UNWIND $l AS u MATCH (a:A) WITH a, u WHERE a.id = u RETURN a.id",
+			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
+		// the UNWIND keys nothing: it stays after the MATCH
+		{"MATCH (a:A)-->(n) UNWIND [1, 2] AS u MATCH (n)-->(c) RETURN c.id, u",
+			[]string{"Unwind", "NodeScan"}, []string{"index seek"}},
+		// its list reads the run: it stays
+		{"MATCH (a:A)-->(n) UNWIND [n.id] AS u MATCH (b:A) WHERE b.id = u RETURN a.id, b.id",
+			[]string{"index seek id = u", "Unwind", "NodeScan"}, nil},
+		// a dropped name bound again is a new variable: the WITH stays
+		{"MATCH (a:B)-->(n) WITH n MATCH (a:A {id: 4})-->(n) RETURN a.id",
+			[]string{"index seek id = 4", "Project n", "NodeScan (a:B)"}, nil},
+		// a renamed node joins where the later clause starts at a seek
+		{"MATCH (a:B)-->(n) WITH a AS x, n MATCH (n)-->(c:A {id: 4}) RETURN x.id",
+			[]string{"Project x", "Expand (n)<-[]-(a)", "Expand (c)<-[]-(n)", "index seek id = 4"}, nil},
+	} {
+		plan := string(mustRun(t, db, "EXPLAIN "+c.query, map[string]any{"l": []any{int64(1)}})[0][0].(value.String))
+		at := 0
+		for _, w := range c.want {
+			i := strings.Index(plan[at:], w)
+			if i < 0 {
+				t.Errorf("%s: want %q (after the previous ones) in\n%s", c.query, w, plan)
+				break
+			}
+			at += i + len(w)
+		}
+		for _, w := range c.not {
+			if strings.Contains(plan, w) {
+				t.Errorf("%s: want no %q in\n%s", c.query, w, plan)
+			}
+		}
+	}
+}

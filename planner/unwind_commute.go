@@ -1,0 +1,145 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/functions"
+	"github.com/cyqdb/cyq/parser/ast"
+)
+
+// commuteUnwinds moves an UNWIND written after a run of plain MATCH
+// clauses before the run when its list reads nothing the run binds and
+// its variable makes the run start cheaper: `MATCH (a)-->(n) UNWIND $l
+// AS u MATCH (n)-->(c) WHERE a.id = u` becomes `UNWIND $l AS u MATCH
+// (a)-->(n) MATCH (n)-->(c) WHERE a.id = u`, where u keys a's seek (or
+// narrows its scan) for each element instead of filtering every path.
+//
+// The two orders have the same rows: for each row before the run, the
+// run's bindings times the list's elements (an UNWIND that reads nothing
+// of the run is a cartesian factor). An empty list gives no rows either
+// way, duplicates give as many copies, and a null element matches nothing
+// a comparison keys (x.p = null is never true). Only the order of the
+// rows changes, so no UNWIND moves after an ORDER BY; the list must be
+// deterministic and read no pattern (it is evaluated once per row before
+// the run instead of once per binding of the run), and OPTIONAL MATCH
+// clauses end the run (the variable cannot narrow them the same way).
+// The choice is by cost: moving the UNWIND multiplies the run's work by
+// the list's length, so it moves only when the run's cheapest start with
+// the variable bound, times that length, is matchOrderGain times cheaper
+// than without it.
+func (b *builder) commuteUnwinds(clauses []ast.Clause, sc *scope) []ast.Clause {
+	out := append([]ast.Clause(nil), clauses...)
+	for moved := true; moved; {
+		moved = false
+		kinds := scopeKinds(sc)
+		start, ordered := -1, false
+		var atStart map[string]varKind
+		for i, c := range out {
+			switch x := c.(type) {
+			case *ast.Match:
+				if !reorderable(c) {
+					start = -1
+				} else if start < 0 {
+					start, atStart = i, kinds
+				}
+			case *ast.Unwind:
+				if start >= 0 && atStart != nil && kinds != nil && !ordered && b.unwindFirst(out[start:i], x, out[i+1:], atStart, kinds) {
+					next := append(append([]ast.Clause(nil), out[:start]...), x)
+					next = append(append(next, out[start:i]...), out[i+1:]...)
+					out, moved = next, true
+				}
+				start = -1
+			case *ast.With:
+				start = -1
+				ordered = ordered || x.Projection.OrderBy != nil
+			default:
+				start = -1
+			}
+			if moved {
+				break
+			}
+			kinds = followScope(c, kinds, sc)
+		}
+	}
+	return out
+}
+
+// unwindFirst reports whether u, written after run (with the scope
+// atStart before the run and kinds before u), may and should move before
+// run; after are the clauses after u.
+func (b *builder) unwindFirst(run []ast.Clause, u *ast.Unwind, after []ast.Clause, atStart, kinds map[string]varKind) bool {
+	if _, bound := kinds[u.Var.Name]; bound {
+		return false // an error the builder reports where it is written
+	}
+	if !invariantOver(u.Expr, atStart) {
+		return false
+	}
+	// The run the UNWIND would start: run and the MATCH clauses after it.
+	joined := append([]ast.Clause(nil), run...)
+	for _, c := range after {
+		if !reorderable(c) {
+			break
+		}
+		joined = append(joined, c)
+	}
+	withU := copyKinds(atStart)
+	withU[u.Var.Name] = kindValue
+	before := b.runStartCost(run, atStart)
+	first := b.runStartCost(joined, withU)
+	n := float64(unwindFanout)
+	if l, ok := u.Expr.(*ast.ListLiteral); ok {
+		n = float64(len(l.Items))
+	}
+	return n*first*matchOrderGain < before
+}
+
+// runStartCost is the rows the cheapest start of a run of MATCH clauses
+// reads (see startCost), outer bound before it.
+func (b *builder) runStartCost(run []ast.Clause, outer map[string]varKind) float64 {
+	if !nodeJoinsOnly(run) {
+		return b.startCost(run[0].(*ast.Match), kindsScope(outer), boundNames(outer))
+	}
+	run = hoistRunConditions(run, outer)
+	sc, bound := kindsScope(outer), boundNames(outer)
+	best := b.startCost(run[0].(*ast.Match), sc, bound)
+	for _, c := range run[1:] {
+		best = min(best, b.startCost(c.(*ast.Match), sc, bound))
+	}
+	return best
+}
+
+func boundNames(kinds map[string]varKind) map[string]bool {
+	out := make(map[string]bool, len(kinds))
+	for n := range kinds {
+		out[n] = true
+	}
+	return out
+}
+
+// invariantOver reports whether e reads only variables of kinds, no
+// pattern or subquery, and calls only deterministic functions: its value
+// for a row is the same wherever it is evaluated after the row is bound.
+func invariantOver(e ast.Expr, kinds map[string]varKind) bool {
+	s := newVarSet()
+	addExprVars(e, &s)
+	if s.all || s.aggs || usesAny(e, nil) {
+		return false
+	}
+	for n := range s.names {
+		if _, ok := kinds[n]; !ok {
+			return false
+		}
+	}
+	ok := true
+	visitExpr(e, func(x ast.Expr) bool {
+		switch y := x.(type) {
+		case *ast.ListComprehension, *ast.Quantifier, *ast.Reduce:
+			ok = false // their own variables are not followed here
+		case *ast.FunctionCall:
+			f, found := functions.Lookup(qualifiedName(y))
+			if !found || !f.Deterministic {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
