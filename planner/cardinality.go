@@ -54,11 +54,7 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 		case logical.NodeIndexSeek:
 			rows *= sel.perValue(o.Label, o.Key)
 		case logical.NodeRangeSeek:
-			f := rangeSelectivity
-			if o.Prefix {
-				f = propertySelectivity
-			}
-			rows *= math.Max(1, b.stats.LabelCount(o.Label)*f)
+			rows *= b.rangeSeekRows(o)
 		case logical.TypeCounts:
 			rows = 10 // the types in use: few
 		case logical.WorkingSeek:
@@ -81,7 +77,7 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 			// one of B's relationships leads to it.
 			rows *= math.Max(1, da*db*b.reachedBias(o.HA, o.HB.Dir, o.HB.Types)/nodes)
 		case logical.ExpandChain:
-			reach, r := sel.chainReach(o.From, o.Hops, avgDeg)
+			reach, r := sel.chainReach(o.From, o.Hops, avgDeg, true)
 			reads[i] = rows * r
 			rows *= math.Min(nodes, reach)
 		case logical.VarExpand:
@@ -95,7 +91,7 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 			}
 			reach, total := 0.0, 0.0
 			for k := max(o.Min, 1); k <= most; k++ {
-				r, rd := sel.chainReach(o.From, hops[:k], avgDeg)
+				r, rd := sel.chainReach(o.From, hops[:k], avgDeg, o.Mode == logical.SetMode)
 				if o.Mode == logical.SetMode {
 					r = math.Min(r, nodes)
 					rd = math.Min(rd, float64(b.stats.RelCount(""))*2)

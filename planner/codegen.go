@@ -553,6 +553,14 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		return sink(e)
 	}
 	rest := func(e *regEnv, cont label) error { return g.ops(ops[1:], e, cont, exit, distinct, sink) }
+	// setOut continues after a set operator that binds name: the label
+	// tests of name right after it filter the set (see setLabelTests).
+	setOut := func(set int32, name string, e *regEnv) error {
+		set, k := g.setLabelTests(set, name, ops)
+		return g.setRows(set, name, e, func(e *regEnv, cont label) error {
+			return g.ops(ops[1+k:], e, cont, exit, distinct, sink)
+		}, ops[k:])
+	}
 	g.enter(&ops[0])
 	switch o := ops[0].(type) {
 	case logical.Start:
@@ -761,13 +769,13 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		set := g.s()
 		spec := &vm.ChainSpec{Hops: []vm.ExpandSpec{{Dir: vmDir(o.HA.Dir), Types: o.HA.Types}, {Dir: vmDir(o.HB.Dir), Types: o.HB.Types}}}
 		g.emit(vm.OpSetCommon, set, a, b, g.addAux(spec))
-		return g.setRows(set, o.X, e, rest, ops)
+		return setOut(set, o.X, e)
 	case logical.ExpandChain:
 		set, err := g.reachSet(o, e)
 		if err != nil {
 			return err
 		}
-		return g.setRows(set, o.To, e, rest, ops)
+		return setOut(set, o.To, e)
 	case logical.SemiJoin:
 		return g.semiJoin(o, e, cont, rest, ops)
 	case logical.VarExpand:
@@ -776,7 +784,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			if err != nil {
 				return err
 			}
-			return g.setRows(set, o.To, e, rest, ops)
+			return setOut(set, o.To, e)
 		}
 		fromReg, err := g.nodeReg(e.vars[o.From], o.From)
 		if err != nil {

@@ -45,7 +45,7 @@ func (b *builder) flippedDegree(ops []logical.Op, i int, o logical.Expand, req r
 		return nil, false
 	}
 	back := logical.Expand{From: o.To, Rel: o.Rel, To: o.From, Dir: reverse(o.Dir), Types: o.Types}
-	if scan.Label != "" && !b.impliedLabel(back, scan.Label) {
+	if scan.Label != "" && !b.impliedLabel(logical.Hop{Dir: back.Dir, Types: back.Types}, scan.Label) {
 		return nil, false
 	}
 	head, n := logical.NodeScan{Var: o.To}, 2
@@ -159,7 +159,7 @@ func (b *builder) impliedLabels(dir ast.Direction, types []string, ls ast.LabelE
 	if !simple {
 		return false
 	}
-	e := logical.Expand{Dir: dir, Types: types}
+	e := logical.Hop{Dir: dir, Types: types}
 	for _, l := range names {
 		if !b.impliedLabel(e, l) {
 			return false

@@ -214,7 +214,9 @@ func (b *builder) keyRuns(ops []logical.Op, at map[string]int, key, probe string
 	if p := at[probe]; p > j {
 		runs = math.Min(runs, b.rowsAfter(ops[:p]))
 	}
-	return runs
+	// No more keys than rows reach the semi-join (filters after the
+	// key's binding narrow them).
+	return math.Min(runs, math.Max(1, b.rowsAfter(ops)))
 }
 
 // readsNoVariable reports whether e reads no variable.

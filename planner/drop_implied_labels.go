@@ -12,17 +12,29 @@ import (
 // in `(a:User)-[:LINKS]->(b:User)`, when every end node of a LINKS
 // relationship is a User, b is not checked. Only exact counts count (a
 // relationship type whose relationships all end at the label), so the
-// plan then depends on the data (Compiled.Assumes). It returns the
-// pipeline and whether anything changed.
+// plan then depends on the data (Compiled.Assumes). What counts is the
+// last relationship an expansion followed to the node, whatever kind of
+// expansion it was: a single hop, a variable-length one of at least one
+// hop (`-[:LINKS*2]->(c:User)` as `-[:LINKS]->()-[:LINKS]->(c:User)`), a
+// set chain's last hop. It returns the pipeline and whether anything
+// changed.
 func (b *builder) dropImpliedLabels(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	changed := false
-	reached := map[string]logical.Expand{} // node variable -> the expansion that bound it
+	reached := map[string]logical.Hop{} // node variable -> the last hop of the expansion that bound it
 	for i := 0; i < len(pl.Ops); i++ {
 		switch o := pl.Ops[i].(type) {
 		case logical.Expand:
 			if !o.ToBound {
-				reached[o.To] = o
+				reached[o.To] = logical.Hop{Dir: o.Dir, Types: o.Types}
 			}
+		case logical.VarExpand:
+			// Min 0 also yields the start node, which no relationship
+			// reached.
+			if !o.ToBound && o.Min >= 1 {
+				reached[o.To] = logical.Hop{Dir: o.Dir, Types: o.Types}
+			}
+		case logical.ExpandChain:
+			reached[o.To] = o.Hops[len(o.Hops)-1]
 		case logical.NodeFilter:
 			e, ok := reached[o.Var]
 			labels, simple := ast.SimpleLabels(o.Labels)
@@ -51,11 +63,11 @@ func (b *builder) dropImpliedLabels(pl *logical.Pipeline) (*logical.Pipeline, bo
 	return pl, changed
 }
 
-// impliedLabel reports whether every node that expansion e reaches
-// carries label l: for each of e's types (all types when none is named),
-// the relationships whose far end has l are all of them. When it does,
-// the counts that prove it are facts the plan assumes (b.assumes).
-func (b *builder) impliedLabel(e logical.Expand, l string) bool {
+// impliedLabel reports whether every node that hop e reaches carries
+// label l: for each of e's types (all types when none is named), the
+// relationships whose far end has l are all of them. When it does, the
+// counts that prove it are facts the plan assumes (b.assumes).
+func (b *builder) impliedLabel(e logical.Hop, l string) bool {
 	types := e.Types
 	if len(types) == 0 {
 		types = []string{""}

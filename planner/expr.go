@@ -773,37 +773,14 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 }
 
 // degreeExists answers (n)-[:T]->() as a predicate, or COUNT { (n)-->() },
-// from n's stored degree when n is bound and nothing constrains the
-// relationship or the far node (but labels the statistics prove it
-// carries): no relationship is enumerated.
+// from n's stored degree when the builder's degreePattern allows it: no
+// relationship is enumerated.
 func (g *gen) degreeExists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (int32, bool, error) {
-	if where != nil || len(p.Parts) != 1 || p.Parts[0].Var != nil || p.Parts[0].Kind != ast.PathPlain {
+	near, dir, types, ok := g.b.degreePattern(p, where, env.scope())
+	if !ok {
 		return 0, false, nil
 	}
-	el := p.Parts[0].Element
-	if len(el.Rels) != 1 {
-		return 0, false, nil
-	}
-	near, far, r := el.Nodes[0], el.Nodes[1], el.Rels[0]
-	dir := r.Direction
-	if near.Var == nil || env.vars[near.Var.Name].kind != slotNode {
-		near, far = far, near
-		dir = reverse(dir)
-	}
-	if near.Var == nil || near.Labels != nil || near.Props != nil || near.Where != nil {
-		return 0, false, nil
-	}
-	s, ok := env.vars[near.Var.Name]
-	if !ok || s.kind != slotNode {
-		return 0, false, nil
-	}
-	types, simple := r.TypeNames()
-	if far.Var != nil && env.bound(far.Var.Name) || !g.b.impliedLabels(dir, types, far.Labels) || far.Props != nil || far.Where != nil {
-		return 0, false, nil
-	}
-	if r.Var != nil && env.bound(r.Var.Name) || r.VarLength != nil || r.Props != nil || r.Where != nil || !simple {
-		return 0, false, nil
-	}
+	s := env.vars[near]
 	d := g.r()
 	g.emit(vm.OpDegree, d, s.reg, g.addAux(&vm.ExpandSpec{Dir: vmDir(dir), Types: dedupe(types)}))
 	if count {
@@ -814,4 +791,39 @@ func (g *gen) degreeExists(p *ast.Pattern, where ast.Expr, env *regEnv, count bo
 	res := g.r()
 	g.emit(vm.OpGt, res, d, zero)
 	return res, true, nil
+}
+
+// degreePattern reports whether a pattern tested or counted per row is
+// answered from the stored degree of its bound node: one relationship
+// from a node variable bound in sc (near, followed in dir over types),
+// with nothing constraining the relationship or the far node but labels
+// the statistics prove it carries.
+func (b *builder) degreePattern(p *ast.Pattern, where ast.Expr, sc *scope) (near string, dir ast.Direction, types []string, ok bool) {
+	if where != nil || len(p.Parts) != 1 || p.Parts[0].Var != nil || p.Parts[0].Kind != ast.PathPlain {
+		return "", 0, nil, false
+	}
+	el := p.Parts[0].Element
+	if len(el.Rels) != 1 {
+		return "", 0, nil, false
+	}
+	nearN, far, r := el.Nodes[0], el.Nodes[1], el.Rels[0]
+	dir = r.Direction
+	if nearN.Var == nil || sc.vars[nearN.Var.Name] != kindNode || !sc.has(nearN.Var.Name) {
+		nearN, far = far, nearN
+		dir = reverse(dir)
+	}
+	if nearN.Var == nil || nearN.Labels != nil || nearN.Props != nil || nearN.Where != nil {
+		return "", 0, nil, false
+	}
+	if !sc.has(nearN.Var.Name) || sc.vars[nearN.Var.Name] != kindNode {
+		return "", 0, nil, false
+	}
+	types, simple := r.TypeNames()
+	if far.Var != nil && sc.has(far.Var.Name) || !b.impliedLabels(dir, types, far.Labels) || far.Props != nil || far.Where != nil {
+		return "", 0, nil, false
+	}
+	if r.Var != nil && sc.has(r.Var.Name) || r.VarLength != nil || r.Props != nil || r.Where != nil || !simple {
+		return "", 0, nil, false
+	}
+	return nearN.Var.Name, dir, types, true
 }

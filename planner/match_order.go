@@ -255,11 +255,7 @@ func (b *builder) startCost(m *ast.Match, sc *scope, bound map[string]bool) floa
 				switch o := b.seekFor(n, names[i], eqs[names[i]]).(type) {
 				case nil:
 				case logical.NodeRangeSeek:
-					f := rangeSelectivity
-					if o.Prefix {
-						f = propertySelectivity
-					}
-					cost = max(1, b.stats.LabelCount(o.Label)*f)
+					cost = b.rangeSeekRows(o)
 				default:
 					cost = 1
 				}

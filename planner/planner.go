@@ -48,6 +48,9 @@ type Compiled struct {
 	// Notifications are warnings about the query (unknown names, cartesian
 	// products, unbounded variable length, deprecated forms), by position.
 	Notifications []cyqerr.Notification
+	// Cost is the plan's estimated work (see planCost): comparable
+	// between plans of one query under one set of statistics, not a time.
+	Cost float64
 }
 
 // Compile plans and generates code for a parsed query statement. src is
@@ -97,5 +100,5 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 			prog.Writes = true
 		}
 	}
-	return &Compiled{Plan: plan, Program: prog, Assumes: b.assumes, Notifications: notifications(st, src, opts.Stats)}, nil
+	return &Compiled{Plan: plan, Program: prog, Assumes: b.assumes, Notifications: notifications(st, src, opts.Stats), Cost: b.planCost(plan)}, nil
 }

@@ -126,8 +126,12 @@ func (s *selectivity) hopDegree(from string, dir ast.Direction, types []string, 
 
 // chainReach estimates the nodes (or paths, when bag) that hops reach from
 // one node bound to from, and the relationships they read: the first hop
-// from from, every later one from nodes the previous hop reached.
-func (s *selectivity) chainReach(from string, hops []logical.Hop, avgDeg float64) (reach, reads float64) {
+// from from, every later one from nodes the previous hop reached. When
+// set, the hops run set at a time (a frontier of distinct nodes): no hop
+// reaches more than every node nor reads more than every relationship it
+// may follow.
+func (s *selectivity) chainReach(from string, hops []logical.Hop, avgDeg float64, set bool) (reach, reads float64) {
+	nodes := math.Max(s.b.stats.NodeCount(), 1)
 	f := 1.0
 	for i, h := range hops {
 		d := s.b.degree(h.Dir, h.Types, avgDeg)
@@ -135,6 +139,11 @@ func (s *selectivity) chainReach(from string, hops []logical.Hop, avgDeg float64
 			d = s.hopDegree(from, h.Dir, h.Types, d)
 		} else {
 			d *= s.b.reachedBias(hops[i-1], h.Dir, h.Types)
+		}
+		if set {
+			reads += math.Min(f*d, s.b.degree(h.Dir, h.Types, avgDeg)*nodes)
+			f = math.Min(f*d, nodes)
+			continue
 		}
 		reads += f * d
 		f *= d

@@ -52,6 +52,28 @@ func (g *gen) setRows(set int32, name string, e *regEnv, rest func(*regEnv, labe
 	return g.scanSet(set, name, e, rest)
 }
 
+// setLabelTests applies the label tests of name that follow a set
+// operator (ops[0]) to its set, a bitmap intersection per label instead
+// of a test per row: `(a)-[:R*1..3]->(c:B)` in set mode reaches a set,
+// keeps its nodes labelled B, and may still hand the whole set to
+// count(DISTINCT c). It returns the filtered set and how many operators
+// after ops[0] it took.
+func (g *gen) setLabelTests(set int32, name string, ops []logical.Op) (int32, int) {
+	k := 0
+	for 1+k < len(ops) {
+		f, ok := ops[1+k].(logical.NodeFilter)
+		if !ok || f.Var != name || f.Labels == nil {
+			break
+		}
+		g.enter(&ops[1+k])
+		dst := g.s()
+		g.emit(vm.OpSetFilterLabels, dst, set, g.addAux(compileLabels(f.Labels)))
+		set = dst
+		k++
+	}
+	return set, k
+}
+
 // aggSetSink emits OpAggSet into the aggregation's table.
 func (g *gen) aggSetSink(agg logical.Aggregate, set int32) (*tableSource, error) {
 	o, err := functions.Resolve("count", make([]functions.Type, 1))
