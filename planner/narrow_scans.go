@@ -116,7 +116,7 @@ func (b *builder) impliedScanLabel(cat labelCatalog, dir ast.Direction, types []
 		return 0
 	})
 	// The node is the far end of the expansion taken the other way.
-	back := logical.Expand{Dir: reverse(dir), Types: types}
+	back := logical.Hop{Dir: reverse(dir), Types: types}
 	for _, l := range labels {
 		if count[l] >= all {
 			break
