@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/cockroachdb/pebble/v2/vfs"
@@ -266,6 +267,43 @@ func TestBulkStreamedIndexes(t *testing.T) {
 			}
 		}
 		check(t, snap.checkConsistency())
+		check(t, s.Close())
+	}
+}
+
+// createCounter counts the files created under names with a prefix.
+type createCounter struct {
+	vfs.FS
+	prefix string
+	n      atomic.Int64
+}
+
+func (c *createCounter) Create(name string, cat vfs.DiskWriteCategory) (vfs.File, error) {
+	if strings.HasPrefix(c.FS.PathBase(name), c.prefix) {
+		c.n.Add(1)
+	}
+	return c.FS.Create(name, cat)
+}
+
+// TestBulkStreamedImageNotRewritten: a streamed load writes the graph's
+// image itself, so neither the background image writer (which the load's
+// commit wakes) nor Close writes it again: that would read the whole
+// graph once more right after the load.
+func TestBulkStreamedImageNotRewritten(t *testing.T) {
+	for seed := uint64(1); seed <= 8; seed++ {
+		fs := &createCounter{FS: vfs.NewMem(), prefix: imageName(0)}
+		s, err := Open("db", &Options{FS: fs})
+		check(t, err)
+		g := mustGraph(t, s, DefaultGraph)
+		m := newModel()
+		check(t, g.BulkLoad(context.Background(), randomBulk(rand.New(rand.NewPCG(seed, 9)), m), nil))
+		check(t, s.Close())
+		if n := fs.n.Load(); n != 0 {
+			t.Fatalf("seed %d: the image was written %d more times after the load", seed, n)
+		}
+		s, err = Open("db", &Options{FS: fs, ReadOnly: true})
+		check(t, err)
+		m.verify(t, mustGraph(t, s, DefaultGraph).Snapshot())
 		check(t, s.Close())
 	}
 }
