@@ -1,11 +1,13 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -305,5 +307,43 @@ func TestBulkStreamedImageNotRewritten(t *testing.T) {
 		check(t, err)
 		m.verify(t, mustGraph(t, s, DefaultGraph).Snapshot())
 		check(t, s.Close())
+	}
+}
+
+// TestNewCSR: the grouping by node orders each node's relationships by
+// type, then by index, for hubs and many types alike (every branch of
+// sortByType), as sorting all of them by (node, type, index) does.
+func TestNewCSR(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 11))
+	for _, shape := range []struct{ rels, nodes, types int }{
+		{0, 1, 1}, {100, 10, 1}, {1000, 3, 2}, {5000, 50, 300}, {20000, 2, 40}, {3000, 500, 7},
+	} {
+		keys := make([]uint32, shape.rels)
+		typ := make([]uint32, shape.rels)
+		for i := range keys {
+			keys[i] = uint32(r.IntN(shape.nodes))
+			if r.IntN(2) == 0 {
+				keys[i] = 0 // a hub
+			}
+			typ[i] = uint32(r.IntN(shape.types))
+		}
+		c := newCSR(keys, typ, shape.nodes, shape.types)
+		want := make([]uint32, shape.rels)
+		for i := range want {
+			want[i] = uint32(i)
+		}
+		slices.SortFunc(want, func(a, b uint32) int {
+			return cmp.Or(cmp.Compare(keys[a], keys[b]), cmp.Compare(typ[a], typ[b]), cmp.Compare(a, b))
+		})
+		if !slices.Equal(c.ord, want) {
+			t.Fatalf("%+v: order differs", shape)
+		}
+		for n := range shape.nodes {
+			for _, i := range c.ord[c.off[n]:c.off[n+1]] {
+				if keys[i] != uint32(n) {
+					t.Fatalf("%+v: relationship %d of node %d under node %d", shape, i, keys[i], n)
+				}
+			}
+		}
 	}
 }
