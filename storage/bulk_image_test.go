@@ -347,3 +347,57 @@ func TestNewCSR(t *testing.T) {
 		}
 	}
 }
+
+// TestImageMappingReleased: under a MemoryBudget the pages of a mapped
+// image that reads touch are released once they add up to releaseEvery,
+// so a scan of the whole graph leaves at most about that much of the
+// mapping counted against the process, and answers as without a budget.
+func TestImageMappingReleased(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir, nil)
+	check(t, err)
+	g := mustGraph(t, s, DefaultGraph)
+	check(t, g.BulkLoad(context.Background(), BulkSourceFunc(func(b *BulkBuilder) error {
+		r := rand.New(rand.NewPCG(2, 2))
+		typ := b.TypeID("T")
+		first, err := b.AddNodes(20000, []uint32{b.LabelID("L")})
+		if err != nil {
+			return err
+		}
+		for range 400000 {
+			if _, err := b.AddRel(first+uint32(r.IntN(20000)), first+uint32(r.IntN(20000)), typ, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	}), nil))
+	check(t, s.Close())
+	degrees := func(s *Store) []int {
+		snap := mustGraph(t, s, DefaultGraph).Snapshot()
+		var ds []int
+		for n := range uint32(20000) {
+			ds = append(ds, int(snap.Neighbors(n, Out, 0).GetCardinality()))
+		}
+		return ds
+	}
+	s, err = Open(dir, &Options{ReadOnly: true})
+	check(t, err)
+	want := degrees(s)
+	check(t, s.Close())
+	s, err = Open(dir, &Options{ReadOnly: true, MemoryBudget: 1 << 20})
+	check(t, err)
+	defer s.Close()
+	img := mustGraph(t, s, DefaultGraph).cur.Load().nodes.baseImage()
+	if img == nil || img.mapped == nil || img.releaseEvery == 0 {
+		t.Skip("the image is not mapped here")
+	}
+	if int64(len(img.nodeBlocks)) < 3*img.releaseEvery {
+		t.Fatalf("node blocks of %d bytes: too few to test a release every %d", len(img.nodeBlocks), img.releaseEvery)
+	}
+	if got := degrees(s); !slices.Equal(got, want) {
+		t.Fatal("degrees differ under the budget")
+	}
+	if n := img.touched.Load(); n > img.releaseEvery {
+		t.Fatalf("%d bytes of the mapping read since the last release, over %d", n, img.releaseEvery)
+	}
+}

@@ -101,7 +101,7 @@ func readSearchFile(fs vfs.FS, dir string, gid uint32) (*searchFile, error) {
 	if !nativeLittleEndian {
 		return nil, nil
 	}
-	data, err := mapFile(fs, fs.PathJoin(dir, searchImageName(gid)))
+	data, _, err := mapFile(fs, fs.PathJoin(dir, searchImageName(gid)))
 	if data == nil || err != nil {
 		return nil, err
 	}
