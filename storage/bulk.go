@@ -53,8 +53,8 @@ func (f BulkSourceFunc) Load(b *BulkBuilder) error { return f(b) }
 // (atomically: after a crash either all of it or none is present), then
 // publishes the new version. progress, if not nil, is called at each phase
 // and every 1<<20 added items. The graph's writer slot is held throughout.
-// Uniqueness constraints are checked (ErrConstraintViolation, nothing
-// written); the memory budget applies.
+// The graph's constraints are checked on what the load adds
+// (ErrConstraintViolation, nothing written); the memory budget applies.
 func (g *Graph) BulkLoad(ctx context.Context, src BulkSource, progress func(BulkProgress)) error {
 	b, err := g.NewBulkBuilder(ctx, progress)
 	if err != nil {

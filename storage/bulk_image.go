@@ -43,7 +43,9 @@ import (
 // Property indexes are counted from the sorted values of the loaded nodes
 // merged with those of the graph's nodes (uniqueness checked there) and,
 // as after Open, built on first use; search indexes too are rebuilt on
-// first use. The memory of the load is the builder's own arrays, the two
+// first use. The other constraints are checked on the loaded nodes and
+// relationships before anything is written (bulk_constraints.go). The
+// memory of the load is the builder's own arrays, the two
 // groupings and a label-set id per existing node; nothing of the size of
 // the graph is built twice. A load that fails before the ingest removes
 // both files and changes nothing; a crash between the ingest and the
@@ -51,25 +53,13 @@ import (
 // the graph's) and rebuilds.
 
 // streamable reports whether Finish can stream the load (see above): the
-// graph has no constraint other than those backed by unique property
-// indexes, the graph has at least one node afterwards, the load adds
-// fewer than 1<<32 relationships, and the machine uses images.
+// graph has at least one node afterwards, the load adds fewer than 1<<32
+// relationships, and the machine uses images. Constraints are checked on
+// the stream (streamedIndexes, streamedConstraints).
 func (b *BulkBuilder) streamable() bool {
 	base := b.base
-	return nativeLittleEndian && !base.hasConstraints() && uint64(base.nextNode)+uint64(b.nodes.len()) > 0 &&
+	return nativeLittleEndian && uint64(base.nextNode)+uint64(b.nodes.len()) > 0 &&
 		uint64(len(b.relTyp)) < math.MaxUint32
-}
-
-// hasConstraints reports whether the graph has a constraint: a streamed
-// load checks only uniqueness (streamedIndexes), so a graph with other
-// constraints loads through the path that checks them all (schema.go).
-func (v *version) hasConstraints() bool {
-	for _, d := range v.schema {
-		if d.Constraint {
-			return true
-		}
-	}
-	return false
 }
 
 // peekPage returns page pi of t as the version reads it, without adding
@@ -653,6 +643,9 @@ func (b *BulkBuilder) finishStreamed() error {
 	out = newCSR(b.relStart, b.relTyp, n, ntypes)
 	wg.Wait()
 	if err := b.streamedIndexes(v); err != nil {
+		return err
+	}
+	if err := b.streamedConstraints(); err != nil {
 		return err
 	}
 	if err := b.ctx.Err(); err != nil {
