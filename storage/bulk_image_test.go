@@ -400,4 +400,7 @@ func TestImageMappingReleased(t *testing.T) {
 	if n := img.touched.Load(); n > img.releaseEvery {
 		t.Fatalf("%d bytes of the mapping read since the last release, over %d", n, img.releaseEvery)
 	}
+	if rss, ok := residentBytes(img.mapped); ok && rss > 2*img.releaseEvery {
+		t.Fatalf("%d bytes of the mapping resident after the scan, over twice %d", rss, img.releaseEvery)
+	}
 }
