@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	mrand "math/rand"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/cockroachdb/pebble/v2/vfs"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -112,5 +114,37 @@ func TestSearchImageMappingReleased(t *testing.T) {
 	}
 	if budgeted > 1<<20 {
 		t.Fatalf("under a budget %d bytes of the mapping stay resident after the queries", budgeted)
+	}
+}
+
+// TestSearchIndexesCounted: a full-text index counts in MemoryUsage once
+// it is built (on first use after a reopen), by its estimate.
+func TestSearchIndexesCounted(t *testing.T) {
+	fs := vfs.NewMem()
+	s, err := Open("db", &Options{FS: fs})
+	check(t, err)
+	g := mustGraph(t, s, DefaultGraph)
+	tx := begin(t, g)
+	check(t, tx.CreateSearchIndex(SearchIndexDef{Name: "ft", Kind: SearchFulltext, Labels: []string{"Doc"}, Props: []string{"text"}}))
+	l := must(tx.LabelIDOrCreate("Doc"))(t)
+	k := must(tx.PropKeyIDOrCreate("text"))(t)
+	r := mrand.New(mrand.NewSource(4))
+	for range 2000 {
+		_, err := tx.CreateNode([]uint32{l}, map[uint32]value.Value{k: randWords(r)})
+		check(t, err)
+	}
+	check(t, tx.Commit())
+	check(t, s.Close())
+	s, err = Open("db", &Options{FS: fs})
+	check(t, err)
+	defer s.Close()
+	before, _ := s.MemoryUsage()
+	snap := mustGraph(t, s, DefaultGraph).Snapshot()
+	_, err = QueryFulltext(snap, "ft", "a*")
+	check(t, err)
+	after, _ := s.MemoryUsage()
+	ft := snap.version.search["ft"].data().ft
+	if ft == nil || ft.Bytes() <= 0 || after-before < ft.Bytes() {
+		t.Fatalf("MemoryUsage %d before the index was built, %d after; the index estimates %d", before, after, ft.Bytes())
 	}
 }

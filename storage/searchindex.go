@@ -156,6 +156,30 @@ func (ix *searchIdx) chain(v *version, ids []uint32) *searchIdx {
 	return lazyStoredIdx(ix.def, v, l.stored, touched)
 }
 
+// bytes estimates the heap memory of ix: 0 while it is unbuilt.
+func (ix *searchIdx) bytes() int64 {
+	if ix.unbuilt() {
+		return 0
+	}
+	ix = ix.data()
+	if ix.ft != nil {
+		return ix.ft.Bytes()
+	}
+	if ix.vec != nil {
+		return ix.vec.Bytes()
+	}
+	return 0
+}
+
+// searchBytes estimates the heap memory of v's built search indexes.
+func (v *version) searchBytes() int64 {
+	var n int64
+	for _, ix := range v.search {
+		n += ix.bytes()
+	}
+	return n
+}
+
 // unbuilt reports whether ix is lazy and nobody has built it yet.
 func (ix *searchIdx) unbuilt() bool { return ix.lazy != nil && !ix.lazy.done.Load() }
 
