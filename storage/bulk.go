@@ -53,8 +53,8 @@ func (f BulkSourceFunc) Load(b *BulkBuilder) error { return f(b) }
 // (atomically: after a crash either all of it or none is present), then
 // publishes the new version. progress, if not nil, is called at each phase
 // and every 1<<20 added items. The graph's writer slot is held throughout.
-// Uniqueness constraints are checked (ErrConstraintViolation, nothing
-// written); the memory budget applies.
+// The graph's constraints are checked on what the load adds
+// (ErrConstraintViolation, nothing written); the memory budget applies.
 func (g *Graph) BulkLoad(ctx context.Context, src BulkSource, progress func(BulkProgress)) error {
 	b, err := g.NewBulkBuilder(ctx, progress)
 	if err != nil {
@@ -79,8 +79,7 @@ type BulkBuilder struct {
 	start    time.Time
 	done     bool
 
-	labels   [][]uint32
-	props    []props // by index of new node
+	nodes    bulkNodes // the new nodes, by index
 	relStart []uint32
 	relEnd   []uint32
 	relTyp   []uint32
@@ -99,7 +98,7 @@ func (g *Graph) NewBulkBuilder(ctx context.Context, progress func(BulkProgress))
 	}
 	base := g.cur.Load()
 	b := &BulkBuilder{g: g, ctx: ctx, base: base, progress: progress, start: time.Now(),
-		relProps: map[uint64]props{}, next: 1 << 20}
+		nodes: newBulkNodes(), relProps: map[uint64]props{}, next: 1 << 20}
 	for i := range b.dicts {
 		b.dicts[i] = base.dicts[i].clone()
 	}
@@ -109,12 +108,12 @@ func (g *Graph) NewBulkBuilder(ctx context.Context, progress func(BulkProgress))
 
 func (b *BulkBuilder) report(p BulkPhase) {
 	if b.progress != nil {
-		b.progress(BulkProgress{Phase: p, Nodes: uint64(len(b.labels)), Rels: uint64(len(b.relTyp)), Elapsed: time.Since(b.start)})
+		b.progress(BulkProgress{Phase: p, Nodes: uint64(b.nodes.len()), Rels: uint64(len(b.relTyp)), Elapsed: time.Since(b.start)})
 	}
 }
 
 func (b *BulkBuilder) tick() {
-	if n := uint64(len(b.labels) + len(b.relTyp)); n >= b.next {
+	if n := uint64(b.nodes.len() + len(b.relTyp)); n >= b.next {
 		b.next = n + 1<<20
 		b.report(BulkAdding)
 	}
@@ -144,8 +143,7 @@ func (b *BulkBuilder) PropKeyID(name string) uint32 { return b.dictID(dictKey, n
 // relationships, avoiding regrowth when the source knows its size.
 func (b *BulkBuilder) Reserve(nodes, rels int) {
 	if nodes > 0 {
-		b.labels = slices.Grow(b.labels, nodes)
-		b.props = slices.Grow(b.props, nodes)
+		b.nodes.grow(nodes)
 	}
 	if rels > 0 {
 		b.relStart = slices.Grow(b.relStart, rels)
@@ -161,7 +159,7 @@ func (b *BulkBuilder) AddNode(labels []uint32, ps map[uint32]value.Value) (uint3
 	if b.done {
 		return 0, ErrTxDone
 	}
-	id := uint64(b.base.nextNode) + uint64(len(b.labels))
+	id := uint64(b.base.nextNode) + uint64(b.nodes.len())
 	if id >= math.MaxUint32 {
 		return 0, fmt.Errorf("storage: node id space exhausted")
 	}
@@ -187,11 +185,7 @@ func (b *BulkBuilder) AddNode(labels []uint32, ps map[uint32]value.Value) (uint3
 			}
 		}
 	}
-	if len(labels) == 0 {
-		labels = nil
-	}
-	b.labels = append(b.labels, labels)
-	b.props = append(b.props, pr)
+	b.nodes.add(labels, pr)
 	b.tick()
 	return uint32(id), nil
 }
@@ -208,21 +202,18 @@ func strictlyIncreasing(ls []uint32) bool {
 // AddNodes adds n nodes with the same labels and no properties and returns
 // the id of the first; the others follow consecutively.
 func (b *BulkBuilder) AddNodes(n int, labels []uint32) (uint32, error) {
-	first := b.base.nextNode + uint32(len(b.labels))
+	first := b.base.nextNode + uint32(b.nodes.len())
 	if n <= 0 {
 		return first, nil
 	}
 	if _, err := b.AddNode(labels, nil); err != nil {
 		return 0, err
 	}
-	ls := b.labels[len(b.labels)-1]
+	ls := b.nodes.labels(b.nodes.len() - 1)
 	if uint64(first)+uint64(n) >= math.MaxUint32 {
 		return 0, fmt.Errorf("storage: node id space exhausted")
 	}
-	for i := 1; i < n; i++ {
-		b.labels = append(b.labels, ls)
-		b.props = append(b.props, nil)
-	}
+	b.nodes.addN(n-1, ls)
 	b.tick()
 	return first, nil
 }
@@ -286,7 +277,7 @@ func (b *BulkBuilder) Finish() error {
 	b.report(BulkBuilding)
 	base := b.base
 	first := base.nextNode
-	limit := uint64(first) + uint64(len(b.labels))
+	limit := uint64(first) + uint64(b.nodes.len())
 	for i := range b.relTyp {
 		for _, n := range [2]uint32{b.relStart[i], b.relEnd[i]} {
 			if uint64(n) >= limit || (n < first && !base.all.Contains(n)) {
@@ -361,7 +352,7 @@ func (b *BulkBuilder) build() *version {
 	v := &w
 	v.dicts = b.dicts
 	first := base.nextNode
-	v.nextNode = first + uint32(len(b.labels))
+	v.nextNode = first + uint32(b.nodes.len())
 	v.nextRel = base.nextRel + uint64(len(b.relTyp))
 	v.relCount = base.relCount + uint64(len(b.relTyp))
 	// Node pages: all copied (adjacency is rebuilt for every node).
@@ -374,12 +365,13 @@ func (b *BulkBuilder) build() *version {
 	v.all.AddRange(uint64(first), uint64(v.nextNode))
 	v.labels = cloneMap(base.labels)
 	touched := map[uint32]*roaring.Bitmap{}
-	for i, ls := range b.labels {
+	for i := range b.nodes.len() {
+		ls := b.nodes.labels(i)
 		id := first + uint32(i)
 		p, j := v.ensureNodePage(id)
 		p.alive[j>>6] |= 1 << (j & 63)
 		p.labels[j] = ls
-		p.props[j] = b.props[i]
+		p.props[j] = b.nodes.props(i)
 		for _, l := range ls {
 			bm := touched[l]
 			if bm == nil {
@@ -596,8 +588,8 @@ func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) 
 	// 'm': counters.
 	set(metaKey(gid), encodeMeta(v.nextNode, v.nextRel))
 	// 'n': new nodes.
-	for i, ls := range b.labels {
-		buf = appendNodeRecord(buf[:0], ls, b.props[i])
+	for i := range b.nodes.len() {
+		buf = b.nodes.appendRecord(buf[:0], i)
 		kbuf = appendNodeKey(kbuf[:0], gid, base.nextNode+uint32(i))
 		set(kbuf, buf)
 	}

@@ -43,7 +43,9 @@ import (
 // Property indexes are counted from the sorted values of the loaded nodes
 // merged with those of the graph's nodes (uniqueness checked there) and,
 // as after Open, built on first use; search indexes too are rebuilt on
-// first use. The memory of the load is the builder's own arrays, the two
+// first use. The other constraints are checked on the loaded nodes and
+// relationships before anything is written (bulk_constraints.go). The
+// memory of the load is the builder's own arrays, the two
 // groupings and a label-set id per existing node; nothing of the size of
 // the graph is built twice. A load that fails before the ingest removes
 // both files and changes nothing; a crash between the ingest and the
@@ -51,25 +53,13 @@ import (
 // the graph's) and rebuilds.
 
 // streamable reports whether Finish can stream the load (see above): the
-// graph has no constraint other than those backed by unique property
-// indexes, the graph has at least one node afterwards, the load adds
-// fewer than 1<<32 relationships, and the machine uses images.
+// graph has at least one node afterwards, the load adds fewer than 1<<32
+// relationships, and the machine uses images. Constraints are checked on
+// the stream (streamedIndexes, streamedConstraints).
 func (b *BulkBuilder) streamable() bool {
 	base := b.base
-	return nativeLittleEndian && !base.hasConstraints() && uint64(base.nextNode)+uint64(len(b.labels)) > 0 &&
+	return nativeLittleEndian && uint64(base.nextNode)+uint64(b.nodes.len()) > 0 &&
 		uint64(len(b.relTyp)) < math.MaxUint32
-}
-
-// hasConstraints reports whether the graph has a constraint: a streamed
-// load checks only uniqueness (streamedIndexes), so a graph with other
-// constraints loads through the path that checks them all (schema.go).
-func (v *version) hasConstraints() bool {
-	for _, d := range v.schema {
-		if d.Constraint {
-			return true
-		}
-	}
-	return false
 }
 
 // peekPage returns page pi of t as the version reads it, without adding
@@ -138,12 +128,22 @@ func (b *BulkBuilder) baseIndexEntries(k indexKey) []indexEntry {
 func (b *BulkBuilder) streamedIndexes(v *version) error {
 	first := b.base.nextNode
 	for k, ix := range b.base.indexes {
-		var es []indexEntry
-		for i, ls := range b.labels {
-			if _, ok := slices.BinarySearch(ls, k.label); !ok {
+		// Counted first: grown by appending, the slice would
+		// allocate several times its size on the way.
+		n := 0
+		for i := range b.nodes.len() {
+			if b.nodes.hasLabel(i, k.label) {
+				if _, ok := b.nodes.prop(i, k.key); ok {
+					n++
+				}
+			}
+		}
+		es := make([]indexEntry, 0, n)
+		for i := range b.nodes.len() {
+			if !b.nodes.hasLabel(i, k.label) {
 				continue
 			}
-			if val, ok := b.props[i].get(k.key); ok {
+			if val, ok := b.nodes.prop(i, k.key); ok {
 				es = append(es, indexEntry{val, first + uint32(i)})
 			}
 		}
@@ -222,28 +222,12 @@ type csr struct {
 	off, ord []uint32
 }
 
-// typeOrder returns the relationship indexes ordered by type (stably: a
-// counting sort), the order newCSR visits them in.
-func typeOrder(typ []uint32, ntypes int) []uint32 {
-	off := make([]uint32, ntypes+1)
-	for _, t := range typ {
-		off[t+1]++
-	}
-	for i := 1; i < len(off); i++ {
-		off[i] += off[i-1]
-	}
-	ord := make([]uint32, len(typ))
-	for i, t := range typ {
-		ord[off[t]] = uint32(i)
-		off[t]++
-	}
-	return ord
-}
-
-// newCSR groups the relationship indexes of byType (every index, ordered
-// by type) by keys[index], a node id below n: a stable counting sort, so
-// each node's keep the order of byType.
-func newCSR(keys, byType []uint32, n int) csr {
+// newCSR groups the relationship indexes by keys[index], a node id below
+// n, each node's ordered by type, then by index: a counting sort by node
+// (stable, so each node's are in index order), then each node's sorted
+// by type (sortByType). Nothing of the size of all relationships is
+// allocated besides the result.
+func newCSR(keys, typ []uint32, n, ntypes int) csr {
 	off := make([]uint32, n+2)
 	for _, k := range keys {
 		off[k+2]++
@@ -254,12 +238,54 @@ func newCSR(keys, byType []uint32, n int) csr {
 	// off[k+1] is now where key k starts; filling moves it to where k
 	// ends, which is where k+1 starts.
 	ord := make([]uint32, len(keys))
-	for _, i := range byType {
-		k := keys[i]
-		ord[off[k+1]] = i
+	for i, k := range keys {
+		ord[off[k+1]] = uint32(i)
 		off[k+1]++
 	}
-	return csr{off: off[: n+1 : n+1], ord: ord}
+	c := csr{off: off[: n+1 : n+1], ord: ord}
+	c.sortByType(typ, ntypes)
+	return c
+}
+
+// sortByType orders each node's relationship indexes (in index order) by
+// type, stably: short runs by insertion, long ones by counting into a
+// scratch as long as the longest (a hub's), mid-sized ones (fewer than
+// the types, so that clearing the counts would dominate) by merging.
+func (c csr) sortByType(typ []uint32, ntypes int) {
+	cnt := make([]uint32, ntypes+1)
+	var scratch []uint32
+	byType := func(a, b uint32) int { return cmp.Compare(typ[a], typ[b]) }
+	for node := 0; node+1 < len(c.off); node++ {
+		seg := c.ord[c.off[node]:c.off[node+1]]
+		sorted := true
+		for j := 1; j < len(seg) && sorted; j++ {
+			sorted = typ[seg[j-1]] <= typ[seg[j]]
+		}
+		switch {
+		case sorted:
+		case len(seg) <= 32:
+			for j := 1; j < len(seg); j++ {
+				for k := j; k > 0 && typ[seg[k-1]] > typ[seg[k]]; k-- {
+					seg[k-1], seg[k] = seg[k], seg[k-1]
+				}
+			}
+		case len(seg) < ntypes:
+			slices.SortStableFunc(seg, byType)
+		default:
+			clear(cnt)
+			for _, i := range seg {
+				cnt[typ[i]+1]++
+			}
+			for t := 1; t < len(cnt); t++ {
+				cnt[t] += cnt[t-1]
+			}
+			scratch = append(scratch[:0], seg...)
+			for _, i := range scratch {
+				seg[cnt[typ[i]]] = i
+				cnt[typ[i]]++
+			}
+		}
+	}
 }
 
 // appendAdjacency sets the adjacency chunk records holding new
@@ -347,7 +373,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 	b, base := np.b, np.b.base
 	first := uint64(base.nextNode)
 	lo := pi * nodePageSize
-	hi := min(lo+nodePageSize, first+uint64(len(b.labels)))
+	hi := min(lo+nodePageSize, first+uint64(b.nodes.len()))
 	if lo >= hi {
 		return nil
 	}
@@ -355,9 +381,19 @@ func (np *nodePager) at(pi uint64) *nodePage {
 	if lo < first {
 		bp = peekPage(&base.nodes, pi)
 	}
-	fresh := 0
+	// fresh counts the new relationships of the page's nodes, nlists
+	// their runs of one type (a list each at most).
+	fresh, nlists := 0, 0
 	for _, c := range np.dirs {
 		fresh += int(c.off[hi] - c.off[lo])
+		for n := lo; n < hi; n++ {
+			ids := c.ord[c.off[n]:c.off[n+1]]
+			for j := range ids {
+				if j == 0 || b.relTyp[ids[j]] != b.relTyp[ids[j-1]] {
+					nlists++
+				}
+			}
+		}
 	}
 	if fresh == 0 && hi <= first {
 		if bp != nil {
@@ -368,7 +404,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 		}
 		return base.nodes.own(pi)
 	}
-	total, nlists := fresh, fresh
+	total := fresh
 	if bp != nil {
 		for w := bp.alive[0]; w != 0; w &= w - 1 {
 			i := trailingZeros(w)
@@ -402,7 +438,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 			}
 			p.labels[i], p.props[i], old = bp.labels[i], bp.props[i], &bp.adj[i]
 		} else {
-			p.labels[i], p.props[i] = b.labels[n-first], b.props[n-first]
+			p.labels[i], p.props[i] = b.nodes.labels(int(n-first)), b.nodes.props(int(n-first))
 		}
 		p.alive[i>>6] |= 1 << (i & 63)
 		for d, c := range np.dirs {
@@ -503,7 +539,7 @@ func (b *BulkBuilder) streamedVersion() *version {
 	v := newVersion()
 	v.dicts = b.dicts
 	first := base.nextNode
-	v.nextNode = first + uint32(len(b.labels))
+	v.nextNode = first + uint32(b.nodes.len())
 	v.nextRel = base.nextRel + uint64(len(b.relTyp))
 	v.relCount = base.relCount + uint64(len(b.relTyp))
 	v.nodes = pageTable[nodePage]{base: base.nodes.base, img: base.nodes.img}
@@ -527,8 +563,8 @@ func (b *BulkBuilder) streamedVersion() *version {
 		}
 	}
 	ids := map[uint32][]uint32{}
-	for i, ls := range b.labels {
-		for _, l := range ls {
+	for i := range b.nodes.len() {
+		for _, l := range b.nodes.labels(i) {
 			ids[l] = append(ids[l], first+uint32(i))
 		}
 		if len(ids) > 0 && i&0xffff == 0xffff {
@@ -566,14 +602,14 @@ func (b *BulkBuilder) writeImageTmp(v *version, seq uint64, out, in *csr) (path 
 	// which fill them.
 	v.stats = sb.data()
 	first := b.base.nextNode
-	labelOf := func(n uint32) []uint32 { return b.labels[n-first] }
+	labelOf := func(n uint32) []uint32 { return b.nodes.labels(int(n - first)) }
 	if first > 0 {
 		ls := newLabelSets(b.base)
 		labelOf = func(n uint32) []uint32 {
 			if n < first {
 				return ls.sets[ls.id[n]]
 			}
-			return b.labels[n-first]
+			return b.nodes.labels(int(n - first))
 		}
 	}
 	np := &nodePager{b: b, dirs: [2]*csr{out, in}, stats: sb, labelOf: labelOf}
@@ -597,17 +633,19 @@ func (b *BulkBuilder) finishStreamed() error {
 	v := b.streamedVersion()
 	n := int(v.nextNode)
 	var out, in csr
-	byType := typeOrder(b.relTyp, len(b.dicts[dictType].names))
+	ntypes := len(b.dicts[dictType].names)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		in = newCSR(b.relEnd, byType, n)
+		in = newCSR(b.relEnd, b.relTyp, n, ntypes)
 	}()
-	out = newCSR(b.relStart, byType, n)
+	out = newCSR(b.relStart, b.relTyp, n, ntypes)
 	wg.Wait()
-	byType = nil
 	if err := b.streamedIndexes(v); err != nil {
+		return err
+	}
+	if err := b.streamedConstraints(); err != nil {
 		return err
 	}
 	if err := b.ctx.Err(); err != nil {

@@ -1,12 +1,15 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/cockroachdb/pebble/v2/vfs"
@@ -267,5 +270,137 @@ func TestBulkStreamedIndexes(t *testing.T) {
 		}
 		check(t, snap.checkConsistency())
 		check(t, s.Close())
+	}
+}
+
+// createCounter counts the files created under names with a prefix.
+type createCounter struct {
+	vfs.FS
+	prefix string
+	n      atomic.Int64
+}
+
+func (c *createCounter) Create(name string, cat vfs.DiskWriteCategory) (vfs.File, error) {
+	if strings.HasPrefix(c.FS.PathBase(name), c.prefix) {
+		c.n.Add(1)
+	}
+	return c.FS.Create(name, cat)
+}
+
+// TestBulkStreamedImageNotRewritten: a streamed load writes the graph's
+// image itself, so neither the background image writer (which the load's
+// commit wakes) nor Close writes it again: that would read the whole
+// graph once more right after the load.
+func TestBulkStreamedImageNotRewritten(t *testing.T) {
+	for seed := uint64(1); seed <= 8; seed++ {
+		fs := &createCounter{FS: vfs.NewMem(), prefix: imageName(0)}
+		s, err := Open("db", &Options{FS: fs})
+		check(t, err)
+		g := mustGraph(t, s, DefaultGraph)
+		m := newModel()
+		check(t, g.BulkLoad(context.Background(), randomBulk(rand.New(rand.NewPCG(seed, 9)), m), nil))
+		check(t, s.Close())
+		if n := fs.n.Load(); n != 0 {
+			t.Fatalf("seed %d: the image was written %d more times after the load", seed, n)
+		}
+		s, err = Open("db", &Options{FS: fs, ReadOnly: true})
+		check(t, err)
+		m.verify(t, mustGraph(t, s, DefaultGraph).Snapshot())
+		check(t, s.Close())
+	}
+}
+
+// TestNewCSR: the grouping by node orders each node's relationships by
+// type, then by index, for hubs and many types alike (every branch of
+// sortByType), as sorting all of them by (node, type, index) does.
+func TestNewCSR(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 11))
+	for _, shape := range []struct{ rels, nodes, types int }{
+		{0, 1, 1}, {100, 10, 1}, {1000, 3, 2}, {5000, 50, 300}, {20000, 2, 40}, {3000, 500, 7},
+	} {
+		keys := make([]uint32, shape.rels)
+		typ := make([]uint32, shape.rels)
+		for i := range keys {
+			keys[i] = uint32(r.IntN(shape.nodes))
+			if r.IntN(2) == 0 {
+				keys[i] = 0 // a hub
+			}
+			typ[i] = uint32(r.IntN(shape.types))
+		}
+		c := newCSR(keys, typ, shape.nodes, shape.types)
+		want := make([]uint32, shape.rels)
+		for i := range want {
+			want[i] = uint32(i)
+		}
+		slices.SortFunc(want, func(a, b uint32) int {
+			return cmp.Or(cmp.Compare(keys[a], keys[b]), cmp.Compare(typ[a], typ[b]), cmp.Compare(a, b))
+		})
+		if !slices.Equal(c.ord, want) {
+			t.Fatalf("%+v: order differs", shape)
+		}
+		for n := range shape.nodes {
+			for _, i := range c.ord[c.off[n]:c.off[n+1]] {
+				if keys[i] != uint32(n) {
+					t.Fatalf("%+v: relationship %d of node %d under node %d", shape, i, keys[i], n)
+				}
+			}
+		}
+	}
+}
+
+// TestImageMappingReleased: under a MemoryBudget the pages of a mapped
+// image that reads touch are released once they add up to releaseEvery,
+// so a scan of the whole graph leaves at most about that much of the
+// mapping counted against the process, and answers as without a budget.
+func TestImageMappingReleased(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir, nil)
+	check(t, err)
+	g := mustGraph(t, s, DefaultGraph)
+	check(t, g.BulkLoad(context.Background(), BulkSourceFunc(func(b *BulkBuilder) error {
+		r := rand.New(rand.NewPCG(2, 2))
+		typ := b.TypeID("T")
+		first, err := b.AddNodes(20000, []uint32{b.LabelID("L")})
+		if err != nil {
+			return err
+		}
+		for range 400000 {
+			if _, err := b.AddRel(first+uint32(r.IntN(20000)), first+uint32(r.IntN(20000)), typ, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	}), nil))
+	check(t, s.Close())
+	degrees := func(s *Store) []int {
+		snap := mustGraph(t, s, DefaultGraph).Snapshot()
+		var ds []int
+		for n := range uint32(20000) {
+			ds = append(ds, int(snap.Neighbors(n, Out, 0).GetCardinality()))
+		}
+		return ds
+	}
+	s, err = Open(dir, &Options{ReadOnly: true})
+	check(t, err)
+	want := degrees(s)
+	check(t, s.Close())
+	s, err = Open(dir, &Options{ReadOnly: true, MemoryBudget: 1 << 20})
+	check(t, err)
+	defer s.Close()
+	img := mustGraph(t, s, DefaultGraph).cur.Load().nodes.baseImage()
+	if img == nil || img.mapped == nil || img.releaseEvery == 0 {
+		t.Skip("the image is not mapped here")
+	}
+	if int64(len(img.nodeBlocks)) < 3*img.releaseEvery {
+		t.Fatalf("node blocks of %d bytes: too few to test a release every %d", len(img.nodeBlocks), img.releaseEvery)
+	}
+	if got := degrees(s); !slices.Equal(got, want) {
+		t.Fatal("degrees differ under the budget")
+	}
+	if n := img.touched.Load(); n > img.releaseEvery {
+		t.Fatalf("%d bytes of the mapping read since the last release, over %d", n, img.releaseEvery)
+	}
+	if rss, ok := residentBytes(img.mapped); ok && rss > 2*img.releaseEvery {
+		t.Fatalf("%d bytes of the mapping resident after the scan, over twice %d", rss, img.releaseEvery)
 	}
 }

@@ -3,6 +3,7 @@ package storage
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand"
 	"os"
@@ -36,6 +37,9 @@ func crashChild(dir string) {
 	}
 	g, _ := s.Graph(DefaultGraph)
 	ctx := context.Background()
+	if err := crashConstraints(ctx, g); err != nil {
+		fail(err)
+	}
 	st := crashState(g.Snapshot())
 	for {
 		if seq := st.last + 1; seq%20 == 10 {
@@ -46,16 +50,46 @@ func crashChild(dir string) {
 			if l, ok := snap.LabelID("Bulk"); ok {
 				batch = int64(snap.NodesWithLabel(l).GetCardinality() / bulkBatch)
 			}
+			// First a load that breaks a constraint (crashConstraints):
+			// a key the graph has already, or a BULK relationship
+			// without its property. It must be refused and write
+			// nothing (the verifier finds only complete batches).
+			if batch > 0 {
+				err := g.BulkLoad(ctx, BulkSourceFunc(func(b *BulkBuilder) error {
+					l, k, ki, t := b.LabelID("Bulk"), b.PropKeyID("batch"), b.PropKeyID("i"), b.TypeID("BULK")
+					n, err := b.AddNode([]uint32{l}, map[uint32]value.Value{k: value.Int(batch), ki: value.Int(0)})
+					if err != nil {
+						return err
+					}
+					m, err := b.AddNode([]uint32{l}, map[uint32]value.Value{k: value.Int(batch), ki: value.Int(1)})
+					if err != nil {
+						return err
+					}
+					ps := map[uint32]value.Value{ki: value.Int(0)}
+					if batch%2 == 0 {
+						_, err = b.AddNode([]uint32{l}, map[uint32]value.Value{k: value.Int(batch - 1), ki: value.Int(0)})
+					} else {
+						ps = nil
+					}
+					if err == nil {
+						_, err = b.AddRel(n, m, t, ps)
+					}
+					return err
+				}), nil)
+				if !errors.Is(err, ErrConstraintViolation) {
+					fail(fmt.Errorf("a load breaking a constraint: %v", err))
+				}
+			}
 			err := g.BulkLoad(ctx, BulkSourceFunc(func(b *BulkBuilder) error {
-				l, k, t := b.LabelID("Bulk"), b.PropKeyID("batch"), b.TypeID("BULK")
+				l, k, ki, t := b.LabelID("Bulk"), b.PropKeyID("batch"), b.PropKeyID("i"), b.TypeID("BULK")
 				prev := uint32(0)
 				for i := 0; i < bulkBatch; i++ {
-					n, err := b.AddNode([]uint32{l}, map[uint32]value.Value{k: value.Int(batch)})
+					n, err := b.AddNode([]uint32{l}, map[uint32]value.Value{k: value.Int(batch), ki: value.Int(int64(i))})
 					if err != nil {
 						return err
 					}
 					if i > 0 {
-						if _, err := b.AddRel(prev, n, t, nil); err != nil {
+						if _, err := b.AddRel(prev, n, t, map[uint32]value.Value{ki: value.Int(int64(i))}); err != nil {
 							return err
 						}
 					}
@@ -144,6 +178,30 @@ func crashChild(dir string) {
 }
 
 const noNode = ^uint32(0)
+
+// crashConstraints gives the crash test's graph constraints that its bulk
+// loads are checked against on the stream: a key on Bulk(batch, i), a
+// type on Bulk(batch) and the existence of i on BULK relationships.
+func crashConstraints(ctx context.Context, g *Graph) error {
+	if len(SchemaDefs(g.Snapshot())) > 0 {
+		return nil
+	}
+	tx, err := g.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, d := range []SchemaDef{
+		{Name: "bulk_key", Constraint: true, Type: SchemaKey, Labels: []string{"Bulk"}, Props: []string{"batch", "i"}},
+		{Name: "bulk_type", Constraint: true, Type: SchemaPropertyType, Labels: []string{"Bulk"}, Props: []string{"batch"}, PropTypes: []string{"INTEGER"}},
+		{Name: "bulk_rel", Constraint: true, Rel: true, Type: SchemaExistence, Labels: []string{"BULK"}, Props: []string{"i"}},
+	} {
+		if err := tx.CreateSchema(d); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
 
 const bulkBatch = 100
 

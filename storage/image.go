@@ -87,6 +87,17 @@ type image struct {
 
 	bitmaps, stats, indexes []byte
 
+	// mapped is the file's mapping (nil when it was read into memory).
+	// The pages of it a process has read count in its resident set
+	// until released (releaseMapped); the kernel keeps them in its page
+	// cache either way. With releaseEvery > 0 (a store opened under a
+	// MemoryBudget), the mapping is released whenever the blocks read
+	// since the last release (touched) add up to more than that, so that
+	// reading the image leaves at most about that much of it resident.
+	mapped       []byte
+	releaseEvery int64
+	touched      atomic.Int64
+
 	// damaged is called once when a block fails its checks.
 	damaged  func(error)
 	damageMu sync.Once
@@ -118,7 +129,7 @@ func readImage(fs vfs.FS, dir string, gid uint32) (*image, error) {
 	if !nativeLittleEndian {
 		return nil, nil
 	}
-	data, err := mapFile(fs, fs.PathJoin(dir, imageName(gid)))
+	data, mapped, err := mapFile(fs, fs.PathJoin(dir, imageName(gid)))
 	if data == nil || err != nil {
 		if err != nil {
 			err = errorf(ErrCorrupt, "image: %v", err)
@@ -130,41 +141,62 @@ func readImage(fs vfs.FS, dir string, gid uint32) (*image, error) {
 		return nil, err
 	}
 	img.size = int64(len(data))
+	if mapped {
+		img.mapped = data
+	}
 	if img.gid != gid {
 		return nil, errorf(ErrCorrupt, "image: graph %d in the file of graph %d", img.gid, gid)
 	}
 	return img, nil
 }
 
-// mapFile maps the image file at path read-only, or, without a
+// mapFile maps the image file at path read-only (mapped), or, without a
 // descriptor (in-memory filesystems) or mmap, reads it into one flat,
 // pointer-free buffer, 8-byte aligned: nil when there is no file.
-func mapFile(fs vfs.FS, path string) ([]byte, error) {
+func mapFile(fs vfs.FS, path string) (data []byte, mapped bool, err error) {
 	f, err := fs.Open(path)
 	if err != nil {
-		return nil, nil
+		return nil, false, nil
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	size := st.Size()
 	if size < 16 || size > int64(^uint(0)>>1) {
-		return nil, fmt.Errorf("size %d", size)
+		return nil, false, fmt.Errorf("size %d", size)
 	}
-	var data []byte
 	if fd := f.Fd(); fd != vfs.InvalidFd {
 		data, _ = mmapFile(fd, int(size))
 	}
-	if data == nil {
-		words := make([]uint64, (size+7)/8)
-		data = unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), size)
-		if _, err = f.ReadAt(data, 0); err != nil && err != io.EOF {
-			return nil, err
-		}
+	if data != nil {
+		return data, true, nil
 	}
-	return data, nil
+	words := make([]uint64, (size+7)/8)
+	data = unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), size)
+	if _, err = f.ReadAt(data, 0); err != nil && err != io.EOF {
+		return nil, false, err
+	}
+	return data, false, nil
+}
+
+// releaseMapped drops the image's mapped pages from the process's
+// resident set (a no-op for an image read into memory). Slices of the
+// mapping stay valid: the mapping is shared and read-only, so a page
+// read again is faulted back in from the kernel's page cache.
+func (img *image) releaseMapped() {
+	if img.mapped != nil {
+		img.touched.Store(0)
+		releaseMapping(img.mapped)
+	}
+}
+
+// read notes that n bytes of the mapping were read (see releaseEvery).
+func (img *image) read(n int64) {
+	if img.releaseEvery > 0 && img.touched.Add(n) > img.releaseEvery {
+		img.releaseMapped()
+	}
 }
 
 const footerFixed = numSections*16 + 4 + 4 + 8*4 + 4 + 4
@@ -232,6 +264,7 @@ func (img *image) block(blocks []byte, index []uint64, pi uint64) []byte {
 		img.damage(fmt.Errorf("block %d out of range", pi))
 		return nil
 	}
+	img.read(int64(hi - lo))
 	return blocks[lo:hi]
 }
 
@@ -642,6 +675,10 @@ func appendRelBlock(dst []byte, p *relPage) []byte {
 	return dst
 }
 
+// copyRelease is how many bytes of a mapped image writeBlocks copies
+// before releasing the pages it read.
+const copyRelease = 32 << 20
+
 // writeBlocks writes one block per page of a table: a page the version
 // holds itself (own) is encoded, one the journal patches (base, if not
 // nil, marks those it patched) is decoded with its patch and encoded, one
@@ -651,6 +688,7 @@ func writeBlocks[P any](w *imageWriter, own func(uint64) *P, base *pageCache[P],
 	offs := make([]uint64, 0, pages+1)
 	w.begin(blocks)
 	var buf []byte
+	copied := 0
 	for pi := uint64(0); pi < pages && w.err == nil; pi++ {
 		offs = append(offs, w.off-w.secs[blocks][0])
 		if p := own(pi); p != nil {
@@ -662,7 +700,15 @@ func writeBlocks[P any](w *imageWriter, own func(uint64) *P, base *pageCache[P],
 				w.write(buf)
 			}
 		} else if img != nil {
-			w.write(baseBlock(img, pi))
+			b := baseBlock(img, pi)
+			w.write(b)
+			// Each block is copied once: the pages of the mapping
+			// need not stay resident (an image rewrite would hold the
+			// whole old image otherwise).
+			if copied += len(b); copied >= copyRelease {
+				img.releaseMapped()
+				copied = 0
+			}
 		}
 	}
 	offs = append(offs, w.off-w.secs[blocks][0])

@@ -401,6 +401,11 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		}
 		indexInfo = img.indexes
 		img.damaged = func(err error) { s.imageDamaged(gid, err) }
+		if b := s.opts.MemoryBudget; b > 0 {
+			// The image's pages read count in the resident set
+			// beside the pages decoded from them (image.go).
+			img.releaseEvery = max(b/8, 1<<20)
+		}
 	}
 	var nodeLoad func(uint64) *nodePage
 	var relLoad func(uint64) *relPage

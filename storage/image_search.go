@@ -58,6 +58,7 @@ func searchImageName(gid uint32) string { return fmt.Sprintf("search-%d%s", gid,
 type searchFile struct {
 	seq     uint64
 	entries map[string]*storedSearch
+	mapped  []byte // the file's mapping (nil: read into memory)
 }
 
 // storedSearch is one persisted index: checked and decoded on first use.
@@ -69,6 +70,10 @@ type storedSearch struct {
 	crc  uint32
 	// bad is called with the reason when the section cannot be used.
 	bad func(reason string)
+	// release, if not nil, drops the file's mapped pages from the
+	// process's resident set (releaseMapping): set under a MemoryBudget
+	// for a mapped section larger than the image's release threshold.
+	release func()
 }
 
 // searchState is what the image writer last wrote (or an open found
@@ -101,7 +106,7 @@ func readSearchFile(fs vfs.FS, dir string, gid uint32) (*searchFile, error) {
 	if !nativeLittleEndian {
 		return nil, nil
 	}
-	data, err := mapFile(fs, fs.PathJoin(dir, searchImageName(gid)))
+	data, mapped, err := mapFile(fs, fs.PathJoin(dir, searchImageName(gid)))
 	if data == nil || err != nil {
 		return nil, err
 	}
@@ -125,6 +130,9 @@ func readSearchFile(fs vfs.FS, dir string, gid uint32) (*searchFile, error) {
 		return nil, fmt.Errorf("unknown version")
 	}
 	sf := &searchFile{seq: binary.LittleEndian.Uint64(ft[8:]), entries: map[string]*storedSearch{}}
+	if mapped {
+		sf.mapped = data
+	}
 	count := uint64(binary.LittleEndian.Uint32(ft[16:]))
 	if count != (fl-searchFixed-4)/searchEntry {
 		return nil, fmt.Errorf("bad index count")
@@ -187,11 +195,18 @@ func (st *storedSearch) load(def SearchIndexDef, v *version, touched *roaring.Bi
 			return fail(err.Error())
 		}
 		ix.vec = vec
+		// Each query scans the vectors in place, then releases them.
+		ix.release = st.release
+	}
+	// The check and the decoding read the whole section; full-text
+	// postings are on the heap now.
+	if st.release != nil {
+		st.release()
 	}
 	if touched == nil || touched.IsEmpty() {
 		return ix
 	}
-	n := &searchIdx{def: def}
+	n := &searchIdx{def: def, release: ix.release}
 	if ix.ft != nil {
 		n.ft = ix.ft.Edit()
 	} else {
@@ -268,6 +283,10 @@ func (s *Store) openSearch(v *version, gid uint32, base, seq uint64, js *journal
 		touched := nodes
 		if d.Rel {
 			touched = rels
+		}
+		if b := s.opts.MemoryBudget; b > 0 && sf.mapped != nil && int64(len(st.data)) > max(b/8, 1<<20) {
+			mapped := sf.mapped
+			st.release = func() { releaseMapping(mapped) }
 		}
 		v.search[d.Name] = lazyStoredIdx(d, v, st, touched)
 		state.defs[d.Name] = string(js)

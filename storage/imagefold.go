@@ -75,18 +75,24 @@ func (s *Store) writeNeededImages(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		image := s.needsImage(g)
-		if !image && !s.needsSearchImage(g) {
+		if !s.needsImage(g) && !s.needsSearchImage(g) {
 			continue
 		}
 		// The writer slot makes the version and the sequence agree; a
 		// busy writer is waited for (a commit wakes the folder again
-		// anyway).
+		// anyway). What to write is decided with the slot held: the
+		// writer that woke the folder may have made the image current
+		// itself meanwhile (a streamed bulk load writes its own), and
+		// rewriting it then would read the whole graph for nothing.
 		if err := g.acquireWriter(ctx); err != nil {
 			continue
 		}
+		image, search := s.needsImage(g), s.needsSearchImage(g)
 		v, seq, changes := g.cur.Load(), g.seq.Load(), g.journalChanges.Load()
 		g.releaseWriter()
+		if !image && !search {
+			continue
+		}
 		if image {
 			s.foldJournal(g, v, seq, changes)
 		} else {

@@ -10,3 +10,8 @@ import "syscall"
 func mmapFile(fd uintptr, size int) ([]byte, error) {
 	return syscall.Mmap(int(fd), 0, size, syscall.PROT_READ, syscall.MAP_SHARED)
 }
+
+// releaseMapping drops the pages of a mapping made by mmapFile from the
+// process's resident set (MADV_DONTNEED: for a shared file mapping the
+// contents stay those of the file, faulted in again when read).
+func releaseMapping(b []byte) { _ = syscall.Madvise(b, syscall.MADV_DONTNEED) }

@@ -43,6 +43,11 @@ type Options struct {
 	// heap near the budgets of the open stores (one and a half times each
 	// budget, plus Pebble's cache and memtables, plus 32 MiB for the
 	// runtime and queries; memlimit.go), and the last Close gives it back.
+	// The pages of mapped image files that reads touch are released from
+	// the process's resident set each time an eighth of the budget of them
+	// was read (image.go), and so are those of a large vector index after
+	// each query (image_search.go). Full-text and vector indexes count in
+	// MemoryUsage once built, but are neither evicted nor refused.
 	MemoryBudget int64
 	// WriterTimeout bounds how long Graph.Begin waits for the graph's single
 	// writer slot before returning ErrWriterBusy. Default 10s.

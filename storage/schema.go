@@ -314,18 +314,21 @@ type liveConstraint struct {
 
 // resolve resolves d's names; nil when no entity can be subject to it yet
 // (its label or a property key was never used).
-func (v *version) resolve(d *SchemaDef) *liveConstraint {
+func (v *version) resolve(d *SchemaDef) *liveConstraint { return resolveIn(v.dicts, d) }
+
+// resolveIn is resolve with the dictionaries dicts.
+func resolveIn(dicts [3]*dict, d *SchemaDef) *liveConstraint {
 	kind := dictLabel
 	if d.Rel {
 		kind = dictType
 	}
-	l, ok := dictID(v.dicts[kind], d.Labels[0])
+	l, ok := dictID(dicts[kind], d.Labels[0])
 	if !ok {
 		return nil
 	}
 	c := &liveConstraint{def: d, label: l}
 	for _, p := range d.Props {
-		k, ok := dictID(v.dicts[dictKey], p)
+		k, ok := dictID(dicts[dictKey], p)
 		if !ok {
 			if d.Type == SchemaExistence || d.Type == SchemaKey {
 				k = math.MaxUint32 // no entity has it: every subject violates
@@ -401,38 +404,82 @@ func (v *version) checkConstraint(c *liveConstraint, nodes []uint32, rels []uint
 		return nil
 	}
 	slices.Sort(ids)
-	d := c.def
-	switch d.Type {
-	case SchemaExistence, SchemaKey:
-		for _, id := range ids {
-			var missing []string
-			for i, k := range c.keys {
-				if _, ok := v.prop(rel, id, k); !ok {
-					missing = append(missing, d.Props[i])
-				}
-			}
-			if len(missing) == 0 {
-				continue
-			}
-			if len(d.Props) == 1 {
-				return errorf(ErrConstraintViolation, "%s %s must have the property `%s`", entityName(rel, id), c.owner(), d.Props[0])
-			}
-			return errorf(ErrConstraintViolation, "%s %s must have the properties (`%s`)", entityName(rel, id), c.owner(), strings.Join(d.Props, "`, `"))
-		}
-	case SchemaPropertyType:
-		for _, id := range ids {
-			val, ok := v.prop(rel, id, c.keys[0])
-			if !ok || typeAllowed(val, d.PropTypes) {
-				continue
-			}
-			return errorf(ErrConstraintViolation, "%s %s required the property `%s` to be of type `%s`, but was of type `%s`.",
-				entityName(rel, id), c.owner(), d.Props[0], strings.Join(d.PropTypes, " | "), storedTypeName(val))
+	for _, id := range ids {
+		if err := c.checkEntity(id, func(k uint32) (value.Value, bool) { return v.prop(rel, id, k) }); err != nil {
+			return err
 		}
 	}
-	if d.Type == SchemaUnique || d.Type == SchemaKey {
+	if d := c.def; d.Type == SchemaUnique || d.Type == SchemaKey {
 		return v.checkUniqueness(c, ids, all)
 	}
 	return nil
+}
+
+// checkEntity checks c's existence and type rules on one subject, id,
+// whose properties get returns (math.MaxUint32: a key no entity has).
+func (c *liveConstraint) checkEntity(id uint64, get func(key uint32) (value.Value, bool)) error {
+	d, rel := c.def, c.def.Rel
+	switch d.Type {
+	case SchemaExistence, SchemaKey:
+		var missing []string
+		for i, k := range c.keys {
+			if k == math.MaxUint32 {
+				missing = append(missing, d.Props[i])
+			} else if _, ok := get(k); !ok {
+				missing = append(missing, d.Props[i])
+			}
+		}
+		if len(missing) == 0 {
+			return nil
+		}
+		if len(d.Props) == 1 {
+			return errorf(ErrConstraintViolation, "%s %s must have the property `%s`", entityName(rel, id), c.owner(), d.Props[0])
+		}
+		return errorf(ErrConstraintViolation, "%s %s must have the properties (`%s`)", entityName(rel, id), c.owner(), strings.Join(d.Props, "`, `"))
+	case SchemaPropertyType:
+		if c.keys[0] == math.MaxUint32 {
+			return nil
+		}
+		val, ok := get(c.keys[0])
+		if !ok || typeAllowed(val, d.PropTypes) {
+			return nil
+		}
+		return errorf(ErrConstraintViolation, "%s %s required the property `%s` to be of type `%s`, but was of type `%s`.",
+			entityName(rel, id), c.owner(), d.Props[0], strings.Join(d.PropTypes, " | "), storedTypeName(val))
+	}
+	return nil
+}
+
+// tuple returns the key (uniqueKey) and values of c's properties of a
+// subject whose properties get returns; ok is false when it lacks one
+// (such subjects are exempt from uniqueness).
+func (c *liveConstraint) tuple(get func(key uint32) (value.Value, bool)) (string, []value.Value, bool) {
+	vals := make([]value.Value, len(c.keys))
+	for i, k := range c.keys {
+		if k == math.MaxUint32 {
+			return "", nil, false
+		}
+		val, ok := get(k)
+		if !ok {
+			return "", nil, false
+		}
+		vals[i] = val
+	}
+	return uniqueKey(vals), vals, true
+}
+
+// duplicate is the error for a subject whose values of c's properties,
+// vals, those of subject first have already.
+func (c *liveConstraint) duplicate(first uint64, vals []value.Value) error {
+	parts := make([]string, len(vals))
+	for i, val := range vals {
+		parts[i] = fmt.Sprintf("`%s` = %s", c.def.Props[i], value.Format(val))
+	}
+	what := "property"
+	if len(vals) > 1 {
+		what = "properties"
+	}
+	return errorf(ErrConstraintViolation, "%s already exists %s and %s %s", entityName(c.def.Rel, first), c.owner(), what, strings.Join(parts, ", "))
 }
 
 // checkUniqueness checks that no two subjects of c share their values of
@@ -446,28 +493,10 @@ func (v *version) checkUniqueness(c *liveConstraint, ids []uint64, all bool) err
 		}
 	}
 	tuple := func(id uint64) (string, []value.Value, bool) {
-		vals := make([]value.Value, len(c.keys))
-		for i, k := range c.keys {
-			val, ok := v.prop(rel, id, k)
-			if !ok {
-				return "", nil, false
-			}
-			vals[i] = val
-		}
-		return uniqueKey(vals), vals, true
+		return c.tuple(func(k uint32) (value.Value, bool) { return v.prop(rel, id, k) })
 	}
 	seen := make(map[string]uint64, len(ids))
-	violation := func(first uint64, vals []value.Value) error {
-		parts := make([]string, len(vals))
-		for i, val := range vals {
-			parts[i] = fmt.Sprintf("`%s` = %s", c.def.Props[i], value.Format(val))
-		}
-		what := "property"
-		if len(vals) > 1 {
-			what = "properties"
-		}
-		return errorf(ErrConstraintViolation, "%s already exists %s and %s %s", entityName(rel, first), c.owner(), what, strings.Join(parts, ", "))
-	}
+	violation := c.duplicate
 	for _, id := range ids {
 		k, vals, ok := tuple(id)
 		if !ok {

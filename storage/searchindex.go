@@ -78,6 +78,10 @@ type searchIdx struct {
 	// one that only checks vectors (Check).
 	vec  *search.Vectors
 	lazy *searchLazy
+	// release, if not nil, drops the pages of the mapped search image
+	// that vec scans in place from the resident set, after each query
+	// (a store under a MemoryBudget; image_search.go).
+	release func()
 }
 
 // searchLazy: an index opened with its graph, or committed to before
@@ -150,6 +154,30 @@ func (ix *searchIdx) chain(v *version, ids []uint32) *searchIdx {
 		touched.AddMany(ids)
 	}
 	return lazyStoredIdx(ix.def, v, l.stored, touched)
+}
+
+// bytes estimates the heap memory of ix: 0 while it is unbuilt.
+func (ix *searchIdx) bytes() int64 {
+	if ix.unbuilt() {
+		return 0
+	}
+	ix = ix.data()
+	if ix.ft != nil {
+		return ix.ft.Bytes()
+	}
+	if ix.vec != nil {
+		return ix.vec.Bytes()
+	}
+	return 0
+}
+
+// searchBytes estimates the heap memory of v's built search indexes.
+func (v *version) searchBytes() int64 {
+	var n int64
+	for _, ix := range v.search {
+		n += ix.bytes()
+	}
+	return n
 }
 
 // unbuilt reports whether ix is lazy and nobody has built it yet.
@@ -530,7 +558,7 @@ func (tx *Tx) applySearch() {
 		if len(ids) == 0 {
 			continue
 		}
-		n := &searchIdx{def: ix.def}
+		n := &searchIdx{def: ix.def, release: ix.release}
 		if ix.ft != nil {
 			n.ft = ix.ft.Edit()
 		} else {
@@ -652,7 +680,11 @@ func QueryVector(r Reader, name string, q []float32, k int, filter *roaring.Bitm
 	if err != nil {
 		return nil, err
 	}
-	hits, err := ix.data().vec.Search(q, k, filter)
+	ix = ix.data()
+	hits, err := ix.vec.Search(q, k, filter)
+	if ix.release != nil {
+		ix.release()
+	}
 	if err != nil {
 		return nil, errorf(ErrInvalidProperty, "vector index %q: query %v", name, err)
 	}

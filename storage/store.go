@@ -385,12 +385,14 @@ func (s *Store) unbuiltMem() int64 {
 
 // MemoryUsage returns the estimated bytes used by the in-memory read
 // structures of all graphs (committed state, including pages cached from
-// their images), and the budget (0: none).
+// their images, and the full-text and vector indexes built or decoded so
+// far), and the budget (0: none).
 func (s *Store) MemoryUsage() (used, budget int64) {
 	used = s.mem.Load()
 	s.mu.Lock()
 	for _, g := range s.graphs {
-		used += g.cur.Load().cachedBytes()
+		v := g.cur.Load()
+		used += v.cachedBytes() + v.searchBytes()
 	}
 	s.mu.Unlock()
 	return used, s.opts.MemoryBudget

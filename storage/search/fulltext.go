@@ -33,7 +33,24 @@ type FullText struct {
 	totalLen int64
 	post     *cowMap[string, *posting]
 	own      map[string]bool // postings owned by this (unpublished) copy
+	bytes    int64           // estimated heap bytes (Bytes)
 }
+
+// Estimated heap bytes of the parts of a full-text index: per document
+// (its length and term list entries), per term (map entry, string and
+// posting headers), per posting entry (id and position list header) and
+// per position.
+const (
+	memDoc      = 64
+	memTerm     = 96
+	memEntry    = 4 + 24 + 16 // id, position list header, term in the document's list
+	memPosition = 4
+)
+
+// Bytes estimates the heap memory of the index (the postings, positions,
+// and per-document lengths and term lists), kept up to date by Add and
+// Remove: what a store counts against its memory budget.
+func (f *FullText) Bytes() int64 { return f.bytes }
 
 // NewFullText returns an empty index with the given BM25 parameters.
 func NewFullText(k1, b float64) *FullText {
@@ -84,14 +101,17 @@ func (f *FullText) Remove(doc uint32) {
 	for _, t := range terms {
 		p := f.mut(t)
 		if i, found := slices.BinarySearch(p.docs, doc); found {
+			f.bytes -= memEntry + memPosition*int64(len(p.pos[i]))
 			p.docs = slices.Delete(p.docs, i, i+1)
 			p.pos = slices.Delete(p.pos, i, i+1)
 		}
 		if len(p.docs) == 0 {
 			f.post.del(t)
 			delete(f.own, t)
+			f.bytes -= memTerm + int64(len(t))
 		}
 	}
+	f.bytes -= memDoc
 	dl, _ := f.docLen.get(doc)
 	f.totalLen -= int64(dl)
 	f.docLen.del(doc)
@@ -115,10 +135,15 @@ func (f *FullText) Add(doc uint32, toks []Token) {
 	}
 	for _, t := range order {
 		p := f.mut(t)
+		if len(p.docs) == 0 {
+			f.bytes += memTerm + int64(len(t))
+		}
+		f.bytes += memEntry + memPosition*int64(len(byTerm[t]))
 		i, _ := slices.BinarySearch(p.docs, doc)
 		p.docs = slices.Insert(p.docs, i, doc)
 		p.pos = slices.Insert(p.pos, i, byTerm[t])
 	}
+	f.bytes += memDoc
 	f.docLen.set(doc, int32(len(toks)))
 	f.docTerms.set(doc, order)
 	f.totalLen += int64(len(toks))

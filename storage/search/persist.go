@@ -296,5 +296,9 @@ func DecodeFullText(data []byte, k1, b float64) (*FullText, error) {
 	f.docLen = &cowMap[uint32, int32]{base: docLen, n: nd}
 	f.docTerms = &cowMap[uint32, []string]{base: docTerms, n: nd}
 	f.post = &cowMap[string, *posting]{base: post, n: len(post)}
+	f.bytes = memDoc*int64(nd) + memEntry*int64(ne) + memPosition*int64(np)
+	for _, t := range terms {
+		f.bytes += memTerm + int64(len(t))
+	}
 	return f, nil
 }

@@ -203,3 +203,56 @@ func BenchmarkDecodeFullText(b *testing.B) {
 		}
 	}
 }
+
+// walkBytes recomputes the estimate Bytes keeps, from the whole index.
+func walkBytes(f *FullText) int64 {
+	n := memDoc * int64(f.docLen.len())
+	f.post.each(func(t string, p *posting) bool {
+		n += memTerm + int64(len(t))
+		for _, ps := range p.pos {
+			n += memEntry + memPosition*int64(len(ps))
+		}
+		return true
+	})
+	return n
+}
+
+// TestFullTextBytes: the memory estimate that Add and Remove keep equals
+// one recomputed from the whole index, after random edits, after decoding
+// and after edits of a decoded index; it grows with the index and is 0
+// for an empty one.
+func TestFullTextBytes(t *testing.T) {
+	if b := NewFullText(DefaultK1, DefaultB).Bytes(); b != 0 {
+		t.Fatalf("an empty index: %d bytes", b)
+	}
+	for seed := int64(1); seed <= 20; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		f := randomFullText(r, 1+r.Intn(300))
+		if got, want := f.Bytes(), walkBytes(f); got != want || (f.Docs() > 0 && got <= 0) {
+			t.Fatalf("seed %d: Bytes %d, recomputed %d", seed, got, want)
+		}
+		g, err := DecodeFullText(f.AppendBinary(nil), f.K1, f.B)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Bytes() != f.Bytes() {
+			t.Fatalf("seed %d: decoded %d bytes, encoded %d", seed, g.Bytes(), f.Bytes())
+		}
+		ge := g.Edit()
+		for range 50 {
+			d := uint32(r.Intn(400))
+			if r.Intn(3) == 0 {
+				ge.Remove(d)
+			} else {
+				ge.Add(d, Analyze(randText(r), 0))
+			}
+		}
+		ge.Publish()
+		if got, want := ge.Bytes(), walkBytes(ge); got != want {
+			t.Fatalf("seed %d: after edits Bytes %d, recomputed %d", seed, got, want)
+		}
+		if g.Bytes() != f.Bytes() {
+			t.Fatal("editing a copy changed the original's estimate")
+		}
+	}
+}

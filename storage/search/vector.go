@@ -95,6 +95,14 @@ func (v *Vectors) Publish() *Vectors {
 	return v
 }
 
+// Bytes estimates the heap memory of the store: the vectors held on the
+// heap (not those of a persisted section, which stay in its mapping),
+// norms, node ids and the slot map. Versions sharing arrays each count
+// them in full.
+func (v *Vectors) Bytes() int64 {
+	return 4*int64(len(v.data)+len(v.norm2)) + 4*int64(len(v.ids)) + 16*int64(v.slot.len()) + int64(v.dead.GetSizeInBytes())
+}
+
 // Len is the number of live vectors.
 func (v *Vectors) Len() int { return v.slot.len() }
 
