@@ -24,7 +24,9 @@ import (
 // The choice is by cost: moving the UNWIND multiplies the run's work by
 // the list's length, so it moves only when the run's cheapest start with
 // the variable bound, times that length, is matchOrderGain times cheaper
-// than without it.
+// than without it; a list of at most one element multiplies nothing, and
+// moves whenever the start is no costlier (its conditions then filter
+// the run where their variables are bound, not after it).
 func (b *builder) commuteUnwinds(clauses []ast.Clause, sc *scope) []ast.Clause {
 	out := append([]ast.Clause(nil), clauses...)
 	for moved := true; moved; {
@@ -87,6 +89,12 @@ func (b *builder) unwindFirst(run []ast.Clause, u *ast.Unwind, after []ast.Claus
 	n := float64(unwindFanout)
 	if l, ok := u.Expr.(*ast.ListLiteral); ok {
 		n = float64(len(l.Items))
+	}
+	if n <= 1 {
+		// One element or none: the run runs at most once either way, and
+		// the conditions on the variable filter it where they apply
+		// instead of after it.
+		return first <= before
 	}
 	return n*first*matchOrderGain < before
 }
