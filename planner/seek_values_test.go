@@ -1,0 +1,53 @@
+package planner
+
+import (
+	"math"
+	"testing"
+
+	"github.com/cyqdb/cyq/value"
+)
+
+// hubStats is fakeStats where :User {id: 7} has 50,000 relationships each
+// way and every other User 5 (the mean is 5).
+type hubStats struct{ fakeStats }
+
+func (hubStats) SeekDegree(label, key string, v value.Value, typ string, out bool) float64 {
+	if label != "User" || key != "id" {
+		return -1
+	}
+	if n, ok := v.(value.Int); ok && n == 7 {
+		return 50000
+	}
+	return 5
+}
+
+// TestSeekOfKnownValues: a seek keyed by a variable an UNWIND of a list
+// known when planning binds is estimated as the seek of those values:
+// the hub's degree, not the mean, whether the UNWIND is written before
+// the MATCH or after it, and the mean of the values' degrees for a list.
+func TestSeekOfKnownValues(t *testing.T) {
+	for _, c := range []struct{ id string }{{"7"}, {"8"}} {
+		forms := []string{
+			"MATCH (u:User {id: " + c.id + "})-->()-->(x) RETURN count(DISTINCT x) AS n",
+			"UNWIND [" + c.id + "] AS k MATCH (u:User {id: k})-->()-->(x) RETURN count(DISTINCT x) AS n",
+			"MATCH (u:User)-->()-->(x) UNWIND [" + c.id + "] AS k MATCH (u) WHERE u.id = k RETURN count(DISTINCT x) AS n",
+			"MATCH (u:User)-[r]->(m) WITH u AS w, m, r UNWIND [" + c.id + "] AS k MATCH (w) WHERE w.id = k MATCH (m)-[s]->(x) WHERE r <> s RETURN count(DISTINCT x) AS n",
+		}
+		lit := compileWith(t, hubStats{}, forms[0]).Cost
+		for _, q := range forms[1:] {
+			comp := compileWith(t, hubStats{}, q)
+			if r := comp.Cost / lit; r > 1.5 || r < 1/1.5 {
+				t.Errorf("%s: costs %.4g, the literal seek %.4g\n%s", q, comp.Cost, lit, comp.Plan.Explain())
+			}
+		}
+	}
+	hub := compileWith(t, hubStats{}, "UNWIND [7] AS k MATCH (u:User {id: k})-->()-->(x) RETURN count(DISTINCT x) AS n").Cost
+	other := compileWith(t, hubStats{}, "UNWIND [8] AS k MATCH (u:User {id: k})-->()-->(x) RETURN count(DISTINCT x) AS n").Cost
+	both := compileWith(t, hubStats{}, "UNWIND [7, 8] AS k MATCH (u:User {id: k})-->()-->(x) RETURN count(DISTINCT x) AS n").Cost
+	if hub < 100*other {
+		t.Errorf("the hub's seek costs %.4g, another's %.4g: the hub's degree is not read", hub, other)
+	}
+	if both < hub || math.IsInf(both, 0) {
+		t.Errorf("a list with the hub costs %.4g, the hub alone %.4g", both, hub)
+	}
+}
