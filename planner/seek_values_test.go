@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -32,6 +33,8 @@ func TestSeekOfKnownValues(t *testing.T) {
 			"UNWIND [" + c.id + "] AS k MATCH (u:User {id: k})-->()-->(x) RETURN count(DISTINCT x) AS n",
 			"MATCH (u:User)-->()-->(x) UNWIND [" + c.id + "] AS k MATCH (u) WHERE u.id = k RETURN count(DISTINCT x) AS n",
 			"MATCH (u:User)-[r]->(m) WITH u AS w, m, r UNWIND [" + c.id + "] AS k MATCH (w) WHERE w.id = k MATCH (m)-[s]->(x) WHERE r <> s RETURN count(DISTINCT x) AS n",
+			// A renaming WITH passes a MATCH whose WHERE quantifies.
+			"MATCH (u:User)-[r]->(m) WITH u AS w, m, r UNWIND [" + c.id + "] AS k MATCH (w) WHERE any(i IN [k] WHERE w.id = i) MATCH (m)-[s]->(x) WHERE r <> s RETURN count(DISTINCT x) AS n",
 		}
 		lit := compileWith(t, hubStats{}, forms[0]).Cost
 		for _, q := range forms[1:] {
@@ -49,5 +52,25 @@ func TestSeekOfKnownValues(t *testing.T) {
 	}
 	if both < hub || math.IsInf(both, 0) {
 		t.Errorf("a list with the hub costs %.4g, the hub alone %.4g", both, hub)
+	}
+}
+
+// TestRenameQuantifier: a quantifier's own variable keeps its name and
+// shadows the renaming; a renaming that it would capture is refused.
+func TestRenameQuantifier(t *testing.T) {
+	v := func(n string) *ast.Variable { return &ast.Variable{Name: n} }
+	q := &ast.Quantifier{Kind: ast.QuantAny, Var: v("i"), In: v("l"),
+		Where: &ast.Comparison{Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{v("x"), v("i")}}}
+	out, ok := renameExpr(q, map[string]string{"l": "l2", "x": "y", "i": "z"})
+	if !ok {
+		t.Fatal("not renamed")
+	}
+	got := out.(*ast.Quantifier)
+	cmp := got.Where.(*ast.Comparison)
+	if got.In.(*ast.Variable).Name != "l2" || cmp.Operands[0].(*ast.Variable).Name != "y" || cmp.Operands[1].(*ast.Variable).Name != "i" {
+		t.Errorf("renamed to %+v", got)
+	}
+	if _, ok := renameExpr(q, map[string]string{"l": "l", "x": "i"}); ok {
+		t.Error("x renamed to i, which the quantifier's i captures")
 	}
 }
