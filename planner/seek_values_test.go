@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -72,5 +73,28 @@ func TestRenameQuantifier(t *testing.T) {
 	}
 	if _, ok := renameExpr(q, map[string]string{"l": "l", "x": "i"}); ok {
 		t.Error("x renamed to i, which the quantifier's i captures")
+	}
+}
+
+// TestUnwindOfOnePassesSubqueries: an UNWIND of one element moves before
+// a MATCH whose WHERE holds a subquery, so its equality chooses the start
+// as the literal does; not when the subquery names its variable.
+func TestUnwindOfOnePassesSubqueries(t *testing.T) {
+	for _, c := range []struct{ lit, q string }{
+		{"MATCH (a:User {id: 8}), (c:User) WHERE EXISTS { (a)-->()-->(c) } RETURN count(*) AS n",
+			"MATCH (a:User), (c:User) WHERE EXISTS { MATCH (a)-->()-->(c) } UNWIND [8] AS k MATCH (a) WHERE a.id = k RETURN count(*) AS n"},
+		{"MATCH (a:User {id: 8}), (c:User) WHERE NOT EXISTS { (a)-->()-->(c) } RETURN count(*) AS n",
+			"MATCH (a:User), (c:User) WHERE NOT EXISTS { MATCH (a)-->()-->(c) } WITH a, c UNWIND [8] AS k MATCH (a) WHERE a.id = k RETURN count(*) AS n"},
+	} {
+		lit := compileWith(t, hubStats{}, c.lit).Cost
+		comp := compileWith(t, hubStats{}, c.q)
+		if r := comp.Cost / lit; r > 1.5 || r < 1/1.5 {
+			t.Errorf("%s: costs %.4g, the literal seek %.4g\n%s", c.q, comp.Cost, lit, comp.Plan.Explain())
+		}
+	}
+	q := "MATCH (a:User) WHERE EXISTS { MATCH (a)-->(k) } UNWIND [8] AS k MATCH (a) WHERE a.id = k RETURN count(*) AS n"
+	comp := compileWith(t, hubStats{}, q)
+	if _, first := comp.Plan.Pipelines[0].Ops[1].(logical.Unwind); first {
+		t.Errorf("%s: the UNWIND moved before a subquery naming k\n%s", q, comp.Plan.Explain())
 	}
 }
