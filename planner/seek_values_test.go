@@ -33,6 +33,7 @@ func TestSeekOfKnownValues(t *testing.T) {
 			"MATCH (u:User {id: " + c.id + "})-->()-->(x) RETURN count(DISTINCT x) AS n",
 			"UNWIND [" + c.id + "] AS k MATCH (u:User {id: k})-->()-->(x) RETURN count(DISTINCT x) AS n",
 			"MATCH (u:User)-->()-->(x) UNWIND [" + c.id + "] AS k MATCH (u) WHERE u.id = k RETURN count(DISTINCT x) AS n",
+			"UNWIND [" + c.id + "] AS j MATCH (u:User)-->()-->(x) UNWIND [j] AS k MATCH (u) WHERE u.id = k RETURN count(DISTINCT x) AS n",
 			"MATCH (u:User)-[r]->(m) WITH u AS w, m, r UNWIND [" + c.id + "] AS k MATCH (w) WHERE w.id = k MATCH (m)-[s]->(x) WHERE r <> s RETURN count(DISTINCT x) AS n",
 			// A renaming WITH passes a MATCH whose WHERE quantifies.
 			"MATCH (u:User)-[r]->(m) WITH u AS w, m, r UNWIND [" + c.id + "] AS k MATCH (w) WHERE any(i IN [k] WHERE w.id = i) MATCH (m)-[s]->(x) WHERE r <> s RETURN count(DISTINCT x) AS n",

@@ -92,12 +92,13 @@ func (s *selectivity) note(op logical.Op) {
 		if l, ok := o.Expr.(*ast.ListLiteral); ok {
 			var ls []*ast.Literal
 			for _, it := range l.Items {
-				lit, ok := it.(*ast.Literal)
-				if !ok {
+				// An item is a literal, or a variable of one known value.
+				known := s.seekValues(it)
+				if len(known) != 1 {
 					ls = nil
 					break
 				}
-				ls = append(ls, lit)
+				ls = append(ls, known[0])
 			}
 			if ls != nil {
 				s.values[o.Var] = ls
