@@ -99,3 +99,16 @@ func TestUnwindOfOnePassesSubqueries(t *testing.T) {
 		t.Errorf("%s: the UNWIND moved before a subquery naming k\n%s", q, comp.Plan.Explain())
 	}
 }
+
+// TestQuantifiedEqualityKeepsStart: a clause moved to the front of a run
+// for the equality its WHERE writes as a quantifier keeps that equality,
+// which then chooses its start.
+func TestQuantifiedEqualityKeepsStart(t *testing.T) {
+	for _, where := range []string{"n1.id = 7", "any(i IN [7] WHERE n1.id = i)", "n1.id IN [7]"} {
+		q := "MATCH (a:User)-[r1]->(n2) MATCH (n2)-[r2]->(n1) WHERE " + where + " AND r1 <> r2 RETURN a.id AS id, count(*) AS n"
+		comp := compileWith(t, hubStats{}, q)
+		if got := startVar(comp); got != "n1" {
+			t.Errorf("%s: starts at %s, want n1\n%s", q, got, comp.Plan.Explain())
+		}
+	}
+}
