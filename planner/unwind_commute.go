@@ -46,7 +46,7 @@ func (b *builder) commuteUnwinds(clauses []ast.Clause, sc *scope) []ast.Clause {
 				} else if start < 0 {
 					start, atStart = i, kinds
 				}
-				if x.Optional {
+				if x.Optional || x.Pattern == nil {
 					plain = -1
 				} else if plain < 0 {
 					plain, atPlain = i, kinds
