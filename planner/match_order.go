@@ -140,11 +140,13 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 	before := *run[best-1].(*ast.Match)
 	if moved.Where != nil {
 		// Conjuncts reading only what the moved clause (or the scope)
-		// binds stay with it and choose its start; the others wait.
+		// binds stay with it and choose its start; the others wait. They
+		// are read normalised, as startCost read them (`any(i IN l WHERE
+		// x.p = i)` is `x.p IN l`, and reads no i).
 		own := newVarSet()
 		patternVars(moved.Pattern, &own)
 		var keep, wait []ast.Expr
-		for _, c := range conjuncts(moved.Where) {
+		for _, c := range conjuncts(normalizePredicate(moved.Where)) {
 			uses := newVarSet()
 			addExprVars(c, &uses)
 			mine := !uses.all

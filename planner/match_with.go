@@ -194,12 +194,28 @@ func withScope(w *ast.With, inScope map[string]varKind) map[string]varKind {
 // which it would join instead). The WITH's WHERE, which reads only its
 // columns, joins the WHERE of the first MATCH passed when it cannot fail
 // (neverFails). The clauses keep their own relationship uniqueness: they
-// stay separate clauses.
+// stay separate clauses. A WITH such a WITH meets first merges into it
+// (projectedAway), so `MATCH A WITH a AS x, c MATCH (x) WITH c, x AS y
+// UNWIND ... MATCH (y) ...` passes both the MATCH and the UNWIND.
 func postponeProjections(clauses []ast.Clause, sc *scope) []ast.Clause {
 	inScope := scopeKinds(sc)
 	out := append([]ast.Clause(nil), clauses...)
 	for i := 0; i < len(out); i++ {
 		if w, ok := out[i].(*ast.With); ok && inScope != nil && i > 0 && isPlainMatch(out[i-1]) {
+			// A WITH right after it projects again: the two are one
+			// projection, which may then pass what follows the second.
+			for i+1 < len(out) {
+				next, ok := out[i+1].(*ast.With)
+				if !ok {
+					break
+				}
+				merged, ok := projectedAway(w, next)
+				if !ok {
+					break
+				}
+				w = merged.(*ast.With)
+				out = append(append(append([]ast.Clause(nil), out[:i]...), w), out[i+2:]...)
+			}
 			if moved, n := postponeWith(w, out[i+1:], inScope); n > 0 {
 				out = append(append(append([]ast.Clause(nil), out[:i]...), moved...), out[i+1+n:]...)
 			}

@@ -97,24 +97,34 @@ func (b *builder) reachedBias(arrival logical.Hop, dir ast.Direction, types []st
 
 // hopDegree is the expected number of relationships over (dir, types)
 // followed from one node bound to from: the node's actual degree when a
-// seek of a literal value bound it and the statistics can read it;
+// seek of a literal value bound it (or of a variable whose values are
+// known, see seekValues: their mean degree) and the statistics can read it;
 // otherwise base (the mean over from's label, or over all nodes) times
 // the size bias when an expansion reached it.
 func (s *selectivity) hopDegree(from string, dir ast.Direction, types []string, base float64) float64 {
 	if sk, ok := s.seeks[from]; ok {
-		if l, isLit := sk.Value.(*ast.Literal); isLit && l.Kind != ast.LitNull {
-			v := literal(l)
+		if ls := s.seekValues(sk.Value); len(ls) > 0 {
+			// The mean over the rows, each seeking one of the values.
 			total := 0.0
-			for _, k := range degreeKeys(dir, types) {
-				d := s.b.stats.SeekDegree(sk.Label, sk.Key, v, k.typ, k.out)
-				if d < 0 {
-					total = -1
+			for _, l := range ls {
+				if l.Kind == ast.LitNull {
+					continue // seeks nothing: no relationship to follow
+				}
+				v := literal(l)
+				for _, k := range degreeKeys(dir, types) {
+					d := s.b.stats.SeekDegree(sk.Label, sk.Key, v, k.typ, k.out)
+					if d < 0 {
+						total = -1
+						break
+					}
+					total += d
+				}
+				if total < 0 {
 					break
 				}
-				total += d
 			}
 			if total >= 0 {
-				return total
+				return total / float64(len(ls))
 			}
 		}
 	}

@@ -8,8 +8,9 @@ import (
 // (see postponeProjections). Each function returns a copy that names
 // variable v as m[v], sharing the parts that name none; ok is false when
 // the clause names a variable m has no entry for, or holds an expression
-// the renaming does not follow (one that binds variables of its own, such
-// as a comprehension or a subquery): the caller then leaves it as it is.
+// the renaming does not follow (a subquery, a reduce, or a quantifier or
+// comprehension whose own variable a renamed name would be captured by):
+// the caller then leaves it as it is.
 
 // renameClause renames the variables of a MATCH or UNWIND clause.
 func renameClause(c ast.Clause, m map[string]string) (ast.Clause, bool) {
@@ -198,6 +199,58 @@ func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 		c := *x
 		c.Expr = in
 		return &c, ok
+	case *ast.Quantifier:
+		in, ok := renameExpr(x.In, m)
+		inner, ok2 := innerRenaming(m, x.Var)
+		if !ok || !ok2 {
+			return nil, false
+		}
+		c := *x
+		c.In = in
+		if x.Where != nil {
+			if c.Where, ok = renameExpr(x.Where, inner); !ok {
+				return nil, false
+			}
+		}
+		return &c, true
+	case *ast.ListComprehension:
+		in, ok := renameExpr(x.In, m)
+		inner, ok2 := innerRenaming(m, x.Var)
+		if !ok || !ok2 {
+			return nil, false
+		}
+		c := *x
+		c.In = in
+		if x.Where != nil {
+			if c.Where, ok = renameExpr(x.Where, inner); !ok {
+				return nil, false
+			}
+		}
+		if x.Map != nil {
+			if c.Map, ok = renameExpr(x.Map, inner); !ok {
+				return nil, false
+			}
+		}
+		return &c, true
 	}
 	return nil, false
+}
+
+// innerRenaming is m inside an expression that binds v of its own (a
+// quantifier's or comprehension's variable): v keeps its name, and
+// shadows the entry of m for it; ok is false when m renames another
+// variable to v's name, which v would capture.
+func innerRenaming(m map[string]string, v *ast.Variable) (map[string]string, bool) {
+	if v == nil {
+		return nil, false
+	}
+	out := make(map[string]string, len(m)+1)
+	for k, n := range m {
+		if n == v.Name && k != v.Name {
+			return nil, false
+		}
+		out[k] = n
+	}
+	out[v.Name] = v.Name
+	return out, true
 }

@@ -27,12 +27,18 @@ type selectivity struct {
 	// bound it (see hopDegree).
 	arrivals map[string]logical.Hop
 	seeks    map[string]logical.NodeIndexSeek
+	// values: variable -> the literals an UNWIND of a list known when
+	// planning gives it, one per row (see seekValues).
+	values map[string][]*ast.Literal
 }
 
 func (b *builder) newSelectivity() *selectivity {
 	s := &selectivity{b: b, labels: map[string]string{}, seeked: map[string]string{}, reached: map[string]logical.Expand{},
-		arrivals: map[string]logical.Hop{}, seeks: map[string]logical.NodeIndexSeek{}}
+		arrivals: map[string]logical.Hop{}, seeks: map[string]logical.NodeIndexSeek{}, values: map[string][]*ast.Literal{}}
 	if o := b.outer; o != nil {
+		for v, ls := range o.values {
+			s.values[v] = ls
+		}
 		for v, h := range o.arrivals {
 			s.arrivals[v] = h
 		}
@@ -81,6 +87,23 @@ func (s *selectivity) note(op logical.Op) {
 		s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
 		s.seeks[o.Var] = o
 		delete(s.arrivals, o.Var)
+	case logical.Unwind:
+		delete(s.values, o.Var)
+		if l, ok := o.Expr.(*ast.ListLiteral); ok {
+			var ls []*ast.Literal
+			for _, it := range l.Items {
+				// An item is a literal, or a variable of one known value.
+				known := s.seekValues(it)
+				if len(known) != 1 {
+					ls = nil
+					break
+				}
+				ls = append(ls, known[0])
+			}
+			if ls != nil {
+				s.values[o.Var] = ls
+			}
+		}
 	case logical.NodeSetSeek:
 		if o.Label != "" {
 			s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
@@ -312,4 +335,18 @@ func (s *selectivity) equality(v, key string, n float64) float64 {
 		return propertySelectivity
 	}
 	return math.Min(1, n/d)
+}
+
+// seekValues is the values a seek keyed by e looks up, one per row, when
+// they are known when planning: a literal, or a variable an UNWIND of a
+// list of literals binds (parameters are literals by then). A seek keyed
+// by such a variable is then estimated as the seek of those literals.
+func (s *selectivity) seekValues(e ast.Expr) []*ast.Literal {
+	switch x := e.(type) {
+	case *ast.Literal:
+		return []*ast.Literal{x}
+	case *ast.Variable:
+		return s.values[x.Name]
+	}
+	return nil
 }

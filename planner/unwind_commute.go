@@ -21,17 +21,23 @@ import (
 // deterministic and read no pattern (it is evaluated once per row before
 // the run instead of once per binding of the run), and OPTIONAL MATCH
 // clauses end the run (the variable cannot narrow them the same way).
+// A list of at most one element also moves before plain MATCH clauses the
+// run order may not reorder (subqueries in their WHERE, ...) when none of
+// them names its variable anywhere: the rows are the same, and the
+// conditions on the variable filter where their variables are bound.
 // The choice is by cost: moving the UNWIND multiplies the run's work by
 // the list's length, so it moves only when the run's cheapest start with
 // the variable bound, times that length, is matchOrderGain times cheaper
-// than without it.
+// than without it; a list of at most one element multiplies nothing, and
+// moves whenever the start is no costlier (its conditions then filter
+// the run where their variables are bound, not after it).
 func (b *builder) commuteUnwinds(clauses []ast.Clause, sc *scope) []ast.Clause {
 	out := append([]ast.Clause(nil), clauses...)
 	for moved := true; moved; {
 		moved = false
 		kinds := scopeKinds(sc)
-		start, ordered := -1, false
-		var atStart map[string]varKind
+		start, plain, ordered := -1, -1, false
+		var atStart, atPlain map[string]varKind
 		for i, c := range out {
 			switch x := c.(type) {
 			case *ast.Match:
@@ -40,18 +46,31 @@ func (b *builder) commuteUnwinds(clauses []ast.Clause, sc *scope) []ast.Clause {
 				} else if start < 0 {
 					start, atStart = i, kinds
 				}
+				if x.Optional || x.Pattern == nil {
+					plain = -1
+				} else if plain < 0 {
+					plain, atPlain = i, kinds
+				}
 			case *ast.Unwind:
-				if start >= 0 && atStart != nil && kinds != nil && !ordered && b.unwindFirst(out[start:i], x, out[i+1:], atStart, kinds) {
-					next := append(append([]ast.Clause(nil), out[:start]...), x)
-					next = append(append(next, out[start:i]...), out[i+1:]...)
+				to := -1
+				if ordered || kinds == nil {
+				} else if start >= 0 && atStart != nil && b.unwindFirst(out[start:i], x, out[i+1:], atStart, kinds) {
+					to = start
+				} else if plain >= 0 && atPlain != nil && atMostOne(x.Expr) && !mentions(out[plain:i], x.Var.Name) &&
+					b.unwindFirst(out[plain:i], x, out[i+1:], atPlain, kinds) {
+					to = plain
+				}
+				if to >= 0 {
+					next := append(append([]ast.Clause(nil), out[:to]...), x)
+					next = append(append(next, out[to:i]...), out[i+1:]...)
 					out, moved = next, true
 				}
-				start = -1
+				start, plain = -1, -1
 			case *ast.With:
-				start = -1
+				start, plain = -1, -1
 				ordered = ordered || x.Projection.OrderBy != nil
 			default:
-				start = -1
+				start, plain = -1, -1
 			}
 			if moved {
 				break
@@ -60,6 +79,28 @@ func (b *builder) commuteUnwinds(clauses []ast.Clause, sc *scope) []ast.Clause {
 		}
 	}
 	return out
+}
+
+// atMostOne reports whether list e has at most one element, known when
+// planning.
+func atMostOne(e ast.Expr) bool {
+	l, ok := e.(*ast.ListLiteral)
+	return ok && len(l.Items) <= 1
+}
+
+// mentions reports whether any of clauses names the variable name
+// anywhere, subqueries included.
+func mentions(clauses []ast.Clause, name string) bool {
+	found := false
+	for _, c := range clauses {
+		ast.Inspect(c, func(n ast.Node) bool {
+			if v, ok := n.(*ast.Variable); ok && v.Name == name {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // unwindFirst reports whether u, written after run (with the scope
@@ -87,6 +128,12 @@ func (b *builder) unwindFirst(run []ast.Clause, u *ast.Unwind, after []ast.Claus
 	n := float64(unwindFanout)
 	if l, ok := u.Expr.(*ast.ListLiteral); ok {
 		n = float64(len(l.Items))
+	}
+	if n <= 1 {
+		// One element or none: the run runs at most once either way, and
+		// the conditions on the variable filter it where they apply
+		// instead of after it.
+		return first <= before
 	}
 	return n*first*matchOrderGain < before
 }
