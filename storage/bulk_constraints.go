@@ -2,7 +2,6 @@ package storage
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/cyqdb/cyq/value"
 )
@@ -139,25 +138,7 @@ func (b *BulkBuilder) compareExisting(c *liveConstraint, seen map[string]uint64)
 		}
 		return nil
 	}
-	bm := base.labels[c.label]
-	if bm == nil {
-		return nil
-	}
-	var p *nodePage
-	pi := uint64(math.MaxUint64)
-	it := bm.Iterator()
-	for it.HasNext() {
-		n := it.Next()
-		if q := uint64(n >> nodePageBits); q != pi {
-			pi, p = q, peekPage(&base.nodes, q)
-		}
-		i := n & (nodePageSize - 1)
-		if p == nil || !p.isAlive(i) {
-			continue
-		}
-		if err := check(uint64(n), p.props[i].get); err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachLabelledNode(base, c.label, func(n uint32, ps props) error {
+		return check(uint64(n), ps.get)
+	})
 }

@@ -95,11 +95,25 @@ func compareIndexEntries(a, b indexEntry) int {
 // index k, sorted, read page by page from the node pages of the label.
 func (b *BulkBuilder) baseIndexEntries(k indexKey) []indexEntry {
 	base := b.base
-	bm := base.labels[k.label]
+	var es []indexEntry
+	_ = eachLabelledNode(base, k.label, func(n uint32, ps props) error {
+		if val, ok := ps.get(k.key); ok {
+			es = append(es, indexEntry{val, n})
+		}
+		return nil
+	})
+	slices.SortFunc(es, compareIndexEntries)
+	return es
+}
+
+// eachLabelledNode calls fn with every live node of the label in base and
+// its properties, reading the node pages in order without caching them
+// (peekPage); it stops at fn's first error and returns it.
+func eachLabelledNode(base *version, label uint32, fn func(n uint32, ps props) error) error {
+	bm := base.labels[label]
 	if bm == nil {
 		return nil
 	}
-	var es []indexEntry
 	var p *nodePage
 	pi := uint64(math.MaxUint64)
 	it := bm.Iterator()
@@ -112,12 +126,11 @@ func (b *BulkBuilder) baseIndexEntries(k indexKey) []indexEntry {
 		if p == nil || !p.isAlive(i) {
 			continue
 		}
-		if val, ok := p.props[i].get(k.key); ok {
-			es = append(es, indexEntry{val, n})
+		if err := fn(n, p.props[i]); err != nil {
+			return err
 		}
 	}
-	slices.SortFunc(es, compareIndexEntries)
-	return es
+	return nil
 }
 
 // streamedIndexes counts, for each property index of the graph, the nodes
