@@ -20,6 +20,7 @@ var rules = []rule{
 	aggregateForms,
 	countScan,
 	distinctIntoCount,
+	foldRenames,
 	countCycles,
 	countTypes,
 	countPatterns,

@@ -1,0 +1,29 @@
+package planner
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFoldRenames: a WITH that only renames variables before an
+// aggregation plans like the query without it — the set the expansion
+// builds reaches count(DISTINCT) directly, with no Project in between —
+// while a projection that computes something stays.
+func TestFoldRenames(t *testing.T) {
+	base := "MATCH (a {id: 1})-->()-->(c) RETURN count(DISTINCT c) AS n"
+	want := compileWith(t, fakeStats{}, base).Plan.Explain()
+	for _, q := range []string{
+		"MATCH (a {id: 1})-->()-->(c) WITH c AS w RETURN count(DISTINCT w) AS n",
+		"MATCH (a {id: 1})-->()-->(c) WITH c AS w WITH DISTINCT w RETURN count(*) AS n",
+		"MATCH (a {id: 1})-->()-->(c) WITH c AS w, a AS z WITH DISTINCT w RETURN count(w) AS n",
+	} {
+		got := compileWith(t, fakeStats{}, q).Plan.Explain()
+		if strings.Contains(got, "Project w") || !strings.Contains(got, "count(DISTINCT c)") {
+			t.Errorf("%s: the renaming projection stays:\n%s\nwithout the rename:\n%s", q, got, want)
+		}
+	}
+	kept := compileWith(t, fakeStats{}, "MATCH (a {id: 1})-->()-->(c) WITH c.id AS w RETURN count(DISTINCT w) AS n").Plan.Explain()
+	if !strings.Contains(kept, "Project w") {
+		t.Errorf("a computed item must stay projected:\n%s", kept)
+	}
+}
