@@ -71,14 +71,3 @@ func renameAggregate(a logical.Aggregate, m map[string]string) (logical.Aggregat
 	}
 	return out, true
 }
-
-func renameAll(es []ast.Expr, m map[string]string) ([]ast.Expr, bool) {
-	out := make([]ast.Expr, len(es))
-	for i, e := range es {
-		var ok bool
-		if out[i], ok = renameExpr(e, m); !ok {
-			return nil, false
-		}
-	}
-	return out, true
-}

@@ -117,16 +117,7 @@ func renameOptional(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 // comparisons, string matches, IN, null and label tests, and function
 // calls (aggregates included).
 func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
-	all := func(es []ast.Expr) ([]ast.Expr, bool) {
-		out := make([]ast.Expr, len(es))
-		for i, x := range es {
-			var ok bool
-			if out[i], ok = renameExpr(x, m); !ok {
-				return nil, false
-			}
-		}
-		return out, true
-	}
+	all := func(es []ast.Expr) ([]ast.Expr, bool) { return renameAll(es, m) }
 	switch x := e.(type) {
 	case *ast.Literal, *ast.Parameter:
 		return e, true
@@ -252,5 +243,17 @@ func innerRenaming(m map[string]string, v *ast.Variable) (map[string]string, boo
 		out[k] = n
 	}
 	out[v.Name] = v.Name
+	return out, true
+}
+
+// renameAll renames the variables of each expression of es.
+func renameAll(es []ast.Expr, m map[string]string) ([]ast.Expr, bool) {
+	out := make([]ast.Expr, len(es))
+	for i, e := range es {
+		var ok bool
+		if out[i], ok = renameExpr(e, m); !ok {
+			return nil, false
+		}
+	}
 	return out, true
 }
