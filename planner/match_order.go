@@ -23,7 +23,12 @@ const matchOrderGain = 4
 // before it, where all of them are bound, and predicate pushdown places
 // each where its variables are bound. Runs whose clauses share
 // anything but node variables, or hold selectors, shortest paths,
-// quantified or parameter-mapped patterns or subqueries, keep their order.
+// quantified or parameter-mapped patterns, keep their order. Subqueries
+// in a WHERE do not: a conjunct that reads a variable the moved clause
+// does not bind (a COUNT or EXISTS query's are not followed, so it is
+// taken to) waits, and a clause moves ahead of another only when none of
+// the variables it binds is named in the other's nested scopes, which it
+// would capture (mayLead).
 // The variables bound before a run (followed through the clauses from
 // sc) are constants of the run: a conjunct comparing a node's property
 // with one of them chooses the start as a literal does.
@@ -103,13 +108,6 @@ func reorderable(c ast.Clause) bool {
 			}
 		}
 	}
-	if m.Where != nil {
-		s := newVarSet()
-		addExprVars(m.Where, &s)
-		if s.all {
-			return false
-		}
-	}
 	return true
 }
 
@@ -129,7 +127,7 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 	first := b.startCost(run[0].(*ast.Match), sc, bound)
 	best, bestCost := 0, first
 	for k := 1; k < len(run); k++ {
-		if c := b.startCost(run[k].(*ast.Match), sc, bound); c*matchOrderGain < bestCost && c*matchOrderGain < first {
+		if c := b.startCost(run[k].(*ast.Match), sc, bound); c*matchOrderGain < bestCost && c*matchOrderGain < first && mayLead(run, k, outer) {
 			best, bestCost = k, c
 		}
 	}

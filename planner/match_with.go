@@ -303,7 +303,10 @@ func postponeWith(w *ast.With, rest []ast.Clause, inScope map[string]varKind) ([
 		for n := range news {
 			local[n] = n
 		}
-		rc, ok := renameClause(c, local)
+		// Nested scopes (subqueries, pattern predicates) keep their own
+		// variables, unless a variable bound before w, which the clause
+		// sees once it comes first, has the name of one.
+		rc, ok := renaming{m: local, seen: boundNames(inScope)}.clause(c)
 		if !ok {
 			break
 		}

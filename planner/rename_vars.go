@@ -8,28 +8,48 @@ import (
 // (see postponeProjections). Each function returns a copy that names
 // variable v as m[v], sharing the parts that name none; ok is false when
 // the clause names a variable m has no entry for, or holds an expression
-// the renaming does not follow (a subquery, a reduce, or a quantifier or
-// comprehension whose own variable a renamed name would be captured by):
-// the caller then leaves it as it is.
+// the renaming does not follow (a reduce, a quantifier or comprehension
+// whose own variable a renamed name would be captured by, a subquery
+// unless the renaming follows nested scopes: see renaming): the caller
+// then leaves it as it is.
 
 // renameClause renames the variables of a MATCH or UNWIND clause.
 func renameClause(c ast.Clause, m map[string]string) (ast.Clause, bool) {
+	return renaming{m: m}.clause(c)
+}
+
+// renaming renames variables: m maps each name a renamed expression may
+// read to its new name. With seen not nil it also renames in nested
+// scopes (subqueries, pattern predicates and comprehensions), whose own
+// variables keep their names: seen holds the names in scope where the
+// result is read, which a nested scope's own variable must not have
+// (nor a name m maps to), or the outer variable would capture it.
+type renaming struct {
+	m    map[string]string
+	seen map[string]bool
+}
+
+// with is r renaming by m.
+func (r renaming) with(m map[string]string) renaming { return renaming{m: m, seen: r.seen} }
+
+func (r renaming) clause(c ast.Clause) (ast.Clause, bool) {
+	m := r.m
 	switch x := c.(type) {
 	case *ast.Match:
-		p, ok := renamePattern(x.Pattern, m)
+		p, ok := r.pattern(x.Pattern)
 		if !ok {
 			return nil, false
 		}
 		out := *x
 		out.Pattern = p
 		if x.Where != nil {
-			if out.Where, ok = renameExpr(x.Where, m); !ok {
+			if out.Where, ok = r.expr(x.Where); !ok {
 				return nil, false
 			}
 		}
 		return &out, true
 	case *ast.Unwind:
-		e, ok := renameExpr(x.Expr, m)
+		e, ok := r.expr(x.Expr)
 		if !ok {
 			return nil, false
 		}
@@ -59,6 +79,10 @@ func renameVar(v *ast.Variable, m map[string]string) (*ast.Variable, bool) {
 // renamePattern renames the variables of a pattern: node, relationship
 // and path variables, and those their property maps and WHERE read.
 func renamePattern(p *ast.Pattern, m map[string]string) (*ast.Pattern, bool) {
+	return renaming{m: m}.pattern(p)
+}
+
+func (r renaming) pattern(p *ast.Pattern) (*ast.Pattern, bool) {
 	if p == nil {
 		return nil, true
 	}
@@ -66,50 +90,59 @@ func renamePattern(p *ast.Pattern, m map[string]string) (*ast.Pattern, bool) {
 	for _, part := range p.Parts {
 		np := *part
 		var ok bool
-		if np.Var, ok = renameVar(part.Var, m); !ok || part.Element == nil {
+		if np.Var, ok = renameVar(part.Var, r.m); !ok || part.Element == nil {
 			return nil, false
 		}
-		el := &ast.PatternElement{Span: part.Element.Span}
-		for _, n := range part.Element.Nodes {
-			nn := *n
-			if nn.Var, ok = renameVar(n.Var, m); !ok {
-				return nil, false
-			}
-			if nn.Props, ok = renameOptional(n.Props, m); !ok {
-				return nil, false
-			}
-			if nn.Where, ok = renameOptional(n.Where, m); !ok {
-				return nil, false
-			}
-			el.Nodes = append(el.Nodes, &nn)
+		if np.Element, ok = r.element(part.Element); !ok {
+			return nil, false
 		}
-		for _, r := range part.Element.Rels {
-			if r.Group != nil {
-				return nil, false
-			}
-			nr := *r
-			if nr.Var, ok = renameVar(r.Var, m); !ok {
-				return nil, false
-			}
-			if nr.Props, ok = renameOptional(r.Props, m); !ok {
-				return nil, false
-			}
-			if nr.Where, ok = renameOptional(r.Where, m); !ok {
-				return nil, false
-			}
-			el.Rels = append(el.Rels, &nr)
-		}
-		np.Element = el
 		out.Parts = append(out.Parts, &np)
 	}
 	return out, true
 }
 
-func renameOptional(e ast.Expr, m map[string]string) (ast.Expr, bool) {
+// element renames the variables of a pattern element.
+func (r renaming) element(e *ast.PatternElement) (*ast.PatternElement, bool) {
+	m := r.m
+	var ok bool
+	el := &ast.PatternElement{Span: e.Span}
+	for _, n := range e.Nodes {
+		nn := *n
+		if nn.Var, ok = renameVar(n.Var, m); !ok {
+			return nil, false
+		}
+		if nn.Props, ok = r.optional(n.Props); !ok {
+			return nil, false
+		}
+		if nn.Where, ok = r.optional(n.Where); !ok {
+			return nil, false
+		}
+		el.Nodes = append(el.Nodes, &nn)
+	}
+	for _, rel := range e.Rels {
+		if rel.Group != nil {
+			return nil, false
+		}
+		nr := *rel
+		if nr.Var, ok = renameVar(rel.Var, m); !ok {
+			return nil, false
+		}
+		if nr.Props, ok = r.optional(rel.Props); !ok {
+			return nil, false
+		}
+		if nr.Where, ok = r.optional(rel.Where); !ok {
+			return nil, false
+		}
+		el.Rels = append(el.Rels, &nr)
+	}
+	return el, true
+}
+
+func (r renaming) optional(e ast.Expr) (ast.Expr, bool) {
 	if e == nil {
 		return nil, true
 	}
-	return renameExpr(e, m)
+	return r.expr(e)
 }
 
 // renameExpr renames the variables of e, an expression built of
@@ -117,7 +150,12 @@ func renameOptional(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 // comparisons, string matches, IN, null and label tests, and function
 // calls (aggregates included).
 func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
-	all := func(es []ast.Expr) ([]ast.Expr, bool) { return renameAll(es, m) }
+	return renaming{m: m}.expr(e)
+}
+
+func (r renaming) expr(e ast.Expr) (ast.Expr, bool) {
+	m := r.m
+	all := r.all
 	switch x := e.(type) {
 	case *ast.Literal, *ast.Parameter:
 		return e, true
@@ -125,7 +163,7 @@ func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 		v, ok := renameVar(x, m)
 		return v, ok
 	case *ast.Property:
-		in, ok := renameExpr(x.Expr, m)
+		in, ok := r.expr(x.Expr)
 		c := *x
 		c.Expr = in
 		return &c, ok
@@ -138,7 +176,7 @@ func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 		c := *x
 		c.Entries = nil
 		for _, en := range x.Entries {
-			v, ok := renameExpr(en.Value, m)
+			v, ok := r.expr(en.Value)
 			if !ok {
 				return nil, false
 			}
@@ -148,13 +186,13 @@ func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 		}
 		return &c, true
 	case *ast.Binary:
-		l, ok1 := renameExpr(x.Left, m)
-		r, ok2 := renameExpr(x.Right, m)
+		l, ok1 := r.expr(x.Left)
+		r, ok2 := r.expr(x.Right)
 		c := *x
 		c.Left, c.Right = l, r
 		return &c, ok1 && ok2
 	case *ast.Unary:
-		in, ok := renameExpr(x.Expr, m)
+		in, ok := r.expr(x.Expr)
 		c := *x
 		c.Expr = in
 		return &c, ok
@@ -164,19 +202,19 @@ func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 		c.Operands = ops
 		return &c, ok
 	case *ast.IsNull:
-		in, ok := renameExpr(x.Expr, m)
+		in, ok := r.expr(x.Expr)
 		c := *x
 		c.Expr = in
 		return &c, ok
 	case *ast.StringMatch:
-		l, ok1 := renameExpr(x.Left, m)
-		r, ok2 := renameExpr(x.Right, m)
+		l, ok1 := r.expr(x.Left)
+		r, ok2 := r.expr(x.Right)
 		c := *x
 		c.Left, c.Right = l, r
 		return &c, ok1 && ok2
 	case *ast.In:
-		l, ok1 := renameExpr(x.Expr, m)
-		r, ok2 := renameExpr(x.List, m)
+		l, ok1 := r.expr(x.Expr)
+		r, ok2 := r.expr(x.List)
 		c := *x
 		c.Expr, c.List = l, r
 		return &c, ok1 && ok2
@@ -186,12 +224,62 @@ func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 		c.Args = args
 		return &c, ok
 	case *ast.LabelPredicate:
-		in, ok := renameExpr(x.Expr, m)
+		in, ok := r.expr(x.Expr)
 		c := *x
 		c.Expr = in
 		return &c, ok
+	case *ast.PatternExpr:
+		inner, ok := r.nested(x)
+		if !ok {
+			return nil, false
+		}
+		c := *x
+		c.Element, ok = inner.element(x.Element)
+		return &c, ok
+	case *ast.PatternComprehension:
+		inner, ok := r.nested(x)
+		if !ok {
+			return nil, false
+		}
+		c := *x
+		if c.Element, ok = inner.element(x.Element); !ok {
+			return nil, false
+		}
+		if c.Where, ok = inner.optional(x.Where); !ok {
+			return nil, false
+		}
+		c.Map, ok = inner.optional(x.Map)
+		return &c, ok
+	case *ast.ExistsSubquery:
+		inner, ok := r.nested(x)
+		if !ok {
+			return nil, false
+		}
+		c := *x
+		if c.Pattern, ok = inner.pattern(x.Pattern); !ok {
+			return nil, false
+		}
+		if c.Where, ok = inner.optional(x.Where); !ok {
+			return nil, false
+		}
+		c.Query, ok = inner.query(x.Query)
+		return &c, ok
+	case *ast.CountSubquery:
+		inner, ok := r.nested(x)
+		if !ok {
+			return nil, false
+		}
+		c := *x
+		if c.Pattern, ok = inner.pattern(x.Pattern); !ok {
+			return nil, false
+		}
+		if c.Where, ok = inner.optional(x.Where); !ok {
+			return nil, false
+		}
+		c.Query, ok = inner.query(x.Query)
+		return &c, ok
 	case *ast.Quantifier:
-		in, ok := renameExpr(x.In, m)
+		in, ok := r.expr(x.In)
 		inner, ok2 := innerRenaming(m, x.Var)
 		if !ok || !ok2 {
 			return nil, false
@@ -199,13 +287,13 @@ func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 		c := *x
 		c.In = in
 		if x.Where != nil {
-			if c.Where, ok = renameExpr(x.Where, inner); !ok {
+			if c.Where, ok = r.with(inner).expr(x.Where); !ok {
 				return nil, false
 			}
 		}
 		return &c, true
 	case *ast.ListComprehension:
-		in, ok := renameExpr(x.In, m)
+		in, ok := r.expr(x.In)
 		inner, ok2 := innerRenaming(m, x.Var)
 		if !ok || !ok2 {
 			return nil, false
@@ -213,18 +301,66 @@ func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 		c := *x
 		c.In = in
 		if x.Where != nil {
-			if c.Where, ok = renameExpr(x.Where, inner); !ok {
+			if c.Where, ok = r.with(inner).expr(x.Where); !ok {
 				return nil, false
 			}
 		}
 		if x.Map != nil {
-			if c.Map, ok = renameExpr(x.Map, inner); !ok {
+			if c.Map, ok = r.with(inner).expr(x.Map); !ok {
 				return nil, false
 			}
 		}
 		return &c, true
 	}
 	return nil, false
+}
+
+// nested is r inside the nested scope n (a subquery, a pattern predicate
+// or comprehension): the names n names that m does not map are n's own
+// variables and keep their names. ok is false when r does not rename
+// nested scopes, or one of n's own variables has a name in scope outside
+// (seen) or a name m maps to, whose variable would capture it.
+func (r renaming) nested(n ast.Node) (renaming, bool) {
+	if r.seen == nil {
+		return r, false
+	}
+	targets := map[string]bool{}
+	for _, t := range r.m {
+		targets[t] = true
+	}
+	inner := copyRen(r.m)
+	for name := range mentionedNames(n) {
+		if _, ok := r.m[name]; ok {
+			continue
+		}
+		if r.seen[name] || targets[name] {
+			return r, false
+		}
+		inner[name] = name
+	}
+	return r.with(inner), true
+}
+
+// query renames the variables of a COUNT or EXISTS query made of MATCH
+// and UNWIND clauses (nil for none); other queries are not followed.
+func (r renaming) query(q *ast.Query) (*ast.Query, bool) {
+	if q == nil {
+		return nil, true
+	}
+	if len(q.Parts) != 1 || q.When != nil {
+		return nil, false
+	}
+	part := &ast.SingleQuery{Span: q.Parts[0].Span}
+	for _, c := range q.Parts[0].Clauses {
+		rc, ok := r.clause(c)
+		if !ok {
+			return nil, false
+		}
+		part.Clauses = append(part.Clauses, rc)
+	}
+	out := *q
+	out.Parts = []*ast.SingleQuery{part}
+	return &out, true
 }
 
 // innerRenaming is m inside an expression that binds v of its own (a
@@ -248,10 +384,14 @@ func innerRenaming(m map[string]string, v *ast.Variable) (map[string]string, boo
 
 // renameAll renames the variables of each expression of es.
 func renameAll(es []ast.Expr, m map[string]string) ([]ast.Expr, bool) {
+	return renaming{m: m}.all(es)
+}
+
+func (r renaming) all(es []ast.Expr) ([]ast.Expr, bool) {
 	out := make([]ast.Expr, len(es))
 	for i, e := range es {
 		var ok bool
-		if out[i], ok = renameExpr(e, m); !ok {
+		if out[i], ok = r.expr(e); !ok {
 			return nil, false
 		}
 	}

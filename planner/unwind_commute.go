@@ -16,21 +16,25 @@ import (
 // run's bindings times the list's elements (an UNWIND that reads nothing
 // of the run is a cartesian factor). An empty list gives no rows either
 // way, duplicates give as many copies, and a null element matches nothing
-// a comparison keys (x.p = null is never true). Only the order of the
-// rows changes, so no UNWIND moves after an ORDER BY; the list must be
-// deterministic and read no pattern (it is evaluated once per row before
-// the run instead of once per binding of the run), and OPTIONAL MATCH
-// clauses end the run (the variable cannot narrow them the same way).
-// A list of at most one element also moves before plain MATCH clauses the
-// run order may not reorder (subqueries in their WHERE, ...) when none of
-// them names its variable anywhere: the rows are the same, and the
-// conditions on the variable filter where their variables are bound.
-// The choice is by cost: moving the UNWIND multiplies the run's work by
-// the list's length, so it moves only when the run's cheapest start with
-// the variable bound, times that length, is matchOrderGain times cheaper
-// than without it; a list of at most one element multiplies nothing, and
-// moves whenever the start is no costlier (its conditions then filter
-// the run where their variables are bound, not after it).
+// a comparison keys (x.p = null is never true). What the run's WHERE
+// clauses test, subqueries included, reads no element, so it holds of
+// each copy of a binding as it held of the binding. Only the order of the
+// rows changes, so no UNWIND moves after an ORDER BY. The list must be
+// deterministic, read no pattern and raise no error (it is evaluated once
+// per row before the run instead of once per binding of the run, also for
+// a row the run has no binding for); no clause it passes may name its
+// variable in a scope of its own (a subquery's, a comprehension's), which
+// the moved variable would capture; and OPTIONAL MATCH clauses end the
+// run (the variable cannot narrow them the same way). It moves before the
+// longest run it may pass (plain MATCH clauses), else before the run's
+// MATCH clauses the run order may reorder, whichever the cost chooses
+// first. The choice is by cost: moving the UNWIND multiplies the run's
+// work by the list's length, so it moves only when the run's cheapest
+// start with the variable bound, times that length, is matchOrderGain
+// times cheaper than without it; a list of at most one element
+// multiplies nothing, and moves whenever the start is no costlier (its
+// conditions then filter the run where their variables are bound, not
+// after it).
 func (b *builder) commuteUnwinds(clauses []ast.Clause, sc *scope) []ast.Clause {
 	out := append([]ast.Clause(nil), clauses...)
 	for moved := true; moved; {
@@ -53,12 +57,11 @@ func (b *builder) commuteUnwinds(clauses []ast.Clause, sc *scope) []ast.Clause {
 				}
 			case *ast.Unwind:
 				to := -1
-				if ordered || kinds == nil {
-				} else if start >= 0 && atStart != nil && b.unwindFirst(out[start:i], x, out[i+1:], atStart, kinds) {
-					to = start
-				} else if plain >= 0 && atPlain != nil && atMostOne(x.Expr) && !mentions(out[plain:i], x.Var.Name) &&
-					b.unwindFirst(out[plain:i], x, out[i+1:], atPlain, kinds) {
+				if ordered || kinds == nil || !listCannotFail(x.Expr, kinds) {
+				} else if plain >= 0 && atPlain != nil && b.mayPrecede(out[plain:i], x, out[i+1:], atPlain, kinds) {
 					to = plain
+				} else if start > plain && atStart != nil && b.mayPrecede(out[start:i], x, out[i+1:], atStart, kinds) {
+					to = start
 				}
 				if to >= 0 {
 					next := append(append([]ast.Clause(nil), out[:to]...), x)
@@ -81,26 +84,44 @@ func (b *builder) commuteUnwinds(clauses []ast.Clause, sc *scope) []ast.Clause {
 	return out
 }
 
-// atMostOne reports whether list e has at most one element, known when
-// planning.
-func atMostOne(e ast.Expr) bool {
-	l, ok := e.(*ast.ListLiteral)
-	return ok && len(l.Items) <= 1
+// mayPrecede reports whether UNWIND u may and should move before run
+// (see commuteUnwinds): the clauses of run do not name its variable, and
+// unwindFirst chooses it.
+func (b *builder) mayPrecede(run []ast.Clause, u *ast.Unwind, after []ast.Clause, atStart, kinds map[string]varKind) bool {
+	return !mentions(run, u.Var.Name) && b.unwindFirst(run, u, after, atStart, kinds)
+}
+
+// listCannotFail reports whether evaluating list e raises no error whatever
+// the values of the variables of kinds: literals, parameters and
+// variables, properties of nodes and relationships, and list literals of
+// those.
+func listCannotFail(e ast.Expr, kinds map[string]varKind) bool {
+	switch x := e.(type) {
+	case *ast.Literal, *ast.Parameter, *ast.Variable:
+		return true
+	case *ast.Property:
+		v, ok := x.Expr.(*ast.Variable)
+		return ok && (kinds[v.Name] == kindNode || kinds[v.Name] == kindRel)
+	case *ast.ListLiteral:
+		for _, it := range x.Items {
+			if !listCannotFail(it, kinds) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // mentions reports whether any of clauses names the variable name
 // anywhere, subqueries included.
 func mentions(clauses []ast.Clause, name string) bool {
-	found := false
 	for _, c := range clauses {
-		ast.Inspect(c, func(n ast.Node) bool {
-			if v, ok := n.(*ast.Variable); ok && v.Name == name {
-				found = true
-			}
-			return !found
-		})
+		if mentionedNames(c)[name] {
+			return true
+		}
 	}
-	return found
+	return false
 }
 
 // unwindFirst reports whether u, written after run (with the scope
