@@ -187,16 +187,64 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		// The start's rows are each expanded: the relationships its
 		// node has (a sought hub's actual degree) weigh in.
 		cost *= 1 + b.startDegree(el, i, names[i], seek)
-		// On a tie, a node the query names beats an anonymous one: its
-		// variable is what later clauses group, return or count by, and
-		// starting there lets the rules read degrees and counts instead
-		// of expanding toward it.
-		tie := cost == bestCost && n.Var != nil && el.Nodes[best].Var == nil
-		if cost < bestCost || tie {
+		if cost < bestCost || cost == bestCost && startBefore(el, names, eqs, i, seek, best, bestSeek) {
 			best, bestCost, bestSeek = i, cost, seek
 		}
 	}
 	return best, bestSeek
+}
+
+// startBefore breaks a tie between two starts of a pattern chain, node i
+// (bound by seek, nil for a scan) and node j (by seekJ), by what they
+// are, not where they are written, so that the forms of one pattern
+// (its direction flipped, its parts in another order) start at the same
+// node: a seek beats a scan, a seek by id one by an index, and an
+// equality seek a membership, range or prefix seek; then the node with
+// more conditions (labels, property tests) the cost did not tell apart;
+// then a node the query names beats an anonymous one (its variable is what later
+// clauses group, return or count by, and starting there lets the rules
+// read degrees and counts instead of expanding toward it); then the
+// variable whose name sorts first. Anonymous nodes of the same kind keep
+// the written order.
+func startBefore(el *ast.PatternElement, names []string, eqs map[string][]propEq, i int, seek logical.Op, j int, seekJ logical.Op) bool {
+	if ri, rj := seekRank(seek), seekRank(seekJ); ri != rj {
+		return ri < rj
+	}
+	conds := func(k int) int {
+		n := len(eqs[names[k]])
+		if el.Nodes[k].Labels != nil {
+			n++
+		}
+		return n
+	}
+	if ci, cj := conds(i), conds(j); ci != cj {
+		return ci > cj
+	}
+	ni, nj := el.Nodes[i].Var != nil, el.Nodes[j].Var != nil
+	if ni != nj {
+		return ni
+	}
+	return ni && names[i] < names[j]
+}
+
+// seekRank orders the ways a start binds its nodes, most selective
+// first: by id, an index equality, an index membership, a range or
+// prefix, a scan.
+func seekRank(o logical.Op) int {
+	switch x := o.(type) {
+	case nil:
+		return 5
+	case logical.NodeSetSeek:
+		if x.Label == "" {
+			return 0
+		}
+		return 2
+	case logical.NodeIndexSeek:
+		return 1
+	case logical.NodeRangeSeek:
+		return 3
+	}
+	return 4
 }
 
 // startDegree is the expected number of relationships the pattern's
