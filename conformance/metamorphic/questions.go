@@ -465,6 +465,18 @@ func Questions() []Question {
 		{"m-reviewed-rating", "unindexed filter", Movies,
 			query(distinct(vars("p", "m"), it("p.name", "name"), it("m.title", "title")),
 				match("(p:Person)-[r:REVIEWED]->(m:Movie)").where(raw("r.rating > 60", "r")))},
+		// An IN list of several values with subqueries in the same WHERE:
+		// its UNWIND forms pass MATCH clauses that hold the subquery.
+		{"u-in-list-friends-of-friends", "IN list", Users,
+			query(countDistinct("c"), match("(a)-->()-->(c)").where(prop("a", "id", "$l1", "$l2", "$l3"), notExists("(a)-->(c)"), raw("c <> a", "a", "c")))},
+		{"g-in-list-not-exists-two-hop", "IN list", Generic,
+			query(countDistinct("c"), match("(a)-->(b)-->(c)").where(prop("a", "id", "$l1", "$l2", "$l3"), notExists("(c)-->(a)")))},
+		// An UNWIND written after a MATCH, with a subquery that names its
+		// variable and one that does not.
+		{"g-unwind-exists-names-var", "IN list", Generic,
+			query(distinct(vars("a", "c"), it("a.id", "a"), it("c.id", "c")), match("(a)-->(b)"),
+				Match{Unwind: &Unwind{Var: "u", Vals: []string{"$l1", "$l2", "$l3"}}, Chains: []Chain{mustChain("(b)-->(c)")},
+					Where: []Pred{prop("a", "id", "u"), exists("(c)-->(x)").where("x.k <> u", "x", "u"), notExists("(a)-->(c)")}})},
 	}
 	return append(qs, schemaQuestions()...)
 }
