@@ -38,6 +38,11 @@ func TestOuterMovesAgree(t *testing.T) {
 		"MATCH (a:A)-->(n) WITH a, n ORDER BY a.id UNWIND $l AS u MATCH (n)-->(c) WHERE a.id = u RETURN a.id, c.id",
 		"MATCH (a)-->(n) OPTIONAL MATCH (n)-->(m) UNWIND $l AS u MATCH (c)<--(n) WHERE a.id = u RETURN a.id, m.id, c.id",
 		"OPTIONAL MATCH (a:A)-->(n) UNWIND $l AS u MATCH (c)<--(n) WHERE a.id = u RETURN a.id, c.id",
+		// a seek keyed by an UNWIND variable moves before the expansions
+		// ahead of it, with its filters
+		"UNWIND $l AS u MATCH (a:A {id: 3})-[r1]->(x) MATCH (x)<-[r2]-(b:A) WHERE b.id = u AND r1 <> r2 RETURN count(DISTINCT x)",
+		"MATCH (a:A)-[r1]->(x) UNWIND $l AS u MATCH (x)<-[r2]-(b:A) WHERE a.id = 6 AND b.id = u AND r1 <> r2 RETURN a.id, b.id, x.id, u",
+		"UNWIND $l AS u MATCH (a:A)-->(x) MATCH (x)<--(b:A) WHERE a.id = u AND b.id = u + 3 AND b.k IS NULL RETURN a.id, b.id, x.id",
 		// a WITH that drops or renames variables
 		"MATCH (a:A)-[r1]->(n) WITH a AS x, n UNWIND $l AS u MATCH (c)<-[r2]-(n) WHERE x.id = u RETURN x.id, c.id",
 		"MATCH (a:A)-[r1]->(n) WITH n AS m, a MATCH (m)-->(c:A) WHERE c.id = 4 RETURN a.id, m.id",
@@ -122,6 +127,10 @@ func TestOuterMovesPlans(t *testing.T) {
 			[]string{"NodeIndexSeek (n:A) index seek id = u", "Unwind"}, nil},
 		{"UNWIND $l AS u MATCH (a:A) WITH a, u WHERE a.id = u RETURN a.id",
 			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
+		// a seek keyed by the UNWIND variable joins the other end's seek:
+		// the two neighbour sets intersect
+		{"MATCH (a:A)-[r1]->(x) UNWIND [1, 2] AS u MATCH (x)<-[r2]-(b:A) WHERE a.id = 6 AND b.id = u AND r1 <> r2 RETURN count(DISTINCT x)",
+			[]string{"ExpandCommon", "index seek id = u", "index seek id = 6", "Unwind"}, []string{"into bound"}},
 		// the UNWIND keys nothing: it stays after the MATCH
 		{"MATCH (a:A)-->(n) UNWIND [1, 2] AS u MATCH (n)-->(c) RETURN c.id, u",
 			[]string{"Unwind", "NodeScan"}, []string{"index seek"}},

@@ -111,40 +111,41 @@ func (b *builder) pushedSeek(s logical.NodeScan, labels []string, conds []ast.Ex
 }
 
 // hoistSeeks moves an index seek by equality (or by ids) whose value
-// reads no variable, with the filters right after it that read only its
-// node, before the expansions ahead of it: the rows are the same (a seek
-// joins every row with the same nodes), the seek runs once instead of
-// once per row, and the expansions toward its node see it bound, as
-// they do when one MATCH names both ends (`MATCH (b {id: 1})-->(x) MATCH
-// (x)<--(a {id: 2})` plans as `MATCH (b {id: 1})-->(x)<--(a {id: 2})`).
-// Only the rows' order changes, so not where an ORDER BY before them
-// makes it observed.
+// reads no variable the expansions ahead of it bind (a literal, a
+// parameter, a variable bound before them: an UNWIND's, a WITH's), with
+// the filters right after it that read only its node and such variables
+// and cannot fail, before those expansions: the rows are the same (a
+// seek joins every row with the same nodes), the seek runs once per row
+// before them instead of once per row they produce, and the expansions
+// toward its node see it bound, as they do when one MATCH names both
+// ends (`MATCH (b {id: 1})-->(x) MATCH (x)<--(a {id: 2})` plans as
+// `MATCH (b {id: 1})-->(x)<--(a {id: 2})`, and so does `UNWIND $l AS u
+// MATCH (b {id: 1})-->(x) MATCH (x)<--(a {id: u})`). Only the rows'
+// order changes, so not where an ORDER BY before them makes it observed.
 func hoistSeeks(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
 		if req.After[i].Ordered {
 			continue // the seek's nodes would come outermost: another order
 		}
 		var v string
+		var value ast.Expr
 		switch s := op.(type) {
 		case logical.NodeIndexSeek:
-			if len(exprVars(s.Value)) > 0 || usesAny(s.Value, nil) {
-				continue
-			}
-			v = s.Var
+			v, value = s.Var, s.Value
 		case logical.NodeSetSeek:
-			if s.Key != "" || len(exprVars(s.List)) > 0 || usesAny(s.List, nil) {
+			if s.Key != "" {
 				continue
 			}
-			v = s.Var
+			v, value = s.Var, s.List
 		default:
 			continue
 		}
-		end := i + 1
-		for end < len(ops) && readsOnlyVar(ops[end], v) {
-			end++
+		if usesAny(value, nil) {
+			continue
 		}
+		reads := exprVars(value)
 		to := i
-		for to > 0 && expansionBefore(ops[to-1], v) {
+		for to > 0 && expansionBefore(ops[to-1], v) && !bindsAnyOf(ops[to-1], reads) {
 			to--
 		}
 		// Right before the first expansion crossed: the filters before it
@@ -155,11 +156,49 @@ func hoistSeeks(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 		if to == i {
 			continue
 		}
+		end := i + 1
+		for end < len(ops) && filtersOnlyVar(ops[end], v, ops[to:i]) {
+			end++
+		}
 		moved := append(append([]logical.Op(nil), ops[i:end]...), ops[to:i]...)
 		out := append(append([]logical.Op(nil), ops[:to]...), moved...)
 		return append(out, ops[end:]...), true
 	}
 	return ops, false
+}
+
+// bindsAnyOf reports whether op binds one of vars.
+func bindsAnyOf(op logical.Op, vars map[string]bool) bool {
+	binds, _ := bindsVars(op)
+	for _, b := range binds {
+		if vars[b] {
+			return true
+		}
+	}
+	return false
+}
+
+// filtersOnlyVar reports whether op is a filter of node v that may move
+// with v's seek before crossed: it reads v and otherwise only variables
+// none of crossed binds, and cannot fail when it reads more than v.
+func filtersOnlyVar(op logical.Op, v string, crossed []logical.Op) bool {
+	if readsOnlyVar(op, v) {
+		return true
+	}
+	f, ok := op.(logical.Filter)
+	if !ok || f.Subst != nil || f.Vectorised || usesAny(f.Pred, nil) {
+		return false
+	}
+	vars := exprVars(f.Pred)
+	if !vars[v] || !neverFails(f.Pred, map[string]bool{v: true}) {
+		return false
+	}
+	for _, c := range crossed {
+		if bindsAnyOf(c, vars) {
+			return false
+		}
+	}
+	return true
 }
 
 // expansionBefore reports whether a seek of v may move before op: op
