@@ -90,7 +90,7 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 func (b *builder) chainOps(m *patternPlan, part *ast.PatternPart, names []string, where ast.Expr) error {
 	el := part.Element
 	c := &chainPlan{el: el, names: names, relNames: make([]string, len(el.Rels)), lists: make([]bool, len(el.Rels))}
-	eqs := equalities(where, c.names, m.sc)
+	eqs := equalities(andOf(nodeJoinConds(where, el, c.names, m.sc)), c.names, m.sc)
 	start, seek := b.chooseStart(el, c.names, m.sc, eqs)
 	if err := b.startOps(m, el.Nodes[start], c.names[start], seek); err != nil {
 		return err

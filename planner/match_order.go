@@ -181,12 +181,17 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 }
 
 // nodeJoinsOnly reports whether the clauses of run share only node
-// variables, each used as a node wherever it appears.
+// variables and single relationships (a relationship named in two
+// clauses is one relationship, their join), each used as the same kind
+// wherever it appears.
 func nodeJoinsOnly(run []ast.Clause) bool {
-	nodes, others := map[string]int{}, map[string]int{}
+	nodes, others, single := map[string]int{}, map[string]int{}, map[string]bool{}
 	for k, c := range run {
 		for _, p := range c.(*ast.Match).Pattern.Parts {
 			if p.Var != nil {
+				if _, ok := others[p.Var.Name]; ok {
+					return false
+				}
 				others[p.Var.Name] = k + 1
 			}
 			for _, n := range p.Element.Nodes {
@@ -198,10 +203,12 @@ func nodeJoinsOnly(run []ast.Clause) bool {
 				if r.Var == nil {
 					continue
 				}
-				if prev, ok := others[r.Var.Name]; ok && prev != k+1 {
+				one := r.VarLength == nil && !r.Quantified()
+				if prev, ok := others[r.Var.Name]; ok && prev != k+1 && !(one && single[r.Var.Name]) {
 					return false
 				}
 				others[r.Var.Name] = k + 1
+				single[r.Var.Name] = one
 			}
 		}
 	}
@@ -214,22 +221,28 @@ func nodeJoinsOnly(run []ast.Clause) bool {
 }
 
 // startCost estimates the rows the cheapest start of clause m reads: one
-// for a node already bound, else its label's or the graph's node count,
-// narrowed by the equalities its inline map and WHERE put on it.
+// for a node or single relationship already bound, else its label's or
+// the graph's node count, narrowed by the equalities its inline map and
+// WHERE put on it (a node equated with a bound node is bound: see
+// nodeJoinConds).
 func (b *builder) startCost(m *ast.Match, sc *scope, bound map[string]bool) float64 {
 	best := b.stats.NodeCount() + 1
 	for pi, p := range m.Pattern.Parts {
-		names := make([]string, len(p.Element.Nodes))
-		var conds []ast.Expr
-		if m.Where != nil {
-			conds = conjuncts(normalizePredicate(m.Where))
+		for _, r := range p.Element.Rels {
+			if r.Var != nil && bound[r.Var.Name] && r.VarLength == nil && !r.Quantified() {
+				return 1
+			}
 		}
+		names := make([]string, len(p.Element.Nodes))
 		for i, n := range p.Element.Nodes {
 			if n.Var != nil {
 				names[i] = n.Var.Name
 			} else {
 				names[i] = fmt.Sprintf(" start%d.%d", pi, i)
 			}
+		}
+		conds := nodeJoinConds(m.Where, p.Element, names, sc)
+		for i, n := range p.Element.Nodes {
 			if ml, ok := n.Props.(*ast.MapLiteral); ok {
 				for _, en := range ml.Entries {
 					prop := &ast.Property{Span: en.Span, Expr: &ast.Variable{Span: en.Span, Name: names[i]}, Key: en.Key}
