@@ -57,8 +57,8 @@ func (f formFigures) ok() bool { return f.status == "" }
 //
 // One iteration measures every form: a PROFILE run (table memory, rows
 // checked against the seed form) and a plain run (which plans it); then
-// the forms are timed in rounds, one run of each per round (at least 5
-// rounds and 200 ms, at most 100 rounds or 500 ms per form), and a form's
+// the forms are timed in rounds, one run of each per round (at least 9
+// rounds and 500 ms, at most 100 rounds or 500 ms per form), and a form's
 // time is the median of its rounds (a form whose profiled run took over a
 // second is timed by that run and left out of the rounds). A form that runs past
 // -metamorphic.benchtimeout or over -metamorphic.benchmemory is reported
@@ -252,9 +252,9 @@ func profileForm(db *cyq.DB, text string, ordered bool) measured {
 // Rounds of timeForms: at least minRounds and roundsTime, then until
 // roundsBudget per form or maxRounds.
 const (
-	minRounds    = 5
+	minRounds    = 9
 	maxRounds    = 100
-	roundsTime   = 200 * time.Millisecond
+	roundsTime   = 500 * time.Millisecond
 	roundsBudget = 500 * time.Millisecond
 )
 
