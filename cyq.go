@@ -132,6 +132,14 @@ func (db *DB) QueryReadOnly(ctx context.Context, query string, params map[string
 // running it.
 func (db *DB) Compile(query string) (*planner.Compiled, error) { return db.eng.Compile(query) }
 
+// PlanCacheCounts is how often a query reused a cached plan (Hits) and
+// how often one was planned (Compiles).
+type PlanCacheCounts = engine.PlanCacheCounts
+
+// PlanCacheCounts returns the counts of the plan cache this DB shares
+// with the DBs of the store's other graphs, since the store was opened.
+func (db *DB) PlanCacheCounts() PlanCacheCounts { return db.eng.PlanCacheCounts() }
+
 // Programs returns the GraphProgram runner of this DB's graph: validate,
 // run, chain, store and explain programs.
 func (db *DB) Programs() *program.Runner { return program.New(db.eng) }

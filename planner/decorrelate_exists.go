@@ -121,6 +121,11 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 		return logical.SemiJoin{}, "", false
 	}
 	rows := b.rowsAfter(ops)
+	// A threshold of two or more on a pattern a stored degree answers is
+	// one degree read per row (see gen.degreeExists), where the semi-join
+	// counts every match.
+	_, _, _, degreeRead := b.degreePattern(x.Pattern, x.Where, sc)
+	degreeRead = degreeRead && atLeast > 1
 	// Both pipelines run with the outer variables bound as ops bind them
 	// (a node an expansion reached has the size-biased degree).
 	saved := b.outer
@@ -140,7 +145,11 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 		}
 		runs := b.keyRuns(ops, at, key, probe)
 		semi := runs*b.cost(build) + rows
-		if row := rows * b.cost(perRow); semi >= row {
+		row := rows * b.cost(perRow)
+		if degreeRead {
+			row = rows
+		}
+		if semi >= row {
 			if why == "" {
 				built := "built once"
 				if key != "" {

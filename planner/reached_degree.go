@@ -139,7 +139,9 @@ func (s *selectivity) hopDegree(from string, dir ast.Direction, types []string, 
 // from from, every later one from nodes the previous hop reached. When
 // set, the hops run set at a time (a frontier of distinct nodes): no hop
 // reaches more than every node nor reads more than every relationship it
-// may follow.
+// may follow. A hop's tests on the node it reaches (labels, an inner
+// node's WHERE) narrow what it reaches, and so what the next hop starts
+// from.
 func (s *selectivity) chainReach(from string, hops []logical.Hop, avgDeg float64, set bool) (reach, reads float64) {
 	nodes := math.Max(s.b.stats.NodeCount(), 1)
 	f := 1.0
@@ -152,11 +154,11 @@ func (s *selectivity) chainReach(from string, hops []logical.Hop, avgDeg float64
 		}
 		if set {
 			reads += math.Min(f*d, s.b.degree(h.Dir, h.Types, avgDeg)*nodes)
-			f = math.Min(f*d, nodes)
+			f = math.Min(f*d, nodes) * s.hopTests(h)
 			continue
 		}
 		reads += f * d
-		f *= d
+		f *= d * s.hopTests(h)
 	}
 	return f, reads
 }

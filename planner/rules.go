@@ -21,6 +21,7 @@ var rules = []rule{
 	countScan,
 	distinctIntoCount,
 	foldRenames,
+	foldProjectedTests,
 	countCycles,
 	countTypes,
 	countPatterns,

@@ -123,33 +123,87 @@ func (s *selectivity) note(op logical.Op) {
 // relationships whose far end has l (exact per-pattern counts), else
 // the label's share of all nodes.
 func (s *selectivity) labelFraction(v, l string) float64 {
-	st := s.b.stats
 	if s.labels[v] == l {
 		return 1 // scanned or sought by that label
 	}
-	if e, ok := s.reached[v]; ok && (e.Dir == ast.DirLeft || e.Dir == ast.DirRight) {
-		types := e.Types
-		if len(types) == 0 {
-			types = []string{""}
-		}
-		all, with := 0.0, 0.0
-		for _, t := range types {
-			a := st.RelPatternCount("", t, "")
-			w := st.RelPatternCount("", t, l)
-			if e.Dir == ast.DirLeft {
-				w = st.RelPatternCount(l, t, "")
-			}
-			if a < 0 || w < 0 {
-				all = -1
-				break
-			}
-			all, with = all+a, with+w
-		}
-		if all > 0 {
-			return with / all
+	if e, ok := s.reached[v]; ok {
+		if f, ok := s.arrivalLabelFraction(e.Dir, e.Types, l); ok {
+			return f
 		}
 	}
+	return s.nodeLabelFraction(l)
+}
+
+// nodeLabelFraction is the fraction of all nodes that carry label l.
+func (s *selectivity) nodeLabelFraction(l string) float64 {
+	st := s.b.stats
 	return math.Min(1, st.LabelCount(l)/math.Max(1, st.NodeCount()))
+}
+
+// arrivalLabelFraction is the fraction of the nodes a directed hop over
+// types (all when none) arrives at that carry label l, from the store's
+// exact counts per (start label, type, end label): the relationships of
+// those types ending at an l over all of them. ok is false for an
+// undirected hop or without such counts.
+func (s *selectivity) arrivalLabelFraction(dir ast.Direction, types []string, l string) (float64, bool) {
+	if dir != ast.DirLeft && dir != ast.DirRight {
+		return 0, false
+	}
+	st := s.b.stats
+	if len(types) == 0 {
+		types = []string{""}
+	}
+	all, with := 0.0, 0.0
+	for _, t := range types {
+		a := st.RelPatternCount("", t, "")
+		w := st.RelPatternCount("", t, l)
+		if dir == ast.DirLeft {
+			w = st.RelPatternCount(l, t, "")
+		}
+		if a < 0 || w < 0 {
+			return 0, false
+		}
+		all, with = all+a, with+w
+	}
+	if all <= 0 {
+		return 0, false
+	}
+	return with / all, true
+}
+
+// hopTests is the fraction of the nodes hop h reaches that pass its
+// tests: its labels (each as arrivalLabelFraction, or the fraction of
+// all nodes carrying it) and its predicate.
+func (s *selectivity) hopTests(h logical.Hop) float64 {
+	f := 1.0
+	if h.Labels != nil {
+		if ls, simple := ast.SimpleLabels(h.Labels); !simple {
+			f *= filterSelectivity
+		} else {
+			for _, l := range ls {
+				lf, ok := s.arrivalLabelFraction(h.Dir, h.Types, l)
+				if !ok {
+					lf = s.nodeLabelFraction(l)
+				}
+				f *= lf
+			}
+		}
+	}
+	if h.Pred != nil {
+		// The predicate reads the node as carrying the hop's labels, as
+		// a filter after a label check does (see note).
+		prev, had := s.labels[h.Var]
+		if ls, simple := ast.SimpleLabels(h.Labels); simple && len(ls) > 0 && prev == "" {
+			s.labels[h.Var] = s.b.mostSelective(ls)
+		}
+		f *= s.of(h.Pred)
+		if had {
+			s.labels[h.Var] = prev
+		} else {
+			delete(s.labels, h.Var)
+		}
+	}
+	return f
 }
 
 // fanout is the expected number of relationships expansion e follows

@@ -63,7 +63,7 @@ type Engine struct {
 	mu    sync.RWMutex
 	procs map[string]*vm.Procedure
 
-	plans planCache
+	plans *planCache // shared with the siblings on other graphs
 
 	embeds embedState // embeddings on write (embed.go)
 }
@@ -92,7 +92,7 @@ func Open(dir string, opts *Options) (*Engine, error) {
 	if err != nil {
 		return nil, mapStorageErr(err)
 	}
-	eng := &Engine{store: st, opts: o, parser: parser.New(), procs: map[string]*vm.Procedure{}}
+	eng := &Engine{store: st, opts: o, parser: parser.New(), procs: map[string]*vm.Procedure{}, plans: &planCache{}}
 	if _, err := st.Graph(o.Graph); err != nil {
 		if o.ReadOnly {
 			st.Close()
@@ -157,7 +157,7 @@ func (eng *Engine) sibling(graph string) *Engine {
 		procs[k] = v
 	}
 	eng.mu.RUnlock()
-	return &Engine{store: eng.store, opts: o, parser: eng.parser, procs: procs}
+	return &Engine{store: eng.store, opts: o, parser: eng.parser, procs: procs, plans: eng.plans}
 }
 
 // Procedures returns the registered procedures, sorted by name.

@@ -24,10 +24,16 @@ const planCacheSize = 512
 // checked on every reuse) are the same. Plans do not depend on parameter
 // values: parameters are read at run time, and their types are checked
 // there.
+//
+// An engine and its siblings on the store's other graphs (OnGraph, USE)
+// share one cache: its keys name the graph.
 type planCache struct {
 	mu      sync.Mutex
 	epoch   uint64
 	entries map[string]planEntry
+	// hits and compiles count the plans reused and the plans compiled
+	// (see PlanCacheCounts).
+	hits, compiles uint64
 	// distinct caches sampled property statistics (see statsView) by
 	// graph, label and key, valid while their signature holds.
 	distinct map[string]propSketch
@@ -53,6 +59,20 @@ func (c *planCache) invalidate() {
 	c.mu.Unlock()
 }
 
+// PlanCacheCounts is how often compiling a query reused a cached plan
+// and how often it planned the query.
+type PlanCacheCounts struct {
+	Hits, Compiles uint64
+}
+
+// PlanCacheCounts returns the plan cache's counts so far (shared by the
+// engines of one store's graphs).
+func (eng *Engine) PlanCacheCounts() PlanCacheCounts {
+	eng.plans.mu.Lock()
+	defer eng.plans.mu.Unlock()
+	return PlanCacheCounts{Hits: eng.plans.hits, Compiles: eng.plans.compiles}
+}
+
 func (eng *Engine) signature(r storage.Reader) planSig {
 	eng.plans.mu.Lock()
 	epoch := eng.plans.epoch
@@ -63,6 +83,24 @@ func (eng *Engine) signature(r storage.Reader) planSig {
 		nodeScale: bits.Len64(r.NodeCount()), relScale: bits.Len64(r.RelCount()),
 		rowModeOnly: eng.opts.Plan.RowModeOnly,
 	}
+}
+
+// holdsSig reports whether r still has signature sig (the cached plan's)
+// without listing the dictionaries: names get dense ids that are never
+// reused, so a dictionary of n names has a name at id n-1 and none at n.
+func (eng *Engine) holdsSig(r storage.Reader, sig planSig) bool {
+	eng.plans.mu.Lock()
+	epoch := eng.plans.epoch
+	eng.plans.mu.Unlock()
+	return sig.epoch == epoch && sig.rowModeOnly == eng.opts.Plan.RowModeOnly &&
+		dictSize(r.LabelName, sig.labels) && dictSize(r.TypeName, sig.types) && dictSize(r.PropKeyName, sig.keys) &&
+		sig.nodeScale == bits.Len64(r.NodeCount()) && sig.relScale == bits.Len64(r.RelCount())
+}
+
+// dictSize reports whether the dictionary whose names name returns by id
+// holds exactly n names.
+func dictSize(name func(uint32) string, n int) bool {
+	return (n == 0 || name(uint32(n-1)) != "") && name(uint32(n)) == ""
 }
 
 // compile returns the cached plan for query or compiles and caches it.
@@ -76,7 +114,6 @@ func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, 
 	if err := eng.checkUse(st, query); err != nil {
 		return nil, err
 	}
-	sig := eng.signature(r)
 	key := eng.opts.Graph + "\x00" + query
 	if stmt != nil {
 		key = fmt.Sprintf("%s\x00%c\x00%d\x00%s\x00%s\x00%s", eng.opts.Graph, stmt.Op, stmt.Limit, stmt.Param, stmt.KeyProperty, query)
@@ -84,9 +121,16 @@ func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, 
 	eng.plans.mu.Lock()
 	e, ok := eng.plans.entries[key]
 	eng.plans.mu.Unlock()
-	if ok && e.sig == sig && planner.Holds(e.compiled.Assumes, eng.statsView(r, sig)) {
+	if ok && eng.holdsSig(r, e.sig) && planner.Holds(e.compiled.Assumes, eng.statsView(r, e.sig)) {
+		eng.plans.mu.Lock()
+		eng.plans.hits++
+		eng.plans.mu.Unlock()
 		return e.compiled, nil
 	}
+	sig := eng.signature(r)
+	eng.plans.mu.Lock()
+	eng.plans.compiles++
+	eng.plans.mu.Unlock()
 	compiled, err := planner.Compile(st, query, planner.Options{Stats: eng.statsView(r, sig), Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt})
 	if err != nil {
 		return nil, err

@@ -99,3 +99,61 @@ func TestPlanCacheChecksAssumedCounts(t *testing.T) {
 		t.Errorf("the plan was not replaced after its counts changed:\n%s", again.Plan.Explain())
 	}
 }
+
+// TestPlanCacheReuse checks that a query is planned once and then reused:
+// on the engine's graph, on another graph named by USE (whose engine is
+// made per statement and shares the cache), and that a new label, type
+// or property key (which the cost model reads) has the plan made again.
+func TestPlanCacheReuse(t *testing.T) {
+	eng, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	if _, err := eng.Store().CreateGraph("other"); err != nil {
+		t.Fatal(err)
+	}
+	mustQuery(t, eng, "CREATE (:A {k: 1})-[:R]->(:B)", nil)
+	mustQuery(t, eng, "USE other CREATE (:A {k: 1})", nil)
+	for _, c := range []struct{ query, change string }{
+		{"MATCH (a:A)-[:R]->(b) RETURN a.k, b", "CREATE (:C)"},
+		{"USE other MATCH (a:A) RETURN a.k", "USE other CREATE ()-[:S]->()"},
+		{"MATCH (a:A) WHERE a.k = 1 RETURN count(*)", "CREATE ({q: 2})"},
+	} {
+		mustQuery(t, eng, c.query, nil)
+		before := eng.PlanCacheCounts()
+		mustQuery(t, eng, c.query, nil)
+		mustQuery(t, eng, c.query, nil)
+		if got := eng.PlanCacheCounts(); got.Compiles != before.Compiles || got.Hits != before.Hits+2 {
+			t.Errorf("%s: %d compiles and %d hits over two runs, want 0 and 2", c.query, got.Compiles-before.Compiles, got.Hits-before.Hits)
+		}
+		mustQuery(t, eng, c.change, nil)
+		before = eng.PlanCacheCounts()
+		mustQuery(t, eng, c.query, nil)
+		if got := eng.PlanCacheCounts(); got.Compiles != before.Compiles+1 {
+			t.Errorf("%s: not planned again after %s", c.query, c.change)
+		}
+	}
+}
+
+// BenchmarkPlanCacheHit is the cost of finding a cached plan and checking
+// that it still holds (parsing comes from the statement cache): what
+// every run of a cached query pays before its program starts.
+func BenchmarkPlanCacheHit(b *testing.B) {
+	eng, err := Open("", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer eng.Close()
+	impliedLabelGraph(b, eng)
+	const q = "MATCH (m:Message {id: $id})-[:HAS_CREATOR]->(p:Person) RETURN p.id"
+	first, err := eng.Compile(q)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if c, _ := eng.Compile(q); c != first {
+			b.Fatal("planned again")
+		}
+	}
+}

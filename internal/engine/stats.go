@@ -181,7 +181,7 @@ func (s *statsView) sketch(label, key string) *propSketch {
 		nodes = s.r.NodesWithLabel(l)
 	}
 	ck := s.eng.opts.Graph + "\x00" + label + "\x00" + key
-	c := &s.eng.plans
+	c := s.eng.plans
 	c.mu.Lock()
 	e, ok := c.distinct[ck]
 	c.mu.Unlock()

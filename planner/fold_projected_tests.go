@@ -1,0 +1,76 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// foldProjectedTests moves a count or existence test of a pattern that a
+// projection computes only for the filter right after it into that
+// filter: `WITH a, COUNT { (a)-->(:B) } AS d WHERE d >= 2` (nothing after
+// the WHERE reads d) tests `COUNT { (a)-->(:B) } >= 2`, as the query
+// written with the test in its WHERE does, so that the test takes the
+// normal form of a threshold (normalize_subqueries.go) and the
+// decorrelation rules may answer it with a degree read or a semi-join
+// instead of counting every row's matches.
+//
+// The filter must be one comparison of the projected name with a literal
+// or a parameter: the pattern's matches are then counted exactly once per
+// row, as the projection counted them, so an error the count raises is
+// raised the same. The projection keeps its other items (and goes when
+// none is left).
+func foldProjectedTests(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	for i := 0; i+1 < len(ops); i++ {
+		p, ok := ops[i].(logical.Project)
+		if !ok || p.Vectorised || len(p.Subst) > 0 {
+			continue
+		}
+		f, ok := ops[i+1].(logical.Filter)
+		if !ok || f.Vectorised {
+			continue
+		}
+		for k, it := range p.Items {
+			if _, _, _, ok := patternMatches(it.Expr); !ok || req.After[i+1].Live.has(it.Name) {
+				continue
+			}
+			pred, ok := compareWith(f.Pred, it.Name, it.Expr)
+			if !ok {
+				continue
+			}
+			f.Pred, f.Why = normalizeSubqueries(normalizePredicate(pred)), ""
+			var with []logical.Op
+			if len(p.Items) > 1 {
+				p.Items = append(append([]logical.Item(nil), p.Items[:k]...), p.Items[k+1:]...)
+				with = append(with, p)
+			}
+			return replace(ops, i, 2, append(with, f)...), true
+		}
+	}
+	return ops, false
+}
+
+// compareWith returns pred, a comparison of the variable name with a
+// literal or a parameter (either side), with e in the variable's place;
+// false for any other predicate.
+func compareWith(pred ast.Expr, name string, e ast.Expr) (ast.Expr, bool) {
+	c, ok := pred.(*ast.Comparison)
+	if !ok || len(c.Ops) != 1 || len(c.Operands) != 2 {
+		return nil, false
+	}
+	constant := func(x ast.Expr) bool {
+		switch x.(type) {
+		case *ast.Literal, *ast.Parameter:
+			return true
+		}
+		return false
+	}
+	out := *c
+	out.Operands = append([]ast.Expr(nil), c.Operands...)
+	for k, op := range c.Operands {
+		if v, ok := op.(*ast.Variable); ok && v.Name == name && constant(c.Operands[1-k]) {
+			out.Operands[k] = e
+			return &out, true
+		}
+	}
+	return nil, false
+}
