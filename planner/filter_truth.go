@@ -19,6 +19,14 @@ func filterTruth(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 		if v, ok := bindsNode(op); ok {
 			nodes[v] = true
 		}
+		switch o := op.(type) {
+		case logical.VarExpand:
+			nodes[o.From], nodes[o.To] = true, true
+		case logical.Expand:
+			nodes[o.From] = true
+		case logical.ShortestPath:
+			nodes[o.From], nodes[o.To] = true, true
+		}
 		f, ok := op.(logical.Filter)
 		if !ok {
 			continue
