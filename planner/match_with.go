@@ -26,8 +26,10 @@ func dropPassingWiths(clauses []ast.Clause, sc *scope) []ast.Clause {
 	inScope := scopeKinds(sc)
 	var out []ast.Clause
 	for i, c := range clauses {
-		if w, ok := c.(*ast.With); ok && inScope != nil && i > 0 && i+1 < len(clauses) &&
-			matchOrUnwind(clauses[i-1]) && beforeProjectionOrMatch(clauses[i+1]) && passesAll(w, inScope) {
+		// The clause before is the last one kept: of WITH * WITH a, b
+		// before a MATCH, both go.
+		if w, ok := c.(*ast.With); ok && inScope != nil && len(out) > 0 && i+1 < len(clauses) &&
+			matchOrUnwind(out[len(out)-1]) && beforeProjectionOrMatch(clauses[i+1]) && passesAll(w, inScope) {
 			continue
 		}
 		inScope = followScope(c, inScope, sc)
