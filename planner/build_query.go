@@ -112,6 +112,7 @@ func (q *singleQuery) add(ops ...logical.Op) { q.pl.Ops = append(q.pl.Ops, ops..
 
 // buildSingle plans the clauses of one single query.
 func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logical.Pipeline, []string, error) {
+	clauses = inlineLeadingCalls(clauses, sc)
 	q := &singleQuery{pl: &logical.Pipeline{Ops: []logical.Op{logical.Start{}}}, sc: sc, top: top, standalone: top && len(clauses) == 1}
 	if err := b.checkInTransactions(clauses, top); err != nil {
 		return nil, nil, err

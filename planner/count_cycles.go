@@ -59,7 +59,7 @@ func countCycles(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 			aggs[k] = logical.AggCall{Name: c.Name, IntSum: true, Call: &ast.FunctionCall{Span: c.Call.Span, Name: "sum", Args: []ast.Expr{&ast.Variable{Name: into}}}}
 		}
 		a.Aggs = aggs
-		out := replace(ops, agg, 1, a)
+		out := keepThrough(replace(ops, agg, 1, a), i+3, agg, into)
 		return replace(out, i, 3, cc), true
 	}
 	return ops, false

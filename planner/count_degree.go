@@ -119,14 +119,9 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 		aggs[k] = logical.AggCall{Name: c.Name, IntSum: true, Call: &ast.FunctionCall{Span: c.Call.Span, Name: "sum", Args: []ast.Expr{&ast.Variable{Name: into}}}}
 	}
 	a.Aggs = aggs
-	out := replace(ops, agg, 1, a)
-	out[i] = logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into, KeepZero: !matchOnly}
 	// A WITH between keeps the degree for the aggregation.
-	for j := i + 1; j < agg; j++ {
-		if s, ok := out[j].(logical.Select); ok {
-			out[j] = logical.Select{Vars: append(append([]string(nil), s.Vars...), into)}
-		}
-	}
+	out := keepThrough(replace(ops, agg, 1, a), i+1, agg, into)
+	out[i] = logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into, KeepZero: !matchOnly}
 	return out, true
 }
 

@@ -22,6 +22,17 @@ func TestFoldRenames(t *testing.T) {
 			t.Errorf("%s: the renaming projection stays:\n%s\nwithout the rename:\n%s", q, got, want)
 		}
 	}
+	// A WITH that passes variables on under their own names, or WITH *,
+	// plans exactly as the query without it.
+	for _, q := range []string{
+		"MATCH (a {id: 1})-->()-->(c) WITH * RETURN count(DISTINCT c) AS n",
+		"MATCH (a {id: 1})-->()-->(c) WITH a, c RETURN count(DISTINCT c) AS n",
+		"MATCH (a {id: 1})-->()-->(c) WITH * WITH c RETURN count(DISTINCT c) AS n",
+	} {
+		if got := compileWith(t, fakeStats{}, q).Plan.Explain(); got != want {
+			t.Errorf("%s plans otherwise than without the WITH:\n%s\nwithout:\n%s", q, got, want)
+		}
+	}
 	kept := compileWith(t, fakeStats{}, "MATCH (a {id: 1})-->()-->(c) WITH c.id AS w RETURN count(DISTINCT w) AS n").Plan.Explain()
 	if !strings.Contains(kept, "Project w") {
 		t.Errorf("a computed item must stay projected:\n%s", kept)

@@ -12,8 +12,9 @@ import (
 // them, so that the MATCH clauses on both sides form one run that
 // orderMatches may reorder, and whose WHERE conjuncts choose its start.
 
-// dropPassingWiths removes from clauses each WITH between two MATCH or
-// UNWIND clauses that passes on every variable in scope under its own
+// dropPassingWiths removes from clauses each WITH after a MATCH or UNWIND
+// clause and before a MATCH, UNWIND, WITH or RETURN that passes on every
+// variable in scope under its own
 // name and does nothing else (WITH a, b, or WITH *, with no DISTINCT,
 // ORDER BY, SKIP, LIMIT or WHERE): its rows and bindings are those it
 // receives, so `MATCH A WITH a, b MATCH B` is `MATCH A MATCH B`, and the
@@ -25,8 +26,10 @@ func dropPassingWiths(clauses []ast.Clause, sc *scope) []ast.Clause {
 	inScope := scopeKinds(sc)
 	var out []ast.Clause
 	for i, c := range clauses {
-		if w, ok := c.(*ast.With); ok && inScope != nil && i > 0 && i+1 < len(clauses) &&
-			matchOrUnwind(clauses[i-1]) && matchOrUnwind(clauses[i+1]) && passesAll(w, inScope) {
+		// The clause before is the last one kept: of WITH * WITH a, b
+		// before a MATCH, both go.
+		if w, ok := c.(*ast.With); ok && inScope != nil && len(out) > 0 && i+1 < len(clauses) &&
+			matchOrUnwind(out[len(out)-1]) && beforeProjectionOrMatch(clauses[i+1]) && passesAll(w, inScope) {
 			continue
 		}
 		inScope = followScope(c, inScope, sc)
@@ -113,6 +116,18 @@ func addPatternKinds(p *ast.Pattern, kinds map[string]varKind) {
 			}
 		}
 	}
+}
+
+// beforeProjectionOrMatch reports whether a WITH that passes everything on
+// may go before c: a MATCH or UNWIND, or a WITH or RETURN, which project
+// from the same rows and bindings (`MATCH A WITH * WITH a AS w` is
+// `MATCH A WITH a AS w`).
+func beforeProjectionOrMatch(c ast.Clause) bool {
+	switch c.(type) {
+	case *ast.With, *ast.Return:
+		return true
+	}
+	return matchOrUnwind(c)
 }
 
 func matchOrUnwind(c ast.Clause) bool {

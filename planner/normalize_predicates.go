@@ -25,7 +25,15 @@ func normalizeFilters(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	return pl, changed
 }
 
-// normalizePredicate returns e in normal form, or e itself when it is
+// normalizePredicate returns the condition of a filter (a WHERE, a
+// Filter's predicate) in normal form, or e itself when it is already
+// normal: first the wraps a filter reads as what they wrap (truthForm),
+// then normalizeOperand's rewrites.
+func normalizePredicate(e ast.Expr) ast.Expr {
+	return normalizeOperand(truthForm(e, nil))
+}
+
+// normalizeOperand returns e in normal form, or e itself when it is
 // already normal. Each rewrite keeps openCypher's three-valued result,
 // nulls included:
 //
@@ -40,7 +48,7 @@ func normalizeFilters(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 //     (OR and IN agree in the same way);
 //
 // and AND, OR and NOT are normalised operand by operand.
-func normalizePredicate(e ast.Expr) ast.Expr {
+func normalizeOperand(e ast.Expr) ast.Expr {
 	switch x := e.(type) {
 	case *ast.Binary:
 		if x.Op == ast.OpOr {
@@ -51,7 +59,7 @@ func normalizePredicate(e ast.Expr) ast.Expr {
 		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
 			return e
 		}
-		l, r := normalizePredicate(x.Left), normalizePredicate(x.Right)
+		l, r := normalizeOperand(x.Left), normalizeOperand(x.Right)
 		if l == x.Left && r == x.Right {
 			return e
 		}
@@ -62,7 +70,7 @@ func normalizePredicate(e ast.Expr) ast.Expr {
 		if x.Op != ast.OpNot {
 			return e
 		}
-		if in := normalizePredicate(x.Expr); in != x.Expr {
+		if in := normalizeOperand(x.Expr); in != x.Expr {
 			c := *x
 			c.Expr = in
 			return &c
@@ -73,11 +81,11 @@ func normalizePredicate(e ast.Expr) ast.Expr {
 		}
 	case *ast.In:
 		if l, ok := x.List.(*ast.ListLiteral); ok && len(l.Items) == 1 {
-			return normalizePredicate(&ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{x.Expr, l.Items[0]}})
+			return normalizeOperand(&ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{x.Expr, l.Items[0]}})
 		}
 	case *ast.Quantifier:
 		if in := anyToIn(x); in != nil {
-			return normalizePredicate(in)
+			return normalizeOperand(in)
 		}
 	}
 	return e
@@ -126,7 +134,7 @@ func orChainToIn(x *ast.Binary) ast.Expr {
 			flatten(b.Right)
 			return
 		}
-		ops = append(ops, normalizePredicate(e))
+		ops = append(ops, normalizeOperand(e))
 	}
 	flatten(x)
 	var key ast.Expr

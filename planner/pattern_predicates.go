@@ -5,7 +5,8 @@ import (
 )
 
 // patternPredicates brings a MATCH pattern and its WHERE to one form: the
-// WHERE is normalised (normalizePredicate); a conjunct `v:L` testing a
+// WHERE is normalised (truthForm, which also reads 'L' IN labels(v) as
+// v:L for the pattern's nodes, then normalizePredicate); a conjunct `v:L` testing a
 // node variable of the pattern becomes a label of v's first node pattern;
 // an inline property map `(v {k: x})` becomes the conjuncts `v.k = x`
 // (anonymous nodes get their internal names), which the node's filters
@@ -56,7 +57,11 @@ func (b *builder) patternPredicates(p *ast.Pattern, where ast.Expr) ([]*ast.Patt
 	}
 	var rest []ast.Expr
 	if where != nil {
-		for _, c := range conjuncts(normalizePredicate(where)) {
+		nodes := make(map[string]bool, len(first))
+		for v := range first {
+			nodes[v] = true
+		}
+		for _, c := range conjuncts(normalizePredicate(truthForm(where, nodes))) {
 			if lp, ok := c.(*ast.LabelPredicate); ok {
 				if v, ok := lp.Expr.(*ast.Variable); ok && first[v.Name] != nil {
 					if _, simple := ast.SimpleLabels(lp.Labels); simple {

@@ -32,10 +32,12 @@ func applyRules(pl *logical.Pipeline, rules ...pipelineRule) *logical.Pipeline {
 // pipeline (see pushdownFilters).
 func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 	if b.rowModeOnly {
-		return []pipelineRule{normalizeFilters}
+		return []pipelineRule{filterTruth, normalizeFilters, pathLengthBounds}
 	}
 	return []pipelineRule{
+		filterTruth,
 		normalizeFilters,
+		pathLengthBounds,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },
 		b.labelChecks,
 		b.dropImpliedLabels,

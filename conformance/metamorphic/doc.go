@@ -22,8 +22,12 @@
 // collect; COUNT { } vs COUNT { MATCH } vs size([...]) vs OPTIONAL MATCH vs
 // CALL { }; ORDER BY an alias or the aliased expression); an existence
 // check as a MATCH with WITH DISTINCT; an IN list of distinct literals as
-// UNWIND [...] AS u MATCH ... WHERE x.k = u; and WITH v1, ..., vn (every
-// variable declared so far) between two MATCH clauses.
+// UNWIND [...] AS u MATCH ... WHERE x.k = u; WITH v1, ..., vn (every
+// variable declared so far) or WITH * between two MATCH clauses or before
+// the tail; the MATCH clauses inside CALL { ... RETURN v1, ..., vn }; a
+// WHERE conjunct p as coalesce(p, false) or CASE WHEN p THEN true ELSE
+// false END; x:L as 'L' IN labels(x); count(x) as size(collect(x)); and
+// *m..n as p = ...*1..n... WHERE length(p) >= m (or size(nodes(p)) > m).
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,

@@ -74,6 +74,19 @@ const (
 	StylePattern     // chain as a pattern predicate
 	StyleCount       // COUNT { chain } > 0 (= 0 when negated)
 	StyleSize        // size([chain | 1]) > 0 (= 0 when negated)
+
+	StyleLabelsIn // 'L' IN labels(x), for a PredLabel (StyleEq: x:L)
+)
+
+// Wrap is how a WHERE conjunct is wrapped in an expression that a filter
+// reads as the conjunct itself: true exactly when it is true.
+type Wrap uint8
+
+// The wraps of a conjunct.
+const (
+	WrapNone     Wrap = iota
+	WrapCoalesce      // coalesce(p, false)
+	WrapCase          // CASE WHEN p THEN true ELSE false END
 )
 
 // A PredExists predicate with AtLeast k above 1 tests COUNT { chain } >= k
@@ -100,15 +113,19 @@ type Pred struct {
 	AtLeast  int
 	Raw      string
 	Uses     []string
+	// Wrap writes the conjunct inside coalesce(..., false) or a CASE.
+	Wrap Wrap
 }
 
 // Match is a MATCH or OPTIONAL MATCH clause with its WHERE conjuncts.
-// With puts WITH v1, v2, ... before it, passing every variable in scope
-// before the clause but those of Drop, and those of Rename under their
-// new names (a projection that changes no row); Unwind puts UNWIND [vals]
-// AS var after the WITH, before the clause.
+// Star puts WITH * before it; With puts WITH v1, v2, ... before it (after
+// the WITH *), passing every variable in scope before the clause but
+// those of Drop, and those of Rename under their new names (a projection
+// that changes no row); Unwind puts UNWIND [vals] AS var after the WITH,
+// before the clause.
 type Match struct {
 	Optional bool
+	Star     bool
 	With     bool
 	Drop     []string
 	Rename   []Rename
@@ -190,7 +207,13 @@ type Query struct {
 	TailWith   bool
 	TailDrop   []string
 	TailRename []Rename
-	Tail       Tail
+	// TailStar puts WITH * before the tail's WITH (or the tail).
+	TailStar bool
+	// Call writes the MATCH clauses (with their WITH and UNWIND clauses)
+	// inside CALL { ... RETURN v1, ..., vn }, returning every variable in
+	// scope after them.
+	Call bool
+	Tail Tail
 }
 
 // Ordered reports whether rows of q must be compared in order.
@@ -269,6 +292,18 @@ func (c Chain) String() string {
 }
 
 func (p Pred) String() string {
+	s := p.body()
+	switch p.Wrap {
+	case WrapCoalesce:
+		return "coalesce(" + s + ", false)"
+	case WrapCase:
+		return "CASE WHEN " + s + " THEN true ELSE false END"
+	}
+	return s
+}
+
+// body prints the predicate without its wrap.
+func (p Pred) body() string {
 	switch p.Kind {
 	case PredProp:
 		x := p.Var + "." + p.Key
@@ -293,6 +328,9 @@ func (p Pred) String() string {
 			return "(" + strings.Join(parts, " OR ") + ")"
 		}
 	case PredLabel:
+		if p.Style == StyleLabelsIn {
+			return "'" + p.Label + "' IN labels(" + p.Var + ")"
+		}
 		return p.Var + ":" + p.Label
 	case PredExists:
 		c := p.Chain.String()
@@ -431,6 +469,7 @@ func (t Tail) String() string {
 			"RETURN count(*) AS n",
 			"RETURN count(" + v + ") AS n",
 			"RETURN sum(1) AS n",
+			"RETURN size(collect(" + v + ")) AS n",
 		}[t.Style]
 	case TailDistinct:
 		return [...]string{
@@ -499,10 +538,19 @@ func (t Tail) String() string {
 func (q *Query) String() string {
 	parts := make([]string, 0, len(q.Matches)+2)
 	for mi, m := range q.Matches {
+		if m.Star && len(q.declaredBefore(mi)) > 0 {
+			parts = append(parts, "WITH *")
+		}
 		if items := withItems(q.declaredBefore(mi), m.Drop, m.Rename); m.With && items != "" {
 			parts = append(parts, "WITH "+items)
 		}
 		parts = append(parts, m.String())
+	}
+	if vs := q.declaredBefore(len(q.Matches)); q.Call && len(vs) > 0 {
+		parts = []string{"CALL { " + strings.Join(parts, " ") + " RETURN " + strings.Join(vs, ", ") + " }"}
+	}
+	if q.TailStar && len(q.declaredBefore(len(q.Matches))) > 0 {
+		parts = append(parts, "WITH *")
 	}
 	if items := withItems(q.declaredBefore(len(q.Matches)), q.TailDrop, q.TailRename); q.TailWith && items != "" {
 		parts = append(parts, "WITH "+items)

@@ -7,7 +7,7 @@ import (
 
 // clone returns a deep copy of q: rules change the copy, never the input.
 func (q *Query) clone() *Query {
-	c := &Query{Distinct: slices.Clone(q.Distinct), TailWith: q.TailWith, TailDrop: slices.Clone(q.TailDrop), TailRename: slices.Clone(q.TailRename), Tail: q.Tail.clone()}
+	c := &Query{Distinct: slices.Clone(q.Distinct), TailWith: q.TailWith, TailStar: q.TailStar, Call: q.Call, TailDrop: slices.Clone(q.TailDrop), TailRename: slices.Clone(q.TailRename), Tail: q.Tail.clone()}
 	c.Matches = make([]Match, len(q.Matches))
 	for i, m := range q.Matches {
 		c.Matches[i] = m.clone()
@@ -16,7 +16,7 @@ func (q *Query) clone() *Query {
 }
 
 func (m Match) clone() Match {
-	c := Match{Optional: m.Optional, With: m.With, Drop: slices.Clone(m.Drop), Rename: slices.Clone(m.Rename), Chains: make([]Chain, len(m.Chains)), Where: make([]Pred, len(m.Where))}
+	c := Match{Optional: m.Optional, Star: m.Star, With: m.With, Drop: slices.Clone(m.Drop), Rename: slices.Clone(m.Rename), Chains: make([]Chain, len(m.Chains)), Where: make([]Pred, len(m.Where))}
 	for i, ch := range m.Chains {
 		c.Chains[i] = ch.clone()
 	}

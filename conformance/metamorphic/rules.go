@@ -39,6 +39,10 @@ func Rules() []Rule {
 		{"unwind-later", unwindAfterMatch},
 		{"with-drop", withDrop},
 		{"with-rename", renameAfterMatch},
+		{"with-star", withStar},
+		{"call-wrap", callWrap},
+		{"filter-wrap", filterWrap},
+		{"varlength-by-length", varLengthByLength},
 	}
 }
 
@@ -246,12 +250,14 @@ func hasProp(n *Node, key string) bool {
 // literals, so each form is true, false or (x.k null) null together, and
 // WHERE drops null and false alike.
 //
+// Label: x:L and 'L' IN labels(x), both null when x is null.
+//
 // Existence: EXISTS { c }, EXISTS { MATCH c }, COUNT { c } > 0,
 // size([c | 1]) > 0 and the pattern predicate c (negated: NOT ..., = 0);
 // a count threshold in the styles Pred.threshold prints. Precondition
 // for the pattern predicate: every named variable of c is declared by the
-// enclosing MATCH (a pattern predicate declares nothing), and there is no
-// WHERE inside.
+// enclosing MATCH (a pattern predicate declares nothing), there is no
+// WHERE inside, and the conjunct is not wrapped (filterWrap).
 func predicateStyle(q *Query) []*Query {
 	var out []*Query
 	for mi, m := range q.Matches {
@@ -264,9 +270,11 @@ func predicateStyle(q *Query) []*Query {
 				} else {
 					styles = []Style{StyleIn, StyleAny, StyleOr, StyleOrFlip}
 				}
+			case PredLabel:
+				styles = []Style{StyleEq, StyleLabelsIn}
 			case PredExists:
 				styles = []Style{StyleExists, StyleExistsMatch, StyleCount, StyleSize}
-				if p.SubWhere == "" && p.AtLeast <= 1 && patternDeclaresNothing(q, mi, p.Chain) {
+				if p.SubWhere == "" && p.AtLeast <= 1 && p.Wrap == WrapNone && patternDeclaresNothing(q, mi, p.Chain) {
 					styles = append(styles, StylePattern)
 				}
 			}
@@ -400,6 +408,7 @@ func finishSplit(c *Query, mi int, first, second Match) *Query {
 			}
 		}
 	}
+	first.Star = c.Matches[mi].Star
 	first.With, first.Drop, first.Rename, first.Unwind = c.Matches[mi].With, c.Matches[mi].Drop, c.Matches[mi].Rename, c.Matches[mi].Unwind
 	ms := append([]Match(nil), c.Matches[:mi]...)
 	ms = append(ms, first, second)
@@ -532,7 +541,8 @@ func varLengthShort(q *Query) []*Query {
 //     DISTINCT, and grouping on v count the null group or drop it
 //     differently from count(DISTINCT v), so they need v non-null in every
 //     row (declared by a non-OPTIONAL MATCH);
-//   - count: count(v) needs v non-null likewise (sum(1) of no rows is 0);
+//   - count: count(v) and size(collect(v)) need v non-null likewise
+//     (sum(1) of no rows is 0);
 //   - ordered and grouped tails: ORDER BY must be a total order of the rows
 //     (the question guarantees it) so that LIMIT keeps the same rows; it
 //     names the aliases or, in the last style, the aliased expressions
@@ -555,9 +565,9 @@ func tailStyle(q *Query) []*Query {
 		nn := q.nonNull(t.Var)
 		ok = func(s int) bool { return s == 0 || s == 3 || nn }
 	case TailCount:
-		n = 3
+		n = 4
 		nn := q.nonNull(t.Var)
-		ok = func(s int) bool { return s != 1 || nn }
+		ok = func(s int) bool { return (s != 1 && s != 3) || nn }
 	case TailDistinct:
 		n = 3
 	case TailOrdered, TailGroup:
