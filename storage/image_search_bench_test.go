@@ -17,7 +17,7 @@ import (
 // of 12 words drawn (Zipf) from 5,000 and, on the first vecs of them, a
 // 128-dimension vector, with a full-text index "ft" and a cosine vector
 // index "vec", and closes it with its image and search image written.
-func searchBenchStore(b *testing.B, dir string, nodes, vecs int) {
+func searchBenchStore(b testing.TB, dir string, nodes, vecs int) {
 	s, err := Open(dir, &Options{Logger: quietLogger{}})
 	check(b, err)
 	g := mustGraph(b, s, DefaultGraph)
