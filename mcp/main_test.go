@@ -85,3 +85,53 @@ func TestStdioMain(t *testing.T) {
 		t.Errorf("stdout: %s", out)
 	}
 }
+
+// TestStdioMainLimits: cyq serve's --max-memory and --max-steps bound the
+// queries its tools run.
+func TestStdioMainLimits(t *testing.T) {
+	call := func(id int, q string) string {
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "tools/call",
+			"params": map[string]any{"name": "cypher", "arguments": map[string]any{"query": q}}})
+		return string(b)
+	}
+	in := strings.Join([]string{
+		`{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-03-26", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}`,
+		`{"jsonrpc": "2.0", "method": "notifications/initialized"}`,
+		call(2, "UNWIND range(1, 1000) AS a UNWIND range(1, 1000) AS b RETURN count(*) AS n"),
+		call(3, "RETURN size(collect { UNWIND range(1, 200000) AS x RETURN toString(x) }) AS n"),
+		call(4, "RETURN 1 AS one"),
+	}, "\n") + "\n"
+	var stdout, stderr bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := ioPipe()
+	go func() {
+		pw.Write([]byte(in))
+	}()
+	done := make(chan int)
+	go func() {
+		done <- Main(ctx, []string{"--max-steps", "5000", "--max-memory", "1MiB"}, pr, &syncBuf{b: &stdout}, &stderr)
+	}()
+	waitFor(t, func() bool { return strings.Count(readSync(&stdout), "\n") >= 4 })
+	cancel()
+	pw.Close()
+	<-done
+	byID := map[float64]string{}
+	for _, line := range strings.Split(strings.TrimSpace(readSync(&stdout)), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err == nil {
+			if id, ok := m["id"].(float64); ok {
+				byID[id] = line
+			}
+		}
+	}
+	if !strings.Contains(byID[2], "StepBudget") {
+		t.Errorf("a query past --max-steps: %s", byID[2])
+	}
+	if !strings.Contains(byID[3], "MemoryBudget") {
+		t.Errorf("a query past --max-memory: %s", byID[3])
+	}
+	if !strings.Contains(byID[4], `\"one\":1`) && !strings.Contains(byID[4], `"one":1`) {
+		t.Errorf("a query within the limits: %s", byID[4])
+	}
+}

@@ -103,9 +103,10 @@
 // oldest pages; without it pages stay once decoded. Property indexes opened
 // from an image build their value tree on first use from the base. Full-text
 // and vector indexes are persisted beside the image in a search image written
-// by the same writer (image_search.go): on first use an index is decoded
-// (postings) or mapped (vectors, one flat float32 array) from it, and the
-// nodes the journal logged are re-indexed; without a usable search image it
+// by the same writer (image_search.go): on first use an index is mapped
+// from it (full-text: a term dictionary and flat arrays read in place, each
+// posting decoded when read into a cache the page pool bounds; vectors: one
+// flat float32 array), and the nodes the journal logged are re-indexed; without a usable search image it
 // is built from its version (searchindex.go). A commit leaves an index
 // nobody has read unbuilt.
 //

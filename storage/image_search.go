@@ -17,7 +17,7 @@ import (
 
 // The search image of a graph persists its full-text and vector indexes
 // (searchindex.go) beside the graph's image, so that the first search after
-// an open decodes (full-text) or maps (vectors) an index instead of
+// an open maps an index (postings decoded as read) instead of
 // building it from every node. It is one file, search-<gid>.cyq, written by
 // the image writer and versioned by the commit sequence:
 //
@@ -33,8 +33,14 @@ import (
 // padded to 8 bytes, their squared norms (f32), padded, and the n vectors
 // (dim f32 each, normalised for cosine): one flat array, mapped and scanned
 // in place, so the vectors are not on the Go heap. A full-text data block
-// is search.FullText.AppendBinary (term dictionary, delta-compressed
-// postings with positions, document lengths), decoded on first use.
+// is search.FullText.Encode (delta-compressed postings with positions,
+// terms, per-document term lists, then flat arrays of offsets, document
+// ids and lengths): the arrays are searched in place and a term's
+// posting is decoded when a query or an edit reads it, into a cache of
+// the index's postings that the store's page pool bounds with the graphs'
+// pages (evicting the oldest, under a MemoryBudget), so only the postings
+// in use are on the Go heap, and an index larger than the budget answers
+// queries (decoding again what was evicted).
 //
 // The file of sequence S serves an open at sequence T when the graph's
 // image has a sequence I <= S <= T and its journal chains from I to T (or
@@ -47,7 +53,7 @@ import (
 // falls back to building the index, with the reason logged.
 const (
 	searchMagic   = "cyqsrch\x01"
-	searchVersion = 1
+	searchVersion = 2
 	searchEntry   = 4*8 + 4 + 4
 	searchFixed   = 4 + 4 + 8 + 4 + 4
 )
@@ -74,6 +80,11 @@ type storedSearch struct {
 	// process's resident set (releaseMapping): set under a MemoryBudget
 	// for a mapped section larger than the image's release threshold.
 	release func()
+	// pool bounds the full-text postings decoded from the section (the
+	// store's page pool).
+	pool *pagePool
+	// logf reports a posting that cannot be decoded (read as empty).
+	logf func(format string, args ...any)
 }
 
 // searchState is what the image writer last wrote (or an open found
@@ -178,11 +189,26 @@ func (st *storedSearch) load(def SearchIndexDef, v *version, touched *roaring.Bi
 	}
 	ix := &searchIdx{def: def}
 	if def.Kind == SearchFulltext {
-		ft, err := search.DecodeFullText(st.data, def.K1, def.B)
+		ft, err := search.OpenFullText(st.data, def.K1, def.B)
 		if err != nil {
 			return fail(err.Error())
 		}
+		// (The checksum was good: a posting fails to decode only if
+		// the writer was wrong.)
+		ix.postings = newPageCache(uint64(ft.StoredTerms()), func(i uint64) *search.Posting {
+			p, err := ft.DecodePosting(i)
+			if err != nil {
+				if st.logf != nil {
+					st.logf("search index %q: posting %d of the search image: %v (read as empty)", def.Name, i, err)
+				}
+				return &search.Posting{}
+			}
+			return p
+		}, search.PostingBytes, st.pool)
+		ft.CachePostings(ix.postings.get)
 		ix.ft = ft
+		// Each query reads postings in place, then releases them.
+		ix.release = st.release
 	} else {
 		n, d := uint64(st.n), uint64(def.Dim)
 		ids := pad8(4 * n)
@@ -198,15 +224,14 @@ func (st *storedSearch) load(def SearchIndexDef, v *version, touched *roaring.Bi
 		// Each query scans the vectors in place, then releases them.
 		ix.release = st.release
 	}
-	// The check and the decoding read the whole section; full-text
-	// postings are on the heap now.
+	// The check read the whole section.
 	if st.release != nil {
 		st.release()
 	}
 	if touched == nil || touched.IsEmpty() {
 		return ix
 	}
-	n := &searchIdx{def: def, release: ix.release}
+	n := &searchIdx{def: def, release: ix.release, postings: ix.postings}
 	if ix.ft != nil {
 		n.ft = ix.ft.Edit()
 	} else {
@@ -287,6 +312,10 @@ func (s *Store) openSearch(v *version, gid uint32, base, seq uint64, js *journal
 		if b := s.opts.MemoryBudget; b > 0 && sf.mapped != nil && int64(len(st.data)) > max(b/8, 1<<20) {
 			mapped := sf.mapped
 			st.release = func() { releaseMapping(mapped) }
+		}
+		st.pool = s.pages
+		st.logf = func(format string, args ...any) {
+			s.opts.Logger.Errorf("graph %d: "+format, append([]any{gid}, args...)...)
 		}
 		v.search[d.Name] = lazyStoredIdx(d, v, st, touched)
 		state.defs[d.Name] = string(js)
@@ -377,7 +406,7 @@ func (s *Store) writeSearchImage(gid uint32, seq uint64, v *version, cheapOnly b
 			mOff, mCRC := w.block(func() { w.write(meta) })
 			dOff, dCRC := w.block(func() {
 				if ix.ft != nil {
-					w.write(ix.ft.AppendBinary(nil))
+					ix.ft.Encode(w.write)
 					return
 				}
 				writeVectors(w, ix.vec, n)

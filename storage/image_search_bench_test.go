@@ -17,7 +17,7 @@ import (
 // of 12 words drawn (Zipf) from 5,000 and, on the first vecs of them, a
 // 128-dimension vector, with a full-text index "ft" and a cosine vector
 // index "vec", and closes it with its image and search image written.
-func searchBenchStore(b *testing.B, dir string, nodes, vecs int) {
+func searchBenchStore(b testing.TB, dir string, nodes, vecs int) {
 	s, err := Open(dir, &Options{Logger: quietLogger{}})
 	check(b, err)
 	g := mustGraph(b, s, DefaultGraph)
@@ -172,4 +172,54 @@ func envIntIn(b *testing.B, name string, def int) int {
 		return n
 	}
 	return def
+}
+
+// BenchmarkFulltext measures full-text queries on an index read from the
+// search image, without a MemoryBudget, on a graph of 100,000 :Doc nodes
+// of 12 words drawn (Zipf) from 5,000 (CYQ_SEARCH_NODES): "warm-*" runs
+// one query kind on a store that has already answered it (the postings it
+// reads are decoded), "cold" opens the store read-only, answers a first
+// two-term query and closes it (the search index's cold start):
+//
+//	go test ./storage -run '^$' -bench 'Fulltext' -benchtime 2s
+func BenchmarkFulltext(b *testing.B) {
+	nodes := envIntIn(b, "CYQ_SEARCH_NODES", 100_000)
+	dir := b.TempDir()
+	searchBenchStore(b, dir, nodes, 0)
+	s, err := Open(dir, &Options{ReadOnly: true, Logger: quietLogger{}})
+	check(b, err)
+	defer s.Close()
+	snap := mustGraph(b, s, DefaultGraph).Snapshot()
+	for _, q := range []struct{ name, q string }{
+		{"warm-rare", "w3001x w4123x"},
+		{"warm-common", "w0x w1x w2x"},
+		{"warm-prefix", "w12*"},
+		{"warm-phrase", `"w0x w1x"`},
+	} {
+		b.Run(q.name, func(b *testing.B) {
+			hits, err := QueryFulltext(snap, "ft", q.q)
+			check(b, err)
+			if len(hits) == 0 {
+				b.Fatalf("%q: no hits", q.q)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := QueryFulltext(snap, "ft", q.q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	b.Run("cold", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			s, err := Open(dir, &Options{ReadOnly: true, Logger: quietLogger{}})
+			check(b, err)
+			hits, err := QueryFulltext(mustGraph(b, s, DefaultGraph).Snapshot(), "ft", "w3x w17x")
+			check(b, err)
+			if len(hits) == 0 {
+				b.Fatal("no hits")
+			}
+			check(b, s.Close())
+		}
+	})
 }

@@ -46,8 +46,14 @@ type Options struct {
 	// The pages of mapped image files that reads touch are released from
 	// the process's resident set each time an eighth of the budget of them
 	// was read (image.go), and so are those of a large vector index after
-	// each query (image_search.go). Full-text and vector indexes count in
-	// MemoryUsage once built, but are neither evicted nor refused.
+	// each query (image_search.go), and so are those of a large
+	// full-text index, whose postings are decoded from the mapped search
+	// image as queries read them and cached in the page pool with the
+	// graphs' pages (evicted with them: a query over an index larger than
+	// the budget is slower, not failing). Full-text and vector indexes
+	// count in MemoryUsage once built or opened; an index built in memory
+	// (no usable search image, or created since the open) is neither
+	// evicted nor refused.
 	MemoryBudget int64
 	// WriterTimeout bounds how long Graph.Begin waits for the graph's single
 	// writer slot before returning ErrWriterBusy. Default 10s.

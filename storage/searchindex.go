@@ -79,9 +79,12 @@ type searchIdx struct {
 	vec  *search.Vectors
 	lazy *searchLazy
 	// release, if not nil, drops the pages of the mapped search image
-	// that vec scans in place from the resident set, after each query
-	// (a store under a MemoryBudget; image_search.go).
+	// that vec or ft reads in place from the resident set, after each
+	// query (a store under a MemoryBudget; image_search.go).
 	release func()
+	// postings caches the postings ft decodes from the search image
+	// (nil: ft is all in memory), shared by the index's later versions.
+	postings *pageCache[search.Posting]
 }
 
 // searchLazy: an index opened with its graph, or committed to before
@@ -156,14 +159,20 @@ func (ix *searchIdx) chain(v *version, ids []uint32) *searchIdx {
 	return lazyStoredIdx(ix.def, v, l.stored, touched)
 }
 
-// bytes estimates the heap memory of ix: 0 while it is unbuilt.
+// bytes estimates the heap memory of ix: 0 while it is unbuilt. For a
+// full-text index read from the search image, that is what its edits
+// changed plus the postings cached.
 func (ix *searchIdx) bytes() int64 {
 	if ix.unbuilt() {
 		return 0
 	}
 	ix = ix.data()
 	if ix.ft != nil {
-		return ix.ft.Bytes()
+		n := ix.ft.Bytes()
+		if ix.postings != nil {
+			n += ix.postings.bytes() + 8*int64(ix.postings.pages())
+		}
+		return n
 	}
 	if ix.vec != nil {
 		return ix.vec.Bytes()
@@ -558,7 +567,7 @@ func (tx *Tx) applySearch() {
 		if len(ids) == 0 {
 			continue
 		}
-		n := &searchIdx{def: ix.def, release: ix.release}
+		n := &searchIdx{def: ix.def, release: ix.release, postings: ix.postings}
 		if ix.ft != nil {
 			n.ft = ix.ft.Edit()
 		} else {
@@ -670,7 +679,12 @@ func QueryFulltext(r Reader, name, query string) ([]search.Hit, error) {
 	if err != nil {
 		return nil, errorf(ErrInvalidProperty, "full-text query: %v", err)
 	}
-	return ix.data().ft.Search(cl), nil
+	ix = ix.data()
+	hits := ix.ft.Search(cl)
+	if ix.release != nil {
+		ix.release()
+	}
+	return hits, nil
 }
 
 // QueryVector returns the exact top k nodes of a VECTOR index by similarity

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"context"
 	"encoding/csv"
 	"errors"
 	"io"
@@ -15,6 +16,7 @@ type csvCursor struct {
 	r       *csv.Reader
 	headers []string
 	line    int
+	ctx     context.Context // the query's: a read it ends is a cancellation
 }
 
 // SetFileOpener sets how LOAD CSV opens files (the engine's import policy).
@@ -40,12 +42,12 @@ func (m *Machine) openCSV(url value.Value, spec *CSVSpec) (*csvCursor, error) {
 	if spec.FieldTerminator != "" {
 		r.Comma = []rune(spec.FieldTerminator)[0]
 	}
-	c := &csvCursor{f: f, r: r}
+	c := &csvCursor{f: f, r: r, ctx: m.ctx.Context}
 	if spec.WithHeaders {
 		h, err := r.Read()
 		if err != nil && !errors.Is(err, io.EOF) {
 			f.Close()
-			return nil, csvErr(err)
+			return nil, c.err(err)
 		}
 		c.headers = h
 		c.line = 1
@@ -53,7 +55,14 @@ func (m *Machine) openCSV(url value.Value, spec *CSVSpec) (*csvCursor, error) {
 	return c, nil
 }
 
-func csvErr(err error) error {
+// err is the error for a failed read: the query's cancellation when its
+// context has ended (a source that stalled in the middle of the file,
+// cut off by the timeout or the caller; Machine.fail makes a deadline a
+// timeout), else a bad CSV.
+func (c *csvCursor) err(err error) error {
+	if c.ctx != nil && c.ctx.Err() != nil {
+		return cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled while LOAD CSV read its source")
+	}
 	return cyqerr.Runtimef(cyqerr.ArgumentError, "InvalidCSV", "LOAD CSV: %v", err)
 }
 
@@ -63,7 +72,7 @@ func (c *csvCursor) next() (value.Value, bool, error) {
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, csvErr(err)
+		return nil, false, c.err(err)
 	}
 	c.line++
 	if c.headers == nil {

@@ -798,8 +798,13 @@ func (m *Machine) run() (row bool, err error) {
 				return false, m.fail(pc-1, typeErr("label predicates apply to nodes and relationships, got %s", value.TypeName(n)))
 			}
 		case OpListAppend:
+			// The accumulator is private to the comprehension or
+			// COLLECT subquery building it, which starts it from an
+			// empty constant (no capacity) each time: appending in place
+			// writes only past the lengths of the lists it handed out,
+			// so a list of n elements takes amortised O(n), not O(n²).
 			l, _ := R[in.A].(value.List)
-			l = append(l[:len(l):len(l)], R[in.B])
+			l = append(l, R[in.B])
 			if m.limits.MaxMemory > 0 {
 				if err := m.fitsValue(l); err != nil {
 					return false, m.fail(pc-1, err)

@@ -136,7 +136,7 @@ const (
 	OpCall       // A=R, B=overload id, C=R first argument, D=count: R[A] = f(args)
 	OpLabelTest  // A=R, B=R node, C=X label expression: R[A] = node matches (null for null)
 	OpAssertBool // A=R: type error unless R[A] is a boolean or null (WHERE, predicates)
-	OpListAppend // A=R list, B=R value: R[A] = R[A] + [R[B]] (builds comprehension results in place)
+	OpListAppend // A=R list, B=R value: R[A] = R[A] + [R[B]] (builds comprehension results in place, amortised)
 	OpMkPath     // A=R dst, B=X path spec: R[A] = path from node and relationship registers
 
 	// --- writes ---

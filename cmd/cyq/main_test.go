@@ -450,7 +450,7 @@ func TestMistypedStoreOrGraphRefused(t *testing.T) {
 }
 
 // TestQueryLimitFlags checks that --max-memory, --max-steps and --max-rows
-// bound a statement run by cyq query.
+// bound a statement run by cyq query, and one run by the shell.
 func TestQueryLimitFlags(t *testing.T) {
 	db := t.TempDir()
 	for _, c := range []struct {
@@ -463,6 +463,13 @@ func TestQueryLimitFlags(t *testing.T) {
 		_, errOut, code := runCyq(t, "", "query", "--db", db, "--create", c.flag, c.value, "-c", c.query)
 		if code == 0 || !strings.Contains(errOut, c.detail) {
 			t.Errorf("%s %s: exit %d, stderr:\n%s", c.flag, c.value, code, errOut)
+		}
+		out, errOut, _ := runCyq(t, c.query+";\n", "--db", db, "--create", c.flag, c.value)
+		if !strings.Contains(out+errOut, c.detail) {
+			t.Errorf("shell %s %s: stdout:\n%s\nstderr:\n%s", c.flag, c.value, out, errOut)
+		}
+		if out, errOut, _ := runCyq(t, c.query+";\n", "--db", db); strings.Contains(out+errOut, c.detail) {
+			t.Errorf("shell without %s: %s", c.flag, out+errOut)
 		}
 	}
 	if _, errOut, code := runCyq(t, "", "query", "--db", db, "--max-memory", "lots", "-c", "RETURN 1"); code == 0 || !strings.Contains(errOut, "byte count") {

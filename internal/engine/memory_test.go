@@ -2,10 +2,12 @@ package engine
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/value"
 	"github.com/cyqdb/cyq/vm"
 )
 
@@ -59,5 +61,42 @@ func TestMemoryBudgetCoversValues(t *testing.T) {
 				t.Fatalf("under a 1 GiB budget: %v", err)
 			}
 		})
+	}
+}
+
+// TestListBuildingLinear: a comprehension, a pattern-free COLLECT subquery
+// and a list comprehension over a long list allocate in proportion to the
+// list they build (appending copied the list at each element: 200,000
+// elements allocated hundreds of gigabytes and took minutes).
+func TestListBuildingLinear(t *testing.T) {
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		"RETURN size([x IN range(1, 50000) | x]) AS n",
+		"RETURN size([x IN range(1, 50000) WHERE x % 2 = 0 | x]) * 2 AS n",
+		"RETURN size(collect { UNWIND range(1, 50000) AS x RETURN x }) AS n",
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		rows, err := db.Query(context.Background(), q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := rows.All()
+		if err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		if len(got) != 1 || got[0][0] != value.Int(50000) {
+			t.Fatalf("%s: %v", q, got)
+		}
+		// 50,000 values of 16 bytes, the range and the list doubling:
+		// a few MB; copying at each append would be 20 GB.
+		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+			t.Errorf("%s allocated %d MB", q, n>>20)
+		}
 	}
 }

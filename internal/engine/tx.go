@@ -103,7 +103,9 @@ func (t *Tx) Commit() error {
 	if err := t.tx.Commit(); err != nil {
 		return stopped(t.ctx, mapStorageErr(err))
 	}
-	t.eng.embedAfterCommit(context.Background(), work)
+	// The embedder is called under Begin's context, which bounds the
+	// whole transaction (and the embedder's own request timeout).
+	t.eng.embedAfterCommit(t.ctx, work)
 	return nil
 }
 

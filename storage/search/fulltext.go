@@ -18,22 +18,64 @@ const (
 	DefaultB  = 0.75
 )
 
-type posting struct {
+// Posting is the documents holding one term, ascending, with the
+// term's positions in each.
+type Posting struct {
 	docs []uint32 // ascending
 	pos  [][]int32
+	mem  int64 // decoded from a stored index: its estimated bytes
 }
+
+// PostingBytes estimates the heap memory of a posting decoded from a
+// stored index (what a cache of them counts).
+func PostingBytes(p *Posting) int64 { return p.mem }
+
+// entryBytes estimates the memory of p's entries.
+func (p *Posting) entryBytes() int64 {
+	n := int64(0)
+	for _, ps := range p.pos {
+		n += memEntry + memPosition*int64(len(ps))
+	}
+	return n
+}
+
+// delta is a term's entry in the overlay of an index: with a base posting
+// (bi >= 0), the documents added (Posting) and the base's documents
+// removed (gone); without, the whole posting.
+type delta struct {
+	Posting
+	gone []uint32 // ascending, a subset of the base posting's documents
+	bi   int      // the term's number in the base, or -1
+	bdf  int      // its documents in the base
+}
+
+// df is the number of documents of the term.
+func (d *delta) df() int { return d.bdf - len(d.gone) + len(d.docs) }
+
+// held reports whether d holds anything (counts in Bytes).
+func (d *delta) held() bool { return len(d.docs)+len(d.gone) > 0 }
 
 // FullText is a BM25 inverted index over documents identified by node id.
 // A document is the concatenation of several fields (FieldGap apart).
 // A published FullText is immutable; Edit returns a private copy.
+//
+// An index opened from its persisted form (OpenFullText) keeps that as a
+// base read in place, and holds in memory only what edits changed: the
+// maps below are then an overlay over the base, where a document length
+// of -1 marks a document removed and a term's entry lists the documents
+// added to and removed from its base posting, so that an edit holds what
+// it changed, not the postings it touched.
 type FullText struct {
 	K1, B    float64
-	docLen   *cowMap[uint32, int32]
-	docTerms *cowMap[uint32, []string] // distinct terms of each document
+	base     *storedFT                 // nil: every posting is in memory
+	docLen   *cowMap[uint32, int32]    // over base; -1: removed
+	docTerms *cowMap[uint32, []string] // distinct terms of the documents in docLen
+	post     *cowMap[string, *delta]   // over base
+	own      map[string]bool           // postings owned by this (unpublished) copy
+	docs     int                       // documents
+	terms    int                       // distinct terms
 	totalLen int64
-	post     *cowMap[string, *posting]
-	own      map[string]bool // postings owned by this (unpublished) copy
-	bytes    int64           // estimated heap bytes (Bytes)
+	bytes    int64 // estimated heap bytes (Bytes)
 }
 
 // Estimated heap bytes of the parts of a full-text index: per document
@@ -45,17 +87,20 @@ const (
 	memTerm     = 96
 	memEntry    = 4 + 24 + 16 // id, position list header, term in the document's list
 	memPosition = 4
+	memGone     = 4 // a base document removed from a term
 )
 
-// Bytes estimates the heap memory of the index (the postings, positions,
-// and per-document lengths and term lists), kept up to date by Add and
-// Remove: what a store counts against its memory budget.
+// Bytes estimates the heap memory the index holds itself (the postings,
+// positions, and per-document lengths and term lists; of an opened index,
+// those its edits changed), kept up to date by Add and Remove: what a
+// store counts against its memory budget. Postings decoded from the base
+// are counted by the cache that holds them (CachePostings).
 func (f *FullText) Bytes() int64 { return f.bytes }
 
 // NewFullText returns an empty index with the given BM25 parameters.
 func NewFullText(k1, b float64) *FullText {
 	return &FullText{K1: k1, B: b, docLen: newCowMap[uint32, int32](), docTerms: newCowMap[uint32, []string](),
-		post: newCowMap[string, *posting](), own: map[string]bool{}}
+		post: newCowMap[string, *delta](), own: map[string]bool{}}
 }
 
 // Edit returns a copy that may be changed without affecting f.
@@ -72,20 +117,109 @@ func (f *FullText) Edit() *FullText {
 func (f *FullText) Publish() *FullText { f.own = nil; return f }
 
 // Docs is the number of indexed documents.
-func (f *FullText) Docs() int { return f.docLen.len() }
+func (f *FullText) Docs() int { return f.docs }
 
 // Terms is the number of distinct terms.
-func (f *FullText) Terms() int { return f.post.len() }
+func (f *FullText) Terms() int { return f.terms }
 
-func (f *FullText) mut(term string) *posting {
-	p, _ := f.post.get(term)
-	if f.own[term] {
-		return p
+// StoredTerms is the number of terms of the base an opened index reads in
+// place (0 for one built in memory): postings are numbered by them.
+func (f *FullText) StoredTerms() int {
+	if f.base == nil {
+		return 0
 	}
-	c := &posting{}
-	if p != nil {
-		c.docs = slices.Clone(p.docs)
-		c.pos = slices.Clone(p.pos)
+	return f.base.terms
+}
+
+// DecodePosting decodes posting i of the base (i < StoredTerms).
+func (f *FullText) DecodePosting(i uint64) (*Posting, error) {
+	if f.base == nil {
+		return nil, errBadStored
+	}
+	return f.base.decode(i)
+}
+
+// CachePostings makes an opened index (and its edits) read the postings
+// of its base through get, which returns posting i decoded
+// (DecodePosting), from a cache or not. Call it before the index is used.
+func (f *FullText) CachePostings(get func(i uint64) *Posting) {
+	if f.base != nil {
+		f.base.get = get
+	}
+}
+
+// docLength returns the length of document d.
+func (f *FullText) docLength(d uint32) (int32, bool) {
+	if n, ok := f.docLen.get(d); ok {
+		return n, n >= 0
+	}
+	if f.base != nil {
+		return f.base.docLen(d)
+	}
+	return 0, false
+}
+
+// posting returns the posting of term t (nil: none), not to be changed.
+func (f *FullText) posting(t string) *Posting {
+	if d, ok := f.post.get(t); ok {
+		return f.merged(d)
+	}
+	if f.base != nil {
+		if i, ok := f.base.find(t); ok {
+			return f.base.get(uint64(i))
+		}
+	}
+	return nil
+}
+
+// merged is the posting d makes of its base posting (nil: none).
+func (f *FullText) merged(d *delta) *Posting {
+	if d.df() == 0 {
+		return nil
+	}
+	if d.bi < 0 {
+		return &d.Posting
+	}
+	b := f.base.get(uint64(d.bi))
+	if !d.held() {
+		return b
+	}
+	n := d.df()
+	out := &Posting{docs: make([]uint32, 0, n), pos: make([][]int32, 0, n)}
+	i, j, g := 0, 0, 0
+	for i < len(b.docs) || j < len(d.docs) {
+		if i < len(b.docs) && (j >= len(d.docs) || b.docs[i] < d.docs[j]) {
+			for g < len(d.gone) && d.gone[g] < b.docs[i] {
+				g++
+			}
+			if g >= len(d.gone) || d.gone[g] != b.docs[i] {
+				out.docs = append(out.docs, b.docs[i])
+				out.pos = append(out.pos, b.pos[i])
+			}
+			i++
+			continue
+		}
+		out.docs = append(out.docs, d.docs[j])
+		out.pos = append(out.pos, d.pos[j])
+		j++
+	}
+	return out
+}
+
+// mut returns the overlay entry of term, owned by f.
+func (f *FullText) mut(term string) *delta {
+	d, ok := f.post.get(term)
+	if ok && f.own[term] {
+		return d
+	}
+	c := &delta{bi: -1}
+	if ok {
+		c.docs, c.pos, c.gone = slices.Clone(d.docs), slices.Clone(d.pos), slices.Clone(d.gone)
+		c.bi, c.bdf = d.bi, d.bdf
+	} else if f.base != nil {
+		if i, found := f.base.find(term); found {
+			c.bi, c.bdf = i, int(f.base.df[i])
+		}
 	}
 	f.post.set(term, c)
 	f.own[term] = true
@@ -94,28 +228,59 @@ func (f *FullText) mut(term string) *posting {
 
 // Remove deletes a document (no-op if absent).
 func (f *FullText) Remove(doc uint32) {
-	terms, ok := f.docTerms.get(doc)
-	if !ok {
+	dl, mine := f.docLen.get(doc)
+	var terms []string
+	switch {
+	case mine && dl < 0:
+		return
+	case mine:
+		terms, _ = f.docTerms.get(doc)
+	case f.base != nil:
+		var ok bool
+		if dl, ok = f.base.docLen(doc); !ok {
+			return
+		}
+		terms = f.base.docTerms(doc)
+	default:
 		return
 	}
 	for _, t := range terms {
 		p := f.mut(t)
+		held, live := p.held(), p.df() > 0
 		if i, found := slices.BinarySearch(p.docs, doc); found {
 			f.bytes -= memEntry + memPosition*int64(len(p.pos[i]))
 			p.docs = slices.Delete(p.docs, i, i+1)
 			p.pos = slices.Delete(p.pos, i, i+1)
+		} else if p.bi >= 0 {
+			if j, found := slices.BinarySearch(p.gone, doc); !found {
+				p.gone = slices.Insert(p.gone, j, doc)
+				f.bytes += memGone
+			}
 		}
-		if len(p.docs) == 0 {
+		if live && p.df() == 0 {
+			f.terms--
+		}
+		if held && !p.held() {
+			f.bytes -= memTerm + int64(len(t))
+		} else if !held && p.held() {
+			f.bytes += memTerm + int64(len(t))
+		}
+		if p.bi < 0 && len(p.docs) == 0 {
 			f.post.del(t)
 			delete(f.own, t)
-			f.bytes -= memTerm + int64(len(t))
 		}
 	}
-	f.bytes -= memDoc
-	dl, _ := f.docLen.get(doc)
+	if mine {
+		f.bytes -= memDoc
+	}
 	f.totalLen -= int64(dl)
-	f.docLen.del(doc)
+	f.docs--
 	f.docTerms.del(doc)
+	if _, stored := f.base.docLen(doc); stored {
+		f.docLen.set(doc, -1)
+	} else {
+		f.docLen.del(doc)
+	}
 }
 
 // Add indexes a document given its tokens, replacing any earlier version.
@@ -135,8 +300,11 @@ func (f *FullText) Add(doc uint32, toks []Token) {
 	}
 	for _, t := range order {
 		p := f.mut(t)
-		if len(p.docs) == 0 {
+		if !p.held() {
 			f.bytes += memTerm + int64(len(t))
+		}
+		if p.df() == 0 {
+			f.terms++
 		}
 		f.bytes += memEntry + memPosition*int64(len(byTerm[t]))
 		i, _ := slices.BinarySearch(p.docs, doc)
@@ -144,6 +312,7 @@ func (f *FullText) Add(doc uint32, toks []Token) {
 		p.pos = slices.Insert(p.pos, i, byTerm[t])
 	}
 	f.bytes += memDoc
+	f.docs++
 	f.docLen.set(doc, int32(len(toks)))
 	f.docTerms.set(doc, order)
 	f.totalLen += int64(len(toks))
@@ -233,35 +402,27 @@ func ParseQuery(q string) ([]Clause, error) {
 // the sum of its terms' idf; a prefix scores as the OR of the terms it
 // expands to.
 func (f *FullText) Search(clauses []Clause) []Hit {
-	N := f.docLen.len()
+	N := f.docs
 	if N == 0 {
 		return nil
 	}
 	avgdl := float64(f.totalLen) / float64(N)
 	scores := map[uint32]float64{}
 	addTerm := func(t string) {
-		p, _ := f.post.get(t)
+		p := f.posting(t)
 		if p == nil {
 			return
 		}
 		idf := IDF(N, len(p.docs))
 		for i, d := range p.docs {
-			dl, _ := f.docLen.get(d)
+			dl, _ := f.docLength(d)
 			scores[d] += BM25(idf, float64(len(p.pos[i])), float64(dl), avgdl, f.K1, f.B)
 		}
 	}
 	for _, c := range clauses {
 		switch {
 		case c.Prefix != "":
-			stem := Stem(c.Prefix)
-			var terms []string
-			f.post.each(func(t string, _ *posting) bool {
-				if strings.HasPrefix(t, c.Prefix) || strings.HasPrefix(t, stem) {
-					terms = append(terms, t)
-				}
-				return true
-			})
-			for _, t := range terms {
+			for _, t := range f.withPrefix(c.Prefix, Stem(c.Prefix)) {
 				addTerm(t)
 			}
 		case len(c.Terms) == 1:
@@ -278,11 +439,37 @@ func (f *FullText) Search(clauses []Clause) []Hit {
 	return hits
 }
 
+// withPrefix returns the terms that start with one of the prefixes, in
+// order.
+func (f *FullText) withPrefix(prefixes ...string) []string {
+	var out []string
+	f.post.each(func(t string, d *delta) bool {
+		for _, x := range prefixes {
+			if d.df() > 0 && strings.HasPrefix(t, x) {
+				out = append(out, t)
+				break
+			}
+		}
+		return true
+	})
+	if s := f.base; s != nil {
+		for _, x := range prefixes {
+			for i := s.lowerBound(x); i < s.terms && strings.HasPrefix(s.term(i), x); i++ {
+				if _, over := f.post.get(s.term(i)); !over {
+					out = append(out, s.term(i))
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 func (f *FullText) phrase(terms []string, scores map[uint32]float64, N int, avgdl float64) {
-	ps := make([]*posting, len(terms))
+	ps := make([]*Posting, len(terms))
 	idf := 0.0
 	for i, t := range terms {
-		if ps[i], _ = f.post.get(t); ps[i] == nil {
+		if ps[i] = f.posting(t); ps[i] == nil {
 			return
 		}
 		idf += IDF(N, len(ps[i].docs))
@@ -315,7 +502,7 @@ func (f *FullText) phrase(terms []string, scores map[uint32]float64, N int, avgd
 			}
 		}
 		if freq > 0 {
-			dl, _ := f.docLen.get(d)
+			dl, _ := f.docLength(d)
 			scores[d] += BM25(idf, float64(freq), float64(dl), avgdl, f.K1, f.B)
 		}
 	}
