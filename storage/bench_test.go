@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cockroachdb/pebble/v2/vfs"
 	"github.com/cyqdb/cyq/value"
 )
@@ -158,6 +159,36 @@ func BenchmarkExpandSet2Hop(b *testing.B) {
 		start := uint32(i*7919) % n
 		f1 := snap.Neighbors(start, Out, typ)
 		total += snap.ExpandSet(f1, Out, typ).GetCardinality()
+	}
+	b.ReportMetric(float64(total)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkExpandSetHubBFS: the nodes within three out-hops of the node
+// with the most outgoing relationships, one ExpandSet per level over the
+// whole frontier (the set-at-a-time plan of (a)-[*1..3]->(b) with
+// count(DISTINCT b)).
+func BenchmarkExpandSetHubBFS(b *testing.B) {
+	snap := slashdotGraph(b).Snapshot()
+	typ, _ := snap.TypeID("LINKS")
+	hub, best := uint32(0), -1
+	snap.AllNodes().Iterate(func(x uint32) bool {
+		if d := snap.Degree(x, Out, typ); d > best {
+			hub, best = x, d
+		}
+		return true
+	})
+	var total uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		seen := roaring.BitmapOf(hub)
+		front := seen
+		for level := 0; level < 3 && !front.IsEmpty(); level++ {
+			next := snap.ExpandSet(front, Out, typ)
+			next.AndNot(seen)
+			seen.Or(next)
+			front = next
+		}
+		total += seen.GetCardinality()
 	}
 	b.ReportMetric(float64(total)/float64(b.N), "nodes/op")
 }

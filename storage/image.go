@@ -300,10 +300,11 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 	}
 	// One allocation per kind for the whole page: the page's adjacency is
 	// contiguous, and the arrays hold no pointers for the GC to scan.
-	rels := make([]uint64, nEntries)
-	nbrs := make([]uint32, nEntries)
-	lists := make([]adjList, nLists)
-	ptrs := make([]*adjList, nLists)
+	a := pageArena{
+		rels: make([]uint64, nEntries), nbrs: make([]uint32, nEntries),
+		lists: make([]adjList, nLists), ptrs: make([]*adjList, nLists),
+	}
+	a.ehi, a.lhi, a.phi = nEntries, nLists, nLists
 	labels := make([]uint32, nLabels)
 	p := &nodePage{}
 	p.alive[0] = alive
@@ -319,19 +320,16 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 			p.labels[i] = ls
 		}
 		p.props[i] = d.props()
-		for dir := 0; dir < 2; dir++ {
-			ls := take(&ptrs, d.count(), d)
-			if len(ls) == 0 {
-				continue
-			}
+		for dir := Out; dir <= In; dir++ {
+			ls := a.ptrSlice(dir == In, d.count(), d)
 			typ := uint32(0)
 			for j := range ls {
-				l := &lists[0]
-				lists = lists[1:]
 				typ += d.u32()
-				m := d.count()
-				// Capacity = length: a writer's append copies.
-				l.typ, l.rels, l.nbrs = typ, take(&rels, m, d), take(&nbrs, m, d)
+				l := a.list(dir == In, d.count(), d)
+				if l == nil {
+					break
+				}
+				l.typ = typ
 				prev := uint64(0)
 				for e := range l.rels {
 					prev += d.uvarint()
@@ -340,13 +338,77 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 				}
 				ls[j] = l
 			}
-			p.adj[i][dir] = ls
+			if len(ls) > 0 {
+				p.adj[i][dir] = ls
+			}
 		}
 	}
 	if err := d.done(); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// pageArena hands out the adjacency of a node page being decoded from
+// arrays sized by the page's totals: outgoing lists (and their entries
+// and pointer slices) from the front of the arrays, incoming ones from
+// the back. A set expansion in one direction then reads that
+// direction's lists and neighbours of a page as one run of memory
+// instead of every other run, which is what bounds it (its work per
+// neighbour is one store into a word array).
+type pageArena struct {
+	rels     []uint64
+	nbrs     []uint32
+	lists    []adjList
+	ptrs     []*adjList
+	elo, ehi int // entries [0,elo) and [ehi,len) are taken
+	llo, lhi int // lists
+	plo, phi int // pointers
+}
+
+// list takes a list of m entries, from the back when back is set; past
+// the totals it records an error in d and returns nil.
+func (a *pageArena) list(back bool, m int, d *decoder) *adjList {
+	if d.err != nil {
+		return nil
+	}
+	if a.llo >= a.lhi || m > a.ehi-a.elo {
+		d.err = errorf(ErrCorrupt, "image: block totals disagree")
+		return nil
+	}
+	var l *adjList
+	lo := a.elo
+	if back {
+		a.lhi--
+		l = &a.lists[a.lhi]
+		a.ehi -= m
+		lo = a.ehi
+	} else {
+		l = &a.lists[a.llo]
+		a.llo++
+		a.elo += m
+	}
+	// Capacity = length: a writer's append copies.
+	l.rels, l.nbrs = a.rels[lo:lo+m:lo+m], a.nbrs[lo:lo+m:lo+m]
+	return l
+}
+
+// ptrSlice takes k list pointers (nil for k = 0), from the back when
+// back is set.
+func (a *pageArena) ptrSlice(back bool, k int, d *decoder) []*adjList {
+	if k == 0 || d.err != nil {
+		return nil
+	}
+	if k > a.phi-a.plo {
+		d.err = errorf(ErrCorrupt, "image: block totals disagree")
+		return nil
+	}
+	if back {
+		a.phi -= k
+		return a.ptrs[a.phi : a.phi+k : a.phi+k]
+	}
+	a.plo += k
+	return a.ptrs[a.plo-k : a.plo : a.plo]
 }
 
 // take cuts the next k elements (capacity k) off *s; past its end it

@@ -31,11 +31,16 @@ var memLimit struct {
 // its own limit bounds).
 const memLimitSlack = 32 << 20
 
-// heapAllowance is what one store adds to the process's limit: its budget,
-// half as much again for what the estimates do not see (allocator size
-// classes, short-lived copies), and Pebble's block cache and memtables.
+// heapAllowance is what one store adds to the process's limit: its budget
+// and Pebble's block cache and memtables. What the store counts stays
+// within the budget (cached pages and queries' working memory share half
+// of it, pagepool.go), so the budget itself leaves the collector room for
+// what the estimates do not see (allocator size classes, pages evicted
+// while a reader still holds them, short-lived copies); with half as much
+// again on top, the heap grew to about twice what was live before the
+// collector ran, as without a limit.
 func heapAllowance(o *Options) int64 {
-	return o.MemoryBudget + o.MemoryBudget/2 + o.PebbleCacheSize + 2*int64(o.MemTableSize)
+	return o.MemoryBudget + o.PebbleCacheSize + 2*int64(o.MemTableSize)
 }
 
 // heapLimitFor is the soft memory limit for budgets (the sum of

@@ -27,22 +27,24 @@ type Options struct {
 	ReadOnly bool
 	// MemoryBudget bounds the estimated size, in bytes, of the in-memory read
 	// structures of all graphs (node table, adjacency, label bitmaps,
-	// property indexes, statistics). Pages read from the graphs' images
-	// (node and relationship tables) are cached within half of it together
-	// and evicted, oldest first, beyond that; a write (or BulkLoad, or an open
-	// that must read a graph whole) that would go past the budget fails
-	// with ErrMemoryBudget. A property index opened from an image builds
-	// its value tree on first read only while the store is within the
-	// budget; over it, reads scan the label's nodes instead (slower, not
-	// failing). Zero means no limit (pages stay cached once
-	// read). See Store.MemoryUsage.
+	// property indexes, statistics) and of the running queries' working
+	// memory. Pages read from the graphs' images (node and relationship
+	// tables) are cached within half of it, together with the queries'
+	// tables and buffers (Store.ChargeMemory), and evicted, oldest first,
+	// beyond that; a write (or BulkLoad, or an open that must read a
+	// graph whole) that would go past the budget fails with
+	// ErrMemoryBudget. A property index opened from an image builds its
+	// value tree on first read only while the store is within the budget;
+	// over it, reads scan the label's nodes instead (slower, not failing).
+	// Zero means no limit (pages stay cached once read). See
+	// Store.MemoryUsage and Store.MemoryPeak.
 	//
 	// With a budget, and unless the process has a Go memory limit of its
 	// own (runtime/debug.SetMemoryLimit or GOMEMLIMIT), Open also sets the
 	// runtime's soft memory limit so that the garbage collector keeps the
-	// heap near the budgets of the open stores (one and a half times each
-	// budget, plus Pebble's cache and memtables, plus 32 MiB for the
-	// runtime and queries; memlimit.go), and the last Close gives it back.
+	// heap near the budgets of the open stores (each budget, plus Pebble's
+	// cache and memtables, plus 32 MiB for the runtime and queries;
+	// memlimit.go), and the last Close gives it back.
 	// The pages of mapped image files that reads touch are released from
 	// the process's resident set each time an eighth of the budget of them
 	// was read (image.go), and so are those of a large vector index after

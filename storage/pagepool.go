@@ -2,21 +2,32 @@ package storage
 
 import "sync"
 
-// pagePool bounds the pages a store holds decoded from its graphs' images:
-// one limit, half the store's MemoryBudget, for the node and
-// relationship caches of every graph together. Pages are evicted oldest
-// first whichever cache holds them, so a query that reads only adjacency
-// (node pages) may use all of it, and so may the one graph being read
-// when there are several; with a limit per cache, each had a quarter of
-// the budget whatever the others held. A nil pool, or one without a
+// pagePool bounds the pages a store holds decoded from its graphs' images,
+// together with the working memory of the queries running on it: one
+// limit, half the store's MemoryBudget, for the node and relationship
+// caches of every graph and every query's tables and buffers (charged
+// through Store.ChargeMemory). Pages are evicted oldest first whichever
+// cache holds them, so a query that reads only adjacency (node pages)
+// may use all of it, and so may the one graph being read when there are
+// several; with a limit per cache, each had a quarter of the budget
+// whatever the others held. A query's working memory cannot be evicted:
+// while queries hold more, fewer pages stay cached (pages are decoded
+// again from the image when read), so that what the store counts stays
+// within its budget unless one query alone needs more (which the
+// engine's per-query memory limit bounds). A nil pool, or one without a
 // limit, evicts nothing.
 type pagePool struct {
 	limit int64
+	// fixed is the rest of the store's counted memory (its in-memory
+	// structures), for the peak.
+	fixed func() int64
 
-	mu   sync.Mutex
-	ring []pooled // pages admitted, oldest first from head
-	head int
-	held int64 // bytes of the pages in ring[head:]
+	mu      sync.Mutex
+	ring    []pooled // pages admitted, oldest first from head
+	head    int
+	held    int64 // bytes of the pages in ring[head:]
+	charged int64 // bytes of queries' working memory
+	peak    int64 // the highest fixed() + held + charged seen
 }
 
 // pooled is one cached page: its cache, index and estimated bytes.
@@ -32,7 +43,9 @@ type pageEvicter interface {
 	evict(pi uint64, size int64)
 }
 
-func newPagePool(budget int64) *pagePool { return &pagePool{limit: budget / 2} }
+func newPagePool(budget int64, fixed func() int64) *pagePool {
+	return &pagePool{limit: budget / 2, fixed: fixed}
+}
 
 // admit records that c now caches page pi of size bytes and evicts the
 // oldest pages while the pool holds more than its limit (keeping at least
@@ -45,7 +58,29 @@ func (p *pagePool) admit(c pageEvicter, pi uint64, size int64) {
 	defer p.mu.Unlock()
 	p.ring = append(p.ring, pooled{c, pi, size})
 	p.held += size
-	for p.held > p.limit && len(p.ring)-p.head > 1 {
+	p.evictOver(1)
+}
+
+// charge adds n bytes (negative: gives them back) of a query's working
+// memory and evicts the oldest pages while the pool holds more than its
+// limit.
+func (p *pagePool) charge(n int64) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.charged += n
+	if p.limit > 0 && n > 0 {
+		p.evictOver(0)
+	}
+	p.notePeak()
+}
+
+// evictOver evicts the oldest pages while pages and charges exceed the
+// limit, keeping at least keep pages; p.mu is held.
+func (p *pagePool) evictOver(keep int) {
+	for p.held+p.charged > p.limit && len(p.ring)-p.head > keep {
 		old := p.ring[p.head]
 		p.ring[p.head] = pooled{} // the ring no longer keeps the cache alive
 		p.head++
@@ -57,6 +92,16 @@ func (p *pagePool) admit(c pageEvicter, pi uint64, size int64) {
 		clear(p.ring[n:])
 		p.ring, p.head = p.ring[:n], 0
 	}
+	p.notePeak()
+}
+
+// notePeak updates the peak; p.mu is held.
+func (p *pagePool) notePeak() {
+	n := p.held + p.charged
+	if p.fixed != nil {
+		n += p.fixed()
+	}
+	p.peak = max(p.peak, n)
 }
 
 // bytes is the estimated memory of the pages the pool holds.
@@ -67,6 +112,26 @@ func (p *pagePool) bytes() int64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.held
+}
+
+// charges is the working memory charged by running queries.
+func (p *pagePool) charges() int64 {
+	if p == nil {
+		return 0
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.charged
+}
+
+// peakBytes is the highest counted memory the pool saw (see peak).
+func (p *pagePool) peakBytes() int64 {
+	if p == nil {
+		return 0
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.peak
 }
 
 // pages is the number of pages the pool holds.

@@ -5,7 +5,7 @@ import "testing"
 // TestPagePoolShared: caches sharing a pool are bounded together, evicted
 // oldest first across caches, and one cache may use the whole limit.
 func TestPagePoolShared(t *testing.T) {
-	pool := newPagePool(2 * 1000) // limit 1000 bytes
+	pool := newPagePool(2*1000, nil) // limit 1000 bytes
 	loads := map[string]int{}
 	mk := func(name string, size int64) *pageCache[int] {
 		return newPageCache(100, func(pi uint64) *int {
@@ -49,11 +49,61 @@ func TestPagePoolShared(t *testing.T) {
 		t.Fatalf("evicted page reloaded: %v, %d loads", p, loads["a"])
 	}
 	// Without a limit nothing is evicted.
-	free := newPageCache(100, func(pi uint64) *int { v := int(pi); return &v }, func(*int) int64 { return 1 << 30 }, newPagePool(0))
+	free := newPageCache(100, func(pi uint64) *int { v := int(pi); return &v }, func(*int) int64 { return 1 << 30 }, newPagePool(0, nil))
 	for pi := uint64(0); pi < 100; pi++ {
 		free.get(pi)
 	}
 	if free.held.Load() != 100<<30 {
 		t.Fatalf("unbounded cache holds %d", free.held.Load())
+	}
+}
+
+// TestPagePoolCharges: queries' working memory shares the limit with the
+// pages: a charge evicts the oldest pages to make room (all of them if
+// need be, never the charge), pages admitted while it is held are
+// bounded by what is left, and the peak counts both.
+func TestPagePoolCharges(t *testing.T) {
+	fixed := int64(50)
+	pool := newPagePool(2*1000, func() int64 { return fixed })
+	c := newPageCache(100, func(pi uint64) *int { v := int(pi); return &v }, func(*int) int64 { return 100 }, pool)
+	for pi := uint64(0); pi < 10; pi++ {
+		c.get(pi)
+	}
+	if pool.bytes() != 1000 || pool.peakBytes() != 1050 {
+		t.Fatalf("pages %d, peak %d", pool.bytes(), pool.peakBytes())
+	}
+	pool.charge(250)
+	if pool.bytes() != 700 || c.held.Load() != 700 || pool.charges() != 250 {
+		t.Fatalf("after a charge of 250: pages %d, cache %d, charged %d", pool.bytes(), c.held.Load(), pool.charges())
+	}
+	for pi := uint64(0); pi < 10; pi++ {
+		if got, want := c.slots[pi].Load() != nil, pi >= 3; got != want {
+			t.Fatalf("page %d cached %v, want %v", pi, got, want)
+		}
+	}
+	// Pages read meanwhile stay within what the charge leaves.
+	for pi := uint64(20); pi < 30; pi++ {
+		c.get(pi)
+	}
+	if pool.bytes() != 700 || pool.peakBytes() != 1050 {
+		t.Fatalf("pages %d, peak %d while charged", pool.bytes(), pool.peakBytes())
+	}
+	// A charge over the limit evicts every page but is kept.
+	pool.charge(2000)
+	if pool.pages() != 0 || pool.bytes() != 0 || c.held.Load() != 0 || pool.charges() != 2250 || pool.peakBytes() != 2300 {
+		t.Fatalf("over the limit: %d pages, %d bytes, charged %d, peak %d", pool.pages(), pool.bytes(), pool.charges(), pool.peakBytes())
+	}
+	pool.charge(-2250)
+	for pi := uint64(0); pi < 10; pi++ {
+		c.get(pi)
+	}
+	if pool.bytes() != 1000 || pool.charges() != 0 {
+		t.Fatalf("after the charges ended: pages %d, charged %d", pool.bytes(), pool.charges())
+	}
+	// Without a limit charges are counted and evict nothing.
+	free := newPagePool(0, nil)
+	free.charge(10)
+	if free.charges() != 10 {
+		t.Fatal("charge without a limit not counted")
 	}
 }

@@ -362,13 +362,33 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 }
 
 // ExpandSet implements Reader.
+//
+// It makes one pass over the frontier and keeps no list once it has read
+// it: holding the lists until a second pass kept every page the frontier
+// touched alive, so that under a MemoryBudget a frontier over most of the
+// graph held all its decoded adjacency however many pages the pool
+// evicted meanwhile.
 func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
 	out := roaring.New()
 	if dir > Both || nodes == nil {
 		return out
 	}
-	var lists []*adjList
-	total := 0
+	var (
+		maxID = v.all.Maximum()
+		big   []*roaring.Bitmap // lists of at least bitmapCacheMin entries, while sparse
+		words []uint64          // the dense form, once there are many neighbours
+		total uint64
+	)
+	// Many neighbours for the id range: set bits in a dense word array
+	// (one store per neighbour) and convert once, instead of merging
+	// sorted containers.
+	dense := func(nbrs []uint32) {
+		for _, n := range nbrs {
+			if n <= maxID {
+				words[n>>6] |= 1 << (n & 63)
+			}
+		}
+	}
 	it := nodes.Iterator()
 	for it.HasNext() {
 		p, i := v.node(it.Next())
@@ -383,39 +403,35 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 				if typ != AnyType && l.typ != typ {
 					continue
 				}
-				lists = append(lists, l)
-				total += len(l.nbrs)
-			}
-		}
-	}
-	if total == 0 {
-		return out
-	}
-	// Many neighbours for the id range: set bits in a dense word array
-	// (one store per neighbour) and convert once, instead of merging
-	// sorted containers.
-	if maxID := v.all.Maximum(); uint64(total) >= uint64(maxID)/32 {
-		words := make([]uint64, maxID/64+1)
-		for _, l := range lists {
-			for _, n := range l.nbrs {
-				if n <= maxID {
-					words[n>>6] |= 1 << (n & 63)
+				if words != nil {
+					dense(l.nbrs)
+					continue
+				}
+				if total += uint64(len(l.nbrs)); total >= uint64(maxID)/32 {
+					words = make([]uint64, maxID/64+1)
+					for _, b := range append(big, out) {
+						b.Iterate(func(n uint32) bool {
+							if n <= maxID {
+								words[n>>6] |= 1 << (n & 63)
+							}
+							return true
+						})
+					}
+					big, out = nil, nil
+					dense(l.nbrs)
+				} else if len(l.nbrs) >= bitmapCacheMin {
+					big = append(big, l.bitmap())
+				} else {
+					out.AddMany(l.nbrs)
 				}
 			}
 		}
+	}
+	if words != nil {
 		return roaring.FromDense(words, false)
 	}
-	var big []*roaring.Bitmap
-	for _, l := range lists {
-		if len(l.nbrs) >= bitmapCacheMin {
-			big = append(big, l.bitmap())
-		} else {
-			out.AddMany(l.nbrs)
-		}
-	}
 	if len(big) > 0 {
-		big = append(big, out)
-		return roaring.FastOr(big...)
+		return roaring.FastOr(append(big, out)...)
 	}
 	return out
 }

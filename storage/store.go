@@ -161,7 +161,8 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, journalFloor: 4096, pages: newPagePool(o.MemoryBudget)}
+	s := &Store{dir: dir, opts: o, lock: lk, graphs: map[string]*Graph{}, journalFloor: 4096}
+	s.pages = newPagePool(o.MemoryBudget, s.mem.Load)
 	defer func() {
 		if r := recover(); r != nil {
 			err = errorf(ErrCorrupt, "%v", r)
@@ -395,7 +396,26 @@ func (s *Store) MemoryUsage() (used, budget int64) {
 		used += v.cachedBytes() + v.searchBytes()
 	}
 	s.mu.Unlock()
-	return used, s.opts.MemoryBudget
+	return used + s.pages.charges(), s.opts.MemoryBudget
+}
+
+// ChargeMemory counts n more bytes (negative: n fewer) of a query's
+// working memory (its tables, buffers and frontiers) in the store's
+// MemoryUsage. Under a MemoryBudget they share half of it with the pages
+// cached from the graphs' images, which are evicted to make room for
+// them; they are never refused here (a query's own memory is bounded by
+// the engine's per-query limit). A query gives back all it charged when
+// it ends.
+func (s *Store) ChargeMemory(n int64) { s.pages.charge(n) }
+
+// MemoryPeak is the highest MemoryUsage the store saw, sampled each time
+// a page was cached or a query's working memory grew or shrank, leaving
+// out full-text and vector indexes; 0 without a MemoryBudget.
+func (s *Store) MemoryPeak() int64 {
+	if s.opts.MemoryBudget <= 0 {
+		return 0
+	}
+	return s.pages.peakBytes()
 }
 
 // Graphs lists the graph names in sorted order.

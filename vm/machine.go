@@ -54,6 +54,12 @@ type Machine struct {
 	trap    int
 	trapErr error
 
+	// charge, when set, is told of the query's memory as it grows, in
+	// steps of chargeChunk (charged so far: charged); ReleaseMemory gives
+	// it all back.
+	charge  func(int64)
+	charged int64
+
 	lastSample time.Time
 	memPC      int // the instruction whose memory use is being counted
 
@@ -103,6 +109,26 @@ func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[s
 		m.R[i] = value.NullValue
 	}
 	return m
+}
+
+// chargeChunk is the step in which a run's memory is charged to its
+// account (SetMemoryAccount): an account is shared, so it is not told of
+// every row.
+const chargeChunk = 1 << 20
+
+// SetMemoryAccount makes the run charge the memory it holds (what
+// Limits.MaxMemory bounds) to charge as it grows, in steps of about a
+// MiB, so that a store can make room for it (storage.Store.ChargeMemory);
+// ReleaseMemory gives it back when the run ends.
+func (m *Machine) SetMemoryAccount(charge func(int64)) { m.charge = charge }
+
+// ReleaseMemory gives back to the account everything the run charged to
+// it. Call it once the run is over (its tables are no longer used).
+func (m *Machine) ReleaseMemory() {
+	if m.charge != nil && m.charged != 0 {
+		m.charge(-m.charged)
+		m.charged = 0
+	}
 }
 
 // EnableProfile makes the machine count executions per instruction and

@@ -105,6 +105,11 @@ func (t *table) reset() {
 
 func (m *Machine) account(n int64) error {
 	m.memory += n
+	if m.charge != nil && m.memory-m.charged >= chargeChunk {
+		d := m.memory - m.charged
+		m.charged += d
+		m.charge(d)
+	}
 	if m.stats != nil && m.memPC < len(m.prog.OpOf) {
 		if op := m.prog.OpOf[m.memPC]; int(op) < len(m.stats.OpMemory) {
 			m.stats.OpMemory[op] += n

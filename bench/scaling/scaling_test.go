@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -308,6 +310,7 @@ func TestScalingChild(t *testing.T) {
 			}
 			slices.Sort(times)
 			rep.Warm[q.id] = times[2]
+			traceMemory(t, db, q.id)
 		}
 		rep.WarmRSSMB = peakRSSMB()
 	default:
@@ -376,16 +379,46 @@ func query(t *testing.T, db *cyq.DB, q string, params map[string]any) int64 {
 	return 0
 }
 
+// traceMemory, with CYQ_SCALING_TRACE set to a directory, logs the
+// process's memory after query id (peak and current RSS, the Go heap,
+// the store's counted memory) to standard error and writes a heap
+// profile there, to find what holds the resident set.
+func traceMemory(t *testing.T, db *cyq.DB, id string) {
+	dir := os.Getenv("CYQ_SCALING_TRACE")
+	if dir == "" {
+		return
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	used, budget := db.Store().MemoryUsage()
+	fmt.Fprintf(os.Stderr, "trace %-20s peak RSS %5.0f MB, RSS %5.0f MB; heap in use %5.0f MB, heap sys %5.0f MB, released %5.0f MB, next GC %5.0f MB, GCs %d; store counts %4.0f MB (budget %.0f MB)\n",
+		id, peakRSSMB(), statusMB("VmRSS:"), mb(ms.HeapInuse), mb(ms.HeapSys), mb(ms.HeapReleased), mb(ms.NextGC), ms.NumGC, mb(uint64(used)), mb(uint64(budget)))
+	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%s-%d.heap", id, budget)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mb(n uint64) float64 { return float64(n) / (1 << 20) }
+
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // peakRSSMB reads the process's peak resident set (VmHWM) in MB.
-func peakRSSMB() float64 {
+func peakRSSMB() float64 { return statusMB("VmHWM:") }
+
+// statusMB reads a field of /proc/self/status given in kB, in MB (-1
+// where there is none).
+func statusMB(field string) float64 {
 	b, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return -1
 	}
 	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+		if v, ok := strings.CutPrefix(l, field); ok {
 			kb, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
 			if err == nil {
 				return kb / 1024

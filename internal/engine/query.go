@@ -221,8 +221,8 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 	}
 	ctx, cancel := eng.withTimeout(ctx)
 	view := graphView{snap}
-	m := vm.NewMachine(ctx, compiled.Program, view, nil, params, eng.opts.Run.Limits)
-	rows := &Rows{cols: compiled.Program.Columns, m: m, ctx: ctx, view: view, release: func() { snap.Close(); cancel() }, notes: compiled.Notifications}
+	m := eng.newMachine(ctx, compiled.Program, view, nil, params)
+	rows := &Rows{cols: compiled.Program.Columns, m: m, ctx: ctx, view: view, release: func() { m.ReleaseMemory(); snap.Close(); cancel() }, notes: compiled.Notifications}
 	if st.Profile {
 		m.EnableProfile()
 		rows.profiled, rows.started = compiled, time.Now()
@@ -236,7 +236,8 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 func (eng *Engine) runInTx(ctx context.Context, tx *storage.Tx, st *ast.Statement, compiled *planner.Compiled, params map[string]value.Value) (*Rows, error) {
 	view := graphView{tx}
 	out := &Rows{cols: compiled.Program.Columns, pos: -1, notes: compiled.Notifications}
-	m := vm.NewMachine(ctx, compiled.Program, view, writerFor(st, tx, &out.counters), params, eng.opts.Run.Limits)
+	m := eng.newMachine(ctx, compiled.Program, view, writerFor(st, tx, &out.counters), params)
+	defer m.ReleaseMemory()
 	m.SetFileOpener(eng.fileOpener(ctx))
 	begun := time.Now()
 	if st.Profile {
@@ -272,8 +273,17 @@ func (eng *Engine) ReadMachine(ctx context.Context, c *planner.Compiled, params 
 	}
 	snap := g.Snapshot()
 	ctx, cancel := eng.withTimeout(ctx)
-	m = vm.NewMachine(ctx, c.Program, graphView{snap}, nil, params, eng.opts.Run.Limits)
-	return m, snap, func() { snap.Close(); cancel() }, nil
+	m = eng.newMachine(ctx, c.Program, graphView{snap}, nil, params)
+	return m, snap, func() { m.ReleaseMemory(); snap.Close(); cancel() }, nil
+}
+
+// newMachine starts a run of p under the engine's limits, its working
+// memory charged to the store (Store.ChargeMemory: under a MemoryBudget,
+// cached pages make room for it) until the run's release.
+func (eng *Engine) newMachine(ctx context.Context, p *vm.Program, g vm.Graph, w vm.Writer, params map[string]value.Value) *vm.Machine {
+	m := vm.NewMachine(ctx, p, g, w, params, eng.opts.Run.Limits)
+	m.SetMemoryAccount(eng.store.ChargeMemory)
+	return m
 }
 
 // WriteRefused is the error for a writing query where only reads are
