@@ -361,6 +361,19 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 	}
 }
 
+// setDense sets the bits of nbrs (those up to maxID) in words: with many
+// neighbours for the id range, one store per neighbour into a dense word
+// array, converted once, beats merging sorted containers. A plain function
+// rather than a closure, so the loop keeps words in registers instead of
+// reloading a captured slice at every neighbour.
+func setDense(words []uint64, nbrs []uint32, maxID uint32) {
+	for _, n := range nbrs {
+		if n <= maxID {
+			words[n>>6] |= 1 << (n & 63)
+		}
+	}
+}
+
 // ExpandSet implements Reader.
 //
 // It makes one pass over the frontier and keeps no list once it has read
@@ -379,16 +392,6 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 		words []uint64          // the dense form, once there are many neighbours
 		total uint64
 	)
-	// Many neighbours for the id range: set bits in a dense word array
-	// (one store per neighbour) and convert once, instead of merging
-	// sorted containers.
-	dense := func(nbrs []uint32) {
-		for _, n := range nbrs {
-			if n <= maxID {
-				words[n>>6] |= 1 << (n & 63)
-			}
-		}
-	}
 	it := nodes.Iterator()
 	for it.HasNext() {
 		p, i := v.node(it.Next())
@@ -404,7 +407,7 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 					continue
 				}
 				if words != nil {
-					dense(l.nbrs)
+					setDense(words, l.nbrs, maxID)
 					continue
 				}
 				if total += uint64(len(l.nbrs)); total >= uint64(maxID)/32 {
@@ -418,7 +421,7 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 						})
 					}
 					big, out = nil, nil
-					dense(l.nbrs)
+					setDense(words, l.nbrs, maxID)
 				} else if len(l.nbrs) >= bitmapCacheMin {
 					big = append(big, l.bitmap())
 				} else {
