@@ -189,6 +189,15 @@ func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 		if c.InTransactions != nil {
 			return b.callInTransactions(q, c)
 		}
+		// Plans in written order (differential tests) keep the CALL.
+		if ws, ok := countCall(c, q.sc); ok && !b.startLast && !b.rowModeOnly {
+			for _, w := range ws {
+				if err := b.clause(q, w); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		op, err := b.callSubquery(c, q.sc)
 		if err != nil {
 			return err
