@@ -223,7 +223,13 @@ func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 // matchClause plans MATCH and OPTIONAL MATCH.
 func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
 	q.readSinceEager = true
+	// The start of each chain is priced with what the clauses before
+	// bound: a variable an UNWIND of a known list binds keys a seek of
+	// those values (a hub's degree), as a literal would.
+	saved := b.outer
+	b.outer = b.bindings(q.pl.Ops)
 	ops, newVars, err := b.matchOps(c.Pattern, c.Where, q.sc)
+	b.outer = saved
 	if err != nil {
 		return err
 	}
