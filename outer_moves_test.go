@@ -65,6 +65,10 @@ func TestOuterMovesAgree(t *testing.T) {
 		"MATCH (a:A)-->(b) WITH a AS x, b AS y WITH y AS z, x ORDER BY x.id RETURN z.id, x.id",
 		"MATCH (a:A)-->(b) WITH b AS x, a WITH x, a AS y WITH DISTINCT x, y RETURN x.id, y.id",
 		"MATCH (a:A)-->(b) WITH b AS x, a WITH x AS a, a AS x RETURN a.id, x.id",
+		// an inner node's test against a variable bound before the chain
+		"UNWIND $l AS u MATCH (a:A)-->(f)-->(c) WHERE f.id > u RETURN count(DISTINCT c)",
+		"UNWIND $l AS u MATCH (a:A)-->(f)-->(g)-->(c) WHERE f.id <> u AND g.id >= u RETURN u, count(DISTINCT c)",
+		"MATCH (x:B) WITH x LIMIT 3 MATCH (a:A)-->(f)-->(c) WHERE f.id IN [x.id, 7] OR f = x RETURN x.id, count(DISTINCT c)",
 		// a WITH before a count that the degrees answer
 		"MATCH (a:A)-[r]->(n) WITH a, n RETURN a.id AS id, count(*) AS k ORDER BY k DESC, id",
 		"MATCH (a:A)-[r]->(n) WITH a, n WHERE a.id > 3 RETURN a.id AS id, count(*) AS k",
@@ -143,6 +147,10 @@ func TestOuterMovesPlans(t *testing.T) {
 		// a WHERE wrapped in CASE moves with its clause
 		{"MATCH (c)<-[r1]-(m) WITH c AS w1, m, r1 MATCH (m)<-[r2]-(a:A) WHERE CASE WHEN a.id = 4 THEN true ELSE false END AND r1 <> r2 RETURN count(DISTINCT w1)",
 			[]string{"index seek id = 4"}, []string{"NodeScan"}},
+		// a test of an inner node against a variable bound before the
+		// chain runs in the set chain
+		{"UNWIND $l AS u MATCH (a:A {id: 3})-->(f)-->(c) WHERE f.id > u RETURN count(DISTINCT c)",
+			[]string{"ExpandSet (a)-[]->(f WHERE (f.id > u))-[]->(c) mode=set"}, []string{"mode=row"}},
 		// the UNWIND keys nothing: it stays after the MATCH
 		{"MATCH (a:A)-->(n) UNWIND [1, 2] AS u MATCH (n)-->(c) RETURN c.id, u",
 			[]string{"Unwind", "NodeScan"}, []string{"index seek"}},
