@@ -53,6 +53,11 @@ func TestOuterMovesAgree(t *testing.T) {
 		"MATCH (a:A)-[r1]->(n) WITH a, n MATCH (n)-[r2]->(c:A) WHERE c.id IN $l RETURN a.id, c.id, n.id",
 		"MATCH (a:A)-[r1]->(n) WITH a AS x, n, r1 AS s MATCH (n)-[r2]->(c) WHERE s <> r2 AND c.id IN $l RETURN x.id, c.id",
 		"MATCH (a:A)-->(n) WITH a AS x, n MATCH (n)-->(c) RETURN *",
+		// composed: WITH * before a renaming WITH before an UNWIND, and a
+		// renaming WITH before a clause whose WHERE wraps its test in CASE
+		"MATCH (a)-[r1]->(b) WITH * WITH a AS w1, b, r1 UNWIND $l AS u1 MATCH (b)-[r2]->(c) WHERE b.id < 30 AND r1 <> r2 AND w1.id = u1 WITH b, c, r2, u1, w1 WITH DISTINCT c RETURN count(*) AS n",
+		"MATCH (c)<-[r1]-(m) WITH c AS w1, m, r1 MATCH p1 = (m)<-[r2]-(a:A) WHERE CASE WHEN a.id IN $l THEN true ELSE false END AND r1 <> r2 WITH a, m, p1, r1, w1 RETURN count(DISTINCT w1) AS n",
+		"MATCH (a:A)-->(n) WITH a AS x, n MATCH (n)-->(c) WHERE CASE x.id WHEN 3 THEN c.id > 10 ELSE c.id IN $l END RETURN x.id, c.id",
 		// projections in a row
 		"MATCH (a:A)-->(b) WITH a AS x, b WITH DISTINCT x RETURN count(x)",
 		"MATCH (a:A)-->(b)-->(c) WITH a, c AS w RETURN count(DISTINCT w) AS n, collect(DISTINCT a.id) AS ids",
@@ -60,6 +65,10 @@ func TestOuterMovesAgree(t *testing.T) {
 		"MATCH (a:A)-->(b) WITH a AS x, b AS y WITH y AS z, x ORDER BY x.id RETURN z.id, x.id",
 		"MATCH (a:A)-->(b) WITH b AS x, a WITH x, a AS y WITH DISTINCT x, y RETURN x.id, y.id",
 		"MATCH (a:A)-->(b) WITH b AS x, a WITH x AS a, a AS x RETURN a.id, x.id",
+		// an inner node's test against a variable bound before the chain
+		"UNWIND $l AS u MATCH (a:A)-->(f)-->(c) WHERE f.id > u RETURN count(DISTINCT c)",
+		"UNWIND $l AS u MATCH (a:A)-->(f)-->(g)-->(c) WHERE f.id <> u AND g.id >= u RETURN u, count(DISTINCT c)",
+		"MATCH (x:B) WITH x LIMIT 3 MATCH (a:A)-->(f)-->(c) WHERE f.id IN [x.id, 7] OR f = x RETURN x.id, count(DISTINCT c)",
 		// a WITH before a count that the degrees answer
 		"MATCH (a:A)-[r]->(n) WITH a, n RETURN a.id AS id, count(*) AS k ORDER BY k DESC, id",
 		"MATCH (a:A)-[r]->(n) WITH a, n WHERE a.id > 3 RETURN a.id AS id, count(*) AS k",
@@ -131,6 +140,17 @@ func TestOuterMovesPlans(t *testing.T) {
 		// the two neighbour sets intersect
 		{"MATCH (a:A)-[r1]->(x) UNWIND [1, 2] AS u MATCH (x)<-[r2]-(b:A) WHERE a.id = 6 AND b.id = u AND r1 <> r2 RETURN count(DISTINCT x)",
 			[]string{"ExpandCommon", "index seek id = u", "index seek id = 6", "Unwind"}, []string{"into bound"}},
+		// composed forms reach the same order: WITH * goes, the renaming
+		// WITH passes the UNWIND and the MATCH, the UNWIND then moves first
+		{"MATCH (a:A)-[r1]->(b) WITH * WITH a AS w1, b, r1 UNWIND [1] AS u1 MATCH (b)-[r2]->(c) WHERE r1 <> r2 AND w1.id = u1 RETURN count(*)",
+			[]string{"NodeIndexSeek (a:A) index seek id = u1", "Unwind"}, nil},
+		// a WHERE wrapped in CASE moves with its clause
+		{"MATCH (c)<-[r1]-(m) WITH c AS w1, m, r1 MATCH (m)<-[r2]-(a:A) WHERE CASE WHEN a.id = 4 THEN true ELSE false END AND r1 <> r2 RETURN count(DISTINCT w1)",
+			[]string{"index seek id = 4"}, []string{"NodeScan"}},
+		// a test of an inner node against a variable bound before the
+		// chain runs in the set chain
+		{"UNWIND $l AS u MATCH (a:A {id: 3})-->(f)-->(c) WHERE f.id > u RETURN count(DISTINCT c)",
+			[]string{"ExpandSet (a)-[]->(f WHERE (f.id > u))-[]->(c) mode=set"}, []string{"mode=row"}},
 		// the UNWIND keys nothing: it stays after the MATCH
 		{"MATCH (a:A)-->(n) UNWIND [1, 2] AS u MATCH (n)-->(c) RETURN c.id, u",
 			[]string{"Unwind", "NodeScan"}, []string{"index seek"}},

@@ -38,14 +38,12 @@ const matchOrderGain = 4
 // (dropPassingWiths), or moves past the MATCH clauses after it when it
 // drops or renames some (postponeProjections), and an UNWIND whose list
 // reads nothing the run binds moves before it when its variable keys a
-// cheaper start (commuteUnwinds).
+// cheaper start (commuteUnwinds); see joinRuns.
 func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
 	if b.startLast || b.rowModeOnly {
 		return clauses
 	}
-	clauses = dropProjectedAway(postponeProjections(clauses, sc))
-	clauses = dropPassingWiths(clauses, sc)
-	clauses = b.commuteUnwinds(clauses, sc)
+	clauses = b.joinRuns(clauses, sc)
 	kinds := scopeKinds(sc)
 	var out []ast.Clause
 	for i := 0; i < len(clauses); {
@@ -70,6 +68,42 @@ func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
 		i = j
 	}
 	return out
+}
+
+// joinRuns applies the clause moves that join MATCH clauses into runs
+// (postponeProjections, dropProjectedAway, dropPassingWiths,
+// commuteUnwinds) until none applies: each may make another applicable
+// (dropping `WITH *` leaves a renaming WITH right after a MATCH, which
+// then passes an UNWIND and a MATCH; the UNWIND then stands right after a
+// MATCH it may move before), so the clauses reach the same order whatever
+// order the forms compose in. No move undoes another: projections only
+// move later, merge or go, UNWIND clauses only move earlier, so the loop
+// ends; maxRuleRounds bounds it all the same.
+func (b *builder) joinRuns(clauses []ast.Clause, sc *scope) []ast.Clause {
+	for round := 0; round < maxRuleRounds; round++ {
+		next := dropProjectedAway(postponeProjections(clauses, sc))
+		next = dropPassingWiths(next, sc)
+		next = b.commuteUnwinds(next, sc)
+		if sameClauses(next, clauses) {
+			break
+		}
+		clauses = next
+	}
+	return clauses
+}
+
+// sameClauses reports whether a and b hold the same clauses in the same
+// order (the moves copy a clause they change, so identity is enough).
+func sameClauses(a, b []ast.Clause) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // kindsScope is a scope of the variables of kinds.

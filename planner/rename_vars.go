@@ -8,10 +8,10 @@ import (
 // (see postponeProjections). Each function returns a copy that names
 // variable v as m[v], sharing the parts that name none; ok is false when
 // the clause names a variable m has no entry for, or holds an expression
-// the renaming does not follow (a reduce, a quantifier or comprehension
+// the renaming does not follow (a reduce, quantifier or comprehension
 // whose own variable a renamed name would be captured by, a subquery
-// unless the renaming follows nested scopes: see renaming): the caller
-// then leaves it as it is.
+// unless the renaming follows nested scopes: see renaming, a COLLECT
+// subquery): the caller then leaves it as it is.
 
 // renameClause renames the variables of a MATCH or UNWIND clause.
 func renameClause(c ast.Clause, m map[string]string) (ast.Clause, bool) {
@@ -145,10 +145,11 @@ func (r renaming) optional(e ast.Expr) (ast.Expr, bool) {
 	return r.expr(e)
 }
 
-// renameExpr renames the variables of e, an expression built of
-// literals, parameters, variables, properties, lists, maps, operators,
-// comparisons, string matches, IN, null and label tests, and function
-// calls (aggregates included).
+// renameExpr renames the variables of e: every expression but a COLLECT
+// subquery (and, unless the renaming follows nested scopes, the other
+// subqueries and pattern predicates) is followed, CASE, indexes, slices,
+// type tests, map projections and reduce included, so that a wrap such as
+// CASE WHEN p THEN true ELSE false END moves with the clause it is in.
 func renameExpr(e ast.Expr, m map[string]string) (ast.Expr, bool) {
 	return renaming{m: m}.expr(e)
 }
@@ -228,6 +229,81 @@ func (r renaming) expr(e ast.Expr) (ast.Expr, bool) {
 		c := *x
 		c.Expr = in
 		return &c, ok
+	case *ast.TypePredicate:
+		in, ok := r.expr(x.Expr)
+		c := *x
+		c.Expr = in
+		return &c, ok
+	case *ast.Index:
+		in, ok1 := r.expr(x.Expr)
+		ix, ok2 := r.expr(x.Index)
+		c := *x
+		c.Expr, c.Index = in, ix
+		return &c, ok1 && ok2
+	case *ast.Slice:
+		in, ok1 := r.expr(x.Expr)
+		from, ok2 := r.optional(x.From)
+		to, ok3 := r.optional(x.To)
+		c := *x
+		c.Expr, c.From, c.To = in, from, to
+		return &c, ok1 && ok2 && ok3
+	case *ast.Case:
+		c := *x
+		var ok bool
+		if c.Subject, ok = r.optional(x.Subject); !ok {
+			return nil, false
+		}
+		if c.Else, ok = r.optional(x.Else); !ok {
+			return nil, false
+		}
+		c.Whens = make([]*ast.CaseWhen, len(x.Whens))
+		for i, w := range x.Whens {
+			nw := *w
+			if nw.When, ok = r.expr(w.When); !ok {
+				return nil, false
+			}
+			if nw.Then, ok = r.expr(w.Then); !ok {
+				return nil, false
+			}
+			c.Whens[i] = &nw
+		}
+		return &c, true
+	case *ast.MapProjection:
+		// The items keep their keys: `w {.id, w}` renamed is `a {.id, w: a}`.
+		v, ok := renameVar(x.Var, m)
+		if !ok {
+			return nil, false
+		}
+		c := *x
+		c.Var = v
+		c.Items = make([]*ast.MapProjectionItem, len(x.Items))
+		for i, it := range x.Items {
+			ni := *it
+			if it.Expr != nil {
+				if ni.Expr, ok = r.expr(it.Expr); !ok {
+					return nil, false
+				}
+			}
+			c.Items[i] = &ni
+		}
+		return &c, true
+	case *ast.Reduce:
+		init, ok1 := r.expr(x.Init)
+		in, ok2 := r.expr(x.In)
+		acc, ok3 := innerRenaming(m, x.Acc)
+		if !ok1 || !ok2 || !ok3 || x.Var == nil || x.Var.Name == x.Acc.Name {
+			return nil, false
+		}
+		inner, ok := innerRenaming(acc, x.Var)
+		if !ok {
+			return nil, false
+		}
+		c := *x
+		c.Init, c.In = init, in
+		if c.Expr, ok = r.with(inner).expr(x.Expr); !ok {
+			return nil, false
+		}
+		return &c, true
 	case *ast.PatternExpr:
 		inner, ok := r.nested(x)
 		if !ok {

@@ -218,6 +218,23 @@ func before(op logical.Op, after need) need {
 	case logical.ExpandChain:
 		kill(o.To)
 		use(o.From)
+		// Its inner nodes' tests read them and variables bound before it.
+		inner := map[string]bool{o.To: true}
+		for _, h := range o.Hops {
+			inner[h.Var] = true
+		}
+		for _, h := range o.Hops {
+			if h.Pred == nil {
+				continue
+			}
+			s := newVarSet()
+			addExprVars(h.Pred, &s)
+			for n := range s.names {
+				if !inner[n] {
+					use(n)
+				}
+			}
+		}
 	case logical.ExpandCommon:
 		kill(o.X)
 		use(o.A, o.B)

@@ -27,7 +27,6 @@ var rules = []rule{
 	countPatterns,
 	countDegrees,
 	countOptionalDegrees,
-	countSubquery,
 	semiJoinExists,
 	setVarExpand,
 	setCommonNeighbours,

@@ -112,3 +112,27 @@ func TestQuantifiedEqualityKeepsStart(t *testing.T) {
 		}
 	}
 }
+
+// TestStartOfKnownValues: a chain's start is priced with the values an
+// UNWIND before it binds: of two seeks, the hub's (u, 50,000
+// relationships) is not the start, whether its key is a literal, an
+// UNWIND's variable or a variable an UNWIND of that variable binds, and
+// the plans cost the same.
+func TestStartOfKnownValues(t *testing.T) {
+	forms := []string{
+		"MATCH (u:User {id: 7})-->(m)<--(v:User {id: 8}) RETURN count(*) AS n",
+		"UNWIND [7] AS k MATCH (u:User {id: k})-->(m)<--(v:User {id: 8}) RETURN count(*) AS n",
+		"UNWIND [7] AS j UNWIND [j] AS k MATCH (u:User {id: k})-->(m)<--(v:User {id: 8}) RETURN count(*) AS n",
+		"UNWIND [7] AS k MATCH (u:User)-->(m)<--(v:User) WHERE u.id = k AND v.id = 8 RETURN count(*) AS n",
+	}
+	lit := compileWith(t, hubStats{}, forms[0])
+	for _, q := range forms {
+		c := compileWith(t, hubStats{}, q)
+		if v := startVar(c); v != "v" {
+			t.Errorf("%s starts at %s, not at the seek of v\n%s", q, v, c.Plan.Explain())
+		}
+		if r := c.Cost / lit.Cost; r > 1.5 || r < 1/1.5 {
+			t.Errorf("%s: costs %.4g, the literal seek %.4g\n%s", q, c.Cost, lit.Cost, c.Plan.Explain())
+		}
+	}
+}

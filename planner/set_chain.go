@@ -104,7 +104,7 @@ func longestChain(ops []logical.Op, i int, first link, req required) (logical.Ex
 			consider(j)
 			continue
 		}
-		if f, ok := ops[j].(logical.Filter); ok && chainPred(f, end) {
+		if f, ok := ops[j].(logical.Filter); ok && chainPred(f, end, chainVars(links)) {
 			last := &hops[len(hops)-1]
 			last.Pred, last.Var = andPred(last.Pred, f.Pred), end
 			consider(j)
@@ -132,6 +132,7 @@ func isVarExpand(op logical.Op) bool {
 // rows' multiplicity does not matter. "" otherwise.
 func chainStop(ops []logical.Op, i int, first link, req required) string {
 	end, blocker := first.to, ""
+	inner := chainVars([]link{first})
 	for j := i + 1; j < len(ops); j++ {
 		switch o := ops[j].(type) {
 		case logical.NodeFilter:
@@ -139,7 +140,7 @@ func chainStop(ops []logical.Op, i int, first link, req required) string {
 				continue
 			}
 		case logical.Filter:
-			if chainPred(o, end) {
+			if chainPred(o, end, inner) {
 				continue
 			}
 			if usesOf(o).has(end) {
@@ -163,27 +164,49 @@ func chainStop(ops []logical.Op, i int, first link, req required) string {
 			return blocker
 		}
 		end = l.to
+		inner[l.rel], inner[l.to] = true, true
 	}
 	return ""
 }
 
 // chainPred reports whether a set chain can test f on the node v it
-// reaches, between hops: f reads v and nothing else bound, and cannot fail
-// (a chain tests it on every node a walk reaches, where rows would test it
-// only on the nodes of trails, so an error it raised could be one rows
-// never meet). That is a comparison, a null test, IN a list literal or a
-// string match of v's properties, literals and parameters, and the
-// boolean combinations of such tests.
-func chainPred(f logical.Filter, v string) bool {
+// reaches, between hops: f reads v, otherwise only variables bound before
+// the chain (none of inner, the variables its links bind: their values
+// are the row's, as for a literal), and cannot fail (a chain tests it on
+// every node a walk reaches, where rows would test it only on the nodes of
+// trails, so an error it raised could be one rows never meet). That is a
+// comparison, a null test, IN a list literal or a string match of v's
+// properties, literals, parameters and such variables, and the boolean
+// combinations of such tests.
+func chainPred(f logical.Filter, v string, inner map[string]bool) bool {
 	if f.Subst != nil || f.Vectorised {
 		return false
 	}
 	uses := usesOf(f)
-	return !uses.all && !uses.aggs && uses.names[v] && len(uses.names) == 1 && safeTest(f.Pred, v)
+	if uses.all || uses.aggs || !uses.names[v] {
+		return false
+	}
+	for n := range uses.names {
+		if n != v && inner[n] {
+			return false
+		}
+	}
+	return safeTest(f.Pred, v)
+}
+
+// chainVars is the variables links bind: their relationships and the
+// nodes they reach.
+func chainVars(links []link) map[string]bool {
+	out := map[string]bool{}
+	for _, l := range links {
+		out[l.rel], out[l.to] = true, true
+	}
+	return out
 }
 
 // safeTest reports whether e is a test that yields true, false or null
-// without error, reading only v's properties, literals and parameters.
+// without error, reading only v's properties, literals, parameters and
+// other variables.
 func safeTest(e ast.Expr, v string) bool {
 	switch x := e.(type) {
 	case *ast.Literal:
@@ -218,12 +241,14 @@ func safeTest(e ast.Expr, v string) bool {
 	return false
 }
 
-// safeValue reports whether e is a literal, a parameter or a property of
-// v.
+// safeValue reports whether e is a literal, a parameter, a variable other
+// than v (its value, bound before the chain) or a property of v.
 func safeValue(e ast.Expr, v string) bool {
 	switch x := e.(type) {
 	case *ast.Literal, *ast.Parameter:
 		return true
+	case *ast.Variable:
+		return x.Name != v
 	case *ast.Property:
 		n, ok := x.Expr.(*ast.Variable)
 		return ok && n.Name == v
