@@ -327,33 +327,11 @@ func (r renaming) expr(e ast.Expr) (ast.Expr, bool) {
 		c.Map, ok = inner.optional(x.Map)
 		return &c, ok
 	case *ast.ExistsSubquery:
-		inner, ok := r.nested(x)
-		if !ok {
-			return nil, false
-		}
 		c := *x
-		if c.Pattern, ok = inner.pattern(x.Pattern); !ok {
-			return nil, false
-		}
-		if c.Where, ok = inner.optional(x.Where); !ok {
-			return nil, false
-		}
-		c.Query, ok = inner.query(x.Query)
-		return &c, ok
+		return &c, r.subquery(x, &c.Pattern, &c.Where, &c.Query)
 	case *ast.CountSubquery:
-		inner, ok := r.nested(x)
-		if !ok {
-			return nil, false
-		}
 		c := *x
-		if c.Pattern, ok = inner.pattern(x.Pattern); !ok {
-			return nil, false
-		}
-		if c.Where, ok = inner.optional(x.Where); !ok {
-			return nil, false
-		}
-		c.Query, ok = inner.query(x.Query)
-		return &c, ok
+		return &c, r.subquery(x, &c.Pattern, &c.Where, &c.Query)
 	case *ast.Quantifier:
 		in, ok := r.expr(x.In)
 		inner, ok2 := innerRenaming(m, x.Var)
@@ -396,6 +374,23 @@ func (r renaming) expr(e ast.Expr) (ast.Expr, bool) {
 // variables and keep their names. ok is false when r does not rename
 // nested scopes, or one of n's own variables has a name in scope outside
 // (seen) or a name m maps to, whose variable would capture it.
+// subquery renames the parts of an EXISTS or COUNT subquery n in place
+// (the pattern and WHERE, or the query), under n's own scope.
+func (r renaming) subquery(n ast.Node, pattern **ast.Pattern, where *ast.Expr, query **ast.Query) bool {
+	inner, ok := r.nested(n)
+	if !ok {
+		return false
+	}
+	if *pattern, ok = inner.pattern(*pattern); !ok {
+		return false
+	}
+	if *where, ok = inner.optional(*where); !ok {
+		return false
+	}
+	*query, ok = inner.query(*query)
+	return ok
+}
+
 func (r renaming) nested(n ast.Node) (renaming, bool) {
 	if r.seen == nil {
 		return r, false
