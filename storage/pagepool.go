@@ -14,8 +14,9 @@ import "sync"
 // while queries hold more, fewer pages stay cached (pages are decoded
 // again from the image when read), so that what the store counts stays
 // within its budget unless one query alone needs more (which the
-// engine's per-query memory limit bounds). A nil pool, or one without a
-// limit, evicts nothing.
+// engine's per-query memory limit bounds). When the store's fixed
+// structures leave less than half the budget, the pool keeps to what they
+// leave (see room). A nil pool, or one without a limit, evicts nothing.
 type pagePool struct {
 	limit int64
 	// fixed is the rest of the store's counted memory (its in-memory
@@ -80,7 +81,8 @@ func (p *pagePool) charge(n int64) {
 // evictOver evicts the oldest pages while pages and charges exceed the
 // limit, keeping at least keep pages; p.mu is held.
 func (p *pagePool) evictOver(keep int) {
-	for p.held+p.charged > p.limit && len(p.ring)-p.head > keep {
+	limit := p.room()
+	for p.held+p.charged > limit && len(p.ring)-p.head > keep {
 		old := p.ring[p.head]
 		p.ring[p.head] = pooled{} // the ring no longer keeps the cache alive
 		p.head++
@@ -93,6 +95,22 @@ func (p *pagePool) evictOver(keep int) {
 		p.ring, p.head = p.ring[:n], 0
 	}
 	p.notePeak()
+}
+
+// room is the pool's limit now: half the budget, or what the store's fixed
+// structures leave of the budget when that is less, so that what the
+// store counts stays within its budget whenever the fixed part fits in it
+// (at 20 M relationships under 256 MiB the fixed part is more than half).
+// It never falls below a sixteenth of the budget, so that pages can still
+// be read when the fixed part alone fills the budget. p.mu is held.
+func (p *pagePool) room() int64 {
+	if p.fixed == nil {
+		return p.limit
+	}
+	if rest := 2*p.limit - p.fixed(); rest < p.limit {
+		return max(rest, p.limit/8)
+	}
+	return p.limit
 }
 
 // notePeak updates the peak; p.mu is held.

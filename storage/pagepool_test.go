@@ -107,3 +107,40 @@ func TestPagePoolCharges(t *testing.T) {
 		t.Fatal("charge without a limit not counted")
 	}
 }
+
+// TestPagePoolFixedRoom: when the store's fixed structures leave less than
+// half the budget, pages and charges keep to what they leave, so the
+// counted total stays within the budget; when the fixed part alone fills
+// the budget, a sixteenth of it is still left for pages.
+func TestPagePoolFixedRoom(t *testing.T) {
+	fixed := int64(0)
+	pool := newPagePool(2*1000, func() int64 { return fixed }) // budget 2000
+	c := newPageCache(100, func(pi uint64) *int { v := int(pi); return &v }, func(*int) int64 { return 100 }, pool)
+	read := func() {
+		for pi := uint64(0); pi < 20; pi++ {
+			c.get(pi)
+		}
+	}
+	for _, tc := range []struct{ fixed, pages int64 }{
+		{0, 1000},    // half the budget
+		{1000, 1000}, // exactly half left
+		{1600, 400},  // what the fixed part leaves
+		{1950, 100},  // a sixteenth of the budget (125), in whole pages
+		{5000, 100},
+		{200, 1000},
+	} {
+		fixed = tc.fixed
+		read()
+		if pool.bytes() != tc.pages {
+			t.Fatalf("fixed %d: pages hold %d bytes, want %d", tc.fixed, pool.bytes(), tc.pages)
+		}
+		if tc.fixed+pool.bytes() > 2000 && tc.fixed <= 2000-125 {
+			t.Fatalf("fixed %d: counted %d over the budget", tc.fixed, tc.fixed+pool.bytes())
+		}
+	}
+	fixed = 1700
+	pool.charge(250)
+	if pool.bytes() != 0 || pool.charges() != 250 {
+		t.Fatalf("a charge over what the fixed part leaves: pages %d, charged %d", pool.bytes(), pool.charges())
+	}
+}
