@@ -111,27 +111,10 @@ func truthForm(e ast.Expr, nodes map[string]bool) ast.Expr {
 // n:L for n a node variable (both null when n is), under AND, OR, XOR and
 // NOT.
 func exactForm(e ast.Expr, nodes map[string]bool) ast.Expr {
+	if out, ok := mapLogical(e, func(o ast.Expr) ast.Expr { return exactForm(o, nodes) }); ok {
+		return out
+	}
 	switch x := e.(type) {
-	case *ast.Binary:
-		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
-			return e
-		}
-		l, r := exactForm(x.Left, nodes), exactForm(x.Right, nodes)
-		if l == x.Left && r == x.Right {
-			return e
-		}
-		c := *x
-		c.Left, c.Right = l, r
-		return &c
-	case *ast.Unary:
-		if x.Op != ast.OpNot {
-			return e
-		}
-		if in := exactForm(x.Expr, nodes); in != x.Expr {
-			c := *x
-			c.Expr = in
-			return &c
-		}
 	case *ast.In:
 		lit, ok := x.Expr.(*ast.Literal)
 		if !ok || lit.Kind != ast.LitString {

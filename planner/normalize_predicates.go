@@ -56,25 +56,11 @@ func normalizeOperand(e ast.Expr) ast.Expr {
 				return in
 			}
 		}
-		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
-			return e
-		}
-		l, r := normalizeOperand(x.Left), normalizeOperand(x.Right)
-		if l == x.Left && r == x.Right {
-			return e
-		}
-		c := *x
-		c.Left, c.Right = l, r
-		return &c
+		out, _ := mapLogical(e, normalizeOperand)
+		return out
 	case *ast.Unary:
-		if x.Op != ast.OpNot {
-			return e
-		}
-		if in := normalizeOperand(x.Expr); in != x.Expr {
-			c := *x
-			c.Expr = in
-			return &c
-		}
+		out, _ := mapLogical(e, normalizeOperand)
+		return out
 	case *ast.Comparison:
 		if len(x.Ops) == 1 && x.Ops[0] == ast.CmpEq && !keyed(x.Operands[0]) && keyed(x.Operands[1]) {
 			return &ast.Comparison{Span: x.Span, Ops: x.Ops, Operands: []ast.Expr{x.Operands[1], x.Operands[0]}}
@@ -89,6 +75,37 @@ func normalizeOperand(e ast.Expr) ast.Expr {
 		}
 	}
 	return e
+}
+
+// mapLogical rewrites the operands of an AND, OR, XOR or NOT with f and
+// reports whether e is one of these; e itself comes back when f changes
+// no operand (or e is not one).
+func mapLogical(e ast.Expr, f func(ast.Expr) ast.Expr) (ast.Expr, bool) {
+	switch x := e.(type) {
+	case *ast.Binary:
+		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
+			return e, false
+		}
+		l, r := f(x.Left), f(x.Right)
+		if l == x.Left && r == x.Right {
+			return e, true
+		}
+		c := *x
+		c.Left, c.Right = l, r
+		return &c, true
+	case *ast.Unary:
+		if x.Op != ast.OpNot {
+			return e, false
+		}
+		in := f(x.Expr)
+		if in == x.Expr {
+			return e, true
+		}
+		c := *x
+		c.Expr = in
+		return &c, true
+	}
+	return e, false
 }
 
 // keyed reports whether e is what a seek or pushdown keys on: a

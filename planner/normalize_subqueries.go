@@ -126,16 +126,8 @@ func neutralReturn(p *ast.Projection, pat *ast.Pattern, count bool) bool {
 func normalizeSubqueries(e ast.Expr) ast.Expr {
 	switch x := e.(type) {
 	case *ast.Binary:
-		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
-			return e
-		}
-		l, r := normalizeSubqueries(x.Left), normalizeSubqueries(x.Right)
-		if l == x.Left && r == x.Right {
-			return e
-		}
-		c := *x
-		c.Left, c.Right = l, r
-		return &c
+		out, _ := mapLogical(e, normalizeSubqueries)
+		return out
 	case *ast.Unary:
 		if x.Op != ast.OpNot {
 			return e
