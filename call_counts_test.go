@@ -38,19 +38,10 @@ func TestCallCountsAgree(t *testing.T) {
 		"MATCH (a:A) CALL { WITH a MATCH (a)-->(b) CALL { WITH b MATCH (b)-->(c) RETURN count(*) AS j } RETURN count(*) AS k } RETURN a.id, k",
 		"OPTIONAL MATCH (a:A)-->(x:A) WHERE a.id > 30 CALL { WITH x MATCH (x)-->(b) RETURN count(*) AS k } RETURN x.id, k",
 	}
-	dbs := map[string]*DB{}
-	for name, opts := range map[string]*Options{
+	dbs := planVariants(t, 33, 40, 120, map[string]*Options{
 		"cheapest":      nil,
 		"last,row-mode": {StartLast: true, RowModeOnly: true},
-	} {
-		db, err := Open("", opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		randomGraph(t, db, 33, 40, 120)
-		dbs[name] = db
-	}
+	})
 	for _, q := range queries {
 		want := canonical(mustRun(t, dbs["last,row-mode"], q, nil))
 		got := canonical(mustRun(t, dbs["cheapest"], q, nil))

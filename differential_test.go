@@ -14,6 +14,28 @@ import (
 
 // randomGraph fills db with a seeded random graph: n nodes labelled A or B
 // with an id property, and m relationships of types T or U, with parallel
+// planVariants opens one in-memory store per planner variant in opts
+// (nil: the default planner), each holding the same random graph, with an
+// index on :A(id) where the variant's name ends in "idx"; they close when
+// the test ends.
+func planVariants(t testing.TB, seed uint64, n, m int, opts map[string]*Options) map[string]*DB {
+	t.Helper()
+	dbs := map[string]*DB{}
+	for name, o := range opts {
+		db, err := Open("", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		randomGraph(t, db, seed, n, m)
+		if strings.HasSuffix(name, "idx") {
+			mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
+		}
+		dbs[name] = db
+	}
+	return dbs
+}
+
 // relationships and self-loops.
 func randomGraph(t testing.TB, db *DB, seed uint64, n, m int) {
 	t.Helper()
@@ -399,20 +421,11 @@ func TestJoinOrdersAgree(t *testing.T) {
 		"MATCH (a:A)-[:T]->(b) OPTIONAL MATCH (b)-[:U]->(c:A) RETURN a.id, b.id, c.id",
 		"MATCH (a)-->(b) WHERE a.id IN [1, 2, 3, 5, 8] AND b.id > a.id RETURN a.id, b.id",
 	}
-	dbs := map[string]*DB{}
-	for name, opts := range map[string]*Options{
+	dbs := planVariants(t, 21, 30, 90, map[string]*Options{
 		"cheapest":      nil,
 		"last":          {StartLast: true},
 		"last,row-mode": {StartLast: true, RowModeOnly: true},
-	} {
-		db, err := Open("", opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		randomGraph(t, db, 21, 30, 90)
-		dbs[name] = db
-	}
+	})
 	for _, q := range queries {
 		want := canonical(mustRun(t, dbs["cheapest"], q, nil))
 		for name, db := range dbs {

@@ -80,23 +80,11 @@ func TestOuterMovesAgree(t *testing.T) {
 		[]any{},
 		[]any{nil},
 	}
-	dbs := map[string]*DB{}
-	for name, opts := range map[string]*Options{
+	dbs := planVariants(t, 33, 40, 120, map[string]*Options{
 		"cheapest":      nil,
 		"cheapest,idx":  nil,
 		"last,row-mode": {StartLast: true, RowModeOnly: true},
-	} {
-		db, err := Open("", opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		randomGraph(t, db, 33, 40, 120)
-		if strings.HasSuffix(name, "idx") {
-			mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
-		}
-		dbs[name] = db
-	}
+	})
 	for _, q := range queries {
 		for _, l := range lists {
 			params := map[string]any{"l": l}

@@ -35,19 +35,10 @@ func TestRelationshipJoinsAgree(t *testing.T) {
 		{"rel-ids", "(a:A {id: %s})-[r]->(b)", "(c)-[s]->(d)", "id(r) < id(s) AND d.id < 9", false},
 		{"undirected", "(a:A {id: %s})-[r]->(b)", "(c)-[s]-(d)", "startNode(s) = b", false},
 	}
-	dbs := map[string]*DB{}
-	for name, opts := range map[string]*Options{
+	dbs := planVariants(t, 57, 60, 200, map[string]*Options{
 		"cheapest":      nil,
 		"last,row-mode": {StartLast: true, RowModeOnly: true},
-	} {
-		db, err := Open("", opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		randomGraph(t, db, 57, 60, 200)
-		dbs[name] = db
-	}
+	})
 	for _, seek := range []string{"3", "6", "999"} {
 		var lo, hi float64
 		var loQ, hiQ string

@@ -46,23 +46,11 @@ func TestSubqueryMovesAgree(t *testing.T) {
 		[]any{int64(3), int64(3), nil, int64(12)},
 		[]any{},
 	}
-	dbs := map[string]*DB{}
-	for name, opts := range map[string]*Options{
+	dbs := planVariants(t, 41, 40, 120, map[string]*Options{
 		"cheapest":      nil,
 		"cheapest,idx":  nil,
 		"last,row-mode": {StartLast: true, RowModeOnly: true},
-	} {
-		db, err := Open("", opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		randomGraph(t, db, 41, 40, 120)
-		if strings.HasSuffix(name, "idx") {
-			mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
-		}
-		dbs[name] = db
-	}
+	})
 	for _, q := range queries {
 		names := []string{"zz"}
 		if q.capture != "" {
