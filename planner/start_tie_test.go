@@ -5,8 +5,6 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
-
-	"github.com/cyqdb/cyq/planner/logical"
 )
 
 // TestStartTieInvariant: where two nodes of a pattern chain cost the same
@@ -88,15 +86,8 @@ func TestStartTieInvariant(t *testing.T) {
 // scanVar is the variable of the plan's first scan or seek.
 func scanVar(c *Compiled) string {
 	for _, op := range c.Plan.Pipelines[0].Ops {
-		switch o := op.(type) {
-		case logical.NodeScan:
-			return o.Var
-		case logical.NodeIndexSeek:
-			return o.Var
-		case logical.NodeSetSeek:
-			return o.Var
-		case logical.NodeRangeSeek:
-			return o.Var
+		if v := newNodeVar(op); v != "" {
+			return v
 		}
 	}
 	return ""
