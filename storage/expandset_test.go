@@ -59,3 +59,77 @@ func TestExpandSetRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandSetExceptRandom: over random graphs with self-loops, parallel
+// relationships, two types and deleted nodes, ExpandSetExcept equals
+// ExpandSet minus except for frontiers and visited sets of every size, in
+// every direction; the bottom-up step agrees with it whenever it finishes
+// (run here without a budget), and gives up when its budget runs out.
+func TestExpandSetExceptRandom(t *testing.T) {
+	for seed := int64(1); seed <= 3; seed++ {
+		s, _ := openMem(t)
+		g := mustGraph(t, s, DefaultGraph)
+		tx := begin(t, g)
+		r := must(tx.TypeIDOrCreate("R"))(t)
+		q := must(tx.TypeIDOrCreate("Q"))(t)
+		rnd := rand.New(rand.NewSource(seed))
+		n := 200 + rnd.Intn(800)
+		var ns []uint32
+		for i := 0; i < n; i++ {
+			ns = append(ns, must(tx.CreateNode(nil, nil))(t))
+		}
+		for i := 0; i < (2+rnd.Intn(6))*n; i++ {
+			a, b := ns[rnd.Intn(n)], ns[rnd.Intn(n)]
+			switch rnd.Intn(12) {
+			case 0:
+				b = a // self-loop
+			case 1:
+				a = ns[rnd.Intn(4)] // hubs
+			case 2:
+				must(tx.CreateRel(a, b, r, nil))(t) // parallel
+			}
+			ty := r
+			if rnd.Intn(3) == 0 {
+				ty = q
+			}
+			must(tx.CreateRel(a, b, ty, nil))(t)
+		}
+		for i := 0; i < n/20; i++ {
+			if id := ns[rnd.Intn(n)]; tx.NodeExists(id) {
+				check(t, tx.DeleteNode(id, true))
+			}
+		}
+		check(t, tx.Commit())
+		snap := g.Snapshot()
+		random := func(size int) *roaring.Bitmap {
+			b := roaring.New()
+			for k := 0; k < size; k++ {
+				b.Add(ns[rnd.Intn(n)]) // deleted nodes too
+			}
+			return b
+		}
+		for round := 0; round < 100; round++ {
+			front := random(1 << rnd.Intn(10))
+			except := random(rnd.Intn(2 * n))
+			if rnd.Intn(3) == 0 {
+				except.Or(front) // a BFS's frontier is in its visited set
+			}
+			for _, d := range []Direction{Out, In, Both} {
+				for _, ty := range []uint32{r, q, AnyType, 99} {
+					want := snap.ExpandSet(front, d, ty)
+					want.AndNot(except)
+					if got := snap.ExpandSetExcept(front, except, d, ty); !got.Equals(want) {
+						t.Fatalf("seed %d round %d %v %d: ExpandSetExcept has %d nodes, want %d", seed, round, d, ty, got.GetCardinality(), want.GetCardinality())
+					}
+					got, ok := snap.expandBottomUp(front, except, d, ty, ^uint64(0))
+					if !ok || !got.Equals(want) {
+						t.Fatalf("seed %d round %d %v %d: bottom-up has %d nodes (finished %v), want %d", seed, round, d, ty, got.GetCardinality(), ok, want.GetCardinality())
+					}
+					if _, ok := snap.expandBottomUp(front, except, d, ty, 0); ok && !want.IsEmpty() {
+						t.Fatalf("seed %d round %d %v %d: bottom-up finished within no budget", seed, round, d, ty)
+					}
+				}
+			}
+		}
+	}
+}

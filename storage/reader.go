@@ -77,6 +77,12 @@ type Reader interface {
 	// nodes (one frontier step of a breadth-first expansion). The result is
 	// new and owned by the caller.
 	ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap
+	// ExpandSetExcept returns ExpandSet(nodes, dir, typ) without the nodes
+	// of except (a breadth-first search's visited set). When the nodes'
+	// relationships outnumber those of the nodes outside except, it reads
+	// the latter's adjacency in the other direction instead (bottom-up),
+	// each node stopping at its first neighbour in nodes.
+	ExpandSetExcept(nodes, except *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap
 	// NodeRelTypes returns the relationship types the node has in dir (Out or In; Both merges).
 	NodeRelTypes(node uint32, dir Direction) []uint32
 
@@ -359,84 +365,6 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 			}
 		}
 	}
-}
-
-// setDense sets the bits of nbrs (those up to maxID) in words: with many
-// neighbours for the id range, one store per neighbour into a dense word
-// array, converted once, beats merging sorted containers. A plain function
-// rather than a closure, so the loop keeps words in registers instead of
-// reloading a captured slice at every neighbour.
-func setDense(words []uint64, nbrs []uint32, maxID uint32) {
-	for _, n := range nbrs {
-		if n <= maxID {
-			words[n>>6] |= 1 << (n & 63)
-		}
-	}
-}
-
-// ExpandSet implements Reader.
-//
-// It makes one pass over the frontier and keeps no list once it has read
-// it: holding the lists until a second pass kept every page the frontier
-// touched alive, so that under a MemoryBudget a frontier over most of the
-// graph held all its decoded adjacency however many pages the pool
-// evicted meanwhile.
-func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
-	out := roaring.New()
-	if dir > Both || nodes == nil {
-		return out
-	}
-	var (
-		maxID = v.all.Maximum()
-		big   []*roaring.Bitmap // lists of at least bitmapCacheMin entries, while sparse
-		words []uint64          // the dense form, once there are many neighbours
-		total uint64
-	)
-	it := nodes.Iterator()
-	for it.HasNext() {
-		p, i := v.node(it.Next())
-		if p == nil {
-			continue
-		}
-		for d := Out; d <= In; d++ {
-			if dir != Both && dir != d {
-				continue
-			}
-			for _, l := range p.adj[i][d] {
-				if typ != AnyType && l.typ != typ {
-					continue
-				}
-				if words != nil {
-					setDense(words, l.nbrs, maxID)
-					continue
-				}
-				if total += uint64(len(l.nbrs)); total >= uint64(maxID)/32 {
-					words = make([]uint64, maxID/64+1)
-					for _, b := range append(big, out) {
-						b.Iterate(func(n uint32) bool {
-							if n <= maxID {
-								words[n>>6] |= 1 << (n & 63)
-							}
-							return true
-						})
-					}
-					big, out = nil, nil
-					setDense(words, l.nbrs, maxID)
-				} else if len(l.nbrs) >= bitmapCacheMin {
-					big = append(big, l.bitmap())
-				} else {
-					out.AddMany(l.nbrs)
-				}
-			}
-		}
-	}
-	if words != nil {
-		return roaring.FromDense(words, false)
-	}
-	if len(big) > 0 {
-		return roaring.FastOr(append(big, out)...)
-	}
-	return out
 }
 
 // Degree implements Reader.
