@@ -64,6 +64,31 @@ type SetExpander interface {
 	// ExpandSet returns the neighbours of the nodes over relationships of
 	// type typ (AnyType for all) in direction dir.
 	ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap
+	// ExpandSetExcept returns ExpandSet(nodes, dir, typ) without the nodes
+	// of except, which it may find bottom-up (from the nodes outside
+	// except) when that reads less.
+	ExpandSetExcept(nodes, except *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap
+}
+
+// setExpandExcept returns setExpand(src, spec) without the nodes of except
+// (a breadth-first search's visited set), which the graph may compute
+// bottom-up. except is not changed.
+func (m *Machine) setExpandExcept(src, except *roaring.Bitmap, spec *ExpandSpec) *roaring.Bitmap {
+	se, ok := m.ctx.Graph.(SetExpander)
+	if !ok {
+		out := m.setExpand(src, spec)
+		out.AndNot(except)
+		return out
+	}
+	types := m.typeIDs(spec.Types)
+	if len(types) == 1 {
+		return se.ExpandSetExcept(src, except, spec.Dir, types[0])
+	}
+	parts := make([]*roaring.Bitmap, 0, len(types))
+	for _, t := range types {
+		parts = append(parts, se.ExpandSetExcept(src, except, spec.Dir, t))
+	}
+	return roaring.FastOr(parts...)
 }
 
 var anyTypeIDs = []uint32{AnyType}
@@ -127,21 +152,28 @@ func (m *Machine) setReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring.B
 
 // bfs returns every node reached in 1..Max hops; with revisitStart, a start
 // node met again is included.
+//
+// Each step leaves out the nodes reached before (and the start nodes,
+// unless they may be met again) through setExpandExcept, so that a step
+// over a frontier that covers much of the graph may run bottom-up.
 func (m *Machine) bfs(src *roaring.Bitmap, spec *VarExpandSpec, revisitStart bool) *roaring.Bitmap {
-	visited := src.Clone()
+	except := roaring.New() // the nodes a step leaves out
+	if !revisitStart {
+		except.Or(src)
+	}
 	reached := roaring.New()
 	frontier := src
 	for depth := 1; spec.Max < 0 || depth <= spec.Max; depth++ {
-		next := m.setExpand(frontier, &spec.ExpandSpec)
+		next := m.setExpandExcept(frontier, except, &spec.ExpandSpec)
 		if revisitStart {
 			reached.Or(roaring.And(next, src))
+			next.AndNot(src)
 		}
-		next.AndNot(visited)
 		if next.IsEmpty() {
 			break
 		}
 		reached.Or(next)
-		visited.Or(next)
+		except.Or(next)
 		frontier = next
 	}
 	return reached
@@ -193,8 +225,7 @@ func (m *Machine) cycleThrough(start uint32, spec *VarExpandSpec) bool {
 		visited := roaring.BitmapOf(n, start)
 		frontier := roaring.BitmapOf(n)
 		for d := 1; limit < 0 || d <= limit; d++ {
-			next := m.setExpand(frontier, &spec.ExpandSpec)
-			next.AndNot(visited)
+			next := m.setExpandExcept(frontier, visited, &spec.ExpandSpec)
 			if next.IsEmpty() {
 				break
 			}

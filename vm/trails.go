@@ -66,10 +66,9 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr, 
 			if i > 0 && sameHop(&hops[i], &hops[i-1]) {
 				continue
 			}
-			parts = append(parts, m.setExpand(frontier, &hops[i]))
+			parts = append(parts, m.setExpandExcept(frontier, near[d-1], &hops[i]))
 		}
 		next := roaring.FastOr(parts...)
-		next.AndNot(near[d-1])
 		frontier = next
 		next = roaring.Or(near[d-1], next)
 		near = append(near, next)

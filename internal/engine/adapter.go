@@ -288,6 +288,11 @@ func (g graphView) ExpandSet(nodes *roaring.Bitmap, dir vm.Direction, typ uint32
 	return g.r.ExpandSet(nodes, storage.Direction(dir), typ)
 }
 
+// ExpandSetExcept implements vm.SetExpander.
+func (g graphView) ExpandSetExcept(nodes, except *roaring.Bitmap, dir vm.Direction, typ uint32) *roaring.Bitmap {
+	return g.r.ExpandSetExcept(nodes, except, storage.Direction(dir), typ)
+}
+
 // ReaderOf returns the store view a procedure runs against: a snapshot, or
 // the write transaction of a writing query.
 func ReaderOf(ctx *vm.Ctx) (storage.Reader, bool) {
