@@ -154,11 +154,15 @@ func (v *version) ExpandSetExcept(nodes, except *roaring.Bitmap, dir Direction, 
 	if except == nil || except.IsEmpty() {
 		return v.ExpandSet(nodes, dir, typ)
 	}
-	front := nodes.GetCardinality()
-	rest := v.all.GetCardinality() - v.all.AndCardinality(except)
-	if rest < bottomUpRatio*front {
-		if out, ok := v.expandBottomUp(nodes, except, dir, typ, 2*front*v.averageDegree(dir, typ)+1); ok {
-			return out
+	// all - |except| bounds the nodes outside except from below without
+	// intersecting the two sets, which small steps on a large graph would
+	// pay for at every level.
+	front, all, ex := nodes.GetCardinality(), v.all.GetCardinality(), except.GetCardinality()
+	if ex >= all || all-ex < bottomUpRatio*front {
+		if rest := all - v.all.AndCardinality(except); rest < bottomUpRatio*front {
+			if out, ok := v.expandBottomUp(nodes, except, dir, typ, 2*front*v.averageDegree(dir, typ)+1); ok {
+				return out
+			}
 		}
 	}
 	out := v.ExpandSet(nodes, dir, typ)
