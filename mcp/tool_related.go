@@ -72,8 +72,10 @@ type neighbourhood struct {
 }
 
 // expand runs a set-at-a-time breadth-first expansion from center: each
-// level is one ExpandSet per relationship type over the whole frontier,
-// minus the nodes already visited (roaring bitmaps throughout).
+// level is one ExpandSetExcept per relationship type over the whole
+// frontier, leaving out the nodes already visited (roaring bitmaps
+// throughout; a level whose frontier covers much of the graph may run
+// bottom-up).
 func expand(ctx context.Context, r storage.Reader, center uint32, depth int, types []uint32, anyType bool, dir storage.Direction, maxNodes int) (*neighbourhood, error) {
 	h := &neighbourhood{center: center, depth: map[uint32]int{center: 0}}
 	visited := roaring.BitmapOf(center)
@@ -84,15 +86,14 @@ func expand(ctx context.Context, r storage.Reader, center uint32, depth int, typ
 		}
 		var next *roaring.Bitmap
 		if anyType {
-			next = r.ExpandSet(frontier, dir, storage.AnyType)
+			next = r.ExpandSetExcept(frontier, visited, dir, storage.AnyType)
 		} else {
 			parts := make([]*roaring.Bitmap, 0, len(types))
 			for _, t := range types {
-				parts = append(parts, r.ExpandSet(frontier, dir, t))
+				parts = append(parts, r.ExpandSetExcept(frontier, visited, dir, t))
 			}
 			next = roaring.FastOr(parts...)
 		}
-		next.AndNot(visited)
 		visited.Or(next)
 		h.total += int(next.GetCardinality())
 		it := next.Iterator()
