@@ -183,6 +183,7 @@ func BenchmarkDatasets(b *testing.B) {
 			{"1hop_count", "MATCH (a:User {id: 107})-->(b) RETURN count(b)"},
 			{"2hop_distinct", "MATCH (a:User {id: 0})-->()-->(b) RETURN count(DISTINCT b)"},
 			{"var1to3_distinct", "MATCH (a:User {id: 0})-[*1..3]->(b) RETURN count(DISTINCT b)"},
+			{"var1to3_hub", "MATCH (a:User {id: 107})-[*1..3]->(b) RETURN count(DISTINCT b)"},
 			{"common_neighbours", "MATCH (a:User {id: 0})-->(x)<--(b:User {id: 1}) RETURN count(DISTINCT x)"},
 			{"top10_degree", "MATCH (a:User)-->() RETURN a.id AS id, count(*) AS d ORDER BY d DESC LIMIT 10"},
 			{"shortest_path", "MATCH p = shortestPath((a:User {id: 0})-[*..10]->(b:User {id: 4000})) RETURN length(p)"},
