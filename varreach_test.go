@@ -26,11 +26,11 @@ func TestVarLengthReachMatchesRowMode(t *testing.T) {
 		"MATCH (a:A)-[*1..2]->(b) RETURN a.id, count(DISTINCT b) ORDER BY a.id",
 		"MATCH (a:A)<-[:T*1..3]-(b) RETURN count(DISTINCT b)",
 	}
-	for seed := uint64(1); seed <= 3; seed++ {
+	for seed := uint64(1); seed <= 5; seed++ {
 		r := rand.New(rand.NewPCG(seed, 2))
 		n := 30 + r.IntN(30)
 		var rels []any
-		for i := 0; i < n*(2+r.IntN(4)); i++ {
+		for i := 0; i < n*(3+r.IntN(6)); i++ {
 			s, e := r.IntN(n), r.IntN(n)
 			switch r.IntN(10) {
 			case 0:

@@ -78,10 +78,10 @@ type Reader interface {
 	// new and owned by the caller.
 	ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap
 	// ExpandSetExcept returns ExpandSet(nodes, dir, typ) without the nodes
-	// of except (a breadth-first search's visited set). When the nodes'
-	// relationships outnumber those of the nodes outside except, it reads
-	// the latter's adjacency in the other direction instead (bottom-up),
-	// each node stopping at its first neighbour in nodes.
+	// of except (a breadth-first search's visited set). When the nodes
+	// outside except are few next to the frontier, it reads their
+	// adjacency in the other direction instead (bottom-up), each node
+	// stopping at its first neighbour in nodes.
 	ExpandSetExcept(nodes, except *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap
 	// NodeRelTypes returns the relationship types the node has in dir (Out or In; Both merges).
 	NodeRelTypes(node uint32, dir Direction) []uint32
