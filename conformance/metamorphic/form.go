@@ -199,6 +199,9 @@ type Tail struct {
 // Query is a question in the structured form the generator rewrites:
 // MATCH clauses, an optional WITH DISTINCT over variables, and a tail.
 type Query struct {
+	// Stage, when set, aggregates before the MATCH clauses, which start
+	// from its rows (see Stage).
+	Stage    *Stage
 	Matches  []Match
 	Distinct []string
 	// TailWith puts WITH v1, v2, ... before WITH DISTINCT and the tail,
@@ -536,7 +539,10 @@ func (t Tail) String() string {
 
 // String prints q as Cypher.
 func (q *Query) String() string {
-	parts := make([]string, 0, len(q.Matches)+2)
+	parts := make([]string, 0, len(q.Matches)+3)
+	if q.Stage != nil {
+		parts = append(parts, q.Stage.String())
+	}
 	for mi, m := range q.Matches {
 		if m.Star && len(q.declaredBefore(mi)) > 0 {
 			parts = append(parts, "WITH *")

@@ -43,6 +43,7 @@ func Rules() []Rule {
 		{"call-wrap", callWrap},
 		{"filter-wrap", filterWrap},
 		{"varlength-by-length", varLengthByLength},
+		{"stage-style", stageStyle},
 	}
 }
 
@@ -632,10 +633,11 @@ func (q *Query) singleNode(v string) bool {
 // (c ...), its only subquery predicate is a non-negated existence check
 // (no count threshold, no WHERE inside) of a chain from a to c (or c to
 // a) whose other variables are used nowhere else, and the query has no WITH DISTINCT
-// and no WITH before the tail yet (which may drop or rename a or c). The labels and
+// and no WITH before the tail yet (which may drop or rename a or c), nor a
+// stage (whose count WITH DISTINCT would drop). The labels and
 // properties of the node patterns join those of the chain's ends.
 func existsToMatch(q *Query) []*Query {
-	if len(q.Matches) != 1 || len(q.Distinct) > 0 || q.TailWith {
+	if len(q.Matches) != 1 || len(q.Distinct) > 0 || q.TailWith || q.Stage != nil {
 		return nil
 	}
 	m := q.Matches[0]

@@ -34,10 +34,11 @@ func withStar(q *Query) []*Query {
 // in scope after them. A CALL without importing runs once for the one
 // input row and passes each of its rows on, so the rows after it are
 // those of the clauses themselves. Precondition: some variable is in
-// scope after the clauses (a RETURN needs an item), and they are not
-// wrapped yet.
+// scope after the clauses (a RETURN needs an item), they are not
+// wrapped yet, and no stage comes before them (a subquery that imports
+// nothing would not see the stage's variables).
 func callWrap(q *Query) []*Query {
-	if q.Call || len(q.declaredBefore(len(q.Matches))) == 0 {
+	if q.Call || q.Stage != nil || len(q.declaredBefore(len(q.Matches))) == 0 {
 		return nil
 	}
 	c := q.clone()
