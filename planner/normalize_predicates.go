@@ -48,8 +48,9 @@ func normalizePredicate(e ast.Expr) ast.Expr {
 //     become `NOT x.p IN list`: none(P) is NOT any(P), and all(NOT P) is
 //     NOT any(P), in three-valued logic as in two;
 //   - `single(i IN list WHERE x.p = i)` becomes `x.p IN list` when the
-//     list is written as distinct literals none null: at most one element
-//     can then equal x.p, and when x.p is null every comparison is;
+//     list is written as distinct literals none null (at most one element
+//     can then equal x.p, and when x.p is null every comparison is) or as
+//     one element of any kind (single and any of one comparison are it);
 //   - `NOT NOT p` becomes `p` (NOT null is null);
 //   - `x.p = a OR x.p = b OR x.p IN [c, d]` becomes `x.p IN [a, b, c, d]`
 //     (OR and IN agree in the same way);
@@ -133,8 +134,8 @@ func keyed(e ast.Expr) bool {
 // anyToIn rewrites a list quantifier over a membership test into IN:
 // any(i IN list WHERE k = i) (or i = k), with k keyed and not reading i,
 // into k IN list; none(... k = i) and all(... k <> i) into NOT k IN list;
-// single(... k = i) into k IN list when list is a literal of distinct
-// non-null literals.
+// single(... k = i) into k IN list when list is one element or a literal
+// of distinct non-null literals.
 func anyToIn(q *ast.Quantifier) ast.Expr {
 	if q.Where == nil {
 		return nil
@@ -175,12 +176,15 @@ func anyToIn(q *ast.Quantifier) ast.Expr {
 	return nil
 }
 
-// distinctLiterals reports whether e is a list literal of literals, none
-// null and no two the same.
+// distinctLiterals reports whether e is a list literal of one element, or
+// of literals, none null and no two the same.
 func distinctLiterals(e ast.Expr) bool {
 	l, ok := e.(*ast.ListLiteral)
 	if !ok {
 		return false
+	}
+	if len(l.Items) == 1 {
+		return true
 	}
 	seen := map[string]bool{}
 	for _, it := range l.Items {

@@ -111,6 +111,7 @@ func TestNormalizePredicate(t *testing.T) {
 		{"NOT none(i IN [1, 2] WHERE i = x.p)", "(x.p IN [1, 2])"},
 		{"single(i IN [1, 'a'] WHERE x.p = i)", "(x.p IN [1, 'a'])"},
 		{"NOT NOT x.p = 1", "(x.p = 1)"},
+		{"single(i IN [y.q] WHERE x.p = i)", "(x.p = y.q)"},
 		// unchanged:
 		{"single(i IN [1, 1] WHERE x.p = i)", "single(i IN [1, 1] WHERE (x.p = i))"},
 		{"single(i IN [1, null] WHERE x.p = i)", "single(i IN [1, null] WHERE (x.p = i))"},
