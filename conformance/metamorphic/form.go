@@ -76,6 +76,15 @@ const (
 	StyleSize        // size([chain | 1]) > 0 (= 0 when negated)
 
 	StyleLabelsIn // 'L' IN labels(x), for a PredLabel (StyleEq: x:L)
+
+	// StyleOptionalNull writes a negated existence check as an anti-join
+	// after its MATCH clause: OPTIONAL MATCH chain WITH v1, ..., vn
+	// WHERE r IS NULL (r: the chain's first relationship).
+	StyleOptionalNull
+
+	StyleSingle  // single(i IN [v, ...] WHERE x.k = i)
+	StyleNotNone // NOT none(i IN [v, ...] WHERE x.k = i)
+	StyleNotAll  // NOT all(i IN [v, ...] WHERE x.k <> i)
 )
 
 // Wrap is how a WHERE conjunct is wrapped in an expression that a filter
@@ -319,6 +328,12 @@ func (p Pred) body() string {
 			return x + " IN [" + strings.Join(p.Vals, ", ") + "]"
 		case StyleAny:
 			return "any(i IN [" + strings.Join(p.Vals, ", ") + "] WHERE " + x + " = i)"
+		case StyleSingle:
+			return "single(i IN [" + strings.Join(p.Vals, ", ") + "] WHERE " + x + " = i)"
+		case StyleNotNone:
+			return "NOT none(i IN [" + strings.Join(p.Vals, ", ") + "] WHERE " + x + " = i)"
+		case StyleNotAll:
+			return "NOT all(i IN [" + strings.Join(p.Vals, ", ") + "] WHERE " + x + " <> i)"
 		case StyleOr, StyleOrFlip:
 			parts := make([]string, len(p.Vals))
 			for i, v := range p.Vals {
@@ -386,16 +401,51 @@ func (m Match) String() string {
 		}
 		b.WriteString(c.String())
 	}
-	if len(m.Where) > 0 {
-		b.WriteString(" WHERE ")
-		for i, p := range m.Where {
-			if i > 0 {
-				b.WriteString(" AND ")
-			}
-			b.WriteString(p.String())
+	first := true
+	for _, p := range m.Where {
+		if p.antiJoin() {
+			continue // written after the clause (Query.String)
 		}
+		if first {
+			b.WriteString(" WHERE ")
+		} else {
+			b.WriteString(" AND ")
+		}
+		first = false
+		b.WriteString(p.String())
 	}
 	return b.String()
+}
+
+// antiJoin reports whether p is written as an OPTIONAL MATCH after its
+// clause rather than in its WHERE.
+func (p Pred) antiJoin() bool { return p.Kind == PredExists && p.Style == StyleOptionalNull }
+
+// antiJoins prints the anti-joins of MATCH clause mi: for each, OPTIONAL
+// MATCH chain [WHERE ...] WITH vs WHERE r IS NULL, vs being the variables
+// in scope after the clause and r the chain's first relationship (named
+// with a fresh name when anonymous). A row without a match of the chain
+// gets one row with r null and passes; a row with matches gets only rows
+// with r bound and none passes: the rows of NOT EXISTS { chain }.
+func (q *Query) antiJoins(mi int) []string {
+	var out []string
+	for _, p := range q.Matches[mi].Where {
+		if !p.antiJoin() {
+			continue
+		}
+		ch := p.Chain.clone()
+		r := ch.Rels[0].Var
+		if r == "" {
+			r = q.fresh("o")
+			ch.Rels[0].Var = r
+		}
+		s := "OPTIONAL MATCH " + ch.String()
+		if p.SubWhere != "" {
+			s += " WHERE " + p.SubWhere
+		}
+		out = append(out, s+" WITH "+strings.Join(q.declaredBefore(mi+1), ", ")+" WHERE "+r+" IS NULL")
+	}
+	return out
 }
 
 func items(xs []Item) string {
@@ -551,6 +601,7 @@ func (q *Query) String() string {
 			parts = append(parts, "WITH "+items)
 		}
 		parts = append(parts, m.String())
+		parts = append(parts, q.antiJoins(mi)...)
 	}
 	if vs := q.declaredBefore(len(q.Matches)); q.Call && len(vs) > 0 {
 		parts = []string{"CALL { " + strings.Join(parts, " ") + " RETURN " + strings.Join(vs, ", ") + " }"}

@@ -57,7 +57,7 @@ func filterWrap(q *Query) []*Query {
 	var out []*Query
 	for mi, m := range q.Matches {
 		for pi, p := range m.Where {
-			if p.Wrap != WrapNone || p.Kind == PredExists && p.Style == StylePattern {
+			if p.Wrap != WrapNone || p.Kind == PredExists && (p.Style == StylePattern || p.Style == StyleOptionalNull) {
 				continue
 			}
 			for _, w := range []Wrap{WrapCoalesce, WrapCase} {
@@ -73,7 +73,8 @@ func filterWrap(q *Query) []*Query {
 // varLengthByLength writes the lower bound of a variable-length
 // relationship as a condition on the length of a named path:
 // MATCH (a)-[*m..n]->(c) is MATCH p = (a)-[*1..n]->(c) WHERE length(p) >= m
-// (or size(nodes(p)) > m); in a chain with k fixed hops besides, the
+// (or size(nodes(p)) > m, size(nodes(p)) - 1 >= m, size(relationships(p))
+// >= m: a path has one node more than relationships); in a chain with k fixed hops besides, the
 // bound is m + k. Every path of length 1..n whose length passes the bound
 // is one of the original's, with the same bindings.
 // Precondition: the chain is a MATCH pattern with no path name, the
@@ -100,7 +101,7 @@ func varLengthByLength(q *Query) []*Query {
 			continue
 		}
 		bound := r.c.Rels[at].Min + len(r.c.Rels) - 1
-		for _, form := range []string{"length(%s) >= %d", "size(nodes(%s)) > %d"} {
+		for _, form := range []string{"length(%s) >= %d", "size(nodes(%s)) > %d", "size(nodes(%s)) - 1 >= %d", "size(relationships(%s)) >= %d"} {
 			c := q.clone()
 			cr := c.chains()[i]
 			p := c.fresh("p")

@@ -63,3 +63,39 @@ func TestStageStyles(t *testing.T) {
 		t.Fatal("no stage question ran")
 	}
 }
+
+// TestEveryStyleNeighbour runs every one-rule neighbour that the styles
+// rules write (predicate styles, including the anti-join and list
+// predicates; the length conditions of a variable-length relationship;
+// the stage's styles) of every question on the random graphs, where
+// TestForms samples at most -metamorphic.forms forms per question.
+func TestEveryStyleNeighbour(t *testing.T) {
+	sets := randomDatasets(t, 4)
+	rules := map[string]func(*Query) []*Query{"predicate-style": predicateStyle, "varlength-by-length": varLengthByLength, "stage-style": stageStyle}
+	n := 0
+	for _, q := range Questions() {
+		if q.Schema != Generic {
+			continue
+		}
+		for _, ds := range sets {
+			ordered := q.Query.Ordered()
+			seed := q.Query.String()
+			want, _ := timedRun(ds.db, Bind(seed, ds.params), ordered, seedTimeout)
+			if want.err != nil {
+				t.Fatalf("%s on %s: seed fails: %v", q.Name, ds.name, want.err)
+			}
+			for name, rule := range rules {
+				for _, c := range rule(q.Query) {
+					n++
+					got, _ := timedRun(ds.db, Bind(c.String(), ds.params), ordered, seedTimeout)
+					if !got.equal(want) {
+						t.Errorf("%s on %s (%s):\n  seed: %s\n        %v\n  form: %s\n        %v", q.Name, ds.name, name, seed, want, c, got)
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no neighbour ran")
+	}
+}
