@@ -186,7 +186,7 @@ func measureDataset(ds *dataset) []questionFigures {
 		if q.Schema != ds.schema || !only.MatchString(q.Name) {
 			continue
 		}
-		forms := Generate(q.Query, *benchForms, q.Seed())
+		forms := append(Generate(q.Query, *benchForms, q.Seed()), ProgramForms(q.Query)...)
 		qf := questionFigures{dataset: ds.name, question: q.Name}
 		ordered := q.Query.Ordered()
 		texts := make([]string, len(forms))
@@ -221,6 +221,14 @@ func profileForm(db *cyq.DB, text string, ordered bool) measured {
 	ctx, cancel := context.WithTimeout(context.Background(), *benchTimeout)
 	defer cancel()
 	start := time.Now()
+	if isProgram(text) {
+		// A program has no PROFILE: its rows and time only.
+		m.rows = run(ctx, db, text, ordered)
+		if m.rows.err != nil {
+			m.fig.status = limitStatus(m.rows.err)
+		}
+		return m
+	}
 	rs, err := db.Query(ctx, "PROFILE "+text, nil)
 	var rows result
 	if err == nil {

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +18,8 @@ import (
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/internal/testenv"
+	"github.com/cyqdb/cyq/parser/graphprogram"
+	"github.com/cyqdb/cyq/program"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -115,11 +119,42 @@ func (r result) equal(o result) bool {
 // run runs text on db and returns its rows, each printed with value.Format
 // (columns joined by " | "), sorted when ordered is false.
 func run(ctx context.Context, db *cyq.DB, text string, ordered bool) result {
+	if isProgram(text) {
+		return runProgram(ctx, db, text)
+	}
 	rs, err := db.Query(ctx, text, nil)
 	if err != nil {
 		return result{err: err}
 	}
 	return collect(rs, ordered)
+}
+
+// isProgram reports whether a form's text is a GraphProgram's JSON (a
+// Cypher form never starts with a brace).
+func isProgram(text string) bool { return strings.HasPrefix(text, "{") }
+
+// runProgram runs a GraphProgram form and returns its answer as the one
+// row a count returns: the node count of the final working graph. A
+// statement that read fewer rows than its query returned (a row limit)
+// or a program that stopped early is an error, not an answer.
+func runProgram(ctx context.Context, db *cyq.DB, text string) result {
+	p, issues := graphprogram.Decode([]byte(text))
+	if len(issues) > 0 {
+		return result{err: fmt.Errorf("program does not decode: %v", issues)}
+	}
+	res, err := db.Programs().Run(ctx, p, nil, &program.Options{MaxRows: math.MaxInt32})
+	if err != nil {
+		return result{err: err}
+	}
+	if res.Aborted != nil {
+		return result{err: fmt.Errorf("program stopped early: %+v", *res.Aborted)}
+	}
+	for _, e := range res.Log {
+		if e.Truncated {
+			return result{err: fmt.Errorf("statement %s read a truncated result", e.Statement)}
+		}
+	}
+	return result{rows: []string{strconv.Itoa(res.W.NodeCount())}}
 }
 
 // collect reads every row of rs, each printed with value.Format (columns
@@ -186,6 +221,7 @@ func TestForms(t *testing.T) {
 			if ds.name == "ego-facebook" && len(forms) > *realForms {
 				forms = forms[:*realForms]
 			}
+			forms = append(slices.Clip(forms), ProgramForms(q.Query)...)
 			t.Run(q.Name+"/"+ds.name, func(t *testing.T) {
 				ran[q.Name+"\t"+ds.name] = true
 				ordered := q.Query.Ordered()
