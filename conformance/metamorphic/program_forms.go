@@ -19,15 +19,15 @@ import (
 //
 //   - a count of distinct values of a node variable v declared by a MATCH
 //     pattern (not a relationship, path or UNWIND variable), with no
-//     stage, WITH DISTINCT or OPTIONAL MATCH: one statement
-//     + "MATCH ... RETURN DISTINCT v";
+//     stage, WITH DISTINCT or OPTIONAL MATCH: one statement, op "+",
+//     "MATCH ... RETURN DISTINCT v";
 //   - and, when the query is one MATCH of the single node pattern (v ...)
 //     (one row per node, so a count of rows counts nodes too) whose
 //     existence checks read only v and variables of their own: the
-//     checks as set algebra, + "MATCH (v ...) WHERE <other conjuncts>
-//     RETURN v", then per check & "MATCH chain [WHERE ...] RETURN v"
-//     (exists) or - (not exists); a count threshold k as MATCH chain
-//     WITH v, count(*) AS k WHERE k >= n RETURN v.
+//     checks as set algebra: op "+" with "MATCH (v ...) WHERE <other
+//     conjuncts> RETURN v", then per check op "&" (exists) or "-" (not
+//     exists) with "MATCH chain [WHERE ...] RETURN v"; a count threshold
+//     as MATCH chain WITH v, count(*) AS k WHERE k >= n RETURN v.
 //
 // Not expressed, and why: rows that are not distinct nodes (counts of
 // paths or rows, grouped or ordered rows, degrees) have no working-graph
