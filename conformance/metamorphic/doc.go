@@ -33,7 +33,12 @@
 // a stage's count as COUNT { }, COUNT { MATCH }, size([...]), OPTIONAL
 // MATCH then count or collect, CALL { }, MATCH then count(*) or a WHERE on
 // COUNT { }, its rows passed through WITH DISTINCT, collect then UNWIND,
-// or collect(...)[..k] of the ordered rows for ORDER BY ... LIMIT k.
+// or collect(...)[..k] of the ordered rows for ORDER BY ... LIMIT k; a
+// NOT EXISTS as OPTIONAL MATCH ... WITH ... WHERE r IS NULL; an IN list as
+// single(...), NOT none(...) or NOT all(... <> ...). Questions that count
+// distinct nodes also get GraphProgram forms (ProgramForms): the JSON
+// program whose working graph holds those nodes, existence checks as its
+// & and - operators.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,
