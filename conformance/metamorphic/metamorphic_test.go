@@ -119,10 +119,15 @@ func (r result) equal(o result) bool {
 // run runs text on db and returns its rows, each printed with value.Format
 // (columns joined by " | "), sorted when ordered is false.
 func run(ctx context.Context, db *cyq.DB, text string, ordered bool) result {
+	return runArgs(ctx, db, text, nil, ordered)
+}
+
+// runArgs is run with query parameters.
+func runArgs(ctx context.Context, db *cyq.DB, text string, args map[string]any, ordered bool) result {
 	if isProgram(text) {
 		return runProgram(ctx, db, text)
 	}
-	rs, err := db.Query(ctx, text, nil)
+	rs, err := db.Query(ctx, text, args)
 	if err != nil {
 		return result{err: err}
 	}
@@ -187,9 +192,14 @@ const seedTimeout = time.Minute
 // runs out of time is reported as not compared (timedOut): how long a form
 // takes is the benchmark's question, not this test's.
 func timedRun(db *cyq.DB, text string, ordered bool, limit time.Duration) (r result, timedOut bool) {
+	return timedRunArgs(db, text, nil, ordered, limit)
+}
+
+// timedRunArgs is timedRun with query parameters.
+func timedRunArgs(db *cyq.DB, text string, args map[string]any, ordered bool, limit time.Duration) (r result, timedOut bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	r = run(ctx, db, text, ordered)
+	r = runArgs(ctx, db, text, args, ordered)
 	var e *cyqerr.Error
 	return r, r.err != nil && ctx.Err() != nil && errors.As(r.err, &e) && e.Type == cyqerr.LimitExceeded && e.Detail == "Timeout"
 }
@@ -221,7 +231,7 @@ func TestForms(t *testing.T) {
 			if ds.name == "ego-facebook" && len(forms) > *realForms {
 				forms = forms[:*realForms]
 			}
-			forms = append(slices.Clip(forms), ProgramForms(q.Query)...)
+			forms = append(append(slices.Clip(forms), ProgramForms(q.Query)...), ParamForms(q.Query)...)
 			t.Run(q.Name+"/"+ds.name, func(t *testing.T) {
 				ran[q.Name+"\t"+ds.name] = true
 				ordered := q.Query.Ordered()
@@ -236,7 +246,11 @@ func TestForms(t *testing.T) {
 					t.Fatalf("seed form fails: %s\n%v", forms[0].Text, want.err)
 				}
 				for _, f := range forms[1:] {
-					got, timedOut := timedRun(ds.db, Bind(f.Text, ds.params), ordered, *formTimeout)
+					text, args, err := BindForm(f, ds.params)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, timedOut := timedRunArgs(ds.db, text, args, ordered, *formTimeout)
 					if timedOut {
 						t.Logf("not compared, ran past %s (-metamorphic.timeout): %s", *formTimeout, f.Text)
 						skipped++
