@@ -225,7 +225,12 @@ type Query struct {
 	// inside CALL { ... RETURN v1, ..., vn }, returning every variable in
 	// scope after them.
 	Call bool
-	Tail Tail
+	// Union writes the one MATCH clause, of one chain with one undirected
+	// relationship, as CALL { MATCH (x)-[r]->(y) ... RETURN vs UNION ALL
+	// MATCH (x)<-[r]-(y) ... AND NOT startNode(r) = endNode(r) RETURN vs }
+	// (see unionDirections).
+	Union bool
+	Tail  Tail
 }
 
 // Ordered reports whether rows of q must be compared in order.
@@ -603,6 +608,9 @@ func (q *Query) String() string {
 		parts = append(parts, m.String())
 		parts = append(parts, q.antiJoins(mi)...)
 	}
+	if q.unionable() && q.Union {
+		parts = []string{q.unionText()}
+	}
 	if vs := q.declaredBefore(len(q.Matches)); q.Call && len(vs) > 0 {
 		parts = []string{"CALL { " + strings.Join(parts, " ") + " RETURN " + strings.Join(vs, ", ") + " }"}
 	}
@@ -617,6 +625,48 @@ func (q *Query) String() string {
 	}
 	parts = append(parts, q.Tail.String())
 	return strings.Join(parts, " ")
+}
+
+// unionable reports whether q's MATCH part is one MATCH clause (not
+// OPTIONAL, no WITH, UNWIND or stage before it, no anti-join after it) of
+// one chain, with no path name, of one undirected relationship, and some
+// variable to return.
+func (q *Query) unionable() bool {
+	if q.Stage != nil || q.Call || len(q.Matches) != 1 {
+		return false
+	}
+	m := q.Matches[0]
+	if m.Optional || m.Star || m.With || m.Unwind != nil || len(m.Chains) != 1 {
+		return false
+	}
+	for _, p := range m.Where {
+		if p.antiJoin() {
+			return false
+		}
+	}
+	c := m.Chains[0]
+	return c.Path == "" && len(c.Rels) == 1 && c.Rels[0].Dir == Both && !c.Rels[0].VarLen && len(q.declaredBefore(1)) > 0
+}
+
+// unionText prints the MATCH clause of a unionable query as the UNION ALL
+// of its two directions: a relationship that is not a self-loop matches
+// the undirected pattern once each way round, as it matches each
+// directed branch once; a self-loop matches the undirected pattern once,
+// and only the first branch keeps it.
+func (q *Query) unionText() string {
+	m := q.Matches[0].clone()
+	r := m.Chains[0].Rels[0].Var
+	if r == "" {
+		r = q.fresh("o")
+		m.Chains[0].Rels[0].Var = r
+	}
+	vs := strings.Join(q.declaredBefore(1), ", ")
+	out := m.clone()
+	out.Chains[0].Rels[0].Dir = Out
+	in := m.clone()
+	in.Chains[0].Rels[0].Dir = In
+	in.Where = append(in.Where, Pred{Kind: PredRaw, Raw: "NOT startNode(" + r + ") = endNode(" + r + ")", Uses: []string{r}})
+	return "CALL { " + out.String() + " RETURN " + vs + " UNION ALL " + in.String() + " RETURN " + vs + " }"
 }
 
 // threshold prints a count threshold (AtLeast above 1) in its style.

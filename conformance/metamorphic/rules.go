@@ -44,6 +44,7 @@ func Rules() []Rule {
 		{"filter-wrap", filterWrap},
 		{"varlength-by-length", varLengthByLength},
 		{"stage-style", stageStyle},
+		{"union-directions", unionDirections},
 	}
 }
 

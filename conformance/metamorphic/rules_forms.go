@@ -115,3 +115,16 @@ func varLengthByLength(q *Query) []*Query {
 	}
 	return out
 }
+
+// unionDirections writes the one MATCH clause of one undirected
+// relationship as the UNION ALL of its two directed patterns inside
+// CALL { } (Query.unionText): the rows are the same, each as many times.
+// Precondition: Query.unionable, and no union yet.
+func unionDirections(q *Query) []*Query {
+	if q.Union || !q.unionable() {
+		return nil
+	}
+	c := q.clone()
+	c.Union = true
+	return []*Query{c}
+}
