@@ -67,11 +67,12 @@ func TestStageStyles(t *testing.T) {
 // TestEveryStyleNeighbour runs every one-rule neighbour that the styles
 // rules write (predicate styles, including the anti-join and list
 // predicates; the length conditions of a variable-length relationship;
-// the stage's styles) of every question on the random graphs, where
+// the stage's styles; the UNION ALL of two directions) of every
+// question on the random graphs, where
 // TestForms samples at most -metamorphic.forms forms per question.
 func TestEveryStyleNeighbour(t *testing.T) {
 	sets := randomDatasets(t, 4)
-	rules := map[string]func(*Query) []*Query{"predicate-style": predicateStyle, "varlength-by-length": varLengthByLength, "stage-style": stageStyle}
+	rules := map[string]func(*Query) []*Query{"predicate-style": predicateStyle, "varlength-by-length": varLengthByLength, "stage-style": stageStyle, "union-directions": unionDirections}
 	n := 0
 	for _, q := range Questions() {
 		if q.Schema != Generic {
