@@ -19,7 +19,11 @@ func collectInto(plan *logical.Plan, st *Statement) {
 			}
 		}
 	}
-	plan.Working = &logical.WorkingApply{Op: st.Op, Limit: st.Limit}
+	limit := st.Limit
+	if limit == 0 {
+		limit = st.Cap
+	}
+	plan.Working = &logical.WorkingApply{Op: st.Op, Limit: limit}
 }
 
 // workingSeek binds a node from W's node set when the WHERE clause has
