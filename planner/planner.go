@@ -27,13 +27,8 @@ type Options struct {
 type Statement struct {
 	// Op is the statement's operator: '+', '-', '&', '?' or '!'.
 	Op byte
-	// Limit bounds the rows collected (0: none), the operation's own
-	// limit: every row then counts (see bagResult).
+	// Limit bounds the rows collected (0: none).
 	Limit int
-	// Cap is the runner's bound on the rows collected when the operation
-	// has no limit of its own: EXPLAIN shows it, and it leaves the
-	// multiplicity of the rows free (the statement collects a set).
-	Cap int
 	// Param is the parameter that holds W's node keys (W_IDS) and
 	// KeyProperty the graph's key property: `elementId(n) IN $W_IDS` and
 	// `n.<key> IN $W_IDS` become semi-joins with W's node set.

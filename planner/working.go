@@ -19,11 +19,7 @@ func collectInto(plan *logical.Plan, st *Statement) {
 			}
 		}
 	}
-	limit := st.Limit
-	if limit == 0 {
-		limit = st.Cap
-	}
-	plan.Working = &logical.WorkingApply{Op: st.Op, Limit: limit}
+	plan.Working = &logical.WorkingApply{Op: st.Op, Limit: st.Limit}
 }
 
 // workingSeek binds a node from W's node set when the WHERE clause has

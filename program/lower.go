@@ -68,7 +68,7 @@ func (rn *Runner) lower(p *graphprogram.Program, o Options) (*lowered, error) {
 			switch op.Type {
 			case graphprogram.TypeCypher:
 				step.Query = oneLine(op.Query)
-				c, err := rn.compileProgramStatement(op.Query, snap, &planner.Statement{Op: step.Op, Limit: plannedLimit(op), Cap: o.rowLimit(op), Param: wIDsParam, KeyProperty: o.KeyProperty})
+				c, err := rn.compileProgramStatement(op.Query, snap, &planner.Statement{Op: step.Op, Limit: o.rowLimit(op), Param: wIDsParam, KeyProperty: o.KeyProperty})
 				if err != nil {
 					l.errs[step] = err
 				} else {
@@ -104,21 +104,6 @@ func conditionText(c *graphprogram.Condition) string {
 		t += " " + c.Type
 	}
 	return t
-}
-
-// plannedLimit is the row limit the planner plans a Cypher operation for:
-// the operation's own limit, which makes every row count (its rows are
-// collected in the order they come), or none. The runner's MaxRows, a
-// safety cap the program did not write, bounds the rows collected all
-// the same (rowLimit), but leaves the planner free to pass each distinct
-// row once: the graph the statement collects is a set, the same whether
-// a path row repeats an entity or not, and a statement reading a hub's
-// paths then collects its distinct nodes rather than every path to them.
-func plannedLimit(op graphprogram.Operation) int {
-	if op.Limit != nil {
-		return int(*op.Limit)
-	}
-	return 0
 }
 
 // rowLimit is the number of rows a Cypher operation may contribute.

@@ -70,25 +70,3 @@ func TestProgramKeySemiJoin(t *testing.T) {
 		t.Errorf("limit: %d nodes, log %+v", len(r.Result.Nodes), r.Log[0])
 	}
 }
-
-// A statement without a limit of its own collects a set: the runner's
-// row cap does not make its path rows count, so it runs set at a time;
-// its own limit does (its rows are collected in the order they come).
-func TestProgramStatementCollectsSet(t *testing.T) {
-	db := programTestDB(t)
-	const q = "MATCH (n:Concept)-[*1..3]->(m) RETURN m"
-	for _, c := range []struct {
-		js, want string
-	}{
-		{prog(cypherStmt("+", q)), "mode=set"},
-		{`{"version": 1, "statements": [{"op": "+", "operation": {"type": "cypher", "query": "` + q + `", "limit": 5}}]}`, "mode=row: the number of paths matters"},
-	} {
-		text, err := db.Explain(mustProgram(t, c.js), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(text, c.want) {
-			t.Errorf("want %q in\n%s", c.want, text)
-		}
-	}
-}
