@@ -186,7 +186,7 @@ func measureDataset(ds *dataset) []questionFigures {
 		if q.Schema != ds.schema || !only.MatchString(q.Name) {
 			continue
 		}
-		forms := append(append(Generate(q.Query, *benchForms, q.Seed()), ProgramForms(q.Query)...), ParamForms(q.Query)...)
+		forms := append(append(append(Generate(q.Query, *benchForms, q.Seed()), ProgramForms(q.Query)...), ParamForms(q.Query)...), UnionForms(q.Query)...)
 		qf := questionFigures{dataset: ds.name, question: q.Name}
 		ordered := q.Query.Ordered()
 		texts := make([]string, len(forms))

@@ -231,7 +231,7 @@ func TestForms(t *testing.T) {
 			if ds.name == "ego-facebook" && len(forms) > *realForms {
 				forms = forms[:*realForms]
 			}
-			forms = append(append(slices.Clip(forms), ProgramForms(q.Query)...), ParamForms(q.Query)...)
+			forms = append(append(append(slices.Clip(forms), ProgramForms(q.Query)...), ParamForms(q.Query)...), UnionForms(q.Query)...)
 			t.Run(q.Name+"/"+ds.name, func(t *testing.T) {
 				ran[q.Name+"\t"+ds.name] = true
 				ordered := q.Query.Ordered()

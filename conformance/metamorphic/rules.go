@@ -44,7 +44,6 @@ func Rules() []Rule {
 		{"filter-wrap", filterWrap},
 		{"varlength-by-length", varLengthByLength},
 		{"stage-style", stageStyle},
-		{"union-directions", unionDirections},
 	}
 }
 

@@ -116,6 +116,21 @@ func varLengthByLength(q *Query) []*Query {
 	return out
 }
 
+// UnionForms returns the UNION ALL form of q (unionDirections), if any.
+// It is not one of Rules: a count over CALL { ... UNION ALL ... } plans
+// row by row, where the single undirected pattern is a count or degree
+// read (the count, degree and set rewrites do not cross a UNION ALL
+// inside CALL), 8-180x apart in estimated cost, which TestPlanInvariance
+// would flag for every question the rule applies to; the test and the
+// benchmark run it beside the generated forms until the planner covers it.
+func UnionForms(q *Query) []Form {
+	var out []Form
+	for _, c := range unionDirections(q) {
+		out = append(out, Form{Text: c.String(), Rules: []string{"union-directions"}, Query: c})
+	}
+	return out
+}
+
 // unionDirections writes the one MATCH clause of one undirected
 // relationship as the UNION ALL of its two directed patterns inside
 // CALL { } (Query.unionText): the rows are the same, each as many times.
