@@ -38,7 +38,10 @@
 // single(...), NOT none(...) or NOT all(... <> ...). Questions that count
 // distinct nodes also get GraphProgram forms (ProgramForms): the JSON
 // program whose working graph holds those nodes, existence checks as its
-// & and - operators.
+// & and - operators; questions with placeholders a parameters form
+// (ParamForms: the values passed as query parameters); a single
+// undirected hop the UNION ALL of its two directions (UnionForms). The
+// test and the benchmark run these beside the generated forms.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,
