@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/cyqerr"
@@ -117,8 +118,21 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 	if err := b.checkInTransactions(clauses, top); err != nil {
 		return nil, nil, err
 	}
-	for _, c := range b.orderMatches(clauses, sc) {
+	ordered := slices.Clone(b.orderMatches(clauses, sc))
+	for i := 0; i < len(ordered); i++ {
+		c := ordered[i]
 		b.separateReadsAndWrites(q, c)
+		// Plans in written order (differential tests) keep the OPTIONAL MATCH.
+		if m, ok := c.(*ast.Match); ok && i+1 < len(ordered) && !b.startLast && !b.rowModeOnly {
+			if filter, with, ok := optionalAntiJoin(m, ordered[i+1], q.sc); ok {
+				q.readSinceEager = true
+				if err := b.filterClause(q, &ast.FilterClause{Span: m.Span, Where: filter}); err != nil {
+					return nil, nil, err
+				}
+				ordered[i+1] = with
+				continue
+			}
+		}
 		if err := b.clause(q, c); err != nil {
 			return nil, nil, err
 		}

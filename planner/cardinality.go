@@ -2,6 +2,7 @@ package planner
 
 import (
 	"math"
+	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -33,6 +34,11 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 	// boundAt: the rows when each node variable was bound (an upper
 	// bound on its distinct values at any later point).
 	boundAt := map[string]float64{}
+	// listLen: the estimated length of each list-valued variable that an
+	// aggregation collected, or a projection passed on or sliced, so that
+	// an UNWIND or an IN-list seek over it is priced with the rows the
+	// list holds rather than a fixed guess.
+	listLen := lists{vars: map[string]float64{}, calls: map[*ast.FunctionCall]float64{}}
 	sel := b.newSelectivity()
 	for i, op := range pl.Ops {
 		switch o := op.(type) {
@@ -44,8 +50,8 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 			}
 		case logical.NodeSetSeek:
 			n := 100.0
-			if l, ok := o.List.(*ast.ListLiteral); ok {
-				n = float64(len(l.Items))
+			if k, ok := listLength(o.List, listLen); ok {
+				n = k
 			}
 			if o.Key != "" {
 				n *= sel.perValue(o.Label, o.Key)
@@ -125,12 +131,13 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 		case logical.Filter:
 			rows *= sel.of(o.Pred)
 		case logical.Unwind:
-			if l, ok := o.Expr.(*ast.ListLiteral); ok {
-				rows *= float64(len(l.Items))
+			if n, ok := listLength(o.Expr, listLen); ok {
+				rows *= n
 			} else {
 				rows *= unwindFanout
 			}
 		case logical.Aggregate:
+			in := rows
 			if len(o.Keys) == 0 {
 				rows = 1
 			} else {
@@ -138,6 +145,22 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 			}
 			o.EstGroups = rows
 			pl.Ops[i] = o
+			for _, a := range o.Aggs {
+				if a.Call != nil && strings.EqualFold(a.Call.Name, "collect") {
+					per := in / rows
+					if a.Call.Distinct {
+						per *= distinctFraction
+					}
+					listLen.vars[a.Name] = per
+					listLen.calls[a.Call] = per // a projection after the aggregation names the call
+				}
+			}
+		case logical.Project:
+			for _, it := range o.Items {
+				if n, ok := listLength(it.Expr, listLen); ok {
+					listLen.vars[it.Name] = n
+				}
+			}
 		case logical.Distinct:
 			rows *= distinctFraction
 		case logical.Limit:
@@ -169,6 +192,43 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 		}
 	}
 	return reads
+}
+
+// lists holds the estimated lengths of the lists an aggregation collected:
+// by the variable holding them, and by the collect call itself (which a
+// projection after the aggregation names).
+type lists struct {
+	vars  map[string]float64
+	calls map[*ast.FunctionCall]float64
+}
+
+// listLength is the estimated length of list expression e: a literal's
+// items, a collected list's length in lens, or a slice's (bounded by
+// literal ends).
+func listLength(e ast.Expr, lens lists) (float64, bool) {
+	switch x := e.(type) {
+	case *ast.ListLiteral:
+		return float64(len(x.Items)), true
+	case *ast.Variable:
+		n, ok := lens.vars[x.Name]
+		return n, ok
+	case *ast.FunctionCall:
+		n, ok := lens.calls[x]
+		return n, ok
+	case *ast.Slice:
+		n, ok := listLength(x.Expr, lens)
+		if !ok {
+			return 0, false
+		}
+		if to, isLit := x.To.(*ast.Literal); isLit && to.Kind == ast.LitInt && to.Int >= 0 {
+			n = math.Min(n, float64(to.Int))
+		}
+		if from, isLit := x.From.(*ast.Literal); isLit && from.Kind == ast.LitInt && from.Int > 0 {
+			n = math.Max(0, n-float64(from.Int))
+		}
+		return n, true
+	}
+	return 0, false
 }
 
 // groupEstimate estimates the groups of an aggregation: when every key is

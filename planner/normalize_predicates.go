@@ -44,6 +44,14 @@ func normalizePredicate(e ast.Expr) ast.Expr {
 //     not read i: both are true when some element equals x.p, null when
 //     none does but one comparison is null, false otherwise (and false
 //     on an empty list, null on a null list);
+//   - `none(i IN list WHERE x.p = i)` and `all(i IN list WHERE x.p <> i)`
+//     become `NOT x.p IN list`: none(P) is NOT any(P), and all(NOT P) is
+//     NOT any(P), in three-valued logic as in two;
+//   - `single(i IN list WHERE x.p = i)` becomes `x.p IN list` when the
+//     list is written as distinct literals none null (at most one element
+//     can then equal x.p, and when x.p is null every comparison is) or as
+//     one element of any kind (single and any of one comparison are it);
+//   - `NOT NOT p` becomes `p` (NOT null is null);
 //   - `x.p = a OR x.p = b OR x.p IN [c, d]` becomes `x.p IN [a, b, c, d]`
 //     (OR and IN agree in the same way);
 //
@@ -60,6 +68,11 @@ func normalizeOperand(e ast.Expr) ast.Expr {
 		return out
 	case *ast.Unary:
 		out, _ := mapLogical(e, normalizeOperand)
+		if u, ok := out.(*ast.Unary); ok && u.Op == ast.OpNot {
+			if inner, ok := u.Expr.(*ast.Unary); ok && inner.Op == ast.OpNot {
+				return inner.Expr
+			}
+		}
 		return out
 	case *ast.Comparison:
 		if len(x.Ops) == 1 && x.Ops[0] == ast.CmpEq && !keyed(x.Operands[0]) && keyed(x.Operands[1]) {
@@ -118,14 +131,34 @@ func keyed(e ast.Expr) bool {
 	return ok
 }
 
-// anyToIn rewrites any(i IN list WHERE k = i) (or i = k), with k keyed
-// and not reading i, into k IN list.
+// anyToIn rewrites a list quantifier over a membership test into IN:
+// any(i IN list WHERE k = i) (or i = k), with k keyed and not reading i,
+// into k IN list; none(... k = i) and all(... k <> i) into NOT k IN list;
+// single(... k = i) into k IN list when list is one element or a literal
+// of distinct non-null literals.
 func anyToIn(q *ast.Quantifier) ast.Expr {
-	if q.Kind != ast.QuantAny || q.Where == nil {
+	if q.Where == nil {
 		return nil
 	}
 	c, ok := q.Where.(*ast.Comparison)
-	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.CmpEq {
+	if !ok || len(c.Ops) != 1 {
+		return nil
+	}
+	want, negate := ast.CmpEq, false
+	switch q.Kind {
+	case ast.QuantAny:
+	case ast.QuantNone:
+		negate = true
+	case ast.QuantAll:
+		want, negate = ast.CmpNe, true
+	case ast.QuantSingle:
+		if !distinctLiterals(q.In) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if c.Ops[0] != want {
 		return nil
 	}
 	for i := 0; i < 2; i++ {
@@ -134,9 +167,38 @@ func anyToIn(q *ast.Quantifier) ast.Expr {
 		if !ok || v.Name != q.Var.Name || !keyed(other) || exprVars(other)[q.Var.Name] {
 			continue
 		}
-		return &ast.In{Span: q.Span, Expr: other, List: q.In}
+		in := ast.Expr(&ast.In{Span: q.Span, Expr: other, List: q.In})
+		if negate {
+			in = &ast.Unary{Span: q.Span, Op: ast.OpNot, Expr: in}
+		}
+		return in
 	}
 	return nil
+}
+
+// distinctLiterals reports whether e is a list literal of one element, or
+// of literals, none null and no two the same.
+func distinctLiterals(e ast.Expr) bool {
+	l, ok := e.(*ast.ListLiteral)
+	if !ok {
+		return false
+	}
+	if len(l.Items) == 1 {
+		return true
+	}
+	seen := map[string]bool{}
+	for _, it := range l.Items {
+		lit, ok := it.(*ast.Literal)
+		if !ok || lit.Kind == ast.LitNull {
+			return false
+		}
+		k := ast.FormatExpr(lit)
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return true
 }
 
 // orChainToIn rewrites an OR chain whose every operand is `k = v` or

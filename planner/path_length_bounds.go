@@ -164,15 +164,27 @@ func pathLengthTest(c ast.Expr) (p string, op ast.CompareOp, n int, ok bool) {
 		return "", 0, 0, false
 	}
 	p, extra, ok := pathLength(l)
-	if !ok {
+	if !ok || int(lit.Int)-extra < 0 {
 		return "", 0, 0, false
 	}
 	return p, op, int(lit.Int) - extra, true
 }
 
 // pathLength reads e as the length of path variable p plus extra:
-// length(p), size(relationships(p)) (extra 0) or size(nodes(p)) (extra 1).
+// length(p), size(relationships(p)) (extra 0) or size(nodes(p)) (extra 1),
+// plus or minus an integer literal (size(nodes(p)) - 1: extra 0).
 func pathLength(e ast.Expr) (p string, extra int, ok bool) {
+	if b, isBin := e.(*ast.Binary); isBin && (b.Op == ast.OpAdd || b.Op == ast.OpSub) {
+		lit, isLit := b.Right.(*ast.Literal)
+		if !isLit || lit.Kind != ast.LitInt || lit.Int < -1<<20 || lit.Int > 1<<20 {
+			return "", 0, false
+		}
+		p, extra, ok = pathLength(b.Left)
+		if b.Op == ast.OpAdd {
+			return p, extra + int(lit.Int), ok
+		}
+		return p, extra - int(lit.Int), ok
+	}
 	f, isCall := e.(*ast.FunctionCall)
 	if !isCall || len(f.Namespace) != 0 || f.Distinct || len(f.Args) != 1 {
 		return "", 0, false

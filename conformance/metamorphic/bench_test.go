@@ -186,14 +186,19 @@ func measureDataset(ds *dataset) []questionFigures {
 		if q.Schema != ds.schema || !only.MatchString(q.Name) {
 			continue
 		}
-		forms := Generate(q.Query, *benchForms, q.Seed())
+		forms := append(append(append(Generate(q.Query, *benchForms, q.Seed()), ProgramForms(q.Query)...), ParamForms(q.Query)...), UnionForms(q.Query)...)
 		qf := questionFigures{dataset: ds.name, question: q.Name}
 		ordered := q.Query.Ordered()
 		texts := make([]string, len(forms))
+		args := make([]map[string]any, len(forms))
 		var seed result
 		for i, f := range forms {
-			texts[i] = Bind(f.Text, ds.params)
-			ff := profileForm(ds.db, texts[i], ordered)
+			var err error
+			texts[i], args[i], err = BindForm(f, ds.params)
+			if err != nil {
+				panic(err) // the question table and the datasets disagree
+			}
+			ff := profileForm(ds.db, texts[i], args[i], ordered)
 			ff.fig.form = f
 			if i == 0 {
 				seed = ff.rows
@@ -202,7 +207,7 @@ func measureDataset(ds *dataset) []questionFigures {
 			}
 			qf.forms = append(qf.forms, ff.fig)
 		}
-		timeForms(ds.db, texts, qf.forms, ordered)
+		timeForms(ds.db, texts, args, qf.forms, ordered)
 		out = append(out, qf)
 	}
 	return out
@@ -216,12 +221,20 @@ type measured struct {
 // profileForm runs one form with PROFILE (its rows, table memory and VM
 // steps) and, unless that run took over a second (the form's time then),
 // once more plainly, so that the timed runs reuse a cached plan.
-func profileForm(db *cyq.DB, text string, ordered bool) measured {
+func profileForm(db *cyq.DB, text string, args map[string]any, ordered bool) measured {
 	var m measured
 	ctx, cancel := context.WithTimeout(context.Background(), *benchTimeout)
 	defer cancel()
 	start := time.Now()
-	rs, err := db.Query(ctx, "PROFILE "+text, nil)
+	if isProgram(text) {
+		// A program has no PROFILE: its rows and time only.
+		m.rows = run(ctx, db, text, ordered)
+		if m.rows.err != nil {
+			m.fig.status = limitStatus(m.rows.err)
+		}
+		return m
+	}
+	rs, err := db.Query(ctx, "PROFILE "+text, args)
 	var rows result
 	if err == nil {
 		rows = collect(rs, ordered)
@@ -243,7 +256,7 @@ func profileForm(db *cyq.DB, text string, ordered bool) measured {
 		m.fig.time, m.fig.runs = d, 1
 		return m
 	}
-	if r := run(ctx, db, text, ordered); r.err != nil {
+	if r := runArgs(ctx, db, text, args, ordered); r.err != nil {
 		m.fig.status = limitStatus(r.err)
 	}
 	return m
@@ -265,7 +278,7 @@ const (
 // rounds. Timing each form's runs one after the other instead lets a
 // moment's load decide which form looks slowest: sub-millisecond forms
 // doing the same VM work then came out 6-16x apart.
-func timeForms(db *cyq.DB, texts []string, figs []formFigures, ordered bool) {
+func timeForms(db *cyq.DB, texts []string, args []map[string]any, figs []formFigures, ordered bool) {
 	var timed []int
 	for i, f := range figs {
 		if f.ok() && f.runs == 0 {
@@ -282,7 +295,7 @@ func timeForms(db *cyq.DB, texts []string, figs []formFigures, ordered bool) {
 		for _, i := range timed {
 			ctx, cancel := context.WithTimeout(context.Background(), *benchTimeout)
 			start := time.Now()
-			r := run(ctx, db, texts[i], ordered)
+			r := runArgs(ctx, db, texts[i], args[i], ordered)
 			d := time.Since(start)
 			cancel()
 			total += d

@@ -4,7 +4,9 @@
 // Input: seed questions (Questions) in a small structured form, Query: the
 // MATCH clauses (node and relationship patterns, parsed from pattern text by
 // ParseChain; WHERE conjuncts as property, label, existence or raw
-// predicates), an optional WITH DISTINCT, and a tail (count, count distinct,
+// predicates), optionally after a Stage (an aggregation per node in a WITH,
+// kept over a threshold or as a top k, that the MATCH clauses start from
+// again), an optional WITH DISTINCT, and a tail (count, count distinct,
 // distinct rows, ordered rows, groups, a per-node degree). Output: Forms,
 // the Cypher texts of equivalent queries, from Generate: the seed, every
 // query one rewrite Rule away, then random walks of several rules, seeded
@@ -27,7 +29,19 @@
 // the tail; the MATCH clauses inside CALL { ... RETURN v1, ..., vn }; a
 // WHERE conjunct p as coalesce(p, false) or CASE WHEN p THEN true ELSE
 // false END; x:L as 'L' IN labels(x); count(x) as size(collect(x)); and
-// *m..n as p = ...*1..n... WHERE length(p) >= m (or size(nodes(p)) > m).
+// *m..n as p = ...*1..n... WHERE length(p) >= m (or size(nodes(p)) > m);
+// a stage's count as COUNT { }, COUNT { MATCH }, size([...]), OPTIONAL
+// MATCH then count or collect, CALL { }, MATCH then count(*) or a WHERE on
+// COUNT { }, its rows passed through WITH DISTINCT, collect then UNWIND,
+// or collect(...)[..k] of the ordered rows for ORDER BY ... LIMIT k; a
+// NOT EXISTS as OPTIONAL MATCH ... WITH ... WHERE r IS NULL; an IN list as
+// single(...), NOT none(...) or NOT all(... <> ...). Questions that count
+// distinct nodes also get GraphProgram forms (ProgramForms): the JSON
+// program whose working graph holds those nodes, existence checks as its
+// & and - operators; questions with placeholders a parameters form
+// (ParamForms: the values passed as query parameters); a single
+// undirected hop the UNION ALL of its two directions (UnionForms). The
+// test and the benchmark run these beside the generated forms.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,

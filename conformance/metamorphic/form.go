@@ -76,6 +76,15 @@ const (
 	StyleSize        // size([chain | 1]) > 0 (= 0 when negated)
 
 	StyleLabelsIn // 'L' IN labels(x), for a PredLabel (StyleEq: x:L)
+
+	// StyleOptionalNull writes a negated existence check as an anti-join
+	// after its MATCH clause: OPTIONAL MATCH chain WITH v1, ..., vn
+	// WHERE r IS NULL (r: the chain's first relationship).
+	StyleOptionalNull
+
+	StyleSingle  // single(i IN [v, ...] WHERE x.k = i)
+	StyleNotNone // NOT none(i IN [v, ...] WHERE x.k = i)
+	StyleNotAll  // NOT all(i IN [v, ...] WHERE x.k <> i)
 )
 
 // Wrap is how a WHERE conjunct is wrapped in an expression that a filter
@@ -199,6 +208,9 @@ type Tail struct {
 // Query is a question in the structured form the generator rewrites:
 // MATCH clauses, an optional WITH DISTINCT over variables, and a tail.
 type Query struct {
+	// Stage, when set, aggregates before the MATCH clauses, which start
+	// from its rows (see Stage).
+	Stage    *Stage
 	Matches  []Match
 	Distinct []string
 	// TailWith puts WITH v1, v2, ... before WITH DISTINCT and the tail,
@@ -213,7 +225,12 @@ type Query struct {
 	// inside CALL { ... RETURN v1, ..., vn }, returning every variable in
 	// scope after them.
 	Call bool
-	Tail Tail
+	// Union writes the one MATCH clause, of one chain with one undirected
+	// relationship, as CALL { MATCH (x)-[r]->(y) ... RETURN vs UNION ALL
+	// MATCH (x)<-[r]-(y) ... AND NOT startNode(r) = endNode(r) RETURN vs }
+	// (see unionDirections).
+	Union bool
+	Tail  Tail
 }
 
 // Ordered reports whether rows of q must be compared in order.
@@ -316,6 +333,12 @@ func (p Pred) body() string {
 			return x + " IN [" + strings.Join(p.Vals, ", ") + "]"
 		case StyleAny:
 			return "any(i IN [" + strings.Join(p.Vals, ", ") + "] WHERE " + x + " = i)"
+		case StyleSingle:
+			return "single(i IN [" + strings.Join(p.Vals, ", ") + "] WHERE " + x + " = i)"
+		case StyleNotNone:
+			return "NOT none(i IN [" + strings.Join(p.Vals, ", ") + "] WHERE " + x + " = i)"
+		case StyleNotAll:
+			return "NOT all(i IN [" + strings.Join(p.Vals, ", ") + "] WHERE " + x + " <> i)"
 		case StyleOr, StyleOrFlip:
 			parts := make([]string, len(p.Vals))
 			for i, v := range p.Vals {
@@ -383,16 +406,51 @@ func (m Match) String() string {
 		}
 		b.WriteString(c.String())
 	}
-	if len(m.Where) > 0 {
-		b.WriteString(" WHERE ")
-		for i, p := range m.Where {
-			if i > 0 {
-				b.WriteString(" AND ")
-			}
-			b.WriteString(p.String())
+	first := true
+	for _, p := range m.Where {
+		if p.antiJoin() {
+			continue // written after the clause (Query.String)
 		}
+		if first {
+			b.WriteString(" WHERE ")
+		} else {
+			b.WriteString(" AND ")
+		}
+		first = false
+		b.WriteString(p.String())
 	}
 	return b.String()
+}
+
+// antiJoin reports whether p is written as an OPTIONAL MATCH after its
+// clause rather than in its WHERE.
+func (p Pred) antiJoin() bool { return p.Kind == PredExists && p.Style == StyleOptionalNull }
+
+// antiJoins prints the anti-joins of MATCH clause mi: for each, OPTIONAL
+// MATCH chain [WHERE ...] WITH vs WHERE r IS NULL, vs being the variables
+// in scope after the clause and r the chain's first relationship (named
+// with a fresh name when anonymous). A row without a match of the chain
+// gets one row with r null and passes; a row with matches gets only rows
+// with r bound and none passes: the rows of NOT EXISTS { chain }.
+func (q *Query) antiJoins(mi int) []string {
+	var out []string
+	for _, p := range q.Matches[mi].Where {
+		if !p.antiJoin() {
+			continue
+		}
+		ch := p.Chain.clone()
+		r := ch.Rels[0].Var
+		if r == "" {
+			r = q.fresh("o")
+			ch.Rels[0].Var = r
+		}
+		s := "OPTIONAL MATCH " + ch.String()
+		if p.SubWhere != "" {
+			s += " WHERE " + p.SubWhere
+		}
+		out = append(out, s+" WITH "+strings.Join(q.declaredBefore(mi+1), ", ")+" WHERE "+r+" IS NULL")
+	}
+	return out
 }
 
 func items(xs []Item) string {
@@ -536,7 +594,10 @@ func (t Tail) String() string {
 
 // String prints q as Cypher.
 func (q *Query) String() string {
-	parts := make([]string, 0, len(q.Matches)+2)
+	parts := make([]string, 0, len(q.Matches)+3)
+	if q.Stage != nil {
+		parts = append(parts, q.Stage.String())
+	}
 	for mi, m := range q.Matches {
 		if m.Star && len(q.declaredBefore(mi)) > 0 {
 			parts = append(parts, "WITH *")
@@ -545,6 +606,10 @@ func (q *Query) String() string {
 			parts = append(parts, "WITH "+items)
 		}
 		parts = append(parts, m.String())
+		parts = append(parts, q.antiJoins(mi)...)
+	}
+	if q.unionable() && q.Union {
+		parts = []string{q.unionText()}
 	}
 	if vs := q.declaredBefore(len(q.Matches)); q.Call && len(vs) > 0 {
 		parts = []string{"CALL { " + strings.Join(parts, " ") + " RETURN " + strings.Join(vs, ", ") + " }"}
@@ -560,6 +625,48 @@ func (q *Query) String() string {
 	}
 	parts = append(parts, q.Tail.String())
 	return strings.Join(parts, " ")
+}
+
+// unionable reports whether q's MATCH part is one MATCH clause (not
+// OPTIONAL, no WITH, UNWIND or stage before it, no anti-join after it) of
+// one chain, with no path name, of one undirected relationship, and some
+// variable to return.
+func (q *Query) unionable() bool {
+	if q.Stage != nil || q.Call || len(q.Matches) != 1 {
+		return false
+	}
+	m := q.Matches[0]
+	if m.Optional || m.Star || m.With || m.Unwind != nil || len(m.Chains) != 1 {
+		return false
+	}
+	for _, p := range m.Where {
+		if p.antiJoin() {
+			return false
+		}
+	}
+	c := m.Chains[0]
+	return c.Path == "" && len(c.Rels) == 1 && c.Rels[0].Dir == Both && !c.Rels[0].VarLen && len(q.declaredBefore(1)) > 0
+}
+
+// unionText prints the MATCH clause of a unionable query as the UNION ALL
+// of its two directions: a relationship that is not a self-loop matches
+// the undirected pattern once each way round, as it matches each
+// directed branch once; a self-loop matches the undirected pattern once,
+// and only the first branch keeps it.
+func (q *Query) unionText() string {
+	m := q.Matches[0].clone()
+	r := m.Chains[0].Rels[0].Var
+	if r == "" {
+		r = q.fresh("o")
+		m.Chains[0].Rels[0].Var = r
+	}
+	vs := strings.Join(q.declaredBefore(1), ", ")
+	out := m.clone()
+	out.Chains[0].Rels[0].Dir = Out
+	in := m.clone()
+	in.Chains[0].Rels[0].Dir = In
+	in.Where = append(in.Where, Pred{Kind: PredRaw, Raw: "NOT startNode(" + r + ") = endNode(" + r + ")", Uses: []string{r}})
+	return "CALL { " + out.String() + " RETURN " + vs + " UNION ALL " + in.String() + " RETURN " + vs + " }"
 }
 
 // threshold prints a count threshold (AtLeast above 1) in its style.

@@ -11,6 +11,12 @@ type Form struct {
 	Text  string
 	Rules []string
 	Query *Query
+	// Program marks a GraphProgram form (Text is its JSON; see
+	// ProgramForms).
+	Program bool
+	// Params marks a form whose placeholders are query parameters (see
+	// ParamForms, BindForm).
+	Params bool
 }
 
 // Generate returns the seed form of q and forms equivalent to it, at most

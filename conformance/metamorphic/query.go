@@ -7,7 +7,7 @@ import (
 
 // clone returns a deep copy of q: rules change the copy, never the input.
 func (q *Query) clone() *Query {
-	c := &Query{Distinct: slices.Clone(q.Distinct), TailWith: q.TailWith, TailStar: q.TailStar, Call: q.Call, TailDrop: slices.Clone(q.TailDrop), TailRename: slices.Clone(q.TailRename), Tail: q.Tail.clone()}
+	c := &Query{Stage: q.Stage.clone(), Distinct: slices.Clone(q.Distinct), TailWith: q.TailWith, TailStar: q.TailStar, Call: q.Call, Union: q.Union, TailDrop: slices.Clone(q.TailDrop), TailRename: slices.Clone(q.TailRename), Tail: q.Tail.clone()}
 	c.Matches = make([]Match, len(q.Matches))
 	for i, m := range q.Matches {
 		c.Matches[i] = m.clone()
@@ -101,7 +101,7 @@ func (q *Query) uses(v string) int {
 	if v == "" {
 		return 0
 	}
-	n := 0
+	n := q.Stage.uses(v)
 	for _, r := range q.chains() {
 		if r.c.Path == v {
 			n++
@@ -189,6 +189,9 @@ func (q *Query) fresh(prefix string) string {
 // boundIn reports whether v is declared by a pattern of MATCH clause mi or
 // of an earlier one.
 func (q *Query) boundIn(v string, mi int) bool {
+	if q.Stage != nil && slices.Contains(q.Stage.vars(), v) {
+		return true
+	}
 	for i := 0; i <= mi && i < len(q.Matches); i++ {
 		for _, c := range q.Matches[i].Chains {
 			if c.Path == v {
@@ -212,6 +215,9 @@ func (q *Query) boundIn(v string, mi int) bool {
 // nonNull reports whether variable v is bound to a non-null value in every
 // row reaching the tail: it is declared by a pattern of a non-optional MATCH.
 func (q *Query) nonNull(v string) bool {
+	if q.Stage != nil && slices.Contains(q.Stage.vars(), v) {
+		return true // the node, and its count (never null)
+	}
 	for _, m := range q.Matches {
 		if m.Optional {
 			continue
@@ -233,11 +239,17 @@ func (q *Query) nonNull(v string) bool {
 }
 
 // declaredBefore returns the named variables in scope before MATCH clause
-// mi (declared by the patterns and UNWIND clauses before it, as the WITH
+// mi (passed on by the stage, declared by the patterns and UNWIND clauses
+// before it, as the WITH
 // clauses between drop and rename them), sorted: what a WITH before clause
 // mi may pass on (len(q.Matches): before the tail).
 func (q *Query) declaredBefore(mi int) []string {
 	seen := map[string]bool{}
+	if q.Stage != nil {
+		for _, v := range q.Stage.vars() {
+			seen[v] = true
+		}
+	}
 	for _, m := range q.Matches[:mi] {
 		if m.With {
 			for _, v := range m.Drop {

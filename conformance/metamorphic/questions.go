@@ -131,6 +131,20 @@ func degreeOver(v, chain string, k int) Tail {
 	return Tail{Kind: TailDegreeOver, Var: v, Chain: &c, Threshold: k}
 }
 
+// staged puts before q's MATCH clauses a stage that matches node (with
+// the WHERE text where), counts per node the matches of chain as alias,
+// keeps the counts above k (none when k < 0), orders by order and keeps
+// limit rows (none when 0).
+func staged(q *Query, node, where, chain, alias string, k int, order string, limit int) *Query {
+	n, err := parseNode(node)
+	if err != nil {
+		panic(err)
+	}
+	c := mustChain(chain)
+	q.Stage = &Stage{Node: n, Where: where, Chain: &c, Alias: alias, Threshold: k, OrderBy: order, Limit: limit}
+	return q
+}
+
 func it(expr, alias string) Item { return Item{Expr: expr, Alias: alias} }
 
 func vars(v ...string) []string { return v }
@@ -520,6 +534,32 @@ func Questions() []Question {
 			query(group(vars("p"), []Item{it("p.name", "name")}, []Item{it("count(*)", "n")}, "n DESC, name", 5), match("(p:Person)-[:ACTED_IN]->(:Movie)"))},
 		{"m-rel-count-per-label", "relationship count", Movies,
 			query(group(vars("a", "r"), []Item{it("a:Person", "person"), it("type(r)", "t")}, []Item{it("count(*)", "n")}, "person, t", 0), match("(a)-[r]->(:Movie)"))},
+		// Aggregation in the middle: a stage counts per node, keeps the
+		// nodes over a threshold (or the top k), and the MATCH clauses
+		// after it start from those nodes.
+		{"g-stage-degree-then-hop", "aggregation", Generic,
+			staged(query(countDistinct("c"), match("(a)-[:R]->(c)")), "a:A", "", "(a)-->(e)", "d", 1, "", 0)},
+		{"g-stage-top-common", "ORDER BY / LIMIT", Generic,
+			staged(query(group(vars("a", "d"), []Item{it("id(a)", "i"), it("d", "d")}, []Item{it("count(*)", "n")}, "i", 0),
+				match("(a)-->(x)<--(b {id: $b})")), "a", "", "(a)--(e)", "d", 0, "d DESC, id(a)", 3)},
+		{"g-stage-no-threshold", "aggregation", Generic,
+			staged(query(group(vars("d"), []Item{it("d", "d")}, []Item{it("count(*)", "n")}, "d", 0),
+				match("(a)-[:T]->(b)")), "a:B", "", "(a)<-[:S]-(e)", "d", -1, "", 0)},
+		{"g-stage-filter-not-exists", "existence", Generic,
+			staged(query(count("c"), match("(a)-->()-->(c)").where(notExists("(c)-->(a)"))), "a", "a.k > 0", "(a)-[:R|S]->(e)", "d", 0, "", 0)},
+		{"u-stage-hubs-then-reach", "aggregation", Users,
+			staged(query(countDistinct("c"), match("(a)-->(c)")), "a:User", "", "(a)<--(e)", "d", 100, "", 0)},
+		{"u-stage-top-hubs-common", "ORDER BY / LIMIT", Users,
+			staged(query(group(vars("a", "d"), []Item{it("a.id", "id"), it("d", "d")}, []Item{it("count(*)", "n")}, "id", 0),
+				match("(a)-->(x)<--(h {id: $hub})")), "a:User", "", "(a)-->(e)", "d", 0, "d DESC, a.id", 5)},
+		{"u-stage-range-two-hop", "aggregation", Users,
+			staged(query(countDistinct("c"), match("(a)-->()-->(c)")), "a:User", "a.id < 100", "(a)-->(e)", "d", 10, "", 0)},
+		{"m-stage-prolific-coactors", "aggregation", Movies,
+			staged(query(group(vars("p", "d", "c"), []Item{it("p.name", "name"), it("d", "d")}, []Item{it("count(DISTINCT c)", "n")}, "name", 0),
+				match("(p)-[:ACTED_IN]->()<-[:ACTED_IN]-(c)")), "p:Person", "", "(p)-[:ACTED_IN]->(e)", "d", 5, "", 0)},
+		{"m-stage-top-cast-directors", "ORDER BY / LIMIT", Movies,
+			staged(query(distinct(vars("m", "dr"), it("m.title", "title"), it("dr.name", "director")),
+				match("(m)<-[:DIRECTED]-(dr:Person)")), "m:Movie", "", "(m)<-[:ACTED_IN]-(e)", "cast", 0, "cast DESC, m.title", 3)},
 	}
 	return append(qs, schemaQuestions()...)
 }

@@ -103,6 +103,13 @@ func schemaQuestions() []Question {
 			query(degreeOver("p", "(p)-[:LIKES]->(:Comment)", 10), match("(p:Person)"))},
 		{"l-in-list-forum-members", "IN list", LDBC,
 			query(countDistinct("f"), match("(f:Forum)-[:HAS_MEMBER]->(p:Person)").where(prop("p", "id", "$l1", "$l2", "$l3")))},
+		{"l-stage-busy-posters-friends", "aggregation", LDBC,
+			staged(query(countDistinct("f"), match("(p)-[:KNOWS]-(f:Person)")), "p:Person", "", "(p)<-[:HAS_CREATOR]-(e:Post)", "d", 20, "", 0)},
+		{"l-stage-top-knows-interests", "ORDER BY / LIMIT", LDBC,
+			staged(query(group(vars("p", "d", "t"), []Item{it("p.id", "id"), it("d", "d")}, []Item{it("count(t)", "n")}, "id", 0),
+				match("(p)-[:HAS_INTEREST]->(t:Tag)")), "p:Person", "", "(p)-[:KNOWS]-(e)", "d", 0, "d DESC, p.id", 5)},
+		{"l-stage-tag-posts-creators", "aggregation", LDBC,
+			staged(query(countDistinct("c"), match("(t)<-[:HAS_TAG]-(:Post)-[:HAS_CREATOR]->(c:Person)")), "t:Tag", "", "(t)<-[:HAS_TAG]-(e:Post)", "n", 10, "", 0)},
 
 		// Stack Overflow.
 		{"s-co-tags", "2-hop distinct", StackOverflow,
@@ -153,5 +160,11 @@ func schemaQuestions() []Question {
 			query(group(vars("q"), []Item{it("q.question_id", "id")}, []Item{it("count(*)", "n")}, "n DESC, id", 5), match("(q:Question)<-[:ANSWERED]-()"))},
 		{"s-not-exists-answered", "existence", StackOverflow,
 			query(count("q"), match("(q:Question)-[:TAGGED]->(:Tag {name: $tag})").where(notExists("(q)<-[:ANSWERED]-()")))},
+		{"s-stage-tag-questions-answers", "aggregation", StackOverflow,
+			staged(query(group(vars("t", "n", "a"), []Item{it("t.name", "name"), it("n", "n")}, []Item{it("count(a)", "answers")}, "name", 0),
+				match("(t)<-[:TAGGED]-(:Question)<-[:ANSWERED]-(a:Answer)")), "t:Tag", "", "(t)<-[:TAGGED]-(e:Question)", "n", 100, "", 0)},
+		{"s-stage-top-providers-tags", "ORDER BY / LIMIT", StackOverflow,
+			staged(query(group(vars("u", "d", "t"), []Item{it("u.user_id", "id"), it("d", "d")}, []Item{it("count(DISTINCT t)", "tags")}, "id", 0),
+				match("(u)-[:PROVIDED]->(:Answer)-[:ANSWERED]->(:Question)-[:TAGGED]->(t:Tag)")), "u:User", "", "(u)-[:PROVIDED]->(e:Answer)", "d", 0, "d DESC, u.user_id", 5)},
 	}
 }

@@ -43,6 +43,7 @@ func Rules() []Rule {
 		{"call-wrap", callWrap},
 		{"filter-wrap", filterWrap},
 		{"varlength-by-length", varLengthByLength},
+		{"stage-style", stageStyle},
 	}
 }
 
@@ -252,12 +253,24 @@ func hasProp(n *Node, key string) bool {
 //
 // Label: x:L and 'L' IN labels(x), both null when x is null.
 //
+// Also, for distinct non-null values, single(i IN [...] WHERE x.k = i)
+// (exactly one value can equal x.k), and for any values
+// NOT none(i IN [...] WHERE x.k = i) and NOT all(i IN [...] WHERE x.k <> i),
+// both any(...) by De Morgan, null when x.k is null.
+//
 // Existence: EXISTS { c }, EXISTS { MATCH c }, COUNT { c } > 0,
 // size([c | 1]) > 0 and the pattern predicate c (negated: NOT ..., = 0);
 // a count threshold in the styles Pred.threshold prints. Precondition
 // for the pattern predicate: every named variable of c is declared by the
 // enclosing MATCH (a pattern predicate declares nothing), there is no
-// WHERE inside, and the conjunct is not wrapped (filterWrap).
+// WHERE inside, and the conjunct is not wrapped (filterWrap). A negated
+// existence check (no count threshold, not wrapped, no path name) in a
+// MATCH that is not OPTIONAL is also the anti-join OPTIONAL MATCH c
+// WITH ... WHERE r IS NULL after the clause (Query.antiJoins): a WHERE
+// conjunct of a non-optional MATCH filters the same rows wherever it
+// stands among them, and relationship uniqueness binds neither form to
+// the clause's relationships; r must be the chain's own (an r bound
+// before would stay bound when nothing matches).
 func predicateStyle(q *Query) []*Query {
 	var out []*Query
 	for mi, m := range q.Matches {
@@ -270,12 +283,19 @@ func predicateStyle(q *Query) []*Query {
 				} else {
 					styles = []Style{StyleIn, StyleAny, StyleOr, StyleOrFlip}
 				}
+				styles = append(styles, StyleNotNone, StyleNotAll)
+				if distinctValues(p.Vals) {
+					styles = append(styles, StyleSingle)
+				}
 			case PredLabel:
 				styles = []Style{StyleEq, StyleLabelsIn}
 			case PredExists:
 				styles = []Style{StyleExists, StyleExistsMatch, StyleCount, StyleSize}
 				if p.SubWhere == "" && p.AtLeast <= 1 && p.Wrap == WrapNone && patternDeclaresNothing(q, mi, p.Chain) {
 					styles = append(styles, StylePattern)
+				}
+				if r := p.Chain.Rels[0].Var; p.Negated && p.AtLeast <= 1 && p.Wrap == WrapNone && !m.Optional && p.Chain.Path == "" && (r == "" || q.uses(r) == 1) {
+					styles = append(styles, StyleOptionalNull)
 				}
 			}
 			for _, s := range styles {
@@ -632,10 +652,11 @@ func (q *Query) singleNode(v string) bool {
 // (c ...), its only subquery predicate is a non-negated existence check
 // (no count threshold, no WHERE inside) of a chain from a to c (or c to
 // a) whose other variables are used nowhere else, and the query has no WITH DISTINCT
-// and no WITH before the tail yet (which may drop or rename a or c). The labels and
+// and no WITH before the tail yet (which may drop or rename a or c), nor a
+// stage (whose count WITH DISTINCT would drop). The labels and
 // properties of the node patterns join those of the chain's ends.
 func existsToMatch(q *Query) []*Query {
-	if len(q.Matches) != 1 || len(q.Distinct) > 0 || q.TailWith {
+	if len(q.Matches) != 1 || len(q.Distinct) > 0 || q.TailWith || q.Stage != nil {
 		return nil
 	}
 	m := q.Matches[0]

@@ -34,10 +34,11 @@ func withStar(q *Query) []*Query {
 // in scope after them. A CALL without importing runs once for the one
 // input row and passes each of its rows on, so the rows after it are
 // those of the clauses themselves. Precondition: some variable is in
-// scope after the clauses (a RETURN needs an item), and they are not
-// wrapped yet.
+// scope after the clauses (a RETURN needs an item), they are not
+// wrapped yet, and no stage comes before them (a subquery that imports
+// nothing would not see the stage's variables).
 func callWrap(q *Query) []*Query {
-	if q.Call || len(q.declaredBefore(len(q.Matches))) == 0 {
+	if q.Call || q.Stage != nil || len(q.declaredBefore(len(q.Matches))) == 0 {
 		return nil
 	}
 	c := q.clone()
@@ -56,7 +57,7 @@ func filterWrap(q *Query) []*Query {
 	var out []*Query
 	for mi, m := range q.Matches {
 		for pi, p := range m.Where {
-			if p.Wrap != WrapNone || p.Kind == PredExists && p.Style == StylePattern {
+			if p.Wrap != WrapNone || p.Kind == PredExists && (p.Style == StylePattern || p.Style == StyleOptionalNull) {
 				continue
 			}
 			for _, w := range []Wrap{WrapCoalesce, WrapCase} {
@@ -72,7 +73,8 @@ func filterWrap(q *Query) []*Query {
 // varLengthByLength writes the lower bound of a variable-length
 // relationship as a condition on the length of a named path:
 // MATCH (a)-[*m..n]->(c) is MATCH p = (a)-[*1..n]->(c) WHERE length(p) >= m
-// (or size(nodes(p)) > m); in a chain with k fixed hops besides, the
+// (or size(nodes(p)) > m, size(nodes(p)) - 1 >= m, size(relationships(p))
+// >= m: a path has one node more than relationships); in a chain with k fixed hops besides, the
 // bound is m + k. Every path of length 1..n whose length passes the bound
 // is one of the original's, with the same bindings.
 // Precondition: the chain is a MATCH pattern with no path name, the
@@ -99,7 +101,7 @@ func varLengthByLength(q *Query) []*Query {
 			continue
 		}
 		bound := r.c.Rels[at].Min + len(r.c.Rels) - 1
-		for _, form := range []string{"length(%s) >= %d", "size(nodes(%s)) > %d"} {
+		for _, form := range []string{"length(%s) >= %d", "size(nodes(%s)) > %d", "size(nodes(%s)) - 1 >= %d", "size(relationships(%s)) >= %d"} {
 			c := q.clone()
 			cr := c.chains()[i]
 			p := c.fresh("p")
@@ -112,4 +114,32 @@ func varLengthByLength(q *Query) []*Query {
 		}
 	}
 	return out
+}
+
+// UnionForms returns the UNION ALL form of q (unionDirections), if any.
+// It is not one of Rules: a count over CALL { ... UNION ALL ... } plans
+// row by row, where the single undirected pattern is a count or degree
+// read (the count, degree and set rewrites do not cross a UNION ALL
+// inside CALL), 8-180x apart in estimated cost, which TestPlanInvariance
+// would flag for every question the rule applies to; the test and the
+// benchmark run it beside the generated forms until the planner covers it.
+func UnionForms(q *Query) []Form {
+	var out []Form
+	for _, c := range unionDirections(q) {
+		out = append(out, Form{Text: c.String(), Rules: []string{"union-directions"}, Query: c})
+	}
+	return out
+}
+
+// unionDirections writes the one MATCH clause of one undirected
+// relationship as the UNION ALL of its two directed patterns inside
+// CALL { } (Query.unionText): the rows are the same, each as many times.
+// Precondition: Query.unionable, and no union yet.
+func unionDirections(q *Query) []*Query {
+	if q.Union || !q.unionable() {
+		return nil
+	}
+	c := q.clone()
+	c.Union = true
+	return []*Query{c}
 }
