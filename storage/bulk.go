@@ -442,8 +442,8 @@ func (v *version) estimateMem() int64 {
 			for _, pr := range p.props[i] {
 				m += propSize(pr.val)
 			}
-			for d := 0; d < 2; d++ {
-				m += int64(len(p.adj[i][d])) * memAdjList
+			for d := Out; d <= In; d++ {
+				m += int64(p.lists(i, d).len()) * memAdjList
 			}
 		}
 	}
@@ -558,7 +558,7 @@ func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) 
 		starts = slices.Compact(starts)
 		firstNew := base.nextRel
 		for _, node := range starts {
-			for _, l := range v.lists(node, Out) {
+			for _, l := range v.lists(node, Out).all() {
 				lo := sort.Search(len(l.rels), func(i int) bool { return l.rels[i] >= firstNew })
 				if lo == len(l.rels) {
 					continue
