@@ -35,7 +35,7 @@ type listRec struct {
 type adjDir struct {
 	at    [nodePageSize + 1]uint32
 	lists []listRec
-	rels  []uint64
+	rels  relIDs
 	nbrs  []uint32
 	// bms caches the neighbour bitmap of lists of at least bitmapCacheMin
 	// entries, by record index; nil when the page has none.
@@ -46,7 +46,7 @@ type adjDir struct {
 // page.
 type adjList struct {
 	typ  uint32
-	rels []uint64
+	rels relIDs
 	nbrs []uint32
 	bm   *atomic.Pointer[roaring.Bitmap] // nil: not cached
 }
@@ -82,7 +82,7 @@ func (ls adjLists) at(j int) adjList {
 	k := ls.lo + uint32(j)
 	r := ls.d.lists[k]
 	e := r.off + r.n
-	l := adjList{typ: r.typ, rels: ls.d.rels[r.off:e:e], nbrs: ls.d.nbrs[r.off:e:e]}
+	l := adjList{typ: r.typ, rels: ls.d.rels.slice(int(r.off), int(e)), nbrs: ls.d.nbrs[r.off:e:e]}
 	if ls.d.bms != nil && r.n >= bitmapCacheMin {
 		l.bm = &ls.d.bms[k]
 	}
@@ -139,7 +139,7 @@ func (d *adjDir) empty(i uint32) bool { return d.at[i] == d.at[i+1] }
 
 // bytes is the memory the direction holds beyond its header.
 func (d *adjDir) bytes() int64 {
-	return int64(cap(d.lists))*int64(unsafe.Sizeof(listRec{})) + int64(cap(d.rels))*8 +
+	return int64(cap(d.lists))*int64(unsafe.Sizeof(listRec{})) + d.rels.bytes() +
 		int64(cap(d.nbrs))*4 + int64(cap(d.bms))*int64(unsafe.Sizeof(atomic.Pointer[roaring.Bitmap]{}))
 }
 
@@ -171,7 +171,7 @@ func newAdjBuilder(d *adjDir, lists, entries int) adjBuilder {
 	*d = adjDir{}
 	if lists > 0 {
 		d.lists = make([]listRec, 0, lists)
-		d.rels, d.nbrs = make([]uint64, 0, entries), make([]uint32, 0, entries)
+		d.rels, d.nbrs = relIDs{narrow: make([]uint32, 0, entries)}, make([]uint32, 0, entries)
 	}
 	return adjBuilder{d: d}
 }
@@ -184,24 +184,43 @@ func (b *adjBuilder) node(i uint32) {
 }
 
 // grow adds a list of type typ with n entries to the current node and
-// returns its entries to fill.
-func (b *adjBuilder) grow(typ uint32, n int) ([]uint64, []uint32) {
+// returns the offset of its entries, to fill with setEntry.
+func (b *adjBuilder) grow(typ uint32, n int) int {
 	d := b.d
-	off := len(d.rels)
+	off := len(d.nbrs)
 	d.lists = append(d.lists, listRec{typ: typ, off: uint32(off), n: uint32(n), cap: uint32(n)})
-	d.rels = append(d.rels, make([]uint64, n)...)
+	d.rels.grow(n)
 	d.nbrs = append(d.nbrs, make([]uint32, n)...)
-	return d.rels[off : off+n : off+n], d.nbrs[off : off+n : off+n]
+	return off
+}
+
+// setEntry sets entry k of the direction.
+func (b *adjBuilder) setEntry(k int, rel uint64, nbr uint32) {
+	b.d.rels.set(k, rel)
+	b.d.nbrs[k] = nbr
 }
 
 // list adds a copy of a list to the current node (nothing when empty).
-func (b *adjBuilder) list(typ uint32, rels []uint64, nbrs []uint32) {
+func (b *adjBuilder) list(typ uint32, rels relIDs, nbrs []uint32) {
+	n := rels.len()
+	if n == 0 {
+		return
+	}
+	d := b.d
+	d.lists = append(d.lists, listRec{typ: typ, off: uint32(len(d.nbrs)), n: uint32(n), cap: uint32(n)})
+	d.rels.addFrom(rels, 0, n)
+	d.nbrs = append(d.nbrs, nbrs...)
+}
+
+// list64 is list for 64-bit ids.
+func (b *adjBuilder) list64(typ uint32, rels []uint64, nbrs []uint32) {
 	if len(rels) == 0 {
 		return
 	}
-	r, n := b.grow(typ, len(rels))
-	copy(r, rels)
-	copy(n, nbrs)
+	d := b.d
+	d.lists = append(d.lists, listRec{typ: typ, off: uint32(len(d.nbrs)), n: uint32(len(rels)), cap: uint32(len(rels))})
+	d.rels.add(rels...)
+	d.nbrs = append(d.nbrs, nbrs...)
 }
 
 // finish closes the direction: full-length slices, capacity = length (so
@@ -214,7 +233,7 @@ func (b *adjBuilder) finish() {
 		return
 	}
 	d.lists = d.lists[:len(d.lists):len(d.lists)]
-	d.rels = d.rels[:len(d.rels):len(d.rels)]
+	d.rels = d.rels.full()
 	d.nbrs = d.nbrs[:len(d.nbrs):len(d.nbrs)]
 	if !b.scratch {
 		d.cacheBitmaps()
@@ -245,28 +264,32 @@ func (d *adjDir) appendEntry(i, typ uint32, rel uint64, nbr uint32) int {
 	j := ls.search(typ)
 	k := ls.lo + uint32(j)
 	if j == ls.len() || d.lists[k].typ != typ {
-		d.insertRec(i, k, listRec{typ: typ, off: uint32(len(d.rels)), n: 1, cap: 1})
-		d.rels, d.nbrs = append(d.rels, rel), append(d.nbrs, nbr)
+		d.insertRec(i, k, listRec{typ: typ, off: uint32(len(d.nbrs)), n: 1, cap: 1})
+		d.rels.add(rel)
+		d.nbrs = append(d.nbrs, nbr)
 		return 0
 	}
 	r := &d.lists[k]
 	deg := int(r.n)
 	switch {
 	case r.n < r.cap:
-		d.rels[r.off+r.n], d.nbrs[r.off+r.n] = rel, nbr
+		d.rels.set(int(r.off+r.n), rel)
+		d.nbrs[r.off+r.n] = nbr
 		r.n++
-	case int(r.off+r.n) == len(d.rels):
-		d.rels, d.nbrs = append(d.rels, rel), append(d.nbrs, nbr)
+	case int(r.off+r.n) == len(d.nbrs):
+		d.rels.add(rel)
+		d.nbrs = append(d.nbrs, nbr)
 		r.n++
 		r.cap++
 	default:
 		// Move the list to the end with room to double.
 		c := max(2*r.n, 4)
-		off := uint32(len(d.rels))
-		d.rels = append(d.rels, d.rels[r.off:r.off+r.n]...)
+		off := uint32(len(d.nbrs))
+		d.rels.addFrom(d.rels, int(r.off), int(r.off+r.n))
 		d.nbrs = append(d.nbrs, d.nbrs[r.off:r.off+r.n]...)
-		d.rels, d.nbrs = append(d.rels, rel), append(d.nbrs, nbr)
-		d.rels = append(d.rels, make([]uint64, c-r.n-1)...)
+		d.rels.add(rel)
+		d.nbrs = append(d.nbrs, nbr)
+		d.rels.grow(int(c - r.n - 1))
 		d.nbrs = append(d.nbrs, make([]uint32, c-r.n-1)...)
 		r.off, r.n, r.cap = off, r.n+1, c
 		d.compactIfSparse()
@@ -296,8 +319,9 @@ func (d *adjDir) setList(i, typ uint32, rels []uint64, nbrs []uint32) {
 		}
 	case len(rels) == 0:
 	default:
-		r := listRec{typ: typ, off: uint32(len(d.rels)), n: uint32(len(rels)), cap: uint32(len(rels))}
-		d.rels, d.nbrs = append(d.rels, rels...), append(d.nbrs, nbrs...)
+		r := listRec{typ: typ, off: uint32(len(d.nbrs)), n: uint32(len(rels)), cap: uint32(len(rels))}
+		d.rels.add(rels...)
+		d.nbrs = append(d.nbrs, nbrs...)
 		if found {
 			d.lists[k] = r
 			d.forget(k)
@@ -363,18 +387,25 @@ func (d *adjDir) compactIfSparse() {
 	for _, r := range d.lists {
 		used += int(r.cap)
 	}
-	if len(d.rels) <= 2*used+64 {
+	if len(d.nbrs) <= 2*used+64 {
 		return
 	}
 	total := 0
 	for _, r := range d.lists {
 		total += int(r.n)
 	}
-	rels, nbrs := make([]uint64, 0, total), make([]uint32, 0, total)
+	var rels relIDs
+	if d.rels.wide != nil {
+		rels.wide = make([]uint64, 0, total)
+	} else {
+		rels.narrow = make([]uint32, 0, total)
+	}
+	nbrs := make([]uint32, 0, total)
 	for k := range d.lists {
 		r := &d.lists[k]
-		off := uint32(len(rels))
-		rels, nbrs = append(rels, d.rels[r.off:r.off+r.n]...), append(nbrs, d.nbrs[r.off:r.off+r.n]...)
+		off := uint32(len(nbrs))
+		rels.addFrom(d.rels, int(r.off), int(r.off+r.n))
+		nbrs = append(nbrs, d.nbrs[r.off:r.off+r.n]...)
 		r.off, r.cap = off, r.n
 	}
 	d.rels, d.nbrs = rels, nbrs

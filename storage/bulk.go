@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"sync/atomic"
 	"time"
 
@@ -559,19 +558,20 @@ func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) 
 		firstNew := base.nextRel
 		for _, node := range starts {
 			for _, l := range v.lists(node, Out).all() {
-				lo := sort.Search(len(l.rels), func(i int) bool { return l.rels[i] >= firstNew })
-				if lo == len(l.rels) {
+				n := l.rels.len()
+				lo := l.rels.search(firstNew)
+				if lo == n {
 					continue
 				}
-				c0 := l.rels[lo] >> chunkBits
-				lo = sort.Search(len(l.rels), func(i int) bool { return l.rels[i]>>chunkBits >= c0 })
-				for lo < len(l.rels) {
-					c := l.rels[lo] >> chunkBits
+				c0 := l.rels.at(lo) >> chunkBits
+				lo = l.rels.search(c0 << chunkBits)
+				for lo < n {
+					c := l.rels.at(lo) >> chunkBits
 					hi := lo
-					for hi < len(l.rels) && l.rels[hi]>>chunkBits == c {
+					for hi < n && l.rels.at(hi)>>chunkBits == c {
 						hi++
 					}
-					buf = appendChunk(buf[:0], c, l.rels[lo:hi], l.nbrs[lo:hi])
+					buf = appendChunk(buf[:0], c, l.rels.uint64s(lo, hi), l.nbrs[lo:hi])
 					kbuf = appendAdjKey(kbuf[:0], gid, node, l.typ, c)
 					set(kbuf, buf)
 					lo = hi

@@ -372,7 +372,7 @@ type nodePager struct {
 	dirs [2]*csr // Out, In
 	page nodePage
 	// scratch arrays of the page's adjacency, per direction, reused
-	rels    [2][]uint64
+	rels    [2]relIDs
 	nbrs    [2][]uint32
 	recs    [2][]listRec
 	stats   *statsBuilder
@@ -434,14 +434,14 @@ func (np *nodePager) at(pi uint64) *nodePage {
 	var bs [2]adjBuilder
 	for d := range bs {
 		// The scratch grows geometrically: a hub's page is the largest.
-		if cap(np.rels[d]) < total {
-			n := max(total, 2*cap(np.rels[d]))
-			np.rels[d], np.nbrs[d] = make([]uint64, 0, n), make([]uint32, 0, n)
+		if np.rels[d].cap() < total {
+			n := max(total, 2*np.rels[d].cap())
+			np.rels[d], np.nbrs[d] = relIDs{narrow: make([]uint32, 0, n)}, make([]uint32, 0, n)
 		}
 		if cap(np.recs[d]) < nlists {
 			np.recs[d] = make([]listRec, 0, max(nlists, 2*cap(np.recs[d])))
 		}
-		p.adj[d].lists, p.adj[d].rels, p.adj[d].nbrs = np.recs[d][:0], np.rels[d][:0], np.nbrs[d][:0]
+		p.adj[d].lists, p.adj[d].rels, p.adj[d].nbrs = np.recs[d][:0], np.rels[d].truncated(), np.nbrs[d][:0]
 		bs[d] = adjBuilder{d: &p.adj[d], scratch: true}
 	}
 	for n := lo; n < hi; n++ {
@@ -484,11 +484,13 @@ func (np *nodePager) at(pi uint64) *nodePage {
 				for end < len(ids) && b.relTyp[ids[end]] == t {
 					end++
 				}
-				rels, nbrs := bl.grow(t, len(old.rels)+end-j)
-				copy(nbrs, old.nbrs)
-				k := copy(rels, old.rels)
+				k := bl.grow(t, old.rels.len()+end-j)
+				for x := range old.nbrs {
+					bl.setEntry(k, old.rels.at(x), old.nbrs[x])
+					k++
+				}
 				for ; j < end; j++ {
-					rels[k], nbrs[k] = firstRel+uint64(ids[j]), other[ids[j]]
+					bl.setEntry(k, firstRel+uint64(ids[j]), other[ids[j]])
 					k++
 				}
 			}
@@ -496,7 +498,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 	}
 	for d := range bs {
 		// Keep the grown scratch for the next page.
-		np.recs[d], np.rels[d], np.nbrs[d] = p.adj[d].lists[:0], p.adj[d].rels[:0], p.adj[d].nbrs[:0]
+		np.recs[d], np.rels[d], np.nbrs[d] = p.adj[d].lists[:0], p.adj[d].rels.truncated(), p.adj[d].nbrs[:0]
 		bs[d].finish()
 	}
 	for w := p.alive[0]; w != 0; w &= w - 1 {

@@ -37,11 +37,12 @@ func (v *version) checkConsistency() error {
 			for d := Out; d <= In; d++ {
 				ls := p.lists(i, d)
 				for j, l := range ls.all() {
-					if len(l.rels) == 0 || len(l.rels) != len(l.nbrs) || (j > 0 && ls.at(j-1).typ >= l.typ) {
+					if l.rels.len() == 0 || l.rels.len() != len(l.nbrs) || (j > 0 && ls.at(j-1).typ >= l.typ) {
 						return fmt.Errorf("node %d %v: malformed adjacency", id, d)
 					}
-					for k, r := range l.rels {
-						if k > 0 && l.rels[k-1] >= r {
+					for k := range l.rels.len() {
+						r := l.rels.at(k)
+						if k > 0 && l.rels.at(k-1) >= r {
 							return fmt.Errorf("node %d %v: adjacency not sorted", id, d)
 						}
 						s, e, t, ok := v.Rel(r)

@@ -300,7 +300,7 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 	}
 	// One allocation per kind for the whole page: the page's adjacency is
 	// contiguous, and the arrays hold no pointers for the GC to scan.
-	a := pageArena{rels: make([]uint64, nEntries), nbrs: make([]uint32, nEntries), recs: make([]listRec, nLists)}
+	a := pageArena{rels: relIDs{narrow: make([]uint32, nEntries)}, nbrs: make([]uint32, nEntries), recs: make([]listRec, nLists)}
 	a.ehi, a.lhi = nEntries, nLists
 	labels := make([]uint32, nLabels)
 	p := &nodePage{}
@@ -328,15 +328,15 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 			typ := uint32(0)
 			for j := range recs {
 				typ += d.u32()
-				rels, nbrs, off := a.entries(dir == In, d.count(), d)
-				if rels == nil {
+				nbrs, off := a.entries(dir == In, d.count(), d)
+				if nbrs == nil {
 					break
 				}
-				recs[j] = listRec{typ: typ, off: uint32(off), n: uint32(len(rels)), cap: uint32(len(rels))}
+				recs[j] = listRec{typ: typ, off: uint32(off), n: uint32(len(nbrs)), cap: uint32(len(nbrs))}
 				prev := uint64(0)
-				for e := range rels {
+				for e := range nbrs {
 					prev += d.uvarint()
-					rels[e] = prev
+					a.rels.set(off+e, prev)
 					nbrs[e] = d.u32()
 				}
 			}
@@ -353,7 +353,7 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 	}
 	out, in := &p.adj[Out], &p.adj[In]
 	if a.llo > 0 {
-		out.lists, out.rels, out.nbrs = a.recs[:a.llo:a.llo], a.rels[:a.elo:a.elo], a.nbrs[:a.elo:a.elo]
+		out.lists, out.rels, out.nbrs = a.recs[:a.llo:a.llo], a.rels.slice(0, a.elo), a.nbrs[:a.elo:a.elo]
 		out.cacheBitmaps()
 	}
 	if a.lhi < nLists {
@@ -372,7 +372,7 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 		for j := range recs {
 			recs[j].off -= uint32(a.ehi)
 		}
-		in.lists, in.rels, in.nbrs = recs, a.rels[a.ehi:nEntries:nEntries], a.nbrs[a.ehi:nEntries:nEntries]
+		in.lists, in.rels, in.nbrs = recs, a.rels.slice(a.ehi, nEntries), a.nbrs[a.ehi:nEntries:nEntries]
 		in.cacheBitmaps()
 	}
 	return p, nil
@@ -385,7 +385,7 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 // one run of memory instead of every other run, which is what bounds it
 // (its work per neighbour is one store into a word array).
 type pageArena struct {
-	rels     []uint64
+	rels     relIDs
 	nbrs     []uint32
 	recs     []listRec
 	elo, ehi int // entries [0,elo) and [ehi,len) are taken
@@ -393,15 +393,15 @@ type pageArena struct {
 }
 
 // entries takes m entries, from the back when back is set, and returns
-// them with their offset; past the totals it records an error in d and
-// returns nil.
-func (a *pageArena) entries(back bool, m int, d *decoder) ([]uint64, []uint32, int) {
+// their neighbours and offset (the ids are a.rels from there); past the
+// totals it records an error in d and returns nil.
+func (a *pageArena) entries(back bool, m int, d *decoder) ([]uint32, int) {
 	if d.err != nil {
-		return nil, nil, 0
+		return nil, 0
 	}
 	if m > a.ehi-a.elo {
 		d.err = errorf(ErrCorrupt, "image: block totals disagree")
-		return nil, nil, 0
+		return nil, 0
 	}
 	lo := a.elo
 	if back {
@@ -410,7 +410,7 @@ func (a *pageArena) entries(back bool, m int, d *decoder) ([]uint64, []uint32, i
 	} else {
 		a.elo += m
 	}
-	return a.rels[lo : lo+m : lo+m], a.nbrs[lo : lo+m : lo+m], lo
+	return a.nbrs[lo : lo+m : lo+m], lo
 }
 
 // records takes k list records (nil for k = 0), from the back when back
@@ -716,9 +716,10 @@ func appendNodeBlock(dst []byte, p *nodePage) []byte {
 			for _, l := range ls.all() {
 				dst = binary.AppendUvarint(dst, uint64(l.typ-typ))
 				typ = l.typ
-				dst = binary.AppendUvarint(dst, uint64(len(l.rels)))
+				dst = binary.AppendUvarint(dst, uint64(l.rels.len()))
 				prev := uint64(0)
-				for e, r := range l.rels {
+				for e := range l.rels.len() {
+					r := l.rels.at(e)
 					dst = binary.AppendUvarint(dst, r-prev)
 					prev = r
 					dst = binary.AppendUvarint(dst, uint64(l.nbrs[e]))

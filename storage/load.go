@@ -350,7 +350,7 @@ func splitByType(b *adjBuilder, rels []uint64, nbrs []uint32, typs []uint32) {
 		}
 	}
 	if single {
-		b.list(typs[0], rels, nbrs)
+		b.list64(typs[0], rels, nbrs)
 		return
 	}
 	ts := slices.Clone(typs)
@@ -366,7 +366,7 @@ func splitByType(b *adjBuilder, rels []uint64, nbrs []uint32, typs []uint32) {
 				n2 = append(n2, nbrs[j])
 			}
 		}
-		b.list(t, r2[lo:], n2[lo:])
+		b.list64(t, r2[lo:], n2[lo:])
 	}
 }
 

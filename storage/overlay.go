@@ -583,10 +583,11 @@ func (patch *nodePatch) apply(p *nodePage) *nodePage {
 		var rels []uint64
 		var nbrs []uint32
 		if old, ok := p.lists(i, ref.dir).find(ref.typ); ok {
-			rels = make([]uint64, 0, len(old.rels)+len(e.rels))
-			nbrs = make([]uint32, 0, len(old.rels)+len(e.rels))
+			rels = make([]uint64, 0, len(old.nbrs)+len(e.rels))
+			nbrs = make([]uint32, 0, len(old.nbrs)+len(e.rels))
 			k := 0
-			for x, r := range old.rels {
+			for x := range old.rels.len() {
+				r := old.rels.at(x)
 				for k < len(e.del) && e.del[k] < r {
 					k++
 				}

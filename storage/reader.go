@@ -350,8 +350,8 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 			if typ != AnyType && l.typ != typ {
 				continue
 			}
-			for k, r := range l.rels {
-				n := l.nbrs[k]
+			for k, n := range l.nbrs {
+				r := l.rels.at(k)
 				if skipSelf && n == node {
 					continue
 				}
@@ -553,8 +553,8 @@ func (v *version) RelsOfType(typ uint32, fn func(id uint64, start, end uint32) b
 	for it.HasNext() {
 		node := it.Next()
 		if l, ok := v.lists(node, Out).find(typ); ok {
-			for j, r := range l.rels {
-				if !fn(r, node, l.nbrs[j]) {
+			for j, n := range l.nbrs {
+				if !fn(l.rels.at(j), node, n) {
 					return
 				}
 			}

@@ -200,7 +200,7 @@ func (sb *statsBuilder) addNode(sl []uint32, adj [2]adjLists, labelsOf func(uint
 	for d := Out; d <= In; d++ {
 		total := 0
 		for _, l := range adj[d].all() {
-			n := len(l.rels)
+			n := len(l.nbrs)
 			if n == 0 {
 				continue
 			}

@@ -661,11 +661,12 @@ func (tx *Tx) DeleteNode(id uint32, detach bool) error {
 		for d := Out; d <= In; d++ {
 			total := 0
 			for _, l := range p.lists(i, d).all() {
-				tx.histMove(degKey{l.typ, d}, len(l.rels), 0)
-				total += len(l.rels)
+				tx.histMove(degKey{l.typ, d}, len(l.nbrs), 0)
+				total += len(l.nbrs)
 				tx.mem -= memAdjList
 				if d == Out {
-					for _, r := range l.rels {
+					for k := range l.rels.len() {
+						r := l.rels.at(k)
 						tx.dirtyChunks[chunkRef{id, l.typ, r >> chunkBits}] = true
 					}
 				}
@@ -721,10 +722,11 @@ func (tx *Tx) adjRemove(node uint32, dir Direction, typ uint32, rels ...uint64) 
 	if !ok {
 		return
 	}
-	deg := len(old.rels)
+	deg := len(old.nbrs)
 	nr, nn := make([]uint64, 0, deg), make([]uint32, 0, deg)
 	k := 0
-	for x, r := range old.rels {
+	for x := range old.rels.len() {
+		r := old.rels.at(x)
 		for k < len(rels) && rels[k] < r {
 			k++
 		}

@@ -379,7 +379,7 @@ func (v *version) degreeOf(node uint32, dir Direction, typ uint32) int {
 		return ls.entries()
 	}
 	if l, ok := ls.find(typ); ok {
-		return len(l.rels)
+		return len(l.nbrs)
 	}
 	return 0
 }
