@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/functions"
@@ -454,7 +455,7 @@ func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
 		g.emit(vm.OpTableAdd, aux)
 		return &tableSource{aux: aux, env: e.clone()}, nil
 	case logical.Aggregate:
-		spec := &vm.AggSpec{}
+		spec := &vm.AggSpec{EstGroups: int(math.Min(o.EstGroups, 1<<20))}
 		out := newEnv()
 		for _, k := range o.Keys {
 			if v, ok := k.Expr.(*ast.Variable); ok {

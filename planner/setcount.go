@@ -80,7 +80,7 @@ func (g *gen) aggSetSink(agg logical.Aggregate, set int32) (*tableSource, error)
 	if err != nil {
 		return nil, err
 	}
-	spec := &vm.AggSpec{}
+	spec := &vm.AggSpec{EstGroups: 1}
 	out := newEnv()
 	for _, a := range agg.Aggs {
 		spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "count", New: o.NewAgg, Distinct: true, SetCount: true})

@@ -183,6 +183,10 @@ type AggSpec struct {
 	Table   TableSpec // R: key registers then one register per aggregate result; N: id keys
 	NumKeyR int       // the first NumKeyR entries of Table.R are keys
 	Aggs    []AggCall
+	// EstGroups is the planner's estimate of the number of groups: a table
+	// that outgrows presizeAt groups is resized to it at once instead of
+	// doubling its way there.
+	EstGroups int
 }
 
 // AggCall is one aggregate function call.

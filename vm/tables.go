@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
-	"unsafe"
 
 	"github.com/cyqdb/cyq/functions"
 
@@ -199,6 +198,33 @@ func (t *table) add(m *Machine) error {
 
 // appendDoubling appends, doubling the capacity when full: append grows
 // large slices by about 1.25x, which copies a big table several times over.
+// presizeAt is the group count at which an aggregation table is resized to
+// the planner's estimate (small tables never pay for a wrong estimate).
+const presizeAt = 1024
+
+// presize makes room for n groups.
+func (t *table) presize(n int) {
+	rows := make([]tableRow, len(t.rows), n)
+	copy(rows, t.rows)
+	t.rows = rows
+	states := make([]groupState, len(t.states), n)
+	copy(states, t.states)
+	t.states = states
+	if t.ints != nil {
+		ints := make(map[int64]int, n)
+		for k, v := range t.ints {
+			ints[k] = v
+		}
+		t.ints = ints
+	} else if t.groups != nil {
+		groups := make(map[string]int, n)
+		for k, v := range t.groups {
+			groups[k] = v
+		}
+		t.groups = groups
+	}
+}
+
 func appendDoubling[T any](s []T, v T) []T {
 	if len(s) == cap(s) {
 		n := make([]T, len(s), max(4, 2*cap(s)))
@@ -363,7 +389,6 @@ func (t *table) group(m *Machine) (int, error) {
 	s := t.agg
 	var g int
 	var ok bool
-	var keyBytes int64 // a new string key's map entry
 	ik, isInt := t.intKey(m)
 	if isInt {
 		g, ok = t.intGroup(ik)
@@ -372,11 +397,13 @@ func (t *table) group(m *Machine) (int, error) {
 		g, ok = t.groups[string(k)]
 		if !ok {
 			t.groups[string(k)] = len(t.rows)
-			keyBytes = int64(len(k)) + 48
 		}
 	}
 	if !ok {
 		g = len(t.rows)
+		if g == presizeAt && s.EstGroups > 2*presizeAt {
+			t.presize(s.EstGroups)
+		}
 		if isInt {
 			if err := t.setIntGroup(m, ik, g); err != nil {
 				return 0, err
@@ -389,6 +416,7 @@ func (t *table) group(m *Machine) (int, error) {
 		for i, n := range s.Table.N {
 			row.n[i] = m.N[n]
 		}
+		t.rows = appendDoubling(t.rows, row)
 		var st groupState
 		if !s.sumsOnly() { // integer sums need no aggregator objects
 			st.aggs = t.allocAggs(len(s.Aggs))
@@ -405,13 +433,9 @@ func (t *table) group(m *Machine) (int, error) {
 				st.distinct = &groupDistinct{seen: make([]map[string]struct{}, len(s.Aggs)), nodes: make([]*roaring.Bitmap, len(s.Aggs))}
 			}
 		}
-		// The table grows by doubling, and each doubling is charged as
-		// it happens: its size follows the groups found, not an estimate.
-		rc, sc := cap(t.rows), cap(t.states)
-		t.rows = appendDoubling(t.rows, row)
 		t.states = appendDoubling(t.states, st)
-		grown := int64(cap(t.rows)-rc)*int64(unsafe.Sizeof(tableRow{})) + int64(cap(t.states)-sc)*int64(unsafe.Sizeof(groupState{}))
-		if err := m.account(grown + keyBytes + int64(16*len(row.r)+8*len(row.n)+64*len(st.aggs))); err != nil {
+		aggs := st.aggs
+		if err := m.account(int64(16*len(row.r) + 64*len(aggs) + 96)); err != nil {
 			return 0, err
 		}
 	}

@@ -100,29 +100,3 @@ func TestListBuildingLinear(t *testing.T) {
 		}
 	}
 }
-
-// TestGroupTableCharged: an aggregation table is charged as it grows, by
-// the groups it finds: the same rows in 200,000 groups exceed a budget
-// that 3 groups fit in easily.
-func TestGroupTableCharged(t *testing.T) {
-	db, err := Open("", &Options{Run: RunOptions{Limits: vm.Limits{MaxMemory: 4 << 20}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ctx := context.Background()
-	q := "UNWIND range(1, 200000) AS x RETURN x % $k AS g, count(*) AS c"
-	for _, k := range []int{3, 200000} {
-		rows, err := db.Query(ctx, q, map[string]any{"k": k})
-		var all [][]value.Value
-		if err == nil {
-			all, err = rows.All()
-		}
-		switch e := cyqerr.As(err); {
-		case k == 3 && (err != nil || len(all) != 3):
-			t.Fatalf("3 groups: %d rows, %v", len(all), err)
-		case k > 3 && (e == nil || e.Detail != "MemoryBudget"):
-			t.Fatalf("%d groups under a 4 MiB budget: want MemoryBudget, got %v", k, err)
-		}
-	}
-}
