@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"sync/atomic"
 	"time"
 
@@ -442,8 +441,8 @@ func (v *version) estimateMem() int64 {
 			for _, pr := range p.props[i] {
 				m += propSize(pr.val)
 			}
-			for d := 0; d < 2; d++ {
-				m += int64(len(p.adj[i][d])) * memAdjList
+			for d := Out; d <= In; d++ {
+				m += int64(p.lists(i, d).len()) * memAdjList
 			}
 		}
 	}
@@ -558,20 +557,21 @@ func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) 
 		starts = slices.Compact(starts)
 		firstNew := base.nextRel
 		for _, node := range starts {
-			for _, l := range v.lists(node, Out) {
-				lo := sort.Search(len(l.rels), func(i int) bool { return l.rels[i] >= firstNew })
-				if lo == len(l.rels) {
+			for _, l := range v.lists(node, Out).all() {
+				n := l.rels.len()
+				lo := l.rels.search(firstNew)
+				if lo == n {
 					continue
 				}
-				c0 := l.rels[lo] >> chunkBits
-				lo = sort.Search(len(l.rels), func(i int) bool { return l.rels[i]>>chunkBits >= c0 })
-				for lo < len(l.rels) {
-					c := l.rels[lo] >> chunkBits
+				c0 := l.rels.at(lo) >> chunkBits
+				lo = l.rels.search(c0 << chunkBits)
+				for lo < n {
+					c := l.rels.at(lo) >> chunkBits
 					hi := lo
-					for hi < len(l.rels) && l.rels[hi]>>chunkBits == c {
+					for hi < n && l.rels.at(hi)>>chunkBits == c {
 						hi++
 					}
-					buf = appendChunk(buf[:0], c, l.rels[lo:hi], l.nbrs[lo:hi])
+					buf = appendChunk(buf[:0], c, l.rels.uint64s(lo, hi), l.nbrs[lo:hi])
 					kbuf = appendAdjKey(kbuf[:0], gid, node, l.typ, c)
 					set(kbuf, buf)
 					lo = hi

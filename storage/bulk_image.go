@@ -368,13 +368,13 @@ func (b *BulkBuilder) oldChunk(key []byte, c uint64, rels []uint64, nbrs []uint3
 // nodePager makes the node pages of a streamed load one at a time, in a
 // scratch page, and counts the statistics of every node.
 type nodePager struct {
-	b       *BulkBuilder
-	dirs    [2]*csr // Out, In
-	page    nodePage
-	rels    []uint64
-	nbrs    []uint32
-	lists   []adjList
-	ptrs    []*adjList
+	b    *BulkBuilder
+	dirs [2]*csr // Out, In
+	page nodePage
+	// scratch arrays of the page's adjacency, per direction, reused
+	rels    [2]relIDs
+	nbrs    [2][]uint32
+	recs    [2][]listRec
 	stats   *statsBuilder
 	labelOf func(uint32) []uint32
 }
@@ -412,7 +412,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 		if bp != nil {
 			for w := bp.alive[0]; w != 0; w &= w - 1 {
 				i := trailingZeros(w)
-				np.stats.addNode(bp.labels[i], &bp.adj[i], np.labelOf)
+				np.stats.addNode(bp.labels[i], bp.nodeAdj(uint32(i)), np.labelOf)
 			}
 		}
 		return base.nodes.own(pi)
@@ -420,81 +420,90 @@ func (np *nodePager) at(pi uint64) *nodePage {
 	total := fresh
 	if bp != nil {
 		for w := bp.alive[0]; w != 0; w &= w - 1 {
-			i := trailingZeros(w)
-			for d := range 2 {
-				nlists += len(bp.adj[i][d])
-				for _, l := range bp.adj[i][d] {
-					total += len(l.rels)
-				}
+			i := uint32(trailingZeros(w))
+			for d := Out; d <= In; d++ {
+				ls := bp.lists(i, d)
+				nlists += ls.len()
+				total += ls.entries()
 			}
 		}
-	}
-	// The scratch grows geometrically: a hub's page is the largest.
-	if cap(np.rels) < total {
-		n := max(total, 2*cap(np.rels))
-		np.rels, np.nbrs = make([]uint64, n), make([]uint32, n)
-	}
-	if cap(np.lists) < nlists {
-		n := max(nlists, 2*cap(np.lists))
-		np.lists, np.ptrs = make([]adjList, n), make([]*adjList, n)
 	}
 	firstRel := base.nextRel
 	p := &np.page
 	*p = nodePage{}
-	k, nl := 0, 0
+	var bs [2]adjBuilder
+	for d := range bs {
+		// The scratch grows geometrically: a hub's page is the largest.
+		if np.rels[d].cap() < total {
+			n := max(total, 2*np.rels[d].cap())
+			np.rels[d], np.nbrs[d] = relIDs{narrow: make([]uint32, 0, n)}, make([]uint32, 0, n)
+		}
+		if cap(np.recs[d]) < nlists {
+			np.recs[d] = make([]listRec, 0, max(nlists, 2*cap(np.recs[d])))
+		}
+		p.adj[d].lists, p.adj[d].rels, p.adj[d].nbrs = np.recs[d][:0], np.rels[d].truncated(), np.nbrs[d][:0]
+		bs[d] = adjBuilder{d: &p.adj[d], scratch: true}
+	}
 	for n := lo; n < hi; n++ {
 		i := uint32(n - lo)
-		var old *[2][]*adjList
 		if n < first {
 			if bp == nil || !bp.isAlive(i) {
 				continue
 			}
-			p.labels[i], p.props[i], old = bp.labels[i], bp.props[i], &bp.adj[i]
+			p.labels[i], p.props[i] = bp.labels[i], bp.props[i]
 		} else {
 			p.labels[i], p.props[i] = b.nodes.labels(int(n-first)), b.nodes.props(int(n-first))
 		}
 		p.alive[i>>6] |= 1 << (i & 63)
 		for d, c := range np.dirs {
-			var ol []*adjList
-			if old != nil {
-				ol = old[d]
+			bl := &bs[d]
+			bl.node(i)
+			var ol adjLists
+			if n < first {
+				ol = bp.lists(i, Direction(d))
 			}
 			ids := c.ord[c.off[n]:c.off[n+1]]
-			if len(ids) == 0 {
-				p.adj[i][d] = ol
-				continue
-			}
 			other := b.relEnd
 			if Direction(d) == In {
 				other = b.relStart
 			}
-			firstList := nl
-			for j, o := 0, 0; j < len(ids) || o < len(ol); {
-				if j == len(ids) || (o < len(ol) && ol[o].typ < b.relTyp[ids[j]]) {
-					np.ptrs[nl] = ol[o] // unchanged: shared
-					nl++
+			for j, o := 0, 0; j < len(ids) || o < ol.len(); {
+				if j == len(ids) || (o < ol.len() && ol.at(o).typ < b.relTyp[ids[j]]) {
+					l := ol.at(o) // unchanged
+					bl.list(l.typ, l.rels, l.nbrs)
 					o++
 					continue
 				}
-				t, start := b.relTyp[ids[j]], k
-				if o < len(ol) && ol[o].typ == t {
-					copy(np.nbrs[k:], ol[o].nbrs)
-					k += copy(np.rels[k:], ol[o].rels)
+				t := b.relTyp[ids[j]]
+				var old adjList
+				if o < ol.len() && ol.at(o).typ == t {
+					old = ol.at(o)
 					o++
 				}
-				for ; j < len(ids) && b.relTyp[ids[j]] == t; j++ {
-					np.rels[k], np.nbrs[k] = firstRel+uint64(ids[j]), other[ids[j]]
+				end := j
+				for end < len(ids) && b.relTyp[ids[end]] == t {
+					end++
+				}
+				k := bl.grow(t, old.rels.len()+end-j)
+				for x := range old.nbrs {
+					bl.setEntry(k, old.rels.at(x), old.nbrs[x])
 					k++
 				}
-				l := &np.lists[nl]
-				l.typ, l.rels, l.nbrs = t, np.rels[start:k:k], np.nbrs[start:k:k]
-				l.bm.Store(nil)
-				np.ptrs[nl] = l
-				nl++
+				for ; j < end; j++ {
+					bl.setEntry(k, firstRel+uint64(ids[j]), other[ids[j]])
+					k++
+				}
 			}
-			p.adj[i][d] = np.ptrs[firstList:nl:nl]
 		}
-		np.stats.addNode(p.labels[i], &p.adj[i], np.labelOf)
+	}
+	for d := range bs {
+		// Keep the grown scratch for the next page.
+		np.recs[d], np.rels[d], np.nbrs[d] = p.adj[d].lists[:0], p.adj[d].rels.truncated(), p.adj[d].nbrs[:0]
+		bs[d].finish()
+	}
+	for w := p.alive[0]; w != 0; w &= w - 1 {
+		i := uint32(trailingZeros(w))
+		np.stats.addNode(p.labels[i], p.nodeAdj(i), np.labelOf)
 	}
 	return p
 }

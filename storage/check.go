@@ -21,7 +21,7 @@ func (v *version) checkConsistency() error {
 		}
 		for i := uint32(0); i < nodePageSize; i++ {
 			if !p.isAlive(i) {
-				if p.labels[i] != nil || p.props[i] != nil || p.adj[i][0] != nil || p.adj[i][1] != nil {
+				if p.labels[i] != nil || p.props[i] != nil || !p.adj[Out].empty(i) || !p.adj[In].empty(i) {
 					return fmt.Errorf("dead node %d has data", uint32(pi)<<nodePageBits|i)
 				}
 				continue
@@ -35,12 +35,14 @@ func (v *version) checkConsistency() error {
 				labels[l].Add(id)
 			}
 			for d := Out; d <= In; d++ {
-				for j, l := range p.adj[i][d] {
-					if len(l.rels) == 0 || len(l.rels) != len(l.nbrs) || (j > 0 && p.adj[i][d][j-1].typ >= l.typ) {
+				ls := p.lists(i, d)
+				for j, l := range ls.all() {
+					if l.rels.len() == 0 || l.rels.len() != len(l.nbrs) || (j > 0 && ls.at(j-1).typ >= l.typ) {
 						return fmt.Errorf("node %d %v: malformed adjacency", id, d)
 					}
-					for k, r := range l.rels {
-						if k > 0 && l.rels[k-1] >= r {
+					for k := range l.rels.len() {
+						r := l.rels.at(k)
+						if k > 0 && l.rels.at(k-1) >= r {
 							return fmt.Errorf("node %d %v: adjacency not sorted", id, d)
 						}
 						s, e, t, ok := v.Rel(r)

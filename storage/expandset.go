@@ -92,7 +92,7 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 			if dir != Both && dir != d {
 				continue
 			}
-			for _, l := range p.adj[i][d] {
+			for _, l := range p.lists(i, d).all() {
 				if typ != AnyType && l.typ != typ {
 					continue
 				}
@@ -210,7 +210,7 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 			if !rev[d] {
 				continue
 			}
-			for _, l := range p.adj[i][d] {
+			for _, l := range p.lists(i, d).all() {
 				if typ != AnyType && l.typ != typ {
 					continue
 				}

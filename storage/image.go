@@ -300,14 +300,13 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 	}
 	// One allocation per kind for the whole page: the page's adjacency is
 	// contiguous, and the arrays hold no pointers for the GC to scan.
-	a := pageArena{
-		rels: make([]uint64, nEntries), nbrs: make([]uint32, nEntries),
-		lists: make([]adjList, nLists), ptrs: make([]*adjList, nLists),
-	}
-	a.ehi, a.lhi, a.phi = nEntries, nLists, nLists
+	a := pageArena{rels: relIDs{narrow: make([]uint32, nEntries)}, nbrs: make([]uint32, nEntries), recs: make([]listRec, nLists)}
+	a.ehi, a.lhi = nEntries, nLists
 	labels := make([]uint32, nLabels)
 	p := &nodePage{}
 	p.alive[0] = alive
+	var nIn [nodePageSize]uint32 // incoming lists per node
+	next := uint32(0)            // Out's at[next...] not yet set
 	for w := alive; w != 0 && d.err == nil; w &= w - 1 {
 		// (take returns nil after an error; the loop then stops.)
 		i := uint32(trailingZeros(w))
@@ -320,95 +319,116 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 			p.labels[i] = ls
 		}
 		p.props[i] = d.props()
+		for ; next <= i; next++ {
+			p.adj[Out].at[next] = uint32(a.llo)
+		}
 		for dir := Out; dir <= In; dir++ {
-			ls := a.ptrSlice(dir == In, d.count(), d)
+			recs := a.records(dir == In, d.count(), d)
+			nIn[i] = uint32(len(recs)) * uint32(dir)
 			typ := uint32(0)
-			for j := range ls {
+			for j := range recs {
 				typ += d.u32()
-				l := a.list(dir == In, d.count(), d)
-				if l == nil {
+				nbrs, off := a.entries(dir == In, d.count(), d)
+				if nbrs == nil {
 					break
 				}
-				l.typ = typ
+				recs[j] = listRec{typ: typ, off: uint32(off), n: uint32(len(nbrs)), cap: uint32(len(nbrs))}
 				prev := uint64(0)
-				for e := range l.rels {
+				for e := range nbrs {
 					prev += d.uvarint()
-					l.rels[e] = prev
-					l.nbrs[e] = d.u32()
+					a.rels.set(off+e, prev)
+					nbrs[e] = d.u32()
 				}
-				ls[j] = l
-			}
-			if len(ls) > 0 {
-				p.adj[i][dir] = ls
 			}
 		}
 	}
 	if err := d.done(); err != nil {
 		return nil, err
 	}
+	if a.elo != a.ehi || a.llo != a.lhi {
+		return nil, errorf(ErrCorrupt, "image: block totals disagree")
+	}
+	for ; next <= nodePageSize; next++ {
+		p.adj[Out].at[next] = uint32(a.llo)
+	}
+	out, in := &p.adj[Out], &p.adj[In]
+	if a.llo > 0 {
+		out.lists, out.rels, out.nbrs = a.recs[:a.llo:a.llo], a.rels.slice(0, a.elo), a.nbrs[:a.elo:a.elo]
+		out.cacheBitmaps()
+	}
+	if a.lhi < nLists {
+		// Incoming records were taken from the back, the first node's
+		// last: reverse the whole run, then each node's lists, to put the
+		// nodes in order and each node's lists back in type order.
+		recs := a.recs[a.lhi:nLists:nLists]
+		slices.Reverse(recs)
+		k := uint32(0)
+		for i := range uint32(nodePageSize) {
+			in.at[i] = k
+			slices.Reverse(recs[k : k+nIn[i]])
+			k += nIn[i]
+		}
+		in.at[nodePageSize] = k
+		for j := range recs {
+			recs[j].off -= uint32(a.ehi)
+		}
+		in.lists, in.rels, in.nbrs = recs, a.rels.slice(a.ehi, nEntries), a.nbrs[a.ehi:nEntries:nEntries]
+		in.cacheBitmaps()
+	}
 	return p, nil
 }
 
 // pageArena hands out the adjacency of a node page being decoded from
-// arrays sized by the page's totals: outgoing lists (and their entries
-// and pointer slices) from the front of the arrays, incoming ones from
-// the back. A set expansion in one direction then reads that
-// direction's lists and neighbours of a page as one run of memory
-// instead of every other run, which is what bounds it (its work per
-// neighbour is one store into a word array).
+// arrays sized by the page's totals: outgoing lists and entries from the
+// front of the arrays, incoming ones from the back. A set expansion in one
+// direction then reads that direction's lists and neighbours of a page as
+// one run of memory instead of every other run, which is what bounds it
+// (its work per neighbour is one store into a word array).
 type pageArena struct {
-	rels     []uint64
+	rels     relIDs
 	nbrs     []uint32
-	lists    []adjList
-	ptrs     []*adjList
+	recs     []listRec
 	elo, ehi int // entries [0,elo) and [ehi,len) are taken
-	llo, lhi int // lists
-	plo, phi int // pointers
+	llo, lhi int // records
 }
 
-// list takes a list of m entries, from the back when back is set; past
-// the totals it records an error in d and returns nil.
-func (a *pageArena) list(back bool, m int, d *decoder) *adjList {
+// entries takes m entries, from the back when back is set, and returns
+// their neighbours and offset (the ids are a.rels from there); past the
+// totals it records an error in d and returns nil.
+func (a *pageArena) entries(back bool, m int, d *decoder) ([]uint32, int) {
 	if d.err != nil {
-		return nil
+		return nil, 0
 	}
-	if a.llo >= a.lhi || m > a.ehi-a.elo {
+	if m > a.ehi-a.elo {
 		d.err = errorf(ErrCorrupt, "image: block totals disagree")
-		return nil
+		return nil, 0
 	}
-	var l *adjList
 	lo := a.elo
 	if back {
-		a.lhi--
-		l = &a.lists[a.lhi]
 		a.ehi -= m
 		lo = a.ehi
 	} else {
-		l = &a.lists[a.llo]
-		a.llo++
 		a.elo += m
 	}
-	// Capacity = length: a writer's append copies.
-	l.rels, l.nbrs = a.rels[lo:lo+m:lo+m], a.nbrs[lo:lo+m:lo+m]
-	return l
+	return a.nbrs[lo : lo+m : lo+m], lo
 }
 
-// ptrSlice takes k list pointers (nil for k = 0), from the back when
-// back is set.
-func (a *pageArena) ptrSlice(back bool, k int, d *decoder) []*adjList {
+// records takes k list records (nil for k = 0), from the back when back
+// is set.
+func (a *pageArena) records(back bool, k int, d *decoder) []listRec {
 	if k == 0 || d.err != nil {
 		return nil
 	}
-	if k > a.phi-a.plo {
+	if k > a.lhi-a.llo {
 		d.err = errorf(ErrCorrupt, "image: block totals disagree")
 		return nil
 	}
 	if back {
-		a.phi -= k
-		return a.ptrs[a.phi : a.phi+k : a.phi+k]
+		a.lhi -= k
+		return a.recs[a.lhi : a.lhi+k : a.lhi+k]
 	}
-	a.plo += k
-	return a.ptrs[a.plo-k : a.plo : a.plo]
+	a.llo += k
+	return a.recs[a.llo-k : a.llo : a.llo]
 }
 
 // take cuts the next k elements (capacity k) off *s; past its end it
@@ -522,18 +542,14 @@ func (c *pageCache[P]) bytes() int64 {
 	return c.held.Load()
 }
 
-// nodePageBytes estimates the memory of a decoded node page.
+// nodePageBytes is the memory of a decoded node page: its struct, its
+// adjacency arrays, labels and properties.
 func nodePageBytes(p *nodePage) int64 {
-	n := int64(unsafe.Sizeof(*p))
-	for i := range p.adj {
+	n := int64(unsafe.Sizeof(*p)) + p.adj[Out].bytes() + p.adj[In].bytes()
+	for i := range p.labels {
 		n += memLabel * int64(len(p.labels[i]))
 		for _, pr := range p.props[i] {
 			n += propSize(pr.val)
-		}
-		for d := 0; d < 2; d++ {
-			for _, l := range p.adj[i][d] {
-				n += memAdjList + 12*int64(len(l.rels))
-			}
 		}
 	}
 	return n
@@ -668,11 +684,10 @@ func appendNodeBlock(dst []byte, p *nodePage) []byte {
 			continue
 		}
 		labels += len(p.labels[i])
-		for d := 0; d < 2; d++ {
-			lists += len(p.adj[i][d])
-			for _, l := range p.adj[i][d] {
-				entries += len(l.rels)
-			}
+		for d := Out; d <= In; d++ {
+			ls := p.lists(i, d)
+			lists += ls.len()
+			entries += ls.entries()
 		}
 	}
 	dst = binary.AppendUvarint(dst, p.alive[0])
@@ -694,16 +709,17 @@ func appendNodeBlock(dst []byte, p *nodePage) []byte {
 		}
 		dst = binary.AppendUvarint(dst, uint64(len(pb)))
 		dst = append(dst, pb...)
-		for d := 0; d < 2; d++ {
-			ls := p.adj[i][d]
-			dst = binary.AppendUvarint(dst, uint64(len(ls)))
+		for d := Out; d <= In; d++ {
+			ls := p.lists(uint32(i), d)
+			dst = binary.AppendUvarint(dst, uint64(ls.len()))
 			typ := uint32(0)
-			for _, l := range ls {
+			for _, l := range ls.all() {
 				dst = binary.AppendUvarint(dst, uint64(l.typ-typ))
 				typ = l.typ
-				dst = binary.AppendUvarint(dst, uint64(len(l.rels)))
+				dst = binary.AppendUvarint(dst, uint64(l.rels.len()))
 				prev := uint64(0)
-				for e, r := range l.rels {
+				for e := range l.rels.len() {
+					r := l.rels.at(e)
 					dst = binary.AppendUvarint(dst, r-prev)
 					prev = r
 					dst = binary.AppendUvarint(dst, uint64(l.nbrs[e]))

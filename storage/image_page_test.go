@@ -19,20 +19,32 @@ func randomNodePage(r *rand.Rand) *nodePage {
 		for l := 0; l < r.Intn(3); l++ {
 			p.labels[i] = append(p.labels[i], uint32(l*3+r.Intn(3)))
 		}
-		for d := 0; d < 2; d++ {
+	}
+	for d := range p.adj {
+		b := newAdjBuilder(&p.adj[d], 0, 0)
+		for i := uint32(0); i < nodePageSize; i++ {
+			b.node(i)
+			if !p.isAlive(i) {
+				continue
+			}
 			typ := uint32(0)
 			for k := r.Intn(4); k > 0; k-- {
 				typ += uint32(1 + r.Intn(3))
-				l := &adjList{typ: typ}
+				var rels []uint64
+				var nbrs []uint32
 				rel := uint64(r.Intn(10))
+				if r.Intn(8) == 0 {
+					rel += 1 << 32 // the page's ids widen to 64 bits
+				}
 				for e := r.Intn(40) + 1; e > 0; e-- {
 					rel += uint64(1 + r.Intn(1000))
-					l.rels = append(l.rels, rel)
-					l.nbrs = append(l.nbrs, uint32(r.Intn(1<<20)))
+					rels = append(rels, rel)
+					nbrs = append(nbrs, uint32(r.Intn(1<<20)))
 				}
-				p.adj[i][d] = append(p.adj[i][d], l)
+				b.list64(typ, rels, nbrs)
 			}
 		}
+		b.finish()
 	}
 	return p
 }
@@ -58,19 +70,24 @@ func TestNodePageDecode(t *testing.T) {
 			if got.isAlive(uint32(i)) != want.isAlive(uint32(i)) || !slices.Equal(got.labels[i], want.labels[i]) {
 				t.Fatalf("round %d: node %d liveness or labels differ", round, i)
 			}
-			for d := 0; d < 2; d++ {
-				gl, wl := got.adj[i][d], want.adj[i][d]
-				if len(gl) != len(wl) {
-					t.Fatalf("round %d: node %d dir %d: %d lists, want %d", round, i, d, len(gl), len(wl))
+			for d := Out; d <= In; d++ {
+				gls, wls := got.lists(uint32(i), d), want.lists(uint32(i), d)
+				if gls.len() != wls.len() {
+					t.Fatalf("round %d: node %d dir %d: %d lists, want %d", round, i, d, gls.len(), wls.len())
+				}
+				gl, wl := make([]adjList, gls.len()), make([]adjList, wls.len())
+				for k := range gl {
+					gl[k], wl[k] = gls.at(k), wls.at(k)
 				}
 				for k := range gl {
-					if gl[k].typ != wl[k].typ || !slices.Equal(gl[k].rels, wl[k].rels) || !slices.Equal(gl[k].nbrs, wl[k].nbrs) ||
-						cap(gl[k].rels) != len(gl[k].rels) || cap(gl[k].nbrs) != len(gl[k].nbrs) {
+					gr, wr := gl[k].rels, wl[k].rels
+					if gl[k].typ != wl[k].typ || !slices.Equal(gr.uint64s(0, gr.len()), wr.uint64s(0, wr.len())) || !slices.Equal(gl[k].nbrs, wl[k].nbrs) ||
+						gr.cap() != gr.len() || cap(gl[k].nbrs) != len(gl[k].nbrs) {
 						t.Fatalf("round %d: node %d dir %d list %d differs", round, i, d, k)
 					}
 					lo := uintptr(unsafe.Pointer(&gl[k].nbrs[0]))
 					hi := lo + 4*uintptr(len(gl[k].nbrs))
-					if d == int(Out) {
+					if d == Out {
 						lastOut = max(lastOut, hi)
 					} else {
 						firstIn = min(firstIn, lo)

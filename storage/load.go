@@ -300,54 +300,48 @@ func (v *version) buildAdjacency() {
 			rels[k], nbrs[k], typs[k] = id, b, t
 			return true
 		})
-		var sl slab
+		// Each page gets its direction's arrays in one piece.
+		var (
+			cur *nodePage
+			bl  adjBuilder
+		)
 		for node := uint64(0); node < n; node++ {
 			p, i := v.node(uint32(node))
 			if p == nil {
 				continue
 			}
+			if p != cur {
+				if cur != nil {
+					bl.finish()
+				}
+				pageEnd := min(n, (node|(nodePageSize-1))+1)
+				lists := 0
+				for x := node; x < pageEnd; x++ {
+					lists += int(min(off[x+1]-off[x], 1)) // a guess: one type
+				}
+				bl = newAdjBuilder(&p.adj[d], lists, int(off[pageEnd]-off[node]))
+				cur = p
+			}
+			bl.node(i)
 			lo, hi := off[node], off[node+1]
 			if lo == hi {
-				p.adj[i][d] = nil
 				continue
 			}
-			p.adj[i][d] = sl.splitByType(rels[lo:hi:hi], nbrs[lo:hi:hi], typs[lo:hi:hi])
-			v.mem += int64(len(p.adj[i][d])) * memAdjList
+			before := len(p.adj[d].lists)
+			splitByType(&bl, rels[lo:hi:hi], nbrs[lo:hi:hi], typs[lo:hi:hi])
+			v.mem += int64(len(p.adj[d].lists)-before) * memAdjList
+		}
+		if cur != nil {
+			bl.finish()
 		}
 		v.mem += int64(nrel) * 12
 	}
 }
 
-// slab hands out adjList structs and one-element []*adjList slices from
-// large blocks, so building adjacency allocates per block, not per node.
-type slab struct {
-	lists []adjList
-	ps    []*adjList
-}
-
-func (sl *slab) list() *adjList {
-	if len(sl.lists) == 0 {
-		sl.lists = make([]adjList, 4096)
-	}
-	a := &sl.lists[0]
-	sl.lists = sl.lists[1:]
-	return a
-}
-
-func (sl *slab) ptrs(a *adjList) []*adjList {
-	if len(sl.ps) == 0 {
-		sl.ps = make([]*adjList, 4096)
-	}
-	p := sl.ps[:1:1]
-	sl.ps = sl.ps[1:]
-	p[0] = a
-	return p
-}
-
-// splitByType turns one node's entries (sorted by relationship id) into
+// splitByType adds one node's entries (sorted by relationship id) to b as
 // per-type lists sorted by type, each sorted by id. The slices may be
 // reordered in place.
-func (sl *slab) splitByType(rels []uint64, nbrs []uint32, typs []uint32) []*adjList {
+func splitByType(b *adjBuilder, rels []uint64, nbrs []uint32, typs []uint32) {
 	single := true
 	for _, t := range typs[1:] {
 		if t != typs[0] {
@@ -356,34 +350,24 @@ func (sl *slab) splitByType(rels []uint64, nbrs []uint32, typs []uint32) []*adjL
 		}
 	}
 	if single {
-		a := sl.list()
-		a.typ, a.rels, a.nbrs = typs[0], rels, nbrs
-		return sl.ptrs(a)
+		b.list64(typs[0], rels, nbrs)
+		return
 	}
 	ts := slices.Clone(typs)
 	slices.Sort(ts)
 	ts = slices.Compact(ts)
-	out := make([]*adjList, 0, len(ts))
 	r2 := make([]uint64, 0, len(rels))
 	n2 := make([]uint32, 0, len(rels))
-	bounds := make([]int, 0, len(ts)+1)
 	for _, t := range ts {
-		bounds = append(bounds, len(r2))
+		lo := len(r2)
 		for j := range rels {
 			if typs[j] == t {
 				r2 = append(r2, rels[j])
 				n2 = append(n2, nbrs[j])
 			}
 		}
+		b.list64(t, r2[lo:], n2[lo:])
 	}
-	bounds = append(bounds, len(r2))
-	copy(rels, r2)
-	copy(nbrs, n2)
-	for idx, t := range ts {
-		lo, hi := bounds[idx], bounds[idx+1]
-		out = append(out, &adjList{typ: t, rels: rels[lo:hi:hi], nbrs: nbrs[lo:hi:hi]})
-	}
-	return out
 }
 
 // buildIndex builds an index outside a transaction (at open, after bulk loads).

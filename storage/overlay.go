@@ -6,7 +6,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"sort"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cockroachdb/pebble/v2"
@@ -558,14 +557,19 @@ func (patch *nodePatch) apply(p *nodePage) *nodePage {
 	if p == nil {
 		p = &nodePage{}
 	}
+	p.adj[Out].own()
+	p.adj[In].own()
 	for i, st := range patch.nodes {
 		if !st.alive {
 			p.alive[i>>6] &^= 1 << (i & 63)
-			p.labels[i], p.props[i], p.adj[i] = nil, nil, [2][]*adjList{}
+			p.labels[i], p.props[i] = nil, nil
+			p.adj[Out].clearNode(i)
+			p.adj[In].clearNode(i)
 			continue
 		}
 		if !p.isAlive(i) {
-			p.adj[i] = [2][]*adjList{}
+			p.adj[Out].clearNode(i)
+			p.adj[In].clearNode(i)
 		}
 		p.alive[i>>6] |= 1 << (i & 63)
 		p.labels[i], p.props[i] = st.labels, st.props
@@ -576,42 +580,26 @@ func (patch *nodePatch) apply(p *nodePage) *nodePage {
 			continue
 		}
 		slices.Sort(e.del)
-		ls := p.adj[i][ref.dir]
-		j := sort.Search(len(ls), func(j int) bool { return ls[j].typ >= ref.typ })
-		found := j < len(ls) && ls[j].typ == ref.typ
-		nl := &adjList{typ: ref.typ}
-		if found {
-			old := ls[j]
-			nl.rels = make([]uint64, 0, len(old.rels)+len(e.rels))
-			nl.nbrs = make([]uint32, 0, len(old.rels)+len(e.rels))
+		var rels []uint64
+		var nbrs []uint32
+		if old, ok := p.lists(i, ref.dir).find(ref.typ); ok {
+			rels = make([]uint64, 0, len(old.nbrs)+len(e.rels))
+			nbrs = make([]uint32, 0, len(old.nbrs)+len(e.rels))
 			k := 0
-			for x, r := range old.rels {
+			for x := range old.rels.len() {
+				r := old.rels.at(x)
 				for k < len(e.del) && e.del[k] < r {
 					k++
 				}
 				if k < len(e.del) && e.del[k] == r {
 					continue
 				}
-				nl.rels, nl.nbrs = append(nl.rels, r), append(nl.nbrs, old.nbrs[x])
+				rels, nbrs = append(rels, r), append(nbrs, old.nbrs[x])
 			}
 		}
-		nl.rels = append(nl.rels, e.rels...)
-		nl.nbrs = append(nl.nbrs, e.nbrs...)
-		// Capacity = length, as decoded lists: a writer's append copies.
-		nl.rels, nl.nbrs = nl.rels[:len(nl.rels):len(nl.rels)], nl.nbrs[:len(nl.nbrs):len(nl.nbrs)]
-		nls := slices.Clone(ls)
-		switch {
-		case found && len(nl.rels) > 0:
-			nls[j] = nl
-		case found:
-			nls = slices.Delete(nls, j, j+1)
-		case len(nl.rels) > 0:
-			nls = slices.Insert(nls, j, nl)
-		}
-		if len(nls) == 0 {
-			nls = nil
-		}
-		p.adj[i][ref.dir] = nls
+		rels = append(rels, e.rels...)
+		nbrs = append(nbrs, e.nbrs...)
+		p.adj[ref.dir].setList(i, ref.typ, rels, nbrs)
 	}
 	if p.alive[0] == 0 {
 		return nil

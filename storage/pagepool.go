@@ -1,13 +1,16 @@
 package storage
 
-import "sync"
+import (
+	"math/rand/v2"
+	"sync"
+)
 
 // pagePool bounds the pages a store holds decoded from its graphs' images,
 // together with the working memory of the queries running on it: one
 // limit, half the store's MemoryBudget, for the node and relationship
 // caches of every graph and every query's tables and buffers (charged
-// through Store.ChargeMemory). Pages are evicted oldest first whichever
-// cache holds them, so a query that reads only adjacency (node pages)
+// through Store.ChargeMemory). Pages are evicted at random whichever
+// cache holds them (see evictOver), so a query that reads only adjacency (node pages)
 // may use all of it, and so may the one graph being read when there are
 // several; with a limit per cache, each had a quarter of the budget
 // whatever the others held. A query's working memory cannot be evicted:
@@ -24,7 +27,7 @@ type pagePool struct {
 	fixed func() int64
 
 	mu      sync.Mutex
-	ring    []pooled // pages admitted, oldest first from head
+	ring    []pooled // pages admitted, from head
 	head    int
 	held    int64 // bytes of the pages in ring[head:]
 	charged int64 // bytes of queries' working memory
@@ -48,9 +51,9 @@ func newPagePool(budget int64, fixed func() int64) *pagePool {
 	return &pagePool{limit: budget / 2, fixed: fixed}
 }
 
-// admit records that c now caches page pi of size bytes and evicts the
-// oldest pages while the pool holds more than its limit (keeping at least
-// the page just admitted).
+// admit records that c now caches page pi of size bytes and evicts pages
+// while the pool holds more than its limit (keeping at least the page just
+// admitted).
 func (p *pagePool) admit(c pageEvicter, pi uint64, size int64) {
 	if p == nil || p.limit <= 0 {
 		return
@@ -63,8 +66,7 @@ func (p *pagePool) admit(c pageEvicter, pi uint64, size int64) {
 }
 
 // charge adds n bytes (negative: gives them back) of a query's working
-// memory and evicts the oldest pages while the pool holds more than its
-// limit.
+// memory and evicts pages while the pool holds more than its limit.
 func (p *pagePool) charge(n int64) {
 	if p == nil {
 		return
@@ -78,11 +80,23 @@ func (p *pagePool) charge(n int64) {
 	p.notePeak()
 }
 
-// evictOver evicts the oldest pages while pages and charges exceed the
-// limit, keeping at least keep pages; p.mu is held.
+// evictOver evicts pages at random while pages and charges exceed the
+// limit, keeping at least the keep newest pages; p.mu is held.
+//
+// Random, not oldest first: a query that reads more pages than fit reads
+// them in the same order at every run (a scan, a frontier), and evicting
+// the oldest then drops each page just before it is read again, so every
+// read decoded its page anew; at random, a share of the pages about the
+// pool's size over the pages read stays cached from one run to the next.
+// (Under independent reads both keep the same share: neither looks at
+// hits.)
 func (p *pagePool) evictOver(keep int) {
 	limit := p.room()
 	for p.held+p.charged > limit && len(p.ring)-p.head > keep {
+		if n := len(p.ring) - p.head - keep; n > 1 {
+			j := p.head + rand.IntN(n)
+			p.ring[p.head], p.ring[j] = p.ring[j], p.ring[p.head]
+		}
 		old := p.ring[p.head]
 		p.ring[p.head] = pooled{} // the ring no longer keeps the cache alive
 		p.head++

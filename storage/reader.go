@@ -321,19 +321,19 @@ func (v *version) Neighbors(node uint32, dir Direction, typ uint32) *roaring.Bit
 	}
 	ls := v.lists(node, dir)
 	if typ != AnyType {
-		if l := adjFor(ls, typ); l != nil {
+		if l, ok := ls.find(typ); ok {
 			return l.bitmap()
 		}
 		return roaring.New()
 	}
-	switch len(ls) {
+	switch ls.len() {
 	case 0:
 		return roaring.New()
 	case 1:
-		return ls[0].bitmap()
+		return ls.at(0).bitmap()
 	}
-	bs := make([]*roaring.Bitmap, len(ls))
-	for i, l := range ls {
+	bs := make([]*roaring.Bitmap, ls.len())
+	for i, l := range ls.all() {
 		bs[i] = l.bitmap()
 	}
 	return roaring.FastOr(bs...)
@@ -350,12 +350,14 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 			continue
 		}
 		skipSelf := dir == Both && d == In
-		for _, l := range p.adj[i][d] {
+		ls := p.lists(i, d)
+		for j := range ls.len() {
+			l := ls.at(j)
 			if typ != AnyType && l.typ != typ {
 				continue
 			}
-			for j, r := range l.rels {
-				n := l.nbrs[j]
+			for k, n := range l.nbrs {
+				r := l.rels.at(k)
 				if skipSelf && n == node {
 					continue
 				}
@@ -374,7 +376,7 @@ func (v *version) Degree(node uint32, dir Direction, typ uint32) int {
 		return v.degreeOf(node, dir, typ)
 	case Both:
 		n := v.degreeOf(node, Out, typ) + v.degreeOf(node, In, typ)
-		for _, l := range v.lists(node, In) {
+		for _, l := range v.lists(node, In).all() {
 			if typ != AnyType && l.typ != typ {
 				continue
 			}
@@ -396,7 +398,7 @@ func (v *version) NodeRelTypes(node uint32, dir Direction) []uint32 {
 		if dir != Both && dir != d {
 			continue
 		}
-		for _, l := range v.lists(node, d) {
+		for _, l := range v.lists(node, d).all() {
 			ts = append(ts, l.typ)
 		}
 	}
@@ -476,9 +478,9 @@ func (v *version) RelsOfType(typ uint32, fn func(id uint64, start, end uint32) b
 	it := v.all.Iterator()
 	for it.HasNext() {
 		node := it.Next()
-		if l := adjFor(v.lists(node, Out), typ); l != nil {
-			for j, r := range l.rels {
-				if !fn(r, node, l.nbrs[j]) {
+		if l, ok := v.lists(node, Out).find(typ); ok {
+			for j, n := range l.nbrs {
+				if !fn(l.rels.at(j), node, n) {
 					return
 				}
 			}

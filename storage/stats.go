@@ -160,7 +160,7 @@ func (v *version) recomputeStats() {
 		}
 		for i := uint32(0); i < nodePageSize; i++ {
 			if p.isAlive(i) {
-				sb.addNode(p.labels[i], &p.adj[i], labelsOf)
+				sb.addNode(p.labels[i], p.nodeAdj(i), labelsOf)
 			}
 		}
 	}
@@ -196,11 +196,11 @@ func (sb *statsBuilder) hist(k degKey) map[int]int64 {
 
 // addNode counts one live node with labels sl and adjacency adj;
 // labelsOf returns the labels of a neighbour.
-func (sb *statsBuilder) addNode(sl []uint32, adj *[2][]*adjList, labelsOf func(uint32) []uint32) {
+func (sb *statsBuilder) addNode(sl []uint32, adj [2]adjLists, labelsOf func(uint32) []uint32) {
 	for d := Out; d <= In; d++ {
 		total := 0
-		for _, l := range adj[d] {
-			n := len(l.rels)
+		for _, l := range adj[d].all() {
+			n := len(l.nbrs)
 			if n == 0 {
 				continue
 			}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cyqdb/cyq/value"
@@ -138,6 +137,8 @@ func (tx *Tx) nodePageMut(id uint32) (*nodePage, uint32) {
 		} else {
 			c := *p
 			p = &c
+			p.adj[Out].own()
+			p.adj[In].own()
 		}
 		tx.nodes.set(uint64(pi), p, tx.ownNodeDir)
 		tx.ownNodePage[pi] = true
@@ -411,7 +412,8 @@ func (tx *Tx) CreateNode(labels []uint32, ps map[uint32]value.Value) (uint32, er
 	}
 	p.labels[i] = ls
 	p.props[i] = pr
-	p.adj[i] = [2][]*adjList{}
+	p.adj[Out].clearNode(i)
+	p.adj[In].clearNode(i)
 	tx.allMut().Add(id)
 	for _, l := range ls {
 		tx.labelMut(l).Add(id)
@@ -658,18 +660,19 @@ func (tx *Tx) DeleteNode(id uint32, detach bool) error {
 		p, i := tx.nodePageMut(id)
 		for d := Out; d <= In; d++ {
 			total := 0
-			for _, l := range p.adj[i][d] {
-				tx.histMove(degKey{l.typ, d}, len(l.rels), 0)
-				total += len(l.rels)
+			for _, l := range p.lists(i, d).all() {
+				tx.histMove(degKey{l.typ, d}, len(l.nbrs), 0)
+				total += len(l.nbrs)
 				tx.mem -= memAdjList
 				if d == Out {
-					for _, r := range l.rels {
+					for k := range l.rels.len() {
+						r := l.rels.at(k)
 						tx.dirtyChunks[chunkRef{id, l.typ, r >> chunkBits}] = true
 					}
 				}
 			}
 			tx.histMove(degKey{AnyType, d}, total, 0)
-			p.adj[i][d] = nil
+			p.adj[d].clearNode(i)
 		}
 	}
 	labels, ps := tx.NodeLabels(id), tx.props(id)
@@ -684,7 +687,9 @@ func (tx *Tx) DeleteNode(id uint32, detach bool) error {
 	tx.allMut().Remove(id)
 	p, i := tx.nodePageMut(id)
 	p.alive[i>>6] &^= 1 << (i & 63)
-	p.labels[i], p.props[i], p.adj[i] = nil, nil, [2][]*adjList{}
+	p.labels[i], p.props[i] = nil, nil
+	p.adj[Out].clearNode(i)
+	p.adj[In].clearNode(i)
 	size := int64(memNode + memLabel*len(labels))
 	for _, pr := range ps {
 		size += propSize(pr.val)
@@ -698,30 +703,11 @@ func (tx *Tx) DeleteNode(id uint32, detach bool) error {
 
 func (tx *Tx) adjAppend(node uint32, dir Direction, typ uint32, rel uint64, nbr uint32) {
 	p, i := tx.nodePageMut(node)
-	ls := p.adj[i][dir]
-	total := 0
-	for _, l := range ls {
-		total += len(l.rels)
-	}
-	j := sort.Search(len(ls), func(j int) bool { return ls[j].typ >= typ })
-	nl := &adjList{typ: typ}
-	nls := make([]*adjList, 0, len(ls)+1)
-	nls = append(nls, ls[:j]...)
-	deg := 0
-	if j < len(ls) && ls[j].typ == typ {
-		old := ls[j]
-		deg = len(old.rels)
-		nl.rels = append(old.rels, rel)
-		nl.nbrs = append(old.nbrs, nbr)
-		nls = append(nls, nl)
-		nls = append(nls, ls[j+1:]...)
-	} else {
-		nl.rels, nl.nbrs = []uint64{rel}, []uint32{nbr}
-		nls = append(nls, nl)
-		nls = append(nls, ls[j:]...)
+	total := p.lists(i, dir).entries()
+	deg := p.adj[dir].appendEntry(i, typ, rel, nbr)
+	if deg == 0 {
 		tx.mem += memAdjList
 	}
-	p.adj[i][dir] = nls
 	tx.histMove(degKey{typ, dir}, deg, deg+1)
 	tx.histMove(degKey{AnyType, dir}, total, total+1)
 }
@@ -730,44 +716,33 @@ func (tx *Tx) adjAppend(node uint32, dir Direction, typ uint32, rel uint64, nbr 
 // (node, dir, typ) with one copy of the list.
 func (tx *Tx) adjRemove(node uint32, dir Direction, typ uint32, rels ...uint64) {
 	p, i := tx.nodePageMut(node)
-	ls := p.adj[i][dir]
-	total := 0
-	for _, l := range ls {
-		total += len(l.rels)
-	}
-	j := sort.Search(len(ls), func(j int) bool { return ls[j].typ >= typ })
-	if j >= len(ls) || ls[j].typ != typ {
+	ls := p.lists(i, dir)
+	total := ls.entries()
+	old, ok := ls.find(typ)
+	if !ok {
 		return
 	}
-	old := ls[j]
-	deg := len(old.rels)
-	nl := &adjList{typ: typ, rels: make([]uint64, 0, deg), nbrs: make([]uint32, 0, deg)}
+	deg := len(old.nbrs)
+	nr, nn := make([]uint64, 0, deg), make([]uint32, 0, deg)
 	k := 0
-	for x, r := range old.rels {
+	for x := range old.rels.len() {
+		r := old.rels.at(x)
 		for k < len(rels) && rels[k] < r {
 			k++
 		}
 		if k < len(rels) && rels[k] == r {
 			continue
 		}
-		nl.rels = append(nl.rels, r)
-		nl.nbrs = append(nl.nbrs, old.nbrs[x])
+		nr, nn = append(nr, r), append(nn, old.nbrs[x])
 	}
-	removed := deg - len(nl.rels)
+	removed := deg - len(nr)
 	if removed == 0 {
 		return
 	}
-	nls := slices.Clone(ls)
-	if len(nl.rels) == 0 {
-		nls = slices.Delete(nls, j, j+1)
+	if len(nr) == 0 {
 		tx.mem -= memAdjList
-	} else {
-		nls[j] = nl
 	}
-	if len(nls) == 0 {
-		nls = nil
-	}
-	p.adj[i][dir] = nls
+	p.adj[dir].setList(i, typ, nr, nn)
 	tx.histMove(degKey{typ, dir}, deg, deg-removed)
 	tx.histMove(degKey{AnyType, dir}, total, total-removed)
 }

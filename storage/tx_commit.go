@@ -279,10 +279,9 @@ func (tx *Tx) encode(b *pebble.Batch) error {
 		k := adjKey(gid, c.node, c.typ, c.chunk)
 		var rels []uint64
 		var nbrs []uint32
-		if l := adjFor(tx.lists(c.node, Out), c.typ); l != nil {
-			lo := sort.Search(len(l.rels), func(i int) bool { return l.rels[i]>>chunkBits >= c.chunk })
-			hi := sort.Search(len(l.rels), func(i int) bool { return l.rels[i]>>chunkBits > c.chunk })
-			rels, nbrs = l.rels[lo:hi], l.nbrs[lo:hi]
+		if l, ok := tx.lists(c.node, Out).find(c.typ); ok {
+			lo, hi := l.rels.search(c.chunk<<chunkBits), l.rels.search((c.chunk+1)<<chunkBits)
+			rels, nbrs = l.rels.uint64s(lo, hi), l.nbrs[lo:hi]
 		}
 		if len(rels) == 0 {
 			if err := b.Delete(k, nil); err != nil {

@@ -4,9 +4,7 @@ import (
 	"iter"
 	"math"
 	"math/bits"
-	"sort"
 	"strings"
-	"sync/atomic"
 
 	"github.com/RaduBerinde/btreemap"
 	"github.com/RoaringBitmap/roaring/v2"
@@ -65,38 +63,19 @@ const AnyType = math.MaxUint32
 // AnyLabel stands for "any or no label" in pattern statistics.
 const AnyLabel = math.MaxUint32
 
-// adjList is the adjacency of one (node, direction, type), sorted by
-// relationship id. It is immutable once published; a writer replaces the
-// whole struct. Appends may share the backing arrays of an older list
-// (older versions never read past their own length).
-type adjList struct {
-	typ  uint32
-	rels []uint64
-	nbrs []uint32
-	bm   atomic.Pointer[roaring.Bitmap]
-}
-
-func (a *adjList) bitmap() *roaring.Bitmap {
-	if b := a.bm.Load(); b != nil {
-		return b
-	}
-	b := roaring.New()
-	b.AddMany(a.nbrs)
-	if len(a.nbrs) >= bitmapCacheMin {
-		if !a.bm.CompareAndSwap(nil, b) {
-			return a.bm.Load()
-		}
-	}
-	return b
-}
-
 // nodePage holds nodePageSize consecutive node ids.
 type nodePage struct {
 	alive  [nodePageSize / 64]uint64
 	labels [nodePageSize][]uint32 // sorted
 	props  [nodePageSize]props
-	adj    [nodePageSize][2][]*adjList // [Out, In], each sorted by type
+	adj    [2]adjDir // [Out, In]
 }
+
+// lists returns node i's lists in direction d (Out or In).
+func (p *nodePage) lists(i uint32, d Direction) adjLists { return p.adj[d].node(i) }
+
+// nodeAdj returns node i's lists in both directions.
+func (p *nodePage) nodeAdj(i uint32) [2]adjLists { return [2]adjLists{p.lists(i, Out), p.lists(i, In)} }
 
 func (p *nodePage) isAlive(i uint32) bool { return p.alive[i>>6]&(1<<(i&63)) != 0 }
 
@@ -359,7 +338,7 @@ func newVersion() *version {
 const (
 	memNode    = 96
 	memRel     = 40
-	memAdjList = 96
+	memAdjList = 16 // a listRec
 	memLabel   = 8
 	memIndex   = 64
 )
@@ -383,35 +362,24 @@ func (v *version) rel(id uint64) (*relPage, uint32) {
 	return p, i
 }
 
-// adjFor returns the adjacency list of (node, dir, typ) or nil.
-func adjFor(lists []*adjList, typ uint32) *adjList {
-	i := sort.Search(len(lists), func(i int) bool { return lists[i].typ >= typ })
-	if i < len(lists) && lists[i].typ == typ {
-		return lists[i]
-	}
-	return nil
-}
-
-func (v *version) lists(node uint32, dir Direction) []*adjList {
+// lists returns the lists of (node, dir), dir Out or In (none for a
+// missing node).
+func (v *version) lists(node uint32, dir Direction) adjLists {
 	p, i := v.node(node)
 	if p == nil {
-		return nil
+		return adjLists{}
 	}
-	return p.adj[i][dir]
+	return p.lists(i, dir)
 }
 
 // degreeOf is the number of entries of (node, dir, typ), dir Out or In.
 func (v *version) degreeOf(node uint32, dir Direction, typ uint32) int {
 	ls := v.lists(node, dir)
 	if typ == AnyType {
-		n := 0
-		for _, l := range ls {
-			n += len(l.rels)
-		}
-		return n
+		return ls.entries()
 	}
-	if l := adjFor(ls, typ); l != nil {
-		return len(l.rels)
+	if l, ok := ls.find(typ); ok {
+		return len(l.nbrs)
 	}
 	return 0
 }

@@ -9,8 +9,8 @@ import (
 )
 
 // TestBudgetedQueries runs the warm queries of the scaling benchmark on a
-// small PowerLaw graph opened under MemoryBudgets that hold from a few
-// pages to all of them: every answer is the unbudgeted one, and what the
+// small PowerLaw graph opened under MemoryBudgets that hold the store's
+// structures and from a quarter of the pages to all of them: every answer is the unbudgeted one, and what the
 // store counts (its structures, cached pages and the queries' working
 // memory) stays within the budget throughout (Store.MemoryPeak, sampled
 // at every page cached and every step of a query's memory).
@@ -41,7 +41,18 @@ func TestBudgetedQueries(t *testing.T) {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	for _, budget := range []int64{full / 4, full / 2, full, 4 * full} {
+	// The budgets hold the store's structures (counted after opening,
+	// before any page is read) and a quarter of the pages, half, all, and
+	// four times the whole.
+	db, err = cyq.Open(dir, &cyq.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed, _ := db.Store().MemoryUsage()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int64{fixed + (full-fixed)/4, fixed + (full-fixed)/2, full, 4 * full} {
 		db, err := cyq.Open(dir, &cyq.Options{ReadOnly: true, Storage: &storage.Options{MemoryBudget: budget}})
 		if err != nil {
 			t.Fatalf("budget %d: %v", budget, err)
