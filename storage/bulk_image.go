@@ -412,7 +412,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 		if bp != nil {
 			for w := bp.alive[0]; w != 0; w &= w - 1 {
 				i := trailingZeros(w)
-				np.stats.addNode(bp.labels[i], &bp.adj[i], np.labelOf)
+				np.stats.addNode(uint32(pi*nodePageSize)+uint32(i), bp.labels[i], &bp.adj[i], np.labelOf)
 			}
 		}
 		return base.nodes.own(pi)
@@ -494,7 +494,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 			}
 			p.adj[i][d] = np.ptrs[firstList:nl:nl]
 		}
-		np.stats.addNode(p.labels[i], &p.adj[i], np.labelOf)
+		np.stats.addNode(uint32(n), p.labels[i], &p.adj[i], np.labelOf)
 	}
 	return p
 }
