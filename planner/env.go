@@ -31,9 +31,10 @@ type Stats interface {
 	Degrees(typ string, out bool) (d DegreeStats, ok bool)
 	// SeekDegree is the mean degree (relationships of type typ, "" for
 	// any, in direction out or in) of the nodes with label whose property
-	// key equals v, read from an index over (label, key) and the nodes'
-	// adjacency; negative when unknown (no such index, or too many nodes
-	// to read).
+	// key equals v, read from the nodes' adjacency, the nodes found by an
+	// index over (label, key) or by the property's statistics; negative
+	// when unknown (too many nodes to read, or a value the statistics
+	// do not know).
 	SeekDegree(label, key string, v value.Value, typ string, out bool) float64
 }
 

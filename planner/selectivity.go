@@ -83,6 +83,12 @@ func (s *selectivity) note(op logical.Op) {
 		if o.Label != "" {
 			s.labels[o.Var] = o.Label
 		}
+		delete(s.seeks, o.Var)
+		for _, c := range o.Prefilter {
+			if key, val, ok := propertyEquality(o.Var, c); ok && s.noteEquality(o.Var, o.Label, key, val) {
+				break
+			}
+		}
 	case logical.NodeIndexSeek:
 		s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
 		s.seeks[o.Var] = o
@@ -116,6 +122,37 @@ func (s *selectivity) note(op logical.Op) {
 			s.labels[o.Var] = s.b.mostSelective(ls)
 		}
 	}
+}
+
+// noteEquality records that the nodes bound to v (with label, "" for
+// any) are those whose property key equals val, as an index seek would
+// find them, when val's values are known when planning (a literal, or a
+// variable an UNWIND of a known list binds: see seekValues); hopDegree
+// then asks the statistics for their degree (Stats.SeekDegree) whether
+// or not an index covers (label, key). It reports whether it did.
+func (s *selectivity) noteEquality(v, label, key string, val ast.Expr) bool {
+	if key == "" || len(s.seekValues(val)) == 0 {
+		return false
+	}
+	s.seeks[v] = logical.NodeIndexSeek{Var: v, Label: label, Key: key, Value: val}
+	return true
+}
+
+// propertyEquality reports whether c is v.key = x (either way round),
+// and returns the key and x.
+func propertyEquality(v string, c ast.Expr) (string, ast.Expr, bool) {
+	cmp, ok := c.(*ast.Comparison)
+	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq {
+		return "", nil, false
+	}
+	for i := range 2 {
+		if p, ok := cmp.Operands[i].(*ast.Property); ok {
+			if x, ok := p.Expr.(*ast.Variable); ok && x.Name == v {
+				return p.Key, cmp.Operands[1-i], true
+			}
+		}
+	}
+	return "", nil, false
 }
 
 // labelFraction is the fraction of v's rows whose node carries label l:
