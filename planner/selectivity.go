@@ -246,7 +246,8 @@ func (s *selectivity) hopTests(h logical.Hop) float64 {
 // fanout is the expected number of relationships expansion e follows
 // from one of its rows: when the start node's label is known and exact
 // per-pattern counts exist, the relationships of e's types at nodes with
-// that label per such node; else dflt (the graph-wide average).
+// that label per such node (both ways for an undirected e, a self-loop
+// once); else dflt (the graph-wide average).
 func (s *selectivity) fanout(e logical.Expand, dflt float64) float64 {
 	l := s.labels[e.From]
 	n := s.b.stats.LabelCount(l)
@@ -271,6 +272,12 @@ func (s *selectivity) fanout(e logical.Expand, dflt float64) float64 {
 				return dflt
 			}
 			rels += c
+		}
+		if e.Dir != ast.DirLeft && e.Dir != ast.DirRight {
+			// Both ways: a self-loop is followed once, not twice.
+			if c := s.b.stats.SelfLoopCount(l, t, ""); c > 0 {
+				rels -= c
+			}
 		}
 	}
 	return rels / n

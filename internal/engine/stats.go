@@ -76,6 +76,19 @@ func (s *statsView) index(label, key string) (storage.IndexInfo, bool) {
 // per (start label, type, end label), read one by one (a plan cache checks
 // the counts a plan relies on before each reuse).
 func (s *statsView) RelPatternCount(start, typ, end string) float64 {
+	return s.patternCount(start, typ, end, s.r.RelPatternCount)
+}
+
+// SelfLoopCount implements planner.Stats from the store's exact
+// self-loop counts per (label, type, label), as RelPatternCount.
+func (s *statsView) SelfLoopCount(start, typ, end string) float64 {
+	return s.patternCount(start, typ, end, s.r.SelfLoopCount)
+}
+
+// patternCount is the sum of count over the patterns of typ ("" for
+// every type) between start and end ("" for any label); 0 for an unknown
+// label or type.
+func (s *statsView) patternCount(start, typ, end string, count func(storage.Pattern) uint64) float64 {
 	pat := storage.Pattern{Start: storage.AnyLabel, End: storage.AnyLabel}
 	for _, l := range []struct {
 		name string
@@ -96,12 +109,12 @@ func (s *statsView) RelPatternCount(start, typ, end string) float64 {
 			return 0
 		}
 		pat.Type = id
-		return float64(s.r.RelPatternCount(pat))
+		return float64(count(pat))
 	}
 	n := 0.0
 	for t := range s.r.Types() {
 		pat.Type = uint32(t)
-		n += float64(s.r.RelPatternCount(pat))
+		n += float64(count(pat))
 	}
 	return n
 }
