@@ -27,6 +27,8 @@ type selectivity struct {
 	// bound it (see hopDegree).
 	arrivals map[string]logical.Hop
 	seeks    map[string]logical.NodeIndexSeek
+	// nodes: the node variables the operators noted bind.
+	nodes map[string]bool
 	// values: variable -> the literals an UNWIND of a list known when
 	// planning gives it, one per row (see seekValues).
 	values map[string][]*ast.Literal
@@ -34,8 +36,12 @@ type selectivity struct {
 
 func (b *builder) newSelectivity() *selectivity {
 	s := &selectivity{b: b, labels: map[string]string{}, seeked: map[string]string{}, reached: map[string]logical.Expand{},
-		arrivals: map[string]logical.Hop{}, seeks: map[string]logical.NodeIndexSeek{}, values: map[string][]*ast.Literal{}}
+		arrivals: map[string]logical.Hop{}, seeks: map[string]logical.NodeIndexSeek{}, nodes: map[string]bool{},
+		values: map[string][]*ast.Literal{}}
 	if o := b.outer; o != nil {
+		for v := range o.nodes {
+			s.nodes[v] = true
+		}
 		for v, ls := range o.values {
 			s.values[v] = ls
 		}
@@ -61,7 +67,19 @@ func (b *builder) bindings(ops []logical.Op) *selectivity {
 
 // note records what op tells about its variables' labels and seeks.
 func (s *selectivity) note(op logical.Op) {
+	s.noteNodes(op)
 	switch o := op.(type) {
+	case logical.Filter:
+		// A node that passes an equality with a value known when
+		// planning is one of the nodes with that value, however it
+		// was bound.
+		for _, c := range conjuncts(o.Pred) {
+			for v := range s.nodes {
+				if key, val, ok := propertyEquality(v, c); ok {
+					s.noteEquality(v, s.labels[v], key, val)
+				}
+			}
+		}
 	case logical.Expand:
 		if !o.ToBound {
 			s.reached[o.To] = o
@@ -121,6 +139,28 @@ func (s *selectivity) note(op logical.Op) {
 		if ls, ok := ast.SimpleLabels(o.Labels); ok && len(ls) > 0 && s.labels[o.Var] == "" {
 			s.labels[o.Var] = s.b.mostSelective(ls)
 		}
+	}
+}
+
+// noteNodes marks the node variables op binds.
+func (s *selectivity) noteNodes(op logical.Op) {
+	switch o := op.(type) {
+	case logical.NodeScan:
+		s.nodes[o.Var] = true
+	case logical.NodeIndexSeek:
+		s.nodes[o.Var] = true
+	case logical.NodeSetSeek:
+		s.nodes[o.Var] = true
+	case logical.NodeRangeSeek:
+		s.nodes[o.Var] = true
+	case logical.Expand:
+		s.nodes[o.From], s.nodes[o.To] = true, true
+	case logical.VarExpand:
+		s.nodes[o.From], s.nodes[o.To] = true, true
+	case logical.ExpandChain:
+		s.nodes[o.From], s.nodes[o.To] = true, true
+	case logical.ExpandCommon:
+		s.nodes[o.A], s.nodes[o.B], s.nodes[o.X] = true, true, true
 	}
 }
 
