@@ -186,7 +186,7 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		}
 		// The start's rows are each expanded: the relationships its
 		// node has (a sought hub's actual degree) weigh in.
-		cost *= 1 + b.startDegree(el, i, names[i], seek)
+		cost *= 1 + b.startDegree(el, i, names[i], seek, label, eqs[names[i]])
 		if cost < bestCost || cost == bestCost && startBefore(el, names, eqs, i, seek, best, bestSeek) {
 			best, bestCost, bestSeek = i, cost, seek
 		}
@@ -249,11 +249,19 @@ func seekRank(o logical.Op) int {
 
 // startDegree is the expected number of relationships the pattern's
 // relationships next to node i follow from one node bound there (by seek
-// when not nil): see selectivity.hopDegree.
-func (b *builder) startDegree(el *ast.PatternElement, i int, name string, seek logical.Op) float64 {
+// when not nil, else by a scan of label filtered by cs: an equality with
+// a value known when planning tells the nodes as a seek would): see
+// selectivity.hopDegree.
+func (b *builder) startDegree(el *ast.PatternElement, i int, name string, seek logical.Op, label string, cs []propEq) float64 {
 	sel := b.newSelectivity()
 	if seek != nil {
 		sel.note(seek)
+	} else {
+		for _, c := range cs {
+			if !c.in && !c.id && !c.elementID && c.bound == noBound && sel.noteEquality(name, label, c.key, c.value) {
+				break
+			}
+		}
 	}
 	avgDeg := b.stats.RelCount("") / math.Max(b.stats.NodeCount(), 1)
 	total := 0.0

@@ -74,6 +74,11 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 			}
 		case logical.Degree:
 			// one row per node that has relationships
+		case logical.CycleCount:
+			// One count per row, from the lists of Var's neighbours
+			// (and theirs) the intersections read.
+			_, r := sel.chainReach(o.Var, o.Hops[:2], avgDeg, true)
+			reads[i] = rows * r
 		case logical.ExpandCommon:
 			da := sel.hopDegree(o.A, o.HA.Dir, o.HA.Types, b.degree(o.HA.Dir, o.HA.Types, avgDeg))
 			rb := reverseDir(o.HB.Dir)

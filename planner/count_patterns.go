@@ -8,12 +8,15 @@ import (
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
-// countPatterns answers a count of the relationships of one directed hop
-// with at most one label on each end, `MATCH (:A)-[r:T1|T2]->(:B) RETURN
+// countPatterns answers a count of the relationships of one hop with at
+// most one label on each end, `MATCH (:A)-[r:T1|T2]->(:B) RETURN
 // count(r)`, from the store's exact counts per (start label, type, end
 // label) instead of visiting the nodes: the count is the sum over the
 // types (all when none is named) of Stats.RelPatternCount(A, T, B), with
-// "" for an end without a label. It holds whether or not the type implies
+// "" for an end without a label. An undirected hop, `(:A)-[r:T]-(:B)`,
+// matches every relationship either way round and a self-loop once:
+// RelPatternCount(A, T, B) + RelPatternCount(B, T, A) -
+// SelfLoopCount(A, T, B). It holds whether or not the type implies
 // the labels, and is 0 for a label no relationship of the type touches.
 //
 // Grouped by type(r), `RETURN type(r), count(*)`, the counts are one row
@@ -50,8 +53,7 @@ func countPatterns(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 	for j := 2; j < len(ops) && agg < 0; j++ {
 		switch o := ops[j].(type) {
 		case logical.Expand:
-			if seen || o.From != scan.Var || o.To == o.From || o.ToBound || o.RelBound || len(o.Distinct) > 0 ||
-				(o.Dir != ast.DirRight && o.Dir != ast.DirLeft) {
+			if seen || o.From != scan.Var || o.To == o.From || o.ToBound || o.RelBound || len(o.Distinct) > 0 {
 				return ops, false
 			}
 			ex, seen = o, true
@@ -105,12 +107,26 @@ func countPatterns(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 	total := 0.0
 	var facts []PatternCount
 	var rows []ast.Expr // [type, count] per type with relationships
+	directed := ex.Dir == ast.DirLeft || ex.Dir == ast.DirRight
 	for _, t := range distinctNames(types) {
-		n := b.stats.RelPatternCount(start, t, end)
-		if n < 0 {
-			return ops, false
+		parts := []PatternCount{{Start: start, Type: t, End: end}}
+		if !directed {
+			// Either way round, a self-loop once.
+			parts = append(parts, PatternCount{Start: end, Type: t, End: start}, PatternCount{Start: start, Type: t, End: end, Loops: true})
 		}
-		facts = append(facts, PatternCount{Start: start, Type: t, End: end, Count: n})
+		n := 0.0
+		for k := range parts {
+			c := parts[k].count(b.stats)
+			if c < 0 {
+				return ops, false
+			}
+			parts[k].Count = c
+			if parts[k].Loops {
+				c = -c
+			}
+			n += c
+		}
+		facts = append(facts, parts...)
 		total += n
 		if n > 0 {
 			rows = append(rows, &ast.ListLiteral{Items: []ast.Expr{
@@ -118,7 +134,7 @@ func countPatterns(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 		}
 	}
 	b.assume(facts...)
-	note := fmt.Sprintf("%d relationships %s, from the store's counts", int64(total), patternText(start, ex.Types, end))
+	note := fmt.Sprintf("%d relationships %s, from the store's counts", int64(total), patternText(start, ex.Types, end, directed))
 	if !byType {
 		items := make([]logical.Item, len(a.Aggs))
 		for k, c := range a.Aggs {
@@ -174,17 +190,22 @@ func distinctNames(names []string) []string {
 	return out
 }
 
-// patternText writes (:start)-[:T1|T2]->(:end) for EXPLAIN.
-func patternText(start string, types []string, end string) string {
+// patternText writes (:start)-[:T1|T2]->(:end) for EXPLAIN, -[...]-
+// when not directed.
+func patternText(start string, types []string, end string, directed bool) string {
 	node := func(l string) string {
 		if l == "" {
 			return "()"
 		}
 		return "(:" + l + ")"
 	}
-	rel := "-->"
+	head := "->"
+	if !directed {
+		head = "-"
+	}
+	rel := "-" + head
 	if len(types) > 0 && types[0] != "" {
-		rel = "-[:" + strings.Join(distinctNames(types), "|") + "]->"
+		rel = "-[:" + strings.Join(distinctNames(types), "|") + "]" + head
 	}
 	return node(start) + rel + node(end)
 }

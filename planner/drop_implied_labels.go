@@ -95,10 +95,19 @@ func (b *builder) impliedLabel(e logical.Hop, l string) bool {
 }
 
 // PatternCount is a fact of the data: Stats.RelPatternCount(Start, Type,
-// End) is Count.
+// End) is Count (Stats.SelfLoopCount when Loops).
 type PatternCount struct {
 	Start, Type, End string
+	Loops            bool
 	Count            float64
+}
+
+// count reads the fact's count from stats.
+func (f PatternCount) count(stats Stats) float64 {
+	if f.Loops {
+		return stats.SelfLoopCount(f.Start, f.Type, f.End)
+	}
+	return stats.RelPatternCount(f.Start, f.Type, f.End)
 }
 
 // assume records facts the plan relies on, once each.
@@ -113,7 +122,7 @@ func (b *builder) assume(facts ...PatternCount) {
 // Holds reports whether the facts still hold by stats.
 func Holds(facts []PatternCount, stats Stats) bool {
 	for _, f := range facts {
-		if stats.RelPatternCount(f.Start, f.Type, f.End) != f.Count {
+		if f.count(stats) != f.Count {
 			return false
 		}
 	}

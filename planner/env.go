@@ -17,6 +17,12 @@ type Stats interface {
 	// type or label); negative when unknown. Exact: the planner drops
 	// label checks that these counts prove redundant.
 	RelPatternCount(start, typ, end string) float64
+	// SelfLoopCount is the number of self-loops among the relationships
+	// RelPatternCount(start, typ, end) counts (one node carrying both
+	// labels at both ends); negative when unknown. Exact: an undirected
+	// pattern matches a self-loop once, so its count is the two directed
+	// counts less this.
+	SelfLoopCount(start, typ, end string) float64
 	// DistinctValues estimates the number of distinct values of property
 	// key over the nodes with label (all nodes for ""); 0 when unknown.
 	DistinctValues(label, key string) float64
@@ -31,9 +37,10 @@ type Stats interface {
 	Degrees(typ string, out bool) (d DegreeStats, ok bool)
 	// SeekDegree is the mean degree (relationships of type typ, "" for
 	// any, in direction out or in) of the nodes with label whose property
-	// key equals v, read from an index over (label, key) and the nodes'
-	// adjacency; negative when unknown (no such index, or too many nodes
-	// to read).
+	// key equals v, read from the nodes' adjacency, the nodes found by an
+	// index over (label, key) or by the property's statistics; negative
+	// when unknown (too many nodes to read, or a value the statistics
+	// do not know).
 	SeekDegree(label, key string, v value.Value, typ string, out bool) float64
 }
 
@@ -57,6 +64,7 @@ func (noStats) LabelCount(string) float64                      { return 100 }
 func (noStats) RelCount(string) float64                        { return 1000 }
 func (noStats) HasIndex(string, string) bool                   { return false }
 func (noStats) RelPatternCount(string, string, string) float64 { return -1 }
+func (noStats) SelfLoopCount(string, string, string) float64   { return -1 }
 func (noStats) DistinctValues(string, string) float64          { return 0 }
 func (noStats) ValueFraction(string, string, string, value.Value) float64 {
 	return -1

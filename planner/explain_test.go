@@ -36,6 +36,8 @@ func (fakeStats) RelPatternCount(start, typ, end string) float64 {
 	return -1
 }
 
+func (fakeStats) SelfLoopCount(string, string, string) float64 { return -1 }
+
 func (fakeStats) DistinctValues(label, key string) float64 {
 	return map[string]float64{"User.id": 80000, "Person.name": 900, "Person.age": 60}[label+"."+key]
 }

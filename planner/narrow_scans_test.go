@@ -24,6 +24,8 @@ func (qaStats) LabelCount(l string) float64 {
 }
 func (qaStats) Labels() []string { return []string{"Post", "Question", "Tag", "User"} }
 
+func (qaStats) SelfLoopCount(string, string, string) float64 { return -1 }
+
 func (s qaStats) RelPatternCount(start, typ, end string) float64 {
 	if typ == "" { // any type: the sum over the types
 		n := 0.0

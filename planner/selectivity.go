@@ -27,6 +27,8 @@ type selectivity struct {
 	// bound it (see hopDegree).
 	arrivals map[string]logical.Hop
 	seeks    map[string]logical.NodeIndexSeek
+	// nodes: the node variables the operators noted bind.
+	nodes map[string]bool
 	// values: variable -> the literals an UNWIND of a list known when
 	// planning gives it, one per row (see seekValues).
 	values map[string][]*ast.Literal
@@ -34,8 +36,12 @@ type selectivity struct {
 
 func (b *builder) newSelectivity() *selectivity {
 	s := &selectivity{b: b, labels: map[string]string{}, seeked: map[string]string{}, reached: map[string]logical.Expand{},
-		arrivals: map[string]logical.Hop{}, seeks: map[string]logical.NodeIndexSeek{}, values: map[string][]*ast.Literal{}}
+		arrivals: map[string]logical.Hop{}, seeks: map[string]logical.NodeIndexSeek{}, nodes: map[string]bool{},
+		values: map[string][]*ast.Literal{}}
 	if o := b.outer; o != nil {
+		for v := range o.nodes {
+			s.nodes[v] = true
+		}
 		for v, ls := range o.values {
 			s.values[v] = ls
 		}
@@ -61,7 +67,19 @@ func (b *builder) bindings(ops []logical.Op) *selectivity {
 
 // note records what op tells about its variables' labels and seeks.
 func (s *selectivity) note(op logical.Op) {
+	s.noteNodes(op)
 	switch o := op.(type) {
+	case logical.Filter:
+		// A node that passes an equality with a value known when
+		// planning is one of the nodes with that value, however it
+		// was bound.
+		for _, c := range conjuncts(o.Pred) {
+			for v := range s.nodes {
+				if key, val, ok := propertyEquality(v, c); ok {
+					s.noteEquality(v, s.labels[v], key, val)
+				}
+			}
+		}
 	case logical.Expand:
 		if !o.ToBound {
 			s.reached[o.To] = o
@@ -82,6 +100,12 @@ func (s *selectivity) note(op logical.Op) {
 	case logical.NodeScan:
 		if o.Label != "" {
 			s.labels[o.Var] = o.Label
+		}
+		delete(s.seeks, o.Var)
+		for _, c := range o.Prefilter {
+			if key, val, ok := propertyEquality(o.Var, c); ok && s.noteEquality(o.Var, o.Label, key, val) {
+				break
+			}
 		}
 	case logical.NodeIndexSeek:
 		s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
@@ -116,6 +140,59 @@ func (s *selectivity) note(op logical.Op) {
 			s.labels[o.Var] = s.b.mostSelective(ls)
 		}
 	}
+}
+
+// noteNodes marks the node variables op binds.
+func (s *selectivity) noteNodes(op logical.Op) {
+	switch o := op.(type) {
+	case logical.NodeScan:
+		s.nodes[o.Var] = true
+	case logical.NodeIndexSeek:
+		s.nodes[o.Var] = true
+	case logical.NodeSetSeek:
+		s.nodes[o.Var] = true
+	case logical.NodeRangeSeek:
+		s.nodes[o.Var] = true
+	case logical.Expand:
+		s.nodes[o.From], s.nodes[o.To] = true, true
+	case logical.VarExpand:
+		s.nodes[o.From], s.nodes[o.To] = true, true
+	case logical.ExpandChain:
+		s.nodes[o.From], s.nodes[o.To] = true, true
+	case logical.ExpandCommon:
+		s.nodes[o.A], s.nodes[o.B], s.nodes[o.X] = true, true, true
+	}
+}
+
+// noteEquality records that the nodes bound to v (with label, "" for
+// any) are those whose property key equals val, as an index seek would
+// find them, when val's values are known when planning (a literal, or a
+// variable an UNWIND of a known list binds: see seekValues); hopDegree
+// then asks the statistics for their degree (Stats.SeekDegree) whether
+// or not an index covers (label, key). It reports whether it did.
+func (s *selectivity) noteEquality(v, label, key string, val ast.Expr) bool {
+	if key == "" || len(s.seekValues(val)) == 0 {
+		return false
+	}
+	s.seeks[v] = logical.NodeIndexSeek{Var: v, Label: label, Key: key, Value: val}
+	return true
+}
+
+// propertyEquality reports whether c is v.key = x (either way round),
+// and returns the key and x.
+func propertyEquality(v string, c ast.Expr) (string, ast.Expr, bool) {
+	cmp, ok := c.(*ast.Comparison)
+	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq {
+		return "", nil, false
+	}
+	for i := range 2 {
+		if p, ok := cmp.Operands[i].(*ast.Property); ok {
+			if x, ok := p.Expr.(*ast.Variable); ok && x.Name == v {
+				return p.Key, cmp.Operands[1-i], true
+			}
+		}
+	}
+	return "", nil, false
 }
 
 // labelFraction is the fraction of v's rows whose node carries label l:
@@ -209,7 +286,8 @@ func (s *selectivity) hopTests(h logical.Hop) float64 {
 // fanout is the expected number of relationships expansion e follows
 // from one of its rows: when the start node's label is known and exact
 // per-pattern counts exist, the relationships of e's types at nodes with
-// that label per such node; else dflt (the graph-wide average).
+// that label per such node (both ways for an undirected e, a self-loop
+// once); else dflt (the graph-wide average).
 func (s *selectivity) fanout(e logical.Expand, dflt float64) float64 {
 	l := s.labels[e.From]
 	n := s.b.stats.LabelCount(l)
@@ -234,6 +312,12 @@ func (s *selectivity) fanout(e logical.Expand, dflt float64) float64 {
 				return dflt
 			}
 			rels += c
+		}
+		if e.Dir != ast.DirLeft && e.Dir != ast.DirRight {
+			// Both ways: a self-loop is followed once, not twice.
+			if c := s.b.stats.SelfLoopCount(l, t, ""); c > 0 {
+				rels -= c
+			}
 		}
 	}
 	return rels / n

@@ -412,7 +412,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 		if bp != nil {
 			for w := bp.alive[0]; w != 0; w &= w - 1 {
 				i := trailingZeros(w)
-				np.stats.addNode(bp.labels[i], bp.nodeAdj(uint32(i)), np.labelOf)
+				np.stats.addNode(uint32(pi*nodePageSize)+uint32(i), bp.labels[i], bp.nodeAdj(uint32(i)), np.labelOf)
 			}
 		}
 		return base.nodes.own(pi)
@@ -503,7 +503,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 	}
 	for w := p.alive[0]; w != 0; w &= w - 1 {
 		i := uint32(trailingZeros(w))
-		np.stats.addNode(p.labels[i], p.nodeAdj(i), np.labelOf)
+		np.stats.addNode(uint32(lo)+i, p.labels[i], p.nodeAdj(i), np.labelOf)
 	}
 	return p
 }

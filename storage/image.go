@@ -42,8 +42,8 @@ import (
 // wrong answers until it is noticed but never a crash. The small sections
 // (bitmaps, statistics, indexes) are checksummed and decoded at open.
 const (
-	imageMagic   = "cyqimg\x00\x02"
-	imageVersion = 2
+	imageMagic   = "cyqimg\x00\x03"
+	imageVersion = 3
 	imageSuffix  = ".cyq"
 )
 

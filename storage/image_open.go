@@ -20,14 +20,7 @@ func encodeStats(st *statsData) []byte {
 		out = binary.AppendUvarint(out, uint64(k))
 		out = binary.AppendVarint(out, n)
 	}
-	tr := st.triples.merged()
-	out = binary.AppendUvarint(out, uint64(len(tr)))
-	for k, n := range tr {
-		out = binary.AppendUvarint(out, uint64(k.start))
-		out = binary.AppendUvarint(out, uint64(k.typ))
-		out = binary.AppendUvarint(out, uint64(k.end))
-		out = binary.AppendVarint(out, n)
-	}
+	out = appendTriples(out, st.triples)
 	out = binary.AppendUvarint(out, uint64(len(st.degree)))
 	for k, c := range st.degree {
 		h := c.merged()
@@ -39,7 +32,31 @@ func encodeStats(st *statsData) []byte {
 			out = binary.AppendVarint(out, n)
 		}
 	}
+	// The self-loop counts come last: a record written before they were
+	// kept ends early and fails to decode, so that the graph is read
+	// from its records rather than opened without them.
+	return appendTriples(out, st.loops)
+}
+
+// appendTriples appends a count and the non-zero counters of c.
+func appendTriples(out []byte, c *counters[tripleKey]) []byte {
+	tr := c.merged()
+	out = binary.AppendUvarint(out, uint64(len(tr)))
+	for k, n := range tr {
+		out = binary.AppendUvarint(out, uint64(k.start))
+		out = binary.AppendUvarint(out, uint64(k.typ))
+		out = binary.AppendUvarint(out, uint64(k.end))
+		out = binary.AppendVarint(out, n)
+	}
 	return out
+}
+
+// triples reads the counters appendTriples wrote into c.
+func (d *decoder) triples(c *counters[tripleKey]) {
+	for i, n := 0, d.count(); i < n; i++ {
+		k := tripleKey{d.u32(), d.u32(), d.u32()}
+		c.base[k] = d.varint()
+	}
 }
 
 // decoder reads uvarints and varints from an image section; the first
@@ -134,10 +151,7 @@ func decodeStats(b []byte) (*statsData, error) {
 		k := d.u32()
 		st.relsPerType.base[k] = d.varint()
 	}
-	for i, n := 0, d.count(); i < n; i++ {
-		k := tripleKey{d.u32(), d.u32(), d.u32()}
-		st.triples.base[k] = d.varint()
-	}
+	d.triples(st.triples)
 	for i, n := 0, d.count(); i < n; i++ {
 		typ := d.u32()
 		dir := Direction(d.bytes(1)[0:1][0])
@@ -148,6 +162,7 @@ func decodeStats(b []byte) (*statsData, error) {
 		}
 		st.degree[degKey{typ, dir}] = &counters[int]{base: h}
 	}
+	d.triples(st.loops)
 	return st, d.done()
 }
 
@@ -428,7 +443,7 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		v.mem += int64(b.GetSizeInBytes())
 	}
 	v.mem += int64(v.all.GetSizeInBytes())
-	v.mem += 32 * int64(len(v.stats.triples.base)+len(v.stats.relsPerType.base))
+	v.mem += 32 * int64(len(v.stats.triples.base)+len(v.stats.loops.base)+len(v.stats.relsPerType.base))
 	infos := map[indexKey][2]uint64{}
 	d := &decoder{b: indexInfo}
 	for i, n := 0, d.count(); i < n; i++ {

@@ -58,6 +58,7 @@ func (m *model) verify(t testing.TB, r Reader) {
 	if r.NodeCount() != uint64(len(m.nodes)) || r.RelCount() != uint64(len(m.rels)) {
 		t.Fatalf("counts: store %d/%d, model %d/%d", r.NodeCount(), r.RelCount(), len(m.nodes), len(m.rels))
 	}
+	m.verifySelfLoops(t, r)
 	all := roaring.New()
 	labels := map[uint32]*roaring.Bitmap{}
 	for id, n := range m.nodes {
@@ -311,6 +312,35 @@ func randomOps(t testing.TB, rng *rand.Rand, tx *Tx, m *model, n int, labels, ty
 			}
 			delete(m.nodes, a)
 		}
+	}
+}
+
+// verifySelfLoops compares the store's self-loop counts per (label,
+// type, label), AnyLabel on either side, with the model's.
+func (m *model) verifySelfLoops(t testing.TB, r Reader) {
+	t.Helper()
+	want := map[Pattern]uint64{}
+	for _, rel := range m.rels {
+		if rel.s != rel.e {
+			continue
+		}
+		ls := []uint32{AnyLabel}
+		for l := range m.nodes[rel.s].labels {
+			ls = append(ls, l)
+		}
+		for _, a := range ls {
+			for _, b := range ls {
+				want[Pattern{a, rel.t, b}]++
+			}
+		}
+	}
+	for p, n := range want {
+		if got := r.SelfLoopCount(p); got != n {
+			t.Fatalf("self-loops %+v: %d, want %d", p, got, n)
+		}
+	}
+	if got := r.Stats().SelfLoopsPerPattern; len(got) != len(want) {
+		t.Fatalf("self-loop patterns %v, want %v", got, want)
 	}
 }
 

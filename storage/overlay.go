@@ -194,6 +194,7 @@ func statsDelta(old, nw *statsData) *statsData {
 	}
 	d.relsPerType.base = counterDelta(old.relsPerType, nw.relsPerType)
 	d.triples.base = counterDelta(old.triples, nw.triples)
+	d.loops.base = counterDelta(old.loops, nw.loops)
 	for k, h := range nw.degree {
 		if o := old.degree[k]; o != h {
 			if m := counterDelta(o, h); len(m) > 0 {
@@ -209,6 +210,7 @@ func statsDelta(old, nw *statsData) *statsData {
 func addStats(st, delta *statsData) {
 	addCounts(st.relsPerType.base, delta.relsPerType.base)
 	addCounts(st.triples.base, delta.triples.base)
+	addCounts(st.loops.base, delta.loops.base)
 	for k, h := range delta.degree {
 		c := st.degree[k]
 		if c == nil {

@@ -125,6 +125,10 @@ type Reader interface {
 	// Type is a type (not AnyType): Stats().RelsPerPattern[p] without
 	// building the statistics (O(1)).
 	RelPatternCount(p Pattern) uint64
+	// SelfLoopCount is the number of self-loops among the relationships
+	// RelPatternCount(p) counts: those whose start node is their end node
+	// (O(1)).
+	SelfLoopCount(p Pattern) uint64
 }
 
 var (
@@ -226,6 +230,14 @@ func (v *version) LabelCount(label uint32) uint64 {
 // RelPatternCount implements Reader.
 func (v *version) RelPatternCount(p Pattern) uint64 {
 	if n := v.stats.triples.get(tripleKey{p.Start, p.Type, p.End}); n > 0 {
+		return uint64(n)
+	}
+	return 0
+}
+
+// SelfLoopCount implements Reader.
+func (v *version) SelfLoopCount(p Pattern) uint64 {
+	if n := v.stats.loops.get(tripleKey{p.Start, p.Type, p.End}); n > 0 {
 		return uint64(n)
 	}
 	return 0

@@ -53,6 +53,9 @@ type Stats struct {
 	// label); a relationship counts once for every label of its start node
 	// (and AnyLabel) times every label of its end node (and AnyLabel).
 	RelsPerPattern map[Pattern]uint64
+	// SelfLoopsPerPattern counts the self-loops among RelsPerPattern's
+	// relationships (a node's labels on both sides).
+	SelfLoopsPerPattern map[Pattern]uint64
 	// Degrees summarises degree distributions per type and direction.
 	Degrees map[DegreeKey]DegreeSummary
 	// Indexes describes every index with its distinct-value count.
@@ -64,14 +67,15 @@ type Stats struct {
 // Stats implements Reader.
 func (v *version) Stats() Stats {
 	s := Stats{
-		Nodes:          v.NodeCount(),
-		Rels:           v.relCount,
-		NodesPerLabel:  make(map[uint32]uint64, len(v.labels)),
-		RelsPerType:    map[uint32]uint64{},
-		RelsPerPattern: map[Pattern]uint64{},
-		Degrees:        make(map[DegreeKey]DegreeSummary, len(v.stats.degree)),
-		Indexes:        v.Indexes(),
-		MemoryBytes:    v.mem,
+		Nodes:               v.NodeCount(),
+		Rels:                v.relCount,
+		NodesPerLabel:       make(map[uint32]uint64, len(v.labels)),
+		RelsPerType:         map[uint32]uint64{},
+		RelsPerPattern:      map[Pattern]uint64{},
+		SelfLoopsPerPattern: map[Pattern]uint64{},
+		Degrees:             make(map[DegreeKey]DegreeSummary, len(v.stats.degree)),
+		Indexes:             v.Indexes(),
+		MemoryBytes:         v.mem,
 	}
 	for l, b := range v.labels {
 		if c := b.GetCardinality(); c > 0 {
@@ -86,6 +90,11 @@ func (v *version) Stats() Stats {
 	v.stats.triples.each(func(k tripleKey, n int64) {
 		if n > 0 {
 			s.RelsPerPattern[Pattern{k.start, k.typ, k.end}] = uint64(n)
+		}
+	})
+	v.stats.loops.each(func(k tripleKey, n int64) {
+		if n > 0 {
+			s.SelfLoopsPerPattern[Pattern{k.start, k.typ, k.end}] = uint64(n)
 		}
 	})
 	for k, h := range v.stats.degree {
@@ -154,13 +163,13 @@ func (v *version) recomputeStats() {
 		}
 		return nil
 	}
-	for _, p := range v.nodes.all() {
+	for pi, p := range v.nodes.all() {
 		if p == nil {
 			continue
 		}
 		for i := uint32(0); i < nodePageSize; i++ {
 			if p.isAlive(i) {
-				sb.addNode(p.labels[i], p.nodeAdj(i), labelsOf)
+				sb.addNode(uint32(pi*nodePageSize)+i, p.labels[i], p.nodeAdj(i), labelsOf)
 			}
 		}
 	}
@@ -172,14 +181,16 @@ func (v *version) recomputeStats() {
 type statsBuilder struct {
 	relsPerType map[uint32]int64
 	triples     map[tripleKey]int64
+	loops       map[tripleKey]int64
 	st          *statsData
 }
 
 func newStatsBuilder() *statsBuilder {
-	sb := &statsBuilder{relsPerType: map[uint32]int64{}, triples: map[tripleKey]int64{}}
+	sb := &statsBuilder{relsPerType: map[uint32]int64{}, triples: map[tripleKey]int64{}, loops: map[tripleKey]int64{}}
 	sb.st = &statsData{
 		relsPerType: &counters[uint32]{base: sb.relsPerType},
 		triples:     &counters[tripleKey]{base: sb.triples},
+		loops:       &counters[tripleKey]{base: sb.loops},
 		degree:      map[degKey]*counters[int]{},
 	}
 	return sb
@@ -194,9 +205,9 @@ func (sb *statsBuilder) hist(k degKey) map[int]int64 {
 	return c.base
 }
 
-// addNode counts one live node with labels sl and adjacency adj;
+// addNode counts one live node id with labels sl and adjacency adj;
 // labelsOf returns the labels of a neighbour.
-func (sb *statsBuilder) addNode(sl []uint32, adj [2]adjLists, labelsOf func(uint32) []uint32) {
+func (sb *statsBuilder) addNode(id uint32, sl []uint32, adj [2]adjLists, labelsOf func(uint32) []uint32) {
 	for d := Out; d <= In; d++ {
 		total := 0
 		for _, l := range adj[d].all() {
@@ -213,8 +224,11 @@ func (sb *statsBuilder) addNode(sl []uint32, adj [2]adjLists, labelsOf func(uint
 				// Runs of neighbours with the same labels are
 				// counted once per run.
 				var run []uint32
-				count := int64(0)
+				count, loops := int64(0), int64(0)
 				for _, nb := range l.nbrs {
+					if nb == id {
+						loops++
+					}
 					el := labelsOf(nb)
 					if count > 0 && slices.Equal(el, run) {
 						count++
@@ -227,6 +241,10 @@ func (sb *statsBuilder) addNode(sl []uint32, adj [2]adjLists, labelsOf func(uint
 				}
 				if count > 0 && (len(sl) > 0 || len(run) > 0) {
 					addTripleCounts(sb.triples, sl, run, l.typ, count)
+				}
+				if loops > 0 {
+					sb.loops[tripleKey{AnyLabel, l.typ, AnyLabel}] += loops
+					addTripleCounts(sb.loops, sl, sl, l.typ, loops)
 				}
 			}
 		}

@@ -168,6 +168,7 @@ func (tx *Tx) statsMut() *statsData {
 		tx.stats = &statsData{
 			relsPerType: tx.stats.relsPerType.fork(),
 			triples:     tx.stats.triples.fork(),
+			loops:       tx.stats.loops.fork(),
 			degree:      cloneMap(tx.stats.degree),
 		}
 		tx.ownStats = true
@@ -529,12 +530,18 @@ func (tx *Tx) relabel(id uint32, labels []uint32) {
 	for _, r := range rels {
 		s, e, _, _ := tx.Rel(r.rel)
 		addTriples(st.triples, tx.NodeLabels(s), tx.NodeLabels(e), r.typ, -1, true)
+		if s == e {
+			addTriples(st.loops, tx.NodeLabels(s), tx.NodeLabels(s), r.typ, -1, true)
+		}
 	}
 	p, i := tx.nodePageMut(id)
 	p.labels[i] = labels
 	for _, r := range rels {
 		s, e, _, _ := tx.Rel(r.rel)
 		addTriples(st.triples, tx.NodeLabels(s), tx.NodeLabels(e), r.typ, 1, true)
+		if s == e {
+			addTriples(st.loops, tx.NodeLabels(s), tx.NodeLabels(s), r.typ, 1, true)
+		}
 	}
 	tx.dirtyNodes[id] = true
 }
@@ -797,6 +804,9 @@ func (tx *Tx) CreateRel(start, end, typ uint32, ps map[uint32]value.Value) (uint
 	st := tx.statsMut()
 	st.relsPerType.add(typ, 1)
 	addTriples(st.triples, tx.NodeLabels(start), tx.NodeLabels(end), typ, 1, false)
+	if start == end {
+		addTriples(st.loops, tx.NodeLabels(start), tx.NodeLabels(start), typ, 1, false)
+	}
 	tx.relCount++
 	tx.mem += size
 	tx.dirtyChunks[chunkRef{start, typ, id >> chunkBits}] = true
@@ -822,6 +832,9 @@ func (tx *Tx) deleteRel(id uint64, adj bool) {
 	st := tx.statsMut()
 	st.relsPerType.add(typ, -1)
 	addTriples(st.triples, tx.NodeLabels(start), tx.NodeLabels(end), typ, -1, false)
+	if start == end {
+		addTriples(st.loops, tx.NodeLabels(start), tx.NodeLabels(start), typ, -1, false)
+	}
 	if adj {
 		tx.adjRemove(start, Out, typ, id)
 		tx.adjRemove(end, In, typ, id)

@@ -156,12 +156,17 @@ type degKey struct {
 type statsData struct {
 	relsPerType *counters[uint32]
 	triples     *counters[tripleKey]
+	// loops counts self-loops like triples: per (label, type, label) of
+	// the one node at both ends, every pair of its labels (and AnyLabel)
+	// on the two sides, (AnyLabel, type, AnyLabel) included.
+	loops *counters[tripleKey]
 	// degree histograms: (type or AnyType, Out/In) -> degree -> node count (degree >= 1).
 	degree map[degKey]*counters[int]
 }
 
 func newStatsData() *statsData {
-	return &statsData{relsPerType: newCounters[uint32](), triples: newCounters[tripleKey](), degree: map[degKey]*counters[int]{}}
+	return &statsData{relsPerType: newCounters[uint32](), triples: newCounters[tripleKey](), loops: newCounters[tripleKey](),
+		degree: map[degKey]*counters[int]{}}
 }
 
 // counters is a copy-on-write map of counters: an immutable base shared

@@ -76,6 +76,19 @@ func (s *statsView) index(label, key string) (storage.IndexInfo, bool) {
 // per (start label, type, end label), read one by one (a plan cache checks
 // the counts a plan relies on before each reuse).
 func (s *statsView) RelPatternCount(start, typ, end string) float64 {
+	return s.patternCount(start, typ, end, s.r.RelPatternCount)
+}
+
+// SelfLoopCount implements planner.Stats from the store's exact
+// self-loop counts per (label, type, label), as RelPatternCount.
+func (s *statsView) SelfLoopCount(start, typ, end string) float64 {
+	return s.patternCount(start, typ, end, s.r.SelfLoopCount)
+}
+
+// patternCount is the sum of count over the patterns of typ ("" for
+// every type) between start and end ("" for any label); 0 for an unknown
+// label or type.
+func (s *statsView) patternCount(start, typ, end string, count func(storage.Pattern) uint64) float64 {
 	pat := storage.Pattern{Start: storage.AnyLabel, End: storage.AnyLabel}
 	for _, l := range []struct {
 		name string
@@ -96,12 +109,12 @@ func (s *statsView) RelPatternCount(start, typ, end string) float64 {
 			return 0
 		}
 		pat.Type = id
-		return float64(s.r.RelPatternCount(pat))
+		return float64(count(pat))
 	}
 	n := 0.0
 	for t := range s.r.Types() {
 		pat.Type = uint32(t)
-		n += float64(s.r.RelPatternCount(pat))
+		n += float64(count(pat))
 	}
 	return n
 }
@@ -119,7 +132,9 @@ type propSketch struct {
 	sig      planSig
 	distinct float64
 	sampled  int           // nodes read
+	all      bool          // the sample is every node of the label
 	values   []value.Value // the non-null values read
+	ids      []uint32      // the node of each of values
 }
 
 // DistinctValues implements planner.Stats: an index's exact count when
@@ -254,7 +269,9 @@ func sampleProperty(nodes *roaring.Bitmap, prop func(uint32) (value.Value, bool)
 			v = str[:sketchPrefix] // bounds the sample's memory; a prefix orders nearly as the value
 		}
 		sk.values = append(sk.values, v)
+		sk.ids = append(sk.ids, id)
 	}
+	sk.all = uint64(sk.sampled) == total
 	if sk.sampled == 0 {
 		return sk
 	}
@@ -312,14 +329,51 @@ func (s *statsView) Degrees(typ string, out bool) (planner.DegreeStats, bool) {
 // seekDegreeNodes bounds the nodes SeekDegree reads.
 const seekDegreeNodes = 64
 
-// SeekDegree implements planner.Stats: the index finds the nodes, their
-// adjacency gives the degrees.
+// SeekDegree implements planner.Stats: the nodes' adjacency gives their
+// degrees. An index over (label, key) finds the nodes; without one, the
+// property's sample (see sketch) does: exactly when it holds every node
+// of the label, else the sampled nodes with the value stand for all of
+// them (unknown when the sample has none: a rare value).
 func (s *statsView) SeekDegree(label, key string, v value.Value, typ string, out bool) float64 {
-	if _, ok := s.index(label, key); !ok || value.IsNull(v) {
+	if value.IsNull(v) {
 		return -1
+	}
+	if _, ok := s.index(label, key); !ok {
+		return s.sampleDegree(label, key, v, typ, out)
 	}
 	l, _ := s.r.LabelID(label)
 	k, _ := s.r.PropKeyID(key)
+	return s.meanDegree(s.r.IndexSeek(l, k, v), typ, out)
+}
+
+// sampleDegree is SeekDegree from the sample of (label, key).
+func (s *statsView) sampleDegree(label, key string, v value.Value, typ string, out bool) float64 {
+	if str, ok := v.(value.String); ok && len(str) > sketchPrefix {
+		return -1 // the sample keeps a prefix of long strings only
+	}
+	sk := s.sketch(label, key)
+	if sk == nil {
+		return -1
+	}
+	nodes := roaring.New()
+	for i, x := range sk.values {
+		if value.Equal(x, v) == value.True {
+			nodes.Add(sk.ids[i])
+			if !sk.all && nodes.GetCardinality() == seekDegreeNodes {
+				break // enough stand-ins
+			}
+		}
+	}
+	if nodes.IsEmpty() && !sk.all {
+		return -1
+	}
+	return s.meanDegree(nodes, typ, out)
+}
+
+// meanDegree is the mean degree (relationships of type typ, "" for any,
+// in direction out or in) of nodes: 0 for none, negative when there are
+// more than seekDegreeNodes to read.
+func (s *statsView) meanDegree(nodes *roaring.Bitmap, typ string, out bool) float64 {
 	t := uint32(storage.AnyType)
 	if typ != "" {
 		id, ok := s.r.TypeID(typ)
@@ -332,7 +386,6 @@ func (s *statsView) SeekDegree(label, key string, v value.Value, typ string, out
 	if out {
 		dir = storage.Out
 	}
-	nodes := s.r.IndexSeek(l, k, v)
 	n := nodes.GetCardinality()
 	if n == 0 {
 		return 0

@@ -142,9 +142,68 @@ func TestStatsViewFromStore(t *testing.T) {
 		{"id >= 11.5", s.ValueFraction("U", "id", ">=", value.Float(11.5)), 10.0 / 21},
 		{"id > 'a'", s.ValueFraction("U", "id", ">", value.String("a")), 0},
 		{"unknown key", s.ValueFraction("U", "nope", "=", value.Int(1)), -1},
+		// Degrees of the nodes with a value, no index: the sample holds
+		// the whole label, so they are exact.
+		{"degree id 1", s.SeekDegree("U", "id", value.Int(1), "L", true), 1},
+		{"degree id 20", s.SeekDegree("U", "id", value.Int(20), "L", true), 0},
+		{"degree id 20 in", s.SeekDegree("U", "id", value.Int(20), "L", false), 1},
+		{"degree g 1", s.SeekDegree("U", "g", value.Int(1), "", true), 1},
+		{"degree absent", s.SeekDegree("U", "id", value.Int(55), "L", true), 0},
+		{"no self-loops", s.SelfLoopCount("U", "L", ""), 0},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %v, want %v", c.name, c.got, c.want)
 		}
+	}
+}
+
+// TestSeekDegreeFromSample checks the degree of the nodes with a value
+// of an unindexed key on a label larger than the sample: a common value's
+// sampled nodes stand in for all of them; a value the sample lacks is
+// unknown, one it has gets its node's degree.
+func TestSeekDegreeFromSample(t *testing.T) {
+	eng, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	const n = 3 * distinctSample
+	for _, q := range []string{
+		"UNWIND range(0, $n - 1) AS i CREATE (:U {id: i, g: i % 2})",
+		"MATCH (a:U {g: 0}) CREATE (a)-[:L]->(a), (a)-[:L]->(:V)",
+	} {
+		mustRun(t, eng, q, map[string]any{"n": n})
+	}
+	g, err := eng.Store().Graph(eng.opts.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := g.Snapshot()
+	defer snap.Close()
+	s := eng.statsView(snap, eng.signature(snap))
+	if d := s.SeekDegree("U", "g", value.Int(0), "L", true); d != 2 {
+		t.Errorf("g = 0: degree %v, want 2", d)
+	}
+	if d := s.SeekDegree("U", "g", value.Int(1), "L", true); d != 0 {
+		t.Errorf("g = 1: degree %v, want 0", d)
+	}
+	if d := s.SeekDegree("U", "g", value.Int(7), "L", true); d != -1 {
+		t.Errorf("g = 7 (in no sampled node): degree %v, want unknown", d)
+	}
+	found := 0
+	for i := 0; i < n; i += 2 {
+		switch d := s.SeekDegree("U", "id", value.Int(int64(i)), "L", true); d {
+		case 2:
+			found++
+		case -1:
+		default:
+			t.Fatalf("id %d: degree %v, want 2 or unknown", i, d)
+		}
+	}
+	if found == 0 || found == n/2 {
+		t.Errorf("%d of %d ids found in a sample of %d", found, n/2, distinctSample)
+	}
+	if c := s.SelfLoopCount("U", "L", "U"); c != n/2 {
+		t.Errorf("self-loops: %v, want %d", c, n/2)
 	}
 }
