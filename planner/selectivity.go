@@ -115,6 +115,43 @@ func (s *selectivity) note(op logical.Op) {
 		if ls, ok := ast.SimpleLabels(o.Labels); ok && len(ls) > 0 && s.labels[o.Var] == "" {
 			s.labels[o.Var] = s.b.mostSelective(ls)
 		}
+	case logical.Filter:
+		s.noteEqualities(o.Pred)
+	}
+}
+
+// noteEqualities records each conjunct of pred that equates a labelled
+// node's property with values known when planning (a literal, or an
+// UNWIND's variable of known values) as the seek it amounts to: the rows
+// after the filter hold the nodes such a seek finds, whose degrees
+// hopDegree reads as it reads a seek's. A node filtered to a hub after a
+// scan then costs its expansions as the seek of the hub does, and plans
+// that differ only in where the equality is applied compare on the same
+// figures.
+func (s *selectivity) noteEqualities(pred ast.Expr) {
+	for _, c := range conjuncts(pred) {
+		cmp, ok := c.(*ast.Comparison)
+		if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq {
+			continue
+		}
+		for k := 0; k < 2; k++ {
+			p, ok := cmp.Operands[k].(*ast.Property)
+			if !ok {
+				continue
+			}
+			v, ok := p.Expr.(*ast.Variable)
+			if !ok || s.labels[v.Name] == "" {
+				continue
+			}
+			if _, sought := s.seeks[v.Name]; sought {
+				continue
+			}
+			value := cmp.Operands[1-k]
+			if len(s.seekValues(value)) == 0 {
+				continue
+			}
+			s.seeks[v.Name] = logical.NodeIndexSeek{Var: v.Name, Label: s.labels[v.Name], Key: p.Key, Value: value}
+		}
 	}
 }
 
