@@ -146,7 +146,8 @@ func reorderable(c ast.Clause) bool {
 }
 
 // orderRun moves the clause of a run with the cheapest start to its front
-// when that start is matchOrderGain times cheaper than the first clause's.
+// when that start is matchOrderGain times cheaper than the first clause's,
+// or the clause the cost of the whole plan chooses (see orderChoices).
 // outer are the variables bound before the run.
 func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Clause {
 	if !nodeJoinsOnly(run) {
@@ -160,11 +161,19 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 	}
 	first := b.startCost(run[0].(*ast.Match), sc, bound)
 	best, bestCost := 0, first
+	alts := []int{0}
 	for k := 1; k < len(run); k++ {
-		if c := b.startCost(run[k].(*ast.Match), sc, bound); c*matchOrderGain < bestCost && c*matchOrderGain < first && mayLead(run, k, outer) {
+		if !mayLead(run, k, outer) {
+			continue
+		}
+		alts = append(alts, k)
+		if c := b.startCost(run[k].(*ast.Match), sc, bound); c*matchOrderGain < bestCost && c*matchOrderGain < first {
 			best, bestCost = k, c
 		}
 	}
+	// The start heuristic's choice, unless the cost of the whole plan
+	// chooses another (see orderChoices).
+	best = b.choose(runKey(run), best, alts)
 	if best == 0 {
 		return run
 	}

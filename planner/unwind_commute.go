@@ -150,13 +150,20 @@ func (b *builder) unwindFirst(run []ast.Clause, u *ast.Unwind, after []ast.Claus
 	if l, ok := u.Expr.(*ast.ListLiteral); ok {
 		n = float64(len(l.Items))
 	}
+	move := n*first*matchOrderGain < before
 	if n <= 1 {
 		// One element or none: the run runs at most once either way, and
 		// the conditions on the variable filter it where they apply
 		// instead of after it.
-		return first <= before
+		move = first <= before
 	}
-	return n*first*matchOrderGain < before
+	// The start heuristic's choice, unless the cost of the whole plan
+	// chooses the other (see orderChoices).
+	def := 0
+	if move {
+		def = 1
+	}
+	return b.choose(unwindKey(u, run[0]), def, []int{0, 1}) == 1
 }
 
 // runStartCost is the rows the cheapest start of a run of MATCH clauses
