@@ -82,10 +82,11 @@ func unwindKey(u *ast.Unwind, first ast.Clause) string {
 	return fmt.Sprintf("unwind %d-%d before %d", u.Span.Start, u.Span.End, first.NodeSpan().Start)
 }
 
-// compileOrdered compiles st as compileOnce does, with each clause-order
-// choice point tried at each of its alternatives, one point at a time
-// from the best plan so far, until no alternative is orderChoiceGain
-// cheaper or maxOrderPlans plans were built.
+// compileOrdered compiles st as compileOnce does, then tries each other
+// alternative of each choice point of the best plan so far, one point at
+// a time, and moves to the cheapest plan found while it is
+// orderChoiceGain cheaper than the best, until none is or maxOrderPlans
+// plans were built.
 func compileOrdered(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 	best, ch, err := compileOnce(st, src, opts, map[string]int{})
 	if err != nil || len(ch.points) == 0 {
@@ -93,8 +94,10 @@ func compileOrdered(st *ast.Statement, src string, opts Options) (*Compiled, err
 	}
 	forced := map[string]int{}
 	built := 1
-	for improved := true; improved && built < maxOrderPlans; {
-		improved = false
+	for built < maxOrderPlans {
+		var next *Compiled
+		var nextForced map[string]int
+		var nextCh *orderChoices
 		for _, p := range ch.points {
 			cur, ok := forced[p.key]
 			if !ok {
@@ -109,18 +112,18 @@ func compileOrdered(st *ast.Statement, src string, opts Options) (*Compiled, err
 					try[k] = v
 				}
 				try[p.key] = a
-				c, ch2, err := compileOnce(st, src, opts, try)
+				c, tried, err := compileOnce(st, src, opts, try)
 				built++
-				if err != nil || c.Cost*orderChoiceGain >= best.Cost {
+				if err != nil || c.Cost*orderChoiceGain >= best.Cost || (next != nil && c.Cost >= next.Cost) {
 					continue
 				}
-				best, forced, ch, improved = c, try, ch2, true
-				break
-			}
-			if improved {
-				break
+				next, nextForced, nextCh = c, try, tried
 			}
 		}
+		if next == nil {
+			break
+		}
+		best, forced, ch = next, nextForced, nextCh
 	}
 	return best, nil
 }
