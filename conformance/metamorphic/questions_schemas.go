@@ -103,6 +103,8 @@ func schemaQuestions() []Question {
 			query(degreeOver("p", "(p)-[:LIKES]->(:Comment)", 10), match("(p:Person)"))},
 		{"l-in-list-forum-members", "IN list", LDBC,
 			query(countDistinct("f"), match("(f:Forum)-[:HAS_MEMBER]->(p:Person)").where(prop("p", "id", "$l1", "$l2", "$l3")))},
+		{"l-in-list-common-friends-since", "IN list", LDBC,
+			query(countDistinct("x"), match("(a:Person)-[:KNOWS]-(x:Person)-[k:KNOWS]-(b:Person {id: $person})").where(prop("a", "id", "$l1", "$l2", "$l3"), raw("k.creationDate.year >= 2011", "k")))},
 
 		// Stack Overflow.
 		{"s-co-tags", "2-hop distinct", StackOverflow,
