@@ -8,7 +8,8 @@ import (
 
 // The clause moves of orderMatches (which MATCH clause of a run is
 // planned first, whether an UNWIND moves before the MATCH clauses
-// written ahead of it) are first chosen by the rows of the starts they
+// written ahead of it) and the part of a comma-separated pattern planned
+// first (partOrder) are first chosen by the rows of the starts they
 // give: a later clause leads when its start is matchOrderGain times
 // cheaper, an UNWIND moves when the start its variable keys, times the
 // list's length, is. That compares starts, not the joins they open: a
@@ -17,10 +18,15 @@ import (
 // a filter of five nodes and joins the seek's node to them; an UNWIND of
 // three values multiplies a start but may let a filter keyed by its
 // variable prune every expansion after it. Each such move is therefore
-// a choice point, and Compile prices every alternative of every point by
-// the estimated cost of the whole plan it gives (planCost, the same
-// figure for every form of a question) and keeps the cheapest, the
-// start heuristic's choice unless another is orderChoiceGain cheaper.
+// a choice point, and Compile prices the alternatives of the points by
+// the estimated cost of the whole plan each gives (planCost, the figure
+// TestPlanInvariance compares across the forms of a question): from the
+// start heuristic's plan, each round tries every other alternative of
+// every point of the best plan so far and moves to the cheapest when it
+// is orderChoiceGain cheaper. The choices are keyed by the source spans
+// of what they move, so a move forced in one round applies wherever the
+// same clauses meet again (the rounds of joinRuns, a subquery planned
+// twice), and a forced alternative a point does not allow is ignored.
 
 // maxOrderPlans bounds the plans Compile builds to choose the clause
 // order of one statement (the first included).
