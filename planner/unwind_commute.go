@@ -157,13 +157,16 @@ func (b *builder) unwindFirst(run []ast.Clause, u *ast.Unwind, after []ast.Claus
 		// instead of after it.
 		move = first <= before
 	}
-	// The start heuristic's choice, unless the cost of the whole plan
-	// chooses the other (see orderChoices).
-	def := 0
 	if move {
-		def = 1
+		return true
 	}
-	return b.choose(unwindKey(u, run[0]), def, []int{0, 1}) == 1
+	// Kept after the run by its start, unless the cost of the whole plan
+	// chooses to move it (see orderChoices). An UNWIND the start moves
+	// stays moved: kept after the run, the filter its variable keys reads
+	// a scan's rows, whose expansions are estimated by mean degrees where
+	// the seek it keys reads the sought nodes' own, and the plan would be
+	// chosen for the less informed estimate.
+	return b.choose(unwindKey(u, run[0]), 0, []int{0, 1}) == 1
 }
 
 // runStartCost is the rows the cheapest start of a run of MATCH clauses
