@@ -183,10 +183,15 @@ func TestSetModeMatchesRowMode(t *testing.T) {
 		sparseRow, _ := Open("", &Options{RowModeOnly: true})
 		randomGraph(t, sparseSet, seed, 25, 30)
 		randomGraph(t, sparseRow, seed, 25, 30)
+		// Planned in written order, with the set rewrites.
+		written, _ := Open("", &Options{StartLast: true})
+		sparseWritten, _ := Open("", &Options{StartLast: true})
+		randomGraph(t, written, seed, 40, 120)
+		randomGraph(t, sparseWritten, seed, 25, 30)
 		for _, q := range queries {
-			set, row := set, row
+			set, row, written := set, row, written
 			if _, sparse := shapes[q]; sparse {
-				set, row = sparseSet, sparseRow
+				set, row, written = sparseSet, sparseRow, sparseWritten
 			}
 			for _, x := range []int{0, 1, 7, 24} {
 				p := map[string]any{"x": x}
@@ -196,15 +201,29 @@ func TestSetModeMatchesRowMode(t *testing.T) {
 				}
 			}
 			plan := mustRun(t, set, "EXPLAIN "+q, nil)[0][0].(value.String)
-			if !strings.Contains(string(plan), "mode=set") && !strings.Contains(string(plan), "set intersections") && !strings.Contains(q, "2..") {
-				t.Errorf("%s: expected a set-mode plan, got\n%s", q, plan)
+			if !setMode(string(plan)) && !strings.Contains(q, "2..") {
+				// A clause order the written one is not may cost less
+				// in rows than the set plan of the written order: the
+				// set plan must exist and cost more.
+				chosen, err1 := set.Compile(q)
+				asWritten, err2 := written.Compile(q)
+				if err1 != nil || err2 != nil || !setMode(asWritten.Plan.Explain()) || chosen.Cost >= asWritten.Cost {
+					t.Errorf("%s: expected a set-mode plan, or one cheaper than the written order's set plan, got\n%s", q, plan)
+				}
 			}
 		}
 		set.Close()
 		row.Close()
 		sparseSet.Close()
 		sparseRow.Close()
+		written.Close()
+		sparseWritten.Close()
 	}
+}
+
+// setMode reports whether an EXPLAIN tree runs some step set at a time.
+func setMode(plan string) bool {
+	return strings.Contains(plan, "mode=set") || strings.Contains(plan, "set intersections")
 }
 
 // TestIndexSeekMatchesScan compares plans that seek a property index with

@@ -54,7 +54,8 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 		}
 		seekOn = andOf(props)
 	}
-	for i, part := range parts {
+	for _, i := range b.partOrder(p, parts) {
+		part := parts[i]
 		if part.Selector != nil || part.Mode != ast.ModeDefault {
 			if err := b.selectedPart(part, m, names[i], seekOn); err != nil {
 				return nil, nil, err
@@ -82,6 +83,32 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 	}
 	pl := applyRules(&logical.Pipeline{Ops: m.ops}, b.predicateRules(known)...)
 	return pl.Ops, m.newVars, nil
+}
+
+// partOrder is the order matchOps plans the parts of pattern p in: as
+// written, or with the part the cost of the whole plan chooses first
+// (see orderChoices). The parts of one pattern are one join whatever
+// their order (their relationships are all distinct either way), so any
+// part of a pattern of plain parts may lead; a selected or shortest part
+// reads the nodes the parts before it bound, and keeps the order.
+func (b *builder) partOrder(p *ast.Pattern, parts []*ast.PatternPart) []int {
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
+	}
+	if len(parts) < 2 || b.startLast || b.rowModeOnly {
+		return order
+	}
+	for _, part := range parts {
+		if part.Selector != nil || part.Mode != ast.ModeDefault || part.Kind != ast.PathPlain {
+			return order
+		}
+	}
+	lead := b.choose(partsKey(p), 0, order)
+	if lead == 0 {
+		return order
+	}
+	return append(append([]int{lead}, order[:lead]...), order[lead+1:]...)
 }
 
 // chainOps plans one plain pattern part: bind its start node, seek the

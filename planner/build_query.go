@@ -37,6 +37,9 @@ type builder struct {
 	// outer: how the variables bound outside the pipeline being costed
 	// were bound (see semiJoinFor), nil at the top level.
 	outer *selectivity
+	// choices: the clause-order choice points met and the alternatives
+	// forced at them (see orderChoices); nil chooses by start alone.
+	choices *orderChoices
 }
 
 // fresh returns a new internal variable name.

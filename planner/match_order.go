@@ -2,6 +2,8 @@ package planner
 
 import (
 	"fmt"
+	"math"
+	"slices"
 
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -10,6 +12,11 @@ import (
 // matchOrderGain is how much cheaper a later MATCH's start must be before
 // it is planned ahead of the clauses written before it.
 const matchOrderGain = 4
+
+// choiceStartSpread bounds how many times the rows of the cheapest start
+// of a run the start of a clause the whole plan's cost may lead with
+// reads (see orderRun).
+const choiceStartSpread = 8
 
 // orderMatches returns clauses with, in each run of consecutive plain
 // MATCH clauses, the clause of the cheapest start planned first. The
@@ -146,7 +153,8 @@ func reorderable(c ast.Clause) bool {
 }
 
 // orderRun moves the clause of a run with the cheapest start to its front
-// when that start is matchOrderGain times cheaper than the first clause's.
+// when that start is matchOrderGain times cheaper than the first clause's,
+// or the clause the cost of the whole plan chooses (see orderChoices).
 // outer are the variables bound before the run.
 func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Clause {
 	if !nodeJoinsOnly(run) {
@@ -160,11 +168,31 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 	}
 	first := b.startCost(run[0].(*ast.Match), sc, bound)
 	best, bestCost := 0, first
+	starts := []float64{first}
 	for k := 1; k < len(run); k++ {
-		if c := b.startCost(run[k].(*ast.Match), sc, bound); c*matchOrderGain < bestCost && c*matchOrderGain < first && mayLead(run, k, outer) {
+		c := math.Inf(1)
+		if mayLead(run, k, outer) {
+			c = b.startCost(run[k].(*ast.Match), sc, bound)
+		}
+		starts = append(starts, c)
+		if c*matchOrderGain < bestCost && c*matchOrderGain < first {
 			best, bestCost = k, c
 		}
 	}
+	// The start heuristic's choice, unless the cost of the whole plan
+	// chooses another clause (see orderChoices) whose start reads at most
+	// choiceStartSpread times the rows of the cheapest: a plan that
+	// scans where another seeks is priced with mean degrees where the
+	// seek's plan reads the sought node's own, and would be chosen for
+	// the less informed estimate.
+	cheapest := slices.Min(starts)
+	var alts []int
+	for k, c := range starts {
+		if k == best || c <= cheapest*choiceStartSpread {
+			alts = append(alts, k)
+		}
+	}
+	best = b.choose(runKey(run), best, alts)
 	if best == 0 {
 		return run
 	}

@@ -56,6 +56,13 @@ type Compiled struct {
 // Compile plans and generates code for a parsed query statement. src is
 // the statement's source text (for error positions and column names).
 func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
+	return compileOrdered(st, src, opts)
+}
+
+// compileOnce plans and generates code for st with the clause-order
+// choices forced (see orderChoices), and returns the choice points it
+// met.
+func compileOnce(st *ast.Statement, src string, opts Options, forced map[string]int) (*Compiled, *orderChoices, error) {
 	if opts.Stats == nil {
 		opts.Stats = noStats{}
 	}
@@ -63,15 +70,16 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 		opts.Procedures = func(string) (*vm.Procedure, bool) { return nil, false }
 	}
 	if st.Query == nil {
-		return nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
+		return nil, nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
 	}
-	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly}
+	ch := &orderChoices{forced: forced}
+	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly, choices: ch}
 	if err := b.checkSemantics(st); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i, pl := range plan.Pipelines {
 		plan.Pipelines[i] = applyRules(pl, b.predicateRules(nil)...)
@@ -92,7 +100,7 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 	}
 	g := newGen(b)
 	if err := g.plan(plan); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	prog := g.finish(plan.Columns, plan.Writes)
 	for _, in := range prog.Code {
@@ -100,5 +108,5 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 			prog.Writes = true
 		}
 	}
-	return &Compiled{Plan: plan, Program: prog, Assumes: b.assumes, Notifications: notifications(st, src, opts.Stats), Cost: b.planCost(plan)}, nil
+	return &Compiled{Plan: plan, Program: prog, Assumes: b.assumes, Notifications: notifications(st, src, opts.Stats), Cost: b.planCost(plan)}, ch, nil
 }

@@ -72,9 +72,15 @@ func (s *selectivity) note(op logical.Op) {
 	case logical.Filter:
 		// A node that passes an equality with a value known when
 		// planning is one of the nodes with that value, however it
-		// was bound.
+		// was bound: the rows after the filter hold the nodes such a
+		// seek finds, so plans that differ only in where the equality
+		// is applied compare on the same figures. A node already
+		// sought keeps its seek.
 		for _, c := range conjuncts(o.Pred) {
 			for v := range s.nodes {
+				if _, sought := s.seeks[v]; sought {
+					continue
+				}
 				if key, val, ok := propertyEquality(v, c); ok {
 					s.noteEquality(v, s.labels[v], key, val)
 				}

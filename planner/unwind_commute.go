@@ -150,13 +150,23 @@ func (b *builder) unwindFirst(run []ast.Clause, u *ast.Unwind, after []ast.Claus
 	if l, ok := u.Expr.(*ast.ListLiteral); ok {
 		n = float64(len(l.Items))
 	}
+	move := n*first*matchOrderGain < before
 	if n <= 1 {
 		// One element or none: the run runs at most once either way, and
 		// the conditions on the variable filter it where they apply
 		// instead of after it.
-		return first <= before
+		move = first <= before
 	}
-	return n*first*matchOrderGain < before
+	if move {
+		return true
+	}
+	// Kept after the run by its start, unless the cost of the whole plan
+	// chooses to move it (see orderChoices). An UNWIND the start moves
+	// stays moved: kept after the run, the filter its variable keys reads
+	// a scan's rows, whose expansions are estimated by mean degrees where
+	// the seek it keys reads the sought nodes' own, and the plan would be
+	// chosen for the less informed estimate.
+	return b.choose(unwindKey(u, run[0]), 0, []int{0, 1}) == 1
 }
 
 // runStartCost is the rows the cheapest start of a run of MATCH clauses

@@ -456,6 +456,14 @@ func Questions() []Question {
 			query(countDistinct("c"), match("(a {id: $hub})<-[*2..3]-(c)").where(raw("c.id < 500", "c")))},
 		{"u-not-exists-back-count", "existence", Users,
 			query(count("b"), match("(a:User {id: $hub})<--(b:User)").where(notExists("(a)-->(b)")))},
+		{"u-in-list-three-anchors", "IN list", Users,
+			query(countDistinct("x"), match("(a)-->(x)<--(b:User {id: $hub})", "(x)<--(c)").where(prop("a", "id", "$l1", "$l2", "$l3"), prop("c", "id", "$other", "$l2")))},
+		{"u-in-list-two-anchors-out", "IN list", Users,
+			query(countDistinct("x"), match("(a)<--(x)-->(b:User {id: $hub})").where(prop("a", "id", "$l1", "$l2", "$l3")))},
+		{"u-in-list-two-anchors-undirected", "IN list", Users,
+			query(countDistinct("x"), match("(a)--(x)--(b:User {id: $hub})").where(prop("a", "id", "$l1", "$l2", "$l3")))},
+		{"u-or-two-anchors", "IN list", Users,
+			query(countDistinct("x"), match("(a)-->(x)<--(b:User {id: $hub})").where(raw("(a.id = $l1 OR a.id = $l2)", "a")))},
 
 		// Movies schema.
 		{"m-coactors", "2-hop distinct", Movies,

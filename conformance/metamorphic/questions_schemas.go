@@ -110,6 +110,8 @@ func schemaQuestions() []Question {
 				match("(p)-[:HAS_INTEREST]->(t:Tag)")), "p:Person", "", "(p)-[:KNOWS]-(e)", "d", 0, "d DESC, p.id", 5)},
 		{"l-stage-tag-posts-creators", "aggregation", LDBC,
 			staged(query(countDistinct("c"), match("(t)<-[:HAS_TAG]-(:Post)-[:HAS_CREATOR]->(c:Person)")), "t:Tag", "", "(t)<-[:HAS_TAG]-(e:Post)", "n", 10, "", 0)},
+		{"l-in-list-common-friends-since", "IN list", LDBC,
+			query(countDistinct("x"), match("(a:Person)-[:KNOWS]-(x:Person)-[k:KNOWS]-(b:Person {id: $person})").where(prop("a", "id", "$l1", "$l2", "$l3"), raw("k.creationDate.year >= 2011", "k")))},
 
 		// Stack Overflow.
 		{"s-co-tags", "2-hop distinct", StackOverflow,
