@@ -23,7 +23,7 @@ func TestProgramLowering(t *testing.T) {
 	t.Log(text)
 	for _, want := range []string{
 		"0 + cypher: MATCH (n:Concept)",
-		"+WorkingApply W = W ∪ R, at most 10000 rows",
+		"+WorkingApply W = W ∪ R, at most 10000 nodes",
 		"+CollectGraph R += n",
 		"+WorkingSeek n: n.concept_id IN $W_IDS, semi-join with W",
 		"+WorkingApply W = W \\ R",

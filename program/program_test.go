@@ -142,8 +142,7 @@ func TestProgramNodeShape(t *testing.T) {
 }
 
 func TestProgramVectorsNotCopied(t *testing.T) {
-	w := &run{opts: (*Options)(nil).withDefaults()}
-	n := w.wnode(value.Node{ID: 1, Props: value.Map{"concept_id": value.String("x"), "emb": value.Vector{1, 2}, "k": value.Int(3)}})
+	n := wnode(value.Node{ID: 1, Props: value.Map{"concept_id": value.String("x"), "emb": value.Vector{1, 2}, "k": value.Int(3)}}, DefaultKeyProperty)
 	if _, ok := n.Properties["emb"]; ok {
 		t.Errorf("vector copied: %+v", n.Properties)
 	}

@@ -142,6 +142,7 @@ func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, param
 		return nil, err
 	}
 	r := &run{rn: rn, opts: o, params: bound, w: w.Clone(), log: []LogEntry{}, prog: low}
+	r.w.load = rn.loader(o.KeyProperty)
 	res := &Result{Warnings: warnings}
 	if err := r.statements(ctx, low.plan.Steps); err != nil {
 		var ab *abortError
@@ -313,6 +314,7 @@ func (r *run) test(c *graphprogram.Condition) bool {
 	case "count_lte":
 		return c.Value != nil && n <= *c.Value
 	case "has_ontology":
+		r.w.fill()
 		for _, d := range r.w.data {
 			if d.Ontology == c.Ontology {
 				return true
@@ -329,14 +331,18 @@ func (r *run) test(c *graphprogram.Condition) bool {
 }
 
 // bindings returns the Cypher parameters of an operation: the program's
-// parameters and $W_IDS.
-func (r *run) bindings() map[string]value.Value {
+// parameters and, when the operation reads it (withW), $W_IDS (W's key
+// list, which reads every member's payload).
+func (r *run) bindings(withW bool) map[string]value.Value {
 	out := make(map[string]value.Value, len(r.params)+1)
 	for k, v := range r.params {
 		x, err := value.FromGo(v)
 		if err == nil {
 			out[k] = x
 		}
+	}
+	if !withW {
+		return out
 	}
 	keys := r.w.Keys()
 	ids := make(value.List, 0, len(keys))
@@ -386,7 +392,7 @@ func (c *collector) node(n value.Node) {
 		return
 	}
 	delete(c.pending, n.ID)
-	c.g.addNode(c.r.wnode(n))
+	c.g.addNode(wnode(n, c.r.opts.KeyProperty))
 }
 
 func (c *collector) rel(rl value.Rel) {
@@ -406,7 +412,7 @@ func (c *collector) finish() *WorkingGraph {
 		if g, err := c.r.rn.eng.Graph(); err == nil {
 			snap := g.Snapshot()
 			for id := range c.pending {
-				c.g.addNode(c.r.wnode(engine.HydrateNode(snap, id)))
+				c.g.addNode(wnode(engine.HydrateNode(snap, id), c.r.opts.KeyProperty))
 			}
 			snap.Close()
 		}
@@ -424,13 +430,29 @@ func (c *collector) finish() *WorkingGraph {
 	return c.g
 }
 
-// wnode converts a materialised node to a working-graph node.
-func (r *run) wnode(n value.Node) *WNode {
+// loader reads payloads from the graph as it is when they are read
+// (programs only read, so a node's payload is the one its statement saw
+// unless a write committed since).
+func (rn *Runner) loader(keyProperty string) loader {
+	return func(fill func(payloads)) {
+		g, err := rn.eng.Graph()
+		if err != nil {
+			return
+		}
+		snap := g.Snapshot()
+		defer snap.Close()
+		fill(payloadSource{keyProperty, snap})
+	}
+}
+
+// wnode converts a materialised node to a working-graph node; keyProperty
+// holds its key.
+func wnode(n value.Node, keyProperty string) *WNode {
 	w := &WNode{id: n.ID, Labels: append([]string{}, n.Labels...), Properties: props(n.Props)}
 	if w.Labels == nil {
 		w.Labels = []string{}
 	}
-	if k, ok := n.Props[r.opts.KeyProperty]; ok && !value.IsNull(k) {
+	if k, ok := n.Props[keyProperty]; ok && !value.IsNull(k) {
 		w.key = value.ToGo(k)
 		if s, ok := k.(value.String); ok {
 			w.ConceptID = string(s)
