@@ -110,7 +110,7 @@ func conditionText(c *graphprogram.Condition) string {
 	return t
 }
 
-// rowLimit is the number of rows a Cypher operation may contribute.
+// rowLimit is the number of nodes a Cypher operation may contribute.
 func (o Options) rowLimit(op graphprogram.Operation) int {
 	if op.Limit != nil {
 		return int(*op.Limit)

@@ -13,8 +13,9 @@ import (
 const (
 	// DefaultTimeout bounds one program's run.
 	DefaultTimeout = 60 * time.Second
-	// DefaultStatementRows bounds the rows one Cypher operation contributes
-	// when it sets no limit of its own.
+	// DefaultStatementRows bounds the nodes one Cypher operation
+	// contributes when it sets no limit of its own (the rows, paths
+	// included, that bring them are not counted).
 	DefaultStatementRows = 10000
 	// DefaultKeyProperty is the property holding a concept's key.
 	DefaultKeyProperty = "concept_id"
@@ -34,8 +35,8 @@ type Options struct {
 	ConceptLabel string
 	// SourceLabel marks sources (default "Source").
 	SourceLabel string
-	// MaxRows bounds the rows read from one Cypher operation without a
-	// limit of its own (default DefaultStatementRows).
+	// MaxRows bounds the nodes collected from one Cypher operation
+	// without a limit of its own (default DefaultStatementRows).
 	MaxRows int
 }
 
@@ -76,8 +77,8 @@ type LogEntry struct {
 	LinksAffected int     `json:"links_affected"`
 	WSize         WSize   `json:"w_size"`
 	DurationMs    float64 `json:"duration_ms"`
-	// Truncated reports that the operation returned more rows than its
-	// limit; only the first rows were used.
+	// Truncated reports that the operation returned more nodes than its
+	// limit; only the rows up to the limit's last node were used.
 	Truncated bool `json:"truncated,omitempty"`
 }
 
