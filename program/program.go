@@ -1,6 +1,7 @@
 package program
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -89,9 +90,10 @@ type Aborted struct {
 	Code      string `json:"code,omitempty"`
 }
 
-// Result is the outcome of running a program.
+// Result is the outcome of running a program. Its working graph's
+// payloads are read when Graph (or encoding the result as JSON) asks for
+// them, from the graph as it is then; neither is safe for concurrent use.
 type Result struct {
-	Result  GraphJSON  `json:"result"`
 	Log     []LogEntry `json:"log"`
 	Aborted *Aborted   `json:"aborted,omitempty"`
 	// Warnings are the program's validation warnings and those of its
@@ -99,6 +101,19 @@ type Result struct {
 	Warnings []graphprogram.Issue `json:"warnings,omitempty"`
 	// W is the final working graph (for chaining).
 	W *WorkingGraph `json:"-"`
+}
+
+// Graph returns the final working graph's nodes and links with their
+// payloads.
+func (r *Result) Graph() GraphJSON { return r.W.JSON() }
+
+// MarshalJSON encodes the result with its graph as "result".
+func (r *Result) MarshalJSON() ([]byte, error) {
+	type fields Result
+	return json.Marshal(struct {
+		Result GraphJSON `json:"result"`
+		*fields
+	}{r.Graph(), (*fields)(r)})
 }
 
 // InvalidError is returned when a program fails validation.

@@ -2,6 +2,7 @@ package program
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -60,12 +61,25 @@ type ChainProgram struct {
 	Warnings []graphprogram.Issue `json:"warnings,omitempty"`
 }
 
-// ChainResult is the outcome of a chain.
+// ChainResult is the outcome of a chain. Like a Result, it reads its
+// working graph's payloads when Graph or encoding it asks for them.
 type ChainResult struct {
-	Result   GraphJSON      `json:"result"`
 	Programs []ChainProgram `json:"programs"`
 	Aborted  *Aborted       `json:"aborted,omitempty"`
 	W        *WorkingGraph  `json:"-"`
+}
+
+// Graph returns the final working graph's nodes and links with their
+// payloads.
+func (r *ChainResult) Graph() GraphJSON { return r.W.JSON() }
+
+// MarshalJSON encodes the result with its graph as "result".
+func (r *ChainResult) MarshalJSON() ([]byte, error) {
+	type fields ChainResult
+	return json.Marshal(struct {
+		Result GraphJSON `json:"result"`
+		*fields
+	}{r.Graph(), (*fields)(r)})
 }
 
 // RunChain validates every program of the deck before running any, then
@@ -105,7 +119,6 @@ func (rn *Runner) RunChain(ctx context.Context, deck []ChainEntry, opts *Options
 		}
 	}
 	out.W = w
-	out.Result = w.JSON()
 	return out, nil
 }
 
@@ -164,7 +177,6 @@ func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, param
 	}
 	res.W = r.w
 	res.Log = r.log
-	res.Result = r.w.JSON()
 	return res, nil
 }
 

@@ -2,6 +2,7 @@ package program
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand"
 	"regexp"
@@ -115,8 +116,8 @@ func TestProgramStatementPlansLikeCountDistinct(t *testing.T) {
 				if limit > 0 && n > limit {
 					wantN, truncated = limit, true
 				}
-				if len(r.Result.Nodes) != wantN || r.Log[0].Truncated != truncated {
-					t.Errorf("seed %d, %s, limit %d: %d nodes (truncated %v), want %d (%v)", seed, c.query, limit, len(r.Result.Nodes), r.Log[0].Truncated, wantN, truncated)
+				if len(r.Graph().Nodes) != wantN || r.Log[0].Truncated != truncated {
+					t.Errorf("seed %d, %s, limit %d: %d nodes (truncated %v), want %d (%v)", seed, c.query, limit, len(r.Graph().Nodes), r.Log[0].Truncated, wantN, truncated)
 				}
 			}
 		}
@@ -151,7 +152,7 @@ func TestProgramLimitCountsNodes(t *testing.T) {
 	}
 	all := runJSON(t, db, prog(cypherStmt("+", q)), nil)
 	in := map[string]bool{}
-	for _, w := range all.Result.Nodes {
+	for _, w := range all.Graph().Nodes {
 		in[w.ConceptID] = true
 	}
 	for _, c := range []struct {
@@ -160,10 +161,10 @@ func TestProgramLimitCountsNodes(t *testing.T) {
 	}{{n, false}, {n - 1, true}, {1, true}} {
 		js := fmt.Sprintf(`{"version": 1, "statements": [{"op": "+", "operation": {"type": "cypher", "query": %q, "limit": %d}}]}`, q, c.limit)
 		r := runJSON(t, db, js, nil)
-		if len(r.Result.Nodes) != c.limit || r.Log[0].Truncated != c.truncated {
-			t.Errorf("limit %d of %d nodes (%d paths): %d nodes, truncated %v", c.limit, n, paths, len(r.Result.Nodes), r.Log[0].Truncated)
+		if len(r.Graph().Nodes) != c.limit || r.Log[0].Truncated != c.truncated {
+			t.Errorf("limit %d of %d nodes (%d paths): %d nodes, truncated %v", c.limit, n, paths, len(r.Graph().Nodes), r.Log[0].Truncated)
 		}
-		for _, w := range r.Result.Nodes {
+		for _, w := range r.Graph().Nodes {
 			if !in[w.ConceptID] {
 				t.Errorf("limit %d: node %s is not in the answer", c.limit, w.ConceptID)
 			}
@@ -172,10 +173,10 @@ func TestProgramLimitCountsNodes(t *testing.T) {
 	// Paths: every node of the collected links counts.
 	js := `{"version": 1, "statements": [{"op": "+", "operation": {"type": "cypher", "query": "MATCH p = (a {id: 0})-[*1..2]->(c) RETURN p", "limit": 4}}]}`
 	r := runJSON(t, db, js, nil)
-	if len(r.Result.Nodes) > 4 || !r.Log[0].Truncated {
-		t.Errorf("paths, limit 4: %d nodes, truncated %v", len(r.Result.Nodes), r.Log[0].Truncated)
+	if len(r.Graph().Nodes) > 4 || !r.Log[0].Truncated {
+		t.Errorf("paths, limit 4: %d nodes, truncated %v", len(r.Graph().Nodes), r.Log[0].Truncated)
 	}
-	for _, l := range r.Result.Links {
+	for _, l := range r.Graph().Links {
 		if l.FromID == "" || l.ToID == "" {
 			t.Errorf("link without its ends' keys: %+v", l)
 		}
@@ -222,15 +223,24 @@ func TestProgramPayloadsLazy(t *testing.T) {
 	if l := r.w.Links(); len(l) != 3 || l[0].Properties["w"] != int64(1) {
 		t.Errorf("link payloads: %+v", l)
 	}
+	// A run reads none either: its result does, when asked for.
+	res := runJSON(t, db, prog(cypherStmt("+", "MATCH (n:Concept) RETURN n")), nil)
+	if len(res.W.data) != 0 || res.W.NodeCount() != 5 {
+		t.Errorf("a run read %d payloads of %d nodes", len(res.W.data), res.W.NodeCount())
+	}
+	b, err := json.Marshal(res)
+	if err != nil || !strings.Contains(string(b), `"result":{"nodes":[{"concept_id":"a","label":"Alpha"`) || !strings.Contains(string(b), `"log":[`) {
+		t.Errorf("JSON: %s %v", b, err)
+	}
 	// A condition on ontologies and $W_IDS read payloads themselves.
-	res := runJSON(t, db, prog(
+	res = runJSON(t, db, prog(
 		cypherStmt("+", "MATCH (n) RETURN n"),
 		cypherStmt("&", "MATCH (n:Concept {ontology: 'o2'}) RETURN n"),
 		`{"op": "+", "operation": {"type": "conditional", "condition": {"test": "has_ontology", "ontology": "o2"},
 		  "then": [`+cypherStmt("+", "MATCH (n)-[:REL]->(m) WHERE n.concept_id IN $W_IDS RETURN m")+`]}}`,
 	), nil)
-	if res.Aborted != nil || ids(res.Result) != "c,d" || res.Log[2].BranchTaken != "then" {
-		t.Errorf("%+v %s %+v", res.Aborted, ids(res.Result), res.Log)
+	if res.Aborted != nil || ids(res.Graph()) != "c,d" || res.Log[2].BranchTaken != "then" {
+		t.Errorf("%+v %s %+v", res.Aborted, ids(res.Graph()), res.Log)
 	}
 }
 
