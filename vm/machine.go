@@ -950,8 +950,8 @@ func (m *Machine) run() (row bool, err error) {
 					wr.Rows++
 				}
 			case OpCollectNode:
-				if N[in.A] != NullID && wr.admit(uint32(N[in.A])) {
-					wr.R.AddNode(uint32(N[in.A]))
+				if N[in.A] != NullID {
+					wr.addNode(uint32(N[in.A]))
 				}
 			case OpCollectRel:
 				m.collectRel(N[in.A])

@@ -157,25 +157,28 @@ func (wr *WorkingRun) seek(byKey bool) *roaring.Bitmap {
 	return wr.Seek(byKey)
 }
 
-// admit reports whether node id may join R: it is in R already or R has
-// fewer nodes than the limit. A node left out truncates R.
-func (wr *WorkingRun) admit(id uint32) bool {
-	if wr.Limit <= 0 || wr.R.NodeSet.Contains(id) || wr.R.NodeSet.GetCardinality() < uint64(wr.Limit) {
-		return true
+// addNode adds node id to R unless R is at its limit without it; a node
+// left out truncates R.
+func (wr *WorkingRun) addNode(id uint32) {
+	if wr.Limit <= 0 {
+		wr.R.AddNode(id)
+		return
 	}
-	wr.Truncated = true
-	return false
+	if wr.R.NodeSet.Contains(id) {
+		return
+	}
+	if wr.R.NodeSet.GetCardinality() >= uint64(wr.Limit) {
+		wr.Truncated = true
+		return
+	}
+	wr.R.AddNode(id)
 }
 
 // collectValue adds every node, relationship and path in v (searching
 // lists and maps) to R.
 func (m *Machine) collectValue(v value.Value) {
 	wr := m.ctx.Working
-	value.Entities(v, func(n value.Node) {
-		if wr.admit(n.ID) {
-			wr.R.AddNode(n.ID)
-		}
-	}, func(rl value.Rel) { m.collectRel(rl.ID) })
+	value.Entities(v, func(n value.Node) { wr.addNode(n.ID) }, func(rl value.Rel) { m.collectRel(rl.ID) })
 }
 
 func (m *Machine) collectRel(id uint64) {
