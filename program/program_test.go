@@ -386,6 +386,9 @@ func TestProgramChain(t *testing.T) {
 	if len(r.Programs) != 3 || r.Programs[0].WSize.Nodes != 3 || r.Programs[1].WSize.Nodes != 5 {
 		t.Errorf("programs = %+v", r.Programs)
 	}
+	if b, err := json.Marshal(r); err != nil || !strings.Contains(string(b), `"result":{"nodes":[{"concept_id":"b"`) || !strings.Contains(string(b), `"programs":[{"index":0`) {
+		t.Errorf("JSON: %s %v", b, err)
+	}
 	// Validation of every entry happens before anything runs.
 	bad := mustProgram(t, prog(cypherStmt("+", "CREATE (n) RETURN n")))
 	_, err = db.RunChain(context.Background(), []ChainEntry{{Program: p1}, {Program: bad}}, nil)
