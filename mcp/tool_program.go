@@ -123,7 +123,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if err != nil {
 			return programFailure(err), nil
 		}
-		w, wNote := s.fitW(r.Result)
+		w, wNote := s.fitW(r.Graph())
 		out := map[string]any{"result": w, "log": r.Log}
 		if wNote != "" {
 			out["result_truncated"], out["note"] = true, wNote
@@ -137,7 +137,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if len(r.Warnings) > 0 {
 			out["warnings"] = r.Warnings
 		}
-		return result(out, programText(r.Result, r.Log, r.Aborted)+warningsText(r.Warnings), r.Aborted != nil), nil
+		return result(out, programText(r.Graph(), r.Log, r.Aborted)+warningsText(r.Warnings), r.Aborted != nil), nil
 	case "chain":
 		deck, res := s.deckArg(ctx, args, params)
 		if res != nil {
@@ -147,7 +147,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 		if err != nil {
 			return programFailure(err), nil
 		}
-		w, wNote := s.fitW(r.Result)
+		w, wNote := s.fitW(r.Graph())
 		out := map[string]any{"result": w, "programs": r.Programs}
 		if wNote != "" {
 			out["result_truncated"], out["note"] = true, wNote
@@ -167,7 +167,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 				warnings = append(warnings, w)
 			}
 		}
-		return result(out, fmt.Sprintf("chain of %d programs\n", len(deck))+programText(r.Result, log, r.Aborted)+warningsText(warnings), r.Aborted != nil), nil
+		return result(out, fmt.Sprintf("chain of %d programs\n", len(deck))+programText(r.Graph(), log, r.Aborted)+warningsText(warnings), r.Aborted != nil), nil
 	case "":
 		return argError("action is required: validate, create, get, list, execute, chain or explain"), nil
 	}

@@ -27,7 +27,7 @@ type Options struct {
 type Statement struct {
 	// Op is the statement's operator: '+', '-', '&', '?' or '!'.
 	Op byte
-	// Limit bounds the rows collected (0: none).
+	// Limit bounds the nodes collected (0: none).
 	Limit int
 	// Param is the parameter that holds W's node keys (W_IDS) and
 	// KeyProperty the graph's key property: `elementId(n) IN $W_IDS` and

@@ -450,12 +450,14 @@ func elementVars(el *ast.PatternElement, s *varSet) {
 
 // bagResult reports whether the multiplicity of a plan's result rows
 // matters: not when UNION deduplicates them, nor when a GraphProgram
-// statement without a row limit collects them into a graph.
+// statement collects them into a graph. A statement's limit does not
+// make it matter: the limit counts the distinct nodes collected (see
+// vm.WorkingRun), which a row repeated or left out does not change.
 func bagResult(plan *logical.Plan, st *Statement) bool {
 	if plan.Writes {
 		return true
 	}
-	if st != nil && st.Limit == 0 {
+	if st != nil {
 		return false
 	}
 	if len(plan.Pipelines) > 1 && !plan.UnionAll[0] {

@@ -11,6 +11,7 @@ import (
 	"github.com/RoaringBitmap/roaring/v2"
 
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/parser/graphprogram"
 	"github.com/cyqdb/cyq/planner"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -36,6 +37,8 @@ type lowered struct {
 	code map[*logical.Step]*planner.Compiled
 	errs map[*logical.Step]error // a step that did not compile fails when it runs
 	src  map[*logical.Step]graphprogram.Statement
+	// readsW marks the statements whose query reads $W_IDS.
+	readsW map[*planner.Compiled]bool
 }
 
 // lower lowers p; the plans' cost model reads the graph's current
@@ -50,6 +53,7 @@ func (rn *Runner) lower(p *graphprogram.Program, o Options) (*lowered, error) {
 	l := &lowered{
 		plan: &logical.Program{Name: p.Name(), Operations: graphprogram.CountOperations(p)},
 		code: map[*logical.Step]*planner.Compiled{}, errs: map[*logical.Step]error{}, src: map[*logical.Step]graphprogram.Statement{},
+		readsW: map[*planner.Compiled]bool{},
 	}
 	var walk func(ss []graphprogram.Statement, parent string) []*logical.Step
 	walk = func(ss []graphprogram.Statement, parent string) []*logical.Step {
@@ -68,11 +72,11 @@ func (rn *Runner) lower(p *graphprogram.Program, o Options) (*lowered, error) {
 			switch op.Type {
 			case graphprogram.TypeCypher:
 				step.Query = oneLine(op.Query)
-				c, err := rn.compileProgramStatement(op.Query, snap, &planner.Statement{Op: step.Op, Limit: o.rowLimit(op), Param: wIDsParam, KeyProperty: o.KeyProperty})
+				c, readsW, err := rn.compileProgramStatement(op.Query, snap, &planner.Statement{Op: step.Op, Limit: o.rowLimit(op), Param: wIDsParam, KeyProperty: o.KeyProperty})
 				if err != nil {
 					l.errs[step] = err
 				} else {
-					step.Plan, l.code[step] = c.Plan, c
+					step.Plan, l.code[step], l.readsW[c] = c.Plan, c, readsW
 				}
 			case graphprogram.TypeAPI:
 				step.Endpoint = op.Endpoint
@@ -106,7 +110,7 @@ func conditionText(c *graphprogram.Condition) string {
 	return t
 }
 
-// rowLimit is the number of rows a Cypher operation may contribute.
+// rowLimit is the number of nodes a Cypher operation may contribute.
 func (o Options) rowLimit(op graphprogram.Operation) int {
 	if op.Limit != nil {
 		return int(*op.Limit)
@@ -114,32 +118,40 @@ func (o Options) rowLimit(op graphprogram.Operation) int {
 	return o.MaxRows
 }
 
-// compileProgramStatement compiles a read-only query as a program statement.
-func (rn *Runner) compileProgramStatement(query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, error) {
+// compileProgramStatement compiles a read-only query as a program
+// statement and reports whether it reads $W_IDS.
+func (rn *Runner) compileProgramStatement(query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, bool, error) {
 	st, err := rn.eng.Parse(query)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if st.Command != nil {
-		return nil, cyqerr.Compile(cyqerr.AccessDenied, engine.ErrWriteRefused, "schema commands change the store; this operation is read-only").At(query, st.Command.NodeSpan().Start)
+		return nil, false, cyqerr.Compile(cyqerr.AccessDenied, engine.ErrWriteRefused, "schema commands change the store; this operation is read-only").At(query, st.Command.NodeSpan().Start)
 	}
 	if st.Explain || st.Profile {
-		return nil, cyqerr.Compile(cyqerr.ProgramError, "V016", "EXPLAIN and PROFILE are not operations of a program").WithHint("explain the whole program with the explain action")
+		return nil, false, cyqerr.Compile(cyqerr.ProgramError, "V016", "EXPLAIN and PROFILE are not operations of a program").WithHint("explain the whole program with the explain action")
 	}
 	compiled, err := rn.eng.CompileAs(st, query, r, stmt)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if compiled.Program.Writes {
-		return nil, rn.eng.WriteRefused(st)
+		return nil, false, rn.eng.WriteRefused(st)
 	}
-	return compiled, nil
+	readsW := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if p, ok := n.(*ast.Parameter); ok && p.Name == wIDsParam {
+			readsW = true
+		}
+		return !readsW
+	})
+	return compiled, readsW, nil
 }
 
 // cypherStep runs a compiled Cypher statement in the VM: its rows fill R
 // and its last instructions merge R into W.
 func (r *run) cypherStep(ctx context.Context, c *planner.Compiled, limit int) (*vm.WorkingRun, error) {
-	m, view, release, err := r.rn.eng.ReadMachine(ctx, c, r.bindings())
+	m, view, release, err := r.rn.eng.ReadMachine(ctx, c, r.bindings(r.prog.readsW[c]))
 	if err != nil {
 		return nil, err
 	}
@@ -158,17 +170,21 @@ func (r *run) cypherStep(ctx context.Context, c *planner.Compiled, limit int) (*
 			break
 		}
 	}
-	r.w.sync(nil, payloadSource{r, view})
+	// The payloads of the members that left go; those of new members
+	// are read when something asks for them (WorkingGraph.fill).
+	r.w.sync(nil, nil)
 	return wr, nil
 }
 
-// payloadSource hydrates the payloads of nodes and links the VM added.
+// payloadSource hydrates the payloads of nodes and links from a read view.
 type payloadSource struct {
-	r    *run
-	view storage.Reader
+	keyProperty string
+	view        storage.Reader
 }
 
-func (p payloadSource) node(id uint32) *WNode { return p.r.wnode(engine.HydrateNode(p.view, id)) }
+func (p payloadSource) node(id uint32) *WNode {
+	return wnode(engine.HydrateNode(p.view, id), p.keyProperty)
+}
 
 func (p payloadSource) relProps(id uint64) map[string]any {
 	m := value.Map{}

@@ -23,7 +23,7 @@ func TestProgramLowering(t *testing.T) {
 	t.Log(text)
 	for _, want := range []string{
 		"0 + cypher: MATCH (n:Concept)",
-		"+WorkingApply W = W ∪ R, at most 10000 rows",
+		"+WorkingApply W = W ∪ R, at most 10000 nodes",
 		"+CollectGraph R += n",
 		"+WorkingSeek n: n.concept_id IN $W_IDS, semi-join with W",
 		"+WorkingApply W = W \\ R",
@@ -39,10 +39,10 @@ func TestProgramLowering(t *testing.T) {
 	}
 	// a, b and their out-neighbours e, c; statement 2 names no node by
 	// element id (every W node has a key), so nothing is removed.
-	if got := ids(r.Result); got != "a,b,c,e" {
+	if got := ids(r.Graph()); got != "a,b,c,e" {
 		t.Errorf("nodes = %s", got)
 	}
-	if got := links(r.Result); got != "a-ALT-e,a-REL-b,b-REL-c" {
+	if got := links(r.Graph()); got != "a-ALT-e,a-REL-b,b-REL-c" {
 		t.Errorf("links = %s", got)
 	}
 	if r.Log[1].NodesAffected != 2 || r.Log[1].LinksAffected != 3 {
@@ -61,12 +61,12 @@ func TestProgramKeySemiJoin(t *testing.T) {
 		cypherStmt("+", "MATCH (n:Concept {concept_id: 'a'}) RETURN n"),
 		cypherStmt("+", "MATCH (n) WHERE n.concept_id IN $W_IDS RETURN n.name AS name, n"),
 	), nil)
-	if r.Aborted != nil || r.Log[1].NodesAffected != 1 || len(r.Result.Nodes) != 2 {
-		t.Fatalf("%+v %+v", r.Aborted, r.Result.Nodes)
+	if r.Aborted != nil || r.Log[1].NodesAffected != 1 || len(r.Graph().Nodes) != 2 {
+		t.Fatalf("%+v %+v", r.Aborted, r.Graph().Nodes)
 	}
 	js := `{"version": 1, "statements": [{"op": "+", "operation": {"type": "cypher", "query": "MATCH (n:Concept) RETURN n", "limit": 2}}]}`
 	r = runJSON(t, db, js, nil)
-	if len(r.Result.Nodes) != 2 || !r.Log[0].Truncated {
-		t.Errorf("limit: %d nodes, log %+v", len(r.Result.Nodes), r.Log[0])
+	if len(r.Graph().Nodes) != 2 || !r.Log[0].Truncated {
+		t.Errorf("limit: %d nodes, log %+v", len(r.Graph().Nodes), r.Log[0])
 	}
 }

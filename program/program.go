@@ -1,6 +1,7 @@
 package program
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -13,8 +14,9 @@ import (
 const (
 	// DefaultTimeout bounds one program's run.
 	DefaultTimeout = 60 * time.Second
-	// DefaultStatementRows bounds the rows one Cypher operation contributes
-	// when it sets no limit of its own.
+	// DefaultStatementRows bounds the nodes one Cypher operation
+	// contributes when it sets no limit of its own (the rows, paths
+	// included, that bring them are not counted).
 	DefaultStatementRows = 10000
 	// DefaultKeyProperty is the property holding a concept's key.
 	DefaultKeyProperty = "concept_id"
@@ -34,8 +36,8 @@ type Options struct {
 	ConceptLabel string
 	// SourceLabel marks sources (default "Source").
 	SourceLabel string
-	// MaxRows bounds the rows read from one Cypher operation without a
-	// limit of its own (default DefaultStatementRows).
+	// MaxRows bounds the nodes collected from one Cypher operation
+	// without a limit of its own (default DefaultStatementRows).
 	MaxRows int
 }
 
@@ -76,8 +78,8 @@ type LogEntry struct {
 	LinksAffected int     `json:"links_affected"`
 	WSize         WSize   `json:"w_size"`
 	DurationMs    float64 `json:"duration_ms"`
-	// Truncated reports that the operation returned more rows than its
-	// limit; only the first rows were used.
+	// Truncated reports that the operation returned more nodes than its
+	// limit; only the rows up to the limit's last node were used.
 	Truncated bool `json:"truncated,omitempty"`
 }
 
@@ -88,9 +90,10 @@ type Aborted struct {
 	Code      string `json:"code,omitempty"`
 }
 
-// Result is the outcome of running a program.
+// Result is the outcome of running a program. Its working graph's
+// payloads are read when Graph (or encoding the result as JSON) asks for
+// them, from the graph as it is then; neither is safe for concurrent use.
 type Result struct {
-	Result  GraphJSON  `json:"result"`
 	Log     []LogEntry `json:"log"`
 	Aborted *Aborted   `json:"aborted,omitempty"`
 	// Warnings are the program's validation warnings and those of its
@@ -98,6 +101,19 @@ type Result struct {
 	Warnings []graphprogram.Issue `json:"warnings,omitempty"`
 	// W is the final working graph (for chaining).
 	W *WorkingGraph `json:"-"`
+}
+
+// Graph returns the final working graph's nodes and links with their
+// payloads.
+func (r *Result) Graph() GraphJSON { return r.W.JSON() }
+
+// MarshalJSON encodes the result with its graph as "result".
+func (r *Result) MarshalJSON() ([]byte, error) {
+	type fields Result
+	return json.Marshal(struct {
+		Result GraphJSON `json:"result"`
+		*fields
+	}{r.Graph(), (*fields)(r)})
 }
 
 // InvalidError is returned when a program fails validation.

@@ -104,10 +104,10 @@ func TestProgramOperators(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := runJSON(t, db, prog(c.stmts...), nil)
-			if got := ids(r.Result); got != c.nodes {
+			if got := ids(r.Graph()); got != c.nodes {
 				t.Errorf("nodes = %q, want %q", got, c.nodes)
 			}
-			if got := links(r.Result); got != c.lnk {
+			if got := links(r.Graph()); got != c.lnk {
 				t.Errorf("links = %q, want %q", got, c.lnk)
 			}
 			switch {
@@ -125,7 +125,7 @@ func TestProgramOperators(t *testing.T) {
 func TestProgramNodeShape(t *testing.T) {
 	db := programTestDB(t)
 	r := runJSON(t, db, prog(cypherStmt("+", "MATCH (n {concept_id: 'a'}) RETURN n"), cypherStmt("+", "MATCH (n {concept_id: 'e'}) RETURN n")), nil)
-	a, e := r.Result.Nodes[0], r.Result.Nodes[1]
+	a, e := r.Graph().Nodes[0], r.Graph().Nodes[1]
 	if a.ConceptID != "a" || a.Label != "Alpha" || a.Ontology != "o1" || a.Description != "first" || len(a.Labels) != 1 || a.Labels[0] != "Concept" {
 		t.Errorf("a = %+v", a)
 	}
@@ -142,8 +142,7 @@ func TestProgramNodeShape(t *testing.T) {
 }
 
 func TestProgramVectorsNotCopied(t *testing.T) {
-	w := &run{opts: (*Options)(nil).withDefaults()}
-	n := w.wnode(value.Node{ID: 1, Props: value.Map{"concept_id": value.String("x"), "emb": value.Vector{1, 2}, "k": value.Int(3)}})
+	n := wnode(value.Node{ID: 1, Props: value.Map{"concept_id": value.String("x"), "emb": value.Vector{1, 2}, "k": value.Int(3)}}, DefaultKeyProperty)
 	if _, ok := n.Properties["emb"]; ok {
 		t.Errorf("vector copied: %+v", n.Properties)
 	}
@@ -194,9 +193,9 @@ func TestProgramConditions(t *testing.T) {
 			if last.Statement != entry.Statement+"."+c.want+".0" {
 				t.Errorf("branch statement path = %s", last.Statement)
 			}
-			has := strings.Contains(ids(r.Result), "e")
+			has := strings.Contains(ids(r.Graph()), "e")
 			if has != (c.want == "then") {
-				t.Errorf("nodes = %s", ids(r.Result))
+				t.Errorf("nodes = %s", ids(r.Graph()))
 			}
 		})
 	}
@@ -238,22 +237,22 @@ func TestProgramEndpoints(t *testing.T) {
 			if r.Aborted != nil {
 				t.Fatalf("aborted: %+v", r.Aborted)
 			}
-			if got := ids(r.Result); got != c.nodes {
+			if got := ids(r.Graph()); got != c.nodes {
 				t.Errorf("nodes = %q, want %q", got, c.nodes)
 			}
-			if got := links(r.Result); got != c.links {
+			if got := links(r.Graph()); got != c.links {
 				t.Errorf("links = %q, want %q", got, c.links)
 			}
 		})
 	}
 	// Vocabulary counts.
 	r := runJSON(t, db, prog(apiStmt("+", "/vocabulary/status", map[string]any{"relationship_type": "REL"})), nil)
-	if n := r.Result.Nodes[0]; n.Properties["count"] != int64(3) || n.Properties["status"] != "active" {
+	if n := r.Graph().Nodes[0]; n.Properties["count"] != int64(3) || n.Properties["status"] != "active" {
 		t.Errorf("vocab node = %+v", n)
 	}
 	// A vocab node survives "&" with itself and leaves with "-".
 	r = runJSON(t, db, prog(apiStmt("+", "/vocabulary/status", nil), apiStmt("-", "/vocabulary/status", map[string]any{"relationship_type": "REL"})), nil)
-	if got := ids(r.Result); got != "vocab:ALT,vocab:MENTIONS" {
+	if got := ids(r.Graph()); got != "vocab:ALT,vocab:MENTIONS" {
 		t.Errorf("vocab difference = %s", got)
 	}
 }
@@ -264,11 +263,11 @@ func TestProgramParams(t *testing.T) {
 		"statements": [` + apiStmt("+", "/concepts/details", map[string]any{"concept_id": "$cid"}) + `,` +
 		cypherStmt("&", "MATCH (n) WHERE n.ontology = $onto RETURN n") + `]}`
 	r := runJSON(t, db, js, map[string]any{"onto": "o1"})
-	if got := ids(r.Result); got != "a,b" {
+	if got := ids(r.Graph()); got != "a,b" {
 		t.Errorf("defaults: %s", got)
 	}
 	r = runJSON(t, db, js, map[string]any{"onto": "o2", "cid": "c"})
-	if got := ids(r.Result); got != "c,d" {
+	if got := ids(r.Graph()); got != "c,d" {
 		t.Errorf("override: %s", got)
 	}
 	// A missing Cypher parameter aborts with a clear message.
@@ -378,14 +377,17 @@ func TestProgramChain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(r.Result); got != "b,c,d,e" {
+	if got := ids(r.Graph()); got != "b,c,d,e" {
 		t.Errorf("nodes = %s", got)
 	}
-	if got := links(r.Result); got != "b-REL-c,c-REL-d" {
+	if got := links(r.Graph()); got != "b-REL-c,c-REL-d" {
 		t.Errorf("links = %s", got)
 	}
 	if len(r.Programs) != 3 || r.Programs[0].WSize.Nodes != 3 || r.Programs[1].WSize.Nodes != 5 {
 		t.Errorf("programs = %+v", r.Programs)
+	}
+	if b, err := json.Marshal(r); err != nil || !strings.Contains(string(b), `"result":{"nodes":[{"concept_id":"b"`) || !strings.Contains(string(b), `"programs":[{"index":0`) {
+		t.Errorf("JSON: %s %v", b, err)
 	}
 	// Validation of every entry happens before anything runs.
 	bad := mustProgram(t, prog(cypherStmt("+", "CREATE (n) RETURN n")))
@@ -479,7 +481,7 @@ func TestProgramStoreRoundTrip(t *testing.T) {
 	// Run the stored program.
 	got, _ = db.Get(ctx, 2)
 	r, err := db.Run(ctx, got.Program, nil, nil)
-	if err != nil || len(r.Result.Nodes) != 6 {
+	if err != nil || len(r.Graph().Nodes) != 6 {
 		t.Errorf("run stored: %v", err)
 	}
 }
@@ -609,13 +611,13 @@ func TestProgramConceptLabelAndKey(t *testing.T) {
 	ctx := context.Background()
 	p := mustProgram(t, prog(apiStmt("+", "/concepts/batch", map[string]any{"concept_ids": []string{"a", "n:5"}})))
 	r, err := db.Run(ctx, p, nil, &Options{ConceptLabel: "Concept"})
-	if err != nil || ids(r.Result) != "a" {
-		t.Errorf("concept label: %v %s", err, ids(r.Result))
+	if err != nil || ids(r.Graph()) != "a" {
+		t.Errorf("concept label: %v %s", err, ids(r.Graph()))
 	}
 	// Another key property: nodes without it are keyed by elementId.
 	r, err = db.Run(ctx, mustProgram(t, prog(cypherStmt("+", "MATCH (n:Source) RETURN n"), cypherStmt("+", "MATCH (n {concept_id: 'a'}) RETURN n"))), nil, &Options{KeyProperty: "title"})
-	if err != nil || ids(r.Result) != "Doc,n:0" {
-		t.Errorf("key property: %v %s", err, ids(r.Result))
+	if err != nil || ids(r.Graph()) != "Doc,n:0" {
+		t.Errorf("key property: %v %s", err, ids(r.Graph()))
 	}
 }
 
@@ -649,8 +651,8 @@ func TestProgramUndeclaredParams(t *testing.T) {
 	if err != nil || r.Aborted != nil {
 		t.Fatalf("run: %v %+v", err, r)
 	}
-	if ids(r.Result) != "a,b,c,d,e,n:5" {
-		t.Errorf("W = %s", ids(r.Result))
+	if ids(r.Graph()) != "a,b,c,d,e,n:5" {
+		t.Errorf("W = %s", ids(r.Graph()))
 	}
 	var msgs []string
 	for _, w := range r.Warnings {
@@ -667,8 +669,8 @@ func TestProgramUndeclaredParams(t *testing.T) {
 	}
 	// Passed, the parameter is used.
 	r, err = db.Run(ctx, p, map[string]any{"topic": "b", "depth": 1}, nil)
-	if err != nil || r.Aborted != nil || ids(r.Result) != "a,b,e,n:5" {
-		t.Errorf("run with params: %v %+v %s", err, r.Aborted, ids(r.Result))
+	if err != nil || r.Aborted != nil || ids(r.Graph()) != "a,b,e,n:5" {
+		t.Errorf("run with params: %v %+v %s", err, r.Aborted, ids(r.Graph()))
 	}
 }
 
@@ -683,7 +685,7 @@ func TestProgramDiffRelationshipsOnly(t *testing.T) {
 	if err != nil || r.Aborted != nil {
 		t.Fatal(err, r.Aborted)
 	}
-	if ids(r.Result) != "e" || len(r.Result.Links) != 0 {
-		t.Errorf("W = %s, %d links", ids(r.Result), len(r.Result.Links))
+	if ids(r.Graph()) != "e" || len(r.Graph().Links) != 0 {
+		t.Errorf("W = %s, %d links", ids(r.Graph()), len(r.Graph().Links))
 	}
 }

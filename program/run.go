@@ -2,6 +2,7 @@ package program
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -60,12 +61,25 @@ type ChainProgram struct {
 	Warnings []graphprogram.Issue `json:"warnings,omitempty"`
 }
 
-// ChainResult is the outcome of a chain.
+// ChainResult is the outcome of a chain. Like a Result, it reads its
+// working graph's payloads when Graph or encoding it asks for them.
 type ChainResult struct {
-	Result   GraphJSON      `json:"result"`
 	Programs []ChainProgram `json:"programs"`
 	Aborted  *Aborted       `json:"aborted,omitempty"`
 	W        *WorkingGraph  `json:"-"`
+}
+
+// Graph returns the final working graph's nodes and links with their
+// payloads.
+func (r *ChainResult) Graph() GraphJSON { return r.W.JSON() }
+
+// MarshalJSON encodes the result with its graph as "result".
+func (r *ChainResult) MarshalJSON() ([]byte, error) {
+	type fields ChainResult
+	return json.Marshal(struct {
+		Result GraphJSON `json:"result"`
+		*fields
+	}{r.Graph(), (*fields)(r)})
 }
 
 // RunChain validates every program of the deck before running any, then
@@ -105,7 +119,6 @@ func (rn *Runner) RunChain(ctx context.Context, deck []ChainEntry, opts *Options
 		}
 	}
 	out.W = w
-	out.Result = w.JSON()
 	return out, nil
 }
 
@@ -142,6 +155,7 @@ func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, param
 		return nil, err
 	}
 	r := &run{rn: rn, opts: o, params: bound, w: w.Clone(), log: []LogEntry{}, prog: low}
+	r.w.load = rn.loader(o.KeyProperty)
 	res := &Result{Warnings: warnings}
 	if err := r.statements(ctx, low.plan.Steps); err != nil {
 		var ab *abortError
@@ -163,7 +177,6 @@ func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, param
 	}
 	res.W = r.w
 	res.Log = r.log
-	res.Result = r.w.JSON()
 	return res, nil
 }
 
@@ -313,6 +326,7 @@ func (r *run) test(c *graphprogram.Condition) bool {
 	case "count_lte":
 		return c.Value != nil && n <= *c.Value
 	case "has_ontology":
+		r.w.fill()
 		for _, d := range r.w.data {
 			if d.Ontology == c.Ontology {
 				return true
@@ -329,14 +343,18 @@ func (r *run) test(c *graphprogram.Condition) bool {
 }
 
 // bindings returns the Cypher parameters of an operation: the program's
-// parameters and $W_IDS.
-func (r *run) bindings() map[string]value.Value {
+// parameters and, when the operation reads it (withW), $W_IDS (W's key
+// list, which reads every member's payload).
+func (r *run) bindings(withW bool) map[string]value.Value {
 	out := make(map[string]value.Value, len(r.params)+1)
 	for k, v := range r.params {
 		x, err := value.FromGo(v)
 		if err == nil {
 			out[k] = x
 		}
+	}
+	if !withW {
+		return out
 	}
 	keys := r.w.Keys()
 	ids := make(value.List, 0, len(keys))
@@ -386,7 +404,7 @@ func (c *collector) node(n value.Node) {
 		return
 	}
 	delete(c.pending, n.ID)
-	c.g.addNode(c.r.wnode(n))
+	c.g.addNode(wnode(n, c.r.opts.KeyProperty))
 }
 
 func (c *collector) rel(rl value.Rel) {
@@ -406,7 +424,7 @@ func (c *collector) finish() *WorkingGraph {
 		if g, err := c.r.rn.eng.Graph(); err == nil {
 			snap := g.Snapshot()
 			for id := range c.pending {
-				c.g.addNode(c.r.wnode(engine.HydrateNode(snap, id)))
+				c.g.addNode(wnode(engine.HydrateNode(snap, id), c.r.opts.KeyProperty))
 			}
 			snap.Close()
 		}
@@ -424,13 +442,29 @@ func (c *collector) finish() *WorkingGraph {
 	return c.g
 }
 
-// wnode converts a materialised node to a working-graph node.
-func (r *run) wnode(n value.Node) *WNode {
+// loader reads payloads from the graph as it is when they are read
+// (programs only read, so a node's payload is the one its statement saw
+// unless a write committed since).
+func (rn *Runner) loader(keyProperty string) loader {
+	return func(fill func(payloads)) {
+		g, err := rn.eng.Graph()
+		if err != nil {
+			return
+		}
+		snap := g.Snapshot()
+		defer snap.Close()
+		fill(payloadSource{keyProperty, snap})
+	}
+}
+
+// wnode converts a materialised node to a working-graph node; keyProperty
+// holds its key.
+func wnode(n value.Node, keyProperty string) *WNode {
 	w := &WNode{id: n.ID, Labels: append([]string{}, n.Labels...), Properties: props(n.Props)}
 	if w.Labels == nil {
 		w.Labels = []string{}
 	}
-	if k, ok := n.Props[r.opts.KeyProperty]; ok && !value.IsNull(k) {
+	if k, ok := n.Props[keyProperty]; ok && !value.IsNull(k) {
 		w.key = value.ToGo(k)
 		if s, ok := k.(value.String); ok {
 			w.ConceptID = string(s)

@@ -55,22 +55,22 @@ func TestSearchEndpoints(t *testing.T) {
 	// Full-text only: min_similarity applies to nothing.
 	mustExec(t, db, `CREATE FULLTEXT INDEX a_text FOR (n:Concept|Source|Other) ON EACH [n.name]`)
 	r = runSearch(t, db, concepts, "/search/concepts", map[string]any{"query": "photosynthesis", "min_similarity": 1})
-	if r.Aborted != nil || ids(r.Result) != "photo" {
-		t.Fatalf("text only: %s %+v", ids(r.Result), r.Aborted)
+	if r.Aborted != nil || ids(r.Graph()) != "photo" {
+		t.Fatalf("text only: %s %+v", ids(r.Graph()), r.Aborted)
 	}
 	r = runSearch(t, db, nil, "/search/sources", map[string]any{"query": "photosynthesis"})
-	if ids(r.Result) != "s1" {
-		t.Fatalf("sources: %s %+v", ids(r.Result), r.Aborted)
+	if ids(r.Graph()) != "s1" {
+		t.Fatalf("sources: %s %+v", ids(r.Graph()), r.Aborted)
 	}
 	// No concept label: every node is a concept.
 	r = runSearch(t, db, nil, "/search/concepts", map[string]any{"query": "photosynthesis"})
-	if ids(r.Result) != "photo,s1,x" {
-		t.Fatalf("every node: %s %+v", ids(r.Result), r.Aborted)
+	if ids(r.Graph()) != "photo,s1,x" {
+		t.Fatalf("every node: %s %+v", ids(r.Graph()), r.Aborted)
 	}
 	// A custom source label.
 	r = runSearch(t, db, &Options{SourceLabel: "Other"}, "/search/sources", map[string]any{"query": "photosynthesis"})
-	if ids(r.Result) != "x" {
-		t.Fatalf("source label: %s %+v", ids(r.Result), r.Aborted)
+	if ids(r.Graph()) != "x" {
+		t.Fatalf("source label: %s %+v", ids(r.Graph()), r.Aborted)
 	}
 
 	// Hybrid: the default (lexical) embedder finds the near spellings.
@@ -84,47 +84,47 @@ func TestSearchEndpoints(t *testing.T) {
 		t.Fatalf("generated query does not compile: %v", err)
 	}
 	r = runSearch(t, db, concepts, "/search/concepts", map[string]any{"query": "photosynthesis", "min_similarity": 0})
-	if got := ids(r.Result); got != "astro,graph,photo,photos,tele" {
+	if got := ids(r.Graph()); got != "astro,graph,photo,photos,tele" {
 		t.Fatalf("hybrid, no floor: %s %+v", got, r.Aborted)
 	}
 	// The floor drops distant spellings from the vector side (cosine to
 	// 'photosynthesis': photosynthetic 0.61, photograph 0.32).
 	r = runSearch(t, db, concepts, "/search/concepts", map[string]any{"query": "photosynthesis", "min_similarity": 0.5})
-	if got := ids(r.Result); got != "photo,photos" {
+	if got := ids(r.Graph()); got != "photo,photos" {
 		t.Fatalf("hybrid, floor 0.5: %s %+v", got, r.Aborted)
 	}
 	r = runSearch(t, db, concepts, "/search/concepts", map[string]any{"query": "photosynthesis"})
-	if got := ids(r.Result); got != "photo" {
+	if got := ids(r.Graph()); got != "photo" {
 		t.Fatalf("hybrid, default floor: %s %+v", got, r.Aborted)
 	}
 	// A text match stays whatever its similarity.
 	r = runSearch(t, db, concepts, "/search/concepts", map[string]any{"query": "telephone astronomy", "min_similarity": 1})
-	if got := ids(r.Result); got != "astro,tele" {
+	if got := ids(r.Graph()); got != "astro,tele" {
 		t.Fatalf("hybrid, text matches under the floor: %s %+v", got, r.Aborted)
 	}
 	r = runSearch(t, db, concepts, "/search/concepts", map[string]any{"query": "photosynthesis", "min_similarity": 0, "ontology": "bio"})
-	if got := ids(r.Result); got != "photo,photos" {
+	if got := ids(r.Graph()); got != "photo,photos" {
 		t.Fatalf("ontology: %s", got)
 	}
 	r = runSearch(t, db, concepts, "/search/concepts", map[string]any{"query": "photosynthesis", "min_similarity": 0, "limit": 1})
-	if got := ids(r.Result); got != "photo" {
+	if got := ids(r.Graph()); got != "photo" {
 		t.Fatalf("limit 1: %s", got)
 	}
 	r = runSearch(t, db, concepts, "/search/concepts", map[string]any{"query": "photosynthesis", "min_similarity": 0, "limit": 1, "offset": 1})
-	if got := ids(r.Result); got != "photos" {
+	if got := ids(r.Graph()); got != "photos" {
 		t.Fatalf("offset 1: %s", got)
 	}
 	// Program parameters reach the endpoint.
 	js := `{"version": 1, "params": [{"name": "q", "type": "string"}], "statements": [` + apiStmt("+", "/search/sources", map[string]any{"query": "$q"}) + `]}`
 	res, err := db.Run(context.Background(), mustProgram(t, js), map[string]any{"q": "telephone"}, nil)
-	if err != nil || ids(res.Result) != "s2" {
-		t.Fatalf("param: %v %s %+v", err, ids(res.Result), res.Aborted)
+	if err != nil || ids(res.Graph()) != "s2" {
+		t.Fatalf("param: %v %s %+v", err, ids(res.Graph()), res.Aborted)
 	}
 
 	// Vector only: min_similarity decides.
 	mustExec(t, db, `DROP INDEX a_text`)
 	r = runSearch(t, db, concepts, "/search/concepts", map[string]any{"query": "photosynthesis", "min_similarity": 0.99})
-	if got := ids(r.Result); got != "photo" {
+	if got := ids(r.Graph()); got != "photo" {
 		t.Fatalf("vector only: %s %+v", got, r.Aborted)
 	}
 	if q := db.EndpointQueries("/search/concepts", map[string]any{"query": "x"}, concepts); !strings.Contains(q[0], "mode: 'vector'") || q[1] != "with $fulltextIndex = null, $vectorIndex = 'b_vec'" {
@@ -139,7 +139,7 @@ func TestSearchEndpointOrder(t *testing.T) {
 	mustExec(t, db, `CREATE FULLTEXT INDEX t FOR (n:Concept) ON EACH [n.name, n.ontology]`)
 	mustExec(t, db, `CREATE (:Concept {concept_id: 'late', name: 'astronomy astronomy astronomy'})`)
 	r := runSearch(t, db, &Options{ConceptLabel: "Concept"}, "/search/concepts", map[string]any{"query": "astronomy", "limit": 1})
-	if got := ids(r.Result); got != "late" {
+	if got := ids(r.Graph()); got != "late" {
 		t.Fatalf("best first: %s %+v", got, r.Aborted)
 	}
 }

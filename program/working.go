@@ -34,12 +34,21 @@ type WLink struct {
 
 // WorkingGraph is a GraphProgram's working graph W: the VM's node set and
 // link set (vm.Working: the operators are bitmap algebra there) with each
-// node's and link's payload as programs return it. The zero value is not
+// node's and link's payload as programs return it. The sets are the
+// graph: statements change them as bitmaps of ids, and a payload is read
+// from the store only when something reads it (the program's result, a
+// test of ontologies, W's key list), by fill. The zero value is not
 // usable; use NewWorkingGraph.
 type WorkingGraph struct {
-	ws    *vm.Working
+	ws *vm.Working
+	// data and links hold the payloads read so far: of members only, not
+	// necessarily of every member (see fill).
 	data  map[uint32]*WNode
 	links map[vm.LinkKey]*WLink
+	// load reads the payloads of graph nodes and relationships from the
+	// store (nil: every payload is present, as in a graph built from
+	// materialised rows).
+	load loader
 	// synth maps the keys of synthetic nodes (endpoint results that are not
 	// graph nodes, such as vocab:<TYPE>) to ids allocated downward from
 	// the top of the id space, far from the engine's dense ids.
@@ -49,6 +58,22 @@ type WorkingGraph struct {
 // NewWorkingGraph returns an empty working graph.
 func NewWorkingGraph() *WorkingGraph {
 	return &WorkingGraph{ws: vm.NewWorking(), data: map[uint32]*WNode{}, links: map[vm.LinkKey]*WLink{}, synth: map[string]uint32{}}
+}
+
+// loader opens a read view of the graph and calls fill with its payloads.
+type loader func(fill func(payloads))
+
+// fill reads the payloads W lacks.
+func (w *WorkingGraph) fill() {
+	if w.load == nil || w.complete() {
+		return
+	}
+	w.load(func(src payloads) { w.sync(nil, src) })
+}
+
+// complete reports whether every member has its payload.
+func (w *WorkingGraph) complete() bool {
+	return uint64(len(w.data)) == w.ws.NodeSet.GetCardinality() && len(w.links) == len(w.ws.LinkSet)
 }
 
 // NodeCount returns the number of nodes.
@@ -62,6 +87,7 @@ func (w *WorkingGraph) Empty() bool { return w.ws.Empty() }
 
 // Nodes returns the nodes in engine id order.
 func (w *WorkingGraph) Nodes() []WNode {
+	w.fill()
 	out := make([]WNode, 0, w.ws.NodeSet.GetCardinality())
 	it := w.ws.NodeSet.Iterator()
 	for it.HasNext() {
@@ -72,6 +98,7 @@ func (w *WorkingGraph) Nodes() []WNode {
 
 // Links returns the links ordered by (from_id, relationship_type, to_id).
 func (w *WorkingGraph) Links() []WLink {
+	w.fill()
 	out := make([]WLink, 0, len(w.links))
 	for _, l := range w.links {
 		out = append(out, *l)
@@ -91,6 +118,7 @@ func (w *WorkingGraph) Links() []WLink {
 
 // Keys returns the node keys, as bound to $W_IDS.
 func (w *WorkingGraph) Keys() []any {
+	w.fill()
 	out := make([]any, 0, w.ws.NodeSet.GetCardinality())
 	it := w.ws.NodeSet.Iterator()
 	for it.HasNext() {
@@ -102,7 +130,7 @@ func (w *WorkingGraph) Keys() []any {
 // Clone returns a deep copy of the node set and link set (payloads are
 // shared: they are never modified).
 func (w *WorkingGraph) Clone() *WorkingGraph {
-	c := &WorkingGraph{ws: w.ws.Clone(), data: make(map[uint32]*WNode, len(w.data)), links: make(map[vm.LinkKey]*WLink, len(w.links)), synth: make(map[string]uint32, len(w.synth))}
+	c := &WorkingGraph{ws: w.ws.Clone(), load: w.load, data: make(map[uint32]*WNode, len(w.data)), links: make(map[vm.LinkKey]*WLink, len(w.links)), synth: make(map[string]uint32, len(w.synth))}
 	for k, v := range w.data {
 		c.data[k] = v
 	}
@@ -167,14 +195,15 @@ type payloads interface {
 
 // sync makes the payloads follow the node and link sets after the VM
 // changed them: payloads of new members come from r when it has them, else
-// from the graph (src); those of members that left are dropped.
+// from the graph (src; nil leaves them to fill); those of members that
+// left are dropped.
 func (w *WorkingGraph) sync(r *WorkingGraph, src payloads) {
 	for id := range w.data {
 		if !w.ws.NodeSet.Contains(id) {
 			delete(w.data, id)
 		}
 	}
-	if uint64(len(w.data)) != w.ws.NodeSet.GetCardinality() {
+	if uint64(len(w.data)) != w.ws.NodeSet.GetCardinality() && (r != nil || src != nil) {
 		it := w.ws.NodeSet.Iterator()
 		for it.HasNext() {
 			id := it.Next()
@@ -197,7 +226,7 @@ func (w *WorkingGraph) sync(r *WorkingGraph, src payloads) {
 			delete(w.links, k)
 		}
 	}
-	if len(w.links) != len(w.ws.LinkSet) {
+	if len(w.links) != len(w.ws.LinkSet) && (r != nil || src != nil) {
 		for k, rel := range w.ws.LinkSet {
 			if _, ok := w.links[k]; ok {
 				continue
@@ -208,8 +237,11 @@ func (w *WorkingGraph) sync(r *WorkingGraph, src payloads) {
 					continue
 				}
 			}
+			if src == nil {
+				continue
+			}
 			l := &WLink{RelationshipType: k.Type, Properties: map[string]any{}, from: k.From, to: k.To, rel: rel}
-			if src != nil && rel != vm.NoRel {
+			if rel != vm.NoRel {
 				l.Properties = src.relProps(rel)
 			}
 			if from, ok := w.data[k.From]; ok {
@@ -224,22 +256,25 @@ func (w *WorkingGraph) sync(r *WorkingGraph, src payloads) {
 }
 
 // CheckInvariants reports a broken invariant: a link with an end outside
-// the node set (a dangling link), or a node or link without its payload.
+// the node set (a dangling link), a payload of a node or link that is not
+// a member, or, when W cannot read payloads from the store, a member
+// without its payload.
 func (w *WorkingGraph) CheckInvariants() error {
 	if err := w.ws.Check(); err != nil {
 		return err
 	}
-	if uint64(len(w.data)) != w.ws.NodeSet.GetCardinality() {
-		return fmt.Errorf("the working graph has %d nodes but %d payloads", w.ws.NodeSet.GetCardinality(), len(w.data))
-	}
-	it := w.ws.NodeSet.Iterator()
-	for it.HasNext() {
-		if _, ok := w.data[it.Next()]; !ok {
-			return fmt.Errorf("a node of the working graph has no payload")
+	for id := range w.data {
+		if !w.ws.NodeSet.Contains(id) {
+			return fmt.Errorf("node %d has a payload but is not in the working graph", id)
 		}
 	}
-	if len(w.links) != len(w.ws.LinkSet) {
-		return fmt.Errorf("the working graph has %d links but %d payloads", len(w.ws.LinkSet), len(w.links))
+	for k := range w.links {
+		if _, ok := w.ws.LinkSet[k]; !ok {
+			return fmt.Errorf("link %d -[%s]-> %d has a payload but is not in the working graph", k.From, k.Type, k.To)
+		}
+	}
+	if w.load == nil && !w.complete() {
+		return fmt.Errorf("the working graph has %d nodes and %d links but %d and %d payloads", w.ws.NodeSet.GetCardinality(), len(w.ws.LinkSet), len(w.data), len(w.links))
 	}
 	return nil
 }

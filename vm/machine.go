@@ -944,15 +944,14 @@ func (m *Machine) run() (row bool, err error) {
 			}
 			switch in.Op {
 			case OpCollectRow:
-				if wr.Limit > 0 && wr.Rows >= wr.Limit {
-					wr.Truncated = true
+				if wr.Truncated {
 					pc = int(in.A)
 				} else {
 					wr.Rows++
 				}
 			case OpCollectNode:
 				if N[in.A] != NullID {
-					wr.R.AddNode(uint32(N[in.A]))
+					wr.addNode(uint32(N[in.A]))
 				}
 			case OpCollectRel:
 				m.collectRel(N[in.A])

@@ -175,7 +175,7 @@ const (
 	OpSetAddCounted    // A=S first of C sets from OpSetNew, B=N, C=k: add N[B] to the first of S[A..A+k-1] not holding it (S[A+i]: the nodes added more than i times); null adds nothing
 
 	// --- GraphProgram working graphs (Ctx.Working: W and a statement's result R) ---
-	OpCollectRow     // A=target: count a result row; when the statement's row limit is reached, mark R truncated and pc = A
+	OpCollectRow     // A=target: count a result row; once R is truncated (its node limit left a node out), pc = A
 	OpCollectNode    // A=N: add node N[A] to R (null adds nothing)
 	OpCollectRel     // A=N: add relationship N[A] to R as a link, with its end nodes
 	OpCollectValue   // A=R: add every node, relationship and path in R[A] (lists and maps searched) to R

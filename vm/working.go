@@ -135,8 +135,10 @@ func (w *Working) Check() error {
 // collect instructions fill, and what the statement's W operator did.
 type WorkingRun struct {
 	W, R *Working
-	// Limit bounds the result rows collected (0: no bound); Truncated
-	// reports that rows were left out.
+	// Limit bounds the nodes collected into R (0: no bound): the
+	// statement's result is a set of nodes, so the bound counts them, not
+	// the rows (paths) that bring them. Truncated reports that a node was
+	// left out; the rows after it are not read. Rows counts the rows read.
 	Limit     int
 	Rows      int
 	Truncated bool
@@ -155,11 +157,28 @@ func (wr *WorkingRun) seek(byKey bool) *roaring.Bitmap {
 	return wr.Seek(byKey)
 }
 
+// addNode adds node id to R unless R is at its limit without it; a node
+// left out truncates R.
+func (wr *WorkingRun) addNode(id uint32) {
+	if wr.Limit <= 0 {
+		wr.R.AddNode(id)
+		return
+	}
+	if wr.R.NodeSet.Contains(id) {
+		return
+	}
+	if wr.R.NodeSet.GetCardinality() >= uint64(wr.Limit) {
+		wr.Truncated = true
+		return
+	}
+	wr.R.AddNode(id)
+}
+
 // collectValue adds every node, relationship and path in v (searching
 // lists and maps) to R.
 func (m *Machine) collectValue(v value.Value) {
-	r := m.ctx.Working.R
-	value.Entities(v, func(n value.Node) { r.AddNode(n.ID) }, func(rl value.Rel) { m.collectRel(rl.ID) })
+	wr := m.ctx.Working
+	value.Entities(v, func(n value.Node) { wr.addNode(n.ID) }, func(rl value.Rel) { m.collectRel(rl.ID) })
 }
 
 func (m *Machine) collectRel(id uint64) {
@@ -170,7 +189,23 @@ func (m *Machine) collectRel(id uint64) {
 	if !ok {
 		return
 	}
-	m.ctx.Working.R.AddLink(LinkKey{From: start, To: end, Type: m.ctx.Graph.TypeName(typ)}, id)
+	wr := m.ctx.Working
+	// A link brings its end nodes: it joins R only when both may.
+	if wr.Limit > 0 {
+		nodes := wr.R.NodeSet
+		added := uint64(0)
+		if !nodes.Contains(start) {
+			added++
+		}
+		if end != start && !nodes.Contains(end) {
+			added++
+		}
+		if added > 0 && nodes.GetCardinality()+added > uint64(wr.Limit) {
+			wr.Truncated = true
+			return
+		}
+	}
+	wr.R.AddLink(LinkKey{From: start, To: end, Type: m.ctx.Graph.TypeName(typ)}, id)
 }
 
 // workingApply runs W = W op R.

@@ -72,7 +72,7 @@ func (o WorkingSeek) Detail() string {
 // link set filtered by it).
 type WorkingApply struct {
 	Op    byte
-	Limit int // rows collected at most (0: no bound)
+	Limit int // nodes collected at most (0: no bound)
 }
 
 // Name is the operator's name in EXPLAIN.
@@ -96,7 +96,7 @@ func (o WorkingApply) Detail() string {
 		what = fmt.Sprintf("operator %q", o.Op)
 	}
 	if o.Limit > 0 {
-		what += fmt.Sprintf(", at most %d rows", o.Limit)
+		what += fmt.Sprintf(", at most %d nodes", o.Limit)
 	}
 	return what
 }
