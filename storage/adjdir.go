@@ -89,6 +89,19 @@ func (ls adjLists) at(j int) adjList {
 	return l
 }
 
+// typ returns list j's relationship type without building the list.
+func (ls adjLists) typ(j int) uint32 { return ls.d.lists[ls.lo+uint32(j)].typ }
+
+// count returns list j's number of entries without building the list.
+func (ls adjLists) count(j int) int { return int(ls.d.lists[ls.lo+uint32(j)].n) }
+
+// nbrs returns list j's neighbours without building the list.
+func (ls adjLists) nbrs(j int) []uint32 {
+	r := ls.d.lists[ls.lo+uint32(j)]
+	e := r.off + r.n
+	return ls.d.nbrs[r.off:e:e]
+}
+
 // all yields the lists in type order.
 func (ls adjLists) all() iter.Seq2[int, adjList] {
 	return func(yield func(int, adjList) bool) {
@@ -112,9 +125,18 @@ func (ls adjLists) find(typ uint32) (adjList, bool) {
 	return adjList{}, false
 }
 
-// search returns the index of the first list of type >= typ.
+// search returns the index of the first list of type >= typ: a linear
+// scan over the few lists most nodes have, a binary search over more.
 func (ls adjLists) search(typ uint32) int {
 	recs := ls.d.lists[ls.lo:ls.hi]
+	if len(recs) <= 8 {
+		for j := range recs {
+			if recs[j].typ >= typ {
+				return j
+			}
+		}
+		return len(recs)
+	}
 	return sort.Search(len(recs), func(j int) bool { return recs[j].typ >= typ })
 }
 

@@ -92,15 +92,17 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 			if dir != Both && dir != d {
 				continue
 			}
-			for _, l := range p.lists(i, d).all() {
-				if typ != AnyType && l.typ != typ {
+			ls := p.lists(i, d)
+			for j := range ls.len() {
+				if typ != AnyType && ls.typ(j) != typ {
 					continue
 				}
+				nbrs := ls.nbrs(j)
 				if words != nil {
-					setDense(words, l.nbrs, maxID)
+					setDense(words, nbrs, maxID)
 					continue
 				}
-				if total += uint64(len(l.nbrs)); total >= uint64(maxID)/32 {
+				if total += uint64(len(nbrs)); total >= uint64(maxID)/32 {
 					words = make([]uint64, maxID/64+1)
 					for _, b := range append(big, out) {
 						b.Iterate(func(n uint32) bool {
@@ -111,11 +113,11 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 						})
 					}
 					big, out = nil, nil
-					setDense(words, l.nbrs, maxID)
-				} else if len(l.nbrs) >= bitmapCacheMin {
-					big = append(big, l.bitmap())
+					setDense(words, nbrs, maxID)
+				} else if len(nbrs) >= bitmapCacheMin {
+					big = append(big, ls.at(j).bitmap())
 				} else {
-					out.AddMany(l.nbrs)
+					out.AddMany(nbrs)
 				}
 			}
 		}
@@ -210,11 +212,12 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 			if !rev[d] {
 				continue
 			}
-			for _, l := range p.lists(i, d).all() {
-				if typ != AnyType && l.typ != typ {
+			ls := p.lists(i, d)
+			for j := range ls.len() {
+				if typ != AnyType && ls.typ(j) != typ {
 					continue
 				}
-				hit, n := anyDense(front, l.nbrs, maxID)
+				hit, n := anyDense(front, ls.nbrs(j), maxID)
 				scanned += uint64(n)
 				if hit {
 					found[id>>6] |= 1 << (id & 63)

@@ -364,16 +364,27 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 		skipSelf := dir == Both && d == In
 		ls := p.lists(i, d)
 		for j := range ls.len() {
+			if typ != AnyType && ls.typ(j) != typ {
+				continue
+			}
 			l := ls.at(j)
-			if typ != AnyType && l.typ != typ {
+			if l.rels.wide == nil {
+				rels := l.rels.narrow[:len(l.nbrs)]
+				for k, n := range l.nbrs {
+					if skipSelf && n == node {
+						continue
+					}
+					if !fn(uint64(rels[k]), n, l.typ) {
+						return
+					}
+				}
 				continue
 			}
 			for k, n := range l.nbrs {
-				r := l.rels.at(k)
 				if skipSelf && n == node {
 					continue
 				}
-				if !fn(r, n, l.typ) {
+				if !fn(l.rels.wide[k], n, l.typ) {
 					return
 				}
 			}
@@ -388,11 +399,12 @@ func (v *version) Degree(node uint32, dir Direction, typ uint32) int {
 		return v.degreeOf(node, dir, typ)
 	case Both:
 		n := v.degreeOf(node, Out, typ) + v.degreeOf(node, In, typ)
-		for _, l := range v.lists(node, In).all() {
-			if typ != AnyType && l.typ != typ {
+		ls := v.lists(node, In)
+		for j := range ls.len() {
+			if typ != AnyType && ls.typ(j) != typ {
 				continue
 			}
-			for _, nb := range l.nbrs {
+			for _, nb := range ls.at(j).nbrs {
 				if nb == node {
 					n--
 				}

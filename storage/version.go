@@ -383,8 +383,11 @@ func (v *version) degreeOf(node uint32, dir Direction, typ uint32) int {
 	if typ == AnyType {
 		return ls.entries()
 	}
-	if l, ok := ls.find(typ); ok {
-		return len(l.nbrs)
+	if ls.d == nil {
+		return 0
+	}
+	if j := ls.search(typ); j < ls.len() && ls.typ(j) == typ {
+		return ls.count(j)
 	}
 	return 0
 }
