@@ -46,6 +46,26 @@ type Chain struct {
 	Rels  []Rel // len(Nodes)-1
 }
 
+// declares counts the places c declares variable v: its path name, its
+// nodes and its relationships.
+func (c Chain) declares(v string) int {
+	n := 0
+	if c.Path == v {
+		n++
+	}
+	for _, x := range c.Nodes {
+		if x.Var == v {
+			n++
+		}
+	}
+	for _, x := range c.Rels {
+		if x.Var == v {
+			n++
+		}
+	}
+	return n
+}
+
 // PredKind says what a predicate tests.
 type PredKind uint8
 

@@ -103,19 +103,7 @@ func (q *Query) uses(v string) int {
 	}
 	n := q.Stage.uses(v)
 	for _, r := range q.chains() {
-		if r.c.Path == v {
-			n++
-		}
-		for _, x := range r.c.Nodes {
-			if x.Var == v {
-				n++
-			}
-		}
-		for _, x := range r.c.Rels {
-			if x.Var == v {
-				n++
-			}
-		}
+		n += r.c.declares(v)
 	}
 	if slices.Contains(q.TailDrop, v) {
 		n++
@@ -194,18 +182,8 @@ func (q *Query) boundIn(v string, mi int) bool {
 	}
 	for i := 0; i <= mi && i < len(q.Matches); i++ {
 		for _, c := range q.Matches[i].Chains {
-			if c.Path == v {
+			if c.declares(v) > 0 {
 				return true
-			}
-			for _, n := range c.Nodes {
-				if n.Var == v {
-					return true
-				}
-			}
-			for _, r := range c.Rels {
-				if r.Var == v {
-					return true
-				}
 			}
 		}
 	}

@@ -96,20 +96,7 @@ func (s *Stage) uses(v string) int {
 	if s.Alias == v {
 		n++
 	}
-	if s.Chain.Path == v {
-		n++
-	}
-	for _, x := range s.Chain.Nodes {
-		if x.Var == v {
-			n++
-		}
-	}
-	for _, x := range s.Chain.Rels {
-		if x.Var == v {
-			n++
-		}
-	}
-	return n
+	return n + s.Chain.declares(v)
 }
 
 // String prints the stage in its style and wrap.
