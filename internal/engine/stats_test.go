@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"math"
 	"testing"
 
@@ -106,21 +105,9 @@ func TestStatsViewFromStore(t *testing.T) {
 		"MATCH (a:U), (b:U) WHERE b.id = a.id + 1 CREATE (a)-[:L]->(b)",
 		"CREATE (:U {id: 100})-[:L]->(:Other)",
 	} {
-		rows, err := eng.Query(context.Background(), q, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := rows.All(); err != nil {
-			t.Fatal(err)
-		}
+		mustRun(t, eng, q, nil)
 	}
-	g, err := eng.Store().Graph(eng.opts.Graph)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap := g.Snapshot()
-	defer snap.Close()
-	s := eng.statsView(snap, eng.signature(snap))
+	s := currentStats(t, eng)
 	for _, c := range []struct {
 		name      string
 		got, want float64
@@ -174,13 +161,7 @@ func TestSeekDegreeFromSample(t *testing.T) {
 	} {
 		mustRun(t, eng, q, map[string]any{"n": n})
 	}
-	g, err := eng.Store().Graph(eng.opts.Graph)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap := g.Snapshot()
-	defer snap.Close()
-	s := eng.statsView(snap, eng.signature(snap))
+	s := currentStats(t, eng)
 	if d := s.SeekDegree("U", "g", value.Int(0), "L", true); d != 2 {
 		t.Errorf("g = 0: degree %v, want 2", d)
 	}
@@ -206,4 +187,17 @@ func TestSeekDegreeFromSample(t *testing.T) {
 	if c := s.SelfLoopCount("U", "L", "U"); c != n/2 {
 		t.Errorf("self-loops: %v, want %d", c, n/2)
 	}
+}
+
+// currentStats returns the planner's statistics over eng's graph as it is
+// now; the snapshot they read closes when the test ends.
+func currentStats(t *testing.T, eng *Engine) *statsView {
+	t.Helper()
+	g, err := eng.Store().Graph(eng.opts.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := g.Snapshot()
+	t.Cleanup(func() { snap.Close() })
+	return eng.statsView(snap, eng.signature(snap))
 }
