@@ -251,10 +251,20 @@ type Query struct {
 	// (see unionDirections).
 	Union bool
 	Tail  Tail
+	// Written, when set, is a question the generator's structure cannot
+	// express (list comprehensions, reduce, shortest paths, aggregation
+	// rewritten as collect and slice): its forms written out, each an
+	// exact equivalent of the first (see written). The rules do not apply
+	// to it; WrittenOrdered says whether its rows compare in order.
+	Written        []string
+	WrittenOrdered bool
 }
 
 // Ordered reports whether rows of q must be compared in order.
 func (q *Query) Ordered() bool {
+	if len(q.Written) > 0 {
+		return q.WrittenOrdered
+	}
 	return q.Tail.Kind == TailOrdered || (q.Tail.Kind == TailGroup && q.Tail.OrderBy != "")
 }
 
@@ -614,6 +624,9 @@ func (t Tail) String() string {
 
 // String prints q as Cypher.
 func (q *Query) String() string {
+	if len(q.Written) > 0 {
+		return q.Written[0]
+	}
 	parts := make([]string, 0, len(q.Matches)+3)
 	if q.Stage != nil {
 		parts = append(parts, q.Stage.String())
@@ -652,7 +665,7 @@ func (q *Query) String() string {
 // one chain, with no path name, of one undirected relationship, and some
 // variable to return.
 func (q *Query) unionable() bool {
-	if q.Stage != nil || q.Call || len(q.Matches) != 1 {
+	if len(q.Written) > 0 || q.Stage != nil || q.Call || len(q.Matches) != 1 {
 		return false
 	}
 	m := q.Matches[0]

@@ -26,7 +26,20 @@ type Form struct {
 // walks of 2 to 6 rules from the seed (each step a rule picked uniformly
 // among those that apply, then one of its results). The walks are seeded
 // with seed, so a run is reproducible.
+//
+// A written question (Query.Written) has its forms listed: Generate
+// returns them all, in order, with the rule "written".
 func Generate(q *Query, max int, seed int64) []Form {
+	if len(q.Written) > 0 {
+		out := make([]Form, len(q.Written))
+		for i, text := range q.Written {
+			out[i] = Form{Text: text, Query: q}
+			if i > 0 {
+				out[i].Rules = []string{"written"}
+			}
+		}
+		return out
+	}
 	rules := Rules()
 	seen := map[string]bool{}
 	first := Form{Text: q.String(), Query: q}

@@ -33,7 +33,7 @@ import (
 // paths or rows, grouped or ordered rows, degrees) have no working-graph
 // form; neither has a stage's per-node count (W holds nodes, not values).
 func ProgramForms(q *Query) []Form {
-	if q.Stage != nil || len(q.Distinct) > 0 || q.TailWith || q.TailStar || q.Call {
+	if len(q.Written) > 0 || q.Stage != nil || len(q.Distinct) > 0 || q.TailWith || q.TailStar || q.Call {
 		return nil // the seed's shape only; a stage passes counts W cannot hold
 	}
 	for _, m := range q.Matches {

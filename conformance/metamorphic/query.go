@@ -7,7 +7,7 @@ import (
 
 // clone returns a deep copy of q: rules change the copy, never the input.
 func (q *Query) clone() *Query {
-	c := &Query{Stage: q.Stage.clone(), Distinct: slices.Clone(q.Distinct), TailWith: q.TailWith, TailStar: q.TailStar, Call: q.Call, Union: q.Union, TailDrop: slices.Clone(q.TailDrop), TailRename: slices.Clone(q.TailRename), Tail: q.Tail.clone()}
+	c := &Query{Stage: q.Stage.clone(), Distinct: slices.Clone(q.Distinct), TailWith: q.TailWith, TailStar: q.TailStar, Call: q.Call, Union: q.Union, TailDrop: slices.Clone(q.TailDrop), TailRename: slices.Clone(q.TailRename), Tail: q.Tail.clone(), Written: slices.Clone(q.Written), WrittenOrdered: q.WrittenOrdered}
 	c.Matches = make([]Match, len(q.Matches))
 	for i, m := range q.Matches {
 		c.Matches[i] = m.clone()
