@@ -17,6 +17,9 @@ import (
 //   - size(collect(x)) is count(x), and size(collect(DISTINCT x)) is
 //     count(DISTINCT x) (collect drops nulls as count does), whether size
 //     is applied in the same projection or to the collected column later.
+//   - sum(x) of a column that holds a non-null integer count (a COUNT { }
+//     projected before, a degree read, a count of an earlier grouping)
+//     is an integer sum (IntSum), as the sums the planner introduces are.
 //   - A grouping by a node whose rows are already one per node (a scan's
 //     node, then operators that keep or drop rows but never repeat them,
 //     such as degree reads) has one row per group: it is a projection
@@ -33,6 +36,9 @@ func aggregateForms(b *builder, ops []logical.Op, req required) ([]logical.Op, b
 			return out, true
 		}
 		if out, ok := sizeOfCollect(b, ops, j, a, req); ok {
+			return out, true
+		}
+		if out, ok := countSums(ops, j, a); ok {
 			return out, true
 		}
 		if out, ok := singleRowGroups(ops, j, a); ok {
@@ -331,6 +337,78 @@ func exprReads(e ast.Expr, v string) bool {
 	s := newVarSet()
 	addExprVars(e, &s)
 	return s.has(v)
+}
+
+// countSums marks sum(x) IntSum when x is a column every row binds to a
+// non-null integer count (countColumn).
+func countSums(ops []logical.Op, j int, a logical.Aggregate) ([]logical.Op, bool) {
+	aggs := append([]logical.AggCall(nil), a.Aggs...)
+	changed := false
+	for k, c := range aggs {
+		call := c.Call
+		if c.IntSum || call.Star || call.Distinct || len(call.Namespace) > 0 || len(call.Args) != 1 || !strings.EqualFold(call.Name, "sum") {
+			continue
+		}
+		if v, ok := call.Args[0].(*ast.Variable); ok && countColumn(ops[:j], v.Name) {
+			aggs[k].IntSum, changed = true, true
+		}
+	}
+	if !changed {
+		return ops, false
+	}
+	a.Aggs = aggs
+	return replace(ops, j, 1, a), true
+}
+
+// countColumn reports whether the rows ops produce bind column v to a
+// non-null integer count: the last operator that binds v is a projection
+// of a COUNT { } subquery or of a column that is one, a degree read or
+// an aggregation's count.
+func countColumn(ops []logical.Op, v string) bool {
+	for i := len(ops) - 1; i >= 0; i-- {
+		switch o := ops[i].(type) {
+		case logical.Project:
+			for _, it := range o.Items {
+				if it.Name != v {
+					continue
+				}
+				switch x := it.Expr.(type) {
+				case *ast.CountSubquery:
+					return true
+				case *ast.Variable:
+					if x.Name == v {
+						break // passed on as it is: look further back
+					}
+					return countColumn(ops[:i], x.Name)
+				default:
+					return false
+				}
+			}
+		case logical.Degree:
+			if o.Into == v {
+				return true
+			}
+		case logical.Aggregate:
+			for _, it := range o.Keys {
+				if it.Name == v {
+					return false
+				}
+			}
+			for _, c := range o.Aggs {
+				if c.Name == v {
+					return c.IntSum || c.Call.Star || strings.EqualFold(c.Call.Name, "count") && len(c.Call.Namespace) == 0
+				}
+			}
+			return false
+		case logical.Unwind:
+			if o.Var == v {
+				return false
+			}
+		case logical.Start:
+			return false
+		}
+	}
+	return false
 }
 
 // singleRowGroups replaces a grouping whose groups are single rows (a key

@@ -1,0 +1,137 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+)
+
+// optionalCount reads OPTIONAL MATCH p [WHERE w] followed by an
+// aggregating WITH or RETURN whose aggregates are all count(v), v a
+// variable p declares, as the per-row count it is: WITH *, COUNT { MATCH p
+// [WHERE w] } AS c on the rows before, then the same projection with each
+// count(v) as sum(c). A row before gets, from the OPTIONAL MATCH, one row
+// per match of p with v bound (a matched node, relationship, path or
+// list is never null), or one row with v null when p has no match; so
+// count(v) over a group adds, per row before, the number of matches of
+// p for it: the value of the COUNT subquery (0 for no match), which sum
+// adds up (0 over no rows, as count). The subquery is then planned as
+// any COUNT { } is (a degree read, a count of a set, a per-row count),
+// not as rows expanded and grouped.
+//
+// Preconditions: the projection is not WITH * (whose items would include
+// p's variables), has at least one aggregate, and every item is either
+// count(v) (not DISTINCT) of a variable only p declares, or reads none
+// of p's new variables and aggregates nothing (a grouping key); its
+// WHERE and ORDER BY read none of p's new variables (they read the
+// items). A key may be named like one of p's variables: it is bound
+// after the projection only.
+func (b *builder) optionalCount(m *ast.Match, next ast.Clause, sc *scope) (count *ast.With, rewritten ast.Clause, ok bool) {
+	if !m.Optional {
+		return nil, nil, false
+	}
+	var pr *ast.Projection
+	var where ast.Expr
+	switch x := next.(type) {
+	case *ast.With:
+		pr, where = x.Projection, x.Where
+	case *ast.Return:
+		pr = x.Projection
+	default:
+		return nil, nil, false
+	}
+	if pr == nil || pr.Star || len(pr.Items) == 0 {
+		return nil, nil, false
+	}
+	vs := newVarSet()
+	patternVars(m.Pattern, &vs)
+	fresh := map[string]bool{}
+	for n := range vs.names {
+		if !sc.has(n) {
+			fresh[n] = true
+		}
+	}
+	if len(fresh) == 0 || where != nil && readsAny(where, fresh) || degreeHop(m, sc) {
+		return nil, nil, false
+	}
+	for _, s := range pr.OrderBy {
+		if readsAny(s.Expr, fresh) {
+			return nil, nil, false
+		}
+	}
+	const into = "\x00matches" // replaced by a fresh name once the items qualify
+	items := make([]*ast.ProjectionItem, len(pr.Items))
+	counts := 0
+	for k, it := range pr.Items {
+		if v, isCount := countOfVariable(it.Expr); isCount && fresh[v] {
+			sum := &ast.FunctionCall{Span: it.Expr.NodeSpan(), Name: "sum", Args: []ast.Expr{&ast.Variable{Span: it.Expr.NodeSpan(), Name: into}}}
+			items[k] = &ast.ProjectionItem{Span: it.Span, Expr: sum, Alias: it.Alias, Text: it.Text}
+			counts++
+			continue
+		}
+		if containsAggregate(it.Expr) || readsAny(it.Expr, fresh) {
+			return nil, nil, false
+		}
+		items[k] = it
+	}
+	if counts == 0 {
+		return nil, nil, false
+	}
+	name := b.fresh("matches")
+	for _, it := range items {
+		if f, ok := it.Expr.(*ast.FunctionCall); ok && f.Name == "sum" && len(f.Args) == 1 {
+			if v, ok := f.Args[0].(*ast.Variable); ok && v.Name == into {
+				v.Name = name
+			}
+		}
+	}
+	np := *pr
+	np.Items = items
+	switch x := next.(type) {
+	case *ast.With:
+		nw := *x
+		nw.Projection = &np
+		rewritten = &nw
+	case *ast.Return:
+		nr := *x
+		nr.Projection = &np
+		rewritten = &nr
+	}
+	sub := &ast.CountSubquery{Span: m.Span, Pattern: m.Pattern, Where: m.Where}
+	item := &ast.ProjectionItem{Span: m.Span, Expr: sub, Alias: &ast.Variable{Span: m.Span, Name: name}, Text: name}
+	count = &ast.With{Span: m.Span, Projection: &ast.Projection{Span: m.Span, Star: true, Items: []*ast.ProjectionItem{item}}}
+	return count, rewritten, true
+}
+
+// degreeHop reports whether m is one hop from a bound node to a node
+// of no label, property or test, with no WHERE: countOptionalDegrees
+// reads its count as the node's degree, which needs no subquery.
+func degreeHop(m *ast.Match, sc *scope) bool {
+	if m.Where != nil || len(m.Pattern.Parts) != 1 {
+		return false
+	}
+	part := m.Pattern.Parts[0]
+	el := part.Element
+	if part.Var != nil || part.Selector != nil || el == nil || len(el.Rels) != 1 || len(el.Nodes) != 2 {
+		return false
+	}
+	r := el.Rels[0]
+	if r.VarLength != nil || r.Quant != nil || r.Props != nil || r.Where != nil {
+		return false
+	}
+	bound := func(n *ast.NodePattern) bool { return n.Var != nil && sc.has(n.Var.Name) }
+	plain := func(n *ast.NodePattern) bool {
+		return n.Labels == nil && n.Props == nil && n.Where == nil && !bound(n)
+	}
+	a, c := el.Nodes[0], el.Nodes[1]
+	return bound(a) && plain(c) || bound(c) && plain(a)
+}
+
+// countOfVariable returns v when e is count(v), not DISTINCT.
+func countOfVariable(e ast.Expr) (string, bool) {
+	f, ok := e.(*ast.FunctionCall)
+	if !ok || f.Distinct || f.Star || len(f.Namespace) > 0 || !strings.EqualFold(f.Name, "count") {
+		return "", false
+	}
+	return oneVariable(f.Args)
+}
