@@ -355,6 +355,9 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 			return filterSelectivity
 		}
 		op, other := x.Ops[0], x.Operands[1]
+		if f, ok := s.identity(op, x.Operands[0], other); ok {
+			return f
+		}
 		v, key, ok := s.property(x.Operands[0])
 		if !ok {
 			if v, key, ok = s.property(x.Operands[1]); !ok {
@@ -429,6 +432,24 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 		}
 	}
 	return filterSelectivity
+}
+
+// identity estimates a = b and a <> b of two variables (nodes or
+// relationships compared by identity, as patterns' uniqueness and
+// WHERE a <> b write them): two rows' entities are the same one in
+// about one of as many as there are nodes, so <> keeps nearly every
+// row, not the share of an unknown filter.
+func (s *selectivity) identity(op ast.CompareOp, l, r ast.Expr) (float64, bool) {
+	_, lv := l.(*ast.Variable)
+	_, rv := r.(*ast.Variable)
+	if !lv || !rv || op != ast.CmpEq && op != ast.CmpNe {
+		return 0, false
+	}
+	same := 1 / math.Max(2, s.b.stats.NodeCount())
+	if op == ast.CmpEq {
+		return same, true
+	}
+	return 1 - same, true
 }
 
 // property splits v.key, where v is a variable.
