@@ -51,6 +51,8 @@ func normalizePredicate(e ast.Expr) ast.Expr {
 //     list is written as distinct literals none null (at most one element
 //     can then equal x.p, and when x.p is null every comparison is) or as
 //     one element of any kind (single and any of one comparison are it);
+//   - `s =~ 'prefix.*'` (the dot matching newlines) becomes
+//     `s STARTS WITH 'prefix'` (regexPrefix);
 //   - `NOT NOT p` becomes `p` (NOT null is null);
 //   - `x.p = a OR x.p = b OR x.p IN [c, d]` becomes `x.p IN [a, b, c, d]`
 //     (OR and IN agree in the same way);
@@ -85,6 +87,10 @@ func normalizeOperand(e ast.Expr) ast.Expr {
 	case *ast.Quantifier:
 		if in := anyToIn(x); in != nil {
 			return normalizeOperand(in)
+		}
+	case *ast.StringMatch:
+		if p, ok := regexPrefix(x); ok {
+			return p
 		}
 	}
 	return e
