@@ -24,7 +24,7 @@ func TestRegexPrefix(t *testing.T) {
 		{`The`, "", false},
 		{`(?s)Th[ea].*`, "", false},
 		{`(?s)The.*?`, "The", true}, // lazy or greedy, a whole-string match is the same
-		{`(?<=a)b.*`, "", false},   // Java syntax Go rejects
+		{`(?<=a)b.*`, "", false},    // Java syntax Go rejects
 	}
 	for _, c := range cases {
 		x := &ast.StringMatch{Op: ast.StrRegex, Left: &ast.Variable{Name: "s"}, Right: &ast.Literal{Kind: ast.LitString, Str: c.pattern}}
