@@ -42,11 +42,6 @@ func (b *builder) newSelectivity() *selectivity {
 		for v := range o.nodes {
 			s.nodes[v] = true
 		}
-		// A node bound outside keeps its label: a nested pattern's
-		// expansion from it reads the degree of that label's nodes.
-		for v, l := range o.labels {
-			s.labels[v] = l
-		}
 		for v, ls := range o.values {
 			s.values[v] = ls
 		}
