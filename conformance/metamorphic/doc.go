@@ -43,6 +43,12 @@
 // undirected hop the UNION ALL of its two directions (UnionForms). The
 // test and the benchmark run these beside the generated forms.
 //
+// Written questions (questions_written.go) are kinds the structure above
+// cannot express (collect then size or UNWIND, reduce, pattern and list
+// comprehensions, shortest paths, OPTIONAL MATCH chains, regular
+// expressions and string ranges): each lists its exact equivalents as
+// texts (Query.Written), which Generate returns as they are.
+//
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,
 // integer and string properties with nulls, self-loops and parallel
