@@ -7,8 +7,8 @@ import (
 )
 
 // optionalCount reads OPTIONAL MATCH p [WHERE w] followed by an
-// aggregating WITH or RETURN whose aggregates are all count(v), v a
-// variable p declares, as the per-row count it is: WITH *, COUNT { MATCH p
+// aggregating WITH or RETURN whose aggregates are all count(v) or
+// size(collect(v)), v a variable p declares, as the per-row count it is: WITH *, COUNT { MATCH p
 // [WHERE w] } AS c on the rows before, then the same projection with each
 // count(v) as sum(c). A row before gets, from the OPTIONAL MATCH, one row
 // per match of p with v bound (a matched node, relationship, path or
@@ -127,11 +127,20 @@ func degreeHop(m *ast.Match, sc *scope) bool {
 	return bound(a) && plain(c) || bound(c) && plain(a)
 }
 
-// countOfVariable returns v when e is count(v), not DISTINCT.
+// countOfVariable returns v when e is count(v) or size(collect(v)),
+// neither DISTINCT: collect drops nulls as count does.
 func countOfVariable(e ast.Expr) (string, bool) {
 	f, ok := e.(*ast.FunctionCall)
-	if !ok || f.Distinct || f.Star || len(f.Namespace) > 0 || !strings.EqualFold(f.Name, "count") {
+	if !ok || f.Distinct || f.Star || len(f.Namespace) > 0 {
 		return "", false
 	}
-	return oneVariable(f.Args)
+	switch {
+	case strings.EqualFold(f.Name, "count"):
+		return oneVariable(f.Args)
+	case strings.EqualFold(f.Name, "size") && len(f.Args) == 1:
+		if c, ok := f.Args[0].(*ast.FunctionCall); ok && !c.Distinct && !c.Star && len(c.Namespace) == 0 && strings.EqualFold(c.Name, "collect") {
+			return oneVariable(c.Args)
+		}
+	}
+	return "", false
 }

@@ -20,6 +20,8 @@ func TestOptionalCount(t *testing.T) {
 		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[r:HAS_TAG]-(e:Post) RETURN t.name AS name, count(r) AS n, count(e) AS m ORDER BY n DESC, name", false, true},
 		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e)-[:HAS_CREATOR]->(p) RETURN count(p) AS n", false, true},
 		{"MATCH (a) OPTIONAL MATCH (a)-->(b) WHERE b.k > 1 RETURN a.k AS k, count(b) AS n", false, true},
+		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) RETURN t, size(collect(e)) AS n", false, false},
+		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) RETURN t, size(collect(DISTINCT e)) AS n", true, true},
 		// count(*) counts the row of a node without matches; DISTINCT
 		// counts values; a key that reads the optional variables; an
 		// aggregate other than count.
