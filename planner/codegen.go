@@ -613,7 +613,10 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.WorkingSeek:
 		set := g.s()
 		byKey := int32(1)
-		if o.ElementIDs {
+		switch {
+		case o.Nodes:
+			byKey = 2
+		case o.ElementIDs:
 			byKey = 0
 		}
 		g.emit(vm.OpSetFromWorking, set, byKey)

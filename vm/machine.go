@@ -962,7 +962,11 @@ func (m *Machine) run() (row bool, err error) {
 					return false, m.fail(pc-1, err)
 				}
 			case OpSetFromWorking:
-				S[in.A] = wr.seek(in.B == 1)
+				if in.B == 2 {
+					S[in.A] = roaring.And(wr.W.NodeSet, m.ctx.Graph.AllNodes())
+				} else {
+					S[in.A] = wr.seek(in.B == 1)
+				}
 			}
 		default:
 			return false, m.fail(pc-1, fmt.Errorf("vm: unknown opcode %d", in.Op))

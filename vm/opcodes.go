@@ -180,7 +180,7 @@ const (
 	OpCollectRel     // A=N: add relationship N[A] to R as a link, with its end nodes
 	OpCollectValue   // A=R: add every node, relationship and path in R[A] (lists and maps searched) to R
 	OpWorkingApply   // A=operator ('+', '-', '&', '?', '!'): W = W op R; an empty R aborts a '!'
-	OpSetFromWorking // A=S dst, B=1 for the key property, 0 for element ids: S[A] = the nodes W's key list names (a semi-join with W)
+	OpSetFromWorking // A=S dst, B=1 for the key property, 0 for element ids, 2 for W's nodes: S[A] = the nodes W's key list names (a semi-join with W), or W's graph nodes
 
 	numOpcodes
 )
