@@ -202,3 +202,37 @@ func TestProgramStatementSeededByW(t *testing.T) {
 		}
 	}
 }
+
+// A statement whose set-at-a-time operator produces the collected
+// variable's nodes hands the whole set to R (CollectSet) instead of a row
+// per node; one that produces rows collects them one by one.
+func TestProgramStatementCollectsSets(t *testing.T) {
+	db := randomGraphDB(t, 5, 200, 800)
+	g, err := db.Engine.Graph()
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := g.Snapshot()
+	defer snap.Close()
+	for _, c := range []struct {
+		query string
+		set   bool
+	}{
+		{"MATCH (a:Concept) RETURN a", true},
+		{"MATCH (a {id: 3})-[*1..3]->(c) RETURN c", true},
+		{"MATCH (a {id: 3})-->()-->(c) RETURN DISTINCT c", true},
+		{"MATCH (a)-[r]->(b) RETURN r", false},
+	} {
+		for _, limit := range []int{0, 5} {
+			stmt := planner.Statement{Op: '+', Limit: limit, Param: wIDsParam, KeyProperty: DefaultKeyProperty}
+			comp, _, err := db.compileProgramStatement(c.query, snap, &stmt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := comp.Program.Disassemble()
+			if strings.Contains(code, "CollectSet") != c.set {
+				t.Errorf("%s (limit %d): collects a set %v, want %v:\n%s", c.query, limit, !c.set, c.set, code)
+			}
+		}
+	}
+}

@@ -174,6 +174,21 @@ func (wr *WorkingRun) addNode(id uint32) {
 	wr.R.AddNode(id)
 }
 
+// addSet adds the nodes of s to R as addNode does one by one (in id
+// order, so a limit keeps the same nodes), each counted as a row read.
+func (wr *WorkingRun) addSet(s *roaring.Bitmap) {
+	if wr.Limit <= 0 {
+		wr.Rows += int(s.GetCardinality())
+		wr.R.NodeSet.Or(s)
+		return
+	}
+	it := s.Iterator()
+	for it.HasNext() && !wr.Truncated {
+		wr.Rows++
+		wr.addNode(it.Next())
+	}
+}
+
 // collectValue adds every node, relationship and path in v (searching
 // lists and maps) to R.
 func (m *Machine) collectValue(v value.Value) {
