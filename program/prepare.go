@@ -2,6 +2,7 @@ package program
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/cyqdb/cyq/parser/graphprogram"
 )
@@ -37,7 +38,7 @@ func (rn *Runner) prepare(p *graphprogram.Program, o Options) *prepared {
 		}
 		return pr
 	}
-	key := "program\x00" + o.KeyProperty + "\x00" + strconv.Itoa(o.MaxRows) + "\x00" + string(text)
+	key := strings.Join([]string{"program", o.KeyProperty, o.ConceptLabel, o.SourceLabel, strconv.Itoa(o.MaxRows), string(text)}, "\x00")
 	v := rn.eng.Memo(key, func() (any, bool) {
 		pr := &prepared{report: rn.Validate(p)}
 		if !pr.report.Valid {
