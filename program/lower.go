@@ -84,7 +84,7 @@ func (rn *Runner) lower(p *graphprogram.Program, o Options) (*lowered, error) {
 			switch op.Type {
 			case graphprogram.TypeCypher:
 				step.Query = oneLine(op.Query)
-				stmt := planner.Statement{Op: step.Op, Limit: o.rowLimit(op), Param: wIDsParam, KeyProperty: o.KeyProperty}
+				stmt := planner.Statement{Op: step.Op, Limit: o.rowLimit(s), Param: wIDsParam, KeyProperty: o.KeyProperty}
 				c, q, err := rn.compileProgramStatement(op.Query, snap, &stmt)
 				if err != nil {
 					l.errs[step] = err
@@ -123,10 +123,18 @@ func conditionText(c *graphprogram.Condition) string {
 	return t
 }
 
-// rowLimit is the number of nodes a Cypher operation may contribute.
-func (o Options) rowLimit(op graphprogram.Operation) int {
+// rowLimit is the number of nodes a Cypher statement may contribute (0:
+// no bound): its own limit, else MaxRows for a statement that adds to W.
+// A statement that only restricts W ('&', '-') adds nothing, and R's
+// nodes outside W change nothing, so it has no default bound: its result
+// is never truncated, whether or not it is seeded by W's nodes.
+func (o Options) rowLimit(s graphprogram.Statement) int {
+	op := s.Operation
 	if op.Limit != nil {
 		return int(*op.Limit)
+	}
+	if s.Op == graphprogram.OpIntersect || s.Op == graphprogram.OpDiff {
+		return 0
 	}
 	return o.MaxRows
 }

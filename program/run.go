@@ -288,7 +288,7 @@ func (r *run) statement(ctx context.Context, st *logical.Step) error {
 		if err != nil {
 			return fail(err)
 		}
-		wr, err := r.cypherStep(ctx, c, q.readsW, r.opts.rowLimit(op))
+		wr, err := r.cypherStep(ctx, c, q.readsW, r.opts.rowLimit(s))
 		if err != nil {
 			return fail(err)
 		}
