@@ -25,6 +25,7 @@ type builder struct {
 	projectedVars map[string]bool
 	startLast     bool       // see Options.StartLast
 	stmt          *Statement // see Options.Statement
+	seed          string     // the node variable W may bind (see seedVar)
 	// assumes: the exact counts of the current data a rule relied on
 	// (see Compiled.Assumes).
 	assumes []PatternCount

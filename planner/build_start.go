@@ -177,10 +177,19 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 			cost = cost*b.condSelectivity(label, cs) + 1
 		}
 		seek := b.seekFor(n, names[i], eqs[names[i]])
+		if seed := b.seedFor(names[i]); seek == nil && seed != nil && float64(b.stmt.Seed) < cost {
+			seek = seed
+		}
 		switch o := seek.(type) {
 		case nil:
 		case logical.NodeRangeSeek:
 			cost = b.rangeSeekRows(o)
+		case logical.WorkingSeek:
+			if o.Nodes {
+				cost = float64(b.stmt.Seed)
+			} else {
+				cost = 1
+			}
 		default:
 			cost = 1
 		}

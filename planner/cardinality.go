@@ -64,7 +64,11 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 		case logical.TypeCounts:
 			rows = 10 // the types in use: few
 		case logical.WorkingSeek:
-			rows *= 100 // W's size is known only when the statement runs
+			if o.Nodes && b.stmt != nil {
+				rows *= float64(max(b.stmt.Seed, 1))
+			} else {
+				rows *= 100 // W's size is known only when the statement runs
+			}
 		case logical.Expand:
 			d := sel.hopDegree(o.From, o.Dir, o.Types, sel.fanout(o, b.degree(o.Dir, o.Types, avgDeg)))
 			reads[i] = rows * d

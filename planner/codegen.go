@@ -335,6 +335,9 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 		var next *tableSource
 		savedSeg, savedSetSink := g.seg, g.setSink
 		g.seg, g.setSink = seg, nil
+		if end == len(ops) && g.b.stmt != nil {
+			g.setSink = g.collectSink(seg)
+		}
 		if end < len(ops) {
 			if agg, ok := ops[end].(logical.Aggregate); ok {
 				if v, ok := setCountVar(agg); ok {
@@ -566,7 +569,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Start:
 		return rest(e, cont)
 	case logical.NodeScan:
-		if s := g.setSink; s != nil && s.name == o.Var && len(o.Prefilter) == 0 && o.Batch == 0 {
+		if len(o.Prefilter) == 0 && g.sinkTakes(o.Var, ops) {
 			// The scan's whole node set goes to count(DISTINCT o.Var).
 			set := g.s()
 			if o.Label == "" {
@@ -613,7 +616,10 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.WorkingSeek:
 		set := g.s()
 		byKey := int32(1)
-		if o.ElementIDs {
+		switch {
+		case o.Nodes:
+			byKey = 2
+		case o.ElementIDs:
 			byKey = 0
 		}
 		g.emit(vm.OpSetFromWorking, set, byKey)

@@ -329,6 +329,9 @@ func (b *builder) startCost(m *ast.Match, sc *scope, bound map[string]bool) floa
 				// As chooseStart prices the seeks an index allows.
 				switch o := b.seekFor(n, names[i], eqs[names[i]]).(type) {
 				case nil:
+					if b.seedFor(names[i]) != nil {
+						cost = min(cost, float64(b.stmt.Seed))
+					}
 				case logical.NodeRangeSeek:
 					cost = b.rangeSeekRows(o)
 				default:

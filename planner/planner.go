@@ -33,6 +33,12 @@ type Statement struct {
 	// KeyProperty the graph's key property: `elementId(n) IN $W_IDS` and
 	// `n.<key> IN $W_IDS` become semi-joins with W's node set.
 	Param, KeyProperty string
+	// Seed is the number of nodes in W (rounded down to a power of two)
+	// when the statement's result only restricts W ('&' and '-' without
+	// a limit of its own), 0 otherwise: the nodes of R outside W change
+	// nothing, so the returned node may be bound from W's node set (see
+	// seedVar), where that costs less than the query's own start.
+	Seed int
 }
 
 // Compiled is a statement ready to run.
@@ -77,6 +83,7 @@ func compileOnce(st *ast.Statement, src string, opts Options, forced map[string]
 	if err := b.checkSemantics(st); err != nil {
 		return nil, nil, err
 	}
+	b.seed = seedVar(st.Query, opts.Statement)
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {
 		return nil, nil, err

@@ -14,6 +14,7 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 // allow, in the order they are tried.
 var rules = []rule{
 	dropUnused,
+	dropDistinct,
 	pushdownUniqueness,
 	seekScans,
 	hoistSeeks,
@@ -26,6 +27,7 @@ var rules = []rule{
 	countTypes,
 	countPatterns,
 	countDegrees,
+	existsDegree,
 	countOptionalDegrees,
 	semiJoinExists,
 	setVarExpand,

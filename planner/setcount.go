@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/cyqdb/cyq/functions"
+	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/vm"
 )
@@ -19,6 +20,68 @@ import (
 type setSink struct {
 	name string
 	emit func(set int32) error
+	// collect: the breaker is a GraphProgram statement's CollectGraph
+	// of name alone, the segment's last operator (see collectSink).
+	collect bool
+}
+
+// collectSink is the set sink of a final segment that ends in a
+// CollectGraph of one variable: a set-at-a-time operator's whole node set
+// goes into R (OpCollectSet) instead of one row per node.
+func (g *gen) collectSink(seg []logical.Op) *setSink {
+	if len(seg) == 0 {
+		return nil
+	}
+	c, ok := seg[len(seg)-1].(logical.CollectGraph)
+	if !ok || len(c.Columns) != 1 {
+		return nil
+	}
+	last := &seg[len(seg)-1]
+	return &setSink{name: c.Columns[0], collect: true, emit: func(set int32) error {
+		g.enter(last)
+		g.emit(vm.OpCollectSet, set)
+		return nil
+	}}
+}
+
+// sinkTakes reports whether the segment's set sink takes the node set of
+// name that ops[0] produces: ops runs to the segment's end, and what
+// follows ops[0] only passes name on (a projection of bare variables, a
+// WITH boundary keeping it), up to the collect of a collect sink.
+func (g *gen) sinkTakes(name string, ops []logical.Op) bool {
+	s := g.setSink
+	if s == nil || s.name != name || len(ops) == 0 || len(g.seg) == 0 || &ops[len(ops)-1] != &g.seg[len(g.seg)-1] {
+		return false
+	}
+	for k, op := range ops[1:] {
+		if _, ok := op.(logical.CollectGraph); ok && s.collect && k == len(ops)-2 {
+			continue
+		}
+		if !passesName(op, name) {
+			return false
+		}
+	}
+	return true
+}
+
+// passesName reports whether op passes the variable name on unchanged and
+// does nothing else a set sink would miss: a projection of bare
+// variables under their own names (vectorised or not), or a WITH
+// boundary that keeps name.
+func passesName(op logical.Op, name string) bool {
+	switch o := op.(type) {
+	case logical.Select:
+		return contains(o.Vars, name)
+	case logical.Project:
+		for _, it := range o.Items {
+			v, ok := it.Expr.(*ast.Variable)
+			if !ok || v.Name != it.Name || len(o.Subst) > 0 && v.Span != (ast.Span{}) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // setCountVar reports whether the aggregation has no grouping keys and
@@ -46,8 +109,8 @@ func setCountVar(agg logical.Aggregate) (string, bool) {
 // when the set operator is the segment's last and its breaker counts the
 // distinct nodes of name, feeds the whole set to the aggregation.
 func (g *gen) setRows(set int32, name string, e *regEnv, rest func(*regEnv, label) error, ops []logical.Op) error {
-	if s := g.setSink; s != nil && s.name == name && len(ops) == 1 && len(g.seg) > 0 && &ops[0] == &g.seg[len(g.seg)-1] {
-		return s.emit(set)
+	if g.sinkTakes(name, ops) {
+		return g.setSink.emit(set)
 	}
 	return g.scanSet(set, name, e, rest)
 }

@@ -44,3 +44,63 @@ func (b *builder) workingSeek(name string, cands []propEq) logical.Op {
 	}
 	return nil
 }
+
+// seedVar returns the node variable that a statement whose result only
+// restricts W ('&' and '-', see Statement.Seed) may take from W's node
+// set: the query is one MATCH ... RETURN v of a node variable v that a
+// (non-optional) MATCH pattern declares, with no ORDER BY, SKIP or LIMIT
+// and nothing between the MATCH clauses and the RETURN. Its result is
+// then the set of v, and W op R reads only the part of that set inside
+// W: binding v from W's nodes gives the same W. Any other shape (an
+// aggregation, a limit, rows that mix several v) returns "".
+func seedVar(q *ast.Query, st *Statement) string {
+	if st == nil || st.Seed <= 0 || (st.Op != '&' && st.Op != '-') || q == nil || len(q.Parts) != 1 || len(q.When) > 0 {
+		return ""
+	}
+	cl := q.Parts[0].Clauses
+	if len(cl) < 2 {
+		return ""
+	}
+	ret, ok := cl[len(cl)-1].(*ast.Return)
+	if !ok || ret.Projection == nil {
+		return ""
+	}
+	p := ret.Projection
+	if p.Star || len(p.Items) != 1 || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
+		return ""
+	}
+	v, ok := p.Items[0].Expr.(*ast.Variable)
+	if !ok {
+		return ""
+	}
+	declared := false
+	for _, c := range cl[:len(cl)-1] {
+		m, ok := c.(*ast.Match)
+		if !ok || m.Optional || m.Pattern == nil {
+			return ""
+		}
+		for _, part := range m.Pattern.Parts {
+			if part.Element == nil {
+				continue
+			}
+			for _, n := range part.Element.Nodes {
+				if n.Var != nil && n.Var.Name == v.Name {
+					declared = true
+				}
+			}
+		}
+	}
+	if !declared {
+		return ""
+	}
+	return v.Name
+}
+
+// seedFor returns the seek of W's nodes for the statement's seed
+// variable name, nil for any other.
+func (b *builder) seedFor(name string) logical.Op {
+	if b.seed == "" || name != b.seed {
+		return nil
+	}
+	return logical.WorkingSeek{Var: name, Nodes: true}
+}

@@ -3,6 +3,7 @@ package program
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -37,8 +38,19 @@ type lowered struct {
 	code map[*logical.Step]*planner.Compiled
 	errs map[*logical.Step]error // a step that did not compile fails when it runs
 	src  map[*logical.Step]graphprogram.Statement
-	// readsW marks the statements whose query reads $W_IDS.
-	readsW map[*planner.Compiled]bool
+	// query holds each compiled Cypher step's parsed query, compiled
+	// again (from the plan cache) when it runs: see run.compiled.
+	query map[*logical.Step]*stepQuery
+}
+
+// stepQuery is a Cypher step's query as lowering parsed it.
+type stepQuery struct {
+	st   *ast.Statement
+	text string
+	// stmt is how it compiles as a statement (its Seed set per run).
+	stmt planner.Statement
+	// readsW marks a query that reads $W_IDS.
+	readsW bool
 }
 
 // lower lowers p; the plans' cost model reads the graph's current
@@ -53,7 +65,7 @@ func (rn *Runner) lower(p *graphprogram.Program, o Options) (*lowered, error) {
 	l := &lowered{
 		plan: &logical.Program{Name: p.Name(), Operations: graphprogram.CountOperations(p)},
 		code: map[*logical.Step]*planner.Compiled{}, errs: map[*logical.Step]error{}, src: map[*logical.Step]graphprogram.Statement{},
-		readsW: map[*planner.Compiled]bool{},
+		query: map[*logical.Step]*stepQuery{},
 	}
 	var walk func(ss []graphprogram.Statement, parent string) []*logical.Step
 	walk = func(ss []graphprogram.Statement, parent string) []*logical.Step {
@@ -72,11 +84,12 @@ func (rn *Runner) lower(p *graphprogram.Program, o Options) (*lowered, error) {
 			switch op.Type {
 			case graphprogram.TypeCypher:
 				step.Query = oneLine(op.Query)
-				c, readsW, err := rn.compileProgramStatement(op.Query, snap, &planner.Statement{Op: step.Op, Limit: o.rowLimit(op), Param: wIDsParam, KeyProperty: o.KeyProperty})
+				stmt := planner.Statement{Op: step.Op, Limit: o.rowLimit(s), Param: wIDsParam, KeyProperty: o.KeyProperty}
+				c, q, err := rn.compileProgramStatement(op.Query, snap, &stmt)
 				if err != nil {
 					l.errs[step] = err
 				} else {
-					step.Plan, l.code[step], l.readsW[c] = c.Plan, c, readsW
+					step.Plan, l.code[step], l.query[step] = c.Plan, c, q
 				}
 			case graphprogram.TypeAPI:
 				step.Endpoint = op.Endpoint
@@ -110,48 +123,84 @@ func conditionText(c *graphprogram.Condition) string {
 	return t
 }
 
-// rowLimit is the number of nodes a Cypher operation may contribute.
-func (o Options) rowLimit(op graphprogram.Operation) int {
+// rowLimit is the number of nodes a Cypher statement may contribute (0:
+// no bound): its own limit, else MaxRows for a statement that adds to W.
+// A statement that only restricts W ('&', '-') adds nothing, and R's
+// nodes outside W change nothing, so it has no default bound: its result
+// is never truncated, whether or not it is seeded by W's nodes.
+func (o Options) rowLimit(s graphprogram.Statement) int {
+	op := s.Operation
 	if op.Limit != nil {
 		return int(*op.Limit)
+	}
+	if s.Op == graphprogram.OpIntersect || s.Op == graphprogram.OpDiff {
+		return 0
 	}
 	return o.MaxRows
 }
 
 // compileProgramStatement compiles a read-only query as a program
-// statement and reports whether it reads $W_IDS.
-func (rn *Runner) compileProgramStatement(query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, bool, error) {
+// statement and returns it with the parsed query.
+func (rn *Runner) compileProgramStatement(query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, *stepQuery, error) {
 	st, err := rn.eng.Parse(query)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	if st.Command != nil {
-		return nil, false, cyqerr.Compile(cyqerr.AccessDenied, engine.ErrWriteRefused, "schema commands change the store; this operation is read-only").At(query, st.Command.NodeSpan().Start)
+		return nil, nil, cyqerr.Compile(cyqerr.AccessDenied, engine.ErrWriteRefused, "schema commands change the store; this operation is read-only").At(query, st.Command.NodeSpan().Start)
 	}
 	if st.Explain || st.Profile {
-		return nil, false, cyqerr.Compile(cyqerr.ProgramError, "V016", "EXPLAIN and PROFILE are not operations of a program").WithHint("explain the whole program with the explain action")
+		return nil, nil, cyqerr.Compile(cyqerr.ProgramError, "V016", "EXPLAIN and PROFILE are not operations of a program").WithHint("explain the whole program with the explain action")
 	}
 	compiled, err := rn.eng.CompileAs(st, query, r, stmt)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	if compiled.Program.Writes {
-		return nil, false, rn.eng.WriteRefused(st)
+		return nil, nil, rn.eng.WriteRefused(st)
 	}
-	readsW := false
+	q := &stepQuery{st: st, text: query, stmt: *stmt}
 	ast.Inspect(st, func(n ast.Node) bool {
 		if p, ok := n.(*ast.Parameter); ok && p.Name == wIDsParam {
-			readsW = true
+			q.readsW = true
 		}
-		return !readsW
+		return !q.readsW
 	})
-	return compiled, readsW, nil
+	return compiled, q, nil
+}
+
+// compiled returns the code of a Cypher step for this run: its query
+// compiled as a statement through the engine's plan cache (which reuses
+// the plan while the schema, the data's shape and the counts the plan
+// assumed hold), seeded by W's node set when the statement only
+// restricts W (planner.Statement.Seed).
+func (r *run) compiled(q *stepQuery, op graphprogram.Operation) (*planner.Compiled, error) {
+	stmt := q.stmt
+	if (stmt.Op == '&' || stmt.Op == '-') && op.Limit == nil {
+		if n := r.w.ws.NodeSet.GetCardinality(); n > 0 {
+			stmt.Seed = 1 << (bits.Len64(n) - 1)
+		}
+	}
+	g, err := r.rn.eng.Graph()
+	if err != nil {
+		return nil, err
+	}
+	snap := g.Snapshot()
+	defer snap.Close()
+	c, err := r.rn.eng.CompileAs(q.st, q.text, snap, &stmt)
+	if err != nil {
+		return nil, err
+	}
+	if c.Program.Writes {
+		return nil, r.rn.eng.WriteRefused(q.st)
+	}
+	return c, nil
 }
 
 // cypherStep runs a compiled Cypher statement in the VM: its rows fill R
 // and its last instructions merge R into W.
-func (r *run) cypherStep(ctx context.Context, c *planner.Compiled, limit int) (*vm.WorkingRun, error) {
-	m, view, release, err := r.rn.eng.ReadMachine(ctx, c, r.bindings(r.prog.readsW[c]))
+func (r *run) cypherStep(ctx context.Context, c *planner.Compiled, readsW bool, limit int) (*vm.WorkingRun, error) {
+	m, view, release, err := r.rn.eng.ReadMachine(ctx, c, r.bindings(readsW))
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,8 @@ const (
 	DefaultTimeout = 60 * time.Second
 	// DefaultStatementRows bounds the nodes one Cypher operation
 	// contributes when it sets no limit of its own (the rows, paths
-	// included, that bring them are not counted).
+	// included, that bring them are not counted). It does not bound an
+	// operation whose statement only restricts W ('&', '-').
 	DefaultStatementRows = 10000
 	// DefaultKeyProperty is the property holding a concept's key.
 	DefaultKeyProperty = "concept_id"

@@ -28,11 +28,12 @@ func (rn *Runner) Run(ctx context.Context, p *graphprogram.Program, params map[s
 	if p == nil {
 		return nil, cyqerr.Compile(cyqerr.ProgramError, "V000", "no program")
 	}
-	rep := rn.Validate(p)
+	pr := rn.prepare(p, opts.withDefaults())
+	rep := pr.report
 	if !rep.Valid {
 		return nil, &InvalidError{Report: rep, Index: -1}
 	}
-	r, err := rn.runProgram(ctx, p, params, NewWorkingGraph(), opts)
+	r, err := rn.runProgram(ctx, pr, p, params, NewWorkingGraph(), opts)
 	if err != nil {
 		return nil, err
 	}
@@ -90,11 +91,13 @@ func (rn *Runner) RunChain(ctx context.Context, deck []ChainEntry, opts *Options
 		return nil, cyqerr.Compile(cyqerr.ProgramError, "InvalidDeck", "a chain takes 1 to %d programs, not %d", graphprogram.MaxDeck, len(deck))
 	}
 	warnings := make([][]graphprogram.Issue, len(deck))
+	prepared := make([]*prepared, len(deck))
 	for i, e := range deck {
 		if e.Program == nil {
 			return nil, cyqerr.Compile(cyqerr.ProgramError, "InvalidDeck", "deck entry %d has no program", i)
 		}
-		rep := rn.Validate(e.Program)
+		prepared[i] = rn.prepare(e.Program, opts.withDefaults())
+		rep := prepared[i].report
 		if !rep.Valid {
 			return nil, &InvalidError{Report: rep, Index: i}
 		}
@@ -103,7 +106,7 @@ func (rn *Runner) RunChain(ctx context.Context, deck []ChainEntry, opts *Options
 	w := NewWorkingGraph()
 	out := &ChainResult{Programs: []ChainProgram{}}
 	for i, e := range deck {
-		r, err := rn.runProgram(ctx, e.Program, e.Params, w, opts)
+		r, err := rn.runProgram(ctx, prepared[i], e.Program, e.Params, w, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -142,18 +145,18 @@ type abortError struct {
 
 func (e *abortError) Error() string { return e.err.Error() }
 
-func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, params map[string]any, w *WorkingGraph, opts *Options) (*Result, error) {
+func (rn *Runner) runProgram(ctx context.Context, pr *prepared, p *graphprogram.Program, params map[string]any, w *WorkingGraph, opts *Options) (*Result, error) {
 	o := opts.withDefaults()
-	bound, warnings, err := bindParams(p, params)
+	bound, warnings, err := bindParams(p, pr.refs, params)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	low, err := rn.lower(p, o)
-	if err != nil {
-		return nil, err
+	if pr.lowerErr != nil {
+		return nil, pr.lowerErr
 	}
+	low := pr.low
 	r := &run{rn: rn, opts: o, params: bound, w: w.Clone(), log: []LogEntry{}, prog: low}
 	r.w.load = rn.loader(o.KeyProperty)
 	res := &Result{Warnings: warnings}
@@ -185,7 +188,7 @@ func (rn *Runner) runProgram(ctx context.Context, p *graphprogram.Program, param
 // uses without declaring it is null when it is not passed, and a passed
 // parameter that the program neither declares nor uses is ignored: both
 // are V022 warnings, not failures.
-func bindParams(p *graphprogram.Program, params map[string]any) (map[string]any, []graphprogram.Issue, error) {
+func bindParams(p *graphprogram.Program, refs map[string]bool, params map[string]any) (map[string]any, []graphprogram.Issue, error) {
 	out := map[string]any{}
 	declared := map[string]bool{}
 	for _, par := range p.Params {
@@ -194,7 +197,6 @@ func bindParams(p *graphprogram.Program, params map[string]any) (map[string]any,
 			out[par.Name] = par.Default
 		}
 	}
-	refs := graphprogram.ParamRefs(p)
 	var warnings []graphprogram.Issue
 	for _, k := range sortedKeys(params) {
 		v := params[k]
@@ -281,7 +283,12 @@ func (r *run) statement(ctx context.Context, st *logical.Step) error {
 		if err := r.prog.errs[st]; err != nil {
 			return fail(err)
 		}
-		wr, err := r.cypherStep(ctx, r.prog.code[st], r.opts.rowLimit(op))
+		q := r.prog.query[st]
+		c, err := r.compiled(q, op)
+		if err != nil {
+			return fail(err)
+		}
+		wr, err := r.cypherStep(ctx, c, q.readsW, r.opts.rowLimit(s))
 		if err != nil {
 			return fail(err)
 		}

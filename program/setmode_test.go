@@ -63,9 +63,13 @@ var setModeQueries = []struct{ query, v string }{
 // between two queries by how many names the query made before.
 var anonymous = regexp.MustCompile(`_n[0-9]+`)
 
+// resultOps are the operators that shape a plan's result rather than
+// read the graph.
+var resultOps = regexp.MustCompile(`^\+(Emit|Select|Project|Aggregate|WorkingApply|CollectGraph|Distinct)\b`)
+
 // planTail is a plan's operators from the first one that reads the graph
-// (the first with a mode), without estimates: what the plan does below
-// its result operators.
+// (the first that does not shape the result), without estimates: what
+// the plan does below its result operators.
 func planTail(plan string) []string {
 	var out []string
 	for _, line := range strings.Split(plan, "\n") {
@@ -73,7 +77,7 @@ func planTail(plan string) []string {
 		if i := strings.Index(line, " (est. rows"); i >= 0 {
 			line = line[:i]
 		}
-		if len(out) == 0 && !strings.Contains(line, "mode=") {
+		if len(out) == 0 && (!strings.HasPrefix(line, "+") || resultOps.MatchString(line)) {
 			continue
 		}
 		if line != "" {

@@ -937,7 +937,7 @@ func (m *Machine) run() (row bool, err error) {
 					}
 				}
 			}
-		case OpCollectRow, OpCollectNode, OpCollectRel, OpCollectValue, OpWorkingApply, OpSetFromWorking:
+		case OpCollectRow, OpCollectNode, OpCollectRel, OpCollectValue, OpWorkingApply, OpSetFromWorking, OpCollectSet:
 			wr := m.ctx.Working
 			if wr == nil {
 				return false, m.fail(pc-1, fmt.Errorf("vm: %s outside a GraphProgram statement", in.Op))
@@ -961,8 +961,14 @@ func (m *Machine) run() (row bool, err error) {
 				if err := m.workingApply(byte(in.A)); err != nil {
 					return false, m.fail(pc-1, err)
 				}
+			case OpCollectSet:
+				wr.addSet(S[in.A])
 			case OpSetFromWorking:
-				S[in.A] = wr.seek(in.B == 1)
+				if in.B == 2 {
+					S[in.A] = roaring.And(wr.W.NodeSet, m.ctx.Graph.AllNodes())
+				} else {
+					S[in.A] = wr.seek(in.B == 1)
+				}
 			}
 		default:
 			return false, m.fail(pc-1, fmt.Errorf("vm: unknown opcode %d", in.Op))

@@ -180,7 +180,8 @@ const (
 	OpCollectRel     // A=N: add relationship N[A] to R as a link, with its end nodes
 	OpCollectValue   // A=R: add every node, relationship and path in R[A] (lists and maps searched) to R
 	OpWorkingApply   // A=operator ('+', '-', '&', '?', '!'): W = W op R; an empty R aborts a '!'
-	OpSetFromWorking // A=S dst, B=1 for the key property, 0 for element ids: S[A] = the nodes W's key list names (a semi-join with W)
+	OpSetFromWorking // A=S dst, B=1 for the key property, 0 for element ids, 2 for W's nodes: S[A] = the nodes W's key list names (a semi-join with W), or W's graph nodes
+	OpCollectSet     // A=S: add the nodes of S[A] to R, each counted as a row (up to R's node limit, in id order)
 
 	numOpcodes
 )
@@ -261,6 +262,7 @@ var opInfos = [numOpcodes]opInfo{
 
 	OpCollectRow: {"CollectRow", 1, 0}, OpCollectNode: {"CollectNode", 1, -1}, OpCollectRel: {"CollectRel", 1, -1},
 	OpCollectValue: {"CollectValue", 1, -1}, OpWorkingApply: {"WorkingApply", 1, -1}, OpSetFromWorking: {"SetFromWorking", 2, -1},
+	OpCollectSet: {"CollectSet", 1, -1},
 }
 
 // String returns the opcode's name.

@@ -174,6 +174,32 @@ func (wr *WorkingRun) addNode(id uint32) {
 	wr.R.AddNode(id)
 }
 
+// addSet adds the nodes of s to R as addNode does one by one (in id
+// order, so a limit keeps the same nodes), each counted as a row read.
+func (wr *WorkingRun) addSet(s *roaring.Bitmap) {
+	if wr.Truncated {
+		return
+	}
+	if wr.Limit <= 0 || wr.R.NodeSet.GetCardinality()+s.GetCardinality() <= uint64(wr.Limit) {
+		wr.Rows += int(s.GetCardinality())
+		wr.R.NodeSet.Or(s)
+		return
+	}
+	fresh := roaring.AndNot(s, wr.R.NodeSet)
+	room := uint64(wr.Limit) - min(wr.R.NodeSet.GetCardinality(), uint64(wr.Limit))
+	if fresh.GetCardinality() <= room {
+		wr.Rows += int(s.GetCardinality())
+		wr.R.NodeSet.Or(fresh)
+		return
+	}
+	// The first room new nodes fit; the next one is left out.
+	it := fresh.Iterator()
+	for it.HasNext() && !wr.Truncated {
+		wr.Rows++
+		wr.addNode(it.Next())
+	}
+}
+
 // collectValue adds every node, relationship and path in v (searching
 // lists and maps) to R.
 func (m *Machine) collectValue(v value.Value) {

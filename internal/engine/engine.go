@@ -62,6 +62,10 @@ type Engine struct {
 
 	mu    sync.RWMutex
 	procs map[string]*vm.Procedure
+	// procGen counts procedure registrations (see memo).
+	procGen uint64
+	// memo keeps what front-ends derive from texts (see Memo).
+	memo memo
 
 	plans *planCache // shared with the siblings on other graphs
 
@@ -123,6 +127,7 @@ func (eng *Engine) RegisterProcedure(p *Procedure) error {
 	eng.mu.Lock()
 	defer eng.mu.Unlock()
 	eng.procs[strings.ToLower(p.Name)] = p
+	eng.procGen++
 	return nil
 }
 

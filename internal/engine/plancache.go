@@ -116,7 +116,7 @@ func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, 
 	}
 	key := eng.opts.Graph + "\x00" + query
 	if stmt != nil {
-		key = fmt.Sprintf("%s\x00%c\x00%d\x00%s\x00%s\x00%s", eng.opts.Graph, stmt.Op, stmt.Limit, stmt.Param, stmt.KeyProperty, query)
+		key = fmt.Sprintf("%s\x00%c\x00%d\x00%d\x00%s\x00%s\x00%s", eng.opts.Graph, stmt.Op, stmt.Limit, stmt.Seed, stmt.Param, stmt.KeyProperty, query)
 	}
 	eng.plans.mu.Lock()
 	e, ok := eng.plans.entries[key]

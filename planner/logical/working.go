@@ -40,6 +40,9 @@ type WorkingSeek struct {
 	Var, Param string
 	ElementIDs bool
 	Key        string
+	// Nodes binds Var to W's node set itself (the graph's nodes among
+	// them): a statement whose result W is restricted to, seeded by W.
+	Nodes bool
 }
 
 var _ Op = (*WorkingSeek)(nil)
@@ -61,6 +64,9 @@ func (o WorkingSeek) WithChildren(children ...*Pipeline) (Op, error) { return no
 
 // Detail implements Op.
 func (o WorkingSeek) Detail() string {
+	if o.Nodes {
+		return fmt.Sprintf("%s: the nodes of W, seed of a statement W is restricted to", o.Var)
+	}
 	if o.ElementIDs {
 		return fmt.Sprintf("%s: elementId(%s) IN $%s, semi-join with W", o.Var, o.Var, o.Param)
 	}
