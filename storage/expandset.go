@@ -1,6 +1,10 @@
 package storage
 
-import "github.com/RoaringBitmap/roaring/v2"
+import (
+	"math/bits"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
 
 // Set expansion: one breadth-first step over a whole node set, top-down
 // (ExpandSet: read the frontier's adjacency) or bottom-up
@@ -50,6 +54,16 @@ func setDense(words []uint64, nbrs []uint32, maxID uint32) {
 		if n <= maxID {
 			words[n>>6] |= 1 << (n & 63)
 		}
+	}
+}
+
+// orDense sets the bits of b (those up to maxID) in words, taking b's
+// values a buffer at a time rather than through a callback per value.
+func orDense(words []uint64, b *roaring.Bitmap, maxID uint32) {
+	var buf [256]uint32
+	it := b.ManyIterator()
+	for n := it.NextMany(buf[:]); n > 0; n = it.NextMany(buf[:]) {
+		setDense(words, buf[:n], maxID)
 	}
 }
 
@@ -105,12 +119,7 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 				if total += uint64(len(nbrs)); total >= uint64(maxID)/32 {
 					words = make([]uint64, maxID/64+1)
 					for _, b := range append(big, out) {
-						b.Iterate(func(n uint32) bool {
-							if n <= maxID {
-								words[n>>6] |= 1 << (n & 63)
-							}
-							return true
-						})
+						orDense(words, b, maxID)
 					}
 					big, out = nil, nil
 					setDense(words, nbrs, maxID)
@@ -130,6 +139,9 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 	}
 	return out
 }
+
+// A page's nodes are whole words of a dense node set (expandBottomUp).
+var _ [nodePageSize % 64]struct{} = [0]struct{}{}
 
 // bottomUpHalves bounds the bottom-up step: it is tried only while the
 // nodes outside the visited set number fewer than bottomUpHalves/2 times
@@ -187,46 +199,68 @@ func (v *version) averageDegree(dir Direction, typ uint32) uint64 {
 	return (rels + n - 1) / n
 }
 
-// expandBottomUp returns the nodes outside except with a neighbour in
-// nodes against dir, scanning at most budget relationships (ok false when
-// the budget runs out first).
+// expandBottomUp returns the nodes outside except with a neighbour in nodes
+// against dir, scanning at most budget relationships (ok false when the
+// budget runs out first).
+//
+// It walks the node pages in order and takes a page's candidates as one
+// word, its live nodes without except's (nodePageSize is a multiple of 64,
+// so a page's nodes are whole words of a dense set): no iterator over the
+// set of unvisited nodes, and no page without a candidate is read.
 func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, typ uint32, budget uint64) (*roaring.Bitmap, bool) {
 	maxID := v.all.Maximum()
-	size := max(uint64(maxID)/64+1, nodes.DenseSize())
-	front := make([]uint64, size)
+	size := uint64(maxID)/64 + 1
+	front := make([]uint64, max(size, nodes.DenseSize()))
 	nodes.WriteDenseTo(front)
+	seen := make([]uint64, max(size, except.DenseSize()))
+	except.WriteDenseTo(seen)
 	found := make([]uint64, size)
 	rev := [2]bool{dir == In || dir == Both, dir == Out || dir == Both} // read Out lists, In lists
-	var (
-		w       pageWalk
-		scanned uint64
-	)
-	w.init(v, roaring.AndNot(v.all, except))
-	for {
-		id, p, i, ok := w.next()
-		if !ok {
-			break
-		}
-	lists:
-		for d := Out; d <= In; d++ {
-			if !rev[d] {
+	var scanned uint64
+	const words = nodePageSize / 64
+	for pi := uint64(0); pi*words < size; pi++ {
+		w0 := pi * words
+		var p *nodePage
+		for k := range uint64(words) {
+			if w0+k >= size {
+				break
+			}
+			cand := ^seen[w0+k]
+			if cand == 0 {
 				continue
 			}
-			ls := p.lists(i, d)
-			for j := range ls.len() {
-				if typ != AnyType && ls.typ(j) != typ {
-					continue
-				}
-				hit, n := anyDense(front, ls.nbrs(j), maxID)
-				scanned += uint64(n)
-				if hit {
-					found[id>>6] |= 1 << (id & 63)
-					break lists
+			if p == nil {
+				if p = v.nodes.get(pi); p == nil {
+					break
 				}
 			}
-		}
-		if scanned > budget {
-			return nil, false
+			hit := uint64(0)
+			for cand &= p.alive[k]; cand != 0; cand &= cand - 1 {
+				b := uint32(bits.TrailingZeros64(cand))
+				i := uint32(k)*64 + b
+			lists:
+				for d := Out; d <= In; d++ {
+					if !rev[d] {
+						continue
+					}
+					ls := p.lists(i, d)
+					for j := range ls.len() {
+						if typ != AnyType && ls.typ(j) != typ {
+							continue
+						}
+						ok, n := anyDense(front, ls.nbrs(j), maxID)
+						scanned += uint64(n)
+						if ok {
+							hit |= 1 << b
+							break lists
+						}
+					}
+				}
+			}
+			found[w0+k] = hit
+			if scanned > budget {
+				return nil, false
+			}
 		}
 	}
 	return roaring.FromDense(found, false), true
