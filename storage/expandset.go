@@ -57,16 +57,6 @@ func setDense(words []uint64, nbrs []uint32, maxID uint32) {
 	}
 }
 
-// orDense sets the bits of b (those up to maxID) in words, taking b's
-// values a buffer at a time rather than through a callback per value.
-func orDense(words []uint64, b *roaring.Bitmap, maxID uint32) {
-	var buf [256]uint32
-	it := b.ManyIterator()
-	for n := it.NextMany(buf[:]); n > 0; n = it.NextMany(buf[:]) {
-		setDense(words, buf[:n], maxID)
-	}
-}
-
 // anyDense reports whether one of nbrs (those up to maxID) is set in words.
 func anyDense(words []uint64, nbrs []uint32, maxID uint32) (bool, int) {
 	for k, n := range nbrs {
@@ -79,28 +69,52 @@ func anyDense(words []uint64, nbrs []uint32, maxID uint32) (bool, int) {
 
 // ExpandSet implements Reader.
 //
-// It makes one pass over the frontier and keeps no list once it has read
-// it: holding the lists until a second pass kept every page the frontier
-// touched alive, so that under a MemoryBudget a frontier over most of the
-// graph held all its decoded adjacency however many pages the pool
-// evicted meanwhile.
+// A first pass counts the frontier's relationships, stopping as soon as
+// they number maxID/32 or more; the second gathers the neighbours either
+// into a dense bit array (that many) or, below, as a roaring bitmap, so
+// that neither form is converted into the other half-way. The counting
+// pass reads only list records, which the second pass then finds cached.
+//
+// It keeps no list once it has read it: holding the lists until a later
+// pass kept every page the frontier touched alive, so that under a
+// MemoryBudget a frontier over most of the graph held all its decoded
+// adjacency however many pages the pool evicted meanwhile.
 func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
-	out := roaring.New()
 	if dir > Both || nodes == nil {
-		return out
+		return roaring.New()
 	}
-	var (
-		maxID = v.all.Maximum()
-		big   []*roaring.Bitmap // lists of at least bitmapCacheMin entries, while sparse
-		words []uint64          // the dense form, once there are many neighbours
-		total uint64
-		w     pageWalk
-	)
+	maxID := v.all.Maximum()
+	if v.entriesAtLeast(nodes, dir, typ, uint64(maxID)/32) {
+		words := make([]uint64, maxID/64+1)
+		v.eachList(nodes, dir, typ, func(ls adjLists, j int) {
+			setDense(words, ls.nbrs(j), maxID)
+		})
+		return roaring.FromDense(words, false)
+	}
+	out := roaring.New()
+	var big []*roaring.Bitmap // lists of at least bitmapCacheMin entries
+	v.eachList(nodes, dir, typ, func(ls adjLists, j int) {
+		if ls.count(j) >= bitmapCacheMin {
+			big = append(big, ls.at(j).bitmap())
+		} else {
+			out.AddMany(ls.nbrs(j))
+		}
+	})
+	if len(big) > 0 {
+		return roaring.FastOr(append(big, out)...)
+	}
+	return out
+}
+
+// eachList calls f with every list of type typ (or AnyType) in dir of the
+// live nodes of nodes, as list j of a node's lists.
+func (v *version) eachList(nodes *roaring.Bitmap, dir Direction, typ uint32, f func(ls adjLists, j int)) {
+	var w pageWalk
 	w.init(v, nodes)
 	for {
 		_, p, i, ok := w.next()
 		if !ok {
-			break
+			return
 		}
 		for d := Out; d <= In; d++ {
 			if dir != Both && dir != d {
@@ -108,36 +122,41 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 			}
 			ls := p.lists(i, d)
 			for j := range ls.len() {
-				if typ != AnyType && ls.typ(j) != typ {
-					continue
-				}
-				nbrs := ls.nbrs(j)
-				if words != nil {
-					setDense(words, nbrs, maxID)
-					continue
-				}
-				if total += uint64(len(nbrs)); total >= uint64(maxID)/32 {
-					words = make([]uint64, maxID/64+1)
-					for _, b := range append(big, out) {
-						orDense(words, b, maxID)
-					}
-					big, out = nil, nil
-					setDense(words, nbrs, maxID)
-				} else if len(nbrs) >= bitmapCacheMin {
-					big = append(big, ls.at(j).bitmap())
-				} else {
-					out.AddMany(nbrs)
+				if typ == AnyType || ls.typ(j) == typ {
+					f(ls, j)
 				}
 			}
 		}
 	}
-	if words != nil {
-		return roaring.FromDense(words, false)
+}
+
+// entriesAtLeast reports whether the lists eachList visits hold at least
+// bound entries, reading no further than it needs to tell.
+func (v *version) entriesAtLeast(nodes *roaring.Bitmap, dir Direction, typ uint32, bound uint64) bool {
+	var (
+		w     pageWalk
+		total uint64
+	)
+	w.init(v, nodes)
+	for {
+		_, p, i, ok := w.next()
+		if !ok {
+			return false
+		}
+		for d := Out; d <= In; d++ {
+			if dir != Both && dir != d {
+				continue
+			}
+			ls := p.lists(i, d)
+			for j := range ls.len() {
+				if typ == AnyType || ls.typ(j) == typ {
+					if total += uint64(ls.count(j)); total >= bound {
+						return true
+					}
+				}
+			}
+		}
 	}
-	if len(big) > 0 {
-		return roaring.FastOr(append(big, out)...)
-	}
-	return out
 }
 
 // A page's nodes are whole words of a dense node set (expandBottomUp).
