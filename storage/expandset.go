@@ -236,6 +236,10 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 	found := make([]uint64, size)
 	rev := [2]bool{dir == In || dir == Both, dir == Out || dir == Both} // read Out lists, In lists
 	var scanned uint64
+	first := In // the direction probed first
+	if rev[Out] {
+		first = Out
+	}
 	const words = nodePageSize / 64
 	for pi := uint64(0); pi*words < size; pi++ {
 		w0 := pi * words
@@ -253,8 +257,27 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 					break
 				}
 			}
+			cand &= p.alive[k]
+			// Most candidates next to a large frontier have a first
+			// neighbour in it: probe every candidate's first entry
+			// without a branch on the outcome, so that the loads of
+			// several candidates' lists overlap, then scan the rest.
+			a := &p.adj[first]
 			hit := uint64(0)
-			for cand &= p.alive[k]; cand != 0; cand &= cand - 1 {
+			for c := cand; c != 0; c &= c - 1 {
+				b := uint32(bits.TrailingZeros64(c))
+				i := uint32(k)*64 + b
+				if lo := a.at[i]; lo < a.at[i+1] {
+					if r := a.lists[lo]; typ == AnyType || r.typ == typ {
+						n := a.nbrs[r.off]
+						if x := uint64(n >> 6); x < uint64(len(front)) {
+							hit |= (front[x] >> (n & 63) & 1) << b
+						}
+						scanned++
+					}
+				}
+			}
+			for cand &^= hit; cand != 0; cand &= cand - 1 {
 				b := uint32(bits.TrailingZeros64(cand))
 				i := uint32(k)*64 + b
 			lists:
