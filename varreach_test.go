@@ -11,7 +11,8 @@ import (
 // the breadth-first steps after the first cover most of the graph (where
 // set expansion runs bottom-up, from the unvisited nodes), with self-loops,
 // parallel relationships, two types, every direction and minimum lengths
-// from 0 to 2.
+// from 0 to 2, on graphs of one node page and of several with deleted
+// nodes.
 func TestVarLengthReachMatchesRowMode(t *testing.T) {
 	queries := []string{
 		"MATCH (a {id: $x})-[*1..3]->(b) RETURN count(DISTINCT b)",
@@ -26,9 +27,12 @@ func TestVarLengthReachMatchesRowMode(t *testing.T) {
 		"MATCH (a:A)-[*1..2]->(b) RETURN a.id, count(DISTINCT b) ORDER BY a.id",
 		"MATCH (a:A)<-[:T*1..3]-(b) RETURN count(DISTINCT b)",
 	}
-	for seed := uint64(1); seed <= 5; seed++ {
+	for seed := uint64(1); seed <= 7; seed++ {
 		r := rand.New(rand.NewPCG(seed, 2))
 		n := 30 + r.IntN(30)
+		if seed > 5 {
+			n = 150 + r.IntN(150) // several node pages, some nodes deleted
+		}
 		var rels []any
 		for i := 0; i < n*(3+r.IntN(6)); i++ {
 			s, e := r.IntN(n), r.IntN(n)
@@ -54,6 +58,9 @@ func TestVarLengthReachMatchesRowMode(t *testing.T) {
 			mustRun(t, db, `UNWIND $rels AS p MATCH (s {id: p.s}), (e {id: p.e})
 				FOREACH (_ IN CASE WHEN p.t = 'T' THEN [1] ELSE [] END | CREATE (s)-[:T]->(e))
 				FOREACH (_ IN CASE WHEN p.t = 'U' THEN [1] ELSE [] END | CREATE (s)-[:U]->(e))`, map[string]any{"rels": rels})
+			if n > 64 {
+				mustRun(t, db, "MATCH (x) WHERE x.id % 17 = 3 AND x.id > 1 DETACH DELETE x", nil)
+			}
 			return db
 		}
 		set, row := load(nil), load(&Options{RowModeOnly: true})

@@ -1,6 +1,10 @@
 package storage
 
-import "github.com/RoaringBitmap/roaring/v2"
+import (
+	"math/bits"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
 
 // Set expansion: one breadth-first step over a whole node set, top-down
 // (ExpandSet: read the frontier's adjacency) or bottom-up
@@ -65,28 +69,52 @@ func anyDense(words []uint64, nbrs []uint32, maxID uint32) (bool, int) {
 
 // ExpandSet implements Reader.
 //
-// It makes one pass over the frontier and keeps no list once it has read
-// it: holding the lists until a second pass kept every page the frontier
-// touched alive, so that under a MemoryBudget a frontier over most of the
-// graph held all its decoded adjacency however many pages the pool
-// evicted meanwhile.
+// A first pass counts the frontier's relationships, stopping as soon as
+// they number maxID/32 or more; the second gathers the neighbours either
+// into a dense bit array (that many) or, below, as a roaring bitmap, so
+// that neither form is converted into the other half-way. The counting
+// pass reads only list records, which the second pass then finds cached.
+//
+// It keeps no list once it has read it: holding the lists until a later
+// pass kept every page the frontier touched alive, so that under a
+// MemoryBudget a frontier over most of the graph held all its decoded
+// adjacency however many pages the pool evicted meanwhile.
 func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
-	out := roaring.New()
 	if dir > Both || nodes == nil {
-		return out
+		return roaring.New()
 	}
-	var (
-		maxID = v.all.Maximum()
-		big   []*roaring.Bitmap // lists of at least bitmapCacheMin entries, while sparse
-		words []uint64          // the dense form, once there are many neighbours
-		total uint64
-		w     pageWalk
-	)
+	maxID := v.all.Maximum()
+	if v.entriesAtLeast(nodes, dir, typ, uint64(maxID)/32) {
+		words := make([]uint64, maxID/64+1)
+		v.eachList(nodes, dir, typ, func(ls adjLists, j int) {
+			setDense(words, ls.nbrs(j), maxID)
+		})
+		return roaring.FromDense(words, false)
+	}
+	out := roaring.New()
+	var big []*roaring.Bitmap // lists of at least bitmapCacheMin entries
+	v.eachList(nodes, dir, typ, func(ls adjLists, j int) {
+		if ls.count(j) >= bitmapCacheMin {
+			big = append(big, ls.at(j).bitmap())
+		} else {
+			out.AddMany(ls.nbrs(j))
+		}
+	})
+	if len(big) > 0 {
+		return roaring.FastOr(append(big, out)...)
+	}
+	return out
+}
+
+// eachList calls f with every list of type typ (or AnyType) in dir of the
+// live nodes of nodes, as list j of a node's lists.
+func (v *version) eachList(nodes *roaring.Bitmap, dir Direction, typ uint32, f func(ls adjLists, j int)) {
+	var w pageWalk
 	w.init(v, nodes)
 	for {
 		_, p, i, ok := w.next()
 		if !ok {
-			break
+			return
 		}
 		for d := Out; d <= In; d++ {
 			if dir != Both && dir != d {
@@ -94,42 +122,45 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 			}
 			ls := p.lists(i, d)
 			for j := range ls.len() {
-				if typ != AnyType && ls.typ(j) != typ {
-					continue
-				}
-				nbrs := ls.nbrs(j)
-				if words != nil {
-					setDense(words, nbrs, maxID)
-					continue
-				}
-				if total += uint64(len(nbrs)); total >= uint64(maxID)/32 {
-					words = make([]uint64, maxID/64+1)
-					for _, b := range append(big, out) {
-						b.Iterate(func(n uint32) bool {
-							if n <= maxID {
-								words[n>>6] |= 1 << (n & 63)
-							}
-							return true
-						})
-					}
-					big, out = nil, nil
-					setDense(words, nbrs, maxID)
-				} else if len(nbrs) >= bitmapCacheMin {
-					big = append(big, ls.at(j).bitmap())
-				} else {
-					out.AddMany(nbrs)
+				if typ == AnyType || ls.typ(j) == typ {
+					f(ls, j)
 				}
 			}
 		}
 	}
-	if words != nil {
-		return roaring.FromDense(words, false)
-	}
-	if len(big) > 0 {
-		return roaring.FastOr(append(big, out)...)
-	}
-	return out
 }
+
+// entriesAtLeast reports whether the lists eachList visits hold at least
+// bound entries, reading no further than it needs to tell.
+func (v *version) entriesAtLeast(nodes *roaring.Bitmap, dir Direction, typ uint32, bound uint64) bool {
+	var (
+		w     pageWalk
+		total uint64
+	)
+	w.init(v, nodes)
+	for {
+		_, p, i, ok := w.next()
+		if !ok {
+			return false
+		}
+		for d := Out; d <= In; d++ {
+			if dir != Both && dir != d {
+				continue
+			}
+			ls := p.lists(i, d)
+			for j := range ls.len() {
+				if typ == AnyType || ls.typ(j) == typ {
+					if total += uint64(ls.count(j)); total >= bound {
+						return true
+					}
+				}
+			}
+		}
+	}
+}
+
+// A page's nodes are whole words of a dense node set (expandBottomUp).
+var _ [nodePageSize % 64]struct{} = [0]struct{}{}
 
 // bottomUpHalves bounds the bottom-up step: it is tried only while the
 // nodes outside the visited set number fewer than bottomUpHalves/2 times
@@ -187,46 +218,91 @@ func (v *version) averageDegree(dir Direction, typ uint32) uint64 {
 	return (rels + n - 1) / n
 }
 
-// expandBottomUp returns the nodes outside except with a neighbour in
-// nodes against dir, scanning at most budget relationships (ok false when
-// the budget runs out first).
+// expandBottomUp returns the nodes outside except with a neighbour in nodes
+// against dir, scanning at most budget relationships (ok false when the
+// budget runs out first).
+//
+// It walks the node pages in order and takes a page's candidates as one
+// word, its live nodes without except's (nodePageSize is a multiple of 64,
+// so a page's nodes are whole words of a dense set): no iterator over the
+// set of unvisited nodes, and no page without a candidate is read.
 func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, typ uint32, budget uint64) (*roaring.Bitmap, bool) {
 	maxID := v.all.Maximum()
-	size := max(uint64(maxID)/64+1, nodes.DenseSize())
-	front := make([]uint64, size)
+	size := uint64(maxID)/64 + 1
+	front := make([]uint64, max(size, nodes.DenseSize()))
 	nodes.WriteDenseTo(front)
+	seen := make([]uint64, max(size, except.DenseSize()))
+	except.WriteDenseTo(seen)
 	found := make([]uint64, size)
 	rev := [2]bool{dir == In || dir == Both, dir == Out || dir == Both} // read Out lists, In lists
-	var (
-		w       pageWalk
-		scanned uint64
-	)
-	w.init(v, roaring.AndNot(v.all, except))
-	for {
-		id, p, i, ok := w.next()
-		if !ok {
-			break
-		}
-	lists:
-		for d := Out; d <= In; d++ {
-			if !rev[d] {
+	var scanned uint64
+	first := In // the direction probed first
+	if rev[Out] {
+		first = Out
+	}
+	const words = nodePageSize / 64
+	for pi := uint64(0); pi*words < size; pi++ {
+		w0 := pi * words
+		var p *nodePage
+		for k := range uint64(words) {
+			if w0+k >= size {
+				break
+			}
+			cand := ^seen[w0+k]
+			if cand == 0 {
 				continue
 			}
-			ls := p.lists(i, d)
-			for j := range ls.len() {
-				if typ != AnyType && ls.typ(j) != typ {
-					continue
-				}
-				hit, n := anyDense(front, ls.nbrs(j), maxID)
-				scanned += uint64(n)
-				if hit {
-					found[id>>6] |= 1 << (id & 63)
-					break lists
+			if p == nil {
+				if p = v.nodes.get(pi); p == nil {
+					break
 				}
 			}
-		}
-		if scanned > budget {
-			return nil, false
+			cand &= p.alive[k]
+			// Most candidates next to a large frontier have a first
+			// neighbour in it: probe every candidate's first entry
+			// without a branch on the outcome, so that the loads of
+			// several candidates' lists overlap, then scan the rest.
+			a := &p.adj[first]
+			hit := uint64(0)
+			for c := cand; c != 0; c &= c - 1 {
+				b := uint32(bits.TrailingZeros64(c))
+				i := uint32(k)*64 + b
+				if lo := a.at[i]; lo < a.at[i+1] {
+					if r := a.lists[lo]; typ == AnyType || r.typ == typ {
+						n := a.nbrs[r.off]
+						if x := uint64(n >> 6); x < uint64(len(front)) {
+							hit |= (front[x] >> (n & 63) & 1) << b
+						}
+						scanned++
+					}
+				}
+			}
+			for cand &^= hit; cand != 0; cand &= cand - 1 {
+				b := uint32(bits.TrailingZeros64(cand))
+				i := uint32(k)*64 + b
+			lists:
+				for d := Out; d <= In; d++ {
+					if !rev[d] {
+						continue
+					}
+					ls := p.lists(i, d)
+					for j := range ls.len() {
+						if typ != AnyType && ls.typ(j) != typ {
+							continue
+						}
+						ok, n := anyDense(front, ls.nbrs(j), maxID)
+						scanned += uint64(n)
+						if ok {
+							hit |= 1 << b
+							break lists
+						}
+					}
+				}
+			}
+			found[w0+k] = hit
+			if scanned > budget {
+				return nil, false
+			}
 		}
 	}
 	return roaring.FromDense(found, false), true

@@ -9,8 +9,8 @@ import (
 
 // TestExpandSetRandom: over a random graph with hubs, ExpandSet of
 // frontiers from one node to all of them equals the union of their
-// Neighbors, whether it stays sparse, turns dense part-way (after
-// lists small and large were gathered) or is dense from the start.
+// Neighbors, whether it gathers them sparse (small and large lists) or
+// dense (frontiers with maxID/32 relationships or more).
 func TestExpandSetRandom(t *testing.T) {
 	s, _ := openMem(t)
 	g := mustGraph(t, s, DefaultGraph)
