@@ -129,6 +129,16 @@ type Reader interface {
 	// RelPatternCount(p) counts: those whose start node is their end node
 	// (O(1)).
 	SelfLoopCount(p Pattern) uint64
+	// PropStats returns the value statistics of property key over the
+	// nodes of label (AnyLabel: every node), persisted with the graph's
+	// image (valuestats.go); false when there are none or the graph
+	// changed by more than a fifth since they were computed.
+	PropStats(label, key uint32) (PropStats, bool)
+	// TopDegree returns, as PropStats, the nodes of label (AnyLabel:
+	// any) with the highest degree of type typ (AnyType: any) in
+	// direction dir, at most TopDegreeNodes, highest first, with their
+	// degrees when computed (nil: no such relationships).
+	TopDegree(label, typ uint32, dir Direction) ([]NodeDegree, bool)
 }
 
 var (
