@@ -71,9 +71,64 @@ func anyDense(words []uint64, nbrs []uint32, maxID uint32) (bool, int) {
 // graph held all its decoded adjacency however many pages the pool
 // evicted meanwhile.
 func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
+	out, _ := v.expandSet(nodes, dir, typ, nil)
+	return out
+}
+
+// ExpandSetCharged implements Reader.
+func (v *version) ExpandSetCharged(nodes, except *roaring.Bitmap, dir Direction, typ uint32, charge func(int64) error) (*roaring.Bitmap, error) {
+	mem := &stepMemory{charge: charge}
+	defer mem.release()
+	if except == nil {
+		return v.expandSet(nodes, dir, typ, mem)
+	}
+	return v.expandSetExcept(nodes, except, dir, typ, mem)
+}
+
+// stepMemory charges the transient buffers of one set-expansion step to a
+// query's memory account (nil: none) and gives them back at its end.
+type stepMemory struct {
+	charge func(int64) error
+	held   int64
+}
+
+// take charges n bytes before they are allocated; an error means they
+// must not be.
+func (m *stepMemory) take(n int64) error {
+	if m == nil || m.charge == nil {
+		return nil
+	}
+	m.held += n // charged even when refused: release gives them back
+	return m.charge(n)
+}
+
+func (m *stepMemory) release() {
+	if m != nil && m.charge != nil && m.held != 0 {
+		_ = m.charge(-m.held)
+		m.held = 0
+	}
+}
+
+// listBitmap is l's neighbour bitmap; one it caches on a page of the
+// image's page cache counts in the store's page pool beside the page, and
+// is dropped when the pool evicts it (under a MemoryBudget).
+func (v *version) listBitmap(l adjList) *roaring.Bitmap {
+	b, fresh := l.cachedBitmap()
+	if fresh && v.nodes.base != nil && v.nodes.base.pool != nil {
+		v.nodes.base.pool.admit(bitmapSlot{l.bm}, 0, int64(b.GetSizeInBytes()))
+	}
+	return b
+}
+
+// denseBytes is the size of a dense bitset over ids up to maxID.
+func denseBytes(maxID uint32) int64 { return 8 * (int64(maxID)/64 + 1) }
+
+// expandSet is ExpandSet with its dense buffer charged to mem; after an
+// error from mem the result is empty.
+func (v *version) expandSet(nodes *roaring.Bitmap, dir Direction, typ uint32, mem *stepMemory) (*roaring.Bitmap, error) {
 	out := roaring.New()
 	if dir > Both || nodes == nil {
-		return out
+		return out, nil
 	}
 	var (
 		maxID = v.all.Maximum()
@@ -103,6 +158,9 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 					continue
 				}
 				if total += uint64(len(nbrs)); total >= uint64(maxID)/32 {
+					if err := mem.take(denseBytes(maxID)); err != nil {
+						return roaring.New(), err
+					}
 					words = make([]uint64, maxID/64+1)
 					for _, b := range append(big, out) {
 						b.Iterate(func(n uint32) bool {
@@ -115,7 +173,7 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 					big, out = nil, nil
 					setDense(words, nbrs, maxID)
 				} else if len(nbrs) >= bitmapCacheMin {
-					big = append(big, ls.at(j).bitmap())
+					big = append(big, v.listBitmap(ls.at(j)))
 				} else {
 					out.AddMany(nbrs)
 				}
@@ -123,12 +181,12 @@ func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *r
 		}
 	}
 	if words != nil {
-		return roaring.FromDense(words, false)
+		return roaring.FromDense(words, false), nil
 	}
 	if len(big) > 0 {
-		return roaring.FastOr(append(big, out)...)
+		return roaring.FastOr(append(big, out)...), nil
 	}
-	return out
+	return out, nil
 }
 
 // bottomUpHalves bounds the bottom-up step: it is tried only while the
@@ -151,11 +209,18 @@ const bottomUpHalves = 5
 // relationships the frontier is expected to have (its size times the
 // average degree), which bounds what a wrong guess costs.
 func (v *version) ExpandSetExcept(nodes, except *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
+	out, _ := v.expandSetExcept(nodes, except, dir, typ, nil)
+	return out
+}
+
+// expandSetExcept is ExpandSetExcept with its dense buffers charged to
+// mem; after an error from mem the result is empty.
+func (v *version) expandSetExcept(nodes, except *roaring.Bitmap, dir Direction, typ uint32, mem *stepMemory) (*roaring.Bitmap, error) {
 	if dir > Both || nodes == nil || nodes.IsEmpty() {
-		return roaring.New()
+		return roaring.New(), nil
 	}
 	if except == nil || except.IsEmpty() {
-		return v.ExpandSet(nodes, dir, typ)
+		return v.expandSet(nodes, dir, typ, mem)
 	}
 	// all - |except| bounds the nodes outside except from below without
 	// intersecting the two sets, which small steps on a large graph would
@@ -163,14 +228,18 @@ func (v *version) ExpandSetExcept(nodes, except *roaring.Bitmap, dir Direction, 
 	front, all, ex := nodes.GetCardinality(), v.all.GetCardinality(), except.GetCardinality()
 	if ex >= all || 2*(all-ex) < bottomUpHalves*front {
 		if rest := all - v.all.AndCardinality(except); 2*rest < bottomUpHalves*front {
-			if out, ok := v.expandBottomUp(nodes, except, dir, typ, 2*front*v.averageDegree(dir, typ)+1); ok {
-				return out
+			out, ok, err := v.expandBottomUp(nodes, except, dir, typ, 2*front*v.averageDegree(dir, typ)+1, mem)
+			if err != nil {
+				return roaring.New(), err
+			}
+			if ok {
+				return out, nil
 			}
 		}
 	}
-	out := v.ExpandSet(nodes, dir, typ)
+	out, err := v.expandSet(nodes, dir, typ, mem)
 	out.AndNot(except)
-	return out
+	return out, err
 }
 
 // averageDegree is the mean number of relationships of typ (or AnyType) a
@@ -189,10 +258,14 @@ func (v *version) averageDegree(dir Direction, typ uint32) uint64 {
 
 // expandBottomUp returns the nodes outside except with a neighbour in
 // nodes against dir, scanning at most budget relationships (ok false when
-// the budget runs out first).
-func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, typ uint32, budget uint64) (*roaring.Bitmap, bool) {
+// the budget runs out first). Its two dense bitsets are charged to mem
+// first.
+func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, typ uint32, budget uint64, mem *stepMemory) (*roaring.Bitmap, bool, error) {
 	maxID := v.all.Maximum()
 	size := max(uint64(maxID)/64+1, nodes.DenseSize())
+	if err := mem.take(2 * 8 * int64(size)); err != nil {
+		return nil, false, err
+	}
 	front := make([]uint64, size)
 	nodes.WriteDenseTo(front)
 	found := make([]uint64, size)
@@ -226,8 +299,8 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 			}
 		}
 		if scanned > budget {
-			return nil, false
+			return nil, false, nil
 		}
 	}
-	return roaring.FromDense(found, false), true
+	return roaring.FromDense(found, false), true, nil
 }

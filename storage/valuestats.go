@@ -46,7 +46,10 @@ const (
 	// error of 1.04/sqrt(2^hllBits), 1.6%.
 	hllBits = 12
 	// TopDegreeNodes is the nodes kept per (label, type, direction).
-	TopDegreeNodes = 64
+	TopDegreeNodes = 1024
+	// topPropBytes bounds the encoded properties a listed node keeps
+	// (nodes with more keep none: NodeDegree.Props).
+	topPropBytes = 48
 	// staleFraction is the share of changed nodes and relationships past
 	// which value statistics are stale.
 	staleFraction = 0.2
@@ -182,6 +185,21 @@ func orderedKind(v value.Value) int {
 type NodeDegree struct {
 	Node   uint32
 	Degree uint64
+	// props are the node's properties when computed, if they are small
+	// (see Prop).
+	props props
+	kept  bool
+}
+
+// Prop returns property key of the node as it was when the statistics
+// were computed; known is false when the node's properties were too large
+// to keep (read them from the graph then).
+func (n NodeDegree) Prop(key uint32) (v value.Value, ok, known bool) {
+	if !n.kept {
+		return nil, false, false
+	}
+	v, ok = n.props.get(key)
+	return v, ok, true
 }
 
 type topKey struct {
@@ -329,18 +347,18 @@ func (b *valueStatsBuilder) addNode(id uint32, ls []uint32, ps props, adj [2]adj
 				continue
 			}
 			total += n
-			b.offer(ls, l.typ, d, id, uint64(n))
+			b.offer(ls, ps, l.typ, d, id, uint64(n))
 		}
 		if total > 0 {
-			b.offer(ls, AnyType, d, id, uint64(total))
+			b.offer(ls, ps, AnyType, d, id, uint64(total))
 		}
 	}
 }
 
-func (b *valueStatsBuilder) offer(ls []uint32, typ uint32, d Direction, id uint32, deg uint64) {
-	b.topOf(topKey{AnyLabel, typ, d}).offer(id, deg)
+func (b *valueStatsBuilder) offer(ls []uint32, ps props, typ uint32, d Direction, id uint32, deg uint64) {
+	b.topOf(topKey{AnyLabel, typ, d}).offer(id, deg, ps)
 	for _, l := range ls {
-		b.topOf(topKey{l, typ, d}).offer(id, deg)
+		b.topOf(topKey{l, typ, d}).offer(id, deg, ps)
 	}
 }
 
@@ -379,13 +397,13 @@ func (h *topHeap) Pop() any {
 	return x
 }
 
-func (h *topHeap) offer(id uint32, deg uint64) {
+func (h *topHeap) offer(id uint32, deg uint64, ps props) {
 	if len(*h) < TopDegreeNodes {
-		heap.Push(h, NodeDegree{id, deg})
+		heap.Push(h, NodeDegree{Node: id, Degree: deg, props: ps})
 		return
 	}
 	if deg > (*h)[0].Degree {
-		(*h)[0] = NodeDegree{id, deg}
+		(*h)[0] = NodeDegree{Node: id, Degree: deg, props: ps}
 		heap.Fix(h, 0)
 	}
 }
@@ -593,6 +611,12 @@ func (b *valueStatsBuilder) stats(v *version) *valueStats {
 		sort.Slice(t, func(i, j int) bool {
 			return t[i].Degree > t[j].Degree || t[i].Degree == t[j].Degree && t[i].Node < t[j].Node
 		})
+		for i := range t {
+			t[i].kept = len(appendProps(nil, t[i].props)) <= topPropBytes
+			if !t[i].kept {
+				t[i].props = nil
+			}
+		}
 		vs.top[k] = t
 	}
 	vs.body = encodeValueBody(vs.props, vs.top)
@@ -687,6 +711,15 @@ func encodeValueBody(ps map[indexKey]PropStats, top map[topKey][]NodeDegree) []b
 		for _, n := range top[k] {
 			out = binary.AppendUvarint(out, uint64(n.Node))
 			out = binary.AppendUvarint(out, n.Degree)
+			// The node's properties when small (a byte count of 0:
+			// not kept; else 1 + the bytes of appendProps).
+			if n.kept {
+				pb := appendProps(nil, n.props)
+				out = binary.AppendUvarint(out, uint64(len(pb))+1)
+				out = append(out, pb...)
+			} else {
+				out = binary.AppendUvarint(out, 0)
+			}
 		}
 	}
 	return out
@@ -737,7 +770,21 @@ func decodeValueBody(b []byte) (map[indexKey]PropStats, map[topKey][]NodeDegree,
 		k := topKey{d.u32(), d.u32(), Direction(d.uvarint())}
 		var t []NodeDegree
 		for j, m := 0, d.count(); j < m && d.err == nil; j++ {
-			t = append(t, NodeDegree{d.u32(), d.uvarint()})
+			n := NodeDegree{Node: d.u32(), Degree: d.uvarint()}
+			if c := d.uvarint(); c > 0 {
+				n.kept = true
+				if pb := d.bytes(c - 1); len(pb) > 0 {
+					ps, m, err := decodeProps(pb)
+					if err == nil && m != len(pb) {
+						err = errorf(ErrCorrupt, "image: bad property map")
+					}
+					if err != nil && d.err == nil {
+						d.err = err
+					}
+					n.props = ps
+				}
+			}
+			t = append(t, n)
 		}
 		top[k] = t
 	}

@@ -390,9 +390,10 @@ func (s *statsView) SeekDegree(label, key string, v value.Value, typ string, out
 
 // topDegree is SeekDegree from the store's nodes of highest degree of
 // (label, typ, direction): the listed nodes with value v count with
-// their degree as it is now, the other nodes the value statistics
-// estimate to hold v with the least listed degree at most (the mean
-// degree when lower). When no listed node has v, the value's nodes have
+// their degree as it is now (their key as kept with the list, or read
+// from the graph for at most seekDegreeNodes of them), the other nodes
+// the value statistics estimate to hold v with the least listed degree
+// at most (the mean degree when lower). When no listed node has v, the value's nodes have
 // degree 0 if the list holds every node with such relationships, and are
 // unknown otherwise (ok false).
 func (s *statsView) topDegree(label, key string, v value.Value, typ string, out bool) (float64, bool) {
@@ -422,14 +423,26 @@ func (s *statsView) topDegree(label, key string, v value.Value, typ string, out 
 		return 0, false
 	}
 	sum, m := 0.0, 0.0
+	reads, complete := 0, true
 	for _, n := range top {
-		if x, ok := s.r.NodeProp(n.Node, k); ok && value.Equal(x, v) == value.True {
+		x, ok, known := n.Prop(k)
+		if !known {
+			// A node whose properties were too large to keep:
+			// read from the graph, seekDegreeNodes at most.
+			if reads == seekDegreeNodes {
+				complete = false
+				continue
+			}
+			reads++
+			x, ok = s.r.NodeProp(n.Node, k)
+		}
+		if ok && value.Equal(x, v) == value.True {
 			sum += float64(s.r.Degree(n.Node, dir, t))
 			m++
 		}
 	}
 	if m == 0 {
-		return 0, len(top) < storage.TopDegreeNodes
+		return 0, complete && len(top) < storage.TopDegreeNodes
 	}
 	rest := max(ps.EqualRows(v)-m, 0)
 	if rest > 0 {
