@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"bytes"
 	"container/heap"
 	"encoding/binary"
 	"hash/fnv"
@@ -655,7 +654,10 @@ func decodeValueSection(b []byte) (vs *valueStats, changes int64, err error) {
 	if d.err != nil {
 		return nil, 0, d.err
 	}
-	vs.body = bytes.Clone(d.b)
+	// The body is read where the image holds it (mappings stay for the
+	// process's life, as the pages read from them do), decoded when the
+	// planner first asks: an open neither copies nor decodes it.
+	vs.body = d.b
 	return vs, changes, nil
 }
 
