@@ -54,20 +54,39 @@ type adjList struct {
 // bitmap returns the list's neighbours as a bitmap, cached on the page for
 // long lists. The caller must not modify it.
 func (a adjList) bitmap() *roaring.Bitmap {
+	b, _ := a.cachedBitmap()
+	return b
+}
+
+// cachedBitmap is bitmap; fresh reports that this call cached it.
+func (a adjList) cachedBitmap() (b *roaring.Bitmap, fresh bool) {
 	if a.bm != nil {
 		if b := a.bm.Load(); b != nil {
-			return b
+			return b, false
 		}
 	}
-	b := roaring.New()
+	b = roaring.New()
 	b.AddMany(a.nbrs)
 	if a.bm != nil {
 		if !a.bm.CompareAndSwap(nil, b) {
-			return a.bm.Load()
+			if c := a.bm.Load(); c != nil {
+				return c, false
+			}
+			return b, false
 		}
+		return b, true
 	}
-	return b
+	return b, false
 }
+
+// bitmapSlot is a list's cached neighbour bitmap as a page pool entry
+// (pagepool.go): evicting it drops the bitmap from the page, which builds
+// it again when next asked.
+type bitmapSlot struct {
+	p *atomic.Pointer[roaring.Bitmap]
+}
+
+func (s bitmapSlot) evict(uint64, int64) { s.p.Store(nil) }
 
 // adjLists is the lists of one node in one direction, sorted by type.
 type adjLists struct {

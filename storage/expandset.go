@@ -80,30 +80,88 @@ func anyDense(words []uint64, nbrs []uint32, maxID uint32) (bool, int) {
 // MemoryBudget a frontier over most of the graph held all its decoded
 // adjacency however many pages the pool evicted meanwhile.
 func (v *version) ExpandSet(nodes *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
+	out, _ := v.expandSet(nodes, dir, typ, nil)
+	return out
+}
+
+// ExpandSetCharged implements Reader.
+func (v *version) ExpandSetCharged(nodes, except *roaring.Bitmap, dir Direction, typ uint32, charge func(int64) error) (*roaring.Bitmap, error) {
+	mem := &stepMemory{charge: charge}
+	defer mem.release()
+	if except == nil {
+		return v.expandSet(nodes, dir, typ, mem)
+	}
+	return v.expandSetExcept(nodes, except, dir, typ, mem)
+}
+
+// stepMemory charges the transient buffers of one set-expansion step to a
+// query's memory account (nil: none) and gives them back at its end.
+type stepMemory struct {
+	charge func(int64) error
+	held   int64
+}
+
+// take charges n bytes before they are allocated; an error means they
+// must not be.
+func (m *stepMemory) take(n int64) error {
+	if m == nil || m.charge == nil {
+		return nil
+	}
+	m.held += n // charged even when refused: release gives them back
+	return m.charge(n)
+}
+
+func (m *stepMemory) release() {
+	if m != nil && m.charge != nil && m.held != 0 {
+		_ = m.charge(-m.held)
+		m.held = 0
+	}
+}
+
+// listBitmap is l's neighbour bitmap; one it caches on a page of the
+// image's page cache counts in the store's page pool beside the page, and
+// is dropped when the pool evicts it (under a MemoryBudget).
+func (v *version) listBitmap(l adjList) *roaring.Bitmap {
+	b, fresh := l.cachedBitmap()
+	if fresh && v.nodes.base != nil && v.nodes.base.pool != nil {
+		v.nodes.base.pool.admit(bitmapSlot{l.bm}, 0, int64(b.GetSizeInBytes()))
+	}
+	return b
+}
+
+// denseBytes is the size of a dense bitset over ids up to maxID.
+func denseBytes(maxID uint32) int64 { return 8 * (int64(maxID)/64 + 1) }
+
+// expandSet is ExpandSet with its dense buffer charged to mem; after an
+// error from mem the result is empty.
+func (v *version) expandSet(nodes *roaring.Bitmap, dir Direction, typ uint32, mem *stepMemory) (*roaring.Bitmap, error) {
 	if dir > Both || nodes == nil {
-		return roaring.New()
+		return roaring.New(), nil
 	}
 	maxID := v.all.Maximum()
 	if v.entriesAtLeast(nodes, dir, typ, uint64(maxID)/32) {
+		if err := mem.take(denseBytes(maxID)); err != nil {
+			return roaring.New(), err
+		}
 		words := make([]uint64, maxID/64+1)
 		v.eachList(nodes, dir, typ, func(ls adjLists, j int) {
 			setDense(words, ls.nbrs(j), maxID)
 		})
-		return roaring.FromDense(words, false)
+		return roaring.FromDense(words, false), nil
 	}
 	out := roaring.New()
 	var big []*roaring.Bitmap // lists of at least bitmapCacheMin entries
 	v.eachList(nodes, dir, typ, func(ls adjLists, j int) {
 		if ls.count(j) >= bitmapCacheMin {
-			big = append(big, ls.at(j).bitmap())
+			big = append(big, v.listBitmap(ls.at(j)))
 		} else {
 			out.AddMany(ls.nbrs(j))
 		}
 	})
 	if len(big) > 0 {
-		return roaring.FastOr(append(big, out)...)
+		return roaring.FastOr(append(big, out)...), nil
 	}
-	return out
+	return out, nil
 }
 
 // eachList calls f with every list of type typ (or AnyType) in dir of the
@@ -182,11 +240,18 @@ const bottomUpHalves = 5
 // relationships the frontier is expected to have (its size times the
 // average degree), which bounds what a wrong guess costs.
 func (v *version) ExpandSetExcept(nodes, except *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
+	out, _ := v.expandSetExcept(nodes, except, dir, typ, nil)
+	return out
+}
+
+// expandSetExcept is ExpandSetExcept with its dense buffers charged to
+// mem; after an error from mem the result is empty.
+func (v *version) expandSetExcept(nodes, except *roaring.Bitmap, dir Direction, typ uint32, mem *stepMemory) (*roaring.Bitmap, error) {
 	if dir > Both || nodes == nil || nodes.IsEmpty() {
-		return roaring.New()
+		return roaring.New(), nil
 	}
 	if except == nil || except.IsEmpty() {
-		return v.ExpandSet(nodes, dir, typ)
+		return v.expandSet(nodes, dir, typ, mem)
 	}
 	// all - |except| bounds the nodes outside except from below without
 	// intersecting the two sets, which small steps on a large graph would
@@ -194,14 +259,18 @@ func (v *version) ExpandSetExcept(nodes, except *roaring.Bitmap, dir Direction, 
 	front, all, ex := nodes.GetCardinality(), v.all.GetCardinality(), except.GetCardinality()
 	if ex >= all || 2*(all-ex) < bottomUpHalves*front {
 		if rest := all - v.all.AndCardinality(except); 2*rest < bottomUpHalves*front {
-			if out, ok := v.expandBottomUp(nodes, except, dir, typ, 2*front*v.averageDegree(dir, typ)+1); ok {
-				return out
+			out, ok, err := v.expandBottomUp(nodes, except, dir, typ, 2*front*v.averageDegree(dir, typ)+1, mem)
+			if err != nil {
+				return roaring.New(), err
+			}
+			if ok {
+				return out, nil
 			}
 		}
 	}
-	out := v.ExpandSet(nodes, dir, typ)
+	out, err := v.expandSet(nodes, dir, typ, mem)
 	out.AndNot(except)
-	return out
+	return out, err
 }
 
 // averageDegree is the mean number of relationships of typ (or AnyType) a
@@ -220,16 +289,21 @@ func (v *version) averageDegree(dir Direction, typ uint32) uint64 {
 
 // expandBottomUp returns the nodes outside except with a neighbour in nodes
 // against dir, scanning at most budget relationships (ok false when the
-// budget runs out first).
+// budget runs out first). Its three dense bitsets (frontier, visited,
+// found) are charged to mem first.
 //
 // It walks the node pages in order and takes a page's candidates as one
 // word, its live nodes without except's (nodePageSize is a multiple of 64,
 // so a page's nodes are whole words of a dense set): no iterator over the
 // set of unvisited nodes, and no page without a candidate is read.
-func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, typ uint32, budget uint64) (*roaring.Bitmap, bool) {
+func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, typ uint32, budget uint64, mem *stepMemory) (*roaring.Bitmap, bool, error) {
 	maxID := v.all.Maximum()
 	size := uint64(maxID)/64 + 1
-	front := make([]uint64, max(size, nodes.DenseSize()))
+	fsize, ssize := max(size, nodes.DenseSize()), max(size, except.DenseSize())
+	if err := mem.take(8 * int64(fsize+ssize+size)); err != nil {
+		return nil, false, err
+	}
+	front := make([]uint64, fsize)
 	nodes.WriteDenseTo(front)
 	seen := make([]uint64, max(size, except.DenseSize()))
 	except.WriteDenseTo(seen)
@@ -301,9 +375,9 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 			}
 			found[w0+k] = hit
 			if scanned > budget {
-				return nil, false
+				return nil, false, nil
 			}
 		}
 	}
-	return roaring.FromDense(found, false), true
+	return roaring.FromDense(found, false), true, nil
 }

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"errors"
 	"math/rand"
 	"testing"
 
@@ -66,6 +67,12 @@ func TestExpandSetRandom(t *testing.T) {
 // every direction; the bottom-up step agrees with it whenever it finishes
 // (run here without a budget), and gives up when its budget runs out.
 func TestExpandSetExceptRandom(t *testing.T) {
+	charges := 0 // steps that charged a buffer
+	defer func() {
+		if charges == 0 {
+			t.Error("no step charged a buffer")
+		}
+	}()
 	for seed := int64(1); seed <= 3; seed++ {
 		s, _ := openMem(t)
 		g := mustGraph(t, s, DefaultGraph)
@@ -121,11 +128,35 @@ func TestExpandSetExceptRandom(t *testing.T) {
 					if got := snap.ExpandSetExcept(front, except, d, ty); !got.Equals(want) {
 						t.Fatalf("seed %d round %d %v %d: ExpandSetExcept has %d nodes, want %d", seed, round, d, ty, got.GetCardinality(), want.GetCardinality())
 					}
-					got, ok := snap.expandBottomUp(front, except, d, ty, ^uint64(0))
+					// Charged: the same set, every charge given back, and
+					// a refused charge stops the step with its error.
+					var held, peak int64
+					charged, err := snap.ExpandSetCharged(front, except, d, ty, func(n int64) error {
+						held += n
+						peak = max(peak, held)
+						return nil
+					})
+					if peak > 0 {
+						charges++
+					}
+					if err != nil || !charged.Equals(want) || held != 0 {
+						t.Fatalf("seed %d round %d %v %d: charged step has %d nodes (%v), %d bytes left charged", seed, round, d, ty, charged.GetCardinality(), err, held)
+					}
+					refused := errors.New("refused")
+					charged, err = snap.ExpandSetCharged(front, except, d, ty, func(n int64) error {
+						if n > 0 {
+							return refused
+						}
+						return nil
+					})
+					if peak > 0 && (err != refused || !charged.IsEmpty()) || peak == 0 && (err != nil || !charged.Equals(want)) {
+						t.Fatalf("seed %d round %d %v %d: refused step: %v, %d nodes (peak charge %d)", seed, round, d, ty, err, charged.GetCardinality(), peak)
+					}
+					got, ok, _ := snap.expandBottomUp(front, except, d, ty, ^uint64(0), nil)
 					if !ok || !got.Equals(want) {
 						t.Fatalf("seed %d round %d %v %d: bottom-up has %d nodes (finished %v), want %d", seed, round, d, ty, got.GetCardinality(), ok, want.GetCardinality())
 					}
-					if _, ok := snap.expandBottomUp(front, except, d, ty, 0); ok && !want.IsEmpty() {
+					if _, ok, _ := snap.expandBottomUp(front, except, d, ty, 0, nil); ok && !want.IsEmpty() {
 						t.Fatalf("seed %d round %d %v %d: bottom-up finished within no budget", seed, round, d, ty)
 					}
 				}

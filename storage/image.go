@@ -42,8 +42,8 @@ import (
 // wrong answers until it is noticed but never a crash. The small sections
 // (bitmaps, statistics, indexes) are checksummed and decoded at open.
 const (
-	imageMagic   = "cyqimg\x00\x03"
-	imageVersion = 3
+	imageMagic   = "cyqimg\x00\x04"
+	imageVersion = 4
 	imageSuffix  = ".cyq"
 )
 
@@ -56,6 +56,7 @@ const (
 	secBitmaps           // uvarint count, then (uvarint label or AnyLabel for all nodes, uvarint length, roaring bytes)
 	secStats             // encodeStats
 	secIndexes           // uvarint count, then (label, key, entries, distinct) uvarints
+	secValues            // value statistics (valuestats.go); empty: none
 	numSections
 )
 
@@ -85,7 +86,7 @@ type image struct {
 	relBlocks  []byte
 	relIndex   []uint64
 
-	bitmaps, stats, indexes []byte
+	bitmaps, stats, indexes, values []byte
 
 	// mapped is the file's mapping (nil when it was read into memory).
 	// The pages of it a process has read count in its resident set
@@ -240,6 +241,7 @@ func parseImage(data []byte) (*image, error) {
 	small := crc32.ChecksumIEEE(secs[secBitmaps])
 	small = crc32.Update(small, crc32.IEEETable, secs[secStats])
 	small = crc32.Update(small, crc32.IEEETable, secs[secIndexes])
+	small = crc32.Update(small, crc32.IEEETable, secs[secValues])
 	if small != binary.LittleEndian.Uint32(p[40:]) {
 		return bad("checksum mismatch")
 	}
@@ -250,7 +252,7 @@ func parseImage(data []byte) (*image, error) {
 	if !ok1 || !ok2 || uint64(len(img.nodeIndex)) != nodePages(img.nextNode)+1 || uint64(len(img.relIndex)) != relPages(img.nextRel)+1 {
 		return bad("section sizes disagree with the counts")
 	}
-	img.bitmaps, img.stats, img.indexes = secs[secBitmaps], secs[secStats], secs[secIndexes]
+	img.bitmaps, img.stats, img.indexes, img.values = secs[secBitmaps], secs[secStats], secs[secIndexes], secs[secValues]
 	return img, nil
 }
 
@@ -600,7 +602,7 @@ func (w *imageWriter) pad() {
 func (w *imageWriter) begin(s int) {
 	w.pad()
 	w.secs[s][0] = w.off
-	w.hash = s == secBitmaps || s == secStats || s == secIndexes
+	w.hash = s == secBitmaps || s == secStats || s == secIndexes || s == secValues
 }
 
 func (w *imageWriter) end(s int) {
@@ -761,8 +763,10 @@ const copyRelease = 32 << 20
 // holds itself (own) is encoded, one the journal patches (base, if not
 // nil, marks those it patched) is decoded with its patch and encoded, one
 // it reads from its base image (img, if not nil) is copied as stored.
+// observe, if not nil, is called with every page index and the page when
+// one was decoded (nil for a block copied as stored).
 func writeBlocks[P any](w *imageWriter, own func(uint64) *P, base *pageCache[P], img *image, pages uint64, blocks, index int,
-	baseBlock func(*image, uint64) []byte, encode func([]byte, *P) []byte) {
+	baseBlock func(*image, uint64) []byte, encode func([]byte, *P) []byte, observe func(uint64, *P)) {
 	offs := make([]uint64, 0, pages+1)
 	w.begin(blocks)
 	var buf []byte
@@ -772,14 +776,23 @@ func writeBlocks[P any](w *imageWriter, own func(uint64) *P, base *pageCache[P],
 		if p := own(pi); p != nil {
 			buf = encode(buf[:0], p)
 			w.write(buf)
+			if observe != nil {
+				observe(pi, p)
+			}
 		} else if base != nil && base.patched[pi] {
 			if p := base.load(pi); p != nil {
 				buf = encode(buf[:0], p)
 				w.write(buf)
+				if observe != nil {
+					observe(pi, p)
+				}
 			}
 		} else if img != nil {
 			b := baseBlock(img, pi)
 			w.write(b)
+			if observe != nil {
+				observe(pi, nil)
+			}
 			// Each block is copied once: the pages of the mapping
 			// need not stay resident (an image rewrite would hold the
 			// whole old image otherwise).
@@ -808,6 +821,20 @@ func encodeImage(w *imageWriter, v *version, gid uint32, seq uint64) {
 // each page when it is written instead of holding the tables. The small
 // sections are encoded from v after every page.
 func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt func(uint64) *nodePage, relAt func(uint64) *relPage) {
+	// Value statistics are computed from the node pages as they are
+	// written when there are none or they are stale (valuestats.go); a
+	// block copied as stored is decoded for them.
+	var vb *valueStatsBuilder
+	var observe func(uint64, *nodePage)
+	if cs := v.cellState(); cs == nil || cs.stale(v) {
+		vb = newValueStatsBuilder()
+		observe = func(pi uint64, p *nodePage) {
+			if p == nil && v.nodes.img != nil {
+				p = v.nodes.img.nodePage(pi)
+			}
+			vb.addPage(pi, p)
+		}
+	}
 	writeBlocks(w, nodeAt, v.nodes.base, v.nodes.img, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.nodeBlocks, img.nodeIndex, pi) },
 		func(dst []byte, p *nodePage) []byte {
@@ -815,7 +842,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 				return dst
 			}
 			return appendNodeBlock(dst, p)
-		})
+		}, observe)
 	writeBlocks(w, relAt, v.rels.base, v.rels.img, relPages(v.nextRel), secRelBlocks, secRelIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.relBlocks, img.relIndex, pi) },
 		func(dst []byte, p *relPage) []byte {
@@ -823,7 +850,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 				return dst
 			}
 			return appendRelBlock(dst, p)
-		})
+		}, nil)
 	w.begin(secBitmaps)
 	w.write(encodeBitmaps(v))
 	w.end(secBitmaps)
@@ -833,6 +860,15 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 	w.begin(secIndexes)
 	w.write(encodeIndexInfo(v))
 	w.end(secIndexes)
+	if vb != nil && w.err == nil {
+		if v.vcell == nil {
+			v.vcell = &statsCell{}
+		}
+		v.vcell.p.Store(&cellState{vs: vb.stats(v), at: v.vchanges})
+	}
+	w.begin(secValues)
+	w.write(encodeValueSection(v))
+	w.end(secValues)
 	small := w.crc
 
 	ft := make([]byte, 0, footerFixed)

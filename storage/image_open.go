@@ -414,6 +414,13 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		if v.stats, err = decodeStats(img.stats); err != nil {
 			return nil, err
 		}
+		vs, changes, err := decodeValueSection(img.values)
+		if err != nil {
+			return nil, err
+		}
+		if vs != nil {
+			v.vcell.p.Store(&cellState{vs: vs, at: -changes})
+		}
 		indexInfo = img.indexes
 		img.damaged = func(err error) { s.imageDamaged(gid, err) }
 		if b := s.opts.MemoryBudget; b > 0 {
@@ -431,6 +438,7 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		if nodeLoad, relLoad, err = s.patchJournal(v, img, gid, js); err != nil {
 			return nil, err
 		}
+		v.vchanges += js.changes
 		indexInfo = js.indexes
 	}
 	// Node and relationship pages share the store's page pool.

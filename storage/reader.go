@@ -129,6 +129,22 @@ type Reader interface {
 	// RelPatternCount(p) counts: those whose start node is their end node
 	// (O(1)).
 	SelfLoopCount(p Pattern) uint64
+	// PropStats returns the value statistics of property key over the
+	// nodes of label (AnyLabel: every node), persisted with the graph's
+	// image (valuestats.go); false when there are none or the graph
+	// changed by more than a fifth since they were computed.
+	PropStats(label, key uint32) (PropStats, bool)
+	// TopDegree returns, as PropStats, the nodes of label (AnyLabel:
+	// any) with the highest degree of type typ (AnyType: any) in
+	// direction dir, at most TopDegreeNodes, highest first, with their
+	// degrees when computed (nil: no such relationships).
+	TopDegree(label, typ uint32, dir Direction) ([]NodeDegree, bool)
+	// ExpandSetCharged is ExpandSetExcept (ExpandSet when except is nil)
+	// with the step's transient buffers (dense bitsets of the graph's id
+	// range) charged to charge before they are allocated and given back
+	// (a negative charge) when it returns. An error from charge stops
+	// the step: it returns that error and an empty set.
+	ExpandSetCharged(nodes, except *roaring.Bitmap, dir Direction, typ uint32, charge func(int64) error) (*roaring.Bitmap, error)
 }
 
 var (
@@ -334,7 +350,7 @@ func (v *version) Neighbors(node uint32, dir Direction, typ uint32) *roaring.Bit
 	ls := v.lists(node, dir)
 	if typ != AnyType {
 		if l, ok := ls.find(typ); ok {
-			return l.bitmap()
+			return v.listBitmap(l)
 		}
 		return roaring.New()
 	}
@@ -342,11 +358,11 @@ func (v *version) Neighbors(node uint32, dir Direction, typ uint32) *roaring.Bit
 	case 0:
 		return roaring.New()
 	case 1:
-		return ls.at(0).bitmap()
+		return v.listBitmap(ls.at(0))
 	}
 	bs := make([]*roaring.Bitmap, ls.len())
 	for i, l := range ls.all() {
-		bs[i] = l.bitmap()
+		bs[i] = v.listBitmap(l)
 	}
 	return roaring.FastOr(bs...)
 }

@@ -572,11 +572,12 @@ func (s *Store) writeImages() {
 }
 
 // needsImage reports whether graph g's image should be rewritten: a
-// commit since it wrote no journal record, or its journal outgrew
-// journalLimit.
+// commit since it wrote no journal record, its journal outgrew
+// journalLimit, or its value statistics went stale (valuestats.go).
 func (s *Store) needsImage(g *Graph) bool {
 	img := g.imgSeq.Load()
-	return g.seq.Load() != img && (g.unjournaled.Load() > img || g.journalChanges.Load() > s.journalLimit(g.imgSize.Load()))
+	return g.seq.Load() != img && (g.unjournaled.Load() > img || g.journalChanges.Load() > s.journalLimit(g.imgSize.Load()) ||
+		g.cur.Load().valueStatsStale())
 }
 
 // foldJournal writes v, graph g's version at sequence seq whose journal

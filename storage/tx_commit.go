@@ -239,6 +239,9 @@ func (tx *Tx) publish() error {
 			panic("storage: invariant violated after commit: " + err.Error())
 		}
 	}
+	// Value statistics go stale with the nodes and relationships changed
+	// (a relationship created without properties dirties no record).
+	tx.version.vchanges += int64(len(tx.dirtyNodes)) + max(int64(len(tx.dirtyRels)), absDiff(tx.version.relCount, tx.base.relCount))
 	tx.g.s.mem.Add(tx.mem - tx.base.mem)
 	tx.g.cur.Store(tx.version)
 	return nil
@@ -341,4 +344,11 @@ func sortedKeys[K uint32 | uint64](m map[K]bool) []K {
 	}
 	sort.Slice(ks, func(i, j int) bool { return ks[i] < ks[j] })
 	return ks
+}
+
+func absDiff(a, b uint64) int64 {
+	if a > b {
+		return int64(a - b)
+	}
+	return int64(b - a)
 }

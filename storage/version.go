@@ -327,6 +327,12 @@ type version struct {
 	schema   map[string]*SchemaDef // named indexes and constraints (schema.go)
 	stats    *statsData
 	mem      int64 // estimated bytes
+	// vcell holds the graph's value statistics (valuestats.go), shared
+	// by its versions; vchanges counts the node and relationship changes
+	// of the commits that made this version (since the graph was opened,
+	// less those an image carried over).
+	vcell    *statsCell
+	vchanges int64
 }
 
 func newVersion() *version {
@@ -336,6 +342,7 @@ func newVersion() *version {
 		labels:  map[uint32]*roaring.Bitmap{},
 		indexes: map[indexKey]*propIndex{},
 		stats:   newStatsData(),
+		vcell:   &statsCell{},
 	}
 }
 

@@ -59,6 +59,9 @@ type Machine struct {
 	// it all back.
 	charge  func(int64)
 	charged int64
+	// stepErr is a set-expansion step's refused memory charge, reported
+	// by the instruction that ran the step (expandStep).
+	stepErr error
 
 	lastSample time.Time
 	memPC      int // the instruction whose memory use is being counted
@@ -870,8 +873,14 @@ func (m *Machine) run() (row bool, err error) {
 			S[in.A] = b
 		case OpSetExpand:
 			S[in.A] = m.setExpand(S[in.B], m.prog.Aux[in.C].(*ExpandSpec))
+			if m.stepErr != nil {
+				return false, m.fail(pc-1, m.takeStepErr())
+			}
 		case OpSetReach:
 			set, err := m.setReach(S[in.B], m.prog.Aux[in.C].(*VarExpandSpec))
+			if err == nil {
+				err = m.takeStepErr()
+			}
 			if err != nil {
 				return false, m.fail(pc-1, err)
 			}
@@ -909,6 +918,9 @@ func (m *Machine) run() (row bool, err error) {
 			S[in.A] = m.indexRange(m.prog.Aux[in.B].(*RangeSpec), R)
 		case OpSetChain:
 			set, err := m.setChain(N[in.B], m.prog.Aux[in.C].(*ChainSpec))
+			if err == nil {
+				err = m.takeStepErr()
+			}
 			if err != nil {
 				return false, m.fail(pc-1, err)
 			}

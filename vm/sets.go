@@ -18,11 +18,11 @@ func (m *Machine) setExpand(src *roaring.Bitmap, spec *ExpandSpec) *roaring.Bitm
 	if se, ok := g.(SetExpander); ok {
 		types := m.typeIDs(spec.Types)
 		if len(types) == 1 {
-			return se.ExpandSet(src, spec.Dir, types[0])
+			return m.expandStep(se, src, nil, spec.Dir, types[0])
 		}
 		parts := make([]*roaring.Bitmap, 0, len(types))
 		for _, t := range types {
-			parts = append(parts, se.ExpandSet(src, spec.Dir, t))
+			parts = append(parts, m.expandStep(se, src, nil, spec.Dir, t))
 		}
 		return roaring.FastOr(parts...)
 	}
@@ -70,6 +70,44 @@ type SetExpander interface {
 	ExpandSetExcept(nodes, except *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap
 }
 
+// ChargedSetExpander is a SetExpander that charges the transient buffers
+// of a step to the run's memory account (expandStep uses it).
+type ChargedSetExpander interface {
+	// ExpandSetCharged is ExpandSetExcept (ExpandSet when except is nil)
+	// with its buffers charged to charge (and given back, negative,
+	// when it returns); an error from charge stops the step and is
+	// returned with an empty set.
+	ExpandSetCharged(nodes, except *roaring.Bitmap, dir Direction, typ uint32, charge func(int64) error) (*roaring.Bitmap, error)
+}
+
+// expandStep is one set-expansion step (except nil: none left out), its
+// buffers charged to the run's memory account when the graph can. A
+// refused charge is kept in m.stepErr (see takeStepErr) and gives an
+// empty set.
+func (m *Machine) expandStep(se SetExpander, src, except *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
+	if ce, ok := se.(ChargedSetExpander); ok && (m.limits.MaxMemory > 0 || m.charge != nil) {
+		out, err := ce.ExpandSetCharged(src, except, dir, typ, m.stepCharge)
+		if err != nil && m.stepErr == nil {
+			m.stepErr = err
+		}
+		return out
+	}
+	if except == nil {
+		return se.ExpandSet(src, dir, typ)
+	}
+	return se.ExpandSetExcept(src, except, dir, typ)
+}
+
+// stepCharge charges (or, negative, gives back) a step's buffers.
+func (m *Machine) stepCharge(n int64) error { return m.account(n) }
+
+// takeStepErr returns the error a step's refused charge left, clearing it.
+func (m *Machine) takeStepErr() error {
+	err := m.stepErr
+	m.stepErr = nil
+	return err
+}
+
 // setExpandExcept returns setExpand(src, spec) without the nodes of except
 // (a breadth-first search's visited set), which the graph may compute
 // bottom-up. except is not changed.
@@ -82,11 +120,11 @@ func (m *Machine) setExpandExcept(src, except *roaring.Bitmap, spec *ExpandSpec)
 	}
 	types := m.typeIDs(spec.Types)
 	if len(types) == 1 {
-		return se.ExpandSetExcept(src, except, spec.Dir, types[0])
+		return m.expandStep(se, src, except, spec.Dir, types[0])
 	}
 	parts := make([]*roaring.Bitmap, 0, len(types))
 	for _, t := range types {
-		parts = append(parts, se.ExpandSetExcept(src, except, spec.Dir, t))
+		parts = append(parts, m.expandStep(se, src, except, spec.Dir, t))
 	}
 	return roaring.FastOr(parts...)
 }

@@ -293,6 +293,11 @@ func (g graphView) ExpandSetExcept(nodes, except *roaring.Bitmap, dir vm.Directi
 	return g.r.ExpandSetExcept(nodes, except, storage.Direction(dir), typ)
 }
 
+// ExpandSetCharged implements vm.ChargedSetExpander.
+func (g graphView) ExpandSetCharged(nodes, except *roaring.Bitmap, dir vm.Direction, typ uint32, charge func(int64) error) (*roaring.Bitmap, error) {
+	return g.r.ExpandSetCharged(nodes, except, storage.Direction(dir), typ, charge)
+}
+
 // ReaderOf returns the store view a procedure runs against: a snapshot, or
 // the write transaction of a writing query.
 func ReaderOf(ctx *vm.Ctx) (storage.Reader, bool) {

@@ -137,12 +137,35 @@ type propSketch struct {
 	ids      []uint32      // the node of each of values
 }
 
+// persisted returns the store's value statistics of (label, key) (see
+// storage.PropStats) when it has current ones.
+func (s *statsView) persisted(label, key string) (storage.PropStats, bool) {
+	k, ok := s.r.PropKeyID(key)
+	if !ok {
+		return storage.PropStats{}, false
+	}
+	l := uint32(storage.AnyLabel)
+	if label != "" {
+		if l, ok = s.r.LabelID(label); !ok {
+			return storage.PropStats{}, false
+		}
+	}
+	return s.r.PropStats(l, k)
+}
+
 // DistinctValues implements planner.Stats: an index's exact count when
-// one covers (label, key), else an estimate from a sample of the label's
-// nodes, cached while the plan cache's signature holds.
+// one covers (label, key), else the store's value statistics' estimate,
+// else an estimate from a sample of the label's nodes, cached while the
+// plan cache's signature holds.
 func (s *statsView) DistinctValues(label, key string) float64 {
 	if ix, ok := s.index(label, key); ok {
 		return float64(ix.Distinct)
+	}
+	if ps, ok := s.persisted(label, key); ok {
+		if ps.Rows == 0 {
+			return 0
+		}
+		return ps.Distinct
 	}
 	if sk := s.sketch(label, key); sk != nil {
 		return sk.distinct
@@ -150,11 +173,25 @@ func (s *statsView) DistinctValues(label, key string) float64 {
 	return 0
 }
 
-// ValueFraction implements planner.Stats from the sample of the label's
+// ValueFraction implements planner.Stats from the store's value
+// statistics when current (an equality: a most common value's count, else
+// the rows the most common values leave shared by the other distinct
+// values; a range: the histogram), else from the sample of the label's
 // nodes: the share of sampled nodes whose value satisfies op against v;
 // an equality with a value seen at most once in the sample (not one of
 // the most common) gets the share of one of the distinct values.
 func (s *statsView) ValueFraction(label, key, op string, v value.Value) float64 {
+	if value.IsNull(v) {
+		return -1
+	}
+	if ps, ok := s.persisted(label, key); ok && ps.Nodes > 0 {
+		if op == "=" {
+			return min(ps.EqualRows(v)/float64(ps.Nodes), 1)
+		}
+		if rows, ok := ps.RangeRows(op, v); ok {
+			return min(rows/float64(ps.Nodes), 1)
+		}
+	}
 	sk := s.sketch(label, key)
 	if sk == nil || sk.sampled == 0 || value.IsNull(v) {
 		return -1
@@ -331,19 +368,91 @@ const seekDegreeNodes = 64
 
 // SeekDegree implements planner.Stats: the nodes' adjacency gives their
 // degrees. An index over (label, key) finds the nodes; without one, the
-// property's sample (see sketch) does: exactly when it holds every node
-// of the label, else the sampled nodes with the value stand for all of
-// them (unknown when the sample has none: a rare value).
+// store's nodes of highest degree (storage.TopDegree) with the value do
+// (see topDegree), else the property's sample (see sketch) does: exactly
+// when it holds every node of the label, else the sampled nodes with the
+// value stand for all of them (unknown when the sample has none: a rare
+// value).
 func (s *statsView) SeekDegree(label, key string, v value.Value, typ string, out bool) float64 {
 	if value.IsNull(v) {
 		return -1
 	}
 	if _, ok := s.index(label, key); !ok {
+		if d, ok := s.topDegree(label, key, v, typ, out); ok {
+			return d
+		}
 		return s.sampleDegree(label, key, v, typ, out)
 	}
 	l, _ := s.r.LabelID(label)
 	k, _ := s.r.PropKeyID(key)
 	return s.meanDegree(s.r.IndexSeek(l, k, v), typ, out)
+}
+
+// topDegree is SeekDegree from the store's nodes of highest degree of
+// (label, typ, direction): the listed nodes with value v count with
+// their degree as it is now (their key as kept with the list, or read
+// from the graph for at most seekDegreeNodes of them), the other nodes
+// the value statistics estimate to hold v with the least listed degree
+// at most (the mean degree when lower). When no listed node has v, the value's nodes have
+// degree 0 if the list holds every node with such relationships, and are
+// unknown otherwise (ok false).
+func (s *statsView) topDegree(label, key string, v value.Value, typ string, out bool) (float64, bool) {
+	ps, ok := s.persisted(label, key)
+	if !ok {
+		return 0, false
+	}
+	l := uint32(storage.AnyLabel)
+	if label != "" {
+		l, _ = s.r.LabelID(label)
+	}
+	k, _ := s.r.PropKeyID(key)
+	t := uint32(storage.AnyType)
+	if typ != "" {
+		id, ok := s.r.TypeID(typ)
+		if !ok {
+			return 0, true
+		}
+		t = id
+	}
+	dir := storage.In
+	if out {
+		dir = storage.Out
+	}
+	top, ok := s.r.TopDegree(l, t, dir)
+	if !ok {
+		return 0, false
+	}
+	sum, m := 0.0, 0.0
+	reads, complete := 0, true
+	for _, n := range top {
+		x, ok, known := n.Prop(k)
+		if !known {
+			// A node whose properties were too large to keep:
+			// read from the graph, seekDegreeNodes at most.
+			if reads == seekDegreeNodes {
+				complete = false
+				continue
+			}
+			reads++
+			x, ok = s.r.NodeProp(n.Node, k)
+		}
+		if ok && value.Equal(x, v) == value.True {
+			sum += float64(s.r.Degree(n.Node, dir, t))
+			m++
+		}
+	}
+	if m == 0 {
+		return 0, complete && len(top) < storage.TopDegreeNodes
+	}
+	rest := max(ps.EqualRows(v)-m, 0)
+	if rest > 0 {
+		least := float64(top[len(top)-1].Degree)
+		if d, ok := s.all().Degrees[storage.DegreeKey{Type: t, Dir: dir}]; ok {
+			least = min(least, d.Avg)
+		}
+		sum += rest * least
+	}
+	return sum / (m + rest), true
 }
 
 // sampleDegree is SeekDegree from the sample of (label, key).

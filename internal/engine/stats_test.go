@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"context"
 	"math"
 	"testing"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -200,4 +202,75 @@ func currentStats(t *testing.T, eng *Engine) *statsView {
 	snap := g.Snapshot()
 	t.Cleanup(func() { snap.Close() })
 	return eng.statsView(snap, eng.signature(snap))
+}
+
+// TestStatsFromPersistedValueStats: on a bulk-loaded graph (whose image
+// carries value statistics) the planner's estimates come from them, not
+// from a sample: every hub's degree is known by its id although a sample
+// reads a third of the label, a rare value gets the rows the most common
+// values leave, and a common value its count.
+func TestStatsFromPersistedValueStats(t *testing.T) {
+	eng, err := Open(t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	g, err := eng.Store().Graph(eng.opts.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 3 * distinctSample
+	const hubs, hubDegree = 20, 300
+	load := storage.BulkSourceFunc(func(b *storage.BulkBuilder) error {
+		u, id, grp, l := b.LabelID("U"), b.PropKeyID("id"), b.PropKeyID("g"), b.TypeID("L")
+		for i := 0; i < n; i++ {
+			g := int64(i % 100)
+			if i%2 == 0 {
+				g = 0 // half the nodes share one value
+			}
+			if _, err := b.AddNode([]uint32{u}, map[uint32]value.Value{id: value.Int(int64(i)), grp: value.Int(g)}); err != nil {
+				return err
+			}
+		}
+		for h := 0; h < hubs; h++ {
+			for j := 0; j < hubDegree; j++ {
+				if _, err := b.AddRel(uint32(h*97+1), uint32((h*31+j*7)%n), l, nil); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err := g.BulkLoad(context.Background(), load, nil); err != nil {
+		t.Fatal(err)
+	}
+	s := currentStats(t, eng)
+	if _, ok := s.persisted("U", "id"); !ok {
+		t.Fatal("no persisted statistics after a bulk load")
+	}
+	for h := 0; h < hubs; h++ {
+		if d := s.SeekDegree("U", "id", value.Int(int64(h*97+1)), "L", true); d != hubDegree {
+			t.Fatalf("hub %d: degree %v, want %d", h, d, hubDegree)
+		}
+		if d := s.SeekDegree("", "id", value.Int(int64(h*97+1)), "", true); d != hubDegree {
+			t.Fatalf("hub %d, any label and type: degree %v, want %d", h, d, hubDegree)
+		}
+	}
+	// 20 nodes have L relationships: every other node has none.
+	if d := s.SeekDegree("U", "id", value.Int(2), "L", true); d != 0 {
+		t.Errorf("id 2: degree %v, want 0", d)
+	}
+	if d := s.DistinctValues("U", "id"); math.Abs(d-n) > 0.05*n {
+		t.Errorf("distinct ids %v, want %d within 5%%", d, n)
+	}
+	if f := s.ValueFraction("U", "g", "=", value.Int(0)); math.Abs(f-0.5) > 0.01 {
+		t.Errorf("g = 0: fraction %v, want 0.5", f)
+	}
+	// The 50 odd values share the other half.
+	if f := s.ValueFraction("U", "g", "=", value.Int(7)); math.Abs(f-0.01) > 0.003 {
+		t.Errorf("g = 7: fraction %v, want 0.01", f)
+	}
+	if f := s.ValueFraction("U", "id", "<", value.Int(n/4)); math.Abs(f-0.25) > 0.1 {
+		t.Errorf("id < n/4: fraction %v, want 0.25", f)
+	}
 }

@@ -1,0 +1,797 @@
+package storage
+
+import (
+	"container/heap"
+	"encoding/binary"
+	"hash/fnv"
+	"math"
+	"math/bits"
+	"slices"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/cyqdb/cyq/value"
+)
+
+// Value statistics: per (label, key) a property sketch (PropStats) and per
+// (label, type, direction) the nodes of highest degree (TopDegree). They
+// are computed from every node while an image is written (a bulk load, a
+// journal fold, a rebuild) and persisted in the image's value section.
+//
+// Commits do not maintain them: a most-common-values list or a top-N list
+// cannot be kept exact under deletes without the full counts, and keeping
+// the full counts costs memory in proportion to the distinct values.
+// Instead, as statistics in serious engines are, they are refreshed when
+// the data changed by more than staleFraction of what they were computed
+// over: every commit counts its node and relationship changes, the
+// statistics read as absent (the planner samples instead) once the count
+// passes the fraction, and the next image written computes them afresh
+// (a graph whose statistics went stale asks for an image: needsImage).
+// Below the fraction an image write carries them over unchanged.
+
+const (
+	// sketchMCVs is the most-common values kept per (label, key).
+	sketchMCVs = 32
+	// sketchCounters is the counters of the heavy-hitter summary that
+	// finds them (space-saving: a value's count is overestimated by at
+	// most rows/sketchCounters).
+	sketchCounters = 4 * sketchMCVs
+	// sketchBuckets is the equi-depth histogram buckets of ordered values.
+	sketchBuckets = 8
+	// sketchReservoir is the values sampled for the histogram.
+	sketchReservoir = 1024
+	// hllBits sets the distinct-count registers (2^hllBits): a standard
+	// error of 1.04/sqrt(2^hllBits), 1.6%.
+	hllBits = 12
+	// TopDegreeNodes is the nodes kept per (label, type, direction).
+	TopDegreeNodes = 1024
+	// topPropBytes bounds the encoded properties a listed node keeps
+	// (nodes with more keep none: NodeDegree.Props).
+	topPropBytes = 48
+	// staleFraction is the share of changed nodes and relationships past
+	// which value statistics are stale.
+	staleFraction = 0.2
+	// refreshFloor is the least changes for which stale statistics ask
+	// for an image.
+	refreshFloor = 4096
+)
+
+// ValueCount is a value and the number of nodes holding it.
+type ValueCount struct {
+	Value value.Value
+	Count uint64
+}
+
+// PropStats summarises property key over the nodes of a label (AnyLabel:
+// every node).
+type PropStats struct {
+	// Nodes is the label's node count and Rows the nodes among them with
+	// a (non-null) value, when computed.
+	Nodes, Rows uint64
+	// Distinct estimates the distinct values among Rows.
+	Distinct float64
+	// MCV lists the most common values (each held by at least two nodes),
+	// most common first; a count is a lower bound, exact for a value
+	// counted from its first occurrence.
+	MCV []ValueCount
+	// Bounds, when not nil, are the sketchBuckets+1 bounds of an
+	// equi-depth histogram over the values of one ordered kind (numbers
+	// or strings, whichever more values have; long strings by prefix),
+	// and BoundsRows the rows of that kind.
+	Bounds     []value.Value
+	BoundsRows uint64
+}
+
+// MCVRows is the rows the most common values account for.
+func (p PropStats) MCVRows() uint64 {
+	n := uint64(0)
+	for _, m := range p.MCV {
+		n += m.Count
+	}
+	return n
+}
+
+// EqualRows estimates the rows whose value equals v: its count when it is
+// a most common value, else the rows the most common values leave shared
+// evenly by the other distinct values.
+func (p PropStats) EqualRows(v value.Value) float64 {
+	for _, m := range p.MCV {
+		if value.Equal(m.Value, v) == value.True {
+			return float64(m.Count)
+		}
+	}
+	rest := float64(p.Rows) - float64(p.MCVRows())
+	others := p.Distinct - float64(len(p.MCV))
+	if rest <= 0 {
+		return 0
+	}
+	if others < 1 {
+		others = 1
+	}
+	return rest / others
+}
+
+// RangeRows estimates the rows whose value satisfies op ("<", "<=", ">",
+// ">=") against v from the histogram; ok is false without one of v's kind.
+func (p PropStats) RangeRows(op string, v value.Value) (float64, bool) {
+	if len(p.Bounds) < 2 || sameKind(p.Bounds[0], v) == 0 {
+		return 0, false
+	}
+	if s, ok := v.(value.String); ok && len(s) > sketchPrefix {
+		v = s[:sketchPrefix]
+	}
+	below := p.fractionBelow(v) // share of the kind's rows below v
+	frac := below
+	if op == ">" || op == ">=" {
+		frac = 1 - below
+	}
+	return max(frac, 0) * float64(p.BoundsRows), true
+}
+
+// fractionBelow is the histogram's share of values below v, interpolated
+// linearly inside a bucket of numbers (half a bucket for strings).
+func (p PropStats) fractionBelow(v value.Value) float64 {
+	b := p.Bounds
+	nb := float64(len(b) - 1)
+	if c, _ := value.Compare(v, b[0]); c <= 0 {
+		return 0
+	}
+	if c, _ := value.Compare(v, b[len(b)-1]); c > 0 {
+		return 1
+	}
+	i := sort.Search(len(b), func(i int) bool { c, _ := value.Compare(b[i], v); return c >= 0 }) // b[i-1] < v <= b[i]
+	part := 0.5
+	lo, ok1 := number(b[i-1])
+	hi, ok2 := number(b[i])
+	x, ok3 := number(v)
+	if ok1 && ok2 && ok3 && hi > lo {
+		part = (x - lo) / (hi - lo)
+	}
+	return (float64(i-1) + part) / nb
+}
+
+func number(v value.Value) (float64, bool) {
+	switch x := v.(type) {
+	case value.Int:
+		return float64(x), true
+	case value.Float:
+		return float64(x), true
+	}
+	return 0, false
+}
+
+// sameKind is 1 for numbers, 2 for strings when a and b are both, else 0.
+func sameKind(a, b value.Value) int {
+	ka, kb := orderedKind(a), orderedKind(b)
+	if ka != 0 && ka == kb {
+		return ka
+	}
+	return 0
+}
+
+func orderedKind(v value.Value) int {
+	switch v.(type) {
+	case value.Int, value.Float:
+		return 1
+	case value.String:
+		return 2
+	}
+	return 0
+}
+
+// NodeDegree is a node and its degree.
+type NodeDegree struct {
+	Node   uint32
+	Degree uint64
+	// props are the node's properties when computed, if they are small
+	// (see Prop).
+	props props
+	kept  bool
+}
+
+// Prop returns property key of the node as it was when the statistics
+// were computed; known is false when the node's properties were too large
+// to keep (read them from the graph then).
+func (n NodeDegree) Prop(key uint32) (v value.Value, ok, known bool) {
+	if !n.kept {
+		return nil, false, false
+	}
+	v, ok = n.props.get(key)
+	return v, ok, true
+}
+
+type topKey struct {
+	label, typ uint32
+	dir        Direction
+}
+
+// valueStats is a version's value statistics: the encoded body of the
+// image's value section, decoded when first read. It is shared by the
+// versions that carry it over and never changes.
+type valueStats struct {
+	// nodes and rels are the graph's counts when computed.
+	nodes, rels uint64
+	body        []byte
+	once        sync.Once
+	props       map[indexKey]PropStats
+	top         map[topKey][]NodeDegree
+	err         error
+}
+
+func (vs *valueStats) decoded() *valueStats {
+	vs.once.Do(func() { vs.props, vs.top, vs.err = decodeValueBody(vs.body) })
+	return vs
+}
+
+// statsCell holds a graph's value statistics for all its versions: a
+// journal fold computes them from one version and every version, older
+// or newer, reads them from then on (estimates need not match a version
+// exactly).
+type statsCell struct {
+	p atomic.Pointer[cellState]
+}
+
+// cellState is value statistics and the vchanges of the version they
+// were computed from (or carried over to, less the changes carried).
+type cellState struct {
+	vs *valueStats
+	at int64
+}
+
+func (v *version) cellState() *cellState {
+	if v.vcell == nil {
+		return nil
+	}
+	return v.vcell.p.Load()
+}
+
+// valueStatsCurrent returns v's value statistics when they are current
+// (not stale), else nil.
+func (v *version) valueStatsCurrent() *valueStats {
+	cs := v.cellState()
+	if cs == nil || cs.stale(v) {
+		return nil
+	}
+	if cs.vs.decoded().err != nil {
+		return nil
+	}
+	return cs.vs
+}
+
+// stale reports whether v changed by more than staleFraction since the
+// statistics were computed.
+func (cs *cellState) stale(v *version) bool {
+	return float64(v.vchanges-cs.at) > staleFraction*float64(max(cs.vs.nodes+cs.vs.rels, 16))
+}
+
+// valueStatsStale reports whether v's value statistics are stale and
+// worth an image to refresh them: past refreshFloor changes (false
+// without any). A small graph's stale statistics wait for the next image
+// (the planner samples every node of a small graph meanwhile).
+func (v *version) valueStatsStale() bool {
+	cs := v.cellState()
+	return cs != nil && cs.stale(v) && v.vchanges-cs.at >= refreshFloor
+}
+
+// PropStats implements Reader.
+func (v *version) PropStats(label, key uint32) (PropStats, bool) {
+	vs := v.valueStatsCurrent()
+	if vs == nil {
+		return PropStats{}, false
+	}
+	p, ok := vs.props[indexKey{label, key}]
+	if !ok {
+		// Computed, and no node of the label has the key.
+		n := v.NodeCount()
+		if label != AnyLabel {
+			n = v.LabelCount(label)
+		}
+		return PropStats{Nodes: n}, true
+	}
+	return p, true
+}
+
+// TopDegree implements Reader.
+func (v *version) TopDegree(label, typ uint32, dir Direction) ([]NodeDegree, bool) {
+	vs := v.valueStatsCurrent()
+	if vs == nil {
+		return nil, false
+	}
+	return vs.top[topKey{label, typ, dir}], true
+}
+
+// ---- computing ----
+
+// valueStatsBuilder computes value statistics node page by node page.
+type valueStatsBuilder struct {
+	props map[indexKey]*propAcc
+	top   map[topKey]*topHeap
+	nodes uint64
+}
+
+func newValueStatsBuilder() *valueStatsBuilder {
+	return &valueStatsBuilder{props: map[indexKey]*propAcc{}, top: map[topKey]*topHeap{}}
+}
+
+// addPage adds the live nodes of page pi.
+func (b *valueStatsBuilder) addPage(pi uint64, p *nodePage) {
+	if p == nil {
+		return
+	}
+	for i := uint32(0); i < nodePageSize; i++ {
+		if p.isAlive(i) {
+			b.addNode(uint32(pi*nodePageSize)+i, p.labels[i], p.props[i], p.nodeAdj(i))
+		}
+	}
+}
+
+func (b *valueStatsBuilder) addNode(id uint32, ls []uint32, ps props, adj [2]adjLists) {
+	b.nodes++
+	for _, pr := range ps {
+		if value.IsNull(pr.val) {
+			continue
+		}
+		h := valueHash(pr.val)
+		b.acc(AnyLabel, pr.key).add(pr.val, h)
+		for _, l := range ls {
+			b.acc(l, pr.key).add(pr.val, h)
+		}
+	}
+	for d := Out; d <= In; d++ {
+		total := 0
+		for _, l := range adj[d].all() {
+			n := len(l.nbrs)
+			if n == 0 {
+				continue
+			}
+			total += n
+			b.offer(ls, ps, l.typ, d, id, uint64(n))
+		}
+		if total > 0 {
+			b.offer(ls, ps, AnyType, d, id, uint64(total))
+		}
+	}
+}
+
+func (b *valueStatsBuilder) offer(ls []uint32, ps props, typ uint32, d Direction, id uint32, deg uint64) {
+	b.topOf(topKey{AnyLabel, typ, d}).offer(id, deg, ps)
+	for _, l := range ls {
+		b.topOf(topKey{l, typ, d}).offer(id, deg, ps)
+	}
+}
+
+func (b *valueStatsBuilder) acc(label, key uint32) *propAcc {
+	k := indexKey{label, key}
+	a := b.props[k]
+	if a == nil {
+		a = &propAcc{counted: map[uint64]int{}}
+		b.props[k] = a
+	}
+	return a
+}
+
+func (b *valueStatsBuilder) topOf(k topKey) *topHeap {
+	t := b.top[k]
+	if t == nil {
+		t = &topHeap{}
+		b.top[k] = t
+	}
+	return t
+}
+
+// topHeap keeps the TopDegreeNodes nodes of highest degree (a min-heap).
+type topHeap []NodeDegree
+
+func (h topHeap) Len() int { return len(h) }
+func (h topHeap) Less(i, j int) bool {
+	return h[i].Degree < h[j].Degree || h[i].Degree == h[j].Degree && h[i].Node > h[j].Node
+}
+func (h topHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *topHeap) Push(x any)   { *h = append(*h, x.(NodeDegree)) }
+func (h *topHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+func (h *topHeap) offer(id uint32, deg uint64, ps props) {
+	if len(*h) < TopDegreeNodes {
+		heap.Push(h, NodeDegree{Node: id, Degree: deg, props: ps})
+		return
+	}
+	if deg > (*h)[0].Degree {
+		(*h)[0] = NodeDegree{Node: id, Degree: deg, props: ps}
+		heap.Fix(h, 0)
+	}
+}
+
+// propAcc accumulates one (label, key): the row count, distinct-count
+// registers (HyperLogLog), a space-saving heavy-hitter summary and a
+// reservoir sample of the values.
+type propAcc struct {
+	rows uint64
+	hll  [1 << hllBits]uint8
+	// counters: value hash -> index in ss.
+	counted map[uint64]int
+	ss      []ssEntry // a min-heap by count
+	res     []value.Value
+}
+
+type ssEntry struct {
+	h          uint64
+	v          value.Value
+	count, err uint64
+}
+
+func (a *propAcc) add(v value.Value, h uint64) {
+	a.rows++
+	r := h >> (64 - hllBits)
+	rank := uint8(bits.LeadingZeros64(h<<hllBits|1<<(hllBits-1)) + 1)
+	if rank > a.hll[r] {
+		a.hll[r] = rank
+	}
+	if i, ok := a.counted[h]; ok {
+		a.ss[i].count++
+		a.ssDown(i)
+	} else if len(a.ss) < sketchCounters {
+		a.ss = append(a.ss, ssEntry{h: h, v: keepValue(v), count: 1})
+		a.counted[h] = len(a.ss) - 1
+		a.ssUp(len(a.ss) - 1)
+	} else {
+		m := a.ss[0]
+		delete(a.counted, m.h)
+		a.ss[0] = ssEntry{h: h, v: keepValue(v), count: m.count + 1, err: m.count}
+		a.counted[h] = 0
+		a.ssDown(0)
+	}
+	// Reservoir sampling with a fixed pseudo-random sequence.
+	if len(a.res) < sketchReservoir {
+		a.res = append(a.res, keepValue(v))
+	} else if j := splitmix64(a.rows) % a.rows; j < sketchReservoir {
+		a.res[j] = keepValue(v)
+	}
+}
+
+func (a *propAcc) ssSwap(i, j int) {
+	a.ss[i], a.ss[j] = a.ss[j], a.ss[i]
+	a.counted[a.ss[i].h] = i
+	a.counted[a.ss[j].h] = j
+}
+
+func (a *propAcc) ssUp(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if a.ss[p].count <= a.ss[i].count {
+			return
+		}
+		a.ssSwap(i, p)
+		i = p
+	}
+}
+
+func (a *propAcc) ssDown(i int) {
+	for {
+		l := 2*i + 1
+		if l >= len(a.ss) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(a.ss) && a.ss[r].count < a.ss[l].count {
+			m = r
+		}
+		if a.ss[i].count <= a.ss[m].count {
+			return
+		}
+		a.ssSwap(i, m)
+		i = m
+	}
+}
+
+// keepValue bounds what a sketch keeps of a value (a prefix of a long
+// string, which orders nearly as the value).
+func keepValue(v value.Value) value.Value {
+	if s, ok := v.(value.String); ok && len(s) > sketchPrefix {
+		return s[:sketchPrefix]
+	}
+	return v
+}
+
+// sketchPrefix is how much of a long string value a sketch keeps.
+const sketchPrefix = 64
+
+// valueHash hashes a value so that equal values (Int 1 and Float 1.0)
+// hash alike.
+func valueHash(v value.Value) uint64 {
+	switch x := v.(type) {
+	case value.Int:
+		return splitmix64(uint64(x))
+	case value.Float:
+		if f := float64(x); f == math.Trunc(f) && math.Abs(f) < 1<<63 {
+			return splitmix64(uint64(int64(f)))
+		}
+		return splitmix64(math.Float64bits(float64(x)) ^ 0x5bd1e995)
+	case value.String:
+		h := fnv.New64a()
+		_, _ = h.Write([]byte(x))
+		return splitmix64(h.Sum64() ^ 0x27d4eb2f165667c5)
+	case value.Bool:
+		if x {
+			return splitmix64(0x1b873593)
+		}
+		return splitmix64(0xcc9e2d51)
+	}
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(value.Format(v)))
+	return splitmix64(h.Sum64() ^ 0x165667b19e3779f9)
+}
+
+// splitmix64 is the SplitMix64 mix of x.
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// distinct estimates the distinct values from the registers (HyperLogLog
+// with linear counting for small counts), at most the rows.
+func (a *propAcc) distinct() float64 {
+	const m = 1 << hllBits
+	sum, zeros := 0.0, 0
+	for _, r := range a.hll {
+		sum += math.Ldexp(1, -int(r))
+		if r == 0 {
+			zeros++
+		}
+	}
+	e := 0.7213 / (1 + 1.079/m) * m * m / sum
+	if e <= 2.5*m && zeros > 0 {
+		e = m * math.Log(float64(m)/float64(zeros))
+	}
+	return max(min(e, float64(a.rows)), 1)
+}
+
+func (a *propAcc) finish(nodes uint64) PropStats {
+	p := PropStats{Nodes: nodes, Rows: a.rows, Distinct: a.distinct()}
+	ss := slices.Clone(a.ss)
+	sort.Slice(ss, func(i, j int) bool { return ss[i].count-ss[i].err > ss[j].count-ss[j].err })
+	for _, e := range ss {
+		if len(p.MCV) == sketchMCVs || e.count-e.err < 2 {
+			break
+		}
+		p.MCV = append(p.MCV, ValueCount{e.v, e.count - e.err})
+	}
+	if len(p.MCV) > 0 && p.Distinct < float64(len(p.MCV)) {
+		p.Distinct = float64(len(p.MCV))
+	}
+	var nums, strs []value.Value
+	for _, v := range a.res {
+		switch orderedKind(v) {
+		case 1:
+			if f, _ := number(v); !math.IsNaN(f) {
+				nums = append(nums, v)
+			}
+		case 2:
+			strs = append(strs, v)
+		}
+	}
+	vals := nums
+	if len(strs) > len(nums) {
+		vals = strs
+	}
+	if len(vals) >= 2 {
+		slices.SortFunc(vals, func(x, y value.Value) int { c, _ := value.Compare(x, y); return c })
+		p.Bounds = make([]value.Value, sketchBuckets+1)
+		for i := range p.Bounds {
+			p.Bounds[i] = vals[i*(len(vals)-1)/sketchBuckets]
+		}
+		p.BoundsRows = uint64(math.Round(float64(a.rows) * float64(len(vals)) / float64(len(a.res))))
+	}
+	return p
+}
+
+// stats returns the statistics of the nodes added, those of v.
+func (b *valueStatsBuilder) stats(v *version) *valueStats {
+	vs := &valueStats{nodes: v.NodeCount(), rels: v.relCount, props: map[indexKey]PropStats{}, top: map[topKey][]NodeDegree{}}
+	vs.once.Do(func() {})
+	for k, a := range b.props {
+		n := b.nodes
+		if k.label != AnyLabel {
+			if bm := v.labels[k.label]; bm != nil {
+				n = bm.GetCardinality()
+			}
+		}
+		vs.props[k] = a.finish(n)
+	}
+	for k, h := range b.top {
+		t := slices.Clone([]NodeDegree(*h))
+		sort.Slice(t, func(i, j int) bool {
+			return t[i].Degree > t[j].Degree || t[i].Degree == t[j].Degree && t[i].Node < t[j].Node
+		})
+		for i := range t {
+			t[i].kept = len(appendProps(nil, t[i].props)) <= topPropBytes
+			if !t[i].kept {
+				t[i].props = nil
+			}
+		}
+		vs.top[k] = t
+	}
+	vs.body = encodeValueBody(vs.props, vs.top)
+	return vs
+}
+
+// ---- encoding ----
+
+// The value section: uvarint changes since computed, nodes and rels when
+// computed, then the body: uvarint count, per (label, key) uvarint label,
+// key, nodes, rows, u64 distinct bits, uvarint MCV count, per MCV the
+// value (AppendValue) and uvarint count, uvarint bound count, bounds
+// (AppendValue), uvarint bounds rows; uvarint count, per (label, type,
+// direction) uvarint label, type, direction, count, then per node
+// uvarint node and degree. An empty section: no statistics.
+
+func encodeValueSection(v *version) []byte {
+	cs := v.cellState()
+	if cs == nil {
+		return nil
+	}
+	vs := cs.vs
+	out := binary.AppendUvarint(nil, uint64(max(v.vchanges-cs.at, 0)))
+	out = binary.AppendUvarint(out, vs.nodes)
+	out = binary.AppendUvarint(out, vs.rels)
+	return append(out, vs.body...)
+}
+
+func decodeValueSection(b []byte) (vs *valueStats, changes int64, err error) {
+	if len(b) == 0 {
+		return nil, 0, nil
+	}
+	d := &decoder{b: b}
+	changes = int64(d.uvarint())
+	vs = &valueStats{nodes: d.uvarint(), rels: d.uvarint()}
+	if d.err != nil {
+		return nil, 0, d.err
+	}
+	// The body is read where the image holds it (mappings stay for the
+	// process's life, as the pages read from them do), decoded when the
+	// planner first asks: an open neither copies nor decodes it.
+	vs.body = d.b
+	return vs, changes, nil
+}
+
+func encodeValueBody(ps map[indexKey]PropStats, top map[topKey][]NodeDegree) []byte {
+	keys := make([]indexKey, 0, len(ps))
+	for k := range ps {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b indexKey) int {
+		if a.label != b.label {
+			return cmpU32(a.label, b.label)
+		}
+		return cmpU32(a.key, b.key)
+	})
+	out := binary.AppendUvarint(nil, uint64(len(keys)))
+	for _, k := range keys {
+		p := ps[k]
+		out = binary.AppendUvarint(out, uint64(k.label))
+		out = binary.AppendUvarint(out, uint64(k.key))
+		out = binary.AppendUvarint(out, p.Nodes)
+		out = binary.AppendUvarint(out, p.Rows)
+		out = binary.LittleEndian.AppendUint64(out, math.Float64bits(p.Distinct))
+		out = binary.AppendUvarint(out, uint64(len(p.MCV)))
+		for _, m := range p.MCV {
+			out, _ = AppendValue(out, m.Value)
+			out = binary.AppendUvarint(out, m.Count)
+		}
+		out = binary.AppendUvarint(out, uint64(len(p.Bounds)))
+		for _, x := range p.Bounds {
+			out, _ = AppendValue(out, x)
+		}
+		out = binary.AppendUvarint(out, p.BoundsRows)
+	}
+	tks := make([]topKey, 0, len(top))
+	for k := range top {
+		tks = append(tks, k)
+	}
+	slices.SortFunc(tks, func(a, b topKey) int {
+		if a.label != b.label {
+			return cmpU32(a.label, b.label)
+		}
+		if a.typ != b.typ {
+			return cmpU32(a.typ, b.typ)
+		}
+		return int(a.dir) - int(b.dir)
+	})
+	out = binary.AppendUvarint(out, uint64(len(tks)))
+	for _, k := range tks {
+		out = binary.AppendUvarint(out, uint64(k.label))
+		out = binary.AppendUvarint(out, uint64(k.typ))
+		out = binary.AppendUvarint(out, uint64(k.dir))
+		out = binary.AppendUvarint(out, uint64(len(top[k])))
+		for _, n := range top[k] {
+			out = binary.AppendUvarint(out, uint64(n.Node))
+			out = binary.AppendUvarint(out, n.Degree)
+			// The node's properties when small (a byte count of 0:
+			// not kept; else 1 + the bytes of appendProps).
+			if n.kept {
+				pb := appendProps(nil, n.props)
+				out = binary.AppendUvarint(out, uint64(len(pb))+1)
+				out = append(out, pb...)
+			} else {
+				out = binary.AppendUvarint(out, 0)
+			}
+		}
+	}
+	return out
+}
+
+func cmpU32(a, b uint32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func decodeValueBody(b []byte) (map[indexKey]PropStats, map[topKey][]NodeDegree, error) {
+	d := &decoder{b: b}
+	ps := map[indexKey]PropStats{}
+	val := func() value.Value {
+		if d.err != nil {
+			return nil
+		}
+		x, n, err := DecodeValue(d.b)
+		if err != nil {
+			d.err = err
+			return nil
+		}
+		d.advance(n)
+		return x
+	}
+	for i, n := 0, d.count(); i < n && d.err == nil; i++ {
+		k := indexKey{d.u32(), d.u32()}
+		p := PropStats{Nodes: d.uvarint(), Rows: d.uvarint()}
+		if raw := d.bytes(8); len(raw) == 8 {
+			p.Distinct = math.Float64frombits(binary.LittleEndian.Uint64(raw))
+		}
+		for j, m := 0, d.count(); j < m && d.err == nil; j++ {
+			p.MCV = append(p.MCV, ValueCount{val(), d.uvarint()})
+		}
+		for j, m := 0, d.count(); j < m && d.err == nil; j++ {
+			p.Bounds = append(p.Bounds, val())
+		}
+		p.BoundsRows = d.uvarint()
+		ps[k] = p
+	}
+	top := map[topKey][]NodeDegree{}
+	for i, n := 0, d.count(); i < n && d.err == nil; i++ {
+		k := topKey{d.u32(), d.u32(), Direction(d.uvarint())}
+		var t []NodeDegree
+		for j, m := 0, d.count(); j < m && d.err == nil; j++ {
+			n := NodeDegree{Node: d.u32(), Degree: d.uvarint()}
+			if c := d.uvarint(); c > 0 {
+				n.kept = true
+				if pb := d.bytes(c - 1); len(pb) > 0 {
+					ps, m, err := decodeProps(pb)
+					if err == nil && m != len(pb) {
+						err = errorf(ErrCorrupt, "image: bad property map")
+					}
+					if err != nil && d.err == nil {
+						d.err = err
+					}
+					n.props = ps
+				}
+			}
+			t = append(t, n)
+		}
+		top[k] = t
+	}
+	if err := d.done(); err != nil {
+		return nil, nil, err
+	}
+	return ps, top, nil
+}
