@@ -18,6 +18,7 @@ var rules = []rule{
 	seekScans,
 	hoistSeeks,
 	aggregateForms,
+	aggregateThroughUnion,
 	countScan,
 	distinctIntoCount,
 	foldRenames,

@@ -1,0 +1,162 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// aggregateThroughUnion moves an aggregation over the rows of a CALL
+// { A UNION ALL B ... } into its branches: each branch aggregates its own
+// rows by the same grouping keys (a partial aggregate), and the
+// aggregation after the CALL combines the partial rows, group by group.
+// The rows of a UNION ALL are the branches' rows one after the other, so
+// an aggregate that is decomposable over a split of its rows gives the
+// same answer:
+//
+//   - count(*), count(x): the sum of the branches' counts;
+//   - sum(x): the sum of the branches' sums;
+//   - min(x), max(x) (DISTINCT or not): the min (max) of the branches'.
+//
+// Every branch then ends in an aggregation as if it were written alone,
+// so the rules that read a count from the store, a degree or the size of
+// a set apply to each branch.
+//
+// Empty inputs stay right: without keys every branch returns one row
+// (count 0, sum 0, min and max null), and the combination of those is
+// the aggregate of no rows; with keys a branch without rows returns no
+// groups. When the CALL runs for several outer rows, each outer row
+// gives partial rows of its own, and the combination over all of them is
+// still the aggregate of all rows.
+//
+// The aggregation must follow the CALL directly (an ORDER BY, SKIP,
+// LIMIT or filter between them sees the rows one by one), and its keys
+// and arguments may read only the CALL's columns, which every branch
+// binds. A DISTINCT UNION is left alone (its duplicates are removed across
+// branches), as are count(DISTINCT x), sum(DISTINCT x), avg, collect and
+// every other aggregate that does not split this way. A branch's own
+// ORDER BY, SKIP and LIMIT stay in the branch, before its aggregation.
+// When every branch ends in an aggregation already (as after this rule),
+// there is nothing to gain.
+func aggregateThroughUnion(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+	if b.rowModeOnly {
+		return ops, false
+	}
+	for j := 1; j < len(ops); j++ {
+		a, ok := ops[j].(logical.Aggregate)
+		if !ok {
+			continue
+		}
+		call, ok := ops[j-1].(logical.CallSubquery)
+		if !ok || !call.UnionAll || len(call.Union) == 0 || len(call.Columns) == 0 || len(a.Aggs) == 0 {
+			continue
+		}
+		if out, ok := b.pushAggregate(ops, j, call, a); ok {
+			return out, true
+		}
+	}
+	return ops, false
+}
+
+// pushAggregate rewrites ops[j-1:j+1], the CALL call and the aggregation
+// a after it, when every aggregate splits (see aggregateThroughUnion).
+func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubquery, a logical.Aggregate) ([]logical.Op, bool) {
+	cols := newVarSet(call.Columns...)
+	if !onlyReads(usesOf(logical.Aggregate{Keys: a.Keys, Aggs: a.Aggs}), cols) {
+		return nil, false
+	}
+	combine := make([]string, len(a.Aggs))
+	for k, c := range a.Aggs {
+		f := combinerOf(c.Call)
+		if f == "" {
+			return nil, false
+		}
+		combine[k] = f
+	}
+	grouped := true
+	for _, br := range call.Children() {
+		n := len(br.Ops)
+		if n == 0 {
+			return nil, false
+		}
+		if _, ok := br.Ops[n-1].(logical.Emit); !ok {
+			return nil, false
+		}
+		if n < 2 {
+			grouped = false
+		} else if _, ok := br.Ops[n-2].(logical.Aggregate); !ok {
+			grouped = false
+		}
+	}
+	if grouped {
+		return nil, false // every branch returns one row per group already
+	}
+	// The branches' columns: the keys, then the partial aggregates.
+	var columns []string
+	inner := logical.Aggregate{EstGroups: a.EstGroups}
+	outer := logical.Aggregate{EstGroups: a.EstGroups}
+	for _, k := range a.Keys {
+		col := b.fresh("ukey")
+		columns = append(columns, col)
+		inner.Keys = append(inner.Keys, logical.Item{Expr: k.Expr, Name: col})
+		outer.Keys = append(outer.Keys, logical.Item{Expr: &ast.Variable{Name: col}, Name: k.Name})
+	}
+	for k, c := range a.Aggs {
+		col := b.fresh("part")
+		columns = append(columns, col)
+		partial := *c.Call
+		b.aggRefs[&partial] = col
+		inner.Aggs = append(inner.Aggs, logical.AggCall{Call: &partial, Name: col, IntSum: c.IntSum})
+		final := &ast.FunctionCall{Span: c.Call.Span, Name: combine[k], Args: []ast.Expr{&ast.Variable{Span: c.Call.Span, Name: col}}}
+		b.aggRefs[final] = c.Name
+		counts := combine[k] == "sum" && strings.EqualFold(c.Call.Name, "count")
+		outer.Aggs = append(outer.Aggs, logical.AggCall{Call: final, Name: c.Name, IntSum: counts || c.IntSum})
+	}
+	branches := call.Children()
+	next := make([]*logical.Pipeline, len(branches))
+	for i, br := range branches {
+		last := len(br.Ops) - 1
+		bops := append([]logical.Op(nil), br.Ops[:last]...)
+		bops = append(bops, inner, logical.Emit{Columns: columns})
+		next[i] = &logical.Pipeline{Ops: bops, Est: br.Est}
+	}
+	rewritten, err := call.WithChildren(next...)
+	if err != nil {
+		return nil, false
+	}
+	c := rewritten.(logical.CallSubquery)
+	c.Columns = columns
+	return replace(ops, j-1, 2, c, outer), true
+}
+
+// combinerOf returns the aggregate function that combines the partial
+// results of call computed over parts of its rows ("" when the partial
+// results do not determine the whole).
+func combinerOf(call *ast.FunctionCall) string {
+	if len(call.Namespace) > 0 {
+		return ""
+	}
+	switch name := strings.ToLower(call.Name); {
+	case name == "count" && !call.Distinct && (call.Star || len(call.Args) == 1):
+		return "sum"
+	case name == "sum" && !call.Distinct && len(call.Args) == 1:
+		return "sum"
+	case (name == "min" || name == "max") && len(call.Args) == 1:
+		return name
+	}
+	return ""
+}
+
+// onlyReads reports whether every variable of used is in allowed.
+func onlyReads(used, allowed varSet) bool {
+	if used.all || used.aggs {
+		return false
+	}
+	for v := range used.names {
+		if !allowed.has(v) {
+			return false
+		}
+	}
+	return true
+}
