@@ -83,11 +83,7 @@ func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubque
 		if _, ok := br.Ops[n-1].(logical.Emit); !ok {
 			return nil, false
 		}
-		if n < 2 {
-			grouped = false
-		} else if _, ok := br.Ops[n-2].(logical.Aggregate); !ok {
-			grouped = false
-		}
+		grouped = grouped && endsGrouped(br.Ops[:n-1])
 	}
 	if grouped {
 		return nil, false // every branch returns one row per group already
@@ -159,4 +155,19 @@ func onlyReads(used, allowed varSet) bool {
 		}
 	}
 	return true
+}
+
+// endsGrouped reports whether the rows of ops are those of an aggregation
+// at most filtered, projected, sorted or cut after it: one row per group.
+func endsGrouped(ops []logical.Op) bool {
+	for k := len(ops) - 1; k >= 0; k-- {
+		switch ops[k].(type) {
+		case logical.Aggregate:
+			return true
+		case logical.Project, logical.Select, logical.Filter, logical.Sort, logical.Limit, logical.Skip, logical.Distinct:
+		default:
+			return false
+		}
+	}
+	return false
 }
