@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"reflect"
+
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
@@ -41,23 +43,48 @@ const maxRuleRounds = 64
 
 // rewrite runs the rules over ops to a fixed point, then over the
 // pipelines nested in its operators; out is what the pipeline's consumer
-// needs.
+// needs. When the nested pipelines changed, the rules run over ops once
+// more, so that a rule that reads a nested pipeline (an aggregation over
+// the constant branches of a UNION ALL) sees it rewritten.
 func (b *builder) rewrite(ops []logical.Op, out need) []logical.Op {
 	out.Live.refs = b.aggRefs
+	ops, _ = b.fixedPoint(ops, out)
+	ops, nested := b.rewriteNested(ops, out)
+	if !nested {
+		return ops
+	}
+	if again, changed := b.fixedPoint(ops, out); changed {
+		ops, _ = b.rewriteNested(again, out)
+	}
+	return ops
+}
+
+// fixedPoint runs the rules over ops until none changes them; changed
+// says whether any did.
+func (b *builder) fixedPoint(ops []logical.Op, out need) ([]logical.Op, bool) {
+	changed := false
 	for round := 0; round < maxRuleRounds; round++ {
-		changed := false
+		more := false
 		for _, r := range rules {
 			next, ok := r(b, ops, analyse(ops, out))
 			if ok {
-				ops, changed = next, true
+				ops, more = next, true
 			}
 		}
-		if !changed {
+		if !more {
 			break
 		}
+		changed = true
 	}
+	return ops, changed
+}
+
+// rewriteNested rewrites the pipelines nested in the operators of ops;
+// changed says whether any of them changed.
+func (b *builder) rewriteNested(ops []logical.Op, out need) ([]logical.Op, bool) {
 	req := analyse(ops, out)
 	ops = append([]logical.Op(nil), ops...)
+	changed := false
 	for i, op := range ops {
 		children := op.Children()
 		if len(children) == 0 {
@@ -73,13 +100,30 @@ func (b *builder) rewrite(ops []logical.Op, out need) []logical.Op {
 		}
 		next := make([]*logical.Pipeline, len(children))
 		for k, c := range children {
-			next[k] = &logical.Pipeline{Ops: b.rewrite(c.Ops, inner), Est: c.Est}
+			rewritten := b.rewrite(c.Ops, inner)
+			changed = changed || !sameOps(rewritten, c.Ops)
+			next[k] = &logical.Pipeline{Ops: rewritten, Est: c.Est}
 		}
 		if rewritten, err := op.WithChildren(next...); err == nil {
 			ops[i] = rewritten
 		}
 	}
-	return ops
+	return ops, changed
+}
+
+// sameOps reports whether a and b hold the same operators (the rules
+// return their input when they change nothing, and new values when they
+// do; nested pipelines are compared by their own operators).
+func sameOps(a, b []logical.Op) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !reflect.DeepEqual(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // replace returns a copy of ops with ops[i:i+n] replaced by with.

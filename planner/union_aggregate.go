@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"math"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -38,7 +39,9 @@ import (
 // every other aggregate that does not split this way. A branch's own
 // ORDER BY, SKIP and LIMIT stay in the branch, before its aggregation.
 // When every branch ends in an aggregation already (as after this rule),
-// there is nothing to gain.
+// there is nothing to gain; when, further, every branch is one row of
+// integer constants (a count from the store's statistics), run once, the
+// aggregation without keys is folded to its value (foldConstantBranches).
 func aggregateThroughUnion(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	if b.rowModeOnly {
 		return ops, false
@@ -51,6 +54,9 @@ func aggregateThroughUnion(b *builder, ops []logical.Op, _ required) ([]logical.
 		call, ok := ops[j-1].(logical.CallSubquery)
 		if !ok || !call.UnionAll || len(call.Union) == 0 || len(call.Columns) == 0 || len(a.Aggs) == 0 {
 			continue
+		}
+		if out, ok := foldConstantBranches(ops, j, call, a); ok {
+			return out, true
 		}
 		if out, ok := b.pushAggregate(ops, j, call, a); ok {
 			return out, true
@@ -157,17 +163,128 @@ func onlyReads(used, allowed varSet) bool {
 	return true
 }
 
-// endsGrouped reports whether the rows of ops are those of an aggregation
-// at most filtered, projected, sorted or cut after it: one row per group.
+// endsGrouped reports whether the rows of ops are those of an aggregation,
+// or the one row a pipeline starts with, at most filtered, projected,
+// sorted or cut after it: one row per group.
 func endsGrouped(ops []logical.Op) bool {
 	for k := len(ops) - 1; k >= 0; k-- {
 		switch ops[k].(type) {
 		case logical.Aggregate:
 			return true
+		case logical.Start:
+			return k == 0
 		case logical.Project, logical.Select, logical.Filter, logical.Sort, logical.Limit, logical.Skip, logical.Distinct:
 		default:
 			return false
 		}
 	}
 	return false
+}
+
+// foldConstantBranches replaces the aggregation a without keys at ops[j]
+// over the CALL call, run once (ops[j-1] follows Start alone), whose
+// every branch is one row of integer constants or nulls (Start, then a
+// projection of literals), by the projection of its values: count(*)
+// is the number of branches, count(c) of those where c is not null,
+// sum(c) their sum, min(c) and max(c) their least and greatest (null when
+// all are null).
+func foldConstantBranches(ops []logical.Op, j int, call logical.CallSubquery, a logical.Aggregate) ([]logical.Op, bool) {
+	if len(a.Keys) > 0 || j != 2 {
+		return nil, false
+	}
+	if _, ok := ops[0].(logical.Start); !ok {
+		return nil, false
+	}
+	var rows []map[string]*ast.Literal
+	for _, br := range call.Children() {
+		row := map[string]*ast.Literal{}
+		for k, op := range br.Ops {
+			switch o := op.(type) {
+			case logical.Start:
+				if k != 0 {
+					return nil, false
+				}
+			case logical.Project:
+				for _, it := range o.Items {
+					l, ok := it.Expr.(*ast.Literal)
+					if !ok || l.Kind != ast.LitInt && l.Kind != ast.LitNull {
+						return nil, false
+					}
+					row[it.Name] = l
+				}
+			case logical.Select, logical.Emit:
+			default:
+				return nil, false
+			}
+		}
+		rows = append(rows, row)
+	}
+	items := make([]logical.Item, len(a.Aggs))
+	for k, c := range a.Aggs {
+		v, ok := foldAggregate(c.Call, rows)
+		if !ok {
+			return nil, false
+		}
+		v.Span = c.Call.Span
+		items[k] = logical.Item{Name: c.Name, Expr: v}
+	}
+	return replace(ops, 1, 2, logical.Project{Items: items, Note: "the branches' constants combined"}), true
+}
+
+// foldAggregate is the value of call (count, sum, min or max of one
+// column, or count(*), not DISTINCT) over rows of integer or null
+// literals.
+func foldAggregate(call *ast.FunctionCall, rows []map[string]*ast.Literal) (*ast.Literal, bool) {
+	name := strings.ToLower(call.Name)
+	if len(call.Namespace) > 0 || call.Distinct && name != "min" && name != "max" {
+		return nil, false
+	}
+	if call.Star {
+		if name != "count" {
+			return nil, false
+		}
+		return &ast.Literal{Kind: ast.LitInt, Int: int64(len(rows))}, true
+	}
+	if len(call.Args) != 1 {
+		return nil, false
+	}
+	v, ok := call.Args[0].(*ast.Variable)
+	if !ok {
+		return nil, false
+	}
+	var vals []int64
+	for _, row := range rows {
+		l, ok := row[v.Name]
+		if !ok {
+			return nil, false
+		}
+		if l.Kind == ast.LitInt {
+			vals = append(vals, l.Int)
+		}
+	}
+	out := &ast.Literal{Kind: ast.LitInt}
+	switch name {
+	case "count":
+		out.Int = int64(len(vals))
+	case "sum":
+		for _, x := range vals {
+			if x > 0 && out.Int > math.MaxInt64-x || x < 0 && out.Int < math.MinInt64-x {
+				return nil, false // overflows: left to the aggregation's error
+			}
+			out.Int += x
+		}
+	case "min", "max":
+		if len(vals) == 0 {
+			return &ast.Literal{Kind: ast.LitNull}, true
+		}
+		out.Int = vals[0]
+		for _, x := range vals[1:] {
+			if name == "min" && x < out.Int || name == "max" && x > out.Int {
+				out.Int = x
+			}
+		}
+	default:
+		return nil, false
+	}
+	return out, true
 }
