@@ -44,6 +44,12 @@ func TestUnionAggregatesMatchRowMode(t *testing.T) {
 			"CALL { MATCH (a:A)-[r]->(b) RETURN a UNION ALL MATCH (a:A)<-[r]-(b) WHERE a <> b RETURN a } RETURN a.id AS id, count(*) AS d ORDER BY d DESC, id LIMIT 3",
 			"MATCH (a:A)-[r]->() RETURN count(*) AS n UNION ALL MATCH (a:A)<-[r]-() WHERE NOT startNode(r) = endNode(r) RETURN count(*) AS n",
 			"MATCH (a:B)-[r]-(b) WHERE a.id > 100 RETURN a.id AS id, count(*) AS n UNION MATCH (a:B)-[r]-(b) WHERE startNode(r) <> endNode(r) RETURN a.id AS id, count(*) AS n",
+			// Sums of durations, with branches that sum nothing.
+			"CALL { UNWIND [duration('P1D'), null] AS d RETURN d UNION ALL UNWIND [null] AS d RETURN d UNION ALL UNWIND [] AS d RETURN d } RETURN sum(d) AS s, min(d) AS lo, count(d) AS n",
+			"CALL { UNWIND [1, 2] AS k UNWIND [duration('PT1H')] AS d RETURN k, d UNION ALL UNWIND [1, 2, 3] AS k RETURN k, null AS d } RETURN k, sum(d) AS s ORDER BY k",
+			// No outer rows: one row of the aggregates of nothing.
+			"UNWIND [] AS u CALL { MATCH (a)-[r]->(b) RETURN r UNION ALL MATCH (a)<-[r]-(b) RETURN r } RETURN count(*) AS n, count(r) AS c, sum(id(r)) AS s, min(id(r)) AS lo, max(id(r)) AS hi",
+			"UNWIND [] AS u CALL { MATCH (a)-[r]->(b) RETURN r UNION ALL MATCH (a)<-[r]-(b) RETURN r } RETURN type(r) AS t, count(*) AS n",
 			"CALL { MATCH (a)-[r:T]->(b) WHERE a.id > 1000 RETURN r UNION ALL MATCH (a)<-[r:T]-(b) WHERE a.id > 1000 RETURN r } RETURN count(r) AS n, sum(id(r)) AS s, min(id(r)) AS lo",
 		}
 		for i := 0; i < perGraph+len(fixed); i++ {

@@ -43,20 +43,32 @@ const maxRuleRounds = 64
 
 // rewrite runs the rules over ops to a fixed point, then over the
 // pipelines nested in its operators; out is what the pipeline's consumer
-// needs. When the nested pipelines changed, the rules run over ops once
-// more, so that a rule that reads a nested pipeline (an aggregation over
-// the constant branches of a UNION ALL) sees it rewritten.
+// needs. When the branches of a CALL subquery changed, the rules run
+// over ops once more, so that the rule that reads them (an aggregation
+// over the constant branches of a UNION ALL) sees them rewritten. (Only
+// then: rules such as semiJoinExists rewrite nested pipelines in every
+// round, and a second pass at every level would multiply with depth.)
 func (b *builder) rewrite(ops []logical.Op, out need) []logical.Op {
 	out.Live.refs = b.aggRefs
 	ops, _ = b.fixedPoint(ops, out)
 	ops, nested := b.rewriteNested(ops, out)
-	if !nested {
+	if !nested || !hasCall(ops) {
 		return ops
 	}
 	if again, changed := b.fixedPoint(ops, out); changed {
 		ops, _ = b.rewriteNested(again, out)
 	}
 	return ops
+}
+
+// hasCall reports whether ops hold a CALL subquery.
+func hasCall(ops []logical.Op) bool {
+	for _, op := range ops {
+		if _, ok := op.(logical.CallSubquery); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // fixedPoint runs the rules over ops until none changes them; changed

@@ -104,12 +104,29 @@ func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubque
 		inner.Keys = append(inner.Keys, logical.Item{Expr: k.Expr, Name: col})
 		outer.Keys = append(outer.Keys, logical.Item{Expr: &ast.Variable{Name: col}, Name: k.Name})
 	}
+	var nulled []logical.Item // partial sums, null where they summed nothing
 	for k, c := range a.Aggs {
 		col := b.fresh("part")
 		columns = append(columns, col)
 		partial := *c.Call
-		b.aggRefs[&partial] = col
-		inner.Aggs = append(inner.Aggs, logical.AggCall{Call: &partial, Name: col, IntSum: c.IntSum})
+		if combine[k] == "sum" && strings.EqualFold(c.Call.Name, "sum") {
+			// sum() of nothing is 0, an integer, which a sum of
+			// durations in another branch cannot take: the branch
+			// passes null for it (sum() skips nulls), and 0 comes back
+			// when every branch summed nothing.
+			sum, n := b.fresh("psum"), b.fresh("pcount")
+			count := &ast.FunctionCall{Span: c.Call.Span, Name: "count", Args: c.Call.Args}
+			b.aggRefs[&partial], b.aggRefs[count] = sum, n
+			inner.Aggs = append(inner.Aggs, logical.AggCall{Call: &partial, Name: sum, IntSum: c.IntSum}, logical.AggCall{Call: count, Name: n})
+			nulled = append(nulled, logical.Item{Name: col, Expr: &ast.Case{
+				Subject: &ast.Variable{Name: n},
+				Whens:   []*ast.CaseWhen{{When: &ast.Literal{Kind: ast.LitInt, Int: 0}, Then: &ast.Literal{Kind: ast.LitNull}}},
+				Else:    &ast.Variable{Name: sum},
+			}})
+		} else {
+			b.aggRefs[&partial] = col
+			inner.Aggs = append(inner.Aggs, logical.AggCall{Call: &partial, Name: col, IntSum: c.IntSum})
+		}
 		final := &ast.FunctionCall{Span: c.Call.Span, Name: combine[k], Args: []ast.Expr{&ast.Variable{Span: c.Call.Span, Name: col}}}
 		b.aggRefs[final] = c.Name
 		counts := combine[k] == "sum" && strings.EqualFold(c.Call.Name, "count")
@@ -120,7 +137,11 @@ func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubque
 	for i, br := range branches {
 		last := len(br.Ops) - 1
 		bops := append([]logical.Op(nil), br.Ops[:last]...)
-		bops = append(bops, inner, logical.Emit{Columns: columns})
+		bops = append(bops, inner)
+		if len(nulled) > 0 {
+			bops = append(bops, logical.Project{Items: nulled})
+		}
+		bops = append(bops, logical.Emit{Columns: columns})
 		next[i] = &logical.Pipeline{Ops: bops, Est: br.Est}
 	}
 	rewritten, err := call.WithChildren(next...)
