@@ -82,16 +82,31 @@ func countOptionalDegrees(b *builder, ops []logical.Op, req required) ([]logical
 // degreeFor replaces ops[i], an expansion o (or an optional one when
 // !matchOnly), by a degree read when the operators up to the next
 // aggregation pass its rows one for one without reading its far node or
-// relationship, and that aggregation only counts them.
+// relationship, and that aggregation only counts them. A filter that
+// only excludes the hop's self-loops (excludesSelfLoops) becomes a degree
+// read without them.
 func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly bool) ([]logical.Op, bool) {
 	far := []string{o.To, o.Rel}
 	agg := -1
+	var loopTests []int // filters that only exclude the hop's self-loops
+	renamed := false    // a projection between may rebind the hop's names
 	for j := i + 1; j < len(ops) && agg < 0; j++ {
 		switch x := ops[j].(type) {
-		case logical.Project, logical.Select, logical.Filter, logical.NodeFilter, logical.RelFilter:
+		case logical.Filter:
+			if matchOnly && !renamed && excludesSelfLoops(x.Pred, o.Rel, o.From, o.To) {
+				loopTests = append(loopTests, j)
+				continue
+			}
 			if usesOf(x).hasAny(far...) {
 				return nil, false
 			}
+		case logical.Project, logical.Select, logical.NodeFilter, logical.RelFilter:
+			if usesOf(x).hasAny(far...) {
+				return nil, false
+			}
+			_, isFilter := x.(logical.NodeFilter)
+			_, isRelFilter := x.(logical.RelFilter)
+			renamed = renamed || !isFilter && !isRelFilter
 		case logical.Aggregate:
 			agg = j
 		default:
@@ -121,7 +136,10 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 	a.Aggs = aggs
 	// A WITH between keeps the degree for the aggregation.
 	out := keepThrough(replace(ops, agg, 1, a), i+1, agg, into)
-	out[i] = logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into, KeepZero: !matchOnly}
+	out[i] = logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into, KeepZero: !matchOnly, NoLoops: len(loopTests) > 0}
+	for k := len(loopTests) - 1; k >= 0; k-- {
+		out = replace(out, loopTests[k], 1)
+	}
 	return out, true
 }
 

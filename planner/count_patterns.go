@@ -16,7 +16,9 @@ import (
 // "" for an end without a label. An undirected hop, `(:A)-[r:T]-(:B)`,
 // matches every relationship either way round and a self-loop once:
 // RelPatternCount(A, T, B) + RelPatternCount(B, T, A) -
-// SelfLoopCount(A, T, B). It holds whether or not the type implies
+// SelfLoopCount(A, T, B). A filter after the hop that only excludes its
+// self-loops (excludesSelfLoops) takes SelfLoopCount(A, T, B) off once
+// more. It holds whether or not the type implies
 // the labels, and is 0 for a label no relationship of the type touches.
 //
 // Grouped by type(r), `RETURN type(r), count(*)`, the counts are one row
@@ -49,6 +51,7 @@ func countPatterns(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 	}
 	var ex logical.Expand
 	seen := false
+	loops := false // a filter excludes the hop's self-loops
 	agg := -1
 	for j := 2; j < len(ops) && agg < 0; j++ {
 		switch o := ops[j].(type) {
@@ -63,6 +66,11 @@ func countPatterns(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 				return ops, false
 			}
 			labels[o.Var] = append(labels[o.Var], ls...)
+		case logical.Filter:
+			if !seen || !excludesSelfLoops(o.Pred, ex.Rel, ex.From, ex.To) {
+				return ops, false
+			}
+			loops = true
 		case logical.Aggregate:
 			agg = j
 		default:
@@ -113,6 +121,10 @@ func countPatterns(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 		if !directed {
 			// Either way round, a self-loop once.
 			parts = append(parts, PatternCount{Start: end, Type: t, End: start}, PatternCount{Start: start, Type: t, End: end, Loops: true})
+		}
+		if loops {
+			// Without self-loops: the one count of each left goes too.
+			parts = append(parts, PatternCount{Start: start, Type: t, End: end, Loops: true})
 		}
 		n := 0.0
 		for k := range parts {

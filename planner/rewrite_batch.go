@@ -17,7 +17,8 @@ import (
 // batch has already been filtered on. Prefilters are taken only from a
 // filter all of whose conjuncts qualify (comparisons, string matches and
 // null tests never fail), so no error is skipped; other filters are
-// evaluated exactly, as vector code (markVectorised).
+// evaluated exactly, as vector code (markVectorised). The branches of CALL
+// subqueries are batched the same way.
 func useBatchScans(pl *logical.Pipeline) {
 	for i := 0; i+1 < len(pl.Ops); i++ {
 		scan, ok := pl.Ops[i].(logical.NodeScan)
@@ -45,6 +46,15 @@ func useBatchScans(pl *logical.Pipeline) {
 		}
 	}
 	markVectorised(pl)
+	// The branches of CALL subqueries scan too (an aggregation moved into
+	// each branch of a UNION ALL leaves a scan and its filter there).
+	for _, op := range pl.Ops {
+		if c, ok := op.(logical.CallSubquery); ok {
+			for _, br := range c.Children() {
+				useBatchScans(br)
+			}
+		}
+	}
 }
 
 func conjuncts(e ast.Expr) []ast.Expr {

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"reflect"
+
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
@@ -19,6 +21,7 @@ var rules = []rule{
 	seekScans,
 	hoistSeeks,
 	aggregateForms,
+	aggregateThroughUnion,
 	countScan,
 	distinctIntoCount,
 	foldRenames,
@@ -42,23 +45,60 @@ const maxRuleRounds = 64
 
 // rewrite runs the rules over ops to a fixed point, then over the
 // pipelines nested in its operators; out is what the pipeline's consumer
-// needs.
+// needs. When the branches of a CALL subquery changed, the rules run
+// over ops once more, so that the rule that reads them (an aggregation
+// over the constant branches of a UNION ALL) sees them rewritten. (Only
+// then: rules such as semiJoinExists rewrite nested pipelines in every
+// round, and a second pass at every level would multiply with depth.)
 func (b *builder) rewrite(ops []logical.Op, out need) []logical.Op {
 	out.Live.refs = b.aggRefs
+	ops, _ = b.fixedPoint(ops, out)
+	ops, nested := b.rewriteNested(ops, out)
+	if !nested || !hasCall(ops) {
+		return ops
+	}
+	if again, changed := b.fixedPoint(ops, out); changed {
+		ops, _ = b.rewriteNested(again, out)
+	}
+	return ops
+}
+
+// hasCall reports whether ops hold a CALL subquery.
+func hasCall(ops []logical.Op) bool {
+	for _, op := range ops {
+		if _, ok := op.(logical.CallSubquery); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// fixedPoint runs the rules over ops until none changes them; changed
+// says whether any did.
+func (b *builder) fixedPoint(ops []logical.Op, out need) ([]logical.Op, bool) {
+	changed := false
 	for round := 0; round < maxRuleRounds; round++ {
-		changed := false
+		more := false
 		for _, r := range rules {
 			next, ok := r(b, ops, analyse(ops, out))
 			if ok {
-				ops, changed = next, true
+				ops, more = next, true
 			}
 		}
-		if !changed {
+		if !more {
 			break
 		}
+		changed = true
 	}
+	return ops, changed
+}
+
+// rewriteNested rewrites the pipelines nested in the operators of ops;
+// changed says whether any of them changed.
+func (b *builder) rewriteNested(ops []logical.Op, out need) ([]logical.Op, bool) {
 	req := analyse(ops, out)
 	ops = append([]logical.Op(nil), ops...)
+	changed := false
 	for i, op := range ops {
 		children := op.Children()
 		if len(children) == 0 {
@@ -74,13 +114,30 @@ func (b *builder) rewrite(ops []logical.Op, out need) []logical.Op {
 		}
 		next := make([]*logical.Pipeline, len(children))
 		for k, c := range children {
-			next[k] = &logical.Pipeline{Ops: b.rewrite(c.Ops, inner), Est: c.Est}
+			rewritten := b.rewrite(c.Ops, inner)
+			changed = changed || !sameOps(rewritten, c.Ops)
+			next[k] = &logical.Pipeline{Ops: rewritten, Est: c.Est}
 		}
 		if rewritten, err := op.WithChildren(next...); err == nil {
 			ops[i] = rewritten
 		}
 	}
-	return ops
+	return ops, changed
+}
+
+// sameOps reports whether a and b hold the same operators (the rules
+// return their input when they change nothing, and new values when they
+// do; nested pipelines are compared by their own operators).
+func sameOps(a, b []logical.Op) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !reflect.DeepEqual(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // replace returns a copy of ops with ops[i:i+n] replaced by with.

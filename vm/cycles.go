@@ -94,10 +94,17 @@ func (m *Machine) neighbourSet(n uint32, spec *ExpandSpec) *roaring.Bitmap {
 	return out
 }
 
+// degree is n's number of relationships of spec; with spec.NoLoops less
+// its self-loops of those types, which are the relationships counted out
+// and in but once either way.
 func (m *Machine) degree(n uint32, spec *ExpandSpec) int {
 	d := 0
 	for _, t := range m.typeIDs(spec.Types) {
 		d += m.ctx.Graph.Degree(n, spec.Dir, t)
+		if spec.NoLoops {
+			// every direction counts a self-loop once
+			d -= m.ctx.Graph.Degree(n, Out, t) + m.ctx.Graph.Degree(n, In, t) - m.ctx.Graph.Degree(n, Both, t)
+		}
 	}
 	return d
 }

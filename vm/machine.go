@@ -898,10 +898,7 @@ func (m *Machine) run() (row bool, err error) {
 		case OpDegree:
 			d := 0
 			if N[in.B] != NullID {
-				spec := m.prog.Aux[in.C].(*ExpandSpec)
-				for _, t := range m.typeIDs(spec.Types) {
-					d += m.ctx.Graph.Degree(uint32(N[in.B]), spec.Dir, t)
-				}
+				d = m.degree(uint32(N[in.B]), m.prog.Aux[in.C].(*ExpandSpec))
 			}
 			R[in.A] = value.Int(d)
 		case OpSetCommon:

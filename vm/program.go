@@ -81,6 +81,8 @@ type RangeSpec struct {
 type ExpandSpec struct {
 	Dir   Direction
 	Types []string // empty: any type
+	// NoLoops leaves the node's self-loops out of OpDegree's count.
+	NoLoops bool
 }
 
 // VarExpandSpec describes a variable-length expansion (trail semantics for

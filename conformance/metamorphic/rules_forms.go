@@ -117,12 +117,12 @@ func varLengthByLength(q *Query) []*Query {
 }
 
 // UnionForms returns the UNION ALL form of q (unionDirections), if any.
-// It is not one of Rules: a count over CALL { ... UNION ALL ... } plans
-// row by row, where the single undirected pattern is a count or degree
-// read (the count, degree and set rewrites do not cross a UNION ALL
-// inside CALL), 8-180x apart in estimated cost, which TestPlanInvariance
-// would flag for every question the rule applies to; the test and the
-// benchmark run it beside the generated forms until the planner covers it.
+// It is not one of Rules: the planner moves an aggregation into the
+// branches of a UNION ALL and reads their self-loop exclusions from the
+// statistics (so counts and degrees apply per branch), but the cost model
+// does not price a CALL's branches yet, so TestPlanInvariance cannot
+// compare the form's estimate with the others'; the test and the
+// benchmark run it beside the generated forms.
 func UnionForms(q *Query) []Form {
 	var out []Form
 	for _, c := range unionDirections(q) {

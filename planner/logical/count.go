@@ -18,6 +18,9 @@ type Degree struct {
 	Into  string
 	// KeepZero keeps rows whose count is zero (OPTIONAL MATCH).
 	KeepZero bool
+	// NoLoops leaves Var's self-loops out of the count (a filter that
+	// excludes them, see the planner's excludesSelfLoops).
+	NoLoops bool
 }
 
 var _ Op = (*Degree)(nil)
@@ -40,6 +43,9 @@ func (o Degree) WithChildren(children ...*Pipeline) (Op, error) { return noChild
 // Detail implements Op.
 func (o Degree) Detail() string {
 	s := fmt.Sprintf("(%s)%s() count", o.Var, arrow(o.Dir, "", o.Types, ""))
+	if o.NoLoops {
+		s += ", no self-loops"
+	}
 	if o.KeepZero {
 		s += ", optional"
 	}
