@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/cyqdb/cyq/cyqerr"
@@ -13,17 +14,35 @@ import (
 	"github.com/cyqdb/cyq/vm"
 )
 
-// planCacheSize bounds the number of cached plans per Engine.
+// planCacheSize bounds the number of cached query texts per Engine.
 const planCacheSize = 512
+
+// planVariants bounds the plans kept for one query text, each for the
+// estimate classes of the parameter values it was planned for; and
+// variantClasses the classes one plan keeps serving (values of another
+// class that planned to the same plan).
+const (
+	planVariants   = 4
+	variantClasses = 16
+)
 
 // planCache keeps compiled plans by graph and query text. A plan stays
 // valid while the schema (indexes, constraints: an epoch bumped by every
 // schema command) and the coarse shape of the data (the dictionaries' sizes
 // and the node count's order of magnitude, which steer the cost model) are
 // unchanged, and while the exact counts it relies on (Compiled.Assumes,
-// checked on every reuse) are the same. Plans do not depend on parameter
-// values: parameters are read at run time, and their types are checked
-// there.
+// checked on every reuse) are the same.
+//
+// A query is planned for the parameter values of the run that compiles
+// it (planner.Options.Params): the estimates read them as they read
+// literals, while the program reads parameters at run time (and checks
+// their types there), so any plan is correct for any values. The plan
+// records what its estimates took from the values (Compiled.ParamDeps);
+// a run with other values reuses it when the values' estimate class
+// (planner.ParamClass: cheap probes of the statistics, no planning) is
+// one the plan was chosen for, and plans again otherwise. A query text
+// keeps up to planVariants plans, the most recently used first; values
+// of a new class that plan to a plan already kept join its classes.
 //
 // An engine and its siblings on the store's other graphs (OnGraph, USE)
 // share one cache: its keys name the graph.
@@ -40,8 +59,40 @@ type planCache struct {
 }
 
 type planEntry struct {
+	variants []*planVariant // most recently used first
+}
+
+// planVariant is one plan of a query text.
+type planVariant struct {
 	sig      planSig
 	compiled *planner.Compiled
+	// blind: planned without the values of the parameters it reads
+	// (EXPLAIN without them, a program statement), for runs without them.
+	blind bool
+	// classes are the estimate classes of the parameter values the plan
+	// serves (replaced, never changed in place); shape is the plan's
+	// operator tree, which tells two plans of one query apart.
+	classes [][]int32
+	shape   string
+}
+
+// serves reports whether v is the plan for a run with params, whose
+// values have class cls under v's dependencies.
+func (v *planVariant) serves(params map[string]value.Value, cls []int32, classes [][]int32) bool {
+	switch {
+	case v.blind:
+		return params == nil
+	case len(v.compiled.ParamDeps) == 0:
+		return true // the estimates read no value
+	case params == nil:
+		return false
+	}
+	for _, c := range classes {
+		if planner.EqualClass(c, cls) {
+			return true
+		}
+	}
+	return false
 }
 
 type planSig struct {
@@ -63,6 +114,10 @@ func (c *planCache) invalidate() {
 // and how often it planned the query.
 type PlanCacheCounts struct {
 	Hits, Compiles uint64
+	// Variants is the number of plans cached now (over all query texts:
+	// a text may keep several, for parameter values of different
+	// estimate classes).
+	Variants int
 }
 
 // PlanCacheCounts returns the plan cache's counts so far (shared by the
@@ -70,7 +125,11 @@ type PlanCacheCounts struct {
 func (eng *Engine) PlanCacheCounts() PlanCacheCounts {
 	eng.plans.mu.Lock()
 	defer eng.plans.mu.Unlock()
-	return PlanCacheCounts{Hits: eng.plans.hits, Compiles: eng.plans.compiles}
+	n := 0
+	for _, e := range eng.plans.entries {
+		n += len(e.variants)
+	}
+	return PlanCacheCounts{Hits: eng.plans.hits, Compiles: eng.plans.compiles, Variants: n}
 }
 
 func (eng *Engine) signature(r storage.Reader) planSig {
@@ -103,14 +162,19 @@ func dictSize(name func(uint32) string, n int) bool {
 	return (n == 0 || name(uint32(n-1)) != "") && name(uint32(n)) == ""
 }
 
-// compile returns the cached plan for query or compiles and caches it.
-func (eng *Engine) compile(st *ast.Statement, query string, r storage.Reader) (*planner.Compiled, error) {
-	return eng.CompileAs(st, query, r, nil)
+// compile returns the cached plan for query run with params (nil: no
+// values known, as for EXPLAIN without them) or compiles and caches it.
+func (eng *Engine) compile(st *ast.Statement, query string, r storage.Reader, params map[string]value.Value) (*planner.Compiled, error) {
+	return eng.compileFor(st, query, r, nil, params)
 }
 
 // CompileAs is compile for a query run as a GraphProgram statement (stmt
-// not nil) or as a query.
+// not nil) or as a query, planned without parameter values.
 func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, error) {
+	return eng.compileFor(st, query, r, stmt, nil)
+}
+
+func (eng *Engine) compileFor(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement, params map[string]value.Value) (*planner.Compiled, error) {
 	if err := eng.checkUse(st, query); err != nil {
 		return nil, err
 	}
@@ -118,38 +182,108 @@ func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, 
 	if stmt != nil {
 		key = fmt.Sprintf("%s\x00%c\x00%d\x00%s\x00%s\x00%s", eng.opts.Graph, stmt.Op, stmt.Limit, stmt.Param, stmt.KeyProperty, query)
 	}
-	eng.plans.mu.Lock()
-	e, ok := eng.plans.entries[key]
-	eng.plans.mu.Unlock()
-	if ok && eng.holdsSig(r, e.sig) && planner.Holds(e.compiled.Assumes, eng.statsView(r, e.sig)) {
-		eng.plans.mu.Lock()
-		eng.plans.hits++
-		eng.plans.mu.Unlock()
-		return e.compiled, nil
+	if c := eng.cached(key, r, params); c != nil {
+		return c, nil
 	}
 	sig := eng.signature(r)
 	eng.plans.mu.Lock()
 	eng.plans.compiles++
 	eng.plans.mu.Unlock()
-	compiled, err := planner.Compile(st, query, planner.Options{Stats: eng.statsView(r, sig), Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt})
+	view := eng.statsView(r, sig)
+	compiled, err := planner.Compile(st, query, planner.Options{Stats: view, Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt, Params: params})
 	if err != nil {
 		return nil, err
 	}
 	if !usesProcedures(compiled.Program) {
-		eng.plans.mu.Lock()
-		if eng.plans.entries == nil {
-			eng.plans.entries = map[string]planEntry{}
-		}
-		if len(eng.plans.entries) >= planCacheSize {
-			for k := range eng.plans.entries { // evict an arbitrary entry
-				delete(eng.plans.entries, k)
-				break
-			}
-		}
-		eng.plans.entries[key] = planEntry{sig: sig, compiled: compiled}
-		eng.plans.mu.Unlock()
+		eng.keep(key, &planVariant{sig: sig, compiled: compiled, blind: params == nil && readsParams(compiled.Program), classes: [][]int32{compiled.ParamClass},
+			shape: compiled.Plan.Render(func(int, int) string { return "" })})
 	}
 	return compiled, nil
+}
+
+// cached returns the plan cached under key for a run on r with params,
+// nil when none fits: one whose signature and assumed counts hold on r
+// and that serves the values' estimate class.
+func (eng *Engine) cached(key string, r storage.Reader, params map[string]value.Value) *planner.Compiled {
+	eng.plans.mu.Lock()
+	e, ok := eng.plans.entries[key]
+	var variants []*planVariant
+	var classes [][][]int32
+	if ok {
+		variants = append(variants, e.variants...)
+		for _, v := range variants {
+			classes = append(classes, v.classes)
+		}
+	}
+	eng.plans.mu.Unlock()
+	var view *statsView
+	for i, v := range variants {
+		if !eng.holdsSig(r, v.sig) {
+			continue
+		}
+		if view == nil || view.sig != v.sig {
+			view = eng.statsView(r, v.sig)
+		}
+		if !planner.Holds(v.compiled.Assumes, view) {
+			continue
+		}
+		var cls []int32
+		if params != nil && !v.blind {
+			cls = planner.ParamClass(v.compiled.ParamDeps, view, params)
+		}
+		if !v.serves(params, cls, classes[i]) {
+			continue
+		}
+		eng.plans.mu.Lock()
+		eng.plans.hits++
+		if e, ok := eng.plans.entries[key]; ok && i > 0 {
+			if k := slices.Index(e.variants, v); k > 0 { // most recently used first
+				vs := slices.Clone(e.variants)
+				copy(vs[1:k+1], vs[:k])
+				vs[0] = v
+				eng.plans.entries[key] = planEntry{variants: vs}
+			}
+		}
+		eng.plans.mu.Unlock()
+		return v.compiled
+	}
+	return nil
+}
+
+// keep caches plan nv under key: as a class more of a kept plan with
+// the same operator tree, or as the most recently used plan of the key,
+// dropping the least recently used beyond planVariants.
+func (eng *Engine) keep(key string, nv *planVariant) {
+	eng.plans.mu.Lock()
+	defer eng.plans.mu.Unlock()
+	if eng.plans.entries == nil {
+		eng.plans.entries = map[string]planEntry{}
+	}
+	e, ok := eng.plans.entries[key]
+	if !ok && len(eng.plans.entries) >= planCacheSize {
+		for k := range eng.plans.entries { // evict an arbitrary entry
+			delete(eng.plans.entries, k)
+			break
+		}
+	}
+	vs := make([]*planVariant, 0, planVariants)
+	vs = append(vs, nv)
+	for _, v := range e.variants {
+		if v.sig != nv.sig {
+			continue // planned for data that has changed since
+		}
+		if v.shape == nv.shape && v.blind == nv.blind && slices.EqualFunc(v.compiled.ParamDeps, nv.compiled.ParamDeps, func(a, b planner.ParamDep) bool { return a == b }) {
+			// The same plan: it serves the new class too.
+			m := *v
+			m.classes = append([][]int32{nv.compiled.ParamClass}, v.classes[:min(len(v.classes), variantClasses-1)]...)
+			vs[0] = &m
+			continue
+		}
+		if len(vs) < planVariants {
+			vs = append(vs, v)
+		}
+	}
+	eng.plans.entries[key] = planEntry{variants: vs}
 }
 
 // usesProcedures reports whether the program calls procedures, whose
@@ -157,6 +291,16 @@ func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, 
 func usesProcedures(p *vm.Program) bool {
 	for _, a := range p.Aux {
 		if _, ok := a.(*vm.ProcSpec); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// readsParams reports whether the program reads a parameter.
+func readsParams(p *vm.Program) bool {
+	for _, in := range p.Code {
+		if in.Op == vm.OpParam {
 			return true
 		}
 	}
