@@ -56,7 +56,15 @@ type planCache struct {
 	// distinct caches sampled property statistics (see statsView) by
 	// graph, label and key, valid while their signature holds.
 	distinct map[string]propSketch
+	// probes memoises the statistics' answers to the value probes that
+	// derive parameter values' estimate classes (see probeStats), for
+	// the signature probesSig.
+	probes    map[string]float64
+	probesSig planSig
 }
+
+// maxProbes bounds the memoised probes; the memo starts afresh when full.
+const maxProbes = 4096
 
 type planEntry struct {
 	variants []*planVariant // most recently used first
@@ -107,6 +115,7 @@ func (c *planCache) invalidate() {
 	c.epoch++
 	c.entries = nil
 	c.distinct = nil
+	c.probes = nil
 	c.mu.Unlock()
 }
 
@@ -228,8 +237,8 @@ func (eng *Engine) cached(key string, r storage.Reader, params map[string]value.
 			continue
 		}
 		var cls []int32
-		if params != nil && !v.blind {
-			cls = planner.ParamClass(v.compiled.ParamDeps, view, params)
+		if params != nil && !v.blind && len(v.compiled.ParamDeps) > 0 {
+			cls = planner.ParamClass(v.compiled.ParamDeps, probeStats{view}, params)
 		}
 		if !v.serves(params, cls, classes[i]) {
 			continue
@@ -248,6 +257,56 @@ func (eng *Engine) cached(key string, r storage.Reader, params map[string]value.
 		return v.compiled
 	}
 	return nil
+}
+
+// probeStats is a statsView whose value probes (the ones deriving the
+// estimate class of parameter values) are memoised in the plan cache:
+// a run with values seen before pays a map lookup, not a probe.
+type probeStats struct{ *statsView }
+
+func (s probeStats) ValueFraction(label, key, op string, v value.Value) float64 {
+	var buf [64]byte
+	k := s.probeKey(buf[:0], 'f', label, key, op, false, v)
+	return s.memo(k, func() float64 { return s.statsView.ValueFraction(label, key, op, v) })
+}
+
+func (s probeStats) SeekDegree(label, key string, v value.Value, typ string, out bool) float64 {
+	var buf [64]byte
+	k := s.probeKey(buf[:0], 'd', label, key, typ, out, v)
+	return s.memo(k, func() float64 { return s.statsView.SeekDegree(label, key, v, typ, out) })
+}
+
+// probeKey appends to b the memo key of a probe: its graph, kind,
+// arguments and value.
+func (s probeStats) probeKey(b []byte, kind byte, label, key, arg string, out bool, v value.Value) []byte {
+	b = append(append(b, s.eng.opts.Graph...), 0, kind)
+	if out {
+		b = append(b, 1)
+	}
+	b = append(append(append(append(append(append(b, label...), 0), key...), 0), arg...), 0)
+	return value.AppendKey(b, v)
+}
+
+func (s probeStats) memo(k []byte, probe func() float64) float64 {
+	c := s.eng.plans
+	c.mu.Lock()
+	f, ok := c.probes[string(k)]
+	if ok && c.probesSig == s.sig {
+		c.mu.Unlock()
+		return f
+	}
+	c.mu.Unlock()
+	f = probe()
+	c.mu.Lock()
+	if c.probesSig != s.sig || len(c.probes) >= maxProbes {
+		c.probes, c.probesSig = nil, s.sig
+	}
+	if c.probes == nil {
+		c.probes = map[string]float64{}
+	}
+	c.probes[string(k)] = f
+	c.mu.Unlock()
+	return f
 }
 
 // keep caches plan nv under key: as a class more of a kept plan with
