@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
@@ -82,6 +83,74 @@ type planVariant struct {
 	// operator tree, which tells two plans of one query apart.
 	classes [][]int32
 	shape   string
+	// names are the parameters the estimates read, and last the class
+	// of the values they last had: a run with the same values (a warm
+	// loop) skips deriving it.
+	names []string
+	last  atomic.Pointer[lastClass]
+}
+
+// lastClass is the estimate class of one set of parameter values.
+type lastClass struct {
+	vals []value.Value
+	cls  []int32
+}
+
+// class returns the estimate class of params under v's dependencies.
+func (v *planVariant) class(view *statsView, params map[string]value.Value) []int32 {
+	if l := v.last.Load(); l != nil {
+		same := true
+		for i, n := range v.names {
+			if !sameValue(params[n], l.vals[i]) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return l.cls
+		}
+	}
+	cls := planner.ParamClass(v.compiled.ParamDeps, probeStats{view}, params)
+	l := &lastClass{vals: make([]value.Value, len(v.names)), cls: cls}
+	for i, n := range v.names {
+		l.vals[i] = params[n]
+	}
+	v.last.Store(l)
+	return cls
+}
+
+// sameValue reports whether a and b are the same value of the same kind
+// (a list: element by element).
+func sameValue(a, b value.Value) bool {
+	switch x := a.(type) {
+	case nil:
+		return b == nil
+	case value.List:
+		y, ok := b.(value.List)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !sameValue(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case value.Null, value.Bool, value.Int, value.Float, value.String:
+		return a == b
+	}
+	return false
+}
+
+// paramNames lists the parameters deps read, once each.
+func paramNames(deps []planner.ParamDep) []string {
+	var out []string
+	for _, d := range deps {
+		if !slices.Contains(out, d.Name) {
+			out = append(out, d.Name)
+		}
+	}
+	return out
 }
 
 // serves reports whether v is the plan for a run with params, whose
@@ -205,7 +274,7 @@ func (eng *Engine) compileFor(st *ast.Statement, query string, r storage.Reader,
 	}
 	if !usesProcedures(compiled.Program) {
 		eng.keep(key, &planVariant{sig: sig, compiled: compiled, blind: params == nil && readsParams(compiled.Program), classes: [][]int32{compiled.ParamClass},
-			shape: compiled.Plan.Render(func(int, int) string { return "" })})
+			shape: compiled.Plan.Render(func(int, int) string { return "" }), names: paramNames(compiled.ParamDeps)})
 	}
 	return compiled, nil
 }
@@ -238,7 +307,7 @@ func (eng *Engine) cached(key string, r storage.Reader, params map[string]value.
 		}
 		var cls []int32
 		if params != nil && !v.blind && len(v.compiled.ParamDeps) > 0 {
-			cls = planner.ParamClass(v.compiled.ParamDeps, probeStats{view}, params)
+			cls = v.class(view, params)
 		}
 		if !v.serves(params, cls, classes[i]) {
 			continue
@@ -333,9 +402,9 @@ func (eng *Engine) keep(key string, nv *planVariant) {
 		}
 		if v.shape == nv.shape && v.blind == nv.blind && slices.EqualFunc(v.compiled.ParamDeps, nv.compiled.ParamDeps, func(a, b planner.ParamDep) bool { return a == b }) {
 			// The same plan: it serves the new class too.
-			m := *v
-			m.classes = append([][]int32{nv.compiled.ParamClass}, v.classes[:min(len(v.classes), variantClasses-1)]...)
-			vs[0] = &m
+			m := &planVariant{sig: v.sig, compiled: v.compiled, blind: v.blind, shape: v.shape, names: v.names,
+				classes: append([][]int32{nv.compiled.ParamClass}, v.classes[:min(len(v.classes), variantClasses-1)]...)}
+			vs[0] = m
 			continue
 		}
 		if len(vs) < planVariants {
