@@ -118,8 +118,9 @@ func (b *builder) chainOps(m *patternPlan, part *ast.PatternPart, names []string
 	el := part.Element
 	c := &chainPlan{el: el, names: names, relNames: make([]string, len(el.Rels)), lists: make([]bool, len(el.Rels))}
 	eqs := equalities(andOf(nodeJoinConds(where, el, c.names, m.sc)), c.names, m.sc)
-	start, seek := b.chooseStart(el, c.names, m.sc, eqs)
-	if err := b.startOps(m, el.Nodes[start], c.names[start], seek); err != nil {
+	starts := b.oneNodeLabels(el, c.names)
+	start, seek := b.chooseStart(starts, c.names, m.sc, eqs)
+	if err := b.startOps(m, starts.Nodes[start], c.names[start], seek); err != nil {
 		return err
 	}
 	b.seekOthers(m, c, start, eqs)
@@ -141,6 +142,54 @@ func (b *builder) chainOps(m *patternPlan, part *ast.PatternPart, names []string
 		m.bind(part.Var.Name, kindPath)
 	}
 	return nil
+}
+
+// oneNodeLabels is el with each node pattern carrying the labels of every
+// pattern of its variable in the chain (a cycle's closing node is the
+// node it starts from): a start at any of them may then seek by the
+// index the labels allow, and checks all of them. el itself when no
+// variable repeats with labels.
+func (b *builder) oneNodeLabels(el *ast.PatternElement, names []string) *ast.PatternElement {
+	var out *ast.PatternElement
+	for i, n := range el.Nodes {
+		var items []ast.LabelExpr
+		for j, o := range el.Nodes {
+			if j == i || names[j] != names[i] || o.Labels == nil {
+				continue
+			}
+			if _, ok := ast.SimpleLabels(o.Labels); !ok {
+				continue
+			}
+			items = append(items, o.Labels)
+		}
+		if items == nil {
+			continue
+		}
+		if _, ok := ast.SimpleLabels(n.Labels); !ok {
+			continue
+		}
+		if n.Labels != nil {
+			items = append([]ast.LabelExpr{n.Labels}, items...)
+		}
+		if out == nil {
+			cp := *el
+			cp.Nodes = append([]*ast.NodePattern(nil), el.Nodes...)
+			out = &cp
+		}
+		copied := *n
+		copied.Labels = items[0]
+		if len(items) > 1 {
+			copied.Labels = &ast.LabelAnd{Span: n.Span, Items: items, Colon: true}
+		}
+		if props, ok := b.inlineProps[n]; ok {
+			b.inlineProps[&copied] = props
+		}
+		out.Nodes[i] = &copied
+	}
+	if out == nil {
+		return el
+	}
+	return out
 }
 
 // nodeNames names a chain's nodes: their variables, or fresh internal

@@ -41,6 +41,9 @@ type builder struct {
 	// choices: the clause-order choice points met and the alternatives
 	// forced at them (see orderChoices); nil chooses by start alone.
 	choices *orderChoices
+	// params: the parameters' values the cost model reads (see
+	// planValue), nil when none are known.
+	params *paramRecorder
 }
 
 // fresh returns a new internal variable name.

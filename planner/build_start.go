@@ -326,7 +326,8 @@ func (b *builder) condSelectivity(label string, cs []propEq) float64 {
 // typical value: an equality keeps one distinct value's share of the
 // nodes, a membership in a list literal one share per element.
 func (b *builder) valueShare(label string, c propEq) (float64, bool) {
-	l, ok := c.value.(*ast.Literal)
+	val := b.planValue(c.value)
+	l, ok := val.(*ast.Literal)
 	if c.key == "" || c.bound == prefixBound || (ok && l.Kind == ast.LitNull) {
 		return 0, false
 	}
@@ -340,7 +341,7 @@ func (b *builder) valueShare(label string, c propEq) (float64, bool) {
 		}
 		n := 1.0
 		if c.in {
-			list, isList := c.value.(*ast.ListLiteral)
+			list, isList := val.(*ast.ListLiteral)
 			if !isList {
 				return 0, false
 			}
@@ -359,7 +360,7 @@ func (b *builder) valueShare(label string, c propEq) (float64, bool) {
 	case c.bound == upperBound:
 		op = "<"
 	}
-	f := b.stats.ValueFraction(label, c.key, op, literal(l))
+	f := b.valueFraction(label, c.key, op, l)
 	return f, f >= 0
 }
 
@@ -436,11 +437,11 @@ func (b *builder) rangeSeekRows(o logical.NodeRangeSeek) float64 {
 		f = propertySelectivity
 	} else {
 		share := func(bound ast.Expr, op string) (float64, bool) {
-			l, ok := bound.(*ast.Literal)
+			l, ok := b.planValue(bound).(*ast.Literal)
 			if !ok || l.Kind == ast.LitNull {
 				return 0, false
 			}
-			v := b.stats.ValueFraction(o.Label, o.Key, op, literal(l))
+			v := b.valueFraction(o.Label, o.Key, op, l)
 			return v, v >= 0
 		}
 		lo, hi := 1.0, 1.0

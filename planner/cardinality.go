@@ -50,7 +50,7 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 			}
 		case logical.NodeSetSeek:
 			n := 100.0
-			if k, ok := listLength(o.List, listLen); ok {
+			if k, ok := listLength(b.planValue(o.List), listLen); ok {
 				n = k
 			}
 			if o.Key != "" {
@@ -140,7 +140,7 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 		case logical.Filter:
 			rows *= sel.of(o.Pred)
 		case logical.Unwind:
-			if n, ok := listLength(o.Expr, listLen); ok {
+			if n, ok := listLength(b.planValue(o.Expr), listLen); ok {
 				rows *= n
 			} else {
 				rows *= unwindFanout
@@ -173,12 +173,12 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 		case logical.Distinct:
 			rows *= distinctFraction
 		case logical.Limit:
-			if l, ok := o.Count.(*ast.Literal); ok && l.Kind == ast.LitInt {
-				rows = math.Min(rows, float64(l.Int))
+			if n, ok := b.planCount(o.Count); ok {
+				rows = math.Min(rows, float64(n))
 			}
 		case logical.Skip:
-			if l, ok := o.Count.(*ast.Literal); ok && l.Kind == ast.LitInt {
-				rows = math.Max(0, rows-float64(l.Int))
+			if n, ok := b.planCount(o.Count); ok {
+				rows = math.Max(0, rows-float64(n))
 			}
 		case logical.ProcCall:
 			rows *= unwindFanout

@@ -45,6 +45,11 @@
 //   - Costing: cardinality.go, selectivity.go and reached_degree.go (the
 //     degree of a node by how the plan found it: size-biased when an
 //     expansion reached it, actual when a seek of a literal did).
+//     params.go gives the cost model the values of Options.Params as it
+//     gives it literals (planValue) and records what the estimates took
+//     from them (Compiled.ParamDeps, ParamClass), for a plan cache that
+//     reuses a plan only for values of the estimate class it was chosen
+//     for.
 //   - Code generation: codegen.go, expr.go, writes.go and the rewrites'
 //     own generators.
 package planner

@@ -4,6 +4,7 @@ import (
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/value"
 	"github.com/cyqdb/cyq/vm"
 )
 
@@ -21,6 +22,14 @@ type Options struct {
 	// are collected into the statement's result R and the program's
 	// operator merges R into the working graph W (see logical.WorkingApply).
 	Statement *Statement
+	// Params are the values of the query's parameters for the run being
+	// planned (nil: none known). The cost model reads them as it reads
+	// literals; the plan reads parameters at run time and is correct for
+	// any values. Compiled.ParamDeps records what the estimates took
+	// from them (see ParamClass).
+	Params map[string]value.Value
+	// rec records the parameters the cost model reads (set by Compile).
+	rec *paramRecorder
 }
 
 // Statement describes a GraphProgram statement around a query.
@@ -57,12 +66,30 @@ type Compiled struct {
 	// Cost is the plan's estimated work (see planCost): comparable
 	// between plans of one query under one set of statistics, not a time.
 	Cost float64
+	// ParamDeps lists what the plan's estimates took from the values of
+	// Options.Params, and ParamClass those values' class under them (see
+	// ParamClass): the plan was chosen for the values of that class.
+	ParamDeps  []ParamDep
+	ParamClass []int32
 }
 
 // Compile plans and generates code for a parsed query statement. src is
 // the statement's source text (for error positions and column names).
 func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
-	return compileOrdered(st, src, opts)
+	if opts.Params == nil {
+		return compileOrdered(st, src, opts)
+	}
+	if opts.Stats == nil {
+		opts.Stats = noStats{}
+	}
+	opts.rec = newParamRecorder(opts.Params)
+	c, err := compileOrdered(st, src, opts)
+	if err != nil {
+		return nil, err
+	}
+	c.ParamDeps = opts.rec.deps
+	c.ParamClass = ParamClass(c.ParamDeps, opts.Stats, opts.Params)
+	return c, nil
 }
 
 // compileOnce plans and generates code for st with the clause-order
@@ -79,7 +106,7 @@ func compileOnce(st *ast.Statement, src string, opts Options, forced map[string]
 		return nil, nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
 	}
 	ch := &orderChoices{forced: forced}
-	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly, choices: ch}
+	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly, choices: ch, params: opts.rec}
 	if err := b.checkSemantics(st); err != nil {
 		return nil, nil, err
 	}

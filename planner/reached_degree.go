@@ -110,9 +110,8 @@ func (s *selectivity) hopDegree(from string, dir ast.Direction, types []string, 
 				if l.Kind == ast.LitNull {
 					continue // seeks nothing: no relationship to follow
 				}
-				v := literal(l)
 				for _, k := range degreeKeys(dir, types) {
-					d := s.b.stats.SeekDegree(sk.Label, sk.Key, v, k.typ, k.out)
+					d := s.b.seekDegree(sk.Label, sk.Key, l, k.typ, k.out)
 					if d < 0 {
 						total = -1
 						break

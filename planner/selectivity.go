@@ -119,7 +119,7 @@ func (s *selectivity) note(op logical.Op) {
 		delete(s.arrivals, o.Var)
 	case logical.Unwind:
 		delete(s.values, o.Var)
-		if l, ok := o.Expr.(*ast.ListLiteral); ok {
+		if l, ok := s.b.planValue(o.Expr).(*ast.ListLiteral); ok {
 			var ls []*ast.Literal
 			for _, it := range l.Items {
 				// An item is a literal, or a variable of one known value.
@@ -397,7 +397,7 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 			return 1
 		}
 		n := 10.0
-		if l, ok := x.List.(*ast.ListLiteral); ok {
+		if l, ok := s.b.planValue(x.List).(*ast.ListLiteral); ok {
 			n = float64(len(l.Items))
 			// Literal values: the sum of their shares.
 			sum := 0.0
@@ -482,14 +482,15 @@ func flipCompare(op ast.CompareOp) ast.CompareOp {
 
 // valueFraction is the fraction of v's rows whose key satisfies op
 // against e, from the distribution of the key's values among the nodes
-// of v's label, when e is a literal (plans do not depend on parameter
-// values) and the statistics know the distribution.
+// of v's label, when e's value is known when planning (a literal, a
+// parameter's value: see planValue) and the statistics know the
+// distribution.
 func (s *selectivity) valueFraction(v, key, op string, e ast.Expr) (float64, bool) {
-	l, ok := e.(*ast.Literal)
+	l, ok := s.b.planValue(e).(*ast.Literal)
 	if !ok || l.Kind == ast.LitNull || op == "" {
 		return 0, false
 	}
-	f := s.b.stats.ValueFraction(s.labels[v], key, op, literal(l))
+	f := s.b.valueFraction(s.labels[v], key, op, l)
 	return f, f >= 0
 }
 
@@ -503,13 +504,17 @@ func (s *selectivity) equality(v, key string, n float64) float64 {
 }
 
 // seekValues is the values a seek keyed by e looks up, one per row, when
-// they are known when planning: a literal, or a variable an UNWIND of a
-// list of literals binds (parameters are literals by then). A seek keyed
-// by such a variable is then estimated as the seek of those literals.
+// they are known when planning: a literal, a parameter's value (see
+// planValue), or a variable an UNWIND of a list of them binds. A seek
+// keyed by such a variable is then estimated as the seek of those values.
 func (s *selectivity) seekValues(e ast.Expr) []*ast.Literal {
 	switch x := e.(type) {
 	case *ast.Literal:
 		return []*ast.Literal{x}
+	case *ast.Parameter:
+		if l, ok := s.b.planValue(x).(*ast.Literal); ok {
+			return []*ast.Literal{l}
+		}
 	case *ast.Variable:
 		return s.values[x.Name]
 	}

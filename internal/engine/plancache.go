@@ -3,7 +3,9 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
@@ -13,17 +15,35 @@ import (
 	"github.com/cyqdb/cyq/vm"
 )
 
-// planCacheSize bounds the number of cached plans per Engine.
+// planCacheSize bounds the number of cached query texts per Engine.
 const planCacheSize = 512
+
+// planVariants bounds the plans kept for one query text, each for the
+// estimate classes of the parameter values it was planned for; and
+// variantClasses the classes one plan keeps serving (values of another
+// class that planned to the same plan).
+const (
+	planVariants   = 4
+	variantClasses = 16
+)
 
 // planCache keeps compiled plans by graph and query text. A plan stays
 // valid while the schema (indexes, constraints: an epoch bumped by every
 // schema command) and the coarse shape of the data (the dictionaries' sizes
 // and the node count's order of magnitude, which steer the cost model) are
 // unchanged, and while the exact counts it relies on (Compiled.Assumes,
-// checked on every reuse) are the same. Plans do not depend on parameter
-// values: parameters are read at run time, and their types are checked
-// there.
+// checked on every reuse) are the same.
+//
+// A query is planned for the parameter values of the run that compiles
+// it (planner.Options.Params): the estimates read them as they read
+// literals, while the program reads parameters at run time (and checks
+// their types there), so any plan is correct for any values. The plan
+// records what its estimates took from the values (Compiled.ParamDeps);
+// a run with other values reuses it when the values' estimate class
+// (planner.ParamClass: cheap probes of the statistics, no planning) is
+// one the plan was chosen for, and plans again otherwise. A query text
+// keeps up to planVariants plans, the most recently used first; values
+// of a new class that plan to a plan already kept join its classes.
 //
 // An engine and its siblings on the store's other graphs (OnGraph, USE)
 // share one cache: its keys name the graph.
@@ -37,11 +57,119 @@ type planCache struct {
 	// distinct caches sampled property statistics (see statsView) by
 	// graph, label and key, valid while their signature holds.
 	distinct map[string]propSketch
+	// probes memoises the statistics' answers to the value probes that
+	// derive parameter values' estimate classes (see probeStats), for
+	// the signature probesSig.
+	probes    map[string]float64
+	probesSig planSig
 }
 
+// maxProbes bounds the memoised probes; the memo starts afresh when full.
+const maxProbes = 4096
+
 type planEntry struct {
+	variants []*planVariant // most recently used first
+}
+
+// planVariant is one plan of a query text.
+type planVariant struct {
 	sig      planSig
 	compiled *planner.Compiled
+	// blind: planned without the values of the parameters it reads
+	// (EXPLAIN without them, a program statement), for runs without them.
+	blind bool
+	// classes are the estimate classes of the parameter values the plan
+	// serves (replaced, never changed in place); shape is the plan's
+	// operator tree, which tells two plans of one query apart.
+	classes [][]int32
+	shape   string
+	// names are the parameters the estimates read, and last the class
+	// of the values they last had: a run with the same values (a warm
+	// loop) skips deriving it.
+	names []string
+	last  atomic.Pointer[lastClass]
+}
+
+// lastClass is the estimate class of one set of parameter values.
+type lastClass struct {
+	vals []value.Value
+	cls  []int32
+}
+
+// class returns the estimate class of params under v's dependencies.
+func (v *planVariant) class(view *statsView, params map[string]value.Value) []int32 {
+	if l := v.last.Load(); l != nil {
+		same := true
+		for i, n := range v.names {
+			if !sameValue(params[n], l.vals[i]) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return l.cls
+		}
+	}
+	cls := planner.ParamClass(v.compiled.ParamDeps, probeStats{view}, params)
+	l := &lastClass{vals: make([]value.Value, len(v.names)), cls: cls}
+	for i, n := range v.names {
+		l.vals[i] = params[n]
+	}
+	v.last.Store(l)
+	return cls
+}
+
+// sameValue reports whether a and b are the same value of the same kind
+// (a list: element by element).
+func sameValue(a, b value.Value) bool {
+	switch x := a.(type) {
+	case nil:
+		return b == nil
+	case value.List:
+		y, ok := b.(value.List)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !sameValue(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case value.Null, value.Bool, value.Int, value.Float, value.String:
+		return a == b
+	}
+	return false
+}
+
+// paramNames lists the parameters deps read, once each.
+func paramNames(deps []planner.ParamDep) []string {
+	var out []string
+	for _, d := range deps {
+		if !slices.Contains(out, d.Name) {
+			out = append(out, d.Name)
+		}
+	}
+	return out
+}
+
+// serves reports whether v is the plan for a run with params, whose
+// values have class cls under v's dependencies.
+func (v *planVariant) serves(params map[string]value.Value, cls []int32, classes [][]int32) bool {
+	switch {
+	case v.blind:
+		return params == nil
+	case len(v.compiled.ParamDeps) == 0:
+		return true // the estimates read no value
+	case params == nil:
+		return false
+	}
+	for _, c := range classes {
+		if planner.EqualClass(c, cls) {
+			return true
+		}
+	}
+	return false
 }
 
 type planSig struct {
@@ -56,6 +184,7 @@ func (c *planCache) invalidate() {
 	c.epoch++
 	c.entries = nil
 	c.distinct = nil
+	c.probes = nil
 	c.mu.Unlock()
 }
 
@@ -63,6 +192,10 @@ func (c *planCache) invalidate() {
 // and how often it planned the query.
 type PlanCacheCounts struct {
 	Hits, Compiles uint64
+	// Variants is the number of plans cached now (over all query texts:
+	// a text may keep several, for parameter values of different
+	// estimate classes).
+	Variants int
 }
 
 // PlanCacheCounts returns the plan cache's counts so far (shared by the
@@ -70,7 +203,11 @@ type PlanCacheCounts struct {
 func (eng *Engine) PlanCacheCounts() PlanCacheCounts {
 	eng.plans.mu.Lock()
 	defer eng.plans.mu.Unlock()
-	return PlanCacheCounts{Hits: eng.plans.hits, Compiles: eng.plans.compiles}
+	n := 0
+	for _, e := range eng.plans.entries {
+		n += len(e.variants)
+	}
+	return PlanCacheCounts{Hits: eng.plans.hits, Compiles: eng.plans.compiles, Variants: n}
 }
 
 func (eng *Engine) signature(r storage.Reader) planSig {
@@ -103,14 +240,19 @@ func dictSize(name func(uint32) string, n int) bool {
 	return (n == 0 || name(uint32(n-1)) != "") && name(uint32(n)) == ""
 }
 
-// compile returns the cached plan for query or compiles and caches it.
-func (eng *Engine) compile(st *ast.Statement, query string, r storage.Reader) (*planner.Compiled, error) {
-	return eng.CompileAs(st, query, r, nil)
+// compile returns the cached plan for query run with params (nil: no
+// values known, as for EXPLAIN without them) or compiles and caches it.
+func (eng *Engine) compile(st *ast.Statement, query string, r storage.Reader, params map[string]value.Value) (*planner.Compiled, error) {
+	return eng.compileFor(st, query, r, nil, params)
 }
 
 // CompileAs is compile for a query run as a GraphProgram statement (stmt
-// not nil) or as a query.
+// not nil) or as a query, planned without parameter values.
 func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, error) {
+	return eng.compileFor(st, query, r, stmt, nil)
+}
+
+func (eng *Engine) compileFor(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement, params map[string]value.Value) (*planner.Compiled, error) {
 	if err := eng.checkUse(st, query); err != nil {
 		return nil, err
 	}
@@ -118,38 +260,158 @@ func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, 
 	if stmt != nil {
 		key = fmt.Sprintf("%s\x00%c\x00%d\x00%d\x00%s\x00%s\x00%s", eng.opts.Graph, stmt.Op, stmt.Limit, stmt.Seed, stmt.Param, stmt.KeyProperty, query)
 	}
-	eng.plans.mu.Lock()
-	e, ok := eng.plans.entries[key]
-	eng.plans.mu.Unlock()
-	if ok && eng.holdsSig(r, e.sig) && planner.Holds(e.compiled.Assumes, eng.statsView(r, e.sig)) {
-		eng.plans.mu.Lock()
-		eng.plans.hits++
-		eng.plans.mu.Unlock()
-		return e.compiled, nil
+	if c := eng.cached(key, r, params); c != nil {
+		return c, nil
 	}
 	sig := eng.signature(r)
 	eng.plans.mu.Lock()
 	eng.plans.compiles++
 	eng.plans.mu.Unlock()
-	compiled, err := planner.Compile(st, query, planner.Options{Stats: eng.statsView(r, sig), Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt})
+	view := eng.statsView(r, sig)
+	compiled, err := planner.Compile(st, query, planner.Options{Stats: view, Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt, Params: params})
 	if err != nil {
 		return nil, err
 	}
 	if !usesProcedures(compiled.Program) {
-		eng.plans.mu.Lock()
-		if eng.plans.entries == nil {
-			eng.plans.entries = map[string]planEntry{}
-		}
-		if len(eng.plans.entries) >= planCacheSize {
-			for k := range eng.plans.entries { // evict an arbitrary entry
-				delete(eng.plans.entries, k)
-				break
-			}
-		}
-		eng.plans.entries[key] = planEntry{sig: sig, compiled: compiled}
-		eng.plans.mu.Unlock()
+		eng.keep(key, &planVariant{sig: sig, compiled: compiled, blind: params == nil && readsParams(compiled.Program), classes: [][]int32{compiled.ParamClass},
+			shape: compiled.Plan.Render(func(int, int) string { return "" }), names: paramNames(compiled.ParamDeps)})
 	}
 	return compiled, nil
+}
+
+// cached returns the plan cached under key for a run on r with params,
+// nil when none fits: one whose signature and assumed counts hold on r
+// and that serves the values' estimate class.
+func (eng *Engine) cached(key string, r storage.Reader, params map[string]value.Value) *planner.Compiled {
+	eng.plans.mu.Lock()
+	e, ok := eng.plans.entries[key]
+	var variants []*planVariant
+	var classes [][][]int32
+	if ok {
+		variants = append(variants, e.variants...)
+		for _, v := range variants {
+			classes = append(classes, v.classes)
+		}
+	}
+	eng.plans.mu.Unlock()
+	var view *statsView
+	for i, v := range variants {
+		if !eng.holdsSig(r, v.sig) {
+			continue
+		}
+		if view == nil || view.sig != v.sig {
+			view = eng.statsView(r, v.sig)
+		}
+		if !planner.Holds(v.compiled.Assumes, view) {
+			continue
+		}
+		var cls []int32
+		if params != nil && !v.blind && len(v.compiled.ParamDeps) > 0 {
+			cls = v.class(view, params)
+		}
+		if !v.serves(params, cls, classes[i]) {
+			continue
+		}
+		eng.plans.mu.Lock()
+		eng.plans.hits++
+		if e, ok := eng.plans.entries[key]; ok && i > 0 {
+			if k := slices.Index(e.variants, v); k > 0 { // most recently used first
+				vs := slices.Clone(e.variants)
+				copy(vs[1:k+1], vs[:k])
+				vs[0] = v
+				eng.plans.entries[key] = planEntry{variants: vs}
+			}
+		}
+		eng.plans.mu.Unlock()
+		return v.compiled
+	}
+	return nil
+}
+
+// probeStats is a statsView whose value probes (the ones deriving the
+// estimate class of parameter values) are memoised in the plan cache:
+// a run with values seen before pays a map lookup, not a probe.
+type probeStats struct{ *statsView }
+
+func (s probeStats) ValueFraction(label, key, op string, v value.Value) float64 {
+	var buf [64]byte
+	k := s.probeKey(buf[:0], 'f', label, key, op, false, v)
+	return s.memo(k, func() float64 { return s.statsView.ValueFraction(label, key, op, v) })
+}
+
+func (s probeStats) SeekDegree(label, key string, v value.Value, typ string, out bool) float64 {
+	var buf [64]byte
+	k := s.probeKey(buf[:0], 'd', label, key, typ, out, v)
+	return s.memo(k, func() float64 { return s.statsView.SeekDegree(label, key, v, typ, out) })
+}
+
+// probeKey appends to b the memo key of a probe: its graph, kind,
+// arguments and value.
+func (s probeStats) probeKey(b []byte, kind byte, label, key, arg string, out bool, v value.Value) []byte {
+	b = append(append(b, s.eng.opts.Graph...), 0, kind)
+	if out {
+		b = append(b, 1)
+	}
+	b = append(append(append(append(append(append(b, label...), 0), key...), 0), arg...), 0)
+	return value.AppendKey(b, v)
+}
+
+func (s probeStats) memo(k []byte, probe func() float64) float64 {
+	c := s.eng.plans
+	c.mu.Lock()
+	f, ok := c.probes[string(k)]
+	if ok && c.probesSig == s.sig {
+		c.mu.Unlock()
+		return f
+	}
+	c.mu.Unlock()
+	f = probe()
+	c.mu.Lock()
+	if c.probesSig != s.sig || len(c.probes) >= maxProbes {
+		c.probes, c.probesSig = nil, s.sig
+	}
+	if c.probes == nil {
+		c.probes = map[string]float64{}
+	}
+	c.probes[string(k)] = f
+	c.mu.Unlock()
+	return f
+}
+
+// keep caches plan nv under key: as a class more of a kept plan with
+// the same operator tree, or as the most recently used plan of the key,
+// dropping the least recently used beyond planVariants.
+func (eng *Engine) keep(key string, nv *planVariant) {
+	eng.plans.mu.Lock()
+	defer eng.plans.mu.Unlock()
+	if eng.plans.entries == nil {
+		eng.plans.entries = map[string]planEntry{}
+	}
+	e, ok := eng.plans.entries[key]
+	if !ok && len(eng.plans.entries) >= planCacheSize {
+		for k := range eng.plans.entries { // evict an arbitrary entry
+			delete(eng.plans.entries, k)
+			break
+		}
+	}
+	vs := make([]*planVariant, 0, planVariants)
+	vs = append(vs, nv)
+	for _, v := range e.variants {
+		if v.sig != nv.sig {
+			continue // planned for data that has changed since
+		}
+		if v.shape == nv.shape && v.blind == nv.blind && slices.EqualFunc(v.compiled.ParamDeps, nv.compiled.ParamDeps, func(a, b planner.ParamDep) bool { return a == b }) {
+			// The same plan: it serves the new class too.
+			m := &planVariant{sig: v.sig, compiled: v.compiled, blind: v.blind, shape: v.shape, names: v.names,
+				classes: append([][]int32{nv.compiled.ParamClass}, v.classes[:min(len(v.classes), variantClasses-1)]...)}
+			vs[0] = m
+			continue
+		}
+		if len(vs) < planVariants {
+			vs = append(vs, v)
+		}
+	}
+	eng.plans.entries[key] = planEntry{variants: vs}
 }
 
 // usesProcedures reports whether the program calls procedures, whose
@@ -157,6 +419,16 @@ func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, 
 func usesProcedures(p *vm.Program) bool {
 	for _, a := range p.Aux {
 		if _, ok := a.(*vm.ProcSpec); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// readsParams reports whether the program reads a parameter.
+func readsParams(p *vm.Program) bool {
+	for _, in := range p.Code {
+		if in.Op == vm.OpParam {
 			return true
 		}
 	}

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"testing"
+
+	"github.com/cyqdb/cyq/value"
 )
 
 // impliedLabelGraph creates messages, each with a HAS_CREATOR relationship
@@ -153,6 +155,39 @@ func BenchmarkPlanCacheHit(b *testing.B) {
 	}
 	for b.Loop() {
 		if c, _ := eng.Compile(q); c != first {
+			b.Fatal("planned again")
+		}
+	}
+}
+
+// BenchmarkPlanCacheHitParams is BenchmarkPlanCacheHit for a run with
+// parameter values: the hit also derives the values' estimate class (the
+// seek's degree probe) and checks the plan serves it.
+func BenchmarkPlanCacheHitParams(b *testing.B) {
+	eng, err := Open("", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer eng.Close()
+	impliedLabelGraph(b, eng)
+	const q = "MATCH (m:Message {id: $id})-[:HAS_CREATOR]->(p:Person) RETURN p.id"
+	st, err := eng.Parse(q)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := eng.Graph()
+	if err != nil {
+		b.Fatal(err)
+	}
+	snap := g.Snapshot()
+	defer snap.Close()
+	params := map[string]value.Value{"id": value.Int(77)}
+	first, err := eng.compile(st, q, snap, params)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if c, _ := eng.compile(st, q, snap, params); c != first {
 			b.Fatal("planned again")
 		}
 	}

@@ -68,7 +68,7 @@ func (eng *Engine) CompileStatement(st *ast.Statement, query string) (*planner.C
 	}
 	snap := g.Snapshot()
 	defer snap.Close()
-	return eng.compile(st, query, snap)
+	return eng.compile(st, query, snap, nil)
 }
 
 // parseFor parses query for a run under ctx (refused when ctx has already
@@ -109,7 +109,7 @@ func (eng *Engine) QueryValues(ctx context.Context, query string, params map[str
 		defer cancel()
 		return eng.schemaCommand(ctx, g, st, query, params)
 	}
-	snap, compiled, explained, err := eng.compileOn(g, st, query)
+	snap, compiled, explained, err := eng.compileOn(g, st, query, params)
 	if explained != nil || err != nil {
 		return explained, err
 	}
@@ -175,7 +175,7 @@ func (eng *Engine) QueryReadOnlyValues(ctx context.Context, query string, params
 	if err != nil {
 		return nil, err
 	}
-	snap, compiled, explained, err := eng.compileOn(g, st, query)
+	snap, compiled, explained, err := eng.compileOn(g, st, query, params)
 	if explained != nil || err != nil {
 		return explained, err
 	}
@@ -186,12 +186,13 @@ func (eng *Engine) QueryReadOnlyValues(ctx context.Context, query string, params
 	return eng.streamRows(ctx, st, compiled, snap, params)
 }
 
-// compileOn compiles st against a fresh snapshot of g, which it returns
+// compileOn compiles st, for a run with params, against a fresh snapshot
+// of g, which it returns
 // open. For EXPLAIN it returns the plan as rows instead (and holds no
 // snapshot); on an error it holds nothing.
-func (eng *Engine) compileOn(g *storage.Graph, st *ast.Statement, query string) (*storage.Snapshot, *planner.Compiled, *Rows, error) {
+func (eng *Engine) compileOn(g *storage.Graph, st *ast.Statement, query string, params map[string]value.Value) (*storage.Snapshot, *planner.Compiled, *Rows, error) {
 	snap := g.Snapshot()
-	compiled, err := eng.compile(st, query, snap)
+	compiled, err := eng.compile(st, query, snap, params)
 	if err != nil {
 		snap.Close()
 		return nil, nil, nil, err

@@ -69,7 +69,7 @@ func (t *Tx) QueryValues(ctx context.Context, query string, vp map[string]value.
 	if err := refuseInExplicitTx(st, query); err != nil {
 		return nil, err
 	}
-	compiled, err := t.eng.compile(st, query, t.tx)
+	compiled, err := t.eng.compile(st, query, t.tx, vp)
 	if err != nil {
 		return nil, err
 	}
