@@ -145,19 +145,21 @@ func (v *version) expandSet(nodes *roaring.Bitmap, dir Direction, typ uint32, me
 			return roaring.New(), err
 		}
 		words := make([]uint64, maxID/64+1)
-		v.eachList(nodes, dir, typ, func(ls adjLists, j int) {
+		v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
 			setDense(words, ls.nbrs(j), maxID)
+			return true
 		})
 		return roaring.FromDense(words, false), nil
 	}
 	out := roaring.New()
 	var big []*roaring.Bitmap // lists of at least bitmapCacheMin entries
-	v.eachList(nodes, dir, typ, func(ls adjLists, j int) {
+	v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
 		if ls.count(j) >= bitmapCacheMin {
 			big = append(big, v.listBitmap(ls.at(j)))
 		} else {
 			out.AddMany(ls.nbrs(j))
 		}
+		return true
 	})
 	if len(big) > 0 {
 		return roaring.FastOr(append(big, out)...), nil
@@ -174,14 +176,15 @@ func (v *version) expandSet(nodes *roaring.Bitmap, dir Direction, typ uint32, me
 const countFirstFactor = 16
 
 // eachList calls f with every list of type typ (or AnyType) in dir of the
-// live nodes of nodes, as list j of a node's lists.
-func (v *version) eachList(nodes *roaring.Bitmap, dir Direction, typ uint32, f func(ls adjLists, j int)) {
+// live nodes of nodes, as list j of a node's lists, until f returns
+// false; it reports whether it went through them all.
+func (v *version) eachList(nodes *roaring.Bitmap, dir Direction, typ uint32, f func(ls adjLists, j int) bool) bool {
 	var w pageWalk
 	w.init(v, nodes)
 	for {
 		_, p, i, ok := w.next()
 		if !ok {
-			return
+			return true
 		}
 		for d := Out; d <= In; d++ {
 			if dir != Both && dir != d {
@@ -189,8 +192,8 @@ func (v *version) eachList(nodes *roaring.Bitmap, dir Direction, typ uint32, f f
 			}
 			ls := p.lists(i, d)
 			for j := range ls.len() {
-				if typ == AnyType || ls.typ(j) == typ {
-					f(ls, j)
+				if (typ == AnyType || ls.typ(j) == typ) && !f(ls, j) {
+					return false
 				}
 			}
 		}
@@ -200,30 +203,11 @@ func (v *version) eachList(nodes *roaring.Bitmap, dir Direction, typ uint32, f f
 // entriesAtLeast reports whether the lists eachList visits hold at least
 // bound entries, reading no further than it needs to tell.
 func (v *version) entriesAtLeast(nodes *roaring.Bitmap, dir Direction, typ uint32, bound uint64) bool {
-	var (
-		w     pageWalk
-		total uint64
-	)
-	w.init(v, nodes)
-	for {
-		_, p, i, ok := w.next()
-		if !ok {
-			return false
-		}
-		for d := Out; d <= In; d++ {
-			if dir != Both && dir != d {
-				continue
-			}
-			ls := p.lists(i, d)
-			for j := range ls.len() {
-				if typ == AnyType || ls.typ(j) == typ {
-					if total += uint64(ls.count(j)); total >= bound {
-						return true
-					}
-				}
-			}
-		}
-	}
+	var total uint64
+	return !v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
+		total += uint64(ls.count(j))
+		return total < bound
+	})
 }
 
 // A page's nodes are whole words of a dense node set (expandBottomUp).

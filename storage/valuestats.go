@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"container/heap"
 	"encoding/binary"
 	"hash/fnv"
@@ -668,9 +669,9 @@ func encodeValueBody(ps map[indexKey]PropStats, top map[topKey][]NodeDegree) []b
 	}
 	slices.SortFunc(keys, func(a, b indexKey) int {
 		if a.label != b.label {
-			return cmpU32(a.label, b.label)
+			return cmp.Compare(a.label, b.label)
 		}
-		return cmpU32(a.key, b.key)
+		return cmp.Compare(a.key, b.key)
 	})
 	out := binary.AppendUvarint(nil, uint64(len(keys)))
 	for _, k := range keys {
@@ -697,10 +698,10 @@ func encodeValueBody(ps map[indexKey]PropStats, top map[topKey][]NodeDegree) []b
 	}
 	slices.SortFunc(tks, func(a, b topKey) int {
 		if a.label != b.label {
-			return cmpU32(a.label, b.label)
+			return cmp.Compare(a.label, b.label)
 		}
 		if a.typ != b.typ {
-			return cmpU32(a.typ, b.typ)
+			return cmp.Compare(a.typ, b.typ)
 		}
 		return int(a.dir) - int(b.dir)
 	})
@@ -725,16 +726,6 @@ func encodeValueBody(ps map[indexKey]PropStats, top map[topKey][]NodeDegree) []b
 		}
 	}
 	return out
-}
-
-func cmpU32(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func decodeValueBody(b []byte) (map[indexKey]PropStats, map[topKey][]NodeDegree, error) {
