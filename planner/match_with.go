@@ -418,14 +418,8 @@ func projectedAway(w *ast.With, next ast.Clause) (ast.Clause, bool) {
 		}
 		source[it.Name()] = v.Name
 	}
-	var q *ast.Projection
-	var where ast.Expr
-	switch x := next.(type) {
-	case *ast.With:
-		q, where = x.Projection, x.Where
-	case *ast.Return:
-		q = x.Projection
-	default:
+	q, where, ok := projectionOf(next)
+	if !ok {
 		return nil, false
 	}
 	if q.Star {

@@ -28,14 +28,7 @@ func optionalAntiJoin(m *ast.Match, next ast.Clause, sc *scope) (filter ast.Expr
 	if pr.Distinct || pr.Star || pr.OrderBy != nil || pr.Skip != nil || pr.Limit != nil {
 		return nil, nil, false
 	}
-	vs := newVarSet()
-	patternVars(m.Pattern, &vs)
-	fresh := map[string]bool{}
-	for n := range vs.names {
-		if !sc.has(n) {
-			fresh[n] = true
-		}
-	}
+	fresh := sc.fresh(m.Pattern)
 	if len(fresh) == 0 {
 		return nil, nil, false
 	}

@@ -30,27 +30,14 @@ func (b *builder) optionalCount(m *ast.Match, next ast.Clause, sc *scope) (count
 	if !m.Optional {
 		return nil, nil, false
 	}
-	var pr *ast.Projection
-	var where ast.Expr
-	switch x := next.(type) {
-	case *ast.With:
-		pr, where = x.Projection, x.Where
-	case *ast.Return:
-		pr = x.Projection
-	default:
+	pr, where, ok := projectionOf(next)
+	if !ok {
 		return nil, nil, false
 	}
 	if pr == nil || pr.Star || len(pr.Items) == 0 {
 		return nil, nil, false
 	}
-	vs := newVarSet()
-	patternVars(m.Pattern, &vs)
-	fresh := map[string]bool{}
-	for n := range vs.names {
-		if !sc.has(n) {
-			fresh[n] = true
-		}
-	}
+	fresh := sc.fresh(m.Pattern)
 	if len(fresh) == 0 || where != nil && readsAny(where, fresh) || degreeHop(m, sc) {
 		return nil, nil, false
 	}

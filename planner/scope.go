@@ -117,3 +117,29 @@ func bindPatternVars(p *ast.Pattern, sc *scope) {
 		}
 	}
 }
+
+// fresh returns the variables of pattern that the scope does not bind:
+// those the pattern introduces.
+func (s *scope) fresh(pattern *ast.Pattern) map[string]bool {
+	vs := newVarSet()
+	patternVars(pattern, &vs)
+	out := map[string]bool{}
+	for n := range vs.names {
+		if !s.has(n) {
+			out[n] = true
+		}
+	}
+	return out
+}
+
+// projectionOf returns the projection of a WITH or RETURN clause and the
+// WITH's WHERE; ok is false for any other clause.
+func projectionOf(c ast.Clause) (pr *ast.Projection, where ast.Expr, ok bool) {
+	switch x := c.(type) {
+	case *ast.With:
+		return x.Projection, x.Where, true
+	case *ast.Return:
+		return x.Projection, nil, true
+	}
+	return nil, nil, false
+}
