@@ -3,8 +3,6 @@ package planner
 import (
 	"strings"
 	"testing"
-
-	"github.com/cyqdb/cyq/parser"
 )
 
 // TestOptionalNullIsAntiJoin checks that OPTIONAL MATCH p WITH ... WHERE
@@ -13,14 +11,7 @@ import (
 // MATCH.
 func TestOptionalNullIsAntiJoin(t *testing.T) {
 	plan := func(q string) string {
-		st, err := parser.Parse(q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		c, err := Compile(st, q, Options{Stats: fakeStats{}})
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
+		c := compileFake(t, q)
 		return c.Plan.Explain()
 	}
 	for _, pair := range [][2]string{

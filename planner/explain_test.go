@@ -112,3 +112,18 @@ func TestExplainGolden(t *testing.T) {
 		}
 	}
 }
+
+// compileFake compiles q against fakeStats, failing t on a parse or
+// compile error.
+func compileFake(t *testing.T, q string) *Compiled {
+	t.Helper()
+	st, err := parser.Parse(q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	c, err := Compile(st, q, Options{Stats: fakeStats{}})
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return c
+}

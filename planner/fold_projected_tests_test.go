@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/cyqdb/cyq/parser"
 )
 
 // TestProjectedTestsFold checks that a pattern count or existence test
@@ -20,14 +18,7 @@ import (
 func TestProjectedTestsFold(t *testing.T) {
 	compile := func(q string) *Compiled {
 		t.Helper()
-		st, err := parser.Parse(q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		c, err := Compile(st, q, Options{Stats: fakeStats{}})
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
+		c := compileFake(t, q)
 		return c
 	}
 	projected := regexp.MustCompile(`Project (.*, )?d \(`)

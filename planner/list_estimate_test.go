@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/cyqdb/cyq/parser"
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
@@ -22,14 +21,7 @@ func TestUnwindOfCollectedList(t *testing.T) {
 		{"MATCH (a:User) WITH collect(a)[..5] AS xs UNWIND xs AS a RETURN a", func(in float64) float64 { return math.Min(in, 5) }},
 		{"MATCH (a:User) WITH collect(a) AS xs WITH xs[..3] AS ys UNWIND ys AS a RETURN a", func(in float64) float64 { return math.Min(in, 3) }},
 	} {
-		st, err := parser.Parse(c.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		comp, err := Compile(st, c.q, Options{Stats: fakeStats{}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		comp := compileFake(t, c.q)
 		pl := comp.Plan.Pipelines[0]
 		in, out := -1.0, -1.0
 		for i, op := range pl.Ops {

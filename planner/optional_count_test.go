@@ -3,8 +3,6 @@ package planner
 import (
 	"strings"
 	"testing"
-
-	"github.com/cyqdb/cyq/parser"
 )
 
 // TestOptionalCount checks which OPTIONAL MATCH ... count(v) aggregations
@@ -31,14 +29,7 @@ func TestOptionalCount(t *testing.T) {
 		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) RETURN t, count(e) AS n, collect(e.id) AS ids", true, true},
 	}
 	for _, c := range cases {
-		st, err := parser.Parse(c.query)
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
-		comp, err := Compile(st, c.query, Options{Stats: fakeStats{}})
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
+		comp := compileFake(t, c.query)
 		plan := comp.Plan.Explain()
 		if got := strings.Contains(plan, "Optional ["); got != c.optional {
 			t.Errorf("%s: Optional operator left = %v, want %v\n%s", c.query, got, c.optional, plan)

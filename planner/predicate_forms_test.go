@@ -74,14 +74,7 @@ func TestEquivalentPredicatesPlanAlike(t *testing.T) {
 	for _, group := range equivalentForms {
 		var want string
 		for i, q := range group {
-			st, err := parser.Parse(q)
-			if err != nil {
-				t.Fatalf("%s: %v", q, err)
-			}
-			c, err := Compile(st, q, Options{Stats: fakeStats{}})
-			if err != nil {
-				t.Fatalf("%s: %v", q, err)
-			}
+			c := compileFake(t, q)
 			got := c.Plan.Explain()
 			if i == 0 {
 				want = got

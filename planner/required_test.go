@@ -133,14 +133,7 @@ func TestRulesReachFixedPoint(t *testing.T) {
 		{"MATCH (a)-->(b)-[*1..2]->(c) RETURN DISTINCT c", "mode=row: its relationships must differ"},
 	}
 	for _, c := range cases {
-		st, err := parser.Parse(c.query)
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
-		comp, err := Compile(st, c.query, Options{Stats: fakeStats{}})
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
+		comp := compileFake(t, c.query)
 		plan := comp.Plan.Explain()
 		if !strings.Contains(plan, c.want) {
 			t.Errorf("%s: want %q in\n%s", c.query, c.want, plan)

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/cyqdb/cyq/parser"
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
@@ -47,14 +46,7 @@ func TestEstimatesFromStatistics(t *testing.T) {
 		{"MATCH (p:Person)-[:KNOWS]->(v) RETURN v", "Expand", 1000 * 500000.0 / 100000},
 	}
 	for _, c := range cases {
-		st, err := parser.Parse(c.query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		comp, err := Compile(st, c.query, Options{Stats: fakeStats{}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		comp := compileFake(t, c.query)
 		pl := comp.Plan.Pipelines[0]
 		got := -1.0
 		for i, op := range pl.Ops {
@@ -76,14 +68,7 @@ func TestImpliedLabelsMakePlansDataDependent(t *testing.T) {
 		"MATCH (a:User)-[:LINKS]->(b:User) RETURN count(*)":     true,
 		"MATCH (a:Person)-[:KNOWS]->(b:Person) RETURN count(*)": false,
 	} {
-		st, err := parser.Parse(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := Compile(st, q, Options{Stats: fakeStats{}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := compileFake(t, q)
 		if got := len(c.Assumes) > 0; got != want {
 			t.Errorf("%s: assumes %v, want facts %v", q, c.Assumes, want)
 		}

@@ -47,14 +47,7 @@ func TestAggregateThroughUnion(t *testing.T) {
 		{"CALL { RETURN 1 AS c UNION ALL RETURN 2 AS c UNION ALL RETURN null AS c } RETURN sum(c) AS s, count(c) AS n, count(*) AS m, min(c) AS lo", false},
 	}
 	for _, c := range cases {
-		st, err := parser.Parse(c.query)
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
-		comp, err := Compile(st, c.query, Options{Stats: fakeStats{}})
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
+		comp := compileFake(t, c.query)
 		plan := comp.Plan.Explain()
 		var call string
 		for _, line := range strings.Split(plan, "\n") {
