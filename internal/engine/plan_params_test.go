@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner"
+	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
 )
 
@@ -119,8 +121,8 @@ func compileFresh(tb testing.TB, eng *Engine, q string, params map[string]any) *
 	return c
 }
 
-// compileCached plans q for params through the plan cache.
-func compileCached(tb testing.TB, eng *Engine, q string, params map[string]any) *planner.Compiled {
+// parsedRun parses q and converts params for a run on eng's graph.
+func parsedRun(tb testing.TB, eng *Engine, q string, params map[string]any) (*ast.Statement, map[string]value.Value, *storage.Graph) {
 	tb.Helper()
 	st, err := eng.Parse(q)
 	if err != nil {
@@ -134,6 +136,13 @@ func compileCached(tb testing.TB, eng *Engine, q string, params map[string]any) 
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return st, vp, g
+}
+
+// compileCached plans q for params through the plan cache.
+func compileCached(tb testing.TB, eng *Engine, q string, params map[string]any) *planner.Compiled {
+	tb.Helper()
+	st, vp, g := parsedRun(tb, eng, q, params)
 	snap := g.Snapshot()
 	defer snap.Close()
 	c, err := eng.compile(st, q, snap, vp)
@@ -147,18 +156,7 @@ func compileCached(tb testing.TB, eng *Engine, q string, params map[string]any) 
 // rendered and sorted.
 func runCompiled(tb testing.TB, eng *Engine, q string, c *planner.Compiled, params map[string]any) []string {
 	tb.Helper()
-	st, err := eng.Parse(q)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	vp, err := Params(params)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	g, err := eng.Graph()
-	if err != nil {
-		tb.Fatal(err)
-	}
+	st, vp, g := parsedRun(tb, eng, q, params)
 	rows, err := eng.streamRows(context.Background(), st, c, g.Snapshot(), vp)
 	if err != nil {
 		tb.Fatalf("%s: %v", q, err)
