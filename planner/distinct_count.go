@@ -80,15 +80,23 @@ func passesOn(op logical.Op) bool {
 		if o.Vectorised {
 			return false
 		}
-		for _, it := range o.Items {
-			v, ok := it.Expr.(*ast.Variable)
-			if !ok || v.Name != it.Name || len(o.Subst) > 0 && v.Span != (ast.Span{}) {
-				return false
-			}
-		}
-		return true
+		return passesVars(o)
 	}
 	return false
+}
+
+// passesVars reports whether the projection only passes variables on
+// under their own names. Its substitutions (grouping keys by their
+// source text) do not apply to the variables the planner wrote itself,
+// which have no text.
+func passesVars(o logical.Project) bool {
+	for _, it := range o.Items {
+		v, ok := it.Expr.(*ast.Variable)
+		if !ok || v.Name != it.Name || len(o.Subst) > 0 && v.Span != (ast.Span{}) {
+			return false
+		}
+	}
+	return true
 }
 
 // countsVar reports whether call is count(v) or count(DISTINCT v).

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/cyqdb/cyq/functions"
-	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/vm"
 )
@@ -73,13 +72,7 @@ func passesName(op logical.Op, name string) bool {
 	case logical.Select:
 		return contains(o.Vars, name)
 	case logical.Project:
-		for _, it := range o.Items {
-			v, ok := it.Expr.(*ast.Variable)
-			if !ok || v.Name != it.Name || len(o.Subst) > 0 && v.Span != (ast.Span{}) {
-				return false
-			}
-		}
-		return true
+		return passesVars(o)
 	}
 	return false
 }
