@@ -558,7 +558,7 @@ func (m *Machine) run() (row bool, err error) {
 			c.pos = 0
 		case OpNextTable:
 			c := &m.cursors[in.A]
-			if c.pos >= len(c.tab.rows) {
+			if c.pos >= c.tab.len() {
 				pc = int(in.B)
 			} else {
 				c.tab.restore(m, c.pos)

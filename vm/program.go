@@ -186,8 +186,8 @@ type AggSpec struct {
 	NumKeyR int       // the first NumKeyR entries of Table.R are keys
 	Aggs    []AggCall
 	// EstGroups is the planner's estimate of the number of groups: a table
-	// that outgrows presizeAt groups is resized to it at once instead of
-	// doubling its way there.
+	// that outgrows presizeAt groups grows its first chunk to it at once
+	// (up to a chunk) instead of doubling its way there.
 	EstGroups int
 }
 

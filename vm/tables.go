@@ -24,10 +24,16 @@ type table struct {
 	rows     []tableRow
 	finished bool
 
+	// A grouping aggregation keeps its groups in slots (chunked: growing
+	// never copies them) and finds them by key in groups, in ints (keys
+	// that are one integer or one node id) or, for small non-negative
+	// integer keys, in dense (group index + 1, 0 for none). The maps are
+	// Go maps, which grow table by table (at most 1,024 slots are rehashed
+	// at a time), so none of them is presized from the planner's estimate.
+	slots    chunked[groupSlot]
 	groups   map[string]int
-	ints     map[int64]int // groups keyed by one integer value or one node id
-	dense    []int32       // the same for small non-negative keys: group index + 1, 0 for none
-	states   []groupState  // per group, parallel to rows
+	ints     map[int64]int
+	dense    paged
 	seenKeys map[string]struct{}
 	keyBuf   []byte
 	argBuf   []value.Value
@@ -68,6 +74,29 @@ type tableRow struct {
 	n []uint64
 }
 
+// groupSlot is one group of an aggregation: its row (keys, then results
+// once finished) and its aggregation state.
+type groupSlot struct {
+	row tableRow
+	st  groupState
+}
+
+// len returns the number of rows the table holds.
+func (t *table) len() int {
+	if t.agg != nil {
+		return t.slots.len()
+	}
+	return len(t.rows)
+}
+
+// row returns row i.
+func (t *table) row(i int) *tableRow {
+	if t.agg != nil {
+		return &t.slots.at(i).row
+	}
+	return &t.rows[i]
+}
+
 func (m *Machine) table(aux int32) *table {
 	if t, ok := m.tables[aux]; ok {
 		return t
@@ -92,10 +121,10 @@ func (t *table) reset() {
 	t.rows = t.rows[:0]
 	t.finished = false
 	if t.groups != nil {
+		t.slots = chunked[groupSlot]{}
 		t.groups = map[string]int{}
 		t.ints = nil
-		t.dense = nil
-		t.states = nil
+		t.dense = paged{}
 	}
 	t.slabR, t.slabN, t.slabAgg, t.slabSums = nil, nil, nil, nil
 	if t.seenKeys != nil {
@@ -198,33 +227,6 @@ func (t *table) add(m *Machine) error {
 
 // appendDoubling appends, doubling the capacity when full: append grows
 // large slices by about 1.25x, which copies a big table several times over.
-// presizeAt is the group count at which an aggregation table is resized to
-// the planner's estimate (small tables never pay for a wrong estimate).
-const presizeAt = 1024
-
-// presize makes room for n groups.
-func (t *table) presize(n int) {
-	rows := make([]tableRow, len(t.rows), n)
-	copy(rows, t.rows)
-	t.rows = rows
-	states := make([]groupState, len(t.states), n)
-	copy(states, t.states)
-	t.states = states
-	if t.ints != nil {
-		ints := make(map[int64]int, n)
-		for k, v := range t.ints {
-			ints[k] = v
-		}
-		t.ints = ints
-	} else if t.groups != nil {
-		groups := make(map[string]int, n)
-		for k, v := range t.groups {
-			groups[k] = v
-		}
-		t.groups = groups
-	}
-}
-
 func appendDoubling[T any](s []T, v T) []T {
 	if len(s) == cap(s) {
 		n := make([]T, len(s), max(4, 2*cap(s)))
@@ -265,7 +267,7 @@ func (h *worstFirst) Pop() any {
 }
 
 func (t *table) restore(m *Machine, i int) {
-	row := &t.rows[i]
+	row := t.row(i)
 	for j, r := range t.spec.R {
 		m.R[r] = row.r[j]
 	}
@@ -335,8 +337,8 @@ func (t *table) intKey(m *Machine) (int64, bool) {
 // intGroup finds the group of an integer key: in the dense array for
 // small non-negative keys, else in the map.
 func (t *table) intGroup(k int64) (int, bool) {
-	if k >= 0 && k < int64(len(t.dense)) {
-		if d := t.dense[k]; d > 0 {
+	if k >= 0 {
+		if d := t.dense.get(k); d > 0 {
 			return int(d - 1), true
 		}
 	}
@@ -347,31 +349,28 @@ func (t *table) intGroup(k int64) (int, bool) {
 	return g, ok
 }
 
-// denseSlack bounds the dense array's length to this many entries per
+// denseSlack bounds the dense array's range to this many entries per
 // group (plus a fixed allowance), so sparse keys stay in the map.
 const denseSlack, denseBase = 8, 4096
 
+// mapEntryBytes is what one map entry is charged besides its key bytes.
+const mapEntryBytes = 32
+
 // setIntGroup records a new group g for key k: in the dense array when k
-// is small compared with the number of groups, else in the map.
+// is small compared with the number of groups, else in the map. Each new
+// page of the dense array, or map entry, is charged.
 func (t *table) setIntGroup(m *Machine, k int64, g int) error {
 	if k >= 0 && k < int64(denseSlack*(g+1)+denseBase) && k < 1<<31-1 {
-		if k >= int64(len(t.dense)) {
-			n := max(int(k)+1, 2*len(t.dense), 1024)
-			if err := m.account(int64(4 * (n - len(t.dense)))); err != nil {
-				return err
-			}
-			d := make([]int32, n)
-			copy(d, t.dense)
-			t.dense = d
+		if n := t.dense.set(k, int32(g+1)); n > 0 {
+			return m.account(n)
 		}
-		t.dense[k] = int32(g + 1)
 		return nil
 	}
 	if t.ints == nil {
 		t.ints = map[int64]int{}
 	}
 	t.ints[k] = g
-	return nil
+	return m.account(mapEntryBytes)
 }
 
 // sumsOnly reports whether every aggregate is an integer sum.
@@ -389,6 +388,7 @@ func (t *table) group(m *Machine) (int, error) {
 	s := t.agg
 	var g int
 	var ok bool
+	var keyBytes int
 	ik, isInt := t.intKey(m)
 	if isInt {
 		g, ok = t.intGroup(ik)
@@ -396,14 +396,12 @@ func (t *table) group(m *Machine) (int, error) {
 		k := t.key(m, s.Table.R[:s.NumKeyR], s.Table.N)
 		g, ok = t.groups[string(k)]
 		if !ok {
-			t.groups[string(k)] = len(t.rows)
+			t.groups[string(k)] = t.slots.len()
+			keyBytes = len(k) + mapEntryBytes
 		}
 	}
 	if !ok {
-		g = len(t.rows)
-		if g == presizeAt && s.EstGroups > 2*presizeAt {
-			t.presize(s.EstGroups)
-		}
+		g = t.slots.len()
 		if isInt {
 			if err := t.setIntGroup(m, ik, g); err != nil {
 				return 0, err
@@ -416,7 +414,6 @@ func (t *table) group(m *Machine) (int, error) {
 		for i, n := range s.Table.N {
 			row.n[i] = m.N[n]
 		}
-		t.rows = appendDoubling(t.rows, row)
 		var st groupState
 		if !s.sumsOnly() { // integer sums need no aggregator objects
 			st.aggs = t.allocAggs(len(s.Aggs))
@@ -433,9 +430,11 @@ func (t *table) group(m *Machine) (int, error) {
 				st.distinct = &groupDistinct{seen: make([]map[string]struct{}, len(s.Aggs)), nodes: make([]*roaring.Bitmap, len(s.Aggs))}
 			}
 		}
-		t.states = appendDoubling(t.states, st)
-		aggs := st.aggs
-		if err := m.account(int64(16*len(row.r) + 64*len(aggs) + 96)); err != nil {
+		// The slot's chunk (when a new one is cut) and what the group
+		// holds besides: its values, ids, aggregators and key.
+		n := t.slots.push(groupSlot{row: row, st: st}, s.EstGroups)
+		n += int64(16*len(row.r) + 8*len(row.n) + 64*len(st.aggs) + keyBytes)
+		if err := m.account(n); err != nil {
 			return 0, err
 		}
 	}
@@ -449,14 +448,15 @@ func (t *table) aggStep(m *Machine) error {
 	if err != nil {
 		return err
 	}
+	st := &t.slots.at(g).st
 	for i, a := range s.Aggs {
 		if a.SumInts {
 			n, _ := m.R[a.Args[0]].(value.Int)
-			sum, carry := t.states[g].sums[i], int64(n)
+			sum, carry := st.sums[i], int64(n)
 			if (carry > 0 && sum > math.MaxInt64-carry) || (carry < 0 && sum < math.MinInt64-carry) {
 				return cyqerr.Runtimef(cyqerr.ArithmeticError, "IntegerOverflow", "the sum overflows a 64-bit integer")
 			}
-			t.states[g].sums[i] = sum + carry
+			st.sums[i] = sum + carry
 			continue
 		}
 		args := t.argBuf[:0]
@@ -468,7 +468,7 @@ func (t *table) aggStep(m *Machine) error {
 			if len(args) > 0 && value.IsNull(args[0]) {
 				continue
 			}
-			d := t.states[g].distinct
+			d := st.distinct
 			if n, ok := args[0].(value.Node); ok && len(args) == 1 {
 				// Distinct nodes: a bitmap of ids, no key encoding.
 				if d.nodes[i] == nil {
@@ -494,7 +494,7 @@ func (t *table) aggStep(m *Machine) error {
 				}
 			}
 		}
-		agg := t.states[g].aggs[i]
+		agg := st.aggs[i]
 		if err := agg.Add(args); err != nil {
 			return err
 		}
@@ -515,7 +515,7 @@ func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
 	if err != nil {
 		return err
 	}
-	st := &t.states[g]
+	st := &t.slots.at(g).st
 	if st.distinct == nil {
 		st.distinct = &groupDistinct{seen: make([]map[string]struct{}, len(t.agg.Aggs)), nodes: make([]*roaring.Bitmap, len(t.agg.Aggs))}
 	}
@@ -536,39 +536,40 @@ func (t *table) finish(m *Machine) error {
 	}
 	t.finished = true
 	if s := t.agg; s != nil {
-		if len(t.rows) == 0 && s.NumKeyR == 0 && len(s.Table.N) == 0 {
+		if t.slots.len() == 0 && s.NumKeyR == 0 && len(s.Table.N) == 0 {
 			// A global aggregation over no rows still yields one row.
 			row := tableRow{r: make([]value.Value, len(s.Table.R))}
 			aggs := make([]Aggregator, len(s.Aggs))
 			for i, a := range s.Aggs {
 				aggs[i] = a.New()
 			}
-			t.rows = append(t.rows, row)
-			t.states = append(t.states, groupState{aggs: aggs})
+			t.slots.push(groupSlot{row: row, st: groupState{aggs: aggs}}, 1)
 		}
-		for g := range t.rows {
+		for g := range t.slots.len() {
+			slot := t.slots.at(g)
+			row, st := &slot.row, &slot.st
 			for i := range s.Aggs {
 				if s.Aggs[i].SetCount {
 					var n uint64
-					if d := t.states[g].distinct; d != nil && d.nodes[i] != nil {
+					if d := st.distinct; d != nil && d.nodes[i] != nil {
 						n = d.nodes[i].GetCardinality()
 					}
-					t.rows[g].r[s.NumKeyR+i] = value.Int(int64(n))
+					row.r[s.NumKeyR+i] = value.Int(int64(n))
 					continue
 				}
 				if s.Aggs[i].SumInts {
 					var n int64
-					if t.states[g].sums != nil {
-						n = t.states[g].sums[i]
+					if st.sums != nil {
+						n = st.sums[i]
 					}
-					t.rows[g].r[s.NumKeyR+i] = value.Int(n)
+					row.r[s.NumKeyR+i] = value.Int(n)
 					continue
 				}
-				v, err := t.states[g].aggs[i].Result()
+				v, err := st.aggs[i].Result()
 				if err != nil {
 					return err
 				}
-				t.rows[g].r[s.NumKeyR+i] = v
+				row.r[s.NumKeyR+i] = v
 			}
 		}
 	}
