@@ -366,7 +366,7 @@ func (b *valueStatsBuilder) acc(label, key uint32) *propAcc {
 	k := indexKey{label, key}
 	a := b.props[k]
 	if a == nil {
-		a = &propAcc{counted: map[uint64]int{}}
+		a = &propAcc{counted: map[uint64]uint8{}}
 		b.props[k] = a
 	}
 	return a
@@ -414,9 +414,15 @@ func (h *topHeap) offer(id uint32, deg uint64, ps props) {
 type propAcc struct {
 	rows uint64
 	hll  [1 << hllBits]uint8
-	// counters: value hash -> index in ss.
-	counted map[uint64]int
-	ss      []ssEntry // a min-heap by count
+	// The space-saving counters: ss holds them in slots that never move,
+	// byCount orders the slots as a min-heap by count and at gives each
+	// slot's place in it, so keeping the heap in order moves bytes, not
+	// map entries; counted maps a value hash to its slot and changes only
+	// when a counter is taken over by a new value.
+	counted map[uint64]uint8
+	ss      []ssEntry
+	byCount []uint8
+	at      [sketchCounters]uint8
 	res     []value.Value
 }
 
@@ -433,18 +439,22 @@ func (a *propAcc) add(v value.Value, h uint64) {
 	if rank > a.hll[r] {
 		a.hll[r] = rank
 	}
-	if i, ok := a.counted[h]; ok {
-		a.ss[i].count++
-		a.ssDown(i)
+	if s, ok := a.counted[h]; ok {
+		a.ss[s].count++
+		a.ssDown(int(a.at[s]))
 	} else if len(a.ss) < sketchCounters {
+		s := uint8(len(a.ss))
 		a.ss = append(a.ss, ssEntry{h: h, v: keepValue(v), count: 1})
-		a.counted[h] = len(a.ss) - 1
-		a.ssUp(len(a.ss) - 1)
+		a.counted[h] = s
+		a.byCount = append(a.byCount, s)
+		a.at[s] = s
+		a.ssUp(int(s))
 	} else {
-		m := a.ss[0]
+		s := a.byCount[0]
+		m := a.ss[s]
 		delete(a.counted, m.h)
-		a.ss[0] = ssEntry{h: h, v: keepValue(v), count: m.count + 1, err: m.count}
-		a.counted[h] = 0
+		a.ss[s] = ssEntry{h: h, v: keepValue(v), count: m.count + 1, err: m.count}
+		a.counted[h] = s
 		a.ssDown(0)
 	}
 	// Reservoir sampling with a fixed pseudo-random sequence.
@@ -455,16 +465,19 @@ func (a *propAcc) add(v value.Value, h uint64) {
 	}
 }
 
+// ssCount is the count of the counter at place i of the heap.
+func (a *propAcc) ssCount(i int) uint64 { return a.ss[a.byCount[i]].count }
+
 func (a *propAcc) ssSwap(i, j int) {
-	a.ss[i], a.ss[j] = a.ss[j], a.ss[i]
-	a.counted[a.ss[i].h] = i
-	a.counted[a.ss[j].h] = j
+	a.byCount[i], a.byCount[j] = a.byCount[j], a.byCount[i]
+	a.at[a.byCount[i]] = uint8(i)
+	a.at[a.byCount[j]] = uint8(j)
 }
 
 func (a *propAcc) ssUp(i int) {
 	for i > 0 {
 		p := (i - 1) / 2
-		if a.ss[p].count <= a.ss[i].count {
+		if a.ssCount(p) <= a.ssCount(i) {
 			return
 		}
 		a.ssSwap(i, p)
@@ -475,14 +488,14 @@ func (a *propAcc) ssUp(i int) {
 func (a *propAcc) ssDown(i int) {
 	for {
 		l := 2*i + 1
-		if l >= len(a.ss) {
+		if l >= len(a.byCount) {
 			return
 		}
 		m := l
-		if r := l + 1; r < len(a.ss) && a.ss[r].count < a.ss[l].count {
+		if r := l + 1; r < len(a.byCount) && a.ssCount(r) < a.ssCount(l) {
 			m = r
 		}
-		if a.ss[i].count <= a.ss[m].count {
+		if a.ssCount(i) <= a.ssCount(m) {
 			return
 		}
 		a.ssSwap(i, m)
