@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -300,29 +301,87 @@ func (s *Store) openSearch(v *version, gid uint32, base, seq uint64, js *journal
 			v.search[d.Name] = lazySearchIdx(d, v)
 			continue
 		}
-		name := d.Name
-		st.bad = func(why string) {
-			s.opts.Logger.Errorf("graph %d: search index %q: the search image is damaged (%s); the index is rebuilt", gid, name, why)
-			s.searchFiles.CompareAndDelete(gid, state)
-		}
 		touched := nodes
 		if d.Rel {
 			touched = rels
 		}
-		if b := s.opts.MemoryBudget; b > 0 && sf.mapped != nil && int64(len(st.data)) > max(b/8, 1<<20) {
-			mapped := sf.mapped
-			st.release = func() { releaseMapping(mapped) }
-		}
-		st.pool = s.pages
-		st.logf = func(format string, args ...any) {
-			s.opts.Logger.Errorf("graph %d: "+format, append([]any{gid}, args...)...)
-		}
+		s.serveStored(gid, d.Name, st, sf, state)
 		v.search[d.Name] = lazyStoredIdx(d, v, st, touched)
 		state.defs[d.Name] = string(js)
 	}
 	if sf != nil {
 		state.seq = sf.seq
 		s.searchFiles.Store(gid, state)
+	}
+}
+
+// serveStored readies the section st of index name in graph gid's search
+// image sf (whose state is state) to serve the index: its damage is
+// logged and drops state, its postings are cached in the page pool, and
+// under a MemoryBudget a large mapped section is released from the
+// resident set after each query.
+func (s *Store) serveStored(gid uint32, name string, st *storedSearch, sf *searchFile, state *searchState) {
+	st.bad = func(why string) {
+		s.opts.Logger.Errorf("graph %d: search index %q: the search image is damaged (%s); the index is rebuilt", gid, name, why)
+		s.searchFiles.CompareAndDelete(gid, state)
+	}
+	if b := s.opts.MemoryBudget; b > 0 && sf.mapped != nil && int64(len(st.data)) > max(b/8, 1<<20) {
+		mapped := sf.mapped
+		st.release = func() { releaseMapping(mapped) }
+	}
+	st.pool = s.pages
+	st.logf = func(format string, args ...any) {
+		s.opts.Logger.Errorf("graph %d: "+format, append([]any{gid}, args...)...)
+	}
+}
+
+// adoptSearchImage serves graph g's search indexes from the search image
+// of sequence seq just written from v, as an open would: an index built
+// or edited in memory (CREATE, a rebuild, commits since the open) is then
+// read in place from the file, its postings decoded as queries read them
+// into the page pool (counted and evicted under a MemoryBudget), and the
+// heap form is released once no snapshot reads it (snapshots keep the
+// version they started on). It swaps only while v is g's current version,
+// taking the writer slot so that no commit starts from v meanwhile; after
+// a commit the next image write adopts its own.
+func (s *Store) adoptSearchImage(ctx context.Context, g *Graph, seq uint64, v *version) {
+	if len(v.search) == 0 || g.cur.Load() != v {
+		return
+	}
+	x, _ := s.searchFiles.Load(g.id)
+	state, _ := x.(*searchState)
+	if state == nil || state.seq != seq {
+		return
+	}
+	sf, err := readSearchFile(s.opts.FS, s.dir, g.id)
+	if err != nil || sf == nil || sf.seq != seq {
+		return
+	}
+	if err := g.acquireWriter(ctx); err != nil {
+		return
+	}
+	defer g.releaseWriter()
+	if g.cur.Load() != v || g.dropped.Load() {
+		return
+	}
+	nv := *v
+	nv.search = make(map[string]*searchIdx, len(v.search))
+	adopted := false
+	for name, ix := range v.search {
+		nv.search[name] = ix
+		st := sf.entries[name]
+		if st == nil || st.def != state.defs[name] {
+			continue
+		}
+		if def, _ := json.Marshal(ix.def); st.def != string(def) {
+			continue
+		}
+		s.serveStored(g.id, name, st, sf, state)
+		nv.search[name] = lazyStoredIdx(ix.def, &nv, st, nil)
+		adopted = true
+	}
+	if adopted {
+		g.cur.Store(&nv)
 	}
 }
 

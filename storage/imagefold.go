@@ -100,6 +100,7 @@ func (s *Store) writeNeededImages(ctx context.Context) {
 			// the search image (image_search.go) is written.
 			s.writeSearchImage(g.id, seq, v, false)
 		}
+		s.adoptSearchImage(ctx, g, seq, v)
 		if g.dropped.Load() {
 			_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, imageName(g.id)))
 			_ = s.opts.FS.Remove(s.opts.FS.PathJoin(s.dir, searchImageName(g.id)))
