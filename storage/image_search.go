@@ -335,10 +335,10 @@ func (s *Store) serveStored(gid uint32, name string, st *storedSearch, sf *searc
 	}
 }
 
-// adoptSearchImage serves graph g's search indexes from the search image
-// of sequence seq just written from v, as an open would: an index built
-// or edited in memory (CREATE, a rebuild, commits since the open) is then
-// read in place from the file, its postings decoded as queries read them
+// adoptSearchImage serves graph g's full-text indexes held in memory from
+// the search image of sequence seq just written from v, as an open would:
+// an index built in memory (CREATE, a rebuild, no usable search image at
+// the open), edited or not since, is then read in place from the file, its postings decoded as queries read them
 // into the page pool (counted and evicted under a MemoryBudget), and the
 // heap form is released once no snapshot reads it (snapshots keep the
 // version they started on). It swaps only while v is g's current version,
@@ -369,6 +369,12 @@ func (s *Store) adoptSearchImage(ctx context.Context, g *Graph, seq uint64, v *v
 	adopted := false
 	for name, ix := range v.search {
 		nv.search[name] = ix
+		// Only a full-text index held wholly on the heap is swapped (one
+		// read from a search image already, edited or not, keeps its
+		// file; the write built every index).
+		if d := ix.data(); d.ft == nil || d.postings != nil {
+			continue
+		}
 		st := sf.entries[name]
 		if st == nil || st.def != state.defs[name] {
 			continue
