@@ -305,14 +305,20 @@ func (v *version) TopDegree(label, typ uint32, dir Direction) ([]NodeDegree, boo
 // ---- computing ----
 
 // valueStatsBuilder computes value statistics node page by node page.
+// Its accumulators are found for every value and degree of every node, so
+// they are keyed by one integer (pair): label<<32 | key, and per
+// direction (Out, In) label<<32 | type.
 type valueStatsBuilder struct {
-	props map[indexKey]*propAcc
-	top   map[topKey]*topHeap
+	props map[uint64]*propAcc
+	top   [2]map[uint64]*topHeap
 	nodes uint64
 }
 
+// pair packs two 32-bit ids into a builder key.
+func pair(hi, lo uint32) uint64 { return uint64(hi)<<32 | uint64(lo) }
+
 func newValueStatsBuilder() *valueStatsBuilder {
-	return &valueStatsBuilder{props: map[indexKey]*propAcc{}, top: map[topKey]*topHeap{}}
+	return &valueStatsBuilder{props: map[uint64]*propAcc{}, top: [2]map[uint64]*topHeap{{}, {}}}
 }
 
 // addPage adds the live nodes of page pi.
@@ -356,14 +362,14 @@ func (b *valueStatsBuilder) addNode(id uint32, ls []uint32, ps props, adj [2]adj
 }
 
 func (b *valueStatsBuilder) offer(ls []uint32, ps props, typ uint32, d Direction, id uint32, deg uint64) {
-	b.topOf(topKey{AnyLabel, typ, d}).offer(id, deg, ps)
+	b.topOf(AnyLabel, typ, d).offer(id, deg, ps)
 	for _, l := range ls {
-		b.topOf(topKey{l, typ, d}).offer(id, deg, ps)
+		b.topOf(l, typ, d).offer(id, deg, ps)
 	}
 }
 
 func (b *valueStatsBuilder) acc(label, key uint32) *propAcc {
-	k := indexKey{label, key}
+	k := pair(label, key)
 	a := b.props[k]
 	if a == nil {
 		a = &propAcc{counted: map[uint64]uint8{}}
@@ -372,11 +378,12 @@ func (b *valueStatsBuilder) acc(label, key uint32) *propAcc {
 	return a
 }
 
-func (b *valueStatsBuilder) topOf(k topKey) *topHeap {
-	t := b.top[k]
+func (b *valueStatsBuilder) topOf(label, typ uint32, d Direction) *topHeap {
+	k := pair(label, typ)
+	t := b.top[d][k]
 	if t == nil {
 		t = &topHeap{}
-		b.top[k] = t
+		b.top[d][k] = t
 	}
 	return t
 }
@@ -610,7 +617,8 @@ func (a *propAcc) finish(nodes uint64) PropStats {
 func (b *valueStatsBuilder) stats(v *version) *valueStats {
 	vs := &valueStats{nodes: v.NodeCount(), rels: v.relCount, props: map[indexKey]PropStats{}, top: map[topKey][]NodeDegree{}}
 	vs.once.Do(func() {})
-	for k, a := range b.props {
+	for pk, a := range b.props {
+		k := indexKey{label: uint32(pk >> 32), key: uint32(pk)}
 		n := b.nodes
 		if k.label != AnyLabel {
 			if bm := v.labels[k.label]; bm != nil {
@@ -619,21 +627,29 @@ func (b *valueStatsBuilder) stats(v *version) *valueStats {
 		}
 		vs.props[k] = a.finish(n)
 	}
-	for k, h := range b.top {
-		t := slices.Clone([]NodeDegree(*h))
-		sort.Slice(t, func(i, j int) bool {
-			return t[i].Degree > t[j].Degree || t[i].Degree == t[j].Degree && t[i].Node < t[j].Node
-		})
-		for i := range t {
-			t[i].kept = len(appendProps(nil, t[i].props)) <= topPropBytes
-			if !t[i].kept {
-				t[i].props = nil
-			}
+	for d, top := range b.top {
+		for pk, h := range top {
+			vs.top[topKey{label: uint32(pk >> 32), typ: uint32(pk), dir: Direction(d)}] = finishTop(h)
 		}
-		vs.top[k] = t
 	}
 	vs.body = encodeValueBody(vs.props, vs.top)
 	return vs
+}
+
+// finishTop orders a top-degree heap by degree (then node) and keeps the
+// properties of the nodes whose encoding is short.
+func finishTop(h *topHeap) []NodeDegree {
+	t := slices.Clone([]NodeDegree(*h))
+	sort.Slice(t, func(i, j int) bool {
+		return t[i].Degree > t[j].Degree || t[i].Degree == t[j].Degree && t[i].Node < t[j].Node
+	})
+	for i := range t {
+		t[i].kept = len(appendProps(nil, t[i].props)) <= topPropBytes
+		if !t[i].kept {
+			t[i].props = nil
+		}
+	}
+	return t
 }
 
 // ---- encoding ----
