@@ -56,6 +56,8 @@ func normalizePredicate(e ast.Expr) ast.Expr {
 //   - `NOT NOT p` becomes `p` (NOT null is null);
 //   - `x.p = a OR x.p = b OR x.p IN [c, d]` becomes `x.p IN [a, b, c, d]`
 //     (OR and IN agree in the same way);
+//   - `v:A OR v:B` becomes `v:A|B` and `NOT v:A` becomes `v:!A`
+//     (labelDisjunction, labelNegation);
 //
 // and AND, OR and NOT are normalised operand by operand.
 func normalizeOperand(e ast.Expr) ast.Expr {
@@ -65,10 +67,16 @@ func normalizeOperand(e ast.Expr) ast.Expr {
 			if in := orChainToIn(x); in != nil {
 				return in
 			}
+			if l := labelDisjunction(x); l != nil {
+				return normalizeOperand(l)
+			}
 		}
 		out, _ := mapLogical(e, normalizeOperand)
 		return out
 	case *ast.Unary:
+		if l := labelNegation(x); l != nil {
+			return l
+		}
 		out, _ := mapLogical(e, normalizeOperand)
 		if u, ok := out.(*ast.Unary); ok && u.Op == ast.OpNot {
 			if inner, ok := u.Expr.(*ast.Unary); ok && inner.Op == ast.OpNot {

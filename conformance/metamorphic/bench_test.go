@@ -44,8 +44,8 @@ func (f formFigures) ok() bool { return f.status == "" }
 // BenchmarkForms runs every form of the Users questions on ego-Facebook
 // (:User(id) indexed, anchors at the hub 107) and soc-Slashdot0902 (no
 // index, anchors at node 0), of the LDBC questions on LDBC mini, of the
-// Stack Overflow questions on Stack Overflow and of the movies questions
-// on the movies graph, each an on-disk store loaded once, and
+// Stack Overflow questions on Stack Overflow, of the movies questions
+// on the movies graph and of the Northwind questions on Northwind, each an on-disk store loaded once, and
 // prints per question the fastest form, the slowest form and their ratio,
 // sorted by ratio, with each form's peak table memory (from PROFILE):
 //
@@ -79,6 +79,7 @@ func BenchmarkForms(b *testing.B) {
 		{"neo4j-movies", func(b *testing.B, dir string, opts *cyq.Options) *dataset {
 			return &dataset{name: "neo4j-movies", schema: Movies, params: moviesParams, db: loadRegistered(b, "movies", dir, opts)}
 		}},
+		{"northwind", func(b *testing.B, dir string, opts *cyq.Options) *dataset { return northwind(b, dir, opts) }},
 	}
 	var figs []questionFigures
 	for _, h := range hubs {

@@ -47,14 +47,18 @@
 // cannot express (collect then size or UNWIND, reduce, pattern and list
 // comprehensions, shortest paths, OPTIONAL MATCH chains, regular
 // expressions and string ranges): each lists its exact equivalents as
-// texts (Query.Written), which Generate returns as they are.
+// texts (Query.Written), which Generate returns as they are;
+// questions_heldout5.go adds type and label disjunctions and negations,
+// list predicates over paths, quantified path patterns, SKIP and top-k
+// spellings, CALL, EXISTS and COLLECT subqueries, and questions over
+// Northwind.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,
 // integer and string properties with nulls, self-loops and parallel
 // relationships, built through the public API) and, when the shared
 // datasets are present, on ego-Facebook, the Neo4j movies graph, LDBC SNB
-// mini and Stack Overflow (many labels and types), and
+// mini, Stack Overflow and Northwind (many labels and types), and
 // fails when a form returns other rows than the seed form (compared as
 // multisets, or in order under a total ORDER BY). Pairs known to disagree
 // are listed in testdata/known_failures.txt with their cause: the test
@@ -63,7 +67,8 @@
 //
 // The benchmark (go test ./conformance/metamorphic -run XXX -bench Forms
 // -timeout 2h) runs each question's forms on the datasets of its schema
-// (ego-Facebook and Slashdot, LDBC mini, Stack Overflow, the movies graph),
+// (ego-Facebook and Slashdot, LDBC mini, Stack Overflow, the movies graph,
+// Northwind),
 // on-disk stores loaded once, and prints per question the fastest
 // form, the slowest form, their ratio, the ratio of the most to the
 // fewest VM instructions a form ran (the work, free of timing noise) and

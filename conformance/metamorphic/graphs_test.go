@@ -246,3 +246,36 @@ var stackOverflowParams = map[string]string{"user": "1435", "provider": "5620", 
 func stackOverflow(tb testing.TB, dir string, opts *cyq.Options) *dataset {
 	return &dataset{name: "stackoverflow", schema: StackOverflow, params: stackOverflowParams, db: loadRegistered(tb, "stackoverflow", dir, opts)}
 }
+
+// northwindParams are the Northwind placeholders: the customer with the
+// most orders (SAVEA, 31), the employee at the top of the reporting
+// hierarchy (2), a category and a product's name.
+var northwindParams = map[string]string{"customer": "'SAVEA'", "boss": "2", "category": "'Beverages'", "product": "'Chai'"}
+
+// northwindLinks are the foreign keys of the Northwind tables as the
+// upstream graph form maps them (the registered importer loads the order
+// lines and employee territories as relationships and the rest as
+// properties): Customer-PURCHASED->Order, Employee-SOLD->Order,
+// Product-PART_OF->Category, Supplier-SUPPLIES->Product,
+// Employee-REPORTS_TO->Employee, Order-SHIPPED_BY->Shipper.
+var northwindLinks = []string{
+	"MATCH (c:Customer), (o:Order) WHERE o.customerID = c.customerID CREATE (c)-[:PURCHASED]->(o)",
+	"MATCH (e:Employee), (o:Order) WHERE o.employeeID = e.employeeID CREATE (e)-[:SOLD]->(o)",
+	"MATCH (p:Product), (c:Category) WHERE p.categoryID = c.categoryID CREATE (p)-[:PART_OF]->(c)",
+	"MATCH (s:Supplier), (p:Product) WHERE p.supplierID = s.supplierID CREATE (s)-[:SUPPLIES]->(p)",
+	"MATCH (e:Employee), (b:Employee) WHERE e.reportsTo = b.employeeID CREATE (e)-[:REPORTS_TO]->(b)",
+	"MATCH (o:Order), (s:Shipper) WHERE o.shipVia = s.shipperID CREATE (o)-[:SHIPPED_BY]->(s)",
+	"CREATE INDEX FOR (c:Customer) ON (c.customerID)",
+	"CREATE INDEX FOR (p:Product) ON (p.productName)",
+}
+
+// northwind loads the Northwind trading database (nine tables as nodes,
+// order lines as ORDERS {unitPrice, quantity, discount}, the foreign keys
+// of northwindLinks as relationships) into a store in dir.
+func northwind(tb testing.TB, dir string, opts *cyq.Options) *dataset {
+	db := loadRegistered(tb, "northwind", dir, opts)
+	for _, q := range northwindLinks {
+		mustExec(tb, db, q)
+	}
+	return &dataset{name: "northwind", schema: Northwind, params: northwindParams, db: db}
+}
