@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"math"
+
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -128,4 +130,27 @@ func shortestSpec(o logical.ShortestPath) *vm.ShortestSpec {
 		spec.Groups = o.All
 	}
 	return spec
+}
+
+// searchReach estimates a shortest-path search from one node: the nodes
+// it reaches within o.Max hops (the start among them) and the
+// relationships it reads. The search expands each node once, so it reads
+// what a set frontier of the same depth does; an unbounded search is
+// priced as one of 6 hops.
+func (b *builder) searchReach(sel *selectivity, o logical.ShortestPath, nodes, avgDeg float64) (reach, touched float64) {
+	most := o.Max
+	if most < 0 {
+		most = 6
+	}
+	hops := make([]logical.Hop, most)
+	for k := range hops {
+		hops[k] = logical.Hop{Dir: o.Dir, Types: o.Types}
+	}
+	reach = 1
+	for k := 1; k <= most; k++ {
+		r, rd := sel.chainReach(o.From, hops[:k], avgDeg, true)
+		reach += math.Min(r, nodes)
+		touched = math.Max(touched, math.Min(rd, float64(b.stats.RelCount(""))*2))
+	}
+	return math.Min(reach, nodes), touched
 }
