@@ -1,0 +1,168 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// leastTrails searches breadth-first, instead of enumerating trails, a
+// variable-length relationship whose paths are read only for their least
+// length: MATCH p = (a)-[*1..3]->(b) WITH a, b, min(length(p)) AS d.
+//
+// Why it is exact. A MATCH path never repeats a relationship (a trail).
+// The ShortestPath operator selects, per start and end node, one trail of
+// the least length within the bounds: a breadth-first search where the
+// two nodes differ and the minimum is at most 1 (a shortest walk between
+// two nodes repeats no node, so no relationship either), and otherwise
+// (a cycle back to the start, a minimum above 1) the search of trails in
+// order of length. So the pairs of end nodes it yields are those the
+// expansion yields, and for each its one path has the least length of
+// the expansion's paths. Where the consumers read the path only through
+// min(length(p)) (or size(relationships(p)), size(nodes(p)), plus or
+// minus a constant) and do not count the rows (required.go: Bag is
+// false), one row per pair gives their answer.
+//
+// Preconditions, from the required-properties analysis rather than the
+// query's text: the expansion enumerates rows (row mode), binds its own
+// relationship list (not one bound before), checks no properties on its
+// relationships and need not differ from other relationships of the
+// pattern; the list is read by nothing but the path's binding, which
+// binds p from the expansion's two end nodes and its list alone; p is
+// read by nothing but min aggregates of its length, and the rows'
+// multiplicity and order do not matter from the expansion on. A
+// pattern of one variable-length relationship under OPTIONAL MATCH is
+// rewritten by the same rule in the optional's pipeline, whose consumer
+// need is the optional's (rewriteNested); its p stays live there, so it
+// is read through the operators of the pipeline that holds the
+// aggregation (leastTrailsOptional).
+func leastTrails(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	for i, op := range ops {
+		switch o := op.(type) {
+		case logical.VarExpand:
+			pb, ok := leastTrailsBind(ops, i, req)
+			if !ok {
+				continue
+			}
+			p := ops[pb].(logical.PathBind).Var
+			if !minLengthOnly(ops[pb+1:], p) {
+				continue
+			}
+			out := replace(ops, pb, 1)
+			return replace(out, i, 1, leastTrailsSearch(o, p)), true
+		case logical.Optional:
+			if inner, ok := leastTrailsOptional(o, ops[i+1:], req.After[i]); ok {
+				o.Inner = inner
+				return replace(ops, i, 1, o), true
+			}
+		}
+	}
+	return ops, false
+}
+
+// leastTrailsOptional rewrites the expansion of an OPTIONAL MATCH whose
+// path the operators after it (rest) read only for its least length; after is what they need of the
+// optional's rows. Its rows are those of the expansion or, when it
+// yields none, the input row with p null, which min ignores either way.
+func leastTrailsOptional(o logical.Optional, rest []logical.Op, after need) ([]logical.Op, bool) {
+	req := analyse(o.Inner, after)
+	for i, op := range o.Inner {
+		v, ok := op.(logical.VarExpand)
+		if !ok {
+			continue
+		}
+		pb, ok := leastTrailsBind(o.Inner, i, req)
+		if !ok {
+			continue
+		}
+		p := o.Inner[pb].(logical.PathBind).Var
+		for _, later := range o.Inner[pb+1:] {
+			if usesOf(later).has(p) {
+				return nil, false
+			}
+		}
+		if !minLengthOnly(rest, p) {
+			return nil, false
+		}
+		inner := replace(o.Inner, pb, 1)
+		return replace(inner, i, 1, leastTrailsSearch(v, p)), true
+	}
+	return nil, false
+}
+
+// leastTrailsBind returns the index of the PathBind that binds a path from
+// the expansion ops[i] alone, when the expansion may be searched for its
+// least trails as far as the operators up to that binding tell.
+func leastTrailsBind(ops []logical.Op, i int, req required) (int, bool) {
+	o := ops[i].(logical.VarExpand)
+	if o.Mode == logical.SetMode || o.ListBound || o.Props != nil || len(o.Distinct) > 0 || o.RelList == "" {
+		return 0, false
+	}
+	if req.After[i].Bag || req.After[i].Ordered {
+		return 0, false
+	}
+	for j := i + 1; j < len(ops); j++ {
+		if pb, ok := ops[j].(logical.PathBind); ok && len(pb.Rels) == 1 && pb.Rels[0] == o.RelList {
+			if len(pb.Lists) != 1 || !pb.Lists[0] || len(pb.Nodes) != 2 || !sameEnds(pb.Nodes, o.From, o.To) {
+				return 0, false
+			}
+			if req.After[j].Live.has(o.RelList) {
+				return 0, false
+			}
+			return j, true
+		}
+		if usesOf(ops[j]).has(o.RelList) {
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// sameEnds reports whether nodes are from and to in either order (a
+// pattern written against the expansion's direction lists them reversed).
+func sameEnds(nodes []string, from, to string) bool {
+	return nodes[0] == from && nodes[1] == to || nodes[0] == to && nodes[1] == from
+}
+
+// leastTrailsSearch is the shortest-path search that replaces expansion o,
+// binding path p.
+func leastTrailsSearch(o logical.VarExpand, p string) logical.ShortestPath {
+	return logical.ShortestPath{From: o.From, To: o.To, Path: p, Dir: o.Dir, Types: o.Types, Min: o.Min, Max: o.Max, ToFree: !o.ToBound}
+}
+
+// minLengthOnly reports whether the operators ops read path p only as the argument of min
+// aggregates of its length: the first operator that reads p must be an
+// aggregation, which no operator after it sees p through. (A path nothing
+// reads is not bound at all: dropUnused removes its binding, and the
+// expansion may run on sets.)
+func minLengthOnly(ops []logical.Op, p string) bool {
+	for _, op := range ops {
+		a, ok := op.(logical.Aggregate)
+		if !ok {
+			if usesOf(op).has(p) {
+				return false
+			}
+			continue
+		}
+		for _, k := range a.Keys {
+			if exprReads(k.Expr, p) {
+				return false
+			}
+		}
+		read := false
+		for _, c := range a.Aggs {
+			if !exprReads(c.Call, p) {
+				continue
+			}
+			read = true
+			if !strings.EqualFold(c.Call.Name, "min") || len(c.Call.Namespace) > 0 || len(c.Call.Args) != 1 {
+				return false
+			}
+			if q, _, ok := pathLength(c.Call.Args[0]); !ok || q != p {
+				return false
+			}
+		}
+		return read
+	}
+	return false
+}
