@@ -44,6 +44,9 @@ func leastTrails(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool
 			if !ok {
 				continue
 			}
+			if pb < 0 {
+				return replace(ops, i, 1, leastTrailsSearch(o, "")), true
+			}
 			p := ops[pb].(logical.PathBind).Var
 			if !minLengthOnly(ops[pb+1:], p) {
 				continue
@@ -72,7 +75,7 @@ func leastTrailsOptional(o logical.Optional, rest []logical.Op, after need) ([]l
 			continue
 		}
 		pb, ok := leastTrailsBind(o.Inner, i, req)
-		if !ok {
+		if !ok || pb < 0 { // a bare existence is rewritten in o.Inner itself
 			continue
 		}
 		p := o.Inner[pb].(logical.PathBind).Var
@@ -92,10 +95,14 @@ func leastTrailsOptional(o logical.Optional, rest []logical.Op, after need) ([]l
 
 // leastTrailsBind returns the index of the PathBind that binds a path from
 // the expansion ops[i] alone, when the expansion may be searched for its
-// least trails as far as the operators up to that binding tell.
+// least trails as far as the operators up to that binding tell; or -1
+// when nothing reads the expansion's trails and both its ends are bound
+// (MATCH (a)-[*1..3]->(b) with a and b bound before, its rows not
+// counted): a trail joins the two within the bounds exactly when a
+// shortest one does.
 func leastTrailsBind(ops []logical.Op, i int, req required) (int, bool) {
 	o := ops[i].(logical.VarExpand)
-	if o.Mode == logical.SetMode || o.ListBound || o.Props != nil || len(o.Distinct) > 0 || o.RelList == "" {
+	if o.Mode == logical.SetMode || o.ListBound || o.Props != nil || len(o.Distinct) > 0 {
 		return 0, false
 	}
 	if req.After[i].Bag || req.After[i].Ordered {
@@ -111,9 +118,15 @@ func leastTrailsBind(ops []logical.Op, i int, req required) (int, bool) {
 			}
 			return j, true
 		}
-		if usesOf(ops[j]).has(o.RelList) {
+		if o.RelList != "" && usesOf(ops[j]).has(o.RelList) {
 			return 0, false
 		}
+	}
+	// Nothing reads the trails: only whether one joins the two nodes
+	// matters. Where the end node is free a set frontier serves better
+	// (setVarExpand).
+	if o.ToBound && (o.RelList == "" || !req.After[len(ops)-1].Live.has(o.RelList)) {
+		return -1, true
 	}
 	return 0, false
 }

@@ -15,6 +15,9 @@ func TestLeastTrailsFires(t *testing.T) {
 		"MATCH p = (b:User)<-[:LINKS*2..3]-(a:User {id: $a}) RETURN b, min(length(p) + 1) AS d, count(DISTINCT b) AS n",
 		"MATCH (a:User {id: $a}) OPTIONAL MATCH p = (a)-[:LINKS*1..3]->(b:User) RETURN b, min(length(p)) AS d",
 		"MATCH p = (a:Person)-[:KNOWS*]->(b:Person) WHERE a.age > 70 RETURN a, b, min(size(relationships(p))) AS d",
+		// a trail between two bound nodes, read for its existence only
+		"MATCH (a:User {id: $a}), (b:User {id: $b}) MATCH (a)-[*1..3]->(b) RETURN DISTINCT a",
+		"MATCH (a:User {id: $a}), (b:User) MATCH (a)-[:LINKS*2..4]-(b) RETURN count(DISTINCT b)",
 		// a WITH that passes p on changes no row
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH p, a RETURN min(length(p)) AS d",
 	}
@@ -41,6 +44,10 @@ func TestLeastTrailsFires(t *testing.T) {
 		// the relationship must differ from the pattern's others
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b)-[:LINKS]->(c:User {id: $b}) RETURN min(length(p)) AS d",
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User), (b)-[:LINKS*1..2]->(c:User {id: $b}) RETURN min(length(p)) AS d",
+		// the trails between two bound nodes are counted, or the end is
+		// free (a set frontier finds the nodes reached)
+		"MATCH (a:User {id: $a}), (b:User {id: $b}) MATCH (a)-[*1..3]->(b) RETURN count(*)",
+		"MATCH (a:User {id: $a}) MATCH (a)-[*1..3]->(b) RETURN DISTINCT b",
 		// after a LIMIT every row counts
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User) WITH p LIMIT 10 RETURN min(length(p)) AS d",
 	}
