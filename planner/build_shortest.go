@@ -136,11 +136,19 @@ func shortestSpec(o logical.ShortestPath) *vm.ShortestSpec {
 // it reaches within o.Max hops (the start among them) and the
 // relationships it reads. The search expands each node once, so it reads
 // what a set frontier of the same depth does; an unbounded search is
-// priced as one of 6 hops.
+// priced as one of 6 hops. One shortest path between two given nodes is
+// searched from both ends (shortestOne), each side half as deep: the
+// nodes reached are then not the search's rows, only its reads.
 func (b *builder) searchReach(sel *selectivity, o logical.ShortestPath, nodes, avgDeg float64) (reach, touched float64) {
 	most := o.Max
 	if most < 0 {
 		most = 6
+	}
+	if !o.ToFree && !o.All && o.K <= 1 && !o.Groups && o.Pred == nil && o.Min <= 1 && o.From != o.To {
+		half := o
+		half.Max, half.ToFree = (most+1)/2, true
+		_, t := b.searchReach(sel, half, nodes, avgDeg)
+		return 1, 2 * t
 	}
 	hops := make([]logical.Hop, most)
 	for k := range hops {

@@ -3,6 +3,7 @@ package planner
 import (
 	"strings"
 
+	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
@@ -36,7 +37,7 @@ import (
 // need is the optional's (rewriteNested); its p stays live there, so it
 // is read through the operators of the pipeline that holds the
 // aggregation (leastTrailsOptional).
-func leastTrails(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+func leastTrails(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
 		switch o := op.(type) {
 		case logical.VarExpand:
@@ -52,7 +53,11 @@ func leastTrails(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool
 				continue
 			}
 			out := replace(ops, pb, 1)
-			return replace(out, i, 1, leastTrailsSearch(o, p)), true
+			out = replace(out, i, 1, leastTrailsSearch(o, p))
+			if ends, ok := b.leastTrailsEnds(out, i); ok {
+				return ends, true
+			}
+			return out, true
 		case logical.Optional:
 			if inner, ok := leastTrailsOptional(o, ops[i+1:], req.After[i]); ok {
 				o.Inner = inner
@@ -178,4 +183,88 @@ func minLengthOnly(ops []logical.Op, p string) bool {
 		return read
 	}
 	return false
+}
+
+// leastTrailsEnds takes, for the search ops[at] from one source whose end
+// node a later filter tests by itself (b.id = $other), the alternative
+// the builder takes for shortestPath((a)-[*]->(b {id: $other})): the end
+// nodes that pass the test are scanned first and each pair searched (a
+// bidirectional search, which stops where the two sides meet). It returns
+// that pipeline when the cost model prices it below the search from the
+// one source, which reads everything within the bound.
+func (b *builder) leastTrailsEnds(ops []logical.Op, at int) ([]logical.Op, bool) {
+	sp := ops[at].(logical.ShortestPath)
+	if !sp.ToFree || sp.From == sp.To {
+		return nil, false
+	}
+	label := ""
+	for j := at + 1; j < len(ops); j++ {
+		if _, ok := ops[j].(logical.Aggregate); ok {
+			break
+		}
+		if nf, ok := ops[j].(logical.NodeFilter); ok && nf.Var == sp.To && label == "" {
+			if ls, simple := ast.SimpleLabels(nf.Labels); simple && len(ls) > 0 {
+				label = ls[0]
+			}
+		}
+	}
+	for j := at + 1; j < len(ops); j++ {
+		if _, ok := ops[j].(logical.Aggregate); ok {
+			break
+		}
+		f, ok := ops[j].(logical.Filter)
+		if !ok || f.Subst != nil || f.Vectorised {
+			continue
+		}
+		var own, rest []ast.Expr
+		for _, c := range conjuncts(f.Pred) {
+			if readsOnly(c, sp.To) {
+				own = append(own, c)
+			} else {
+				rest = append(rest, c)
+			}
+		}
+		if len(own) == 0 {
+			continue
+		}
+		alt := append([]logical.Op(nil), ops...)
+		if len(rest) == 0 {
+			alt = replace(alt, j, 1)
+		} else {
+			f.Pred = andOf(rest)
+			alt[j] = f
+		}
+		pair := sp
+		pair.ToFree = false
+		alt = replace(alt, at, 1, logical.NodeScan{Var: sp.To, Label: label}, logical.Filter{Pred: andOf(own)}, pair)
+		if b.flatCost(alt) < b.flatCost(ops) {
+			return alt, true
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+// readsOnly reports whether e reads variable name and no other variable
+// (parameters and constants aside), nor any subquery or aggregate.
+func readsOnly(e ast.Expr, name string) bool {
+	s := newVarSet()
+	addExprVars(e, &s)
+	if s.all || s.aggs || len(s.names) != 1 {
+		return false
+	}
+	return s.names[name]
+}
+
+// flatCost is the rows ops produce plus the relationships they read (the
+// cost of a pipeline, without that of the pipelines its operators own,
+// which the alternatives leastTrailsEnds weighs share).
+func (b *builder) flatCost(ops []logical.Op) float64 {
+	pl := &logical.Pipeline{Ops: append([]logical.Op(nil), ops...)}
+	reads := b.estimateReads(pl)
+	total := 0.0
+	for i, r := range pl.Est {
+		total += r + reads[i]
+	}
+	return total
 }
