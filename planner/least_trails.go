@@ -198,10 +198,7 @@ func (b *builder) leastTrailsEnds(ops []logical.Op, at int) ([]logical.Op, bool)
 		return nil, false
 	}
 	label := ""
-	for j := at + 1; j < len(ops); j++ {
-		if _, ok := ops[j].(logical.Aggregate); ok {
-			break
-		}
+	for j := at + 1; j < len(ops) && isTest(ops[j]); j++ {
 		if nf, ok := ops[j].(logical.NodeFilter); ok && nf.Var == sp.To && label == "" {
 			if ls, simple := ast.SimpleLabels(nf.Labels); simple && len(ls) > 0 {
 				label = ls[0]
@@ -209,8 +206,8 @@ func (b *builder) leastTrailsEnds(ops []logical.Op, at int) ([]logical.Op, bool)
 		}
 	}
 	for j := at + 1; j < len(ops); j++ {
-		if _, ok := ops[j].(logical.Aggregate); ok {
-			break
+		if !isTest(ops[j]) {
+			break // To may be bound anew, or the rows change otherwise
 		}
 		f, ok := ops[j].(logical.Filter)
 		if !ok || f.Subst != nil || f.Vectorised {
@@ -267,4 +264,13 @@ func (b *builder) flatCost(ops []logical.Op) float64 {
 		total += r + reads[i]
 	}
 	return total
+}
+
+// isTest reports whether op only keeps or drops the rows it reads.
+func isTest(op logical.Op) bool {
+	switch op.(type) {
+	case logical.Filter, logical.NodeFilter, logical.RelFilter:
+		return true
+	}
+	return false
 }
