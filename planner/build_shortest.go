@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"math"
+
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -128,4 +130,35 @@ func shortestSpec(o logical.ShortestPath) *vm.ShortestSpec {
 		spec.Groups = o.All
 	}
 	return spec
+}
+
+// searchReach estimates a shortest-path search from one node: the nodes
+// it reaches within o.Max hops (the start among them) and the
+// relationships it reads. The search expands each node once, so it reads
+// what a set frontier of the same depth does; an unbounded search is
+// priced as one of 6 hops. One shortest path between two given nodes is
+// searched from both ends (shortestOne), each side half as deep: the
+// nodes reached are then not the search's rows, only its reads.
+func (b *builder) searchReach(sel *selectivity, o logical.ShortestPath, nodes, avgDeg float64) (reach, touched float64) {
+	most := o.Max
+	if most < 0 {
+		most = 6
+	}
+	if !o.ToFree && !o.All && o.K <= 1 && !o.Groups && o.Pred == nil && o.Min <= 1 && o.From != o.To {
+		half := o
+		half.Max, half.ToFree = (most+1)/2, true
+		_, t := b.searchReach(sel, half, nodes, avgDeg)
+		return 1, 2 * t
+	}
+	hops := make([]logical.Hop, most)
+	for k := range hops {
+		hops[k] = logical.Hop{Dir: o.Dir, Types: o.Types}
+	}
+	reach = 1
+	for k := 1; k <= most; k++ {
+		r, rd := sel.chainReach(o.From, hops[:k], avgDeg, true)
+		reach += math.Min(r, nodes)
+		touched = math.Max(touched, math.Min(rd, float64(b.stats.RelCount(""))*2))
+	}
+	return math.Min(reach, nodes), touched
 }

@@ -124,8 +124,10 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 		case logical.SemiJoin:
 			rows *= b.semiJoinFraction(o, nodes)
 		case logical.ShortestPath:
+			reach, touched := b.searchReach(sel, o, nodes, avgDeg)
+			reads[i] = rows * touched
 			if o.ToFree { // a path (or k) to each node reached
-				rows *= nodes * math.Max(1, float64(o.K))
+				rows *= reach * math.Max(1, float64(o.K))
 			}
 		case logical.NodeFilter:
 			if ls, simple := ast.SimpleLabels(o.Labels); !simple {

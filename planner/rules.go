@@ -33,6 +33,7 @@ var rules = []rule{
 	existsDegree,
 	countOptionalDegrees,
 	semiJoinExists,
+	leastTrails,
 	setVarExpand,
 	setCommonNeighbours,
 	setExpandChain,

@@ -1,0 +1,60 @@
+package planner
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLeastTrailsFires checks that a variable-length path read only for
+// its least length is searched breadth-first, and that it is not when the
+// path, its relationships or the number of rows are read otherwise.
+func TestLeastTrailsFires(t *testing.T) {
+	fires := []string{
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH min(length(p)) AS d WHERE d IS NOT NULL RETURN d",
+		"MATCH p = (a:User {id: $a})-[:LINKS*0..4]-(b:User) RETURN b.id, min(size(nodes(p))) AS d",
+		"MATCH p = (b:User)<-[:LINKS*2..3]-(a:User {id: $a}) RETURN b, min(length(p) + 1) AS d, count(DISTINCT b) AS n",
+		"MATCH (a:User {id: $a}) OPTIONAL MATCH p = (a)-[:LINKS*1..3]->(b:User) RETURN b, min(length(p)) AS d",
+		"MATCH p = (a:Person)-[:KNOWS*]->(b:Person) WHERE a.age > 70 RETURN a, b, min(size(relationships(p))) AS d",
+		// a trail between two bound nodes, read for its existence only
+		"MATCH (a:User {id: $a}), (b:User {id: $b}) MATCH (a)-[*1..3]->(b) RETURN DISTINCT a",
+		"MATCH (a:User {id: $a}), (b:User) MATCH (a)-[:LINKS*2..4]-(b) RETURN count(DISTINCT b)",
+		// a WITH that passes p on changes no row
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH p, a RETURN min(length(p)) AS d",
+	}
+	for _, q := range fires {
+		plan := compileFake(t, q).Plan.Explain()
+		if !strings.Contains(plan, "ShortestPath") || strings.Contains(plan, "VarExpand") || strings.Contains(plan, "PathBind") {
+			t.Errorf("%s: the least length is not searched:\n%s", q, plan)
+		}
+	}
+	stays := []string{
+		// the number of paths is read
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) RETURN min(length(p)) AS d, count(*) AS n",
+		// the longest path is not the search's
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) RETURN max(length(p)) AS d",
+		// the path itself is read
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) RETURN min(length(p)) AS d, collect(DISTINCT p) AS ps",
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) RETURN length(p) AS k, min(length(p)) AS d",
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WHERE all(n IN nodes(p) WHERE n.id > 0) RETURN min(length(p)) AS d",
+		// its relationships are read
+		"MATCH p = (a:User {id: $a})-[r*1..3]->(b:User {id: $b}) RETURN min(length(p)) AS d, collect(DISTINCT r) AS rs",
+		"MATCH p = (a:User {id: $a})-[r*1..3]->(b:User {id: $b}) WHERE all(x IN r WHERE x.w > 1) RETURN min(length(p)) AS d",
+		"MATCH p = (a:User {id: $a})-[*1..3 {w: 1}]->(b:User {id: $b}) RETURN min(length(p)) AS d",
+		// the path has more than the one variable-length relationship, or
+		// the relationship must differ from the pattern's others
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b)-[:LINKS]->(c:User {id: $b}) RETURN min(length(p)) AS d",
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User), (b)-[:LINKS*1..2]->(c:User {id: $b}) RETURN min(length(p)) AS d",
+		// the trails between two bound nodes are counted, or the end is
+		// free (a set frontier finds the nodes reached)
+		"MATCH (a:User {id: $a}), (b:User {id: $b}) MATCH (a)-[*1..3]->(b) RETURN count(*)",
+		"MATCH (a:User {id: $a}) MATCH (a)-[*1..3]->(b) RETURN DISTINCT b",
+		// after a LIMIT every row counts
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User) WITH p LIMIT 10 RETURN min(length(p)) AS d",
+	}
+	for _, q := range stays {
+		plan := compileFake(t, q).Plan.Explain()
+		if strings.Contains(plan, "ShortestPath") {
+			t.Errorf("%s: searched for the least length, which is not all that is read:\n%s", q, plan)
+		}
+	}
+}
