@@ -25,6 +25,9 @@ type propEq struct {
 	id        bool
 	bound     boundKind
 	incl      bool
+	// nan: a bound written NOT (key < value) (and the like), which NaN
+	// satisfies too (see complementExact).
+	nan bool
 }
 
 // boundKind says which part of a range a propEq gives.
@@ -51,7 +54,7 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 		}
 	}
 	// add records `k op other` for a keyed k of a local variable.
-	add := func(k ast.Expr, op ast.CompareOp, other ast.Expr, prefix, in bool) {
+	add := func(k ast.Expr, op ast.CompareOp, other ast.Expr, prefix, in, nan bool) {
 		if usesAny(other, local) {
 			return
 		}
@@ -85,7 +88,7 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 		if !local[v] {
 			return
 		}
-		c.value, c.in = other, in
+		c.value, c.in, c.nan = other, in, nan
 		switch {
 		case prefix:
 			c.bound = prefixBound
@@ -101,18 +104,29 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 	for _, c := range conjuncts(where) {
 		switch x := c.(type) {
 		case *ast.In:
-			add(x.Expr, ast.CmpEq, x.List, false, true)
+			add(x.Expr, ast.CmpEq, x.List, false, true, false)
 		case *ast.StringMatch:
 			if x.Op == ast.StrStartsWith {
-				add(x.Left, ast.CmpEq, x.Right, true, false)
+				add(x.Left, ast.CmpEq, x.Right, true, false, false)
 			}
 		case *ast.Comparison:
 			// Each link of a chain a < b <= c is a comparison of its own.
 			for i, op := range x.Ops {
 				l, r := x.Operands[i], x.Operands[i+1]
-				add(l, op, r, false, false)
-				add(r, flipComparison(op), l, false, false)
+				add(l, op, r, false, false, false)
+				add(r, flipComparison(op), l, false, false, false)
 			}
+		case *ast.Unary:
+			// NOT (a < b) (normal form keeps it where NaN may take part):
+			// the bound a >= b, NaN values with it.
+			cmp, ok := x.Expr.(*ast.Comparison)
+			if x.Op != ast.OpNot || !ok || len(cmp.Ops) != 1 || cmp.Ops[0] == ast.CmpEq || cmp.Ops[0] == ast.CmpNe {
+				continue
+			}
+			op, _ := complement(cmp.Ops[0])
+			l, r := cmp.Operands[0], cmp.Operands[1]
+			add(l, op, r, false, false, true)
+			add(r, flipComparison(op), l, false, false, true)
 		}
 	}
 	return out
@@ -409,15 +423,19 @@ func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) logical
 
 // rangeSeek is the seek of the range that the bounds among eqs on key
 // give (the first lower and the first upper bound).
+// The seek takes NaN values too (NaN) when each bound it has does: the
+// conjunction of its bounds then holds for them.
 func rangeSeek(name, label, key string, eqs []propEq) logical.NodeRangeSeek {
-	r := logical.NodeRangeSeek{Var: name, Label: label, Key: key}
+	r := logical.NodeRangeSeek{Var: name, Label: label, Key: key, NaN: true}
 	for _, c := range eqs {
 		switch {
 		case c.key != key:
 		case c.bound == lowerBound && r.Lo == nil:
 			r.Lo, r.LoIncl = c.value, c.incl
+			r.NaN = r.NaN && c.nan
 		case c.bound == upperBound && r.Hi == nil:
 			r.Hi, r.HiIncl = c.value, c.incl
+			r.NaN = r.NaN && c.nan
 		}
 	}
 	return r

@@ -414,6 +414,14 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 			}
 		}
 		return s.equality(v, key, n)
+	case *ast.Unary:
+		// NOT (a < b), which the normal form keeps where NaN may take part,
+		// keeps what a >= b does (NaN values are few).
+		if cmp, ok := x.Expr.(*ast.Comparison); ok && x.Op == ast.OpNot && len(cmp.Ops) == 1 {
+			if op, ok := complement(cmp.Ops[0]); ok {
+				return s.conjunct(&ast.Comparison{Span: cmp.Span, Ops: []ast.CompareOp{op}, Operands: cmp.Operands})
+			}
+		}
 	case *ast.LabelPredicate:
 		if ls, ok := ast.SimpleLabels(x.Labels); ok {
 			f := 1.0
