@@ -126,6 +126,9 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 		return nil, nil, err
 	}
 	ordered := slices.Clone(b.orderMatches(clauses, sc))
+	if !b.rowModeOnly {
+		ordered = countCollected(ordered)
+	}
 	for i := 0; i < len(ordered); i++ {
 		c := ordered[i]
 		b.separateReadsAndWrites(q, c)
