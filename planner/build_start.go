@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -28,6 +29,9 @@ type propEq struct {
 	// nan: a bound written NOT (key < value) (and the like), which NaN
 	// satisfies too (see complementExact).
 	nan bool
+	// node: n IN list (key ""), a list of values bound before the
+	// pattern, known to be a list: the nodes it holds are n's candidates.
+	node bool
 }
 
 // boundKind says which part of a range a propEq gives.
@@ -104,6 +108,12 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 	for _, c := range conjuncts(where) {
 		switch x := c.(type) {
 		case *ast.In:
+			if v, ok := x.Expr.(*ast.Variable); ok && local[v.Name] {
+				if nodeList(x.List, local, sc) {
+					out[v.Name] = append(out[v.Name], propEq{value: x.List, in: true, node: true})
+				}
+				continue
+			}
 			add(x.Expr, ast.CmpEq, x.List, false, true, false)
 		case *ast.StringMatch:
 			if x.Op == ast.StrStartsWith {
@@ -130,6 +140,30 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 		}
 	}
 	return out
+}
+
+// nodeList reports whether list, the right side of n IN list for a node n
+// the pattern binds, may give n's candidates (a set seek of the nodes it
+// holds): it reads only variables bound before the pattern, and is a
+// list literal or of a static type that admits only lists (a collect's
+// result), so that no type error the IN would raise goes unraised when
+// the seek finds no node.
+func nodeList(list ast.Expr, local map[string]bool, sc *scope) bool {
+	if usesAny(list, local) {
+		return false
+	}
+	for v := range exprVars(list) {
+		if !sc.has(v) {
+			return false
+		}
+	}
+	switch x := list.(type) {
+	case *ast.ListLiteral:
+		return true
+	case *ast.Variable:
+		return only(sc.typeOf(x.Name), functions.AnyList)
+	}
+	return false
 }
 
 // flipComparison is op with its operands swapped: a < b is b > a.
@@ -203,6 +237,16 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 				cost = float64(b.stmt.Seed)
 			} else {
 				cost = 1
+			}
+		case logical.NodeSetSeek:
+			cost = 1
+			if o.Nodes {
+				// The nodes a list holds: as many as it is long (a collected
+				// list: the rows that went into the collect).
+				cost = 100
+				if n, ok := listLength(b.planValue(o.List), b.listLens); ok {
+					cost = math.Max(n, 1)
+				}
 			}
 		default:
 			cost = 1
@@ -394,6 +438,11 @@ func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) logical
 	for _, c := range eqs {
 		if c.elementID || c.id {
 			return logical.NodeSetSeek{Var: name, List: c.value, ElementIDs: c.elementID}
+		}
+	}
+	for _, c := range eqs {
+		if c.node {
+			return logical.NodeSetSeek{Var: name, List: c.value, Nodes: true}
 		}
 	}
 	for _, l := range labels {

@@ -607,6 +607,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			g.emit(vm.OpSetIndexSeekMany, set, g.str(o.Label), g.str(o.Key), l)
 		case o.ElementIDs:
 			g.emit(vm.OpSetFromIDs, set, l, 1)
+		case o.Nodes:
+			g.emit(vm.OpSetFromIDs, set, l, 2)
 		default:
 			g.emit(vm.OpSetFromIDs, set, l, 0)
 		}

@@ -138,6 +138,10 @@ func (s *selectivity) note(op logical.Op) {
 		if o.Label != "" {
 			s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
 		}
+		if o.Nodes {
+			// v IN list follows as a filter and counts once.
+			s.seeked[o.Var] = " in " + ast.FormatExpr(o.List)
+		}
 	case logical.NodeRangeSeek:
 		// The range's predicates follow as filters and count once.
 		s.labels[o.Var], s.seeked[o.Var] = o.Label, " range "+o.Key
@@ -389,6 +393,9 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 			return 1
 		}
 	case *ast.In:
+		if v, ok := x.Expr.(*ast.Variable); ok && s.seeked[v.Name] == " in "+ast.FormatExpr(x.List) {
+			return 1
+		}
 		v, key, ok := s.property(x.Expr)
 		if !ok {
 			return filterSelectivity
