@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -477,4 +478,94 @@ func uniqueVars(ops []logical.Op) map[string]bool {
 		}
 	}
 	return u
+}
+
+// countCollected reads, before the clauses are planned, a collected list
+// whose only use is its size in the next projection as the count it is:
+// `WITH k, collect(x) AS xs WITH k, size(xs) AS n` as `WITH k, count(x)
+// AS xs WITH k, xs AS n` (collect drops nulls as count does, DISTINCT
+// alike). So the rules that read counts (an OPTIONAL MATCH's count as
+// the COUNT { } it is: optionalCount) see the same query whichever way
+// it was written, whatever order they run in. The list must be read
+// nowhere else: not by the first clause's WHERE or ORDER BY, and in the
+// next clause only as whole items size(xs) (its WHERE and ORDER BY read
+// the items). It returns the clauses, rewritten where this applies.
+func countCollected(clauses []ast.Clause) []ast.Clause {
+	out := slices.Clone(clauses)
+	for i := 0; i+1 < len(out); i++ {
+		w, ok := out[i].(*ast.With)
+		if !ok || w.Projection == nil {
+			continue
+		}
+		pr, where, ok := projectionOf(out[i+1])
+		if !ok || pr == nil || pr.Star {
+			continue
+		}
+		for k, it := range w.Projection.Items {
+			c, ok := it.Expr.(*ast.FunctionCall)
+			if !ok || it.Alias == nil || c.Star || len(c.Args) != 1 || len(c.Namespace) > 0 || !strings.EqualFold(c.Name, "collect") {
+				continue
+			}
+			xs := it.Alias.Name
+			if w.Where != nil && exprReads(w.Where, xs) || sortReads(w.Projection.OrderBy, xs) ||
+				where != nil && exprReads(where, xs) || sortReads(pr.OrderBy, xs) {
+				continue
+			}
+			col := func(e ast.Expr) bool { v, ok := e.(*ast.Variable); return ok && v.Name == xs }
+			items := slices.Clone(pr.Items)
+			sizes := 0
+			for n, nit := range items {
+				switch {
+				case isSizeOf(nit.Expr, col):
+					c := *nit
+					c.Expr = &ast.Variable{Span: nit.Expr.NodeSpan(), Name: xs}
+					items[n] = &c
+					sizes++
+				case exprReads(nit.Expr, xs):
+					sizes = -1
+				}
+				if sizes < 0 {
+					break
+				}
+			}
+			if sizes <= 0 {
+				continue
+			}
+			count := *c
+			count.Name = "count"
+			first := *w
+			firstPr := *w.Projection
+			firstPr.Items = slices.Clone(firstPr.Items)
+			counted := *it
+			counted.Expr = &count
+			firstPr.Items[k] = &counted
+			first.Projection = &firstPr
+			w = &first
+			out[i] = w
+			nextPr := *pr
+			nextPr.Items = items
+			switch x := out[i+1].(type) {
+			case *ast.With:
+				nw := *x
+				nw.Projection = &nextPr
+				out[i+1] = &nw
+			case *ast.Return:
+				nr := *x
+				nr.Projection = &nextPr
+				out[i+1] = &nr
+			}
+			pr = &nextPr
+		}
+	}
+	return out
+}
+
+// sortReads reports whether a sort item of order reads variable v.
+func sortReads(order []*ast.SortItem, v string) bool {
+	for _, s := range order {
+		if exprReads(s.Expr, v) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,7 +1,10 @@
 package planner
 
 import (
+	"strings"
+
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -235,8 +238,8 @@ func groupingKeys(pr *projPlan) (keys, post []logical.Item, simple map[string]st
 }
 
 // aggregateScopes sets the scopes after an aggregation: the columns (keys
-// keep their variables' kinds), and for ORDER BY the aggregates' results
-// too.
+// keep their variables' kinds; a collect's result is known to be a list),
+// and for ORDER BY the aggregates' results too.
 func aggregateScopes(sc *scope, pr *projPlan, agg logical.Aggregate) {
 	for _, it := range pr.items {
 		k := kindValue
@@ -246,6 +249,9 @@ func aggregateScopes(sc *scope, pr *projPlan, agg logical.Aggregate) {
 			}
 		}
 		pr.out.add(it.Name, k)
+		if f, ok := it.Expr.(*ast.FunctionCall); ok && len(f.Namespace) == 0 && strings.EqualFold(f.Name, "collect") && pr.out.types != nil {
+			pr.out.types[it.Name] = functions.AnyList
+		}
 	}
 	pr.sortScope = pr.out.clone()
 	for _, a := range agg.Aggs {

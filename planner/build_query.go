@@ -35,6 +35,10 @@ type builder struct {
 	// rowModeOnly: see Options.RowModeOnly; predicates are then only
 	// normalised, not moved (differential tests compare both).
 	rowModeOnly bool
+	// listLens: the estimated lengths of the lists the clauses before
+	// the MATCH being planned collected (a start from the nodes of one
+	// is priced with them).
+	listLens lists
 	// outer: how the variables bound outside the pipeline being costed
 	// were bound (see semiJoinFor), nil at the top level.
 	outer *selectivity
@@ -126,6 +130,9 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 		return nil, nil, err
 	}
 	ordered := slices.Clone(b.orderMatches(clauses, sc))
+	if !b.rowModeOnly {
+		ordered = countCollected(ordered)
+	}
 	for i := 0; i < len(ordered); i++ {
 		c := ordered[i]
 		b.separateReadsAndWrites(q, c)
@@ -255,10 +262,11 @@ func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
 	// The start of each chain is priced with what the clauses before
 	// bound: a variable an UNWIND of a known list binds keys a seek of
 	// those values (a hub's degree), as a literal would.
-	saved := b.outer
+	saved, savedLens := b.outer, b.listLens
 	b.outer = b.bindings(q.pl.Ops)
+	b.listLens = b.listLengths(q.pl)
 	ops, newVars, err := b.matchOps(c.Pattern, c.Where, q.sc)
-	b.outer = saved
+	b.outer, b.listLens = saved, savedLens
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -25,6 +26,12 @@ type propEq struct {
 	id        bool
 	bound     boundKind
 	incl      bool
+	// nan: a bound written NOT (key < value) (and the like), which NaN
+	// satisfies too (see complementExact).
+	nan bool
+	// node: n IN list (key ""), a list of values bound before the
+	// pattern, known to be a list: the nodes it holds are n's candidates.
+	node bool
 }
 
 // boundKind says which part of a range a propEq gives.
@@ -51,7 +58,7 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 		}
 	}
 	// add records `k op other` for a keyed k of a local variable.
-	add := func(k ast.Expr, op ast.CompareOp, other ast.Expr, prefix, in bool) {
+	add := func(k ast.Expr, op ast.CompareOp, other ast.Expr, prefix, in, nan bool) {
 		if usesAny(other, local) {
 			return
 		}
@@ -85,7 +92,7 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 		if !local[v] {
 			return
 		}
-		c.value, c.in = other, in
+		c.value, c.in, c.nan = other, in, nan
 		switch {
 		case prefix:
 			c.bound = prefixBound
@@ -101,21 +108,62 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 	for _, c := range conjuncts(where) {
 		switch x := c.(type) {
 		case *ast.In:
-			add(x.Expr, ast.CmpEq, x.List, false, true)
+			if v, ok := x.Expr.(*ast.Variable); ok && local[v.Name] {
+				if nodeList(x.List, local, sc) {
+					out[v.Name] = append(out[v.Name], propEq{value: x.List, in: true, node: true})
+				}
+				continue
+			}
+			add(x.Expr, ast.CmpEq, x.List, false, true, false)
 		case *ast.StringMatch:
 			if x.Op == ast.StrStartsWith {
-				add(x.Left, ast.CmpEq, x.Right, true, false)
+				add(x.Left, ast.CmpEq, x.Right, true, false, false)
 			}
 		case *ast.Comparison:
 			// Each link of a chain a < b <= c is a comparison of its own.
 			for i, op := range x.Ops {
 				l, r := x.Operands[i], x.Operands[i+1]
-				add(l, op, r, false, false)
-				add(r, flipComparison(op), l, false, false)
+				add(l, op, r, false, false, false)
+				add(r, flipComparison(op), l, false, false, false)
 			}
+		case *ast.Unary:
+			// NOT (a < b) (normal form keeps it where NaN may take part):
+			// the bound a >= b, NaN values with it.
+			cmp, ok := x.Expr.(*ast.Comparison)
+			if x.Op != ast.OpNot || !ok || len(cmp.Ops) != 1 || cmp.Ops[0] == ast.CmpEq || cmp.Ops[0] == ast.CmpNe {
+				continue
+			}
+			op, _ := complement(cmp.Ops[0])
+			l, r := cmp.Operands[0], cmp.Operands[1]
+			add(l, op, r, false, false, true)
+			add(r, flipComparison(op), l, false, false, true)
 		}
 	}
 	return out
+}
+
+// nodeList reports whether list, the right side of n IN list for a node n
+// the pattern binds, may give n's candidates (a set seek of the nodes it
+// holds): it reads only variables bound before the pattern, and is a
+// list literal or of a static type that admits only lists (a collect's
+// result), so that no type error the IN would raise goes unraised when
+// the seek finds no node.
+func nodeList(list ast.Expr, local map[string]bool, sc *scope) bool {
+	if usesAny(list, local) {
+		return false
+	}
+	for v := range exprVars(list) {
+		if !sc.has(v) {
+			return false
+		}
+	}
+	switch x := list.(type) {
+	case *ast.ListLiteral:
+		return true
+	case *ast.Variable:
+		return only(sc.typeOf(x.Name), functions.AnyList)
+	}
+	return false
 }
 
 // flipComparison is op with its operands swapped: a < b is b > a.
@@ -189,6 +237,16 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 				cost = float64(b.stmt.Seed)
 			} else {
 				cost = 1
+			}
+		case logical.NodeSetSeek:
+			cost = 1
+			if o.Nodes {
+				// The nodes a list holds: as many as it is long (a collected
+				// list: the rows that went into the collect).
+				cost = 100
+				if n, ok := listLength(b.planValue(o.List), b.listLens); ok {
+					cost = math.Max(n, 1)
+				}
 			}
 		default:
 			cost = 1
@@ -382,6 +440,11 @@ func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) logical
 			return logical.NodeSetSeek{Var: name, List: c.value, ElementIDs: c.elementID}
 		}
 	}
+	for _, c := range eqs {
+		if c.node {
+			return logical.NodeSetSeek{Var: name, List: c.value, Nodes: true}
+		}
+	}
 	for _, l := range labels {
 		for _, c := range eqs {
 			if c.bound != noBound || !b.stats.HasIndex(l, c.key) {
@@ -409,15 +472,19 @@ func (b *builder) seekFor(n *ast.NodePattern, name string, eqs []propEq) logical
 
 // rangeSeek is the seek of the range that the bounds among eqs on key
 // give (the first lower and the first upper bound).
+// The seek takes NaN values too (NaN) when each bound it has does: the
+// conjunction of its bounds then holds for them.
 func rangeSeek(name, label, key string, eqs []propEq) logical.NodeRangeSeek {
-	r := logical.NodeRangeSeek{Var: name, Label: label, Key: key}
+	r := logical.NodeRangeSeek{Var: name, Label: label, Key: key, NaN: true}
 	for _, c := range eqs {
 		switch {
 		case c.key != key:
 		case c.bound == lowerBound && r.Lo == nil:
 			r.Lo, r.LoIncl = c.value, c.incl
+			r.NaN = r.NaN && c.nan
 		case c.bound == upperBound && r.Hi == nil:
 			r.Hi, r.HiIncl = c.value, c.incl
+			r.NaN = r.NaN && c.nan
 		}
 	}
 	return r

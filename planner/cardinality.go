@@ -2,6 +2,7 @@ package planner
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -26,6 +27,21 @@ func (b *builder) estimate(pl *logical.Pipeline) { b.estimateReads(pl) }
 // two neighbour sets, produces few rows but reads every relationship of
 // its ends).
 func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
+	reads, _ := b.estimateLists(pl)
+	return reads
+}
+
+// listLengths is the estimated length of each list-valued variable the
+// operators of pl bind (see estimateLists), pl left as it is: for pricing
+// what the clauses after them do with those lists.
+func (b *builder) listLengths(pl *logical.Pipeline) lists {
+	_, l := b.estimateLists(&logical.Pipeline{Ops: slices.Clone(pl.Ops)})
+	return l
+}
+
+// estimateLists is estimateReads, returning also the estimated lengths of
+// the lists the operators collected (by variable and by collect call).
+func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 	nodes := math.Max(b.stats.NodeCount(), 1)
 	avgDeg := b.stats.RelCount("") / nodes
 	rows := 1.0
@@ -202,7 +218,7 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 			}
 		}
 	}
-	return reads
+	return reads, listLen
 }
 
 // lists holds the estimated lengths of the lists an aggregation collected:

@@ -607,6 +607,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			g.emit(vm.OpSetIndexSeekMany, set, g.str(o.Label), g.str(o.Key), l)
 		case o.ElementIDs:
 			g.emit(vm.OpSetFromIDs, set, l, 1)
+		case o.Nodes:
+			g.emit(vm.OpSetFromIDs, set, l, 2)
 		default:
 			g.emit(vm.OpSetFromIDs, set, l, 0)
 		}
@@ -639,7 +641,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		}
 		return rest(e, cont)
 	case logical.NodeRangeSeek:
-		spec := &vm.RangeSpec{Label: o.Label, Key: o.Key, Lo: -1, Hi: -1, LoIncl: o.LoIncl, HiIncl: o.HiIncl, Prefix: o.Prefix}
+		spec := &vm.RangeSpec{Label: o.Label, Key: o.Key, Lo: -1, Hi: -1, LoIncl: o.LoIncl, HiIncl: o.HiIncl, Prefix: o.Prefix, NaN: o.NaN}
 		for _, b := range []struct {
 			x   ast.Expr
 			reg *int32

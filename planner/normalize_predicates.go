@@ -53,7 +53,13 @@ func normalizePredicate(e ast.Expr) ast.Expr {
 //     one element of any kind (single and any of one comparison are it);
 //   - `s =~ 'prefix.*'` (the dot matching newlines) becomes
 //     `s STARTS WITH 'prefix'` (regexPrefix);
-//   - `NOT NOT p` becomes `p` (NOT null is null);
+//   - NOT moves inward to the tests it negates (negation): `NOT NOT p`
+//     becomes `p` (NOT null is null), `NOT (p OR q)` `NOT p AND NOT q`
+//     and `NOT (p AND q)` `NOT p OR NOT q` (De Morgan holds in
+//     three-valued logic), `NOT a = b` `a <> b`, `NOT x IS NULL`
+//     `x IS NOT NULL`, and `NOT a < b` `a >= b` where that is exact
+//     (see complementExact); else `NOT a < b` stays, a bound a range
+//     seek takes with the NaN values (equalities);
 //   - `x.p = a OR x.p = b OR x.p IN [c, d]` becomes `x.p IN [a, b, c, d]`
 //     (OR and IN agree in the same way);
 //   - `v:A OR v:B` becomes `v:A|B` and `NOT v:A` becomes `v:!A`
@@ -79,8 +85,8 @@ func normalizeOperand(e ast.Expr) ast.Expr {
 		}
 		out, _ := mapLogical(e, normalizeOperand)
 		if u, ok := out.(*ast.Unary); ok && u.Op == ast.OpNot {
-			if inner, ok := u.Expr.(*ast.Unary); ok && inner.Op == ast.OpNot {
-				return inner.Expr
+			if n := negation(u); n != nil {
+				return n
 			}
 		}
 		return out
@@ -258,4 +264,116 @@ func orChainToIn(x *ast.Binary) ast.Expr {
 		}
 	}
 	return &ast.In{Span: x.Span, Expr: key, List: &ast.ListLiteral{Span: x.Span, Items: items}}
+}
+
+// negation returns NOT u.Expr (u a NOT, its operand in normal form) with
+// the NOT moved inward as far as it goes exactly, in normal form; nil
+// when it stays where it is.
+func negation(u *ast.Unary) ast.Expr {
+	not := func(e ast.Expr) ast.Expr {
+		n := &ast.Unary{Span: u.Span, Op: ast.OpNot, Expr: e}
+		if m := negation(n); m != nil {
+			return m
+		}
+		return n
+	}
+	switch x := u.Expr.(type) {
+	case *ast.Unary:
+		if x.Op == ast.OpNot {
+			return x.Expr
+		}
+	case *ast.Binary:
+		op := ast.OpOr
+		switch x.Op {
+		case ast.OpOr:
+			op = ast.OpAnd
+		case ast.OpAnd:
+		default:
+			return nil
+		}
+		out := &ast.Binary{Span: x.Span, Op: op, Left: not(x.Left), Right: not(x.Right)}
+		if op == ast.OpOr {
+			if in := orChainToIn(out); in != nil {
+				return in
+			}
+		}
+		return out
+	case *ast.IsNull:
+		return &ast.IsNull{Span: x.Span, Expr: x.Expr, Not: !x.Not}
+	case *ast.Comparison:
+		if len(x.Ops) > 1 {
+			if and := splitChain(x); and != nil {
+				return not(and)
+			}
+			return nil
+		}
+		a, b := x.Operands[0], x.Operands[1]
+		c, ok := complement(x.Ops[0])
+		if !ok || x.Ops[0] != ast.CmpEq && x.Ops[0] != ast.CmpNe && !complementExact(a) && !complementExact(b) {
+			return nil
+		}
+		return normalizeOperand(&ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{c}, Operands: []ast.Expr{a, b}})
+	}
+	return nil
+}
+
+// complement is the comparison true exactly where op is false, when both
+// are not null and the values compared are not NaN: = and <>, < and >=,
+// <= and >.
+func complement(op ast.CompareOp) (ast.CompareOp, bool) {
+	switch op {
+	case ast.CmpEq:
+		return ast.CmpNe, true
+	case ast.CmpNe:
+		return ast.CmpEq, true
+	case ast.CmpLt:
+		return ast.CmpGe, true
+	case ast.CmpGe:
+		return ast.CmpLt, true
+	case ast.CmpLe:
+		return ast.CmpGt, true
+	case ast.CmpGt:
+		return ast.CmpLe, true
+	}
+	return op, false
+}
+
+// complementExact reports whether an ordering comparison with e on one
+// side is false exactly where its complement is true (so NOT of it is
+// the complement, nulls included): e is a null, string or boolean
+// literal. Two values compared are either of one kind, ordered totally,
+// or the comparison and its complement are both null; only numbers
+// break this, NaN being neither below, equal to nor above anything
+// (NOT (x < 1) holds for NaN, x >= 1 does not).
+func complementExact(e ast.Expr) bool {
+	l, ok := e.(*ast.Literal)
+	return ok && (l.Kind == ast.LitNull || l.Kind == ast.LitString || l.Kind == ast.LitBool)
+}
+
+// splitChain is a chain of comparisons `a < b <= c` as the AND of its
+// links `a < b AND b <= c`, when the operands it reads twice are plain
+// (a variable, a property of one, a literal or a parameter: reading
+// them again gives the same value and cannot fail); nil otherwise.
+func splitChain(x *ast.Comparison) ast.Expr {
+	for _, o := range x.Operands[1 : len(x.Operands)-1] {
+		switch y := o.(type) {
+		case *ast.Variable, *ast.Literal, *ast.Parameter:
+		case *ast.Property:
+			if _, ok := y.Expr.(*ast.Variable); !ok {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	var out ast.Expr
+	for i, op := range x.Ops {
+		link := &ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{op}, Operands: []ast.Expr{x.Operands[i], x.Operands[i+1]}}
+		if out == nil {
+			out = link
+		} else {
+			out = &ast.Binary{Span: x.Span, Op: ast.OpAnd, Left: out, Right: link}
+		}
+	}
+	return out
 }

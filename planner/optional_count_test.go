@@ -20,6 +20,16 @@ func TestOptionalCount(t *testing.T) {
 		{"MATCH (a) OPTIONAL MATCH (a)-->(b) WHERE b.k > 1 RETURN a.k AS k, count(b) AS n", false, true},
 		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) RETURN t, size(collect(e)) AS n", false, false},
 		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) RETURN t, size(collect(DISTINCT e)) AS n", true, true},
+		// A collected list whose size the next clause takes is its count
+		// (countCollected), before the OPTIONAL MATCH is read.
+		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) WITH t, collect(e) AS es WITH t, size(es) AS n WHERE n > 10 RETURN t.name, n", false, false},
+		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) WITH t, collect(e) AS es RETURN t.name, size(es) AS n ORDER BY n", false, false},
+		// The list read otherwise: as itself, in the first WHERE, by an
+		// item that is not size(es) alone.
+		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) WITH t, collect(e) AS es RETURN t.name, size(es) AS n, es", true, true},
+		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) WITH t, collect(e) AS es WHERE es[0] IS NOT NULL RETURN t.name, size(es) AS n", true, true},
+		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) WITH t, collect(e) AS es RETURN t.name, size(es) + 1 AS n", true, true},
+		{"MATCH (t:Tag) OPTIONAL MATCH (t)<-[:HAS_TAG]-(e:Post) WITH t, collect(e) AS es RETURN t.name, size(es) AS n ORDER BY es[0].id", true, true},
 		// count(*) counts the row of a node without matches; DISTINCT
 		// counts values; a key that reads the optional variables; an
 		// aggregate other than count.

@@ -10,9 +10,9 @@ import (
 // read (see cost); for each operator that owns pipelines (a subquery, an
 // optional match) their cost once per row that enters it, for a
 // semi-join its build's cost once per key (see keyRuns); and for each pattern an operator's expressions test or
-// count per row (EXISTS { }, COUNT { }, a pattern predicate), which code
-// generation plans, the cost of the pipeline it plans there, once per
-// row. Nested pipelines are costed with the variables of the rows before
+// count per row (EXISTS { }, COUNT { }, a pattern predicate) or collect
+// (a pattern comprehension), which code generation plans, the cost of the
+// pipeline it plans there, once per row. Nested pipelines are costed with the variables of the rows before
 // them bound as those operators bind them. A subquery expression that is
 // a whole query (not a pattern with a WHERE) is not costed.
 //
@@ -83,12 +83,21 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 				return false // an aggregation's result, computed by it
 			}
 		}
+		comprehension := false
 		switch x.(type) {
 		case *ast.PatternExpr, *ast.ExistsSubquery, *ast.CountSubquery, *ast.FunctionCall:
+		case *ast.PatternComprehension:
+			comprehension = true
 		default:
 			return true
 		}
 		p, where, count, ok := patternMatches(x)
+		if pc, isComp := x.(*ast.PatternComprehension); isComp && pc.Element != nil {
+			// Every match, one list element each: its pipeline enumerates
+			// them as the COUNT { } of the pattern does.
+			part := &ast.PatternPart{Span: pc.Span, Var: pc.PathVar, Element: pc.Element}
+			p, where, count, ok = &ast.Pattern{Span: pc.Span, Parts: []*ast.PatternPart{part}}, pc.Where, true, true
+		}
 		if !ok {
 			return true
 		}
@@ -96,7 +105,7 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 		if !ok {
 			return false
 		}
-		if _, _, _, ok := b.degreePattern(p, where, sc); ok {
+		if _, _, _, ok := b.degreePattern(p, where, sc); ok && !comprehension {
 			reads++
 			return false
 		}

@@ -138,6 +138,10 @@ func (s *selectivity) note(op logical.Op) {
 		if o.Label != "" {
 			s.labels[o.Var], s.seeked[o.Var] = o.Label, o.Key
 		}
+		if o.Nodes {
+			// v IN list follows as a filter and counts once.
+			s.seeked[o.Var] = " in " + ast.FormatExpr(o.List)
+		}
 	case logical.NodeRangeSeek:
 		// The range's predicates follow as filters and count once.
 		s.labels[o.Var], s.seeked[o.Var] = o.Label, " range "+o.Key
@@ -389,6 +393,9 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 			return 1
 		}
 	case *ast.In:
+		if v, ok := x.Expr.(*ast.Variable); ok && s.seeked[v.Name] == " in "+ast.FormatExpr(x.List) {
+			return 1
+		}
 		v, key, ok := s.property(x.Expr)
 		if !ok {
 			return filterSelectivity
@@ -414,6 +421,14 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 			}
 		}
 		return s.equality(v, key, n)
+	case *ast.Unary:
+		// NOT (a < b), which the normal form keeps where NaN may take part,
+		// keeps what a >= b does (NaN values are few).
+		if cmp, ok := x.Expr.(*ast.Comparison); ok && x.Op == ast.OpNot && len(cmp.Ops) == 1 {
+			if op, ok := complement(cmp.Ops[0]); ok {
+				return s.conjunct(&ast.Comparison{Span: cmp.Span, Ops: []ast.CompareOp{op}, Operands: cmp.Operands})
+			}
+		}
 	case *ast.LabelPredicate:
 		if ls, ok := ast.SimpleLabels(x.Labels); ok {
 			f := 1.0

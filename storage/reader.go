@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"math"
 	"sort"
 
 	"github.com/RaduBerinde/btreemap"
@@ -114,6 +115,10 @@ type Reader interface {
 	// strings with strings, and so on; with both bounds nil, every value of
 	// the bound-less kinds matches (all nodes having the property).
 	IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIncl bool) *roaring.Bitmap
+	// IndexNaN returns the nodes with label whose property key is the
+	// float NaN (which no range holds and no equality finds), from the
+	// index on (label, key) or by a scan of the label.
+	IndexNaN(label, key uint32) *roaring.Bitmap
 
 	// Stats returns statistics for the cost model.
 	Stats() Stats
@@ -659,6 +664,39 @@ func (v *version) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIn
 	for it.HasNext() {
 		n := it.Next()
 		if pv, ok := v.NodeProp(n, key); ok && inRange(pv, lo, hi, loIncl, hiIncl) {
+			out.Add(n)
+		}
+	}
+	return out
+}
+
+// IndexNaN implements Reader. NaN sorts after every other number in the
+// index's order (value.Order), so its nodes are one entry of the tree.
+func (v *version) IndexNaN(label, key uint32) *roaring.Bitmap {
+	isNaN := func(x value.Value) bool {
+		f, ok := x.(value.Float)
+		return ok && f != f
+	}
+	nan := value.Float(math.NaN())
+	if tree := v.indexTree(label, key); tree != nil {
+		var ps []posting
+		tree.AscendFunc(btreemap.GE[value.Value](nan), btreemap.LE[value.Value](nan), func(k value.Value, b posting) bool {
+			if isNaN(k) {
+				ps = append(ps, b)
+			}
+			return true
+		})
+		return unionPostings(ps)
+	}
+	out := roaring.New()
+	lb := v.labels[label]
+	if lb == nil {
+		return out
+	}
+	it := lb.Iterator()
+	for it.HasNext() {
+		n := it.Next()
+		if pv, ok := v.NodeProp(n, key); ok && isNaN(pv) {
 			out.Add(n)
 		}
 	}

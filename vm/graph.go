@@ -55,6 +55,10 @@ type Graph interface {
 	// comparing only values of the bounds' kind, from a property index;
 	// ok is false when there is no such index.
 	IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIncl bool) (nodes *roaring.Bitmap, ok bool)
+	// IndexNaN returns the nodes with the label whose property key is the
+	// float NaN, from a property index; ok is false when there is no such
+	// index.
+	IndexNaN(label, key uint32) (nodes *roaring.Bitmap, ok bool)
 }
 
 // Writer is the write interface of a transaction. Names are created on

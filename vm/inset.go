@@ -62,12 +62,21 @@ func (m *Machine) in(pc int, x, list value.Value) (value.Value, error) {
 }
 
 // setFromIDs builds the set of existing nodes named by a list of element
-// ids (elementId) or integer ids (id).
-func (m *Machine) setFromIDs(list value.Value, element bool) *roaring.Bitmap {
+// ids (elementId, mode 1), integer ids (id, mode 0) or held by a list of
+// nodes (mode 2); the list's other values name none.
+func (m *Machine) setFromIDs(list value.Value, mode int32) *roaring.Bitmap {
 	out := roaring.New()
 	l, _ := list.(value.List)
+	element := mode == 1
 	for _, v := range l {
 		var id uint64
+		if mode == 2 {
+			n, ok := v.(value.Node)
+			if !ok {
+				continue
+			}
+			v = value.Int(n.ID)
+		}
 		switch x := v.(type) {
 		case value.String:
 			if !element {

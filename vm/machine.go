@@ -711,7 +711,7 @@ func (m *Machine) run() (row bool, err error) {
 			}
 			R[in.A] = v
 		case OpSetFromIDs:
-			S[in.A] = m.setFromIDs(R[in.B], in.C == 1)
+			S[in.A] = m.setFromIDs(R[in.B], in.C)
 		case OpSetIndexSeekMany:
 			S[in.A] = m.indexSeekMany(consts[in.B], consts[in.C], R[in.D])
 		case OpAdd, OpSub, OpMul, OpDiv, OpMod, OpPow, OpStartsWith, OpEndsWith, OpContains, OpRegex, OpIndex:

@@ -161,7 +161,7 @@ const (
 	OpSetCount         // A=R, B=S: R[A] = |S[B]|
 	OpSetContains      // A=S, B=N, C=target: if N[B] is not in S[A], pc = C
 	OpDegree           // A=R dst, B=N node, C=X expand spec: R[A] = the node's number of relationships of the spec
-	OpSetFromIDs       // A=S dst, B=R list, C=1 for element ids, 0 for integer ids: S[A] = the existing nodes named
+	OpSetFromIDs       // A=S dst, B=R list, C=1 for element ids, 0 for integer ids, 2 for nodes: S[A] = the existing nodes named
 	OpSetIndexSeekMany // A=S dst, B=K label, C=K key, D=R list: S[A] = nodes whose property equals one of the list's values
 	OpSetIndexSeek     // A=S dst, B=K label, C=K key, D=R value: S[A] = nodes with the label whose property equals R[D]
 	OpSetIndexRange    // A=S dst, B=X range spec: S[A] = nodes with the spec's label whose property lies in its range (see RangeSpec)

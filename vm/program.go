@@ -70,11 +70,16 @@ func (d Direction) String() string {
 // unbounded; inclusive per LoIncl and HiIncl), or, with Prefix, whose
 // string value starts with the string R[Lo]. A null or (for Prefix)
 // non-string bound matches nothing, as the comparison it stands for.
+// With NaN the nodes whose value is NaN come too, and every node of the
+// label when a bound is NaN (the bounds stand for NOT (key < lo) and the
+// like, which NaN on either side satisfies; the filter that follows
+// keeps the nodes that do).
 type RangeSpec struct {
 	Label, Key     string
 	Lo, Hi         int32
 	LoIncl, HiIncl bool
 	Prefix         bool
+	NaN            bool
 }
 
 // ExpandSpec describes a one-hop expansion.

@@ -358,7 +358,17 @@ func (m *Machine) indexRange(spec *RangeSpec, R []value.Value) *roaring.Bitmap {
 	if !ok1 || !ok2 || (spec.Lo >= 0 && value.IsNull(lo)) || (spec.Hi >= 0 && value.IsNull(hi)) {
 		return roaring.New()
 	}
+	if spec.NaN && (isNaN(lo) || isNaN(hi)) {
+		// NOT (x < NaN) holds for every number x: the label's nodes, for
+		// the filter that follows to test.
+		return g.NodesWithLabel(l).Clone()
+	}
 	if b, ok := g.IndexRange(l, k, lo, hi, loIncl, hiIncl); ok {
+		if spec.NaN {
+			if nan, ok := g.IndexNaN(l, k); ok && !nan.IsEmpty() {
+				return roaring.Or(b, nan)
+			}
+		}
 		return b
 	}
 	out := roaring.New()
@@ -371,11 +381,17 @@ func (m *Machine) indexRange(spec *RangeSpec, R []value.Value) *roaring.Bitmap {
 		}
 		in := (lo == nil || value.CompareOp(map[bool]string{true: ">=", false: ">"}[loIncl], pv, lo) == value.True) &&
 			(hi == nil || value.CompareOp(map[bool]string{true: "<=", false: "<"}[hiIncl], pv, hi) == value.True)
-		if in {
+		if in || spec.NaN && isNaN(pv) {
 			out.Add(n)
 		}
 	}
 	return out
+}
+
+// isNaN reports whether v is the float NaN.
+func isNaN(v value.Value) bool {
+	f, ok := v.(value.Float)
+	return ok && f != f
 }
 
 // prefixEnd is the least string greater than every string starting with

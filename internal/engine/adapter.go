@@ -52,6 +52,14 @@ func (g graphView) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiI
 	return g.r.IndexRange(label, key, lo, hi, loIncl, hiIncl), true
 }
 
+// IndexNaN implements vm.Graph.
+func (g graphView) IndexNaN(label, key uint32) (*roaring.Bitmap, bool) {
+	if _, ok := g.r.Index(label, key); !ok {
+		return nil, false
+	}
+	return g.r.IndexNaN(label, key), true
+}
+
 // IndexSeek uses the index when there is one; storage answers by a label
 // scan otherwise, so the result is always complete.
 func (g graphView) IndexSeek(label, key uint32, v value.Value) (*roaring.Bitmap, bool) {

@@ -10,12 +10,16 @@ import (
 // in a range, from a property index: above Lo and below Hi (either nil
 // for unbounded, inclusive per LoIncl and HiIncl), or, with Prefix, the
 // strings that start with Lo. The range admits every node its
-// predicates admit; those predicates still follow as a filter.
+// predicates admit; those predicates still follow as a filter. With NaN
+// the range takes too what its bounds written as NOT (key < Lo) and the
+// like admit beyond it: the nodes whose value is NaN (neither below nor
+// above a number), and, when a bound is NaN, every node of the label.
 type NodeRangeSeek struct {
 	Var, Label, Key string
 	Lo, Hi          ast.Expr
 	LoIncl, HiIncl  bool
 	Prefix          bool
+	NaN             bool
 }
 
 var _ Op = (*NodeRangeSeek)(nil)
@@ -57,6 +61,9 @@ func (o NodeRangeSeek) Detail() string {
 			op = " <= "
 		}
 		s += op + expr(o.Hi)
+	}
+	if o.NaN {
+		s += " or NaN"
 	}
 	return s
 }

@@ -117,12 +117,14 @@ func (o NodeIndexSeek) Detail() string {
 
 // NodeSetSeek binds Var to each node of a set given by a list: element ids
 // (elementId(n) IN list), integer ids (id(n) IN list), or, with Label and
-// Key, the values of an indexed property (n.key IN list). It starts a
-// pattern from a known set — a semi-join — instead of a scan.
+// Key, the values of an indexed property (n.key IN list), or, with Nodes,
+// the nodes the list holds (n IN list, a list collected earlier). It
+// starts a pattern from a known set — a semi-join — instead of a scan.
 type NodeSetSeek struct {
 	Var        string
 	List       ast.Expr
 	ElementIDs bool
+	Nodes      bool
 	Label, Key string
 }
 
@@ -150,6 +152,8 @@ func (o NodeSetSeek) Detail() string {
 		return fmt.Sprintf("(%s:%s) index seeks %s IN %s", show(o.Var), o.Label, o.Key, expr(o.List))
 	case o.ElementIDs:
 		return fmt.Sprintf("(%s) elementId IN %s", show(o.Var), expr(o.List))
+	case o.Nodes:
+		return fmt.Sprintf("(%s) IN %s", show(o.Var), expr(o.List))
 	}
 	return fmt.Sprintf("(%s) id IN %s", show(o.Var), expr(o.List))
 }
