@@ -247,9 +247,12 @@ func (eng *Engine) compile(st *ast.Statement, query string, r storage.Reader, pa
 }
 
 // CompileAs is compile for a query run as a GraphProgram statement (stmt
-// not nil) or as a query, planned without parameter values.
-func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, error) {
-	return eng.compileFor(st, query, r, stmt, nil)
+// not nil) or as a query, planned for the values of params (nil: without
+// values, as for a program's EXPLAIN). A statement's plans are cached as
+// a query's are: by the estimate class of the values (see planCache), so
+// a program run again with values of the same class reuses its plans.
+func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement, params map[string]value.Value) (*planner.Compiled, error) {
+	return eng.compileFor(st, query, r, stmt, params)
 }
 
 func (eng *Engine) compileFor(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement, params map[string]value.Value) (*planner.Compiled, error) {
