@@ -182,6 +182,8 @@ func (b *builder) estimateReads(pl *logical.Pipeline) []float64 {
 			}
 		case logical.ProcCall:
 			rows *= unwindFanout
+		case logical.CallSubquery:
+			rows *= b.callRows(o, sel)
 		}
 		pl.Est[i] = rows
 		sel.note(op)
