@@ -18,7 +18,13 @@ import (
 //
 //   - count(*), count(x): the sum of the branches' counts;
 //   - sum(x): the sum of the branches' sums;
-//   - min(x), max(x) (DISTINCT or not): the min (max) of the branches'.
+//   - min(x), max(x) (DISTINCT or not): the min (max) of the branches';
+//   - collect(x), when the CALL runs once (it follows the query's start
+//     alone): the branches' lists concatenated in branch order, which is
+//     the order one pass over the UNION ALL's rows gives (openCypher
+//     leaves the order of collect without ORDER BY unspecified anyway).
+//     Run once, each branch returns at most one partial list per group,
+//     so the concatenation is a fixed number of list additions.
 //
 // Every branch then ends in an aggregation as if it were written alone,
 // so the rules that read a count from the store, a degree or the size of
@@ -35,8 +41,12 @@ import (
 // LIMIT or filter between them sees the rows one by one), and its keys
 // and arguments may read only the CALL's columns, which every branch
 // binds. A DISTINCT UNION is left alone (its duplicates are removed across
-// branches), as are count(DISTINCT x), sum(DISTINCT x), avg, collect and
-// every other aggregate that does not split this way. A branch's own
+// branches), as are count(DISTINCT x), sum(DISTINCT x), collect(DISTINCT
+// x), collect over a CALL that runs per row, and every other aggregate
+// that does not split this way. avg(x) is one: as the branches' sums over
+// their counts it would be exact, but a branch's sum() of integers raises
+// IntegerOverflow past 2^63 where avg goes on in floating point; it needs
+// a partial aggregate that keeps avg's own state. A branch's own
 // ORDER BY, SKIP and LIMIT stay in the branch, before its aggregation.
 // When every branch ends in an aggregation already (as after this rule),
 // there is nothing to gain; when, further, every branch is one row of
@@ -72,10 +82,12 @@ func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubque
 	if !onlyReads(usesOf(logical.Aggregate{Keys: a.Keys, Aggs: a.Aggs}), cols) {
 		return nil, false
 	}
+	_, started := ops[0].(logical.Start)
+	once := started && j == 2 // the CALL runs once
 	combine := make([]string, len(a.Aggs))
 	for k, c := range a.Aggs {
 		f := combinerOf(c.Call)
-		if f == "" {
+		if f == "" || f == "collect" && !once {
 			return nil, false
 		}
 		combine[k] = f
@@ -105,7 +117,21 @@ func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubque
 		outer.Keys = append(outer.Keys, logical.Item{Expr: &ast.Variable{Name: col}, Name: k.Name})
 	}
 	var nulled []logical.Item // partial sums, null where they summed nothing
+	var finals []logical.Item // the aggregates the combination computes from several
 	for k, c := range a.Aggs {
+		switch combine[k] {
+		case "collect":
+			col, lists := b.fresh("part"), b.fresh("plists")
+			columns = append(columns, col)
+			partial := *c.Call
+			b.aggRefs[&partial] = col
+			inner.Aggs = append(inner.Aggs, logical.AggCall{Call: &partial, Name: col})
+			final := &ast.FunctionCall{Span: c.Call.Span, Name: "collect", Args: []ast.Expr{&ast.Variable{Span: c.Call.Span, Name: col}}}
+			b.aggRefs[final] = lists
+			outer.Aggs = append(outer.Aggs, logical.AggCall{Call: final, Name: lists})
+			finals = append(finals, logical.Item{Name: c.Name, Expr: concatOf(c.Call.Span, lists, len(call.Children()))})
+			continue
+		}
 		col := b.fresh("part")
 		columns = append(columns, col)
 		partial := *c.Call
@@ -150,7 +176,28 @@ func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubque
 	}
 	c := rewritten.(logical.CallSubquery)
 	c.Columns = columns
+	if len(finals) > 0 {
+		return replace(ops, j-1, 2, c, outer, logical.Project{Items: finals, Note: "the branches' partial aggregates combined"}), true
+	}
 	return replace(ops, j-1, 2, c, outer), true
+}
+
+// concatOf is the concatenation of the (at most n) lists of list
+// variable lists, in order: coalesce(lists[0], []) + ... + coalesce(lists[n-1], []).
+func concatOf(span ast.Span, lists string, n int) ast.Expr {
+	var out ast.Expr
+	for i := range n {
+		item := &ast.FunctionCall{Span: span, Name: "coalesce", Args: []ast.Expr{
+			&ast.Index{Span: span, Expr: &ast.Variable{Span: span, Name: lists}, Index: &ast.Literal{Span: span, Kind: ast.LitInt, Int: int64(i)}},
+			&ast.ListLiteral{Span: span},
+		}}
+		if out == nil {
+			out = item
+		} else {
+			out = &ast.Binary{Span: span, Op: ast.OpAdd, Left: out, Right: item}
+		}
+	}
+	return out
 }
 
 // combinerOf returns the aggregate function that combines the partial
@@ -166,6 +213,8 @@ func combinerOf(call *ast.FunctionCall) string {
 	case name == "sum" && !call.Distinct && len(call.Args) == 1:
 		return "sum"
 	case (name == "min" || name == "max") && len(call.Args) == 1:
+		return name
+	case name == "collect" && !call.Distinct && len(call.Args) == 1:
 		return name
 	}
 	return ""

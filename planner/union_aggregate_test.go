@@ -32,8 +32,16 @@ func TestAggregateThroughUnion(t *testing.T) {
 		// Aggregates that do not split by branches.
 		{both + "RETURN count(DISTINCT b) AS n", false},
 		{both + "RETURN sum(DISTINCT b.id) AS n", false},
+		{both + "RETURN avg(DISTINCT b.id) AS n", false},
+		{both + "RETURN collect(DISTINCT b.id) AS n", false},
+		// avg: a branch's sum could overflow where avg does not.
 		{both + "RETURN avg(b.id) AS n", false},
-		{both + "RETURN collect(b.id) AS n", false},
+		// collect, run once, as the branches' lists concatenated.
+		{both + "RETURN collect(b.id) AS n", true},
+		{both + "RETURN a.id AS id, collect(b) AS bs, min(b.id) AS m", true},
+		// collect over a CALL run per row: a partial list per row and branch.
+		{"UNWIND [1, 2] AS u " + both + "RETURN collect(b.id) AS n", false},
+		{"MATCH (x:Person) CALL (x) { MATCH (x)-->(b) RETURN b UNION ALL MATCH (x)<--(b) RETURN b } RETURN b.name AS k, collect(b) AS n", false},
 		{both + "RETURN count(*) AS n, stDev(b.id) AS sd", false},
 		// A key or an argument the branches cannot compute.
 		{"MATCH (x:Person) CALL (x) { MATCH (x)-->(b) RETURN b UNION ALL MATCH (x)<--(b) RETURN b } RETURN x.name AS k, count(*) AS n", false},
