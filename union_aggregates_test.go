@@ -20,7 +20,7 @@ import (
 // with self-loops and parallel relationships.
 func TestUnionAggregatesMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(42, 7))
-	pushed := 0
+	pushed, distinct := 0, 0
 	const graphs, perGraph = 3, 60
 	for g := 0; g < graphs; g++ {
 		set, err := Open("", nil)
@@ -58,6 +58,10 @@ func TestUnionAggregatesMatchRowMode(t *testing.T) {
 			"CALL { UNWIND [1, 2] AS k UNWIND [duration('PT1H'), duration('PT2H')] AS d RETURN k, d UNION ALL UNWIND [1, 2, 3] AS k RETURN k, null AS d } RETURN k, avg(d) AS m, collect(d) AS l ORDER BY k",
 			"CALL { UNWIND [1, 2, 9223372036854775807] AS x RETURN x UNION ALL UNWIND [2.5, null] AS x RETURN x } RETURN avg(x) AS m, collect(x) AS l",
 			"CALL { MATCH (a:A)-[r]->(b) RETURN a, b UNION ALL MATCH (a:A)<-[r]-(b:B) RETURN a, b UNION ALL MATCH (a:B)-[r]-(b) RETURN a, b } RETURN a.id AS id, avg(b.id) AS m, collect(b.id) AS l, count(*) AS n",
+			// Duplicate-insensitive aggregates: distinct branches.
+			"CALL { MATCH (a:A)-[r]->(b) RETURN a, b UNION ALL MATCH (a:A)<-[r]-(b) RETURN a, b } RETURN a.id AS id, count(DISTINCT b) AS n, collect(DISTINCT b.id % 3) AS l, min(b.id) AS lo",
+			"UNWIND [1, 2] AS u CALL { MATCH (a)-[r:T]->(b) RETURN a, b UNION ALL MATCH (a)<-[r:U]-(b) RETURN a, b } RETURN u, avg(DISTINCT a.id) AS m, sum(DISTINCT b.id) AS s, max(DISTINCT a.id) AS hi",
+			"CALL { MATCH (a)-[r]->(b) WHERE a.id > 1000 RETURN a, b UNION ALL MATCH (a)<-[r]-(b) WHERE a.id > 1000 RETURN a, b } RETURN count(DISTINCT b) AS n, collect(DISTINCT a) AS l, min(a.id) AS lo",
 		}
 		for i := 0; i < perGraph+len(fixed); i++ {
 			var q string
@@ -74,6 +78,9 @@ func TestUnionAggregatesMatchRowMode(t *testing.T) {
 			if strings.Contains(plan, " part") {
 				pushed++
 			}
+			if strings.Contains(plan, " uarg") {
+				distinct++
+			}
 		}
 		set.Close()
 		row.Close()
@@ -82,6 +89,10 @@ func TestUnionAggregatesMatchRowMode(t *testing.T) {
 	if pushed < graphs*perGraph/3 {
 		t.Errorf("only %d of %d queries aggregated in the branches", pushed, graphs*perGraph)
 	}
+	if distinct < graphs*3 {
+		t.Errorf("only %d queries made their branches distinct", distinct)
+	}
+	t.Logf("%d queries aggregated in the branches, %d made them distinct", pushed, distinct)
 }
 
 // randomUnionAggregate writes one aggregation over CALL { ... UNION ALL

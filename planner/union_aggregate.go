@@ -41,9 +41,10 @@ import (
 // LIMIT or filter between them sees the rows one by one), and its keys
 // and arguments may read only the CALL's columns, which every branch
 // binds. A DISTINCT UNION is left alone (its duplicates are removed across
-// branches), as are count(DISTINCT x), sum(DISTINCT x), collect(DISTINCT
-// x), collect over a CALL that runs per row, and every other aggregate
-// that does not split this way. avg(x) is one: as the branches' sums over
+// branches), as are collect over a CALL that runs per row and every other
+// aggregate that does not split this way; an aggregation of DISTINCT
+// aggregates (count(DISTINCT x), collect(DISTINCT x), ...) gets its
+// branches' rows made distinct instead (pushDistinct). avg(x) is one: as the branches' sums over
 // their counts it would be exact, but a branch's sum() of integers raises
 // IntegerOverflow past 2^63 where avg goes on in floating point; it needs
 // a partial aggregate that keeps avg's own state. A branch's own
@@ -69,6 +70,9 @@ func aggregateThroughUnion(b *builder, ops []logical.Op, _ required) ([]logical.
 			return out, true
 		}
 		if out, ok := b.pushAggregate(ops, j, call, a); ok {
+			return out, true
+		}
+		if out, ok := b.pushDistinct(ops, j, call, a); ok {
 			return out, true
 		}
 	}
@@ -357,4 +361,74 @@ func foldAggregate(call *ast.FunctionCall, rows []map[string]*ast.Literal) (*ast
 		return nil, false
 	}
 	return out, true
+}
+
+// pushDistinct rewrites ops[j-1:j+1], the CALL call and the aggregation a
+// after it, when every aggregate of a is insensitive to duplicate rows
+// (DISTINCT, or min and max): a then sees only the set of the distinct
+// tuples of its keys and arguments, and the set of the union of the
+// branches' rows is the union of the sets of each branch's. Each branch
+// then returns the distinct tuples of the keys and arguments it computes
+// (RETURN DISTINCT, which the rules may answer set at a time) and a
+// aggregates those as before; order-sensitive results (collect(DISTINCT
+// x)) keep each value's first occurrence, as their order is unspecified
+// anyway without ORDER BY.
+func (b *builder) pushDistinct(ops []logical.Op, j int, call logical.CallSubquery, a logical.Aggregate) ([]logical.Op, bool) {
+	cols := newVarSet(call.Columns...)
+	if !onlyReads(usesOf(logical.Aggregate{Keys: a.Keys, Aggs: a.Aggs}), cols) {
+		return nil, false
+	}
+	for _, c := range a.Aggs {
+		name := strings.ToLower(c.Call.Name)
+		if len(c.Call.Namespace) > 0 || c.Call.Star || len(c.Call.Args) != 1 || !c.Call.Distinct && name != "min" && name != "max" {
+			return nil, false
+		}
+	}
+	for _, br := range call.Children() {
+		n := len(br.Ops)
+		if n == 0 {
+			return nil, false
+		}
+		if _, ok := br.Ops[n-1].(logical.Emit); !ok {
+			return nil, false
+		}
+		for _, op := range br.Ops {
+			if _, ok := op.(logical.Distinct); ok {
+				return nil, false // distinct already
+			}
+		}
+	}
+	var columns []string
+	var items []logical.Item
+	outer := logical.Aggregate{EstGroups: a.EstGroups}
+	for _, k := range a.Keys {
+		col := b.fresh("ukey")
+		columns = append(columns, col)
+		items = append(items, logical.Item{Expr: k.Expr, Name: col})
+		outer.Keys = append(outer.Keys, logical.Item{Expr: &ast.Variable{Name: col}, Name: k.Name})
+	}
+	for _, c := range a.Aggs {
+		col := b.fresh("uarg")
+		columns = append(columns, col)
+		items = append(items, logical.Item{Expr: c.Call.Args[0], Name: col})
+		call := *c.Call
+		call.Args = []ast.Expr{&ast.Variable{Span: c.Call.Span, Name: col}}
+		b.aggRefs[&call] = c.Name
+		outer.Aggs = append(outer.Aggs, logical.AggCall{Call: &call, Name: c.Name, IntSum: c.IntSum})
+	}
+	branches := call.Children()
+	next := make([]*logical.Pipeline, len(branches))
+	for i, br := range branches {
+		last := len(br.Ops) - 1
+		bops := append([]logical.Op(nil), br.Ops[:last]...)
+		bops = append(bops, logical.Project{Items: items}, logical.Distinct{Vars: columns}, logical.Select{Vars: columns}, logical.Emit{Columns: columns})
+		next[i] = &logical.Pipeline{Ops: bops, Est: br.Est}
+	}
+	rewritten, err := call.WithChildren(next...)
+	if err != nil {
+		return nil, false
+	}
+	c := rewritten.(logical.CallSubquery)
+	c.Columns = columns
+	return replace(ops, j-1, 2, c, outer), true
 }
