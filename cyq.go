@@ -132,6 +132,12 @@ func (db *DB) QueryReadOnly(ctx context.Context, query string, params map[string
 // running it.
 func (db *DB) Compile(query string) (*planner.Compiled, error) { return db.eng.Compile(query) }
 
+// CompileWith is Compile for a run with parameters: the plan is the one a
+// run with those values gets (priced with them, from the plan cache).
+func (db *DB) CompileWith(query string, params map[string]any) (*planner.Compiled, error) {
+	return db.eng.CompileWith(query, params)
+}
+
 // PlanCacheCounts is how often a query reused a cached plan (Hits) and
 // how often one was planned (Compiles).
 type PlanCacheCounts = engine.PlanCacheCounts

@@ -20,7 +20,7 @@ import (
 // with self-loops and parallel relationships.
 func TestUnionAggregatesMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(42, 7))
-	pushed := 0
+	pushed, distinct := 0, 0
 	const graphs, perGraph = 3, 60
 	for g := 0; g < graphs; g++ {
 		set, err := Open("", nil)
@@ -51,6 +51,17 @@ func TestUnionAggregatesMatchRowMode(t *testing.T) {
 			"UNWIND [] AS u CALL { MATCH (a)-[r]->(b) RETURN r UNION ALL MATCH (a)<-[r]-(b) RETURN r } RETURN count(*) AS n, count(r) AS c, sum(id(r)) AS s, min(id(r)) AS lo, max(id(r)) AS hi",
 			"UNWIND [] AS u CALL { MATCH (a)-[r]->(b) RETURN r UNION ALL MATCH (a)<-[r]-(b) RETURN r } RETURN type(r) AS t, count(*) AS n",
 			"CALL { MATCH (a)-[r:T]->(b) WHERE a.id > 1000 RETURN r UNION ALL MATCH (a)<-[r:T]-(b) WHERE a.id > 1000 RETURN r } RETURN count(r) AS n, sum(id(r)) AS s, min(id(r)) AS lo",
+			// avg and collect: of nothing, of durations with branches
+			// that average nothing, by keys some branches lack.
+			"CALL { MATCH (a)-[r:T]->(b) WHERE a.id > 1000 RETURN b UNION ALL MATCH (a)<-[r:T]-(b) WHERE a.id > 1000 RETURN b } RETURN avg(b.id) AS m, collect(b.id) AS l, count(*) AS n",
+			"CALL { UNWIND [duration('P1D'), duration('PT5H'), null] AS d RETURN d UNION ALL UNWIND [null] AS d RETURN d UNION ALL UNWIND [] AS d RETURN d } RETURN avg(d) AS m, collect(d) AS l",
+			"CALL { UNWIND [1, 2] AS k UNWIND [duration('PT1H'), duration('PT2H')] AS d RETURN k, d UNION ALL UNWIND [1, 2, 3] AS k RETURN k, null AS d } RETURN k, avg(d) AS m, collect(d) AS l ORDER BY k",
+			"CALL { UNWIND [1, 2, 9223372036854775807] AS x RETURN x UNION ALL UNWIND [2.5, null] AS x RETURN x } RETURN avg(x) AS m, collect(x) AS l",
+			"CALL { MATCH (a:A)-[r]->(b) RETURN a, b UNION ALL MATCH (a:A)<-[r]-(b:B) RETURN a, b UNION ALL MATCH (a:B)-[r]-(b) RETURN a, b } RETURN a.id AS id, avg(b.id) AS m, collect(b.id) AS l, count(*) AS n",
+			// Duplicate-insensitive aggregates: distinct branches.
+			"CALL { MATCH (a:A)-[r]->(b) RETURN a, b UNION ALL MATCH (a:A)<-[r]-(b) RETURN a, b } RETURN a.id AS id, count(DISTINCT b) AS n, collect(DISTINCT b.id % 3) AS l, min(b.id) AS lo",
+			"UNWIND [1, 2] AS u CALL { MATCH (a)-[r:T]->(b) RETURN a, b UNION ALL MATCH (a)<-[r:U]-(b) RETURN a, b } RETURN u, avg(DISTINCT a.id) AS m, sum(DISTINCT b.id) AS s, max(DISTINCT a.id) AS hi",
+			"CALL { MATCH (a)-[r]->(b) WHERE a.id > 1000 RETURN a, b UNION ALL MATCH (a)<-[r]-(b) WHERE a.id > 1000 RETURN a, b } RETURN count(DISTINCT b) AS n, collect(DISTINCT a) AS l, min(a.id) AS lo",
 		}
 		for i := 0; i < perGraph+len(fixed); i++ {
 			var q string
@@ -67,6 +78,9 @@ func TestUnionAggregatesMatchRowMode(t *testing.T) {
 			if strings.Contains(plan, " part") {
 				pushed++
 			}
+			if strings.Contains(plan, " uarg") {
+				distinct++
+			}
 		}
 		set.Close()
 		row.Close()
@@ -75,6 +89,10 @@ func TestUnionAggregatesMatchRowMode(t *testing.T) {
 	if pushed < graphs*perGraph/3 {
 		t.Errorf("only %d of %d queries aggregated in the branches", pushed, graphs*perGraph)
 	}
+	if distinct < graphs*3 {
+		t.Errorf("only %d queries made their branches distinct", distinct)
+	}
+	t.Logf("%d queries aggregated in the branches, %d made them distinct", pushed, distinct)
 }
 
 // randomUnionAggregate writes one aggregation over CALL { ... UNION ALL
@@ -126,7 +144,9 @@ func randomUnionAggregate(r *rand.Rand) string {
 	for k := 0; k < 1+r.IntN(3); k++ {
 		aggs = append(aggs, fmt.Sprintf("%s AS g%d", pick("count(*)", "count(r)", "count(b)", "sum(b.id)", "min(a.id)",
 			"max(b.id)", "min(DISTINCT b.id)", "count(*) * 2 + 1", "count(DISTINCT a)", "avg(a.id)", "sum(DISTINCT b.id)",
-			"count(CASE WHEN a.id > 10 THEN 1 END)", "sum(a.id + b.id)", "size(collect(b))"), k))
+			"count(CASE WHEN a.id > 10 THEN 1 END)", "sum(a.id + b.id)", "size(collect(b))",
+			"avg(b.id)", "avg(toFloat(a.id) / 4)", "avg(CASE WHEN a.id > 20 THEN b.id END)", "collect(b.id)", "collect(a)",
+			"reduce(s = 0, x IN collect(b.id) | s + x * x)", "avg(DISTINCT a.id)", "collect(DISTINCT b.id)"), k))
 	}
 	items := strings.Join(append(keys, aggs...), ", ")
 	if r.IntN(3) == 0 {

@@ -200,6 +200,8 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			}
 		case logical.ProcCall:
 			rows *= unwindFanout
+		case logical.CallSubquery:
+			rows *= b.callRows(o, sel)
 		}
 		pl.Est[i] = rows
 		sel.note(op)

@@ -18,7 +18,13 @@ import (
 //
 //   - count(*), count(x): the sum of the branches' counts;
 //   - sum(x): the sum of the branches' sums;
-//   - min(x), max(x) (DISTINCT or not): the min (max) of the branches'.
+//   - min(x), max(x) (DISTINCT or not): the min (max) of the branches';
+//   - collect(x), when the CALL runs once (it follows the query's start
+//     alone): the branches' lists concatenated in branch order, which is
+//     the order one pass over the UNION ALL's rows gives (openCypher
+//     leaves the order of collect without ORDER BY unspecified anyway).
+//     Run once, each branch returns at most one partial list per group,
+//     so the concatenation is a fixed number of list additions.
 //
 // Every branch then ends in an aggregation as if it were written alone,
 // so the rules that read a count from the store, a degree or the size of
@@ -35,8 +41,13 @@ import (
 // LIMIT or filter between them sees the rows one by one), and its keys
 // and arguments may read only the CALL's columns, which every branch
 // binds. A DISTINCT UNION is left alone (its duplicates are removed across
-// branches), as are count(DISTINCT x), sum(DISTINCT x), avg, collect and
-// every other aggregate that does not split this way. A branch's own
+// branches), as are collect over a CALL that runs per row and every other
+// aggregate that does not split this way; an aggregation of DISTINCT
+// aggregates (count(DISTINCT x), collect(DISTINCT x), ...) gets its
+// branches' rows made distinct instead (pushDistinct). avg(x) is one: as the branches' sums over
+// their counts it would be exact, but a branch's sum() of integers raises
+// IntegerOverflow past 2^63 where avg goes on in floating point; it needs
+// a partial aggregate that keeps avg's own state. A branch's own
 // ORDER BY, SKIP and LIMIT stay in the branch, before its aggregation.
 // When every branch ends in an aggregation already (as after this rule),
 // there is nothing to gain; when, further, every branch is one row of
@@ -61,6 +72,9 @@ func aggregateThroughUnion(b *builder, ops []logical.Op, _ required) ([]logical.
 		if out, ok := b.pushAggregate(ops, j, call, a); ok {
 			return out, true
 		}
+		if out, ok := b.pushDistinct(ops, j, call, a); ok {
+			return out, true
+		}
 	}
 	return ops, false
 }
@@ -72,10 +86,12 @@ func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubque
 	if !onlyReads(usesOf(logical.Aggregate{Keys: a.Keys, Aggs: a.Aggs}), cols) {
 		return nil, false
 	}
+	_, started := ops[0].(logical.Start)
+	once := started && j == 2 // the CALL runs once
 	combine := make([]string, len(a.Aggs))
 	for k, c := range a.Aggs {
 		f := combinerOf(c.Call)
-		if f == "" {
+		if f == "" || f == "collect" && !once {
 			return nil, false
 		}
 		combine[k] = f
@@ -105,7 +121,21 @@ func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubque
 		outer.Keys = append(outer.Keys, logical.Item{Expr: &ast.Variable{Name: col}, Name: k.Name})
 	}
 	var nulled []logical.Item // partial sums, null where they summed nothing
+	var finals []logical.Item // the aggregates the combination computes from several
 	for k, c := range a.Aggs {
+		switch combine[k] {
+		case "collect":
+			col, lists := b.fresh("part"), b.fresh("plists")
+			columns = append(columns, col)
+			partial := *c.Call
+			b.aggRefs[&partial] = col
+			inner.Aggs = append(inner.Aggs, logical.AggCall{Call: &partial, Name: col})
+			final := &ast.FunctionCall{Span: c.Call.Span, Name: "collect", Args: []ast.Expr{&ast.Variable{Span: c.Call.Span, Name: col}}}
+			b.aggRefs[final] = lists
+			outer.Aggs = append(outer.Aggs, logical.AggCall{Call: final, Name: lists})
+			finals = append(finals, logical.Item{Name: c.Name, Expr: concatOf(c.Call.Span, lists, len(call.Children()))})
+			continue
+		}
 		col := b.fresh("part")
 		columns = append(columns, col)
 		partial := *c.Call
@@ -150,7 +180,28 @@ func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubque
 	}
 	c := rewritten.(logical.CallSubquery)
 	c.Columns = columns
+	if len(finals) > 0 {
+		return replace(ops, j-1, 2, c, outer, logical.Project{Items: finals, Note: "the branches' partial aggregates combined"}), true
+	}
 	return replace(ops, j-1, 2, c, outer), true
+}
+
+// concatOf is the concatenation of the (at most n) lists of list
+// variable lists, in order: coalesce(lists[0], []) + ... + coalesce(lists[n-1], []).
+func concatOf(span ast.Span, lists string, n int) ast.Expr {
+	var out ast.Expr
+	for i := range n {
+		item := &ast.FunctionCall{Span: span, Name: "coalesce", Args: []ast.Expr{
+			&ast.Index{Span: span, Expr: &ast.Variable{Span: span, Name: lists}, Index: &ast.Literal{Span: span, Kind: ast.LitInt, Int: int64(i)}},
+			&ast.ListLiteral{Span: span},
+		}}
+		if out == nil {
+			out = item
+		} else {
+			out = &ast.Binary{Span: span, Op: ast.OpAdd, Left: out, Right: item}
+		}
+	}
+	return out
 }
 
 // combinerOf returns the aggregate function that combines the partial
@@ -166,6 +217,8 @@ func combinerOf(call *ast.FunctionCall) string {
 	case name == "sum" && !call.Distinct && len(call.Args) == 1:
 		return "sum"
 	case (name == "min" || name == "max") && len(call.Args) == 1:
+		return name
+	case name == "collect" && !call.Distinct && len(call.Args) == 1:
 		return name
 	}
 	return ""
@@ -308,4 +361,74 @@ func foldAggregate(call *ast.FunctionCall, rows []map[string]*ast.Literal) (*ast
 		return nil, false
 	}
 	return out, true
+}
+
+// pushDistinct rewrites ops[j-1:j+1], the CALL call and the aggregation a
+// after it, when every aggregate of a is insensitive to duplicate rows
+// (DISTINCT, or min and max): a then sees only the set of the distinct
+// tuples of its keys and arguments, and the set of the union of the
+// branches' rows is the union of the sets of each branch's. Each branch
+// then returns the distinct tuples of the keys and arguments it computes
+// (RETURN DISTINCT, which the rules may answer set at a time) and a
+// aggregates those as before; order-sensitive results (collect(DISTINCT
+// x)) keep each value's first occurrence, as their order is unspecified
+// anyway without ORDER BY.
+func (b *builder) pushDistinct(ops []logical.Op, j int, call logical.CallSubquery, a logical.Aggregate) ([]logical.Op, bool) {
+	cols := newVarSet(call.Columns...)
+	if !onlyReads(usesOf(logical.Aggregate{Keys: a.Keys, Aggs: a.Aggs}), cols) {
+		return nil, false
+	}
+	for _, c := range a.Aggs {
+		name := strings.ToLower(c.Call.Name)
+		if len(c.Call.Namespace) > 0 || c.Call.Star || len(c.Call.Args) != 1 || !c.Call.Distinct && name != "min" && name != "max" {
+			return nil, false
+		}
+	}
+	for _, br := range call.Children() {
+		n := len(br.Ops)
+		if n == 0 {
+			return nil, false
+		}
+		if _, ok := br.Ops[n-1].(logical.Emit); !ok {
+			return nil, false
+		}
+		for _, op := range br.Ops {
+			if _, ok := op.(logical.Distinct); ok {
+				return nil, false // distinct already
+			}
+		}
+	}
+	var columns []string
+	var items []logical.Item
+	outer := logical.Aggregate{EstGroups: a.EstGroups}
+	for _, k := range a.Keys {
+		col := b.fresh("ukey")
+		columns = append(columns, col)
+		items = append(items, logical.Item{Expr: k.Expr, Name: col})
+		outer.Keys = append(outer.Keys, logical.Item{Expr: &ast.Variable{Name: col}, Name: k.Name})
+	}
+	for _, c := range a.Aggs {
+		col := b.fresh("uarg")
+		columns = append(columns, col)
+		items = append(items, logical.Item{Expr: c.Call.Args[0], Name: col})
+		call := *c.Call
+		call.Args = []ast.Expr{&ast.Variable{Span: c.Call.Span, Name: col}}
+		b.aggRefs[&call] = c.Name
+		outer.Aggs = append(outer.Aggs, logical.AggCall{Call: &call, Name: c.Name, IntSum: c.IntSum})
+	}
+	branches := call.Children()
+	next := make([]*logical.Pipeline, len(branches))
+	for i, br := range branches {
+		last := len(br.Ops) - 1
+		bops := append([]logical.Op(nil), br.Ops[:last]...)
+		bops = append(bops, logical.Project{Items: items}, logical.Distinct{Vars: columns}, logical.Select{Vars: columns}, logical.Emit{Columns: columns})
+		next[i] = &logical.Pipeline{Ops: bops, Est: br.Est}
+	}
+	rewritten, err := call.WithChildren(next...)
+	if err != nil {
+		return nil, false
+	}
+	c := rewritten.(logical.CallSubquery)
+	c.Columns = columns
+	return replace(ops, j-1, 2, c, outer), true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,8 +50,11 @@ type stepQuery struct {
 	text string
 	// stmt is how it compiles as a statement (its Seed set per run).
 	stmt planner.Statement
-	// readsW marks a query that reads $W_IDS.
+	// readsW marks a query that reads $W_IDS; params names the other
+	// parameters it reads (the program's), whose values it is planned
+	// for.
 	readsW bool
+	params []string
 }
 
 // lower lowers p; the plans' cost model reads the graph's current
@@ -152,7 +156,7 @@ func (rn *Runner) compileProgramStatement(query string, r storage.Reader, stmt *
 	if st.Explain || st.Profile {
 		return nil, nil, cyqerr.Compile(cyqerr.ProgramError, "V016", "EXPLAIN and PROFILE are not operations of a program").WithHint("explain the whole program with the explain action")
 	}
-	compiled, err := rn.eng.CompileAs(st, query, r, stmt)
+	compiled, err := rn.eng.CompileAs(st, query, r, stmt, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -161,18 +165,42 @@ func (rn *Runner) compileProgramStatement(query string, r storage.Reader, stmt *
 	}
 	q := &stepQuery{st: st, text: query, stmt: *stmt}
 	ast.Inspect(st, func(n ast.Node) bool {
-		if p, ok := n.(*ast.Parameter); ok && p.Name == wIDsParam {
+		p, ok := n.(*ast.Parameter)
+		switch {
+		case !ok:
+		case p.Name == wIDsParam:
 			q.readsW = true
+		case !slices.Contains(q.params, p.Name):
+			q.params = append(q.params, p.Name)
 		}
-		return !q.readsW
+		return true
 	})
 	return compiled, q, nil
 }
 
+// planParams returns the values of the program's parameters q reads, for
+// planning q with them (nil when it reads none). $W_IDS is not among
+// them: W's size reaches the plan as the statement's seed.
+func (r *run) planParams(q *stepQuery) map[string]value.Value {
+	if len(q.params) == 0 {
+		return nil
+	}
+	out := make(map[string]value.Value, len(q.params))
+	for _, n := range q.params {
+		v, err := value.FromGo(r.params[n])
+		if err != nil {
+			continue // the run reports it when it binds the value
+		}
+		out[n] = v
+	}
+	return out
+}
+
 // compiled returns the code of a Cypher step for this run: its query
-// compiled as a statement through the engine's plan cache (which reuses
-// the plan while the schema, the data's shape and the counts the plan
-// assumed hold), seeded by W's node set when the statement only
+// compiled as a statement for the values of the program's parameters it
+// reads, through the engine's plan cache (which reuses the plan while the
+// schema, the data's shape and the counts the plan assumed hold, for
+// values of the estimate class it was planned for), seeded by W's node set when the statement only
 // restricts W (planner.Statement.Seed).
 func (r *run) compiled(q *stepQuery, op graphprogram.Operation) (*planner.Compiled, error) {
 	stmt := q.stmt
@@ -187,7 +215,7 @@ func (r *run) compiled(q *stepQuery, op graphprogram.Operation) (*planner.Compil
 	}
 	snap := g.Snapshot()
 	defer snap.Close()
-	c, err := r.rn.eng.CompileAs(q.st, q.text, snap, &stmt)
+	c, err := r.rn.eng.CompileAs(q.st, q.text, snap, &stmt, r.planParams(q))
 	if err != nil {
 		return nil, err
 	}

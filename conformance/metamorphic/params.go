@@ -9,10 +9,11 @@ import (
 
 // ParamForms returns the seed form of q written with parameters: its
 // $placeholders stay in the text and the dataset's literals are passed as
-// query parameters, as an application sends them. The planner then plans
-// without seeing the values (and a cached plan serves every value), where
-// every other form binds them as literals. None when q has no
-// placeholder.
+// query parameters, as an application sends them. The planner prices the
+// plan with the values (and a cached plan serves values of the same
+// estimate class), where every other form binds them as literals:
+// TestPlanInvariance holds its plan to the same bound as theirs. None
+// when q has no placeholder.
 func ParamForms(q *Query) []Form {
 	text := q.String()
 	if !placeholder.MatchString(text) {

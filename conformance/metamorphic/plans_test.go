@@ -83,7 +83,9 @@ type formCost struct {
 }
 
 // TestPlanInvariance plans (without running) every form of every
-// question on seeded random graphs and, when the shared datasets are
+// question (the generated ones, the parameters form planned for its
+// values as a run plans it, and the UNION ALL of an undirected hop's two
+// directions) on seeded random graphs and, when the shared datasets are
 // present, on ego-Facebook (:User(id) indexed, anchors as the benchmark
 // sets them) and the movies graph, and checks that the forms of one
 // question get plans of about the same estimated cost (Compiled.Cost):
@@ -110,7 +112,7 @@ func TestPlanInvariance(t *testing.T) {
 		t.Log("shared datasets absent: random graphs only")
 	}
 	for _, q := range Questions() {
-		forms := Generate(q.Query, *planForms, q.Seed())
+		forms := append(append(Generate(q.Query, *planForms, q.Seed()), ParamForms(q.Query)...), UnionForms(q.Query)...)
 		for _, ds := range sets {
 			if ds.schema != q.Schema {
 				continue
@@ -118,7 +120,11 @@ func TestPlanInvariance(t *testing.T) {
 			t.Run(q.Name+"/"+ds.name, func(t *testing.T) {
 				var costs []formCost
 				for _, f := range forms {
-					c, err := ds.db.Compile(Bind(f.Text, ds.params))
+					text, args, err := BindForm(f, ds.params)
+					if err != nil {
+						t.Fatalf("%s: %v", f.Text, err)
+					}
+					c, err := ds.db.CompileWith(text, args)
 					if err != nil {
 						t.Fatalf("%s: %v", f.Text, err)
 					}

@@ -246,10 +246,34 @@ func (eng *Engine) compile(st *ast.Statement, query string, r storage.Reader, pa
 	return eng.compileFor(st, query, r, nil, params)
 }
 
+// CompileWith parses and plans a statement against the current graph for
+// the values of params, as a run with them plans it (through the plan
+// cache), without running it.
+func (eng *Engine) CompileWith(query string, params map[string]any) (*planner.Compiled, error) {
+	st, err := eng.parser.Parse(query)
+	if err != nil {
+		return nil, err
+	}
+	vp, err := Params(params)
+	if err != nil {
+		return nil, err
+	}
+	g, err := eng.Graph()
+	if err != nil {
+		return nil, err
+	}
+	snap := g.Snapshot()
+	defer snap.Close()
+	return eng.compile(st, query, snap, vp)
+}
+
 // CompileAs is compile for a query run as a GraphProgram statement (stmt
-// not nil) or as a query, planned without parameter values.
-func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement) (*planner.Compiled, error) {
-	return eng.compileFor(st, query, r, stmt, nil)
+// not nil) or as a query, planned for the values of params (nil: without
+// values, as for a program's EXPLAIN). A statement's plans are cached as
+// a query's are: by the estimate class of the values (see planCache), so
+// a program run again with values of the same class reuses its plans.
+func (eng *Engine) CompileAs(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement, params map[string]value.Value) (*planner.Compiled, error) {
+	return eng.compileFor(st, query, r, stmt, params)
 }
 
 func (eng *Engine) compileFor(st *ast.Statement, query string, r storage.Reader, stmt *planner.Statement, params map[string]value.Value) (*planner.Compiled, error) {
