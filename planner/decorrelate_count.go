@@ -115,7 +115,11 @@ func (b *builder) countJoin(clauses []ast.Clause, sc *scope) ([]ast.Clause, int,
 		return m
 	}
 	key := fmt.Sprintf("count join %d-%d/%d", first.Start, last.End, j)
-	switch c := clauses[j].(type) {
+	next, used := clauses[j], 1
+	if w, n, ok := stagedCount(clauses[j:], pvars); ok {
+		next, used = w, n
+	}
+	switch c := next.(type) {
 	case *ast.With:
 		k, q, where, ok := perRowCount(c)
 		if !ok || b.choose(key, 0, []int{0, 1}) != 1 {
@@ -134,7 +138,7 @@ func (b *builder) countJoin(clauses []ast.Clause, sc *scope) ([]ast.Clause, int,
 		p.Items[k] = &ast.ProjectionItem{Span: it.Span, Expr: &ast.Variable{Span: it.Span, Name: cnt}, Alias: &ast.Variable{Span: it.Span, Name: it.Name()}, Text: it.Text}
 		w := *c
 		w.Projection = &p
-		return []ast.Clause{merged(q, where), &ast.With{Span: c.Span, Projection: group}, &w}, j + 1, true
+		return []ast.Clause{merged(q, where), &ast.With{Span: c.Span, Projection: group}, &w}, j + used, true
 	case *ast.Match:
 		if !c.Optional || j+1 >= len(clauses) || !countedOptional(c, clauses[j+1], sc, pvars) {
 			return nil, 0, false
@@ -174,6 +178,78 @@ func nodeTests(n *ast.NodePattern) ([]ast.Expr, bool) {
 		out = append(out, n.Where)
 	}
 	return out, true
+}
+
+// stagedCount returns the one WITH that the first clauses of rest are,
+// and how many they are, when they compute a per-row count in one
+// projection and filter it in the next: `CALL { WITH t MATCH q RETURN
+// count(*) AS n } WITH t, n WHERE n > k` is (countCall) `WITH *, COUNT {
+// q } AS n WITH t, n WHERE n > k`, which is `WITH t, COUNT { q } AS n
+// WHERE n > k`. The first projection is WITH * and one item, nothing
+// else; the second aggregates nothing and reads the count only as an
+// item of its own (`n`, `n AS m`). vars are the variables in scope.
+func stagedCount(rest []ast.Clause, vars map[string]bool) (*ast.With, int, bool) {
+	if len(rest) < 2 {
+		return nil, 0, false
+	}
+	first := rest[0]
+	if c, ok := first.(*ast.CallSubquery); ok {
+		sc := newScope()
+		for v := range vars {
+			sc.add(v, kindNode)
+		}
+		ws, ok := countCall(c, sc)
+		if !ok || len(ws) != 1 {
+			return nil, 0, false
+		}
+		first = ws[0]
+	}
+	w1, ok1 := first.(*ast.With)
+	w2, ok2 := rest[1].(*ast.With)
+	if !ok1 || !ok2 || w1.Where != nil || !w1.Projection.Star || len(w1.Projection.Items) != 1 || w2.Projection.Star {
+		return nil, 0, false
+	}
+	p1 := w1.Projection
+	if p1.Distinct || p1.OrderBy != nil || p1.Skip != nil || p1.Limit != nil || containsAggregate(p1.Items[0].Expr) {
+		return nil, 0, false
+	}
+	count := p1.Items[0]
+	name := map[string]bool{count.Name(): true}
+	p2 := *w2.Projection
+	p2.Items = append([]*ast.ProjectionItem(nil), p2.Items...)
+	for k, it := range p2.Items {
+		if containsAggregate(it.Expr) {
+			return nil, 0, false
+		}
+		if v, ok := it.Expr.(*ast.Variable); ok && name[v.Name] {
+			p2.Items[k] = &ast.ProjectionItem{Span: it.Span, Expr: count.Expr, Alias: &ast.Variable{Span: it.Span, Name: it.Name()}, Text: it.Text}
+			continue
+		}
+		if readsAny(it.Expr, name) {
+			return nil, 0, false
+		}
+	}
+	for _, s := range p2.OrderBy {
+		if readsAny(s.Expr, name) && !projects(&p2, count.Name()) {
+			return nil, 0, false
+		}
+	}
+	if w2.Where != nil && readsAny(w2.Where, name) && !projects(&p2, count.Name()) {
+		return nil, 0, false
+	}
+	w := *w2
+	w.Projection = &p2
+	return &w, 2, true
+}
+
+// projects reports whether p has an item named name.
+func projects(p *ast.Projection, name string) bool {
+	for _, it := range p.Items {
+		if it.Name() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // singleNodes reports whether every part of p is one named node, no
