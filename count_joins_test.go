@@ -54,6 +54,9 @@ func TestCountJoinsMatchRowMode(t *testing.T) {
 					fmt.Sprintf("%s CALL { WITH %s MATCH %s RETURN count(*) AS n } WITH %s, n WHERE %s RETURN %s, n", an.match, an.keys, p, an.keys, th.test, an.ret),
 					fmt.Sprintf("%s WITH *, COUNT { %s } AS c WITH %s, c AS n WHERE %s RETURN %s, n", an.match, p, an.keys, th.test, an.ret),
 				}
+				// SKIP and LIMIT come before the WITH's WHERE: the rows
+				// without a match count towards them.
+				forms = append(forms, fmt.Sprintf("%s WITH %s, COUNT { %s } AS n ORDER BY %s SKIP 2 LIMIT 6 WHERE %s RETURN %s, n", an.match, an.keys, p, an.ret, th.test, an.ret))
 				for _, q := range forms {
 					queries = append(queries, q)
 					exact[q] = th.exact

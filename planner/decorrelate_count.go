@@ -53,6 +53,9 @@ import (
 //     dropping those rows changes no kept group); keys read none of Q's
 //     variables. count(*) counts the row without a match, so it does not
 //     qualify.
+//   - The projection has no SKIP or LIMIT: its WHERE filters the rows
+//     they keep, so the rows without a match count towards them in the
+//     per-row form (ORDER BY alone is fine).
 //   - A count is never null: no null case to keep. The query writes
 //     nothing (a write between rows could change the counts).
 //
@@ -270,7 +273,7 @@ func singleNodes(p *ast.Pattern) bool {
 // whose count is positive and w aggregates nothing (see countJoin).
 func perRowCount(w *ast.With) (int, *ast.Pattern, ast.Expr, bool) {
 	pr := w.Projection
-	if pr.Star || w.Where == nil {
+	if pr.Star || w.Where == nil || pr.Skip != nil || pr.Limit != nil {
 		return 0, nil, nil, false
 	}
 	for _, it := range pr.Items {
@@ -293,7 +296,7 @@ func perRowCount(w *ast.With) (int, *ast.Pattern, ast.Expr, bool) {
 // one such count is positive (see countJoin).
 func countedOptional(m *ast.Match, next ast.Clause, sc *scope, pvars map[string]bool) bool {
 	w, ok := next.(*ast.With)
-	if !ok || w.Projection.Star || w.Where == nil {
+	if !ok || w.Projection.Star || w.Where == nil || w.Projection.Skip != nil || w.Projection.Limit != nil {
 		return false
 	}
 	outer := sc.clone()
