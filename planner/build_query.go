@@ -133,6 +133,9 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 	if !b.rowModeOnly {
 		ordered = countCollected(ordered)
 	}
+	if join, n, ok := b.countJoin(ordered, sc); ok {
+		ordered = append(join, ordered[n:]...)
+	}
 	for i := 0; i < len(ordered); i++ {
 		c := ordered[i]
 		b.separateReadsAndWrites(q, c)
