@@ -11,17 +11,7 @@ import "github.com/cyqdb/cyq/parser/ast"
 // node it is true or false as the disjunction is. nil when no two
 // operands merge.
 func labelDisjunction(x *ast.Binary) ast.Expr {
-	var ops []ast.Expr
-	var flatten func(e ast.Expr)
-	flatten = func(e ast.Expr) {
-		if b, ok := e.(*ast.Binary); ok && b.Op == ast.OpOr {
-			flatten(b.Left)
-			flatten(b.Right)
-			return
-		}
-		ops = append(ops, e)
-	}
-	flatten(x)
+	ops := disjuncts(x)
 	first := map[string]int{} // variable -> index in out of its merged test
 	var out []ast.Expr
 	merged := false

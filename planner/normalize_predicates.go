@@ -225,17 +225,10 @@ func distinctLiterals(e ast.Expr) bool {
 // `k IN [...]` for one keyed k into `k IN [...]`; nil when it does not
 // apply.
 func orChainToIn(x *ast.Binary) ast.Expr {
-	var ops []ast.Expr
-	var flatten func(e ast.Expr)
-	flatten = func(e ast.Expr) {
-		if b, ok := e.(*ast.Binary); ok && b.Op == ast.OpOr {
-			flatten(b.Left)
-			flatten(b.Right)
-			return
-		}
-		ops = append(ops, normalizeOperand(e))
+	ops := disjuncts(x)
+	for i, o := range ops {
+		ops[i] = normalizeOperand(o)
 	}
-	flatten(x)
 	var key ast.Expr
 	var items []ast.Expr
 	for _, o := range ops {

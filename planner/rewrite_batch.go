@@ -64,6 +64,14 @@ func conjuncts(e ast.Expr) []ast.Expr {
 	return []ast.Expr{e}
 }
 
+// disjuncts is the operands of an OR chain, left to right.
+func disjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := e.(*ast.Binary); ok && b.Op == ast.OpOr {
+		return append(disjuncts(b.Left), disjuncts(b.Right)...)
+	}
+	return []ast.Expr{e}
+}
+
 // batchable reports whether e is `v.key <op> x` or `x <op> v.key` with op
 // a single comparison or a string match (not a regular expression) and x
 // a literal or parameter, or `v.key IS [NOT] NULL`.

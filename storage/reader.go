@@ -598,6 +598,12 @@ func (v *version) IndexSeek(label, key uint32, val value.Value) *roaring.Bitmap 
 		}
 		return roaring.New()
 	}
+	return v.scanProp(label, key, func(pv value.Value) bool { return value.Equal(pv, val) == value.True })
+}
+
+// scanProp is the nodes of label whose value of key passes keep: what
+// a seek answers when there is no index tree to read.
+func (v *version) scanProp(label, key uint32, keep func(value.Value) bool) *roaring.Bitmap {
 	out := roaring.New()
 	lb := v.labels[label]
 	if lb == nil {
@@ -606,7 +612,7 @@ func (v *version) IndexSeek(label, key uint32, val value.Value) *roaring.Bitmap 
 	it := lb.Iterator()
 	for it.HasNext() {
 		n := it.Next()
-		if pv, ok := v.NodeProp(n, key); ok && value.Equal(pv, val) == value.True {
+		if pv, ok := v.NodeProp(n, key); ok && keep(pv) {
 			out.Add(n)
 		}
 	}
@@ -638,7 +644,6 @@ func (v *version) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIn
 	if value.IsNull(hi) {
 		hi = nil
 	}
-	out := roaring.New()
 	if tree := v.indexTree(label, key); tree != nil {
 		start, stop := btreemap.Min[value.Value](), btreemap.Max[value.Value]()
 		if lo != nil {
@@ -656,18 +661,7 @@ func (v *version) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIn
 		})
 		return unionPostings(ps)
 	}
-	lb := v.labels[label]
-	if lb == nil {
-		return out
-	}
-	it := lb.Iterator()
-	for it.HasNext() {
-		n := it.Next()
-		if pv, ok := v.NodeProp(n, key); ok && inRange(pv, lo, hi, loIncl, hiIncl) {
-			out.Add(n)
-		}
-	}
-	return out
+	return v.scanProp(label, key, func(pv value.Value) bool { return inRange(pv, lo, hi, loIncl, hiIncl) })
 }
 
 // IndexNaN implements Reader. NaN sorts after every other number in the
@@ -688,17 +682,5 @@ func (v *version) IndexNaN(label, key uint32) *roaring.Bitmap {
 		})
 		return unionPostings(ps)
 	}
-	out := roaring.New()
-	lb := v.labels[label]
-	if lb == nil {
-		return out
-	}
-	it := lb.Iterator()
-	for it.HasNext() {
-		n := it.Next()
-		if pv, ok := v.NodeProp(n, key); ok && isNaN(pv) {
-			out.Add(n)
-		}
-	}
-	return out
+	return v.scanProp(label, key, isNaN)
 }
