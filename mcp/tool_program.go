@@ -20,7 +20,7 @@ Each statement runs a read-only Cypher query or a built-in endpoint and merges i
 + union, - difference (removes R's nodes, the end nodes of R's relationships included, and their links), & intersection, ? union if non-empty, ! union or abort if empty. Cypher sees W's keys as $W_IDS.
 Actions: validate {program}; create {program, name?} stores it (returns program_id; stored programs are kept beside the graph, so this works on a read-only server); get {program_id}; list {search?, limit?};
 execute {program | program_id, params?}; chain {deck: [{program_id} | {program}], params?} threads W through up to 10 programs;
-explain {program | program_id} shows each statement's plan. Validation errors carry rule_id, a JSON pointer (field) and the statement path.`
+explain {program | program_id, params?} shows each statement's plan (for those parameter values). Validation errors carry rule_id, a JSON pointer (field) and the statement path.`
 
 const programSchema = `{
   "type": "object",
@@ -113,7 +113,7 @@ func (s *Server) handleProgram(ctx context.Context, req mcp.CallToolRequest) (*m
 			return res, nil
 		}
 		if action == "explain" {
-			text, err := s.db.Programs().Explain(p, &s.cfg.Program)
+			text, err := s.db.Programs().Explain(p, params, &s.cfg.Program)
 			if err != nil {
 				return programFailure(err), nil
 			}

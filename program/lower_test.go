@@ -16,7 +16,7 @@ func TestProgramLowering(t *testing.T) {
 		cypherStmt("+", "MATCH (n)-[r]->(m) WHERE n.concept_id IN $W_IDS RETURN r"),
 		cypherStmt("-", "MATCH (n) WHERE elementId(n) IN $W_IDS AND n.name = 'Beta' RETURN n"),
 	))
-	text, err := db.Explain(p, nil)
+	text, err := db.Explain(p, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -568,7 +568,7 @@ func TestProgramExplain(t *testing.T) {
 	db := programTestDB(t)
 	p := mustProgram(t, prog(cypherStmt("+", "MATCH (n:Concept) RETURN n"), apiStmt("?", "/concepts/related", map[string]any{"concept_id": "a"}),
 		`{"op": "+", "operation": {"type": "conditional", "condition": {"test": "empty"}, "then": [`+apiStmt("+", "/search/concepts", map[string]any{"query": "x"})+`]}}`))
-	text, err := db.Explain(p, nil)
+	text, err := db.Explain(p, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,7 +105,7 @@ func TestProgramStatementPlansLikeCountDistinct(t *testing.T) {
 				if limit > 0 {
 					js = fmt.Sprintf(`{"version": 1, "statements": [{"op": "+", "operation": {"type": "cypher", "query": %q, "limit": %d}}]}`, c.query, limit)
 				}
-				text, err := db.Explain(mustProgram(t, js), nil)
+				text, err := db.Explain(mustProgram(t, js), nil, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -215,14 +215,18 @@ func unreadable(id int64, err error) *StoredProgram {
 	return &StoredProgram{ID: id, Name: fmt.Sprintf("(unreadable: %v)", cyqerr.As(err).Message)}
 }
 
-// ExplainProgram lists each statement with its operator and, for Cypher
+// Explain lists each statement with its operator and, for Cypher
 // operations, the engine's plan; for API operations, the queries the
-// endpoint runs.
-func (rn *Runner) Explain(p *graphprogram.Program, opts *Options) (string, error) {
+// endpoint runs. A Cypher statement that reads program parameters shows
+// the plan a run with params would use (for an empty working graph), as
+// EXPLAIN of a Cypher query with parameters does; params are checked as
+// a run checks them.
+func (rn *Runner) Explain(p *graphprogram.Program, params map[string]any, opts *Options) (string, error) {
 	if rep := rn.Validate(p); !rep.Valid {
 		return "", &InvalidError{Report: rep, Index: -1}
 	}
-	l, err := rn.lower(p, opts.withDefaults())
+	o := opts.withDefaults()
+	l, err := rn.lower(p, o)
 	if err != nil {
 		return "", err
 	}
@@ -230,6 +234,30 @@ func (rn *Runner) Explain(p *graphprogram.Program, opts *Options) (string, error
 		if err := firstError(l, step); err != nil {
 			return "", err
 		}
+	}
+	bound, _, err := bindParams(p, graphprogram.ParamRefs(p), params)
+	if err != nil {
+		return "", err
+	}
+	r := &run{rn: rn, opts: o, params: bound, w: NewWorkingGraph(), prog: l}
+	var plan func(steps []*logical.Step) error
+	plan = func(steps []*logical.Step) error {
+		for _, s := range steps {
+			if q := l.query[s]; q != nil && len(q.params) > 0 {
+				c, err := r.compiled(q, l.src[s].Operation)
+				if err != nil {
+					return err
+				}
+				s.Plan = c.Plan
+			}
+			if err := plan(append(append([]*logical.Step{}, s.Then...), s.Else...)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := plan(l.plan.Steps); err != nil {
+		return "", err
 	}
 	return l.plan.Explain(), nil
 }
