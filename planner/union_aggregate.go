@@ -69,6 +69,10 @@ func aggregateThroughUnion(b *builder, ops []logical.Op, _ required) ([]logical.
 		if out, ok := foldConstantBranches(ops, j, call, a); ok {
 			return out, true
 		}
+		// The pushed aggregation reads only the CALL's columns.
+		if !onlyReads(usesOf(logical.Aggregate{Keys: a.Keys, Aggs: a.Aggs}), newVarSet(call.Columns...)) {
+			continue
+		}
 		if out, ok := b.pushAggregate(ops, j, call, a); ok {
 			return out, true
 		}
@@ -82,10 +86,6 @@ func aggregateThroughUnion(b *builder, ops []logical.Op, _ required) ([]logical.
 // pushAggregate rewrites ops[j-1:j+1], the CALL call and the aggregation
 // a after it, when every aggregate splits (see aggregateThroughUnion).
 func (b *builder) pushAggregate(ops []logical.Op, j int, call logical.CallSubquery, a logical.Aggregate) ([]logical.Op, bool) {
-	cols := newVarSet(call.Columns...)
-	if !onlyReads(usesOf(logical.Aggregate{Keys: a.Keys, Aggs: a.Aggs}), cols) {
-		return nil, false
-	}
 	_, started := ops[0].(logical.Start)
 	once := started && j == 2 // the CALL runs once
 	combine := make([]string, len(a.Aggs))
@@ -374,10 +374,6 @@ func foldAggregate(call *ast.FunctionCall, rows []map[string]*ast.Literal) (*ast
 // x)) keep each value's first occurrence, as their order is unspecified
 // anyway without ORDER BY.
 func (b *builder) pushDistinct(ops []logical.Op, j int, call logical.CallSubquery, a logical.Aggregate) ([]logical.Op, bool) {
-	cols := newVarSet(call.Columns...)
-	if !onlyReads(usesOf(logical.Aggregate{Keys: a.Keys, Aggs: a.Aggs}), cols) {
-		return nil, false
-	}
 	for _, c := range a.Aggs {
 		name := strings.ToLower(c.Call.Name)
 		if len(c.Call.Namespace) > 0 || c.Call.Star || len(c.Call.Args) != 1 || !c.Call.Distinct && name != "min" && name != "max" {

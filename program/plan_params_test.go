@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cyqdb/cyq/internal/testenv"
 	"github.com/cyqdb/cyq/planner"
 )
 
@@ -64,31 +65,6 @@ var paramStatements = []string{
 	"MATCH (a:User {id: $a})-[:KNOWS]-(b)-[:KNOWS]-(c:User {id: $c}) RETURN b ORDER BY b.id LIMIT $n",
 }
 
-// literalProgram is q with its parameters written as the literals of
-// params.
-func literalProgram(q string, params map[string]any) string {
-	names := make([]string, 0, len(params))
-	for k := range params {
-		names = append(names, k)
-	}
-	sort.Slice(names, func(i, j int) bool { return len(names[i]) > len(names[j]) })
-	for _, k := range names {
-		q = strings.ReplaceAll(q, "$"+k, literalOf(params[k]))
-	}
-	return q
-}
-
-func literalOf(v any) string {
-	if l, ok := v.([]any); ok {
-		parts := make([]string, len(l))
-		for i, it := range l {
-			parts[i] = literalOf(it)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	}
-	return fmt.Sprint(v)
-}
-
 // statementPlan returns the plan the first statement of program js gets
 // in a run with params: compiled as the run compiles it (run.compiled,
 // through the plan cache), for an empty working graph.
@@ -121,7 +97,7 @@ func statementPlan(t *testing.T, db *testDB, js string, params map[string]any) *
 func planShape(c *planner.Compiled, params map[string]any) string {
 	s := c.Plan.Render(func(int, int) string { return "" })
 	if params != nil {
-		s = literalProgram(s, params)
+		s = testenv.LiteralText(s, params)
 	}
 	return s
 }
@@ -151,7 +127,7 @@ func TestProgramParamSensitivePlans(t *testing.T) {
 				shapes := map[string]bool{}
 				for round := range 3 {
 					for _, params := range sets {
-						lit := prog(cypherStmt("+", literalProgram(q, params)))
+						lit := prog(cypherStmt("+", testenv.LiteralText(q, params)))
 						before := db.PlanCacheCounts().Compiles
 						got := ids(runJSON(t, db, js, params).Graph())
 						if c := db.PlanCacheCounts().Compiles; round > 0 && c != before {
@@ -217,11 +193,11 @@ func TestProgramExplainParams(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := db.Explain(mustProgram(t, prog(cypherStmt("+", literalProgram(q, params)))), nil, nil)
+				want, err := db.Explain(mustProgram(t, prog(cypherStmt("+", testenv.LiteralText(q, params)))), nil, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if g := plain(literalProgram(got, params)); g != plain(want) {
+				if g := plain(testenv.LiteralText(got, params)); g != plain(want) {
 					t.Errorf("index %v %s %v: EXPLAIN shows\n%s\nnot the literal program's plan\n%s", index, q, params, g, plain(want))
 				}
 				shown[plain(got)] = true

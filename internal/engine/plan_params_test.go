@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cyqdb/cyq/internal/testenv"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner"
 	"github.com/cyqdb/cyq/storage"
@@ -65,33 +66,6 @@ var paramQueries = []string{
 	"MATCH (a:User)-[:KNOWS]-(b:User) WHERE a.id = $a OR b.id = $b RETURN count(*) AS n",
 	"MATCH (a:User)-[:KNOWS]->(b)-[:KNOWS]->(c:User) WHERE a.id >= $lo AND c.id = $b RETURN count(*) AS n",
 	"MATCH (a:User {id: $a})-[:KNOWS]-(b)-[:KNOWS]-(c:User {id: $c}) RETURN b.id AS b ORDER BY b LIMIT $n",
-}
-
-// literalText is q with its parameters written as the literals of values.
-func literalText(q string, params map[string]any) string {
-	names := make([]string, 0, len(params))
-	for k := range params {
-		names = append(names, k)
-	}
-	sort.Slice(names, func(i, j int) bool { return len(names[i]) > len(names[j]) })
-	for _, k := range names {
-		q = strings.ReplaceAll(q, "$"+k, literalOf(params[k]))
-	}
-	return q
-}
-
-func literalOf(v any) string {
-	switch x := v.(type) {
-	case []any:
-		parts := make([]string, len(x))
-		for i, it := range x {
-			parts[i] = literalOf(it)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case nil:
-		return "null"
-	}
-	return fmt.Sprint(v)
 }
 
 // compileFresh plans q for params without the cache.
@@ -196,7 +170,7 @@ func renderRows(tb testing.TB, q string, rows *Rows) []string {
 func shape(c *planner.Compiled, params map[string]any) string {
 	s := c.Plan.Render(func(int, int) string { return "" })
 	if params != nil {
-		s = literalText(s, params)
+		s = testenv.LiteralText(s, params)
 	}
 	return s
 }
@@ -240,7 +214,7 @@ func TestParamSensitivePlans(t *testing.T) {
 							t.Fatalf("seed %d index %v round %d %s %v: the cache gave the plan\n%s\nnot the one planned for the values\n%s",
 								seed, index, round, q, params, shape(used, params), shape(fresh, params))
 						}
-						lit := literalText(q, params)
+						lit := testenv.LiteralText(q, params)
 						litPlan := compileFresh(t, eng, lit, nil)
 						if shape(fresh, params) != shape(litPlan, nil) || !near(fresh.Cost, litPlan.Cost) {
 							t.Errorf("seed %d index %v %s %v: the parameters' plan (cost %.1f)\n%s\nis not the literal text's (cost %.1f)\n%s",
