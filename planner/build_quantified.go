@@ -160,6 +160,36 @@ func (b *builder) groupFilter(m *patternPlan, c *chainPlan, ri int, g *ast.Quant
 	if len(preds) == 0 {
 		return nil
 	}
+	// A conjunct that reads one inner node and not the other nor the
+	// relationship is a test of every node the iterations end (or
+	// start) at: all(y IN ys WHERE ...), which stepTests makes a test at
+	// each level of the expansion. The others test the iterations one
+	// by one.
+	var filters, rest []ast.Expr
+	for _, c := range conjuncts(conjunction(sp, preds)) {
+		vars := exprVars(c)
+		relRead := r.Var != nil && vars[r.Var.Name]
+		switch {
+		case !relRead && vars[yv.Name] && !vars[xv.Name]:
+			filters = append(filters, &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: &ast.Variable{Span: yv.Span, Name: yv.Name},
+				In: &ast.Variable{Span: sp, Name: ys}, Where: c})
+		case !relRead && vars[xv.Name] && !vars[yv.Name]:
+			filters = append(filters, &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: &ast.Variable{Span: xv.Span, Name: xv.Name},
+				In: &ast.Variable{Span: sp, Name: xs}, Where: c})
+		default:
+			rest = append(rest, c)
+		}
+	}
+	for _, f := range filters {
+		if err := b.checkExpr(f, m.sc, false); err != nil {
+			return err
+		}
+		m.ops = append(m.ops, logical.Filter{Pred: f})
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	preds = rest
 	// all(i IN range(0, size(rl) - 1) WHERE
 	//   all(x IN [xs[i]] WHERE all(r IN [rl[i]] WHERE all(y IN [ys[i]] WHERE preds))))
 	i := b.fresh("i")

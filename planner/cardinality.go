@@ -122,7 +122,11 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			}
 			reach, total := 0.0, 0.0
 			for k := max(o.Min, 1); k <= most; k++ {
-				r, rd := sel.chainReach(o.From, hops[:k], avgDeg, o.Mode == logical.SetMode)
+				hk := hops[:k]
+				if len(o.Steps) > 0 {
+					hk = stepHops(o, k)
+				}
+				r, rd := sel.chainReach(o.From, hk, avgDeg, o.Mode == logical.SetMode)
 				if o.Mode == logical.SetMode {
 					r = math.Min(r, nodes)
 					rd = math.Min(rd, float64(b.stats.RelCount(""))*2)

@@ -803,6 +803,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			spec.Follow = e.vars[o.RelList].reg
 		}
 		spec.NoList = o.ListUnused
+		if spec.Steps, err = g.stepSets(o, fromReg, e); err != nil {
+			return err
+		}
 		for _, d := range o.Distinct {
 			if s, ok := e.vars[d]; ok && s.kind == slotRel {
 				spec.Excluded = append(spec.Excluded, s.reg)

@@ -107,7 +107,7 @@ func leastTrailsOptional(o logical.Optional, rest []logical.Op, after need) ([]l
 // shortest one does.
 func leastTrailsBind(ops []logical.Op, i int, req required) (int, bool) {
 	o := ops[i].(logical.VarExpand)
-	if o.Mode == logical.SetMode || o.ListBound || o.Props != nil || len(o.Distinct) > 0 {
+	if o.Mode == logical.SetMode || o.ListBound || o.Props != nil || len(o.Distinct) > 0 || len(o.Steps) > 0 {
 		return 0, false
 	}
 	if req.After[i].Bag || req.After[i].Ordered {

@@ -215,6 +215,17 @@ func before(op logical.Op, after need) need {
 		if o.Props != nil {
 			useExprs(o.Props)
 		}
+		// Its per-level tests read the tested node and variables bound
+		// before it.
+		for _, t := range o.Steps {
+			s := newVarSet()
+			addExprVars(t.Pred, &s)
+			for n := range s.names {
+				if n != t.Var {
+					use(n)
+				}
+			}
+		}
 	case logical.ExpandChain:
 		kill(o.To)
 		use(o.From)

@@ -18,6 +18,7 @@ var rules = []rule{
 	dropUnused,
 	dropDistinct,
 	pushdownUniqueness,
+	stepTests,
 	seekScans,
 	hoistSeeks,
 	aggregateForms,

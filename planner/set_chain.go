@@ -60,7 +60,7 @@ func asLink(op logical.Op) (link, bool) {
 		return link{from: o.From, rel: o.Rel, to: o.To, hop: logical.Hop{Dir: o.Dir, Types: o.Types}, n: 1,
 			types: o.Types, distinct: o.Distinct, bound: o.ToBound || o.RelBound}, true
 	case logical.VarExpand:
-		if o.Min != o.Max || o.Min < 1 || o.Props != nil {
+		if o.Min != o.Max || o.Min < 1 || o.Props != nil || len(o.Steps) > 0 {
 			return link{}, false
 		}
 		return link{from: o.From, rel: o.RelList, to: o.To, hop: logical.Hop{Dir: o.Dir, Types: o.Types}, n: o.Min,

@@ -31,9 +31,13 @@ func (g *gen) reachSet(op logical.Op, e *regEnv) (int32, error) {
 		if err != nil {
 			return 0, err
 		}
+		spec := varExpandSpec(o)
+		if spec.Steps, err = g.stepSets(o, from, e); err != nil {
+			return 0, err
+		}
 		src, set := g.s(), g.s()
 		g.emit(vm.OpSetOfID, src, from)
-		g.emit(vm.OpSetReach, set, src, g.addAux(varExpandSpec(o)))
+		g.emit(vm.OpSetReach, set, src, g.addAux(spec))
 		return set, nil
 	}
 	return 0, fmt.Errorf("planner: %s is not a set expansion", op.Name())

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/RoaringBitmap/roaring/v2"
+
 	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/value"
 )
@@ -114,7 +116,56 @@ type VarExpandSpec struct {
 	// NoList: nothing reads the relationship list, so the trails' lists
 	// are not built (the list register is null).
 	NoList bool
+	// Steps, when not nil, names the sets of nodes a trail may go
+	// through, tested level by level before the expansion runs.
+	Steps *StepSets
 }
+
+// StepSets are S registers (-1: no test) holding the nodes that pass a
+// variable-length expansion's per-level tests, in the expansion's
+// direction: a hop may reach only nodes of In, leave its start only if
+// the start is in Leave, and leave any later node only if it is in
+// Through. Each set need hold only the nodes a trail can meet within the
+// expansion's bounds.
+type StepSets struct {
+	In, Leave, Through int32
+}
+
+// stepBitmaps are the sets of StepSets read from the registers (nil: no
+// test).
+type stepBitmaps struct {
+	in, leave, through *roaring.Bitmap
+}
+
+// bitmaps reads the sets of s (s may be nil).
+func (s *StepSets) bitmaps(S []*roaring.Bitmap) stepBitmaps {
+	var b stepBitmaps
+	if s == nil {
+		return b
+	}
+	get := func(r int32) *roaring.Bitmap {
+		if r < 0 {
+			return nil
+		}
+		return S[r]
+	}
+	return stepBitmaps{get(s.In), get(s.Leave), get(s.Through)}
+}
+
+// reaches reports whether a hop may reach n.
+func (b stepBitmaps) reaches(n uint32) bool { return b.in == nil || b.in.Contains(n) }
+
+// leaves reports whether a hop may leave n, the trail's start when depth
+// is 0.
+func (b stepBitmaps) leaves(n uint32, depth int) bool {
+	if depth == 0 {
+		return b.leave == nil || b.leave.Contains(n)
+	}
+	return b.through == nil || b.through.Contains(n)
+}
+
+// any reports whether there is a test.
+func (b stepBitmaps) any() bool { return b.in != nil || b.leave != nil || b.through != nil }
 
 // ShortestSpec describes a shortest-path search.
 type ShortestSpec struct {

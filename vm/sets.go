@@ -167,24 +167,42 @@ func (m *Machine) typeIDs(types []string) []uint32 {
 // undirected expansion a trail cannot go back over the relationship it
 // came along, so the start is checked by cycleThrough.
 func (m *Machine) setReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring.Bitmap, error) {
-	if spec.Min >= 2 {
-		return m.trailReach(src, spec)
+	steps := spec.Steps.bitmaps(m.S)
+	if steps.any() && src.GetCardinality() > 1 {
+		// The tests of a trail's start differ from those of its later
+		// nodes: one start at a time.
+		out := roaring.New()
+		it := src.Iterator()
+		for it.HasNext() {
+			one, err := m.setReach(roaring.BitmapOf(it.Next()), spec)
+			if err != nil {
+				return nil, err
+			}
+			out.Or(one)
+		}
+		return out, nil
 	}
 	result := roaring.New()
 	if spec.Min == 0 {
 		result.Or(src)
 	}
+	if !src.IsEmpty() && !steps.leaves(src.Minimum(), 0) {
+		return result, nil // no hop leaves the start
+	}
+	if spec.Min >= 2 {
+		return m.trailReach(src, spec, steps)
+	}
 	if src.GetCardinality() == 1 && spec.Dir == Both {
 		start := src.Minimum()
-		reached := m.bfs(src, spec, false)
+		reached := m.bfs(src, spec, false, steps)
 		reached.Remove(start)
 		result.Or(reached)
-		if m.cycleThrough(start, spec) {
+		if m.cycleThrough(start, spec, steps) {
 			result.Add(start)
 		}
 		return result, nil
 	}
-	result.Or(m.bfs(src, spec, true))
+	result.Or(m.bfs(src, spec, true, steps))
 	return result, nil
 }
 
@@ -194,7 +212,13 @@ func (m *Machine) setReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring.B
 // Each step leaves out the nodes reached before (and the start nodes,
 // unless they may be met again) through setExpandExcept, so that a step
 // over a frontier that covers much of the graph may run bottom-up.
-func (m *Machine) bfs(src *roaring.Bitmap, spec *VarExpandSpec, revisitStart bool) *roaring.Bitmap {
+//
+// steps, the per-level tests, keep each step to the nodes a hop may reach
+// and the frontier to the nodes a hop may leave: a walk through passing
+// nodes holds a trail through some of them to the same end, so the ends
+// stay exact. (src is one node when there are tests, and the caller has
+// checked that a hop may leave it.)
+func (m *Machine) bfs(src *roaring.Bitmap, spec *VarExpandSpec, revisitStart bool, steps stepBitmaps) *roaring.Bitmap {
 	except := roaring.New() // the nodes a step leaves out
 	if !revisitStart {
 		except.Or(src)
@@ -203,6 +227,9 @@ func (m *Machine) bfs(src *roaring.Bitmap, spec *VarExpandSpec, revisitStart boo
 	frontier := src
 	for depth := 1; spec.Max < 0 || depth <= spec.Max; depth++ {
 		next := m.setExpandExcept(frontier, except, &spec.ExpandSpec)
+		if steps.in != nil {
+			next.And(steps.in)
+		}
 		if revisitStart {
 			reached.Or(roaring.And(next, src))
 			next.AndNot(src)
@@ -213,6 +240,12 @@ func (m *Machine) bfs(src *roaring.Bitmap, spec *VarExpandSpec, revisitStart boo
 		reached.Or(next)
 		except.Or(next)
 		frontier = next
+		if steps.through != nil {
+			frontier = roaring.And(next, steps.through)
+			if frontier.IsEmpty() {
+				break
+			}
+		}
 	}
 	return reached
 }
@@ -221,14 +254,23 @@ func (m *Machine) bfs(src *roaring.Bitmap, spec *VarExpandSpec, revisitStart boo
 // start and returns to it: a self-loop (length 1), two parallel
 // relationships (length 2), or a path between two distinct neighbours that
 // avoids start (length 3 and more).
-func (m *Machine) cycleThrough(start uint32, spec *VarExpandSpec) bool {
+//
+// Under per-level tests, the trail must come back into start (a hop
+// reaches it) and go through nodes a hop may reach and leave.
+func (m *Machine) cycleThrough(start uint32, spec *VarExpandSpec, steps stepBitmaps) bool {
 	type hop struct {
 		rel uint64
 		nbr uint32
 	}
+	if !steps.reaches(start) {
+		return false
+	}
+	inner := func(n uint32) bool { return n == start || (steps.reaches(n) && steps.leaves(n, 1)) }
 	var hops []hop
 	expandTypes(m.ctx.Graph, start, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
-		hops = append(hops, hop{rel, nbr})
+		if inner(nbr) {
+			hops = append(hops, hop{rel, nbr})
+		}
 		return true
 	})
 	perNbr := map[uint32]int{}
@@ -264,6 +306,12 @@ func (m *Machine) cycleThrough(start uint32, spec *VarExpandSpec) bool {
 		frontier := roaring.BitmapOf(n)
 		for d := 1; limit < 0 || d <= limit; d++ {
 			next := m.setExpandExcept(frontier, visited, &spec.ExpandSpec)
+			if steps.in != nil {
+				next.And(steps.in)
+			}
+			if steps.through != nil {
+				next.And(steps.through)
+			}
 			if next.IsEmpty() {
 				break
 			}

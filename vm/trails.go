@@ -338,8 +338,21 @@ func sameHop(a, b *ExpandSpec) bool {
 // trailReach returns the nodes at the end of some trail from src along
 // spec whose length lies in [Min, Max] (Max >= Min >= 2): the trails of
 // each length, found by trailEnds.
-func (m *Machine) trailReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring.Bitmap, error) {
+//
+// Under per-level tests (steps), every hop's node is in steps.in and every
+// one but the last's in steps.through too (the caller has checked that a
+// hop may leave the start).
+func (m *Machine) trailReach(src *roaring.Bitmap, spec *VarExpandSpec, steps stepBitmaps) (*roaring.Bitmap, error) {
 	out := roaring.New()
+	var inner *roaring.Bitmap // the nodes a trail may go through
+	switch {
+	case steps.in != nil && steps.through != nil:
+		inner = roaring.And(steps.in, steps.through)
+	case steps.in != nil:
+		inner = steps.in
+	default:
+		inner = steps.through
+	}
 	it := src.Iterator()
 	for it.HasNext() {
 		s := it.Next()
@@ -349,7 +362,15 @@ func (m *Machine) trailReach(src *roaring.Bitmap, spec *VarExpandSpec) (*roaring
 			if l < spec.Min {
 				continue
 			}
-			ends, err := m.trailEnds(s, hops, nil, nil)
+			var allowed []*roaring.Bitmap
+			if steps.in != nil || steps.through != nil {
+				allowed = make([]*roaring.Bitmap, l)
+				for i := range allowed {
+					allowed[i] = inner
+				}
+				allowed[l-1] = steps.in
+			}
+			ends, err := m.trailEnds(s, hops, nil, allowed)
 			if err != nil {
 				return nil, err
 			}

@@ -19,6 +19,7 @@ type trailWalk struct {
 	vals     value.List // its relationships as values (unless NoList)
 	used     map[uint64]bool
 	excluded map[uint64]bool
+	steps    stepBitmaps
 	// held is the memory the frames hold now and peak the most they have
 	// held; only growth beyond the peak is charged to the budget.
 	held, peak int64
@@ -42,6 +43,7 @@ func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
 	w.spec, w.start, w.started = spec, src, false
 	w.frames, w.rels, w.vals = w.frames[:0], w.rels[:0], w.vals[:0]
 	w.held, w.peak = 0, 0
+	w.steps = spec.Steps.bitmaps(m.S)
 	if w.used == nil {
 		w.used, w.excluded = map[uint64]bool{}, map[uint64]bool{}
 	}
@@ -114,12 +116,15 @@ func (w *trailWalk) enter(m *Machine, node uint32) error {
 	if w.spec.Max >= 0 && len(w.rels) >= w.spec.Max {
 		return nil
 	}
+	if !w.steps.leaves(node, len(w.rels)) {
+		return nil
+	}
 	if err := m.ctx.Context.Err(); err != nil {
 		return cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
 	}
 	steps := f.steps[:0]
 	expandTypes(m.ctx.Graph, node, &w.spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
-		if !w.used[rel] && !w.excluded[rel] {
+		if !w.used[rel] && !w.excluded[rel] && w.steps.reaches(nbr) {
 			steps = append(steps, trailStep{rel, nbr})
 		}
 		return true

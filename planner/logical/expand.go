@@ -91,6 +91,39 @@ type VarExpand struct {
 	// ListUnused: nothing after the expansion reads RelList, so row mode
 	// need not build the trails' relationship lists.
 	ListUnused bool
+	// Steps are tests of the trails' nodes made at each level of the
+	// expansion: a trail goes on only through nodes that pass them.
+	Steps []StepTest
+}
+
+// StepNodes says which nodes of a variable-length trail a StepTest
+// tests, in the pattern's order: the trail's nodes are s0 (the pattern's
+// left node) .. sL (its right node), L the trail's length.
+type StepNodes uint8
+
+const (
+	// StepReached tests s1..sL, the nodes a hop reaches in the pattern's
+	// direction (a zero-length trail has none).
+	StepReached StepNodes = iota
+	// StepLeft tests s0..s(L-1), the nodes a hop leaves in the
+	// pattern's direction (a zero-length trail has none).
+	StepLeft
+	// StepInner tests s1..s(L-1), the trail's inner nodes.
+	StepInner
+)
+
+// StepTest is a test of some nodes of each trail (Nodes), reading the
+// node as Var and otherwise only variables bound before the expansion; it
+// never raises an error, and a node passes when it yields true.
+type StepTest struct {
+	Nodes StepNodes
+	Var   string
+	Pred  ast.Expr
+}
+
+// String renders the test for EXPLAIN.
+func (t StepTest) String() string {
+	return [...]string{"reached", "left", "inner"}[t.Nodes] + "(" + show(t.Var) + " WHERE " + expr(t.Pred) + ")"
 }
 
 var _ Op = (*VarExpand)(nil)
@@ -113,6 +146,9 @@ func (o VarExpand) WithChildren(children ...*Pipeline) (Op, error) { return noCh
 // Detail implements Op.
 func (o VarExpand) Detail() string {
 	s := fmt.Sprintf("(%s)%s(%s) mode=%s", show(o.From), arrow(o.Dir, o.RelList, o.Types, lengthRange(o.Min, o.Max)), show(o.To), o.Mode)
+	for _, t := range o.Steps {
+		s += " " + t.String()
+	}
 	if o.Mode == RowMode && o.Why != "" {
 		s += ": " + o.Why
 	}
