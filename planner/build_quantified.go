@@ -10,7 +10,9 @@ import (
 // Quantified relationships (`-[:R]->{1,3}`) and quantified path patterns
 // (`((x)-[r:R]->(y) WHERE ...){1,3}`) lower onto VarExpand, so the
 // set-at-a-time rewrites apply to them as to `-[:R*1..3]->`. A pattern's
-// inner predicates become one filter over the iterations, and its group
+// inner predicates become filters over its node lists (those that read one
+// inner node, which stepTests makes tests at each level of the expansion)
+// and one filter over the iterations (the others), and its group
 // variables lists cut from the path that VarExpand found.
 
 // quantBounds is a quantifier's minimum and maximum number of iterations
