@@ -62,9 +62,9 @@ func leastTrailRel(r *rand.Rand, plain bool) (left, right string) {
 // and every end, both ends given, the cycles back to the start, many
 // starts grouped by both ends, OPTIONAL MATCH, the pattern written
 // against the search's direction, the existence of a trail between two
-// bound nodes (distinct rows, EXISTS { }), and property maps (which the rule does
-// not take; the answers must agree all the same). Each query without a
-// property map must plan the search.
+// bound nodes (distinct rows, EXISTS { }), and property maps (which the
+// search checks on each relationship it crosses). Each query must plan
+// the search.
 func TestLeastTrailsMatchRowMode(t *testing.T) {
 	shapes := []string{
 		"MATCH p = (a {id: $x})%s(b) RETURN b.id AS id, min(length(p)) AS d ORDER BY id",
@@ -107,7 +107,7 @@ func TestLeastTrailsMatchRowMode(t *testing.T) {
 			rel, _ := leastTrailRel(r, plain)
 			shape := r.IntN(len(shapes))
 			q := fmt.Sprintf(shapes[shape], rel)
-			if !strings.Contains(rel, "{") && shape < planned {
+			if shape < planned {
 				c, err := search.Compile(q)
 				if err != nil {
 					t.Fatalf("%s: %v", q, err)
@@ -185,7 +185,7 @@ func TestLeastCountMatchRowMode(t *testing.T) {
 			}
 			plan := c.Plan.Explain()
 			all := strings.Contains(plan, "AllShortestPaths") && !strings.Contains(plan, "VarExpand")
-			if want := shape < searched && !strings.Contains(rel, "{"); all != want {
+			if want := shape < searched; all != want {
 				t.Errorf("%s: every least-length path searched %v, want %v:\n%s", q, all, want, plan)
 			}
 			for _, x := range []int{0, 1, r.IntN(n)} {
@@ -199,4 +199,58 @@ func TestLeastCountMatchRowMode(t *testing.T) {
 		}
 	}
 	t.Logf("%d query runs compared", checked)
+}
+
+// TestShortestPropsMatchRowMode compares shortestPath and
+// allShortestPaths over a relationship with a property map (checked as
+// the search crosses each relationship) with the least length, and the
+// number of trails of that length, that row-mode enumeration of the
+// same pattern finds, on random graphs with self-loops and parallel
+// relationships, for every direction, type list and bound.
+func TestShortestPropsMatchRowMode(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 5; seed++ {
+		r := rand.New(rand.NewPCG(seed, 16))
+		n := 10 + r.IntN(16)
+		search, err := Open("", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row, err := Open("", &Options{RowModeOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { search.Close(); row.Close() })
+		leastTrailGraph(t, search, rand.New(rand.NewPCG(seed, 1)), n)
+		leastTrailGraph(t, row, rand.New(rand.NewPCG(seed, 1)), n)
+		for v := 0; v < 30; v++ {
+			types := []string{"", ":T", ":U", ":T|U"}[r.IntN(4)]
+			lo, hi := r.IntN(2), 1+r.IntN(4)
+			props := []string{"{w: 1}", "{w: 0}", "{w: $w}", "{w: 1, z: 2}"}[r.IntN(4)]
+			body := fmt.Sprintf("[%s*%d..%d %s]", types, lo, hi, props)
+			rel := []string{"-" + body + "->", "<-" + body + "-", "-" + body + "-"}[r.IntN(3)]
+			one := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = shortestPath((a)%s(b)) RETURN length(p) AS d", rel)
+			all := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = allShortestPaths((a)%s(b)) RETURN count(p) AS n", rel)
+			rows := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = (a)%s(b) WITH collect(length(p)) AS ls "+
+				"WITH ls, reduce(m = null, l IN ls | CASE WHEN m IS NULL OR l < m THEN l ELSE m END) AS d RETURN d, size([l IN ls WHERE l = d]) AS n", rel)
+			for k := 0; k < 4; k++ {
+				x, y := r.IntN(n), r.IntN(n)
+				if x == y {
+					continue
+				}
+				p := map[string]any{"x": x, "y": y, "w": r.IntN(2)}
+				d, c := mustRun(t, search, one, p), mustRun(t, search, all, p)
+				want := mustRun(t, row, rows, p)
+				if len(d) != 1 || len(c) != 1 || len(want) != 1 {
+					t.Fatalf("%v: rows %v %v %v", p, d, c, want)
+				}
+				got := fmt.Sprint(d[0][0], c[0][0])
+				if exp := fmt.Sprint(want[0][0], want[0][1]); got != exp {
+					t.Errorf("seed %d (%d nodes), %v: %s / allShortestPaths: %s, want %s", seed, n, p, one, got, exp)
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d pairs compared", checked)
 }

@@ -28,9 +28,11 @@ import (
 //
 // Preconditions, from the required-properties analysis rather than the
 // query's text: the expansion enumerates rows (row mode), binds its own
-// relationship list (not one bound before), checks no properties on its
-// relationships and need not differ from other relationships of the
-// pattern; the list is read by nothing but the path's binding, which
+// relationship list (not one bound before) and need not differ from
+// other relationships of the pattern (a property map its relationships
+// must match is checked by the search as it crosses them: the trails of
+// the expansion are those of the graph of the relationships that match,
+// whose least trails the search finds); the list is read by nothing but the path's binding, which
 // binds p from the expansion's two end nodes and its list alone; p is
 // read by nothing but min aggregates of its length or the collects
 // leastReads takes, and the rows' multiplicity (but for those collects)
@@ -129,7 +131,7 @@ func (b *builder) leastTrailsOptional(o logical.Optional, rest []logical.Op, aft
 // shortest one does.
 func leastTrailsBind(ops []logical.Op, i int, req required) (int, bool) {
 	o := ops[i].(logical.VarExpand)
-	if o.Mode == logical.SetMode || o.ListBound || o.Props != nil || len(o.Distinct) > 0 {
+	if o.Mode == logical.SetMode || o.ListBound || len(o.Distinct) > 0 {
 		return 0, false
 	}
 	if req.After[i].Bag || req.After[i].Ordered {
@@ -183,7 +185,7 @@ func pathBindOf(ops []logical.Op, i int) int {
 // binding path p: every path of the least length per pair of end nodes
 // when all is set, one of them otherwise.
 func leastTrailsSearch(o logical.VarExpand, p string, all bool) logical.ShortestPath {
-	return logical.ShortestPath{From: o.From, To: o.To, Path: p, Dir: o.Dir, Types: o.Types, Min: o.Min, Max: o.Max, All: all, ToFree: !o.ToBound}
+	return logical.ShortestPath{From: o.From, To: o.To, Path: p, Dir: o.Dir, Types: o.Types, Min: o.Min, Max: o.Max, All: all, Props: o.Props, ToFree: !o.ToBound}
 }
 
 // leastTrailsEnds takes, for the search ops[at] from one source whose end
