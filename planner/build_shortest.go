@@ -18,13 +18,7 @@ func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, nodeNames 
 		return err
 	}
 	r := part.Element.Rels[0]
-	if mp, ok := r.Props.(*ast.MapLiteral); ok && r.Where == nil {
-		// Checked per relationship as the search crosses it: the
-		// shortest paths of the relationships that match.
-		sp := m.ops[len(m.ops)-1].(logical.ShortestPath)
-		sp.Props = mp
-		m.ops[len(m.ops)-1] = sp
-	} else if r.Props != nil || r.Where != nil {
+	if r.Props != nil || r.Where != nil {
 		sp := m.ops[len(m.ops)-1].(logical.ShortestPath)
 		pre, err := b.shortestPre(m, &sp, r, nil)
 		if err != nil {
