@@ -203,10 +203,12 @@ func TestLeastCountMatchRowMode(t *testing.T) {
 
 // TestShortestPropsMatchRowMode compares shortestPath and
 // allShortestPaths over a relationship with a property map (checked as
-// the search crosses each relationship) with the least length, and the
-// number of trails of that length, that row-mode enumeration of the
-// same pattern finds, on random graphs with self-loops and parallel
-// relationships, for every direction, type list and bound.
+// the search crosses each relationship) or a WHERE that reads the path
+// (which selects among the paths: the shortest of those it accepts)
+// with the least length, and the number of trails of that length, that
+// row-mode enumeration of the same pattern and WHERE finds, on random
+// graphs with self-loops and parallel relationships, for every
+// direction, type list and bound.
 func TestShortestPropsMatchRowMode(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed <= 5; seed++ {
@@ -228,17 +230,22 @@ func TestShortestPropsMatchRowMode(t *testing.T) {
 			lo, hi := r.IntN(2), 1+r.IntN(4)
 			props := []string{"{w: 1}", "{w: 0}", "{w: $w}", "{w: 1, z: 2}"}[r.IntN(4)]
 			body := fmt.Sprintf("[%s*%d..%d %s]", types, lo, hi, props)
+			if r.IntN(3) == 0 {
+				body = fmt.Sprintf("[%s*%d..%d]", types, lo, hi)
+			}
 			rel := []string{"-" + body + "->", "<-" + body + "-", "-" + body + "-"}[r.IntN(3)]
-			one := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = shortestPath((a)%s(b)) RETURN length(p) AS d", rel)
-			all := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = allShortestPaths((a)%s(b)) RETURN count(p) AS n", rel)
-			rows := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = (a)%s(b) WITH collect(length(p)) AS ls "+
-				"WITH ls, reduce(m = null, l IN ls | CASE WHEN m IS NULL OR l < m THEN l ELSE m END) AS d RETURN d, size([l IN ls WHERE l = d]) AS n", rel)
+			where := []string{"", "", " WHERE all(r IN relationships(p) WHERE r.w = 1)", " WHERE none(r IN relationships(p) WHERE type(r) = 'U')",
+				" WHERE all(x IN nodes(p) WHERE x.id <> $z)", " WHERE length(p) > 1 AND a.id >= 0"}[r.IntN(6)]
+			one := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = shortestPath((a)%s(b))%s RETURN length(p) AS d", rel, where)
+			all := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = allShortestPaths((a)%s(b))%s RETURN count(p) AS n", rel, where)
+			rows := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = (a)%s(b)%s WITH collect(length(p)) AS ls "+
+				"WITH ls, reduce(m = null, l IN ls | CASE WHEN m IS NULL OR l < m THEN l ELSE m END) AS d RETURN d, size([l IN ls WHERE l = d]) AS n", rel, where)
 			for k := 0; k < 4; k++ {
 				x, y := r.IntN(n), r.IntN(n)
 				if x == y {
 					continue
 				}
-				p := map[string]any{"x": x, "y": y, "w": r.IntN(2)}
+				p := map[string]any{"x": x, "y": y, "w": r.IntN(2), "z": r.IntN(n)}
 				d, c := mustRun(t, search, one, p), mustRun(t, search, all, p)
 				want := mustRun(t, row, rows, p)
 				if len(d) != 1 || len(c) != 1 || len(want) != 1 {
