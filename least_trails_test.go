@@ -62,9 +62,9 @@ func leastTrailRel(r *rand.Rand, plain bool) (left, right string) {
 // and every end, both ends given, the cycles back to the start, many
 // starts grouped by both ends, OPTIONAL MATCH, the pattern written
 // against the search's direction, the existence of a trail between two
-// bound nodes (distinct rows, EXISTS { }), and property maps (which the rule does
-// not take; the answers must agree all the same). Each query without a
-// property map must plan the search.
+// bound nodes (distinct rows, EXISTS { }), and property maps (which the
+// search checks on each relationship it crosses). Each query must plan
+// the search.
 func TestLeastTrailsMatchRowMode(t *testing.T) {
 	shapes := []string{
 		"MATCH p = (a {id: $x})%s(b) RETURN b.id AS id, min(length(p)) AS d ORDER BY id",
@@ -107,7 +107,7 @@ func TestLeastTrailsMatchRowMode(t *testing.T) {
 			rel, _ := leastTrailRel(r, plain)
 			shape := r.IntN(len(shapes))
 			q := fmt.Sprintf(shapes[shape], rel)
-			if !strings.Contains(rel, "{") && shape < planned {
+			if shape < planned {
 				c, err := search.Compile(q)
 				if err != nil {
 					t.Fatalf("%s: %v", q, err)
@@ -132,4 +132,132 @@ func TestLeastTrailsMatchRowMode(t *testing.T) {
 		}
 	}
 	t.Logf("%d query runs compared", checked)
+}
+
+// TestLeastCountMatchRowMode compares the search of every least-length
+// path per pair of end nodes (leastReads: a collected list of paths read
+// only through a least-length fold and the count of the paths of that
+// length) with the enumeration of every trail on random graphs: both
+// ends given, under OPTIONAL MATCH, grouped by the end node, groups
+// that span many pairs, cycles back to the start, folds written with
+// each comparison, initial values below the least length or null, and
+// the count inline. The shapes that read the list otherwise (its size,
+// a fold of the greatest length, a count of another length) must keep
+// the trails; their answers must agree all the same.
+func TestLeastCountMatchRowMode(t *testing.T) {
+	const fold = "reduce(m = %s, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END)"
+	shapes := []string{
+		"MATCH (a {id: $x}), (b {id: $y}) OPTIONAL MATCH p = (a)%s(b) WITH collect(p) AS ps WITH ps, reduce(m = 99, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END) AS m RETURN size([q IN ps WHERE length(q) = m]) AS n",
+		"MATCH (a {id: $x}) MATCH p = (a)%s(b) WITH b, collect(p) AS ps RETURN b.id AS id, size([q IN ps WHERE size(nodes(q)) = reduce(m = 99, r IN ps | CASE WHEN m <= size(nodes(r)) THEN m ELSE size(nodes(r)) END)]) AS n ORDER BY id",
+		"MATCH p = (a:A)%s(b) WITH a, collect(p) AS ps WITH a, ps, reduce(m = null, q IN ps | CASE WHEN length(q) > m THEN m ELSE length(q) END) AS m RETURN a.id AS id, m, size([q IN ps WHERE length(q) <= m]) AS n ORDER BY id",
+		"MATCH p = (a {id: $x})%s(a) WITH collect(p) AS ps RETURN reduce(m = 9, q IN ps | CASE WHEN m > length(q) + 1 THEN length(q) + 1 ELSE m END) AS m, size([q IN ps WHERE length(q) + 1 = reduce(m = 9, r IN ps | CASE WHEN length(r) + 1 < m THEN length(r) + 1 ELSE m END)]) AS n",
+		"MATCH (a {id: $x}) OPTIONAL MATCH p = (a)%s(b:A) WITH a, collect(p) AS ps WITH ps, " + fmt.Sprintf(fold, "$y %% 3") + " AS m RETURN m, size([q IN ps WHERE m = length(q)]) AS n",
+		"MATCH p = (a {id: $x})%s(b) WITH b, min(length(p)) AS d, collect(p) AS ps RETURN b.id AS id, d, size([q IN ps WHERE length(q) = reduce(m = 99, r IN ps | CASE WHEN length(r) < m THEN length(r) ELSE m END)]) AS n ORDER BY id",
+		// the list is read otherwise: the trails are enumerated
+		"MATCH p = (a {id: $x})%s(b) WITH collect(p) AS ps RETURN size(ps) AS k, " + fmt.Sprintf(fold, "99") + " AS m",
+		"MATCH p = (a {id: $x})%s(b) WITH collect(p) AS ps WITH ps, reduce(m = 0, q IN ps | CASE WHEN length(q) > m THEN length(q) ELSE m END) AS m RETURN size([q IN ps WHERE length(q) = m]) AS n",
+		"MATCH p = (a {id: $x})%s(b) WITH collect(p) AS ps WITH ps, " + fmt.Sprintf(fold, "99") + " AS m RETURN size([q IN ps WHERE length(q) = m + 1]) AS n",
+	}
+	searched := 6
+	checked := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		r := rand.New(rand.NewPCG(seed, 15))
+		n := 10 + r.IntN(16)
+		search, err := Open("", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row, err := Open("", &Options{RowModeOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { search.Close(); row.Close() })
+		leastTrailGraph(t, search, rand.New(rand.NewPCG(seed, 1)), n)
+		leastTrailGraph(t, row, rand.New(rand.NewPCG(seed, 1)), n)
+		for v := 0; v < 40; v++ {
+			plain := r.IntN(5) > 0
+			rel, _ := leastTrailRel(r, plain)
+			shape := r.IntN(len(shapes))
+			q := fmt.Sprintf(shapes[shape], rel)
+			c, err := search.Compile(q)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			plan := c.Plan.Explain()
+			all := strings.Contains(plan, "AllShortestPaths") && !strings.Contains(plan, "VarExpand")
+			if want := shape < searched; all != want {
+				t.Errorf("%s: every least-length path searched %v, want %v:\n%s", q, all, want, plan)
+			}
+			for _, x := range []int{0, 1, r.IntN(n)} {
+				p := map[string]any{"x": x, "y": r.IntN(n)}
+				a, b := canonical(mustRun(t, search, q, p)), canonical(mustRun(t, row, q, p))
+				if fmt.Sprint(a) != fmt.Sprint(b) {
+					t.Errorf("seed %d (%d nodes), %v: %s\n search: %v\n rows:   %v", seed, n, p, q, a, b)
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d query runs compared", checked)
+}
+
+// TestShortestPropsMatchRowMode compares shortestPath and
+// allShortestPaths over a relationship with a property map (checked as
+// the search crosses each relationship) or a WHERE that reads the path
+// (which selects among the paths: the shortest of those it accepts)
+// with the least length, and the number of trails of that length, that
+// row-mode enumeration of the same pattern and WHERE finds, on random
+// graphs with self-loops and parallel relationships, for every
+// direction, type list and bound.
+func TestShortestPropsMatchRowMode(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 5; seed++ {
+		r := rand.New(rand.NewPCG(seed, 16))
+		n := 10 + r.IntN(16)
+		search, err := Open("", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row, err := Open("", &Options{RowModeOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { search.Close(); row.Close() })
+		leastTrailGraph(t, search, rand.New(rand.NewPCG(seed, 1)), n)
+		leastTrailGraph(t, row, rand.New(rand.NewPCG(seed, 1)), n)
+		for v := 0; v < 30; v++ {
+			types := []string{"", ":T", ":U", ":T|U"}[r.IntN(4)]
+			lo, hi := r.IntN(2), 1+r.IntN(4)
+			props := []string{"{w: 1}", "{w: 0}", "{w: $w}", "{w: 1, z: 2}"}[r.IntN(4)]
+			body := fmt.Sprintf("[%s*%d..%d %s]", types, lo, hi, props)
+			if r.IntN(3) == 0 {
+				body = fmt.Sprintf("[%s*%d..%d]", types, lo, hi)
+			}
+			rel := []string{"-" + body + "->", "<-" + body + "-", "-" + body + "-"}[r.IntN(3)]
+			where := []string{"", "", " WHERE all(r IN relationships(p) WHERE r.w = 1)", " WHERE none(r IN relationships(p) WHERE type(r) = 'U')",
+				" WHERE all(x IN nodes(p) WHERE x.id <> $z)", " WHERE length(p) > 1 AND a.id >= 0"}[r.IntN(6)]
+			one := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = shortestPath((a)%s(b))%s RETURN length(p) AS d", rel, where)
+			all := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = allShortestPaths((a)%s(b))%s RETURN count(p) AS n", rel, where)
+			rows := fmt.Sprintf("MATCH (a {id: $x}), (b {id: $y}) WHERE a <> b OPTIONAL MATCH p = (a)%s(b)%s WITH collect(length(p)) AS ls "+
+				"WITH ls, reduce(m = null, l IN ls | CASE WHEN m IS NULL OR l < m THEN l ELSE m END) AS d RETURN d, size([l IN ls WHERE l = d]) AS n", rel, where)
+			for k := 0; k < 4; k++ {
+				x, y := r.IntN(n), r.IntN(n)
+				if x == y {
+					continue
+				}
+				p := map[string]any{"x": x, "y": y, "w": r.IntN(2), "z": r.IntN(n)}
+				d, c := mustRun(t, search, one, p), mustRun(t, search, all, p)
+				want := mustRun(t, row, rows, p)
+				if len(d) != 1 || len(c) != 1 || len(want) != 1 {
+					t.Fatalf("%v: rows %v %v %v", p, d, c, want)
+				}
+				got := fmt.Sprint(d[0][0], c[0][0])
+				if exp := fmt.Sprint(want[0][0], want[0][1]); got != exp {
+					t.Errorf("seed %d (%d nodes), %v: %s / allShortestPaths: %s, want %s", seed, n, p, one, got, exp)
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d pairs compared", checked)
 }

@@ -66,6 +66,7 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 			if err := b.shortestPath(part, m, names[i], seekOn); err != nil {
 				return nil, nil, err
 			}
+			where = b.shortestWhere(m, part, where)
 			continue
 		}
 		if err := b.checkPatternVars(p.Parts[i], sc, m.relVars); err != nil {

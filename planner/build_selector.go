@@ -172,9 +172,11 @@ func (b *builder) shortestRel(r *ast.RelPattern) (*ast.RelPattern, *ast.Quantifi
 }
 
 // shortestPre is the pre-filter of a shortest-path search: the inline
-// WHERE and property map of its relationship, or the inner predicates of
-// its quantified path pattern hops, on every hop of the path. It names the
-// search's path and relationship list when the filter reads them.
+// WHERE of its relationship, or the inner predicates of its quantified
+// path pattern hops, on every hop of the path. It names the search's
+// path and relationship list when the filter reads them. The
+// relationship's property map goes to sp.Props, which the search
+// checks on each relationship it crosses.
 func (b *builder) shortestPre(m *patternPlan, sp *logical.ShortestPath, r *ast.RelPattern, hops *ast.QuantifiedPath) (ast.Expr, error) {
 	span := r.Span
 	var x, y *ast.NodePattern
@@ -197,10 +199,9 @@ func (b *builder) shortestPre(m *patternPlan, sp *logical.ShortestPath, r *ast.R
 		rv = &ast.Variable{Span: rel.Span, Name: b.fresh("r")}
 	}
 	if mp, ok := rel.Props.(*ast.MapLiteral); ok {
-		for _, e := range mp.Entries {
-			preds = append(preds, &ast.Comparison{Span: e.Span, Ops: []ast.CompareOp{ast.CmpEq},
-				Operands: []ast.Expr{&ast.Property{Span: e.Span, Expr: &ast.Variable{Span: rv.Span, Name: rv.Name}, Key: e.Key}, e.Value}})
-		}
+		// Checked by the search on each relationship it crosses: the
+		// paths selected are those of the relationships that match.
+		sp.Props = mp
 	} else if rel.Props != nil {
 		return nil, b.errAt(rel.Props, cyqerr.SyntaxError, "InvalidParameterUse", "a parameter cannot stand for a pattern's property map when matching").WithHint("write the properties out: -[r:R {key: $value}]->")
 	}

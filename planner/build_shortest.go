@@ -30,6 +30,67 @@ func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, nodeNames 
 	return b.freeEndFilter(m, free, nodeNames[1])
 }
 
+// shortestWhere moves into the search just planned for part (a
+// shortestPath or allShortestPaths) the conjuncts of the MATCH's where
+// that read its path or relationship variable and nothing bound after
+// it, and returns the rest. Such a predicate selects among the paths,
+// not the rows after the selection: the shortest path is the shortest
+// of those that satisfy it (none(r IN relationships(p) WHERE type(r) =
+// 'FATHER') finds the shortest path without a FATHER relationship, a
+// longer one when the shortest has one). The search then tests each
+// path it finds in order of length (the pre-filter) and selects those
+// the test accepts.
+func (b *builder) shortestWhere(m *patternPlan, part *ast.PatternPart, where ast.Expr) ast.Expr {
+	if where == nil {
+		return nil
+	}
+	at := -1
+	for i := len(m.ops) - 1; i >= 0; i-- {
+		if _, ok := m.ops[i].(logical.ShortestPath); ok {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return where
+	}
+	sp := m.ops[at].(logical.ShortestPath)
+	own := map[string]bool{}
+	if part.Var != nil {
+		own[part.Var.Name] = true
+	}
+	if r := part.Element.Rels[0]; r.Var != nil {
+		own[r.Var.Name] = true
+	}
+	var moved, rest []ast.Expr
+	for _, c := range conjuncts(where) {
+		s := newVarSet()
+		addExprVars(c, &s)
+		reads, bound := false, !s.all && !s.aggs
+		for n := range s.names {
+			reads = reads || own[n]
+			bound = bound && m.sc.has(n)
+		}
+		if reads && bound && b.checkWhere(c, m.sc) == nil {
+			moved = append(moved, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	if len(moved) == 0 {
+		return where
+	}
+	if sp.Pred != nil {
+		moved = append([]ast.Expr{sp.Pred}, moved...)
+	}
+	sp.Pred = andOf(moved)
+	m.ops[at] = sp
+	if len(rest) == 0 {
+		return nil
+	}
+	return andOf(rest)
+}
+
 // freeEndFilter checks the labels of the end node a single-source search
 // found (free; nil when the end node was bound before the search).
 func (b *builder) freeEndFilter(m *patternPlan, free *ast.NodePattern, name string) error {

@@ -732,6 +732,16 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			return err
 		}
 		spec := shortestSpec(o)
+		if o.Props != nil {
+			for _, en := range o.Props.Entries {
+				r, err := g.expr(en.Value, e)
+				if err != nil {
+					return err
+				}
+				spec.PropKeys = append(spec.PropKeys, en.Key)
+				spec.PropRegs = append(spec.PropRegs, r)
+			}
+		}
 		path, rels := g.r(), g.r()
 		specAux := g.addAux(spec)
 		var cur int32

@@ -1,8 +1,6 @@
 package planner
 
 import (
-	"strings"
-
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -22,16 +20,23 @@ import (
 // the expansion's paths. Where the consumers read the path only through
 // min(length(p)) (or size(relationships(p)), size(nodes(p)), plus or
 // minus a constant) and do not count the rows (required.go: Bag is
-// false), one row per pair gives their answer.
+// false), one row per pair gives their answer. Where they collect the
+// path into a list read only as its least length and the count of the
+// paths of that length (leastReads), the search yields every trail of
+// the least length per pair (AllShortestPaths: per pair these are the
+// expansion's paths of that length), and a collect counts no other row.
 //
 // Preconditions, from the required-properties analysis rather than the
 // query's text: the expansion enumerates rows (row mode), binds its own
-// relationship list (not one bound before), checks no properties on its
-// relationships and need not differ from other relationships of the
-// pattern; the list is read by nothing but the path's binding, which
+// relationship list (not one bound before) and need not differ from
+// other relationships of the pattern (a property map its relationships
+// must match is checked by the search as it crosses them: the trails of
+// the expansion are those of the graph of the relationships that match,
+// whose least trails the search finds); the list is read by nothing but the path's binding, which
 // binds p from the expansion's two end nodes and its list alone; p is
-// read by nothing but min aggregates of its length, and the rows'
-// multiplicity and order do not matter from the expansion on. A
+// read by nothing but min aggregates of its length or the collects
+// leastReads takes, and the rows' multiplicity (but for those collects)
+// and order do not matter from the expansion on. A
 // pattern of one variable-length relationship under OPTIONAL MATCH is
 // rewritten by the same rule in the optional's pipeline, whose consumer
 // need is the optional's (rewriteNested); its p stays live there, so it
@@ -41,25 +46,35 @@ func leastTrails(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 	for i, op := range ops {
 		switch o := op.(type) {
 		case logical.VarExpand:
-			pb, ok := leastTrailsBind(ops, i, req)
+			// What the operators need of the rows, with a collect of
+			// the path read as a least length (leastReads).
+			rq, all, least := req, false, false
+			if pb := pathBindOf(ops, i); pb >= 0 {
+				p := ops[pb].(logical.PathBind).Var
+				var sub []logical.Op
+				if sub, all, least = b.leastReads(ops[pb+1:], p); least && all {
+					rq = analyse(append(append([]logical.Op(nil), ops[:pb+1]...), sub...), req.After[len(ops)-1])
+				}
+			}
+			pb, ok := leastTrailsBind(ops, i, rq)
 			if !ok {
 				continue
 			}
 			if pb < 0 {
-				return replace(ops, i, 1, leastTrailsSearch(o, "")), true
+				return replace(ops, i, 1, leastTrailsSearch(o, "", false)), true
 			}
 			p := ops[pb].(logical.PathBind).Var
-			if !minLengthOnly(ops[pb+1:], p) {
+			if !least {
 				continue
 			}
 			out := replace(ops, pb, 1)
-			out = replace(out, i, 1, leastTrailsSearch(o, p))
+			out = replace(out, i, 1, leastTrailsSearch(o, p, all))
 			if ends, ok := b.leastTrailsEnds(out, i); ok {
 				return ends, true
 			}
 			return out, true
 		case logical.Optional:
-			if inner, ok := leastTrailsOptional(o, ops[i+1:], req.After[i]); ok {
+			if inner, ok := b.leastTrailsOptional(o, ops[i+1:], req.After[i], req.After[len(ops)-1]); ok {
 				o.Inner = inner
 				return replace(ops, i, 1, o), true
 			}
@@ -69,17 +84,29 @@ func leastTrails(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 }
 
 // leastTrailsOptional rewrites the expansion of an OPTIONAL MATCH whose
-// path the operators after it (rest) read only for its least length; after is what they need of the
-// optional's rows. Its rows are those of the expansion or, when it
-// yields none, the input row with p null, which min ignores either way.
-func leastTrailsOptional(o logical.Optional, rest []logical.Op, after need) ([]logical.Op, bool) {
-	req := analyse(o.Inner, after)
+// path the operators after it (rest) read only for its least length (or
+// its least-length paths, leastReads); after is what they need of the
+// optional's rows, out what the pipeline's consumer needs. Its rows are
+// those of the expansion or, when it yields none, the input row with p
+// null, which min and collect ignore either way.
+func (b *builder) leastTrailsOptional(o logical.Optional, rest []logical.Op, after, out need) ([]logical.Op, bool) {
 	for i, op := range o.Inner {
 		v, ok := op.(logical.VarExpand)
 		if !ok {
 			continue
 		}
-		pb, ok := leastTrailsBind(o.Inner, i, req)
+		at := pathBindOf(o.Inner, i)
+		if at < 0 {
+			continue
+		}
+		sub, all, least := b.leastReads(rest, o.Inner[at].(logical.PathBind).Var)
+		if !least {
+			return nil, false
+		}
+		if all {
+			after = analyse(sub, out).In
+		}
+		pb, ok := leastTrailsBind(o.Inner, i, analyse(o.Inner, after))
 		if !ok || pb < 0 { // a bare existence is rewritten in o.Inner itself
 			continue
 		}
@@ -89,11 +116,8 @@ func leastTrailsOptional(o logical.Optional, rest []logical.Op, after need) ([]l
 				return nil, false
 			}
 		}
-		if !minLengthOnly(rest, p) {
-			return nil, false
-		}
 		inner := replace(o.Inner, pb, 1)
-		return replace(inner, i, 1, leastTrailsSearch(v, p)), true
+		return replace(inner, i, 1, leastTrailsSearch(v, p, all)), true
 	}
 	return nil, false
 }
@@ -107,7 +131,7 @@ func leastTrailsOptional(o logical.Optional, rest []logical.Op, after need) ([]l
 // shortest one does.
 func leastTrailsBind(ops []logical.Op, i int, req required) (int, bool) {
 	o := ops[i].(logical.VarExpand)
-	if o.Mode == logical.SetMode || o.ListBound || o.Props != nil || len(o.Distinct) > 0 || len(o.Steps) > 0 {
+	if o.Mode == logical.SetMode || o.ListBound || len(o.Distinct) > 0 || len(o.Steps) > 0 {
 		return 0, false
 	}
 	if req.After[i].Bag || req.After[i].Ordered {
@@ -142,47 +166,26 @@ func sameEnds(nodes []string, from, to string) bool {
 	return nodes[0] == from && nodes[1] == to || nodes[0] == to && nodes[1] == from
 }
 
-// leastTrailsSearch is the shortest-path search that replaces expansion o,
-// binding path p.
-func leastTrailsSearch(o logical.VarExpand, p string) logical.ShortestPath {
-	return logical.ShortestPath{From: o.From, To: o.To, Path: p, Dir: o.Dir, Types: o.Types, Min: o.Min, Max: o.Max, ToFree: !o.ToBound}
+// pathBindOf returns the index of the PathBind after ops[i] that reads
+// the relationship list of the expansion ops[i], or -1.
+func pathBindOf(ops []logical.Op, i int) int {
+	o := ops[i].(logical.VarExpand)
+	if o.RelList == "" {
+		return -1
+	}
+	for j := i + 1; j < len(ops); j++ {
+		if pb, ok := ops[j].(logical.PathBind); ok && len(pb.Rels) == 1 && pb.Rels[0] == o.RelList {
+			return j
+		}
+	}
+	return -1
 }
 
-// minLengthOnly reports whether the operators ops read path p only as the argument of min
-// aggregates of its length: the first operator that reads p must be an
-// aggregation, which no operator after it sees p through. (A path nothing
-// reads is not bound at all: dropUnused removes its binding, and the
-// expansion may run on sets.)
-func minLengthOnly(ops []logical.Op, p string) bool {
-	for _, op := range ops {
-		a, ok := op.(logical.Aggregate)
-		if !ok {
-			if usesOf(op).has(p) {
-				return false
-			}
-			continue
-		}
-		for _, k := range a.Keys {
-			if exprReads(k.Expr, p) {
-				return false
-			}
-		}
-		read := false
-		for _, c := range a.Aggs {
-			if !exprReads(c.Call, p) {
-				continue
-			}
-			read = true
-			if !strings.EqualFold(c.Call.Name, "min") || len(c.Call.Namespace) > 0 || len(c.Call.Args) != 1 {
-				return false
-			}
-			if q, _, ok := pathLength(c.Call.Args[0]); !ok || q != p {
-				return false
-			}
-		}
-		return read
-	}
-	return false
+// leastTrailsSearch is the shortest-path search that replaces expansion o,
+// binding path p: every path of the least length per pair of end nodes
+// when all is set, one of them otherwise.
+func leastTrailsSearch(o logical.VarExpand, p string, all bool) logical.ShortestPath {
+	return logical.ShortestPath{From: o.From, To: o.To, Path: p, Dir: o.Dir, Types: o.Types, Min: o.Min, Max: o.Max, All: all, Props: o.Props, ToFree: !o.ToBound}
 }
 
 // leastTrailsEnds takes, for the search ops[at] from one source whose end

@@ -6,8 +6,10 @@ import (
 )
 
 // TestLeastTrailsFires checks that a variable-length path read only for
-// its least length is searched breadth-first, and that it is not when the
-// path, its relationships or the number of rows are read otherwise.
+// its least length (or its paths of the least length, leastReads) is
+// searched breadth-first, and that it is not when the path, its
+// relationships, the list it is collected into or the number of rows are
+// read otherwise.
 func TestLeastTrailsFires(t *testing.T) {
 	fires := []string{
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH min(length(p)) AS d WHERE d IS NOT NULL RETURN d",
@@ -20,6 +22,11 @@ func TestLeastTrailsFires(t *testing.T) {
 		"MATCH (a:User {id: $a}), (b:User) MATCH (a)-[:LINKS*2..4]-(b) RETURN count(DISTINCT b)",
 		// a WITH that passes p on changes no row
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH p, a RETURN min(length(p)) AS d",
+		// a property map, checked as the search crosses each relationship
+		"MATCH p = (a:User {id: $a})-[*1..3 {w: 1}]->(b:User {id: $b}) RETURN min(length(p)) AS d",
+		// the paths of the least length, counted through a collected list
+		"MATCH (a:User {id: $a}) MATCH (b:User {id: $b}) OPTIONAL MATCH p = (a)-[*1..2]->(b) WITH collect(p) AS ps WITH ps, reduce(m = 99, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END) AS m RETURN size([q IN ps WHERE length(q) = m]) AS n",
+		"MATCH p = (a:User {id: $a})-[:LINKS*0..3]-(b:User) WITH b, collect(p) AS ps RETURN b.id, size([q IN ps WHERE length(q) <= reduce(m = null, r IN ps | CASE WHEN length(r) >= m THEN m ELSE length(r) END)]) AS n",
 	}
 	for _, q := range fires {
 		plan := compileFake(t, q).Plan.Explain()
@@ -39,7 +46,6 @@ func TestLeastTrailsFires(t *testing.T) {
 		// its relationships are read
 		"MATCH p = (a:User {id: $a})-[r*1..3]->(b:User {id: $b}) RETURN min(length(p)) AS d, collect(DISTINCT r) AS rs",
 		"MATCH p = (a:User {id: $a})-[r*1..3]->(b:User {id: $b}) WHERE all(x IN r WHERE x.w > 1) RETURN min(length(p)) AS d",
-		"MATCH p = (a:User {id: $a})-[*1..3 {w: 1}]->(b:User {id: $b}) RETURN min(length(p)) AS d",
 		// the path has more than the one variable-length relationship, or
 		// the relationship must differ from the pattern's others
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b)-[:LINKS]->(c:User {id: $b}) RETURN min(length(p)) AS d",
@@ -48,6 +54,11 @@ func TestLeastTrailsFires(t *testing.T) {
 		// free (a set frontier finds the nodes reached)
 		"MATCH (a:User {id: $a}), (b:User {id: $b}) MATCH (a)-[*1..3]->(b) RETURN count(*)",
 		"MATCH (a:User {id: $a}) MATCH (a)-[*1..3]->(b) RETURN DISTINCT b",
+		// the collected list is read otherwise
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(p) AS ps RETURN size(ps) AS n",
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(p) AS ps WITH ps, reduce(m = 0, q IN ps | CASE WHEN length(q) > m THEN length(q) ELSE m END) AS m RETURN size([q IN ps WHERE length(q) = m]) AS n",
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(p) AS ps WITH ps, reduce(m = 99, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END) AS m RETURN size([q IN ps WHERE size(nodes(q)) = m]) AS n",
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(p) AS ps, count(*) AS k RETURN k, reduce(m = 99, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END) AS m",
 		// after a LIMIT every row counts
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User) WITH p LIMIT 10 RETURN min(length(p)) AS d",
 	}

@@ -129,6 +129,34 @@ func (c *cursor) nextVarExpand(m *Machine) (end uint32, rels value.Value, ok boo
 	return p.end, p.rels, true, nil
 }
 
+// relFilter is the test of the relationships a shortest-path search
+// crosses: each must hold, under keys[i], a value equal to that of R
+// register regs[i], read now (nil when keys is empty). An unknown key
+// or a value that equals nothing (null) lets no relationship pass.
+func (m *Machine) relFilter(keys []string, regs []int32) func(rel uint64) bool {
+	if len(keys) == 0 {
+		return nil
+	}
+	ids := make([]uint32, len(keys))
+	want := make([]value.Value, len(keys))
+	for i, k := range keys {
+		id, ok := m.ctx.Graph.PropKeyID(k)
+		if !ok {
+			return func(uint64) bool { return false }
+		}
+		ids[i], want[i] = id, m.R[regs[i]]
+	}
+	return func(rel uint64) bool {
+		for i, id := range ids {
+			v, ok := m.ctx.Graph.RelProp(rel, id)
+			if !ok || value.Equal(v, want[i]) != value.True {
+				return false
+			}
+		}
+		return true
+	}
+}
+
 func (m *Machine) relPropsMatch(rel uint64, spec *VarExpandSpec) bool {
 	for i, k := range spec.PropKeys {
 		id, ok := m.ctx.Graph.PropKeyID(k)

@@ -432,12 +432,13 @@ func (m *Machine) run() (row bool, err error) {
 			spec := m.prog.Aux[in.D].(*ShortestSpec)
 			c.spaths, c.kpaths, c.source, c.pos = nil, nil, nil, 0
 			var err error
+			keep := m.relFilter(spec.PropKeys, spec.PropRegs)
 			if spec.ToFree {
-				c.source, err = m.openSingleSource(N[in.B], spec)
+				c.source, err = m.openSingleSource(N[in.B], spec, keep)
 			} else if spec.searched(N[in.B], N[in.C]) {
-				c.kpaths, err = m.openKShortest(N[in.B], N[in.C], spec)
+				c.kpaths, err = m.openKShortest(N[in.B], N[in.C], spec, keep)
 			} else {
-				c.spaths, err = m.shortestPaths(N[in.B], N[in.C], spec)
+				c.spaths, err = m.shortestPaths(N[in.B], N[in.C], spec, keep)
 			}
 			if err != nil {
 				return false, m.fail(pc-1, err)

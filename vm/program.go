@@ -184,6 +184,11 @@ type ShortestSpec struct {
 	// ToFree: the end node is not given; the search runs from the start
 	// node to every node it reaches (see singleSource).
 	ToFree bool
+	// PropKeys and PropRegs: the search crosses only the relationships
+	// whose property PropKeys[i] equals the value in R register
+	// PropRegs[i] (read when the search opens); none when empty.
+	PropKeys []string
+	PropRegs []int32
 }
 
 // searched reports whether the selection needs the search of paths in

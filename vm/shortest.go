@@ -20,7 +20,7 @@ type parentLink struct {
 // complete, recording every parent link within a level, then reads one path
 // (or, with All, every path) back from dst. Each node is expanded at most
 // once, so the work is bounded by the relationships touched.
-func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Path, error) {
+func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec, keep func(rel uint64) bool) ([]value.Path, error) {
 	if src == NullID || dst == NullID {
 		return nil, nil
 	}
@@ -32,7 +32,7 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Pa
 		return nil, nil
 	}
 	if !spec.All {
-		return m.shortestOne(a, b, spec)
+		return m.shortestOne(a, b, spec, keep)
 	}
 	parents := map[uint32][]parentLink{}
 	visited := roaring.BitmapOf(a)
@@ -46,7 +46,7 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec) ([]value.Pa
 		level := roaring.New()
 		for _, n := range frontier {
 			expandTypes(m.ctx.Graph, n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
-				if visited.Contains(nbr) {
+				if visited.Contains(nbr) || keep != nil && !keep(rel) {
 					return true
 				}
 				if level.CheckedAdd(nbr) {
@@ -112,7 +112,7 @@ func (m *Machine) readPaths(parents map[uint32][]parentLink, a, b uint32, all bo
 // search: each round expands, by a whole level, the side whose frontier is
 // smaller, and the search stops at the first level where the two meet.
 // The path found is as short as any, and its length respects Max.
-func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec) ([]value.Path, error) {
+func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep func(rel uint64) bool) ([]value.Path, error) {
 	type side struct {
 		parent   map[uint32]parentLink // node -> the link it was reached by
 		frontier []uint32
@@ -136,7 +136,7 @@ func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec) ([]value.Path, er
 		var next []uint32
 		for _, n := range this.frontier {
 			expandTypes(m.ctx.Graph, n, this.spec, func(rel uint64, nbr uint32, _ uint32) bool {
-				if _, seen := this.parent[nbr]; seen {
+				if _, seen := this.parent[nbr]; seen || keep != nil && !keep(rel) {
 					return true
 				}
 				this.parent[nbr] = parentLink{n, rel}

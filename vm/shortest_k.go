@@ -46,6 +46,7 @@ type kShortest struct {
 	groups  int  // lengths with a kept path
 	fresh   bool // the search of the current length has not started
 	done    bool
+	keep    func(rel uint64) bool // the relationships' test (nil: none)
 }
 
 // kFrame is the choices of one node of the path: the (relationship,
@@ -57,13 +58,13 @@ type kFrame struct {
 }
 
 // openKShortest prepares the search from src to dst.
-func (m *Machine) openKShortest(src, dst uint64, spec *ShortestSpec) (*kShortest, error) {
-	k := &kShortest{spec: spec, done: true}
+func (m *Machine) openKShortest(src, dst uint64, spec *ShortestSpec, keep func(rel uint64) bool) (*kShortest, error) {
+	k := &kShortest{spec: spec, done: true, keep: keep}
 	if src == NullID || dst == NullID {
 		return k, nil
 	}
 	k.a, k.b = uint32(src), uint32(dst)
-	dist, rels, err := m.distancesTo(k.b, spec)
+	dist, rels, err := m.distancesTo(k.b, spec, keep)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func (m *Machine) openKShortest(src, dst uint64, spec *ShortestSpec) (*kShortest
 // distancesTo is the number of hops from every node that reaches b (within
 // the search's maximum) to b, by a breadth-first search against the
 // direction of the pattern, and the number of relationships it crossed.
-func (m *Machine) distancesTo(b uint32, spec *ShortestSpec) (map[uint32]int, int, error) {
+func (m *Machine) distancesTo(b uint32, spec *ShortestSpec, keep func(rel uint64) bool) (map[uint32]int, int, error) {
 	dist := map[uint32]int{b: 0}
 	back := &ExpandSpec{Dir: reverseDir(spec.Dir), Types: spec.Types}
 	frontier := []uint32{b}
@@ -109,7 +110,10 @@ func (m *Machine) distancesTo(b uint32, spec *ShortestSpec) (map[uint32]int, int
 		}
 		var next []uint32
 		for _, n := range frontier {
-			expandTypes(m.ctx.Graph, n, back, func(_ uint64, nbr uint32, _ uint32) bool {
+			expandTypes(m.ctx.Graph, n, back, func(rel uint64, nbr uint32, _ uint32) bool {
+				if keep != nil && !keep(rel) {
+					return true
+				}
 				rels++
 				if _, seen := dist[nbr]; !seen {
 					dist[nbr] = depth
@@ -256,7 +260,7 @@ func (k *kShortest) push(m *Machine) error {
 	f.rels, f.nbrs, f.next = f.rels[:0], f.nbrs[:0], 0
 	left := k.length - depth - 1
 	expandTypes(m.ctx.Graph, k.nodes[depth], &k.spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
-		if d, ok := k.dist[nbr]; ok && d <= left {
+		if d, ok := k.dist[nbr]; ok && d <= left && (k.keep == nil || k.keep(rel)) {
 			f.rels = append(f.rels, rel)
 			f.nbrs = append(f.nbrs, nbr)
 		}

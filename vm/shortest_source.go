@@ -23,12 +23,13 @@ type singleSource struct {
 	target  uint32
 	paths   []value.Path // the current target's paths, read back
 	next    int
-	search  *kShortest // the current target's search, when searched
+	search  *kShortest            // the current target's search, when searched
+	keep    func(rel uint64) bool // the relationships' test (nil: none)
 }
 
 // openSingleSource runs the breadth-first search from src.
-func (m *Machine) openSingleSource(src uint64, spec *ShortestSpec) (*singleSource, error) {
-	s := &singleSource{spec: spec}
+func (m *Machine) openSingleSource(src uint64, spec *ShortestSpec, keep func(rel uint64) bool) (*singleSource, error) {
+	s := &singleSource{spec: spec, keep: keep}
 	if src == NullID {
 		return s, nil
 	}
@@ -46,7 +47,7 @@ func (m *Machine) openSingleSource(src uint64, spec *ShortestSpec) (*singleSourc
 		level := roaring.New()
 		for _, n := range frontier {
 			expandTypes(m.ctx.Graph, n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
-				if visited.Contains(nbr) {
+				if visited.Contains(nbr) || keep != nil && !keep(rel) {
 					return true
 				}
 				if level.CheckedAdd(nbr) {
@@ -89,7 +90,7 @@ func (s *singleSource) nextPath(m *Machine) (uint32, value.Path, bool, error) {
 		s.pos++
 		s.paths, s.next = nil, 0
 		if s.spec.searched(uint64(s.a), uint64(s.target)) {
-			k, err := m.openKShortest(uint64(s.a), uint64(s.target), s.spec)
+			k, err := m.openKShortest(uint64(s.a), uint64(s.target), s.spec, s.keep)
 			if err != nil {
 				return 0, value.Path{}, false, err
 			}

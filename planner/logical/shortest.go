@@ -24,6 +24,9 @@ type ShortestPath struct {
 	Groups        bool
 	Mode          ast.PathMode
 	Pred          ast.Expr // nil: none
+	// Props: the property values every relationship of the path holds,
+	// checked as the search crosses it (nil: none).
+	Props *ast.MapLiteral
 	// ToFree: To is not bound before; the search runs from From alone and
 	// binds To to each node it reaches.
 	ToFree bool
@@ -65,6 +68,9 @@ func (o ShortestPath) Detail() string {
 	}
 	if o.Mode != ast.ModeDefault {
 		d += " " + o.Mode.String()
+	}
+	if o.Props != nil {
+		d += " crossing " + expr(o.Props)
 	}
 	if o.Pred != nil {
 		d += " where " + expr(o.Pred)
