@@ -61,8 +61,9 @@ func setTreeQuery(r *rand.Rand, depth int, key bool) string {
 // decides by unions, intersections and differences of semi-join sets,
 // on random graphs with self-loops, parallel relationships and null
 // properties, against the same queries planned row by row; the probe
-// comes from a scan (the combined set is iterated) or from an expansion
-// (each row tested against the sets), with and without a key.
+// comes from a scan (the combined set is iterated), from an expansion
+// (each row tested against the sets) or from a set expansion (its set
+// combined with the sets), with and without a key.
 func TestSetTreesMatchRowMode(t *testing.T) {
 	shapes := []struct {
 		text string
@@ -73,6 +74,8 @@ func TestSetTreesMatchRowMode(t *testing.T) {
 		{"MATCH (c:C)-->(a) WHERE %s RETURN c.id AS c, a.id AS id", false},
 		{"MATCH (b:B) MATCH (a) WHERE %s RETURN b.id AS b, count(a) AS n", true},
 		{"MATCH (b:B)-->(a) WHERE a.id > 3 AND %s RETURN count(*) AS n", true},
+		{"MATCH (c:C)-->(a) WHERE %s RETURN count(DISTINCT a) AS n", false},
+		{"MATCH (b:B)-[:R]->()-->(a) WHERE %s RETURN count(DISTINCT a) AS n", true},
 	}
 	trees := 0
 	for seed := uint64(1); seed <= 3; seed++ {
