@@ -20,6 +20,7 @@ var rules = []rule{
 	pushdownUniqueness,
 	seekScans,
 	hoistSeeks,
+	dropSeekedTests,
 	aggregateForms,
 	aggregateThroughUnion,
 	countScan,
