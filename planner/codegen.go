@@ -559,7 +559,10 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	// setOut continues after a set operator that binds name: the label
 	// tests of name right after it filter the set (see setLabelTests).
 	setOut := func(set int32, name string, e *regEnv) error {
-		set, k := g.setLabelTests(set, name, ops)
+		set, k, err := g.setLabelTests(set, name, ops, e)
+		if err != nil {
+			return err
+		}
 		return g.setRows(set, name, e, func(e *regEnv, cont label) error {
 			return g.ops(ops[1+k:], e, cont, exit, distinct, sink)
 		}, ops[k:])

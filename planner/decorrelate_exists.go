@@ -49,6 +49,9 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 		var whys []string
 		for k, c := range parts {
 			sj, why, ok := b.semiJoinFor(c, sc, at, ops[:i])
+			if !ok && why == "" {
+				sj, why, ok = b.semiJoinTreeFor(c, sc, at, ops[:i])
+			}
 			if !ok {
 				if why != "" {
 					whys = append(whys, why)
@@ -83,7 +86,12 @@ func foldable(ops []logical.Op, j int, sj logical.SemiJoin, at map[string]int) b
 	if !ok || scan.Var != sj.Probe || len(scan.Prefilter) > 0 || scan.Batch > 0 {
 		return false
 	}
-	return sj.Key == "" || at[sj.Key] < j
+	for _, k := range sj.Keys() {
+		if at[k] >= j {
+			return false
+		}
+	}
+	return true
 }
 
 // semiJoinFor returns the semi-join deciding conjunct c at the end of
@@ -428,6 +436,9 @@ func andAll(es []ast.Expr) ast.Expr {
 // candidates outside it); otherwise the share of the probe's nodes in the
 // set (or outside it).
 func (b *builder) semiJoinFraction(o logical.SemiJoin, nodes float64) float64 {
+	if o.Tree != nil {
+		return b.setTreeFraction(o, nodes)
+	}
 	set := math.Min(b.rowsAfter(o.Build.Ops), nodes)
 	cands := nodes
 	if o.Label != "" {
@@ -445,4 +456,42 @@ func (b *builder) semiJoinFraction(o logical.SemiJoin, nodes float64) float64 {
 		return in
 	}
 	return in / cands
+}
+
+// setTreeFraction is semiJoinFraction for a combination of sets: each
+// leaf's share of the candidates, combined as independent events (AND a
+// product, OR the complement of the product of complements, NOT the
+// complement).
+func (b *builder) setTreeFraction(o logical.SemiJoin, nodes float64) float64 {
+	cands := nodes
+	if o.Scan && o.Label != "" {
+		cands = math.Max(b.stats.LabelCount(o.Label), 1)
+	}
+	cands = math.Max(cands, 1)
+	leaves := o.Leaves()
+	var share func(t *logical.SetTree) float64
+	share = func(t *logical.SetTree) float64 {
+		switch t.Op {
+		case logical.SetLeaf:
+			return math.Min(b.rowsAfter(leaves[t.Leaf].Build.Ops), cands) / cands
+		case logical.SetNot:
+			return 1 - share(t.Kids[0])
+		case logical.SetAnd:
+			p := 1.0
+			for _, k := range t.Kids {
+				p *= share(k)
+			}
+			return p
+		}
+		q := 1.0
+		for _, k := range t.Kids {
+			q *= 1 - share(k)
+		}
+		return 1 - q
+	}
+	f := math.Max(share(o.Tree), 1/cands)
+	if o.Scan {
+		return f * cands
+	}
+	return f
 }

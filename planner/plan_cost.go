@@ -54,17 +54,22 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 			in = c.Est[i-1]
 		}
 		total += in * perRow
-		runs := in
+		runs := make([]float64, len(nested))
+		for k := range runs {
+			runs[k] = in
+		}
 		if sj, ok := op.(logical.SemiJoin); ok {
-			// A semi-join's build runs once, or once per key.
+			// A semi-join's builds run once, or once per key.
 			if _, at, ok := scopeAt(c.Ops, i); ok {
-				runs = b.keyRuns(c.Ops[:i], at, sj.Key, sj.Probe)
+				for k, l := range sj.Leaves() {
+					runs[k] = b.keyRuns(c.Ops[:i], at, l.Key, sj.Probe)
+				}
 			}
 		}
 		saved := b.outer
 		b.outer = b.bindings(c.Ops[:i])
-		for _, ch := range nested {
-			total += runs * b.pipelineCost(ch)
+		for k, ch := range nested {
+			total += runs[k] * b.pipelineCost(ch)
 		}
 		b.outer = saved
 	}

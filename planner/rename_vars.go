@@ -24,13 +24,21 @@ func renameClause(c ast.Clause, m map[string]string) (ast.Clause, bool) {
 // variables keep their names: seen holds the names in scope where the
 // result is read, which a nested scope's own variable must not have
 // (nor a name m maps to), or the outer variable would capture it.
+//
+// sub, when set, replaces each variable it names (that m does not, so
+// that a nested scope's own variable of the same name shadows it) by an
+// expression that reads no variable, in expression positions only (a
+// node or relationship variable m does not name still fails).
 type renaming struct {
 	m    map[string]string
 	seen map[string]bool
+	sub  map[string]ast.Expr
 }
 
 // with is r renaming by m.
-func (r renaming) with(m map[string]string) renaming { return renaming{m: m, seen: r.seen} }
+func (r renaming) with(m map[string]string) renaming {
+	return renaming{m: m, seen: r.seen, sub: r.sub}
+}
 
 func (r renaming) clause(c ast.Clause) (ast.Clause, bool) {
 	m := r.m
@@ -161,6 +169,11 @@ func (r renaming) expr(e ast.Expr) (ast.Expr, bool) {
 	case *ast.Literal, *ast.Parameter:
 		return e, true
 	case *ast.Variable:
+		if _, renamed := m[x.Name]; !renamed {
+			if e, ok := r.sub[x.Name]; ok {
+				return e, true
+			}
+		}
 		v, ok := renameVar(x, m)
 		return v, ok
 	case *ast.Property:
@@ -402,6 +415,9 @@ func (r renaming) nested(n ast.Node) (renaming, bool) {
 	inner := copyRen(r.m)
 	for name := range mentionedNames(n) {
 		if _, ok := r.m[name]; ok {
+			continue
+		}
+		if _, ok := r.sub[name]; ok {
 			continue
 		}
 		if r.seen[name] || targets[name] {

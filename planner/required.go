@@ -256,6 +256,9 @@ func before(op logical.Op, after need) need {
 			use(o.Probe)
 		}
 		use(o.Key)
+		for _, m := range o.More {
+			use(m.Key)
+		}
 	case logical.ShortestPath:
 		kill(o.Path, o.RelList)
 		if o.ToFree {

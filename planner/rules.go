@@ -21,6 +21,7 @@ var rules = []rule{
 	stepTests,
 	seekScans,
 	hoistSeeks,
+	dropSeekedTests,
 	aggregateForms,
 	aggregateThroughUnion,
 	countScan,
@@ -107,15 +108,19 @@ func (b *builder) rewriteNested(ops []logical.Op, out need) ([]logical.Op, bool)
 			continue
 		}
 		inner := everything()
+		var leaves []logical.SetTerm
 		switch o := op.(type) {
 		case logical.Optional:
 			inner = req.After[i]
 		case logical.SemiJoin:
-			// the build's consumer reads the probe's nodes (see existsPipeline)
-			inner = need{Live: newVarSet(o.Probe), Bag: o.AtLeast > 1}
+			leaves = o.Leaves()
 		}
 		next := make([]*logical.Pipeline, len(children))
 		for k, c := range children {
+			if k < len(leaves) {
+				// the build's consumer reads the probe's nodes (see existsPipeline)
+				inner = need{Live: newVarSet(op.(logical.SemiJoin).Probe), Bag: leaves[k].AtLeast > 1}
+			}
 			rewritten := b.rewrite(c.Ops, inner)
 			changed = changed || !sameOps(rewritten, c.Ops)
 			next[k] = &logical.Pipeline{Ops: rewritten, Est: c.Est}

@@ -7,25 +7,27 @@ import (
 
 // semiJoin emits a SemiJoin (see decorrelate_exists.go): the build set
 // for the row's key, then either a membership test of the probe or, with
-// Scan, a scan of the candidates in (or not in) the set.
+// Scan, a scan of the candidates in (or not in) the set (semiJoinSet).
 func (g *gen) semiJoin(o logical.SemiJoin, e *regEnv, cont label, rest func(*regEnv, label) error, ops []logical.Op) error {
-	set, err := g.buildSet(o, e)
-	if err != nil {
-		return err
-	}
 	if o.Scan {
-		cands, left := g.s(), g.s()
+		cands := g.s()
 		if o.Label == "" {
 			g.emit(vm.OpSetAll, cands)
 		} else {
 			g.emit(vm.OpSetLabel, cands, g.str(o.Label))
 		}
-		if o.Anti {
-			g.emit(vm.OpSetAndNot, left, cands, set)
-		} else {
-			g.emit(vm.OpSetAnd, left, cands, set)
+		left, err := g.semiJoinSet(o, e, cands)
+		if err != nil {
+			return err
 		}
 		return g.setRows(left, o.Probe, e, rest, ops)
+	}
+	if o.Tree != nil {
+		return g.semiJoinTree(o, e, cont, rest, ops)
+	}
+	set, err := g.buildSet(o, e)
+	if err != nil {
+		return err
 	}
 	n, err := g.nodeReg(e.vars[o.Probe], o.Probe)
 	if err != nil {
@@ -110,4 +112,119 @@ func (g *gen) buildSet(o logical.SemiJoin, e *regEnv) (int32, error) {
 	g.emit(vm.OpSetCounter, built, 1)
 	g.bind(done)
 	return set + int32(k-1), nil
+}
+
+// semiJoinTree emits the membership test of a SemiJoin that decides a
+// combination of sets (see logical.SemiJoin.Tree): each leaf's set is
+// built as buildSet builds one, and the row's probe is tested against
+// each set as the tree needs, short-circuit.
+func (g *gen) semiJoinTree(o logical.SemiJoin, e *regEnv, cont label, rest func(*regEnv, label) error, ops []logical.Op) error {
+	sets, err := g.leafSets(o, e)
+	if err != nil {
+		return err
+	}
+	n, err := g.nodeReg(e.vars[o.Probe], o.Probe)
+	if err != nil {
+		return err
+	}
+	// branch emits code that jumps to target when t is when, and falls
+	// through otherwise.
+	var branch func(t *logical.SetTree, target label, when bool)
+	branch = func(t *logical.SetTree, target label, when bool) {
+		switch t.Op {
+		case logical.SetLeaf:
+			if !when {
+				g.emitJ(vm.OpSetContains, 2, target, sets[t.Leaf], n)
+				return
+			}
+			skip := g.newLabel()
+			g.emitJ(vm.OpSetContains, 2, skip, sets[t.Leaf], n)
+			g.emitJ(vm.OpGoto, 0, target)
+			g.bind(skip)
+		case logical.SetNot:
+			branch(t.Kids[0], target, !when)
+		default:
+			// AND jumps on false as soon as one kid is false, OR on true
+			// as soon as one is true; otherwise the last kid decides.
+			short := t.Op == logical.SetOr
+			if short == when {
+				for _, k := range t.Kids {
+					branch(k, target, when)
+				}
+				return
+			}
+			skip := g.newLabel()
+			for _, k := range t.Kids[:len(t.Kids)-1] {
+				branch(k, skip, short)
+			}
+			branch(t.Kids[len(t.Kids)-1], target, when)
+			g.bind(skip)
+		}
+	}
+	branch(o.Tree, cont, false)
+	return rest(e, cont)
+}
+
+// leafSets emits the computation of the sets of a SemiJoin's leaves.
+func (g *gen) leafSets(o logical.SemiJoin, e *regEnv) ([]int32, error) {
+	leaves := o.Leaves()
+	sets := make([]int32, len(leaves))
+	for i, l := range leaves {
+		s, err := g.buildSet(logical.SemiJoin{Probe: o.Probe, Key: l.Key, AtLeast: l.AtLeast, Build: l.Build}, e)
+		if err != nil {
+			return nil, err
+		}
+		sets[i] = s
+	}
+	return sets, nil
+}
+
+// semiJoinSet emits the nodes of the set cands that pass the SemiJoin o
+// (its test, or its tree with NOT as the difference from cands) into a
+// new S register.
+func (g *gen) semiJoinSet(o logical.SemiJoin, e *regEnv, cands int32) (int32, error) {
+	if o.Tree == nil {
+		set, err := g.buildSet(o, e)
+		if err != nil {
+			return 0, err
+		}
+		left := g.s()
+		if o.Anti {
+			g.emit(vm.OpSetAndNot, left, cands, set)
+		} else {
+			g.emit(vm.OpSetAnd, left, cands, set)
+		}
+		return left, nil
+	}
+	sets, err := g.leafSets(o, e)
+	if err != nil {
+		return 0, err
+	}
+	var combine func(t *logical.SetTree) int32
+	combine = func(t *logical.SetTree) int32 {
+		switch t.Op {
+		case logical.SetLeaf:
+			return sets[t.Leaf]
+		case logical.SetNot:
+			x := combine(t.Kids[0])
+			out := g.s()
+			g.emit(vm.OpSetAndNot, out, cands, x)
+			return out
+		}
+		op := vm.OpSetAnd
+		if t.Op == logical.SetOr {
+			op = vm.OpSetOr
+		}
+		acc := combine(t.Kids[0])
+		for _, k := range t.Kids[1:] {
+			x := combine(k)
+			out := g.s()
+			g.emit(op, out, acc, x)
+			acc = out
+		}
+		return acc
+	}
+	left := g.s()
+	g.emit(vm.OpSetAnd, left, cands, combine(o.Tree))
+	return left, nil
 }

@@ -112,22 +112,44 @@ func (g *gen) setRows(set int32, name string, e *regEnv, rest func(*regEnv, labe
 // operator (ops[0]) to its set, a bitmap intersection per label instead
 // of a test per row: `(a)-[:R*1..3]->(c:B)` in set mode reaches a set,
 // keeps its nodes labelled B, and may still hand the whole set to
-// count(DISTINCT c). It returns the filtered set and how many operators
-// after ops[0] it took.
-func (g *gen) setLabelTests(set int32, name string, ops []logical.Op) (int32, int) {
+// count(DISTINCT c). A semi-join on name that follows (see
+// decorrelate_exists.go) whose keys were bound before is applied the
+// same way: the set minus the nodes it rejects (semiJoinSet), instead of
+// a membership test per node. It returns the filtered set and how many
+// operators after ops[0] it took.
+func (g *gen) setLabelTests(set int32, name string, ops []logical.Op, e *regEnv) (int32, int, error) {
 	k := 0
 	for 1+k < len(ops) {
-		f, ok := ops[1+k].(logical.NodeFilter)
-		if !ok || f.Var != name || f.Labels == nil {
-			break
+		switch f := ops[1+k].(type) {
+		case logical.NodeFilter:
+			if f.Var != name || f.Labels == nil {
+				return set, k, nil
+			}
+			g.enter(&ops[1+k])
+			dst := g.s()
+			g.emit(vm.OpSetFilterLabels, dst, set, g.addAux(compileLabels(f.Labels)))
+			set = dst
+		case logical.SemiJoin:
+			if f.Scan || f.Probe != name {
+				return set, k, nil
+			}
+			for _, key := range f.Keys() {
+				if _, bound := e.vars[key]; !bound || key == name {
+					return set, k, nil
+				}
+			}
+			g.enter(&ops[1+k])
+			dst, err := g.semiJoinSet(f, e, set)
+			if err != nil {
+				return 0, 0, err
+			}
+			set = dst
+		default:
+			return set, k, nil
 		}
-		g.enter(&ops[1+k])
-		dst := g.s()
-		g.emit(vm.OpSetFilterLabels, dst, set, g.addAux(compileLabels(f.Labels)))
-		set = dst
 		k++
 	}
-	return set, k
+	return set, k, nil
 }
 
 // aggSetSink emits OpAggSet into the aggregation's table.
