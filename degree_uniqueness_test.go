@@ -17,7 +17,7 @@ import (
 // less the relationships bound before (see the planner's uniqueDegree).
 func TestDegreeUnderUniqueness(t *testing.T) {
 	var queries []string
-	for _, first := range []string{"-[r1]->", "<-[r1]-", "-[r1:T]->", "<-[r1:U]-"} {
+	for _, first := range []string{"-[r1]->", "<-[r1]-", "-[r1:T]->", "<-[r1:U]-", "-[r1]-", "-[r1:T|U]-"} {
 		for _, second := range []string{"-[r2]->", "<-[r2]-", "-[r2:T]->", "<-[r2:T]-", "-[r2:T|U]->"} {
 			for _, ret := range []string{"count(*) AS n", "b.id AS id, count(c) AS n", "b.id % 2 AS k, count(r2) AS n"} {
 				queries = append(queries,
