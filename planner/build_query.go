@@ -131,7 +131,7 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 	}
 	ordered := slices.Clone(b.orderMatches(clauses, sc))
 	if !b.rowModeOnly {
-		ordered = countCollected(ordered)
+		ordered = countCollected(uncollect(ordered))
 	}
 	if join, n, ok := b.countJoin(ordered, sc); ok {
 		ordered = append(join, ordered[n:]...)
@@ -141,12 +141,15 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 		b.separateReadsAndWrites(q, c)
 		// Plans in written order (differential tests) keep the OPTIONAL MATCH.
 		if m, ok := c.(*ast.Match); ok && i+1 < len(ordered) && !b.startLast && !b.rowModeOnly {
-			if filter, with, ok := optionalAntiJoin(m, ordered[i+1], q.sc); ok {
+			if filter, pre, with, ok := optionalAntiJoin(m, ordered[i+1], q.sc); ok {
 				q.readSinceEager = true
 				if err := b.filterClause(q, &ast.FilterClause{Span: m.Span, Where: filter}); err != nil {
 					return nil, nil, err
 				}
 				ordered[i+1] = with
+				if pre != nil {
+					ordered = slices.Insert(ordered, i+1, ast.Clause(pre))
+				}
 				continue
 			}
 			if count, next, ok := b.optionalCount(m, ordered[i+1], q.sc); ok {

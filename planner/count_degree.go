@@ -15,11 +15,14 @@ import (
 func countDegrees(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
 		o, ok := op.(logical.Expand)
-		if !ok || o.ToBound || o.RelBound || len(o.Distinct) > 0 {
+		if !ok || o.ToBound || o.RelBound {
 			continue
 		}
 		if out, ok := b.degreeFor(ops, i, o, true); ok {
 			return out, true
+		}
+		if len(o.Distinct) > 0 {
+			continue
 		}
 		if out, ok := b.flippedDegree(ops, i, o, req); ok {
 			return out, true
@@ -84,7 +87,8 @@ func countOptionalDegrees(b *builder, ops []logical.Op, req required) ([]logical
 // aggregation pass its rows one for one without reading its far node or
 // relationship, and that aggregation only counts them. A filter that
 // only excludes the hop's self-loops (excludesSelfLoops) becomes a degree
-// read without them.
+// read without them; an expansion that must differ from relationships
+// bound before reads the degree less those (uniqueDegree).
 func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly bool) ([]logical.Op, bool) {
 	far := []string{o.To, o.Rel}
 	agg := -1
@@ -128,7 +132,17 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 			return nil, false
 		}
 	}
+	if len(o.Distinct) > 0 && len(loopTests) > 0 {
+		return nil, false
+	}
 	into := b.fresh("deg")
+	var unique []logical.Op
+	if len(o.Distinct) > 0 {
+		var ok bool
+		if unique, ok = b.uniqueDegree(ops[:i], o, into, matchOnly, matchOnly && len(a.Keys) > 0); !ok {
+			return nil, false
+		}
+	}
 	aggs := make([]logical.AggCall, len(a.Aggs))
 	for k, c := range a.Aggs {
 		aggs[k] = logical.AggCall{Name: c.Name, IntSum: true, Call: &ast.FunctionCall{Span: c.Call.Span, Name: "sum", Args: []ast.Expr{&ast.Variable{Name: into}}}}
@@ -139,6 +153,9 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 	out[i] = logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into, KeepZero: !matchOnly, NoLoops: len(loopTests) > 0}
 	for k := len(loopTests) - 1; k >= 0; k-- {
 		out = replace(out, loopTests[k], 1)
+	}
+	if unique != nil {
+		out = replace(out, i, 1, unique...)
 	}
 	return out, true
 }

@@ -80,6 +80,7 @@ func BenchmarkForms(b *testing.B) {
 			return &dataset{name: "neo4j-movies", schema: Movies, params: moviesParams, db: loadRegistered(b, "movies", dir, opts)}
 		}},
 		{"northwind", func(b *testing.B, dir string, opts *cyq.Options) *dataset { return northwind(b, dir, opts) }},
+		{"wn18rr", func(b *testing.B, dir string, opts *cyq.Options) *dataset { return wordnet(b, dir, opts) }},
 	}
 	var figs []questionFigures
 	for _, h := range hubs {

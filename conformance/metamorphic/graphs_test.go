@@ -279,3 +279,15 @@ func northwind(tb testing.TB, dir string, opts *cyq.Options) *dataset {
 	}
 	return &dataset{name: "northwind", schema: Northwind, params: northwindParams, db: db}
 }
+
+// wordnetParams are the WordNet placeholders: the synset with the most
+// hyponyms (402, "person") and the synset with the most
+// _synset_domain_topic_of relationships (362).
+var wordnetParams = map[string]string{"entity": "'00007846'", "topic": "'08199025'"}
+
+// wordnet loads WN18RR (entities with id, name and definition, the
+// triples as relationships of their eleven types, :Entity(id) indexed)
+// into a store in dir.
+func wordnet(tb testing.TB, dir string, opts *cyq.Options) *dataset {
+	return &dataset{name: "wn18rr", schema: WordNet, params: wordnetParams, db: loadRegistered(tb, "wn18rr", dir, opts)}
+}

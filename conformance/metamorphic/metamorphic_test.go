@@ -206,7 +206,7 @@ func timedRunArgs(db *cyq.DB, text string, args map[string]any, ordered bool, li
 
 // TestForms runs every form of every question on the datasets of its
 // schema (seeded random graphs, ego-Facebook, the movies graph, LDBC mini,
-// Stack Overflow and Northwind) and
+// Stack Overflow, Northwind and WN18RR) and
 // checks that each form returns the rows of the question's seed form.
 func TestForms(t *testing.T) {
 	known := readKnownFailures(t)
@@ -214,7 +214,7 @@ func TestForms(t *testing.T) {
 	if _, ok := testenv.Shared(); ok {
 		// A node of median degree, not the hub: some forms enumerate paths.
 		sets = append(sets, facebook(t, "", nil, map[string]string{"hub": "31", "other": "41", "l1": "107", "l2": "1684", "l3": "99999"}))
-		sets = append(sets, movies(t), ldbc(t, "", nil), stackOverflow(t, "", nil), northwind(t, "", nil))
+		sets = append(sets, movies(t), ldbc(t, "", nil), stackOverflow(t, "", nil), northwind(t, "", nil), wordnet(t, "", nil))
 	} else {
 		t.Log("shared datasets absent: random graphs only")
 	}
