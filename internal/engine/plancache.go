@@ -93,6 +93,9 @@ type planVariant struct {
 	// reads are the counts the estimates read, with their classes: the
 	// plan serves while each keeps its class (statsreads.go).
 	reads []statsRead
+	// checked is the generation of the statistics the reads last held
+	// on (nil: none yet).
+	checked atomic.Pointer[storage.Generation]
 }
 
 // lastClass is the estimate class of one set of parameter values.
@@ -334,7 +337,7 @@ func (eng *Engine) cached(key string, r storage.Reader, params map[string]value.
 		if !planner.Holds(v.compiled.Assumes, view) {
 			continue
 		}
-		if !view.holdsReads(v.reads) {
+		if !view.holdsReadsOf(v) {
 			// The data moved: value probes memoised under this
 			// signature may have moved with it.
 			eng.plans.mu.Lock()

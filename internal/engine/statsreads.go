@@ -3,6 +3,8 @@ package engine
 import (
 	"math"
 	"math/bits"
+
+	"github.com/cyqdb/cyq/storage"
 )
 
 // A plan is chosen for the statistics it read. The plan cache's
@@ -90,6 +92,37 @@ func (s *statsView) count(r statsRead) float64 {
 		return s.DistinctValues(r.a, r.b)
 	}
 	return 0
+}
+
+// generation is the storage.Generation of r when it has one (a
+// snapshot).
+func generation(r storage.Reader) (storage.Generation, bool) {
+	g, ok := r.(interface{ Generation() storage.Generation })
+	if !ok {
+		return storage.Generation{}, false
+	}
+	return g.Generation(), true
+}
+
+// holdsReadsOf is holdsReads for plan v on s, skipped when s reads the
+// statistics of the generation v's reads last held on.
+func (s *statsView) holdsReadsOf(v *planVariant) bool {
+	if len(v.reads) == 0 {
+		return true
+	}
+	gen, ok := generation(s.r)
+	if ok {
+		if last := v.checked.Load(); last != nil && *last == gen {
+			return true
+		}
+	}
+	if !s.holdsReads(v.reads) {
+		return false
+	}
+	if ok {
+		v.checked.Store(&gen)
+	}
+	return true
 }
 
 // holdsReads reports whether every count in reads is still in the class
