@@ -417,8 +417,29 @@ func (b *BulkBuilder) build() *version {
 	v.indexes = map[indexKey]*propIndex{}
 	v.buildAdjacency()
 	v.recomputeStats()
+	v.countAdded(base, first)
 	v.mem = v.estimateMem()
 	return v
+}
+
+// countAdded counts the nodes from first on and the relationships v adds
+// to base in the value statistics' change counts (valuestats.go), as
+// commits count theirs.
+func (v *version) countAdded(base *version, first uint32) {
+	if v.nextNode == first && v.relCount == base.relCount {
+		return
+	}
+	rows := newCounters[uint64]()
+	if base.vrows != nil {
+		rows = base.vrows.fork()
+	}
+	for id := first; id < v.nextNode; id++ {
+		if p, i := v.node(id); p != nil {
+			addRows(rows, p.labels[i], p.props[i], 1)
+		}
+	}
+	v.vrows = rows
+	v.vchanges = base.vchanges + int64(v.nextNode-first) + int64(v.relCount-base.relCount)
 }
 
 // estimateMem walks a version and estimates its in-memory size.

@@ -826,7 +826,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 	// block copied as stored is decoded for them.
 	var vb *valueStatsBuilder
 	var observe func(uint64, *nodePage)
-	if cs := v.cellState(); cs == nil || cs.stale(v) {
+	if cs := v.cellState(); cs == nil || cs.stale(v) || !cs.rowsKnown || cs.newKeys(v) {
 		vb = newValueStatsBuilder()
 		observe = func(pi uint64, p *nodePage) {
 			if p == nil && v.nodes.img != nil {
@@ -864,7 +864,12 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 		if v.vcell == nil {
 			v.vcell = &statsCell{}
 		}
-		v.vcell.p.Store(&cellState{vs: vb.stats(v), at: v.vchanges})
+		v.vcell.p.Store(&cellState{vs: vb.stats(v), at: v.vchanges, rows: v.vrows, rowsKnown: true})
+	} else if cs := v.cellState(); cs != nil && w.err == nil {
+		// Carried over: the rows as of v, for a reopen to read.
+		if c := cs.carried(v); c != nil {
+			v.vcell.p.CompareAndSwap(cs, c)
+		}
 	}
 	w.begin(secValues)
 	w.write(encodeValueSection(v))

@@ -419,7 +419,10 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 			return nil, err
 		}
 		if vs != nil {
-			v.vcell.p.Store(&cellState{vs: vs, at: -changes})
+			// The rows are the image's (an image write carries them
+			// over as of its version: carried); the journal, patched
+			// below, may change them.
+			v.vcell.p.Store(&cellState{vs: vs, at: -changes, rowsKnown: true})
 		}
 		indexInfo = img.indexes
 		img.damaged = func(err error) { s.imageDamaged(gid, err) }
@@ -439,6 +442,9 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 			return nil, err
 		}
 		v.vchanges += js.changes
+		if cs := v.cellState(); cs != nil && cs.rowsKnown && js.changes > 0 {
+			v.vcell.p.Store(&cellState{vs: cs.vs, at: cs.at})
+		}
 		indexInfo = js.indexes
 	}
 	// Node and relationship pages share the store's page pool.

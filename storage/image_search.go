@@ -335,11 +335,13 @@ func (s *Store) serveStored(gid uint32, name string, st *storedSearch, sf *searc
 	}
 }
 
-// adoptSearchImage serves graph g's full-text indexes held in memory from
-// the search image of sequence seq just written from v, as an open would:
-// an index built in memory (CREATE, a rebuild, no usable search image at
-// the open), edited or not since, is then read in place from the file, its postings decoded as queries read them
-// into the page pool (counted and evicted under a MemoryBudget), and the
+// adoptSearchImage serves graph g's search indexes held wholly in memory
+// (searchIdx.onHeap) from the search image of sequence seq just written
+// from v, as an open would: an index built in memory (CREATE, a rebuild, no
+// usable search image at the open, a vector index compacted by edits),
+// edited or not since, is then read in place from the file (full-text
+// postings decoded as queries read them into the page pool, counted and
+// evicted under a MemoryBudget; vectors scanned in the mapping), and the
 // heap form is released once no snapshot reads it (snapshots keep the
 // version they started on). It swaps only while v is g's current version,
 // taking the writer slot so that no commit starts from v meanwhile; after
@@ -369,10 +371,11 @@ func (s *Store) adoptSearchImage(ctx context.Context, g *Graph, seq uint64, v *v
 	adopted := false
 	for name, ix := range v.search {
 		nv.search[name] = ix
-		// Only a full-text index held wholly on the heap is swapped (one
-		// read from a search image already, edited or not, keeps its
-		// file; the write built every index).
-		if d := ix.data(); d.ft == nil || d.postings != nil {
+		// Only an index held wholly on the heap is swapped: one read
+		// from a search image already, edited or not, keeps its file
+		// (each adoption maps the new file for the life of the
+		// process). The write built every index.
+		if !ix.data().onHeap() {
 			continue
 		}
 		st := sf.entries[name]

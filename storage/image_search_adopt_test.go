@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"fmt"
 	"math/rand"
 	"runtime"
 	"sync"
@@ -14,11 +15,12 @@ import (
 
 // TestSearchImageAdopted builds full-text and vector indexes in memory
 // (created, then edited by commits), writes the images as the image
-// folder does, and checks that the graph then serves the full-text ones
-// from the search image as a reopened store does: the same answers, the indexes
-// counted in MemoryUsage fall, the in-memory full-text index is collected
-// once the last snapshot reading it is closed, and readers running across
-// the swap, and a snapshot taken before it, keep their answers.
+// folder does, and checks that the graph then serves every one of them
+// (full-text and vector) from the search image as a reopened store does:
+// the same answers, the indexes counted in MemoryUsage fall, the
+// in-memory full-text postings and vectors are collected once the last
+// snapshot reading them is closed, and readers running across the swap,
+// and a snapshot taken before it, keep their answers.
 func TestSearchImageAdopted(t *testing.T) {
 	for _, budget := range []int64{0, 64 << 20} {
 		s, err := Open(t.TempDir(), &Options{Logger: quietLogger{}, MemoryBudget: budget})
@@ -44,6 +46,10 @@ func TestSearchImageAdopted(t *testing.T) {
 			t.Fatalf("%d indexes from a search image before one was written", n)
 		}
 		heap := weak.Make(before.version.search["ft"].data().ft)
+		heapVec := weak.Make(before.version.search["vec"].data().vec)
+		if before.version.search["vec"].data().vec.InPlace() || before.version.search["vecE"].data().vec.InPlace() {
+			t.Fatal("the vector indexes are not held wholly in memory before the search image is written")
+		}
 		tx = nil
 		used, _ := s.MemoryUsage()
 
@@ -65,6 +71,15 @@ func TestSearchImageAdopted(t *testing.T) {
 							}
 						}
 					}
+					for i, q := range searchVecQueries {
+						h, err := QueryVector(snap, "vecE", q, 1000, nil)
+						if err != nil || !sameHits(h, want[fmt.Sprint("vecE ", i)]) {
+							select {
+							case errs <- fmt.Sprint("a vector reader across the swap: ", i):
+							default:
+							}
+						}
+					}
 					snap.Close()
 				}
 			}()
@@ -77,8 +92,13 @@ func TestSearchImageAdopted(t *testing.T) {
 			t.Fatal(e)
 		}
 		after := g.Snapshot()
-		if n := storedIndexes(after); n != 2 {
-			t.Fatalf("budget %d: %d of the 2 full-text indexes from the search image after it was written", budget, n)
+		if n := storedIndexes(after); n != 4 {
+			t.Fatalf("budget %d: %d of the 4 indexes from the search image after it was written", budget, n)
+		}
+		for _, name := range []string{"vec", "vecE"} {
+			if !after.version.search[name].data().vec.InPlace() {
+				t.Fatalf("budget %d: vector index %q not read in place after the search image was written", budget, name)
+			}
 		}
 		sameAnswers(t, "adopted", searchAnswers(t, after), want)
 		sameAnswers(t, "snapshot from before", searchAnswers(t, before), want)
@@ -88,11 +108,14 @@ func TestSearchImageAdopted(t *testing.T) {
 			t.Errorf("budget %d: MemoryUsage %d after the search image was adopted, %d before", budget, now, used)
 		}
 		before.Close()
-		for i := 0; i < 5 && heap.Value() != nil; i++ {
+		for i := 0; i < 5 && (heap.Value() != nil || heapVec.Value() != nil); i++ {
 			runtime.GC()
 		}
 		if heap.Value() != nil {
 			t.Errorf("budget %d: the in-memory full-text index is still reachable", budget)
+		}
+		if heapVec.Value() != nil {
+			t.Errorf("budget %d: the in-memory vector index is still reachable", budget)
 		}
 		// Commits go on from the adopted indexes; a reopen agrees.
 		tx = begin(t, g)

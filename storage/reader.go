@@ -169,6 +169,24 @@ type Snapshot struct {
 // version may pin Pebble state.
 func (s *Snapshot) Close() {}
 
+// Generation identifies the statistics a snapshot reads: two snapshots of
+// one open graph with equal generations have the same counts (nodes,
+// labels, relationships, patterns, degrees, index entries) and the same
+// value statistics, so what was checked against one holds for the other.
+// It moves with every commit that writes a node or relationship and with
+// every image write that refreshes the value statistics; schema changes
+// are not covered. A Tx has none: its counts move as it writes.
+type Generation struct {
+	cell    *statsCell
+	state   *cellState
+	changes int64
+}
+
+// Generation returns the snapshot's Generation.
+func (s *Snapshot) Generation() Generation {
+	return Generation{cell: s.vcell, state: s.cellState(), changes: s.vchanges}
+}
+
 // IndexInfo describes a property index.
 type IndexInfo struct {
 	// Label and Key are the indexed label and property-key ids.

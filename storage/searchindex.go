@@ -189,6 +189,20 @@ func (v *version) searchBytes() int64 {
 	return n
 }
 
+// onHeap reports whether the built index ix is held wholly on the Go heap
+// and holds something: a full-text index whose postings were not read from
+// a search image, or a vector index with vectors none of which are read in
+// place from one (image_search.go adopts such an index once it is written).
+func (ix *searchIdx) onHeap() bool {
+	switch {
+	case ix.ft != nil:
+		return ix.postings == nil
+	case ix.vec != nil:
+		return !ix.vec.InPlace() && ix.vec.Len() > 0
+	}
+	return false
+}
+
 // unbuilt reports whether ix is lazy and nobody has built it yet.
 func (ix *searchIdx) unbuilt() bool { return ix.lazy != nil && !ix.lazy.done.Load() }
 

@@ -241,6 +241,7 @@ func (tx *Tx) publish() error {
 	}
 	// Value statistics go stale with the nodes and relationships changed
 	// (a relationship created without properties dirties no record).
+	tx.commitRows()
 	tx.version.vchanges += int64(len(tx.dirtyNodes)) + max(int64(len(tx.dirtyRels)), absDiff(tx.version.relCount, tx.base.relCount))
 	tx.g.s.mem.Add(tx.mem - tx.base.mem)
 	tx.g.cur.Store(tx.version)

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/bits"
+	"reflect"
 	"slices"
 	"sort"
 	"sync"
@@ -20,10 +21,16 @@ import (
 // are computed from every node while an image is written (a bulk load, a
 // journal fold, a rebuild) and persisted in the image's value section.
 //
-// Commits do not maintain them: a most-common-values list or a top-N list
-// cannot be kept exact under deletes without the full counts, and keeping
-// the full counts costs memory in proportion to the distinct values.
-// Instead, as statistics in serious engines are, they are refreshed when
+// Commits keep what can be kept exactly: a (label, key)'s Nodes (the
+// label's count) and Rows (every commit counts the change in nodes
+// holding the key per label: version.vrows), the histogram's rows scaled
+// with them. An open that replays a journal cannot know the rows' change
+// (the journal logs no per-key counts): Rows are then the image's until
+// the next image write computes the statistics afresh. The rest is not
+// maintained: a most-common-values list or a
+// top-N list cannot be kept exact under deletes without the full counts,
+// and keeping the full counts costs memory in proportion to the distinct
+// values. Instead, as statistics in serious engines are, they are refreshed when
 // the data changed by more than staleFraction of what they were computed
 // over: every commit counts its node and relationship changes, the
 // statistics read as absent (the planner samples instead) once the count
@@ -238,6 +245,89 @@ type statsCell struct {
 type cellState struct {
 	vs *valueStats
 	at int64
+	// rows is the vrows of the version the statistics were computed
+	// from, when known (rowsKnown): the Rows of a later (or earlier)
+	// version are the computed ones plus the difference. Unknown after an
+	// open that found changes since the computation (the journal logs no
+	// per-key counts).
+	rows      *counters[uint64]
+	rowsKnown bool
+}
+
+// rowsGet is v's vrows counter k (0 without one).
+func (v *version) rowsGet(k uint64) int64 {
+	if v.vrows == nil {
+		return 0
+	}
+	return v.vrows.get(k)
+}
+
+// commitRows adds the change the commit makes in nodes holding each
+// (label, key) to tx.version.vrows: for each node written, what it held
+// before is taken away and what it holds now added.
+func (tx *Tx) commitRows() {
+	if len(tx.dirtyNodes) == 0 {
+		return
+	}
+	rows := tx.version.vrows
+	if rows == nil {
+		rows = newCounters[uint64]()
+	} else {
+		rows = rows.fork()
+	}
+	for id := range tx.dirtyNodes {
+		bp, bi := tx.base.node(id)
+		np, ni := tx.version.node(id)
+		var bl, nl []uint32
+		var bps, nps props
+		if bp != nil {
+			bl, bps = bp.labels[bi], bp.props[bi]
+		}
+		if np != nil {
+			nl, nps = np.labels[ni], np.props[ni]
+		}
+		if slices.Equal(bl, nl) && sameKeys(bps, nps) {
+			continue // values changed, not who holds them
+		}
+		addRows(rows, bl, bps, -1)
+		addRows(rows, nl, nps, 1)
+	}
+	tx.version.vrows = rows
+}
+
+// addRows adds n to the (label, key) counters of a node with labels ls
+// and properties ps, AnyLabel included.
+func addRows(c *counters[uint64], ls []uint32, ps props, n int64) {
+	for _, pr := range ps {
+		if value.IsNull(pr.val) {
+			continue
+		}
+		c.add(pair(AnyLabel, pr.key), n)
+		for _, l := range ls {
+			c.add(pair(l, pr.key), n)
+		}
+	}
+}
+
+// sameKeys reports whether a and b hold non-null values for the same keys.
+func sameKeys(a, b props) bool {
+	i, j := 0, 0
+	for {
+		for i < len(a) && value.IsNull(a[i].val) {
+			i++
+		}
+		for j < len(b) && value.IsNull(b[j].val) {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		if a[i].key != b[j].key {
+			return false
+		}
+		i++
+		j++
+	}
 }
 
 func (v *version) cellState() *cellState {
@@ -275,20 +365,94 @@ func (v *version) valueStatsStale() bool {
 	return cs != nil && cs.stale(v) && v.vchanges-cs.at >= refreshFloor
 }
 
-// PropStats implements Reader.
+// rowsSince is the change in rows of (label, key) from the version cs
+// was computed from to v (0 when unknown).
+func (cs *cellState) rowsSince(v *version, k uint64) int64 {
+	if !cs.rowsKnown {
+		return 0
+	}
+	d := v.rowsGet(k)
+	if cs.rows != nil {
+		d -= cs.rows.get(k)
+	}
+	return d
+}
+
+// newKeys reports whether nodes of v took a (label, key) the statistics
+// have nothing on (an image write then computes them afresh).
+func (cs *cellState) newKeys(v *version) bool {
+	if !cs.rowsKnown || v.vrows == nil || cs.vs.decoded().err != nil {
+		return false
+	}
+	found := false
+	v.vrows.each(func(k uint64, _ int64) {
+		if _, ok := cs.vs.props[indexKey{uint32(k >> 32), uint32(k)}]; !ok && cs.rowsSince(v, k) > 0 {
+			found = true
+		}
+	})
+	return found
+}
+
+// carried returns cs as of v, for an image of v that carries the
+// statistics over: the rows (and nodes) v's, so that a reopen reads them
+// as they were; the staleness still counts from the computation. nil
+// when nothing moved or the rows are unknown.
+func (cs *cellState) carried(v *version) *cellState {
+	if !cs.rowsKnown || cs.vs.decoded().err != nil {
+		return nil
+	}
+	moved := false
+	props := make(map[indexKey]PropStats, len(cs.vs.props))
+	for k := range cs.vs.props {
+		p, _ := v.propStatsOf(cs, k.label, k.key)
+		if !reflect.DeepEqual(p, cs.vs.props[k]) {
+			moved = true
+		}
+		props[k] = p
+	}
+	if !moved {
+		return nil
+	}
+	vs := &valueStats{nodes: cs.vs.nodes, rels: cs.vs.rels, props: props, top: cs.vs.top}
+	vs.once.Do(func() {})
+	vs.body = encodeValueBody(vs.props, vs.top)
+	return &cellState{vs: vs, at: cs.at, rows: v.vrows, rowsKnown: true}
+}
+
+// PropStats implements Reader: Nodes and Rows are v's own (when the
+// change in rows since the computation is known), the rest as computed.
 func (v *version) PropStats(label, key uint32) (PropStats, bool) {
-	vs := v.valueStatsCurrent()
-	if vs == nil {
+	if v.valueStatsCurrent() == nil {
 		return PropStats{}, false
 	}
-	p, ok := vs.props[indexKey{label, key}]
+	return v.propStatsOf(v.cellState(), label, key)
+}
+
+// propStatsOf is PropStats from the statistics of cs.
+func (v *version) propStatsOf(cs *cellState, label, key uint32) (PropStats, bool) {
+	n := v.NodeCount()
+	if label != AnyLabel {
+		n = v.LabelCount(label)
+	}
+	p, ok := cs.vs.props[indexKey{label, key}]
+	d := cs.rowsSince(v, pair(label, key))
 	if !ok {
-		// Computed, and no node of the label has the key.
-		n := v.NodeCount()
-		if label != AnyLabel {
-			n = v.LabelCount(label)
+		if d > 0 {
+			// Nodes took the key since: nothing is known of its
+			// values (read as absent: the planner samples).
+			return PropStats{}, false
 		}
+		// Computed, and no node of the label has the key.
 		return PropStats{Nodes: n}, true
+	}
+	p.Nodes = n
+	if d != 0 {
+		rows := uint64(max(int64(p.Rows)+d, 0))
+		if p.Rows > 0 {
+			p.BoundsRows = uint64(math.Round(float64(p.BoundsRows) * float64(rows) / float64(p.Rows)))
+		}
+		p.Rows = rows
+		p.Distinct = max(min(p.Distinct, float64(rows)), 1)
 	}
 	return p, true
 }

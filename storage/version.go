@@ -333,6 +333,11 @@ type version struct {
 	// less those an image carried over).
 	vcell    *statsCell
 	vchanges int64
+	// vrows counts, per (label or AnyLabel, key) (pair), the change in
+	// nodes holding a non-null value of key made by the commits that made
+	// this version since the graph was opened (nil: none): value
+	// statistics add the change since they were computed (valuestats.go).
+	vrows *counters[uint64]
 }
 
 func newVersion() *version {

@@ -31,8 +31,10 @@ const (
 // valid while the schema (indexes, constraints: an epoch bumped by every
 // schema command) and the coarse shape of the data (the dictionaries' sizes
 // and the node count's order of magnitude, which steer the cost model) are
-// unchanged, and while the exact counts it relies on (Compiled.Assumes,
-// checked on every reuse) are the same.
+// unchanged, while the exact counts it relies on (Compiled.Assumes,
+// checked on every reuse) are the same, and while every count its
+// estimates read keeps its estimate class (statsreads.go: commits keep
+// the counts current, so a plan follows the data between image writes).
 //
 // A query is planned for the parameter values of the run that compiles
 // it (planner.Options.Params): the estimates read them as they read
@@ -88,6 +90,12 @@ type planVariant struct {
 	// loop) skips deriving it.
 	names []string
 	last  atomic.Pointer[lastClass]
+	// reads are the counts the estimates read, with their classes: the
+	// plan serves while each keeps its class (statsreads.go).
+	reads []statsRead
+	// checked is the generation of the statistics the reads last held
+	// on (nil: none yet).
+	checked atomic.Pointer[storage.Generation]
 }
 
 // lastClass is the estimate class of one set of parameter values.
@@ -291,14 +299,14 @@ func (eng *Engine) compileFor(st *ast.Statement, query string, r storage.Reader,
 	eng.plans.mu.Lock()
 	eng.plans.compiles++
 	eng.plans.mu.Unlock()
-	view := eng.statsView(r, sig)
+	view, reads := eng.statsView(r, sig).recording()
 	compiled, err := planner.Compile(st, query, planner.Options{Stats: view, Procedures: eng.procedure, RowModeOnly: eng.opts.Plan.RowModeOnly, StartLast: eng.opts.Plan.StartLast, Statement: stmt, Params: params})
 	if err != nil {
 		return nil, err
 	}
 	if !usesProcedures(compiled.Program) {
 		eng.keep(key, &planVariant{sig: sig, compiled: compiled, blind: params == nil && readsParams(compiled.Program), classes: [][]int32{compiled.ParamClass},
-			shape: compiled.Plan.Render(func(int, int) string { return "" }), names: paramNames(compiled.ParamDeps)})
+			shape: compiled.Plan.Render(func(int, int) string { return "" }), names: paramNames(compiled.ParamDeps), reads: reads.list})
 	}
 	return compiled, nil
 }
@@ -327,6 +335,14 @@ func (eng *Engine) cached(key string, r storage.Reader, params map[string]value.
 			view = eng.statsView(r, v.sig)
 		}
 		if !planner.Holds(v.compiled.Assumes, view) {
+			continue
+		}
+		if !view.holdsReadsOf(v) {
+			// The data moved: value probes memoised under this
+			// signature may have moved with it.
+			eng.plans.mu.Lock()
+			eng.plans.probes = nil
+			eng.plans.mu.Unlock()
 			continue
 		}
 		var cls []int32

@@ -17,6 +17,8 @@ type statsView struct {
 	r     storage.Reader
 	sig   planSig
 	stats *storage.Stats
+	// reads, when not nil, records the counts answered (statsreads.go).
+	reads *statsReads
 }
 
 var _ planner.Stats = (*statsView)(nil)
@@ -38,23 +40,24 @@ func (s *statsView) NodeCount() float64 { return float64(s.r.NodeCount()) }
 
 // LabelCount implements planner.Stats.
 func (s *statsView) LabelCount(l string) float64 {
-	id, ok := s.r.LabelID(l)
-	if !ok {
-		return 0
+	n := 0.0
+	if id, ok := s.r.LabelID(l); ok {
+		n = float64(s.r.LabelCount(id))
 	}
-	return float64(s.r.LabelCount(id))
+	s.record(readLabel, l, "", "", n)
+	return n
 }
 
 // RelCount implements planner.Stats.
 func (s *statsView) RelCount(t string) float64 {
+	n := 0.0
 	if t == "" {
-		return float64(s.r.RelCount())
+		n = float64(s.r.RelCount())
+	} else if id, ok := s.r.TypeID(t); ok {
+		n = float64(s.r.RelTypeCount(id))
 	}
-	id, ok := s.r.TypeID(t)
-	if !ok {
-		return 0
-	}
-	return float64(s.r.RelTypeCount(id))
+	s.record(readRel, t, "", "", n)
+	return n
 }
 
 // HasIndex implements planner.Stats.
@@ -76,13 +79,17 @@ func (s *statsView) index(label, key string) (storage.IndexInfo, bool) {
 // per (start label, type, end label), read one by one (a plan cache checks
 // the counts a plan relies on before each reuse).
 func (s *statsView) RelPatternCount(start, typ, end string) float64 {
-	return s.patternCount(start, typ, end, s.r.RelPatternCount)
+	n := s.patternCount(start, typ, end, s.r.RelPatternCount)
+	s.record(readPattern, start, typ, end, n)
+	return n
 }
 
 // SelfLoopCount implements planner.Stats from the store's exact
 // self-loop counts per (label, type, label), as RelPatternCount.
 func (s *statsView) SelfLoopCount(start, typ, end string) float64 {
-	return s.patternCount(start, typ, end, s.r.SelfLoopCount)
+	n := s.patternCount(start, typ, end, s.r.SelfLoopCount)
+	s.record(readLoops, start, typ, end, n)
+	return n
 }
 
 // patternCount is the sum of count over the patterns of typ ("" for
@@ -130,6 +137,7 @@ const distinctSample = 2000
 // the most common ones.
 type propSketch struct {
 	sig      planSig
+	class    int // countClass of the nodes sampled from
 	distinct float64
 	sampled  int           // nodes read
 	all      bool          // the sample is every node of the label
@@ -156,8 +164,15 @@ func (s *statsView) persisted(label, key string) (storage.PropStats, bool) {
 // DistinctValues implements planner.Stats: an index's exact count when
 // one covers (label, key), else the store's value statistics' estimate,
 // else an estimate from a sample of the label's nodes, cached while the
-// plan cache's signature holds.
+// plan cache's signature holds and the label's node count keeps its
+// class (countClass).
 func (s *statsView) DistinctValues(label, key string) float64 {
+	n := s.distinctValues(label, key)
+	s.record(readDistinct, label, key, "", n)
+	return n
+}
+
+func (s *statsView) distinctValues(label, key string) float64 {
 	if ix, ok := s.index(label, key); ok {
 		return float64(ix.Distinct)
 	}
@@ -237,11 +252,12 @@ func (s *statsView) sketch(label, key string) *propSketch {
 	c.mu.Lock()
 	e, ok := c.distinct[ck]
 	c.mu.Unlock()
-	if ok && e.sig == s.sig {
+	class := countClass(float64(nodes.GetCardinality()))
+	if ok && e.sig == s.sig && e.class == class {
 		return &e
 	}
 	sk := sampleProperty(nodes, func(id uint32) (value.Value, bool) { return s.r.NodeProp(id, k) })
-	sk.sig = s.sig
+	sk.sig, sk.class = s.sig, class
 	c.mu.Lock()
 	if c.distinct == nil {
 		c.distinct = map[string]propSketch{}
@@ -356,6 +372,9 @@ func (s *statsView) Degrees(typ string, out bool) (planner.DegreeStats, bool) {
 		k.Type = id
 	}
 	d, ok := s.all().Degrees[k]
+	// The degrees' sum is the type's relationship count: its class is
+	// what a reuse checks (statsreads.go).
+	s.record(readRel, typ, "", "", d.Sum)
 	if !ok {
 		// No node has such a relationship.
 		return planner.DegreeStats{}, s.r.NodeCount() > 0

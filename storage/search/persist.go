@@ -33,6 +33,11 @@ func VectorsFrom(dim int, sim Similarity, ids []uint32, norm2, data []float32) (
 	return v, nil
 }
 
+// InPlace reports whether some of v's vectors are read in place from a
+// persisted section (VectorsFrom), edited since or not; false once Compact
+// has copied the live ones to the heap.
+func (v *Vectors) InPlace() bool { return v.nf > 0 }
+
 // Live calls fn for every live vector in slot order, with its node,
 // squared norm and stored vector (not to be kept or changed).
 func (v *Vectors) Live(fn func(node uint32, norm2 float32, x []float32)) {
