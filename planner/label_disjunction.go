@@ -1,6 +1,11 @@
 package planner
 
-import "github.com/cyqdb/cyq/parser/ast"
+import (
+	"math"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
 
 // labelDisjunction reads an OR whose operands include two or more label
 // tests of one variable, `v:A OR v:B`, as the one test `v:A|B`, and
@@ -57,4 +62,83 @@ func labelNegation(u *ast.Unary) ast.Expr {
 		return nil
 	}
 	return &ast.LabelPredicate{Span: u.Span, Expr: lp.Expr, Labels: &ast.LabelNot{Span: lp.Labels.NodeSpan(), Expr: lp.Labels}}
+}
+
+// labelSetScans reads a scan of all nodes whose label check (the
+// NodeFilter right after it) is a label expression of OR, AND and NOT
+// over label names, `(n:Person|Movie)`, `(n:A&!B)`, `WHERE n:A OR n:B`
+// (see labelDisjunction), as the set expression it is over the label
+// sets: the scan reads the union, intersection or difference of the
+// labels' node sets instead of every node, as the UNION of one label
+// scan per label does (without a row per label to merge). A single
+// label, or a conjunction of labels, is already a label scan (see
+// labelChecks); an expression that admits about as many nodes as the
+// graph holds (`!A` where few nodes are A) is left a scan of all nodes.
+// The check stays after the scan, so every rule that reads the scan as
+// one of all nodes stays right; the estimates read the scan's rows from
+// the label counts (labelExprRows) and the check as keeping them all.
+func labelSetScans(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+	if b.stats == nil {
+		return ops, false
+	}
+	for i := 0; i+1 < len(ops); i++ {
+		s, ok := ops[i].(logical.NodeScan)
+		if !ok || s.Label != "" || s.Labels != nil || len(s.Prefilter) > 0 || s.Batch > 0 {
+			continue
+		}
+		nf, ok := ops[i+1].(logical.NodeFilter)
+		if !ok || nf.Var != s.Var || nf.Labels == nil {
+			continue
+		}
+		if _, simple := ast.SimpleLabels(nf.Labels); simple {
+			continue
+		}
+		rows, ok := b.labelExprRows(nf.Labels)
+		if !ok || rows >= 0.9*b.stats.NodeCount() {
+			continue
+		}
+		s.Labels = nf.Labels
+		return replace(ops, i, 1, s), true
+	}
+	return ops, false
+}
+
+// labelExprRows estimates the number of nodes label expression e admits,
+// from the label counts: a name its count, a disjunction the sum of its
+// operands' (at most the graph), a conjunction the least, a negation the
+// graph less its operand's. ok is false for an expression the label sets
+// do not give (the wildcard, dynamic labels).
+func (b *builder) labelExprRows(e ast.LabelExpr) (float64, bool) {
+	all := b.stats.NodeCount()
+	switch x := e.(type) {
+	case *ast.LabelName:
+		return b.stats.LabelCount(x.Name), true
+	case *ast.LabelOr:
+		sum := 0.0
+		for _, it := range x.Items {
+			n, ok := b.labelExprRows(it)
+			if !ok {
+				return 0, false
+			}
+			sum += n
+		}
+		return math.Min(sum, all), true
+	case *ast.LabelAnd:
+		least := all
+		for _, it := range x.Items {
+			n, ok := b.labelExprRows(it)
+			if !ok {
+				return 0, false
+			}
+			least = math.Min(least, n)
+		}
+		return least, true
+	case *ast.LabelNot:
+		n, ok := b.labelExprRows(x.Expr)
+		if !ok {
+			return 0, false
+		}
+		return math.Max(0, all-n), true
+	}
+	return 0, false
 }
