@@ -11,20 +11,23 @@ import (
 // tests of one variable, `v:A OR v:B`, as the one test `v:A|B`, and
 // leaves the other operands as they are: the pattern form `(v:A|B)` and
 // the WHERE form then reach the planner as the same NodeFilter (see
-// labelChecks), which the label rules and the estimates read alike. A
-// label test of a null is null, as is the OR of two such tests, and of a
-// node it is true or false as the disjunction is. nil when no two
-// operands merge.
+// labelChecks), which the label rules and the estimates read alike. An
+// operand that is itself AND, OR and NOT of label tests of one variable
+// counts as the label test of their label expression (labelTestTree):
+// `v:C OR (v:A AND NOT v:B)` is `v:C|(A&!B)`. A label test of a null is
+// null, as is every AND, OR and NOT of such tests, and of a node it is
+// true or false as the label expression is. nil when no two operands
+// merge.
 func labelDisjunction(x *ast.Binary) ast.Expr {
 	ops := disjuncts(x)
 	first := map[string]int{} // variable -> index in out of its merged test
 	var out []ast.Expr
 	merged := false
 	for _, o := range ops {
-		lp, ok := o.(*ast.LabelPredicate)
-		v, named := "", false
-		if ok && lp.Labels != nil && !ast.HasDynamic(lp.Labels) {
-			v, named = varName(lp.Expr)
+		lp, named := labelTestTree(o)
+		v := ""
+		if named {
+			v, _ = varName(lp.Expr)
 		}
 		if !named {
 			out = append(out, o)
@@ -36,7 +39,7 @@ func labelDisjunction(x *ast.Binary) ast.Expr {
 			out = append(out, o)
 			continue
 		}
-		prev := out[at].(*ast.LabelPredicate)
+		prev, _ := labelTestTree(out[at])
 		or := &ast.LabelOr{Span: spanOver(prev.Labels, lp.Labels), Items: []ast.LabelExpr{prev.Labels, lp.Labels}}
 		out[at] = &ast.LabelPredicate{Span: spanOver(prev, lp), Expr: prev.Expr, Labels: or}
 		merged = true
@@ -49,6 +52,48 @@ func labelDisjunction(x *ast.Binary) ast.Expr {
 		e = &ast.Binary{Span: spanOver(e, o), Op: ast.OpOr, Left: e, Right: o}
 	}
 	return e
+}
+
+// labelTestTree returns e as one label test when e is a label test of a
+// variable (a label expression known when planning) or AND, OR and NOT
+// of such tests of one variable: AND the conjunction of their label
+// expressions, OR the disjunction, NOT the negation.
+func labelTestTree(e ast.Expr) (*ast.LabelPredicate, bool) {
+	switch x := e.(type) {
+	case *ast.LabelPredicate:
+		if x.Labels == nil || ast.HasDynamic(x.Labels) {
+			return nil, false
+		}
+		_, named := varName(x.Expr)
+		return x, named
+	case *ast.Unary:
+		in, ok := labelTestTree(x.Expr)
+		if x.Op != ast.OpNot || !ok {
+			return nil, false
+		}
+		return &ast.LabelPredicate{Span: x.Span, Expr: in.Expr, Labels: &ast.LabelNot{Span: in.Labels.NodeSpan(), Expr: in.Labels}}, true
+	case *ast.Binary:
+		if x.Op != ast.OpAnd && x.Op != ast.OpOr {
+			return nil, false
+		}
+		l, ok := labelTestTree(x.Left)
+		r, ok2 := labelTestTree(x.Right)
+		if !ok || !ok2 {
+			return nil, false
+		}
+		lv, _ := varName(l.Expr)
+		rv, _ := varName(r.Expr)
+		if lv != rv {
+			return nil, false
+		}
+		span := spanOver(l.Labels, r.Labels)
+		var labels ast.LabelExpr = &ast.LabelOr{Span: span, Items: []ast.LabelExpr{l.Labels, r.Labels}}
+		if x.Op == ast.OpAnd {
+			labels = &ast.LabelAnd{Span: span, Items: []ast.LabelExpr{l.Labels, r.Labels}}
+		}
+		return &ast.LabelPredicate{Span: x.Span, Expr: l.Expr, Labels: labels}, true
+	}
+	return nil, false
 }
 
 // labelNegation reads `NOT v:L` as the test `v:!L`: both are null of a
