@@ -59,11 +59,16 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 	for i, op := range pl.Ops {
 		switch o := op.(type) {
 		case logical.NodeScan:
-			if o.Label == "" {
-				rows *= nodes
-			} else {
-				rows *= b.stats.LabelCount(o.Label)
+			n := nodes
+			if o.Label != "" {
+				n = b.stats.LabelCount(o.Label)
 			}
+			if o.Labels != nil {
+				if k, ok := b.labelExprRows(o.Labels); ok {
+					n = math.Min(n, k)
+				}
+			}
+			rows *= n
 		case logical.NodeSetSeek:
 			n := 100.0
 			if k, ok := listLength(b.planValue(o.List), listLen); ok {
@@ -150,7 +155,9 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 				rows *= reach * math.Max(1, float64(o.K))
 			}
 		case logical.NodeFilter:
-			if ls, simple := ast.SimpleLabels(o.Labels); !simple {
+			if scannedLabels(pl.Ops[:i], o) {
+				// The label set scan before it read these nodes only.
+			} else if ls, simple := ast.SimpleLabels(o.Labels); !simple {
 				rows *= filterSelectivity
 			} else {
 				for _, l := range ls {
@@ -304,4 +311,14 @@ func (b *builder) degree(dir ast.Direction, types []string, avgDeg float64) floa
 		d *= 2
 	}
 	return d
+}
+
+// scannedLabels reports whether label check f follows (directly) the
+// label set scan that reads the nodes it admits (see labelSetScans).
+func scannedLabels(before []logical.Op, f logical.NodeFilter) bool {
+	if len(before) == 0 || f.Labels == nil {
+		return false
+	}
+	s, ok := before[len(before)-1].(logical.NodeScan)
+	return ok && s.Var == f.Var && s.Labels != nil && ast.FormatExpr(&ast.LabelPredicate{Expr: &ast.Variable{Name: s.Var}, Labels: s.Labels}) == ast.FormatExpr(&ast.LabelPredicate{Expr: &ast.Variable{Name: f.Var}, Labels: f.Labels})
 }

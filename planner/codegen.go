@@ -574,13 +574,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.NodeScan:
 		if len(o.Prefilter) == 0 && g.sinkTakes(o.Var, ops) {
 			// The scan's whole node set goes to count(DISTINCT o.Var).
-			set := g.s()
-			if o.Label == "" {
-				g.emit(vm.OpSetAll, set)
-			} else {
-				g.emit(vm.OpSetLabel, set, g.str(o.Label))
-			}
-			return g.setRows(set, o.Var, e, rest, ops)
+			return g.setRows(g.scanSetOf(o), o.Var, e, rest, ops)
 		}
 		if len(o.Prefilter) > 0 || o.Batch > 0 {
 			return g.batchScan(o, ops[1:1+o.Batch], e, func(e *regEnv, cont label) error {
@@ -588,13 +582,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			})
 		}
 		n := g.n()
-		return g.cursorLoop(func(c int32) {
-			if o.Label == "" {
-				g.emit(vm.OpOpenAllNodes, c)
-			} else {
-				g.emit(vm.OpOpenLabelScan, c, g.str(o.Label))
-			}
-		}, func(c int32, done label) { g.emitJ(vm.OpNextNode, 2, done, c, n) }, func(head label) error {
+		return g.cursorLoop(func(c int32) { g.openScan(c, o) }, func(c int32, done label) { g.emitJ(vm.OpNextNode, 2, done, c, n) }, func(head label) error {
 			e = e.clone()
 			e.set(o.Var, slot{slotNode, n})
 			return rest(e, head)
@@ -1445,4 +1433,65 @@ func (g *gen) countInto(op vm.Opcode, from, into string, spec any, keepZero bool
 	e = e.clone()
 	e.set(into, slot{slotValue, r})
 	return rest(e, cont)
+}
+
+// openScan opens cursor c over the nodes of scan o: every node, a label's
+// nodes, or the set its label expression gives (scanSetOf).
+func (g *gen) openScan(c int32, o logical.NodeScan) {
+	switch {
+	case o.Labels != nil:
+		g.emit(vm.OpOpenSetScan, c, g.scanSetOf(o))
+	case o.Label == "":
+		g.emit(vm.OpOpenAllNodes, c)
+	default:
+		g.emit(vm.OpOpenLabelScan, c, g.str(o.Label))
+	}
+}
+
+// scanSetOf emits the node set scan o reads into a new S register: every
+// node, a label's nodes, and with a label expression its set expression
+// over the label sets (intersected with the label's).
+func (g *gen) scanSetOf(o logical.NodeScan) int32 {
+	set := g.s()
+	if o.Label == "" {
+		if o.Labels != nil {
+			return g.labelSet(o.Labels)
+		}
+		g.emit(vm.OpSetAll, set)
+		return set
+	}
+	g.emit(vm.OpSetLabel, set, g.str(o.Label))
+	if o.Labels != nil {
+		g.emit(vm.OpSetAnd, set, set, g.labelSet(o.Labels))
+	}
+	return set
+}
+
+// labelSet emits the set of the nodes label expression e admits, made of
+// the label sets: | their union, & their intersection, ! every node less
+// the operand's. labelSetScans admits only names under these.
+func (g *gen) labelSet(e ast.LabelExpr) int32 {
+	set := g.s()
+	switch x := e.(type) {
+	case *ast.LabelName:
+		g.emit(vm.OpSetLabel, set, g.str(x.Name))
+	case *ast.LabelOr:
+		g.emit(vm.OpSetOr, set, g.labelSet(x.Items[0]), g.labelSet(x.Items[1]))
+		for _, it := range x.Items[2:] {
+			g.emit(vm.OpSetOr, set, set, g.labelSet(it))
+		}
+	case *ast.LabelAnd:
+		g.emit(vm.OpSetAnd, set, g.labelSet(x.Items[0]), g.labelSet(x.Items[1]))
+		for _, it := range x.Items[2:] {
+			g.emit(vm.OpSetAnd, set, set, g.labelSet(it))
+		}
+	case *ast.LabelNot:
+		g.emit(vm.OpSetAll, set)
+		g.emit(vm.OpSetAndNot, set, set, g.labelSet(x.Expr))
+	default:
+		// Not a set expression: every node (the label check after the
+		// scan decides).
+		g.emit(vm.OpSetAll, set)
+	}
+	return set
 }

@@ -16,7 +16,7 @@ func normalizeFilters(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 		if !ok {
 			continue
 		}
-		if n := normalizeSubqueries(normalizePredicate(f.Pred)); n != f.Pred {
+		if n := normalizeSubqueries(normalForm(f.Pred)); n != f.Pred {
 			f.Pred = n
 			pl.Ops[i] = f
 			changed = true
@@ -25,11 +25,21 @@ func normalizeFilters(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	return pl, changed
 }
 
-// normalizePredicate returns the condition of a filter (a WHERE, a
-// Filter's predicate) in normal form, or e itself when it is already
-// normal: first the wraps a filter reads as what they wrap (truthForm),
-// then normalizeOperand's rewrites.
+// normalizePredicate returns the condition of a WHERE in normal form
+// (normalForm), with the prefix tests its conjuncts imply added
+// (withPrefixes), so that the choice of its pattern's start sees them;
+// e itself when it is already normal.
 func normalizePredicate(e ast.Expr) ast.Expr {
+	out, _ := withPrefixes(normalForm(e), nil)
+	return out
+}
+
+// normalForm returns the condition of a filter (a WHERE, a Filter's
+// predicate) in normal form, or e itself when it is already normal:
+// first the wraps a filter reads as what they wrap (truthForm), then
+// normalizeOperand's rewrites. (A Filter's implied prefix tests are
+// added by prefixFunctions, which looks for them in the whole pipeline.)
+func normalForm(e ast.Expr) ast.Expr {
 	return normalizeOperand(truthForm(e, nil))
 }
 

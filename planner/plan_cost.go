@@ -11,10 +11,12 @@ import (
 // optional match) their cost once per row that enters it, for a
 // semi-join its build's cost once per key (see keyRuns); and for each pattern an operator's expressions test or
 // count per row (EXISTS { }, COUNT { }, a pattern predicate) or collect
-// (a pattern comprehension), which code generation plans, the cost of the
-// pipeline it plans there, once per row. Nested pipelines are costed with the variables of the rows before
+// (a pattern comprehension, a COLLECT { } of one MATCH), which code
+// generation plans, the cost of the pipeline it plans there, once per
+// row. Nested pipelines are costed with the variables of the rows before
 // them bound as those operators bind them. A subquery expression that is
-// a whole query (not a pattern with a WHERE) is not costed.
+// a whole query of another shape (more than one MATCH and its RETURN) is
+// not costed.
 //
 // Equivalent forms of one question should get plans of about the same
 // cost: the test of plan invariance compares it across forms.
@@ -91,12 +93,20 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 		comprehension := false
 		switch x.(type) {
 		case *ast.PatternExpr, *ast.ExistsSubquery, *ast.CountSubquery, *ast.FunctionCall:
-		case *ast.PatternComprehension:
+		case *ast.PatternComprehension, *ast.CollectSubquery:
 			comprehension = true
 		default:
 			return true
 		}
 		p, where, count, ok := patternMatches(x)
+		if cs, isCollect := x.(*ast.CollectSubquery); isCollect {
+			// Every row of the subquery, one list element each (DISTINCT
+			// or not, the matches are all enumerated): priced as the
+			// COUNT { } of its MATCH. A subquery of another shape stays
+			// unpriced.
+			p, where, ok = matchOnly(cs.Query, false)
+			count = true
+		}
 		if pc, isComp := x.(*ast.PatternComprehension); isComp && pc.Element != nil {
 			// Every match, one list element each: its pipeline enumerates
 			// them as the COUNT { } of the pattern does.

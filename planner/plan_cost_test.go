@@ -15,6 +15,8 @@ func TestComprehensionsCosted(t *testing.T) {
 		"MATCH (u:User) WHERE u.id < 100 RETURN u.id AS id, [(u)-[:LINKS]->(v) | v.id] AS ids",
 		"MATCH (u:User) WHERE u.id < 100 WITH u, [(u)-[:LINKS]->(v) | v.id] AS ids UNWIND ids AS i RETURN u.id AS id, collect(i) AS ids",
 		"MATCH (u:User) WHERE u.id < 100 RETURN u.id AS id, reduce(s = 0, i IN [(u)-[:LINKS]->(v) | v.id] | s + i) AS ids",
+		"MATCH (u:User) WHERE u.id < 100 RETURN u.id AS id, COLLECT { MATCH (u)-[:LINKS]->(v) RETURN v.id } AS ids",
+		"MATCH (u:User) WHERE u.id < 100 RETURN u.id AS id, size(COLLECT { MATCH (u)-[:LINKS]->(v) RETURN DISTINCT v }) AS ids",
 	} {
 		c := compileFake(t, q).Cost
 		if c < match/3 || c > match*3 || c < 3*base {

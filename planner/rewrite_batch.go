@@ -127,11 +127,7 @@ func (g *gen) batchScan(o logical.NodeScan, region []logical.Op, e *regEnv, rest
 	}
 	c := g.cursor()
 	n := g.n()
-	if o.Label == "" {
-		g.emit(vm.OpOpenAllNodes, c)
-	} else {
-		g.emit(vm.OpOpenLabelScan, c, g.str(o.Label))
-	}
+	g.openScan(c, o)
 	fill := g.here()
 	done := g.newLabel()
 	g.emitJ(vm.OpBatchFill, 1, done, c)

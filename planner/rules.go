@@ -40,6 +40,7 @@ var rules = []rule{
 	setCommonNeighbours,
 	setExpandChain,
 	narrowScans,
+	labelSetScans,
 }
 
 // maxRuleRounds bounds the fixed-point loop (each round changes at least

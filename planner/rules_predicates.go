@@ -37,6 +37,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 	return []pipelineRule{
 		filterTruth,
 		normalizeFilters,
+		prefixFunctions,
 		pathLengthBounds,
 		pathQuantifiers,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },

@@ -34,6 +34,13 @@ func (o Start) WithChildren(children ...*Pipeline) (Op, error) { return noChildr
 type NodeScan struct {
 	Var   string
 	Label string // "" for all nodes
+	// Labels, when set, narrows the scan to the nodes its label
+	// expression admits, read as a set expression over the label sets
+	// (A|B their union, A&B their intersection, !A all nodes less A's),
+	// intersected with Label's nodes when Label is set too. The label
+	// check it comes from stays after the scan: rules that read only
+	// Label see a scan of more nodes, which the check then narrows.
+	Labels ast.LabelExpr
 	// Prefilter lists conjuncts of the next Filter that compare one of
 	// Var's properties with a constant or parameter. When set, the scan
 	// runs in batches: it reads up to vm.BatchSize nodes at a time and
@@ -68,7 +75,12 @@ func (o NodeScan) WithChildren(children ...*Pipeline) (Op, error) { return noChi
 // Detail implements Op.
 func (o NodeScan) Detail() string {
 	s := fmt.Sprintf("(%s:%s) label scan", show(o.Var), o.Label)
-	if o.Label == "" {
+	switch {
+	case o.Labels != nil && o.Label == "":
+		s = expr(&ast.LabelPredicate{Expr: &ast.Variable{Name: o.Var}, Labels: o.Labels}) + " label set scan"
+	case o.Labels != nil:
+		s = fmt.Sprintf("(%s:%s) label scan & %s", show(o.Var), o.Label, expr(&ast.LabelPredicate{Expr: &ast.Variable{Name: o.Var}, Labels: o.Labels}))
+	case o.Label == "":
 		s = fmt.Sprintf("(%s) all nodes", show(o.Var))
 	}
 	if len(o.Prefilter) == 0 && o.Batch > 0 {

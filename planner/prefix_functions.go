@@ -1,0 +1,132 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// prefixFunctions gives a prefix written with a string function the form
+// index range seeks and the prefix estimates read: a filter conjunct
+// `left(x.p, k) = s` or `substring(x.p, 0, k) = s` (either side, any k,
+// or substring's two-argument form) gains the conjunct
+// `x.p STARTS WITH s` beside it (withPrefixes), so
+// `WHERE left(m.title, 3) = 'The'` seeks the titles by range as
+// `WHERE m.title STARTS WITH 'The'` does. normalizePredicate adds them to
+// a WHERE before the start of its pattern is chosen; this rule adds them
+// to the filters of a pipeline that did not come from one.
+//
+// The added test is implied, and the written one stays: left() and
+// substring() from 0 return a prefix of their string, so whenever the
+// comparison is true s is a prefix of x.p and STARTS WITH is true too.
+// A row the new test drops (false or null) is one the written test would
+// drop as well — or, when x.p is not a string, one on which left() would
+// raise an error, which the planner is free not to evaluate, as it is
+// for any conjunct it orders after one that is false. The written test
+// therefore runs only on the strings the prefix keeps, where it decides
+// exactly as before (for k other than the length of s, too: a longer k
+// keeps only x.p = s, a shorter one nothing). A conjunct already present
+// in any filter of the pipeline (where the pushdown may have moved it
+// away from the test it is implied by) is not added again, so the rule
+// reaches a fixed point. It returns the pipeline and whether anything
+// changed.
+func prefixFunctions(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+	have := map[string]bool{}
+	for _, op := range pl.Ops {
+		if f, ok := op.(logical.Filter); ok {
+			for _, c := range conjuncts(f.Pred) {
+				have[ast.FormatExpr(c)] = true
+			}
+		}
+	}
+	var ops []logical.Op
+	for i, op := range pl.Ops {
+		f, ok := op.(logical.Filter)
+		if !ok || f.Vectorised {
+			continue
+		}
+		p, added := withPrefixes(f.Pred, have)
+		if !added {
+			continue
+		}
+		if ops == nil {
+			ops = append([]logical.Op(nil), pl.Ops...)
+		}
+		f.Pred = p
+		ops[i] = f
+	}
+	if ops == nil {
+		return pl, false
+	}
+	return &logical.Pipeline{Ops: ops, Est: pl.Est}, true
+}
+
+// withPrefixes returns conjunction e with the prefix test each of its
+// conjuncts implies (impliedPrefix) put before it, unless e or have (when
+// not nil, the formatted conjuncts already present elsewhere; the added
+// ones join it) holds it already; added says whether any was.
+func withPrefixes(e ast.Expr, have map[string]bool) (out ast.Expr, added bool) {
+	cs := conjuncts(e)
+	if have == nil {
+		have = map[string]bool{}
+	}
+	for _, c := range cs {
+		have[ast.FormatExpr(c)] = true
+	}
+	var with []ast.Expr
+	for _, c := range cs {
+		if sw := impliedPrefix(c); sw != nil && !have[ast.FormatExpr(sw)] {
+			have[ast.FormatExpr(sw)] = true
+			with = append(with, sw)
+		}
+		with = append(with, c)
+	}
+	if len(with) == len(cs) {
+		return e, false
+	}
+	return andOf(with), true
+}
+
+// impliedPrefix returns `x.p STARTS WITH s` when c is the comparison of a
+// prefix of x.p with s, `left(x.p, k) = s` or `substring(x.p, 0[, k]) = s`
+// (either side), s not a literal null; nil otherwise.
+func impliedPrefix(c ast.Expr) ast.Expr {
+	cmp, ok := c.(*ast.Comparison)
+	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq {
+		return nil
+	}
+	for i := 0; i < 2; i++ {
+		x, s := prefixArg(cmp.Operands[i]), cmp.Operands[1-i]
+		if x == nil {
+			continue
+		}
+		if l, ok := s.(*ast.Literal); ok && l.Kind == ast.LitNull {
+			return nil
+		}
+		return &ast.StringMatch{Span: cmp.Span, Op: ast.StrStartsWith, Left: x, Right: s}
+	}
+	return nil
+}
+
+// prefixArg returns the property x.p when e is left(x.p, k) or
+// substring(x.p, 0) or substring(x.p, 0, k); nil otherwise.
+func prefixArg(e ast.Expr) ast.Expr {
+	fc, ok := e.(*ast.FunctionCall)
+	if !ok || len(fc.Namespace) != 0 || fc.Distinct || len(fc.Args) == 0 {
+		return nil
+	}
+	if _, ok := varProperty(fc.Args[0]); !ok {
+		return nil
+	}
+	switch {
+	case strings.EqualFold(fc.Name, "left") && len(fc.Args) == 2:
+	case strings.EqualFold(fc.Name, "substring") && (len(fc.Args) == 2 || len(fc.Args) == 3):
+		if start, ok := fc.Args[1].(*ast.Literal); !ok || start.Kind != ast.LitInt || start.Int != 0 {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return fc.Args[0]
+}
