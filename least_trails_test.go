@@ -34,6 +34,24 @@ func leastTrailGraph(t *testing.T, db *DB, r *rand.Rand, n int) {
 		FOREACH (_ IN CASE WHEN p.t = 'U' THEN [1] ELSE [] END | CREATE (s)-[:U {w: p.w}]->(e))`, map[string]any{"rels": rels})
 }
 
+// leastTrailStores opens two stores holding the same random graph of n
+// nodes: one planned as usual, one run in row mode only.
+func leastTrailStores(t *testing.T, seed uint64, n int) (search, row *DB) {
+	t.Helper()
+	search, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, err = Open("", &Options{RowModeOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { search.Close(); row.Close() })
+	leastTrailGraph(t, search, rand.New(rand.NewPCG(seed, 1)), n)
+	leastTrailGraph(t, row, rand.New(rand.NewPCG(seed, 1)), n)
+	return search, row
+}
+
 // leastTrailRel is a random variable-length relationship pattern: a
 // direction, a type list (or none), bounds from 0..4 (the upper bound at
 // least 1) and, with plain false, sometimes a property map.
@@ -91,17 +109,7 @@ func TestLeastTrailsMatchRowMode(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		r := rand.New(rand.NewPCG(seed, 14))
 		n := 12 + r.IntN(20)
-		search, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		row, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { search.Close(); row.Close() })
-		leastTrailGraph(t, search, rand.New(rand.NewPCG(seed, 1)), n)
-		leastTrailGraph(t, row, rand.New(rand.NewPCG(seed, 1)), n)
+		search, row := leastTrailStores(t, seed, n)
 		for v := 0; v < 50; v++ {
 			plain := r.IntN(5) > 0
 			rel, _ := leastTrailRel(r, plain)
@@ -163,17 +171,7 @@ func TestLeastCountMatchRowMode(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		r := rand.New(rand.NewPCG(seed, 15))
 		n := 10 + r.IntN(16)
-		search, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		row, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { search.Close(); row.Close() })
-		leastTrailGraph(t, search, rand.New(rand.NewPCG(seed, 1)), n)
-		leastTrailGraph(t, row, rand.New(rand.NewPCG(seed, 1)), n)
+		search, row := leastTrailStores(t, seed, n)
 		for v := 0; v < 40; v++ {
 			plain := r.IntN(5) > 0
 			rel, _ := leastTrailRel(r, plain)
@@ -214,17 +212,7 @@ func TestShortestPropsMatchRowMode(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		r := rand.New(rand.NewPCG(seed, 16))
 		n := 10 + r.IntN(16)
-		search, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		row, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { search.Close(); row.Close() })
-		leastTrailGraph(t, search, rand.New(rand.NewPCG(seed, 1)), n)
-		leastTrailGraph(t, row, rand.New(rand.NewPCG(seed, 1)), n)
+		search, row := leastTrailStores(t, seed, n)
 		for v := 0; v < 30; v++ {
 			types := []string{"", ":T", ":U", ":T|U"}[r.IntN(4)]
 			lo, hi := r.IntN(2), 1+r.IntN(4)

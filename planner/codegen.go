@@ -723,15 +723,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			return err
 		}
 		spec := shortestSpec(o)
-		if o.Props != nil {
-			for _, en := range o.Props.Entries {
-				r, err := g.expr(en.Value, e)
-				if err != nil {
-					return err
-				}
-				spec.PropKeys = append(spec.PropKeys, en.Key)
-				spec.PropRegs = append(spec.PropRegs, r)
-			}
+		if spec.PropKeys, spec.PropRegs, err = g.propRegs(o.Props, e); err != nil {
+			return err
 		}
 		path, rels := g.r(), g.r()
 		specAux := g.addAux(spec)
@@ -814,15 +807,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 				spec.ExcludedLists = append(spec.ExcludedLists, s.reg)
 			}
 		}
-		if o.Props != nil {
-			for _, en := range o.Props.Entries {
-				r, err := g.expr(en.Value, e)
-				if err != nil {
-					return err
-				}
-				spec.PropKeys = append(spec.PropKeys, en.Key)
-				spec.PropRegs = append(spec.PropRegs, r)
-			}
+		if spec.PropKeys, spec.PropRegs, err = g.propRegs(o.Props, e); err != nil {
+			return err
 		}
 		bound := int32(-1)
 		if o.ToBound {
@@ -1494,4 +1480,23 @@ func (g *gen) labelSet(e ast.LabelExpr) int32 {
 		g.emit(vm.OpSetAll, set)
 	}
 	return set
+}
+
+// propRegs evaluates a relationship property map into registers, for an
+// operator that tests each relationship it crosses against them.
+func (g *gen) propRegs(m *ast.MapLiteral, e *regEnv) ([]string, []int32, error) {
+	if m == nil {
+		return nil, nil, nil
+	}
+	keys := make([]string, 0, len(m.Entries))
+	regs := make([]int32, 0, len(m.Entries))
+	for _, en := range m.Entries {
+		r, err := g.expr(en.Value, e)
+		if err != nil {
+			return nil, nil, err
+		}
+		keys = append(keys, en.Key)
+		regs = append(regs, r)
+	}
+	return keys, regs, nil
 }
