@@ -34,6 +34,23 @@ func leastTrailGraph(t *testing.T, db *DB, r *rand.Rand, n int) {
 		FOREACH (_ IN CASE WHEN p.t = 'U' THEN [1] ELSE [] END | CREATE (s)-[:U {w: p.w}]->(e))`, map[string]any{"rels": rels})
 }
 
+// leastTrailRuns runs q on both stores with $x at the first two node ids
+// and a random one ($y random), and reports any difference; it returns
+// the number of runs compared.
+func leastTrailRuns(t *testing.T, r *rand.Rand, search, row *DB, q string, seed uint64, n int) int {
+	t.Helper()
+	runs := 0
+	for _, x := range []int{0, 1, r.IntN(n)} {
+		p := map[string]any{"x": x, "y": r.IntN(n)}
+		a, b := canonical(mustRun(t, search, q, p)), canonical(mustRun(t, row, q, p))
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Errorf("seed %d (%d nodes), %v: %s\n search: %v\n rows:   %v", seed, n, p, q, a, b)
+		}
+		runs++
+	}
+	return runs
+}
+
 // leastTrailStores opens two stores holding the same random graph of n
 // nodes: one planned as usual, one run in row mode only.
 func leastTrailStores(t *testing.T, seed uint64, n int) (search, row *DB) {
@@ -129,14 +146,7 @@ func TestLeastTrailsMatchRowMode(t *testing.T) {
 					t.Errorf("%s: the least length is not searched breadth-first:\n%s", q, plan)
 				}
 			}
-			for _, x := range []int{0, 1, r.IntN(n)} {
-				p := map[string]any{"x": x, "y": r.IntN(n)}
-				a, b := canonical(mustRun(t, search, q, p)), canonical(mustRun(t, row, q, p))
-				if fmt.Sprint(a) != fmt.Sprint(b) {
-					t.Errorf("seed %d (%d nodes), %v: %s\n search: %v\n rows:   %v", seed, n, p, q, a, b)
-				}
-				checked++
-			}
+			checked += leastTrailRuns(t, r, search, row, q, seed, n)
 		}
 	}
 	t.Logf("%d query runs compared", checked)
@@ -186,14 +196,7 @@ func TestLeastCountMatchRowMode(t *testing.T) {
 			if want := shape < searched; all != want {
 				t.Errorf("%s: every least-length path searched %v, want %v:\n%s", q, all, want, plan)
 			}
-			for _, x := range []int{0, 1, r.IntN(n)} {
-				p := map[string]any{"x": x, "y": r.IntN(n)}
-				a, b := canonical(mustRun(t, search, q, p)), canonical(mustRun(t, row, q, p))
-				if fmt.Sprint(a) != fmt.Sprint(b) {
-					t.Errorf("seed %d (%d nodes), %v: %s\n search: %v\n rows:   %v", seed, n, p, q, a, b)
-				}
-				checked++
-			}
+			checked += leastTrailRuns(t, r, search, row, q, seed, n)
 		}
 	}
 	t.Logf("%d query runs compared", checked)
