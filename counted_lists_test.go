@@ -23,14 +23,7 @@ func TestCountedListsMatchRowMode(t *testing.T) {
 		"MATCH (a:A) OPTIONAL MATCH (a)-[:T]->(b) WITH a, collect(b) AS bs RETURN a.id, [x IN bs | x.id] AS ids, size(bs) AS n",
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
-		sets, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sets, rows := plannedAndRowMode(t)
 		randomGraph(t, sets, seed, 40, 120)
 		randomGraph(t, rows, seed, 40, 120)
 		for _, q := range queries {

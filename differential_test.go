@@ -776,3 +776,19 @@ func TestTrailsOnLoopyGraphs(t *testing.T) {
 		row.Close()
 	}
 }
+
+// plannedAndRowMode opens two empty in-memory stores, one planned as
+// usual and one run in row mode only, closed when t ends.
+func plannedAndRowMode(t *testing.T) (planned, rows *DB) {
+	t.Helper()
+	planned, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err = Open("", &Options{RowModeOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { planned.Close(); rows.Close() })
+	return planned, rows
+}

@@ -55,15 +55,7 @@ func leastTrailRuns(t *testing.T, r *rand.Rand, search, row *DB, q string, seed 
 // nodes: one planned as usual, one run in row mode only.
 func leastTrailStores(t *testing.T, seed uint64, n int) (search, row *DB) {
 	t.Helper()
-	search, err := Open("", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	row, err = Open("", &Options{RowModeOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { search.Close(); row.Close() })
+	search, row = plannedAndRowMode(t)
 	leastTrailGraph(t, search, rand.New(rand.NewPCG(seed, 1)), n)
 	leastTrailGraph(t, row, rand.New(rand.NewPCG(seed, 1)), n)
 	return search, row

@@ -50,14 +50,7 @@ func TestRelationshipCountsFromStore(t *testing.T) {
 		"MATCH (a), (b) WHERE a.id % 7 = 1 AND b.id % 5 = 2 CREATE (a)-[:R]->(b)",
 	}
 	for seed := uint64(1); seed <= 4; seed++ {
-		stats, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		stats, rows := plannedAndRowMode(t)
 		create := labelledGraph(seed, 30, 90)
 		mustRun(t, stats, create, nil)
 		mustRun(t, rows, create, nil)

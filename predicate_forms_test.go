@@ -59,14 +59,7 @@ func TestPredicateFormsAgree(t *testing.T) {
 		"MATCH p = shortestPath((a:A {id: $x})-[*..4]-(b:B)) WHERE b.id < 10 RETURN b.id, length(p)",
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
-		pushed, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		kept, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		pushed, kept := plannedAndRowMode(t)
 		randomGraph(t, pushed, seed, 40, 120)
 		randomGraph(t, kept, seed, 40, 120)
 		for _, x := range []int{0, 3, 9} {

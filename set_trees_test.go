@@ -79,14 +79,7 @@ func TestSetTreesMatchRowMode(t *testing.T) {
 	}
 	trees := 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		sets, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sets, rows := plannedAndRowMode(t)
 		create := labelledGraph(seed, 30, 90)
 		nulls := "MATCH (n) WHERE n.id % 3 <> 0 SET n.k = n.id % 4"
 		for _, db := range []*DB{sets, rows} {
@@ -134,14 +127,7 @@ func TestSeekedMembershipMatchesRowMode(t *testing.T) {
 		"MATCH (c:B)-->(o) WITH collect(o) AS os MATCH (o) WHERE o IN os AND NOT o IN os[0..2] RETURN count(o) AS n",
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
-		sets, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sets, rows := plannedAndRowMode(t)
 		for _, db := range []*DB{sets, rows} {
 			mustRun(t, db, labelledGraph(seed, 30, 90), nil)
 			mustRun(t, db, "MATCH (n) WHERE n.id % 3 <> 0 SET n.k = n.id % 4", nil)

@@ -81,15 +81,7 @@ func TestStepTestsMatchRowMode(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		r := rand.New(rand.NewPCG(seed, 41))
 		n := 10 + r.IntN(16)
-		steps, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		row, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { steps.Close(); row.Close() })
+		steps, row := plannedAndRowMode(t)
 		for _, db := range []*DB{steps, row} {
 			leastTrailGraph(t, db, rand.New(rand.NewPCG(seed, 1)), n)
 			// k is null on every fourth node

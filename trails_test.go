@@ -77,14 +77,7 @@ func TestFixedChainsMatchRowMode(t *testing.T) {
 		"MATCH (a {id: $x}), (c:A) WHERE NOT EXISTS { (a)<--(m)<--(n)<--(c) WHERE m.k <> 1 AND NOT n.k = 2 } RETURN count(c)",
 	}
 	for seed := uint64(1); seed <= 5; seed++ {
-		set, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		row, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		set, row := plannedAndRowMode(t)
 		n, m := 12, 40
 		if seed > 3 {
 			n, m = 30, 90
@@ -164,14 +157,7 @@ func TestGeneratedChainsMatchRowMode(t *testing.T) {
 		queries = append(queries, b.String())
 	}
 	for seed := uint64(20); seed < 24; seed++ {
-		set, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		row, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		set, row := plannedAndRowMode(t)
 		n, m := 8, 30
 		if seed%2 == 1 {
 			n, m = 16, 60

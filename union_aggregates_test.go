@@ -23,14 +23,7 @@ func TestUnionAggregatesMatchRowMode(t *testing.T) {
 	pushed, distinct := 0, 0
 	const graphs, perGraph = 3, 60
 	for g := 0; g < graphs; g++ {
-		set, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		row, err := Open("", &Options{RowModeOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		set, row := plannedAndRowMode(t)
 		seed := uint64(100 + g)
 		randomGraph(t, set, seed, 30+10*g, 90+40*g)
 		randomGraph(t, row, seed, 30+10*g, 90+40*g)
