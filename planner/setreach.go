@@ -84,13 +84,9 @@ func (g *gen) chainAllowed(hops []logical.Hop, spec *vm.ChainSpec, from int32, e
 			err := g.cursorLoop(func(c int32) { g.emit(vm.OpOpenSetScan, c, src) },
 				func(c int32, done label) { g.emitJ(vm.OpNextNode, 2, done, c, n) },
 				func(head label) error {
-					pe := e.clone()
-					pe.set(h.Var, slot{slotNode, n})
-					r, err := g.expr(h.Pred, pe)
-					if err != nil {
+					if err := g.nodeTest(h.Var, h.Pred, n, head, e); err != nil {
 						return err
 					}
-					g.emitJ(vm.OpJumpIfNotTrue, 1, head, r)
 					g.emit(vm.OpSetAdd, pass, n)
 					return nil
 				})

@@ -32,13 +32,9 @@ func (g *gen) stepSets(o logical.VarExpand, from int32, e *regEnv) (*vm.StepSets
 	test := func(tests []logical.StepTest, n, pass int32) error {
 		skip := g.newLabel()
 		for _, t := range tests {
-			pe := e.clone()
-			pe.set(t.Var, slot{slotNode, n})
-			r, err := g.expr(t.Pred, pe)
-			if err != nil {
+			if err := g.nodeTest(t.Var, t.Pred, n, skip, e); err != nil {
 				return err
 			}
-			g.emitJ(vm.OpJumpIfNotTrue, 1, skip, r)
 		}
 		g.emit(vm.OpSetAdd, pass, n)
 		g.bind(skip)
@@ -185,4 +181,17 @@ func stepHops(o logical.VarExpand, k int) []logical.Hop {
 		}
 	}
 	return hops
+}
+
+// nodeTest emits pred with v bound to the node in register n, jumping to
+// fail unless it is true.
+func (g *gen) nodeTest(v string, pred ast.Expr, n int32, fail label, e *regEnv) error {
+	pe := e.clone()
+	pe.set(v, slot{slotNode, n})
+	r, err := g.expr(pred, pe)
+	if err != nil {
+		return err
+	}
+	g.emitJ(vm.OpJumpIfNotTrue, 1, fail, r)
+	return nil
 }
