@@ -49,6 +49,8 @@ func filterTruth(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 //   - CASE WHEN p1 THEN true WHEN p2 THEN true ... [ELSE false|null] END
 //     is p1 OR p2 OR ...: it is true when some WHEN is;
 //   - p = true (or true = p) is p;
+//   - a simple CASE s WHEN v1 THEN ... is the searched CASE WHEN s = v1
+//     THEN ... (see searchedCase), then as above;
 //
 // for p a predicate (a comparison, a label or null test, a quantifier, an
 // existence check, a boolean operator); AND and OR are rewritten operand
@@ -78,7 +80,10 @@ func truthForm(e ast.Expr, nodes map[string]bool) ast.Expr {
 			return truthForm(x.Args[0], nodes)
 		}
 	case *ast.Case:
-		if x.Subject != nil || len(x.Whens) == 0 || x.Else != nil && !isFalseOrNull(x.Else) {
+		if x.Subject != nil {
+			x = searchedCase(x)
+		}
+		if len(x.Whens) == 0 || x.Else != nil && !isFalseOrNull(x.Else) {
 			return e
 		}
 		var or ast.Expr
@@ -160,4 +165,19 @@ func isBool(e ast.Expr, v bool) bool {
 func isFalseOrNull(e ast.Expr) bool {
 	l, ok := e.(*ast.Literal)
 	return ok && (l.Kind == ast.LitNull || l.Kind == ast.LitBool && !l.Bool)
+}
+
+// searchedCase returns the searched form of the simple CASE x: CASE s
+// WHEN v1 THEN r1 ... END is CASE WHEN s = v1 THEN r1 ... END, since a
+// simple CASE takes the first WHEN whose value equals the subject (a
+// null comparison taking none, as OpEq and JumpIfNotTrue do in
+// caseExpr). The subject is read once per WHEN, which is the same value:
+// an expression has no effects.
+func searchedCase(x *ast.Case) *ast.Case {
+	c := &ast.Case{Span: x.Span, Else: x.Else}
+	for _, w := range x.Whens {
+		eq := &ast.Comparison{Span: w.Span, Operands: []ast.Expr{x.Subject, w.When}, Ops: []ast.CompareOp{ast.CmpEq}}
+		c.Whens = append(c.Whens, &ast.CaseWhen{Span: w.Span, When: eq, Then: w.Then})
+	}
+	return c
 }
