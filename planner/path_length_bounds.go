@@ -16,7 +16,9 @@ import (
 // which is one more) with an integer literal bounds L; the expansion then
 // enumerates only the paths the filter keeps, and the conjunct goes. When
 // nothing else reads p, the path is no longer bound and the expansion may
-// run on sets. It returns the pipeline and whether anything changed.
+// run on sets. The size of a named relationship list, size(rs) of
+// -[rs*1..3]->, bounds its expansion the same way (boundListSize). It
+// returns the pipeline and whether anything changed.
 //
 // Precondition: the path's PathBind has exactly one relationship list,
 // which a VarExpand before it binds (not to a list bound before); only
@@ -67,7 +69,7 @@ func boundPathLength(ops []logical.Op, at int, c ast.Expr) bool {
 		}
 	}
 	if pb < 0 {
-		return false
+		return boundListSize(ops, at, p, op, n)
 	}
 	for _, o := range ops[pb+1 : at] {
 		switch o.(type) {
@@ -101,12 +103,37 @@ func boundPathLength(ops []logical.Op, at int, c ast.Expr) bool {
 	if ve < 0 {
 		return false
 	}
+	return narrowVarExpand(ops, ve, op, n-fixed)
+}
+
+// boundListSize narrows the VarExpand that binds the relationship list
+// named list when conjunct c (of the filter at ops[at]) bounds its size:
+// MATCH (a)-[rs*1..3]->(b) WHERE size(rs) >= 2 is MATCH (a)-[rs*2..3]->(b).
+// Only filters may stand between the expansion and the filter.
+func boundListSize(ops []logical.Op, at int, list string, op ast.CompareOp, n int) bool {
+	for j := at - 1; j >= 0; j-- {
+		switch o := ops[j].(type) {
+		case logical.VarExpand:
+			if o.RelList != list {
+				return false
+			}
+			return narrowVarExpand(ops, j, op, n)
+		case logical.Filter, logical.NodeFilter, logical.RelFilter:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// narrowVarExpand bounds the hops of the VarExpand at ops[ve] by op n,
+// and reports whether it did.
+func narrowVarExpand(ops []logical.Op, ve int, op ast.CompareOp, n int) bool {
 	v := ops[ve].(logical.VarExpand)
 	if v.ListBound {
 		return false
 	}
 	lo, hi := v.Min, v.Max // hi -1: unbounded
-	n -= fixed             // the bound on the relationship's own hops
 	switch op {
 	case ast.CmpGe:
 		lo = max(lo, n)
@@ -194,6 +221,9 @@ func pathLength(e ast.Expr) (p string, extra int, ok bool) {
 		p, ok = varName(f.Args[0])
 		return p, 0, ok
 	case "size":
+		if v, isVar := varName(f.Args[0]); isVar {
+			return v, 0, true // a relationship list's size (see boundListSize)
+		}
 		inner, isCall := f.Args[0].(*ast.FunctionCall)
 		if !isCall || len(inner.Namespace) != 0 || inner.Distinct || len(inner.Args) != 1 {
 			return "", 0, false

@@ -32,12 +32,13 @@ func applyRules(pl *logical.Pipeline, rules ...pipelineRule) *logical.Pipeline {
 // pipeline (see pushdownFilters).
 func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 	if b.rowModeOnly {
-		return []pipelineRule{filterTruth, normalizeFilters, pathLengthBounds, pathQuantifiers}
+		return []pipelineRule{filterTruth, normalizeFilters, b.pathFunctions, pathLengthBounds, pathQuantifiers}
 	}
 	return []pipelineRule{
 		filterTruth,
 		normalizeFilters,
 		prefixFunctions,
+		b.pathFunctions,
 		pathLengthBounds,
 		pathQuantifiers,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },

@@ -161,6 +161,24 @@ func heldout7Questions() []Question {
 			"MATCH p = (a:A)-[:R]->(b)-[:S]->() WHERE last(nodes(p)).k > b.k RETURN count(*) AS n",
 			"MATCH p = (a:A)-[:R]->(b)-[:S]->(c) WHERE length(p) = 2 AND b.k < c.k RETURN count(*) AS n",
 		)},
+		// The ends around a variable-length relationship: the variables,
+		// positions from the start and from the end of nodes(p) and
+		// relationships(p), head() and last().
+		{"g-h7-path-ends", "path functions", Generic, written(false,
+			"MATCH (a:A)-[r:R]->(b)-[:S*1..2]->(c)-[t:T]->(d) RETURN a.k AS ak, b.k AS bk, c.k AS ck, d.k AS dk, r.w AS rw, t.w AS tw",
+			"MATCH p = (a:A)-[:R]->()-[:S*1..2]->()-[:T]->() RETURN nodes(p)[0].k AS ak, nodes(p)[1].k AS bk, nodes(p)[-2].k AS ck, last(nodes(p)).k AS dk, head(relationships(p)).w AS rw, relationships(p)[-1].w AS tw",
+			"MATCH p = (a:A)-[r:R]->(b)-[:S*1..2]->(c)-[t:T]->(d) WITH p, a, b, c, d RETURN head(nodes(p)).k AS ak, b.k AS bk, nodes(p)[size(nodes(p)) - 2].k AS ck, d.k AS dk, relationships(p)[0].w AS rw, last(relationships(p)).w AS tw",
+			"MATCH p = (a:A)-[:R]->()-[:S*1..2]->()-[:T]->() WITH nodes(p) AS ns, relationships(p) AS rs RETURN ns[0].k AS ak, ns[1].k AS bk, ns[-2].k AS ck, ns[-1].k AS dk, rs[0].w AS rw, rs[-1].w AS tw",
+		)},
+		// Paths of two or three hops: the bounds, the size of the named
+		// relationship list, the path's length, in WHERE.
+		{"g-h7-list-size", "path functions", Generic, written(false,
+			"MATCH (a:A)-[:R*2..3]->(b) RETURN count(*) AS n, count(DISTINCT b) AS d",
+			"MATCH (a:A)-[rs:R*1..3]->(b) WHERE size(rs) >= 2 RETURN count(*) AS n, count(DISTINCT b) AS d",
+			"MATCH (a:A)-[rs:R*..3]->(b) WHERE 1 < size(rs) RETURN count(*) AS n, count(DISTINCT b) AS d",
+			"MATCH p = (a:A)-[:R*1..3]->(b) WHERE length(p) > 1 RETURN count(*) AS n, count(DISTINCT b) AS d",
+			"MATCH (a:A)-[rs:R*2..4]->(b) WHERE size(rs) <= 3 RETURN count(*) AS n, count(DISTINCT b) AS d",
+		)},
 		// A sum over the two relationships of each path: the variables,
 		// reduce over relationships(p), indexed relationships, a list
 		// comprehension (null when a weight is: sum skips it).

@@ -1,0 +1,436 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// pathFunctions reads the functions of a named path that name one of its
+// elements as that element's variable: for p = (a)-[r]->(b)-[s]->(c)
+// (anonymous elements have internal names), nodes(p)[1] is b, head(nodes(p))
+// is a, last(nodes(p)) and nodes(p)[-1] are c, relationships(p)[0] and
+// head(relationships(p)) are r, last(relationships(p)) is s, and
+// length(p), size(relationships(p)) and size(nodes(p)) are the literals 2
+// and 3. A variable-length relationship in the path is a list of hops, so
+// only the positions before it (counted from the start) and after it
+// (counted from the end, and last()) name an element, and the length is
+// not a literal. Once nothing else reads p, the path is no longer bound
+// (dropUnused), and the expansions it kept row by row may run on sets:
+// `MATCH p = (a)-->()-->() RETURN count(DISTINCT last(nodes(p)))` is
+// planned as `MATCH (a)-->()-->(b) RETURN count(DISTINCT b)` is.
+//
+// The rewrite covers the filters, projections and sort keys after the
+// path's PathBind up to the first aggregation (included), DISTINCT or
+// change of scope (Select), where the internal names may leave scope and
+// p may name another value. It follows operators, comparisons, property
+// reads, indexes, function arguments, CASE, IN and null tests; not into
+// comprehensions, quantifiers, reduce or subqueries, where a local
+// variable may be called p (p then stays read, and bound, as before). The
+// items of a projection or sort that reads grouping keys by their text
+// (Subst) are left as they are.
+func (b *builder) pathFunctions(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+	changed := false
+	for i, op := range pl.Ops {
+		pb, ok := op.(logical.PathBind)
+		if !ok || len(pb.Nodes) != len(pb.Rels)+1 {
+			continue
+		}
+		r := pathElems{bind: pb}
+	scan:
+		for j := i + 1; j < len(pl.Ops); j++ {
+			switch o := pl.Ops[j].(type) {
+			case logical.Filter:
+				if o.Subst != nil {
+					continue
+				}
+				if e, ok := r.expr(o.Pred); ok {
+					var stay []ast.Expr
+					for _, c := range conjuncts(e) {
+						if !isBool(c, true) {
+							stay = append(stay, c)
+						}
+					}
+					changed = true
+					if len(stay) == 0 {
+						pl.Ops = replace(pl.Ops, j, 1)
+						return pl, true // indices moved; the fixed-point loop comes back
+					}
+					o.Pred = andOf(stay)
+					pl.Ops[j] = o
+				}
+			case logical.Project:
+				if o.Subst != nil {
+					continue
+				}
+				if items, ok := r.items(o.Items); ok {
+					o.Items = items
+					pl.Ops[j], changed = o, true
+				}
+			case logical.Sort:
+				if o.Subst != nil {
+					continue
+				}
+				keys, any := append([]logical.SortKey(nil), o.Keys...), false
+				for k := range keys {
+					if e, ok := r.expr(keys[k].Expr); ok {
+						keys[k].Expr, any = e, true
+					}
+				}
+				if any {
+					o.Keys = keys
+					pl.Ops[j], changed = o, true
+				}
+			case logical.Aggregate:
+				keys, kc := r.items(o.Keys)
+				aggs, ac := append([]logical.AggCall(nil), o.Aggs...), false
+				for k, a := range aggs {
+					args, ok := r.all(a.Call.Args)
+					if !ok {
+						continue
+					}
+					call := *a.Call
+					call.Args = args
+					if name, ref := b.aggRefs[a.Call]; ref {
+						b.aggRefs[&call] = name
+					}
+					aggs[k].Call, ac = &call, true
+				}
+				if kc {
+					o.Keys = keys
+				}
+				if ac {
+					o.Aggs = aggs
+				}
+				if kc || ac {
+					pl.Ops[j], changed = o, true
+				}
+				break scan
+			case logical.Select, logical.Distinct:
+				break scan
+			}
+		}
+	}
+	return pl, changed
+}
+
+// pathElems rewrites the functions of one bound path (see pathFunctions).
+type pathElems struct {
+	bind logical.PathBind
+}
+
+// items rewrites the expressions of items, keeping their names; ok
+// reports whether any changed.
+func (r pathElems) items(its []logical.Item) ([]logical.Item, bool) {
+	var out []logical.Item
+	for k, it := range its {
+		e, ok := r.expr(it.Expr)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = append([]logical.Item(nil), its...)
+		}
+		out[k].Expr = e
+	}
+	return out, out != nil
+}
+
+// all rewrites es; ok reports whether any changed.
+func (r pathElems) all(es []ast.Expr) ([]ast.Expr, bool) {
+	var out []ast.Expr
+	for k, e := range es {
+		n, ok := r.expr(e)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = append([]ast.Expr(nil), es...)
+		}
+		out[k] = n
+	}
+	return out, out != nil
+}
+
+// expr returns e with the path's functions that name an element replaced
+// (sharing the parts that hold none), and whether anything was.
+func (r pathElems) expr(e ast.Expr) (ast.Expr, bool) {
+	if n := r.element(e); n != nil {
+		return n, true
+	}
+	switch x := e.(type) {
+	case *ast.Property:
+		in, ok := r.expr(x.Expr)
+		if !ok {
+			return e, false
+		}
+		c := *x
+		c.Expr = in
+		return &c, true
+	case *ast.Binary:
+		l, ok1 := r.expr(x.Left)
+		rr, ok2 := r.expr(x.Right)
+		if !ok1 && !ok2 {
+			return e, false
+		}
+		c := *x
+		c.Left, c.Right = l, rr
+		return &c, true
+	case *ast.Unary:
+		in, ok := r.expr(x.Expr)
+		if !ok {
+			return e, false
+		}
+		c := *x
+		c.Expr = in
+		return &c, true
+	case *ast.Comparison:
+		ops, ok := r.all(x.Operands)
+		if !ok {
+			return e, false
+		}
+		c := *x
+		c.Operands = ops
+		if v, ok := intComparison(&c); ok {
+			return &ast.Literal{Span: x.Span, Kind: ast.LitBool, Bool: v}, true
+		}
+		return &c, true
+	case *ast.IsNull:
+		in, ok := r.expr(x.Expr)
+		if !ok {
+			return e, false
+		}
+		c := *x
+		c.Expr = in
+		return &c, true
+	case *ast.In:
+		l, ok1 := r.expr(x.Expr)
+		rr, ok2 := r.expr(x.List)
+		if !ok1 && !ok2 {
+			return e, false
+		}
+		c := *x
+		c.Expr, c.List = l, rr
+		return &c, true
+	case *ast.ListLiteral:
+		items, ok := r.all(x.Items)
+		if !ok {
+			return e, false
+		}
+		c := *x
+		c.Items = items
+		return &c, true
+	case *ast.Index:
+		in, ok1 := r.expr(x.Expr)
+		ix, ok2 := r.expr(x.Index)
+		if !ok1 && !ok2 {
+			return e, false
+		}
+		c := *x
+		c.Expr, c.Index = in, ix
+		return &c, true
+	case *ast.FunctionCall:
+		args, ok := r.all(x.Args)
+		if !ok {
+			return e, false
+		}
+		c := *x
+		c.Args = args
+		return &c, true
+	case *ast.Case:
+		c := *x
+		any := false
+		if x.Subject != nil {
+			c.Subject, any = r.expr(x.Subject)
+		}
+		c.Whens = nil
+		for _, w := range x.Whens {
+			cond, ok1 := r.expr(w.When)
+			then, ok2 := r.expr(w.Then)
+			any = any || ok1 || ok2
+			c.Whens = append(c.Whens, &ast.CaseWhen{Span: w.Span, When: cond, Then: then})
+		}
+		if x.Else != nil {
+			el, ok := r.expr(x.Else)
+			c.Else, any = el, any || ok
+		}
+		if !any {
+			return e, false
+		}
+		return &c, true
+	}
+	return e, false
+}
+
+// element returns what e names of the path, a variable or a literal
+// length, or nil when e is not such a function of it.
+func (r pathElems) element(e ast.Expr) ast.Expr {
+	span := e.NodeSpan()
+	switch x := e.(type) {
+	case *ast.FunctionCall:
+		if len(x.Namespace) != 0 || x.Distinct || len(x.Args) != 1 {
+			return nil
+		}
+		name := strings.ToLower(x.Name)
+		switch name {
+		case "length":
+			if r.isPath(x.Args[0]) {
+				return r.length(span, 0)
+			}
+		case "size":
+			if list, ok := r.list(x.Args[0]); ok {
+				return r.length(span, map[string]int{"nodes": 1, "relationships": 0}[list])
+			}
+		case "head", "last":
+			if list, ok := r.list(x.Args[0]); ok {
+				pos := 0
+				if name == "last" {
+					pos = -1
+				}
+				return r.at(span, list, pos)
+			}
+		}
+	case *ast.Index:
+		list, ok := r.list(x.Expr)
+		if !ok {
+			return nil
+		}
+		if pos, ok := intLiteral(x.Index); ok {
+			return r.at(span, list, pos)
+		}
+	}
+	return nil
+}
+
+// isPath reports whether e is the path's variable.
+func (r pathElems) isPath(e ast.Expr) bool {
+	v, ok := varName(e)
+	return ok && v == r.bind.Var
+}
+
+// list reads e as nodes(p) or relationships(p) and returns which.
+func (r pathElems) list(e ast.Expr) (string, bool) {
+	f, ok := e.(*ast.FunctionCall)
+	if !ok || len(f.Namespace) != 0 || f.Distinct || len(f.Args) != 1 || !r.isPath(f.Args[0]) {
+		return "", false
+	}
+	name := strings.ToLower(f.Name)
+	return name, name == "nodes" || name == "relationships"
+}
+
+// varLength is the index in the path's relationships of its first
+// variable-length relationship, -1 when it has none.
+func (r pathElems) varLength() int {
+	for k, l := range r.bind.Lists {
+		if l {
+			return k
+		}
+	}
+	return -1
+}
+
+// length is the literal length of the path plus extra, nil when a
+// variable-length relationship leaves it open.
+func (r pathElems) length(span ast.Span, extra int) ast.Expr {
+	if r.varLength() >= 0 {
+		return nil
+	}
+	return &ast.Literal{Span: span, Kind: ast.LitInt, Int: int64(len(r.bind.Rels) + extra)}
+}
+
+// intComparison evaluates a comparison of integer literals (a fixed
+// path's length against a literal): length(p) = 2 is true, not a filter
+// left to guess a selectivity for.
+func intComparison(c *ast.Comparison) (bool, bool) {
+	for _, o := range c.Operands {
+		if l, ok := o.(*ast.Literal); !ok || l.Kind != ast.LitInt {
+			return false, false
+		}
+	}
+	for k, op := range c.Ops {
+		a, b := c.Operands[k].(*ast.Literal).Int, c.Operands[k+1].(*ast.Literal).Int
+		var v bool
+		switch op {
+		case ast.CmpEq:
+			v = a == b
+		case ast.CmpNe:
+			v = a != b
+		case ast.CmpLt:
+			v = a < b
+		case ast.CmpLe:
+			v = a <= b
+		case ast.CmpGt:
+			v = a > b
+		case ast.CmpGe:
+			v = a >= b
+		default:
+			return false, false
+		}
+		if !v {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// at is the element at position pos (negative from the end) of the
+// path's nodes or relationships, nil when the position is out of range or
+// past a variable-length relationship.
+func (r pathElems) at(span ast.Span, list string, pos int) ast.Expr {
+	names := r.bind.Nodes
+	if list == "relationships" {
+		names = r.bind.Rels
+	}
+	vl := r.varLength()
+	k := pos
+	switch {
+	case pos >= 0 && (vl < 0 || pos < vl || list == "nodes" && pos == vl):
+	case pos < 0 && vl < 0:
+		k = len(names) + pos
+	case pos < 0 && r.lastList() < len(r.bind.Rels)+pos+boolInt(list == "nodes"):
+		// from the end, after the last variable-length relationship
+		k = len(names) + pos
+	default:
+		return nil
+	}
+	if k < 0 || k >= len(names) || names[k] == "" {
+		return nil
+	}
+	return &ast.Variable{Span: span, Name: names[k]}
+}
+
+// lastList is the index of the path's last variable-length relationship.
+func (r pathElems) lastList() int {
+	last := -1
+	for k, l := range r.bind.Lists {
+		if l {
+			last = k
+		}
+	}
+	return last
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// intLiteral reads e as an integer literal, a negated one included.
+func intLiteral(e ast.Expr) (int, bool) {
+	switch x := e.(type) {
+	case *ast.Literal:
+		if x.Kind == ast.LitInt && x.Int >= -1<<20 && x.Int <= 1<<20 {
+			return int(x.Int), true
+		}
+	case *ast.Unary:
+		if x.Op == ast.OpNeg {
+			if n, ok := intLiteral(x.Expr); ok {
+				return -n, true
+			}
+		}
+	}
+	return 0, false
+}
