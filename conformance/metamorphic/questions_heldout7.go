@@ -152,6 +152,22 @@ func heldout7Questions() []Question {
 			"MATCH (a:A)-[:R]->(x), (b:B) WHERE id(b) = id(x) RETURN count(*) AS n",
 			"MATCH (a:A)-[:R]->(x) WHERE x:B RETURN count(*) AS n",
 		)},
+		// A cycle closed by the pattern or by an equality of its last
+		// node with its first (=, id(), either side), the last node
+		// labelled or read after; self-loops closed the same ways.
+		{"g-h7-equal-close", "cartesian products", Generic, written(false,
+			"MATCH (a:A)-[:R]->(b)-[:S]->(a) RETURN a.k AS k, count(*) AS n",
+			"MATCH (a:A)-[:R]->(b)-[:S]->(d) WHERE d = a RETURN a.k AS k, count(*) AS n",
+			"MATCH (a:A)-[:R]->(b)-[:S]->(d) WHERE id(a) = id(d) RETURN d.k AS k, count(*) AS n",
+			"MATCH (a)-[:R]->(b)-[:S]->(d:A) WHERE a = d RETURN d.k AS k, count(d) AS n",
+			"MATCH (a:A)-[:R]->(b) MATCH (b)-[s:S]->(d) WHERE d = a RETURN a.k AS k, count(s) AS n",
+		)},
+		{"g-h7-equal-self-loop", "cartesian products", Generic, written(false,
+			"MATCH (a:A)-[r:R]->(a) RETURN count(r) AS n, count(DISTINCT a) AS m",
+			"MATCH (a:A)-[r:R]->(d) WHERE d = a RETURN count(r) AS n, count(DISTINCT d) AS m",
+			"MATCH (a:A)-[r:R]->(d) WHERE id(d) = id(a) AND d.k = a.k OR (a:A)-[r]->(d) AND d = a RETURN count(r) AS n, count(DISTINCT a) AS m",
+			"MATCH (a:A)<-[r:R]-(d) WHERE d = a RETURN count(r) AS n, count(DISTINCT a) AS m",
+		)},
 		// Two hops with a test between the middle and the end: the
 		// variables, nodes(p) indexed, a list of the path's keys, last().
 		{"g-h7-path-nodes", "path functions", Generic, written(false,
