@@ -240,6 +240,14 @@ func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 			}
 			return nil
 		}
+		if cs, ok := rowCall(c, q.sc); ok && !b.startLast && !b.rowModeOnly {
+			for _, cl := range cs {
+				if err := b.clause(q, cl); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		op, err := b.callSubquery(c, q.sc)
 		if err != nil {
 			return err

@@ -232,6 +232,22 @@ func heldout7Questions() []Question {
 			"CALL { MATCH (a:A)-[:R]->(b) RETURN b UNION ALL MATCH (a:A)<-[:S]-(b) RETURN b } RETURN count(DISTINCT b) AS n",
 			"MATCH (b) CALL { WITH b MATCH (:A)-[:R]->(b) RETURN 1 AS x UNION WITH b MATCH (:A)<-[:S]-(b) RETURN 1 AS x } RETURN count(b) AS n",
 		)},
+		// A correlated CALL { } whose body works row by row: the clauses
+		// in place, the body importing by WITH, CALL (b), CALL (*), a body
+		// variable named as an outer one it does not import (its own).
+		{"g-h7-call-rows", "CALL subqueries", Generic, written(false,
+			"MATCH (a:A)-[:R]->(b) MATCH (b)-[:S]->(c) RETURN a.k AS ak, c.k AS ck",
+			"MATCH (a:A)-[:R]->(b) CALL { WITH b MATCH (b)-[:S]->(c) RETURN c } RETURN a.k AS ak, c.k AS ck",
+			"MATCH (a:A)-[:R]->(b) CALL (b) { MATCH (b)-[:S]->(x) RETURN x.k AS ck } RETURN a.k AS ak, ck",
+			"MATCH (a:A)-[:R]->(b) CALL (*) { MATCH (b)-[:S]->(c) RETURN c.k AS ck } RETURN a.k AS ak, ck",
+			"MATCH (a:A)-[:R]->(b) CALL { WITH b MATCH (b)-[:S]->(a) RETURN a.k AS ck } RETURN a.k AS ak, ck",
+		)},
+		{"g-h7-call-rows-optional", "CALL subqueries", Generic, written(false,
+			"MATCH (a:A)-[:R]->(b) OPTIONAL MATCH (b)-[:S]->(c:B) RETURN a.k AS ak, c.k AS ck",
+			"MATCH (a:A)-[:R]->(b) CALL { WITH b OPTIONAL MATCH (b)-[:S]->(c:B) RETURN c } RETURN a.k AS ak, c.k AS ck",
+			"MATCH (a:A)-[r:R]->(b) CALL (a, b) { OPTIONAL MATCH (b)-[:S]->(c:B) RETURN c.k AS ck } RETURN a.k AS ak, ck",
+			"MATCH (a:A)-[:R]->(b) CALL { WITH b UNWIND [1] AS one OPTIONAL MATCH (b)-[:S]->(c:B) RETURN c.k AS ck } RETURN a.k AS ak, ck",
+		)},
 		// Two hops under uniqueness written out: one MATCH, a comma, two
 		// MATCH clauses with r2 <> r1, and with NOT id(r2) = id(r1).
 		{"g-h7-uniqueness-spelled", "relationship uniqueness", Generic, written(false,

@@ -1,0 +1,99 @@
+package planner
+
+import "github.com/cyqdb/cyq/parser/ast"
+
+// rowCall returns the clauses a correlated CALL subquery whose body works
+// row by row is: `CALL { WITH b MATCH (b)-->(c) RETURN c }` is `MATCH
+// (b)-->(c) WITH <the outer variables>, c`. Such a body (MATCH, OPTIONAL
+// MATCH and UNWIND clauses after the import, a RETURN of expressions with
+// no aggregation, DISTINCT, ORDER BY, SKIP or LIMIT) turns each outer row
+// into the rows its clauses give for it, as the same clauses written in
+// place do, in the same order; its MATCH clauses are clauses of their own
+// either way, so relationship uniqueness is the same. The WITH after them
+// keeps the outer variables and adds the columns, and no variable of the
+// body's own: the scope after it is the CALL's. Planned in place, the
+// body's patterns join the query's, so that the rules that see a pattern
+// and the aggregation after it (set expansion, degree reads, counts)
+// apply, where the CALL ran its body once per outer row.
+//
+// The body may name no outer variable it does not import (CALL (a), CALL
+// (*) or a leading WITH a): that name is the body's own variable in the
+// CALL and would be the outer one in place. The columns may not be bound
+// already (the CALL then reports it, as written). Inside an EXISTS, COUNT
+// or COLLECT subquery, whose outer variables are visible without being
+// columns, the CALL stays.
+func rowCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
+	if c.Optional || c.InTransactions != nil || c.Body == nil || len(c.Body.Parts) != 1 || len(c.Body.When) > 0 || sc.imported != nil {
+		return nil, false
+	}
+	clauses := c.Body.Parts[0].Clauses
+	if len(clauses) < 2 {
+		return nil, false
+	}
+	ret, ok := clauses[len(clauses)-1].(*ast.Return)
+	if !ok || ret.Projection == nil {
+		return nil, false
+	}
+	p := ret.Projection
+	if p.Star || p.Distinct || len(p.Items) == 0 || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
+		return nil, false
+	}
+	cols := map[string]bool{}
+	for _, it := range p.Items {
+		if containsAggregate(it.Expr) || sc.has(it.Name()) || cols[it.Name()] {
+			return nil, false
+		}
+		cols[it.Name()] = true
+	}
+	body := clauses[:len(clauses)-1]
+	imported := map[string]bool{}
+	all := false
+	switch {
+	case c.ScopeGiven:
+		all = c.ScopeAll
+		for _, v := range c.Scope {
+			imported[v.Name] = true
+		}
+	default:
+		if w, ok := body[0].(*ast.With); ok && importingWith(w) {
+			all = w.Projection.Star
+			if all && len(w.Projection.Items) > 0 {
+				return nil, false
+			}
+			for _, it := range w.Projection.Items {
+				imported[it.Expr.(*ast.Variable).Name] = true
+			}
+			body = body[1:]
+		}
+	}
+	if len(body) == 0 {
+		return nil, false
+	}
+	for n := range imported {
+		if !sc.has(n) {
+			return nil, false // an error the CALL reports where it is written
+		}
+	}
+	for _, cl := range append(append([]ast.Clause(nil), body...), ret) {
+		switch cl.(type) {
+		case *ast.Match, *ast.Unwind, *ast.Return:
+		default:
+			return nil, false
+		}
+		for n := range mentionedNames(cl) {
+			if sc.has(n) && !all && !imported[n] {
+				return nil, false
+			}
+		}
+	}
+	var items []*ast.ProjectionItem
+	for _, n := range sc.userVars() {
+		if cols[n] {
+			continue
+		}
+		items = append(items, &ast.ProjectionItem{Span: c.Span, Expr: &ast.Variable{Span: c.Span, Name: n}, Text: n})
+	}
+	items = append(items, p.Items...)
+	with := &ast.With{Span: ret.Span, Projection: &ast.Projection{Span: p.Span, Items: items}}
+	return append(append([]ast.Clause(nil), body...), with), true
+}
