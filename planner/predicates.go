@@ -141,7 +141,8 @@ func plainValue(e ast.Expr, entities map[string]bool) bool {
 		return true
 	case *ast.Property:
 		v, ok := varProperty(x)
-		return ok && entities[v]
+		_, known := entities[v] // a node, a relationship or a map (false)
+		return ok && known
 	case *ast.FunctionCall:
 		v, ok := entityFunc(x)
 		return ok && entities[v]
@@ -231,7 +232,9 @@ func unbound(to string, toBound bool, rel string, relBound bool) []string {
 }
 
 // entityVars is the variables the operators bind to nodes and
-// relationships (or null, past an OPTIONAL MATCH), added to known.
+// relationships (or null, past an OPTIONAL MATCH), added to known, mapped
+// to true; and those bound to a map literal (mapVars), mapped to false:
+// their properties are plain values, but not their labels or ids.
 func entityVars(ops []logical.Op, known map[string]bool) map[string]bool {
 	out := map[string]bool{}
 	for k, v := range known {
@@ -251,10 +254,42 @@ func entityVars(ops []logical.Op, known map[string]bool) map[string]bool {
 		case logical.ShortestPath:
 			out[o.From], out[o.To] = true, true
 		case logical.Optional:
-			for v := range entityVars(o.Inner, nil) {
-				out[v] = true
+			for v, e := range entityVars(o.Inner, nil) {
+				out[v] = out[v] || e
 			}
 		}
 	}
+	for v := range mapVars(ops) {
+		if _, ok := out[v]; !ok {
+			out[v] = false
+		}
+	}
 	return out
+}
+
+// mapVars are the variables ops bind, once, to a map literal (WITH {id:
+// $x} AS p): reading a property of a map never fails (a missing key is
+// null), so p.id is a plain value as a node's property is. A name bound
+// more than once (a later WITH reusing it) is left out.
+func mapVars(ops []logical.Op) map[string]bool {
+	binds := map[string]int{}
+	maps := map[string]bool{}
+	for _, op := range ops {
+		p, ok := op.(logical.Project)
+		if !ok {
+			continue
+		}
+		for _, it := range p.Items {
+			binds[it.Name]++
+			if _, isMap := it.Expr.(*ast.MapLiteral); isMap {
+				maps[it.Name] = true
+			}
+		}
+	}
+	for v := range maps {
+		if binds[v] != 1 {
+			delete(maps, v)
+		}
+	}
+	return maps
 }

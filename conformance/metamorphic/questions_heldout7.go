@@ -224,6 +224,16 @@ func heldout7Questions() []Question {
 			"MATCH (a:A)-[:R]->(b) WHERE b.k IN [1, 2] RETURN count(*) AS n",
 			"MATCH (a:A)-[:R]->(b) WHERE CASE b.k WHEN 1 THEN true WHEN 2 THEN true ELSE null END RETURN count(*) AS n",
 		)},
+		// An anchor's value read from a map: a placeholder, a map
+		// literal's key in WHERE and inline, a missing key (null), a
+		// scalar passed by WITH.
+		{"g-h7-map-value", "parameters", Generic, written(false,
+			"MATCH (a {id: $a})-->(b)-->(c) RETURN count(*) AS n",
+			"WITH {x: $a} AS p MATCH (a)-->(b)-->(c) WHERE a.id = p.x RETURN count(*) AS n",
+			"WITH {x: $a, y: null} AS p MATCH (a)-->(b)-->(c) WHERE a.id = p.x AND p.z IS NULL RETURN count(*) AS n",
+			"WITH {x: $a} AS p MATCH (a {id: p.x})-->(b)-->(c) RETURN count(*) AS n",
+			"WITH $a AS x MATCH (a)-->(b)-->(c) WHERE a.id = x RETURN count(*) AS n",
+		)},
 		// Nodes reached one way or another: a UNION inside CALL { }, the
 		// two existence tests OR-ed, a correlated CALL with a UNION.
 		{"g-h7-call-union", "CALL subqueries", Generic, written(false,
