@@ -87,15 +87,27 @@ func countForms(b *builder, ops []logical.Op, j int, a logical.Aggregate) ([]log
 }
 
 // neverNull reports whether e is never null on the rows where nn holds:
-// a variable in nn or a literal other than null.
+// a variable in nn, a literal other than null, or type(), id(),
+// elementId() or labels() of a variable in nn (a relationship's type and
+// an entity's id and labels always exist).
 func neverNull(e ast.Expr, nn map[string]bool) bool {
 	switch x := e.(type) {
 	case *ast.Variable:
 		return nn[x.Name]
 	case *ast.Literal:
 		return x.Kind != ast.LitNull
+	case *ast.FunctionCall:
+		switch strings.ToLower(x.Name) {
+		case "type", "id", "elementid", "labels":
+			return len(x.Namespace) == 0 && !x.Distinct && len(x.Args) == 1 && neverNull(x.Args[0], nn) && isVariable(x.Args[0])
+		}
 	}
 	return false
+}
+
+func isVariable(e ast.Expr) bool {
+	_, ok := e.(*ast.Variable)
+	return ok
 }
 
 // nonNullVars returns the variables that ops bind to a value that is never

@@ -44,10 +44,16 @@ func foldRename(ops []logical.Op) ([]logical.Op, bool) {
 		}
 		if i > 0 {
 			if p, ok := ops[i-1].(logical.Project); ok && !p.Vectorised && len(p.Subst) == 0 && len(p.Items) > 0 {
-				if m, ok := variableItems(p); ok {
-					if out, ok := renameAggregate(a, m); ok {
-						return replace(ops, i-1, j-i+2, out), true
-					}
+				m, sub := projectedItems(p)
+				if p.Note != "" || nestsScope(a) {
+					// The planner's own computed items (a degree less
+					// the bound relationships) stay, and so do items
+					// the aggregation reads where a variable of its own
+					// could capture the variables they read.
+					sub = nil
+				}
+				if out, ok := renameAggregate(a, renaming{m: m, sub: sub}); ok {
+					return replace(ops, i-1, j-i+2, out), true
 				}
 			}
 		}
@@ -60,29 +66,34 @@ func foldRename(ops []logical.Op) ([]logical.Op, bool) {
 	return ops, false
 }
 
-// variableItems maps the names of a projection whose every item is a
-// variable to those variables; false when an item computes something.
-func variableItems(p logical.Project) (map[string]string, bool) {
+// projectedItems maps the names of a projection's items that are
+// variables to those variables (m), and the names of the items that
+// compute a value to their expressions (sub): `WITH type(r) AS t RETURN
+// t, count(t)` groups by type(r) and counts it, evaluated once per row
+// as the projection did, over the rows before it.
+func projectedItems(p logical.Project) (map[string]string, map[string]ast.Expr) {
 	m := make(map[string]string, len(p.Items))
+	sub := map[string]ast.Expr{}
 	for _, it := range p.Items {
-		v, ok := it.Expr.(*ast.Variable)
-		if !ok {
-			return nil, false
+		if v, ok := it.Expr.(*ast.Variable); ok {
+			m[it.Name] = v.Name
+			continue
 		}
-		m[it.Name] = v.Name
+		sub[it.Name] = it.Expr
 	}
-	return m, true
+	return m, sub
 }
 
-// renameAggregate rewrites a's keys and aggregate arguments through m
-// (projected name -> source variable), keeping every output name; false
-// when a reads a name m does not cover or an expression renameExpr does
-// not handle.
-func renameAggregate(a logical.Aggregate, m map[string]string) (logical.Aggregate, bool) {
+// renameAggregate rewrites a's keys and aggregate arguments through r
+// (projected name -> source variable, or the expression it computed),
+// keeping every output name; false when a reads a name r does not cover
+// or an expression the renaming does not handle (a comprehension or
+// subquery, whose own variables a computed item's could be captured by).
+func renameAggregate(a logical.Aggregate, r renaming) (logical.Aggregate, bool) {
 	out := a
 	out.Keys = make([]logical.Item, len(a.Keys))
 	for i, k := range a.Keys {
-		e, ok := renameExpr(k.Expr, m)
+		e, ok := r.expr(k.Expr)
 		if !ok {
 			return a, false
 		}
@@ -91,7 +102,7 @@ func renameAggregate(a logical.Aggregate, m map[string]string) (logical.Aggregat
 	out.Aggs = make([]logical.AggCall, len(a.Aggs))
 	for i, c := range a.Aggs {
 		call := *c.Call
-		args, ok := renameAll(c.Call.Args, m)
+		args, ok := r.all(c.Call.Args)
 		if !ok {
 			return a, false
 		}
@@ -99,4 +110,29 @@ func renameAggregate(a logical.Aggregate, m map[string]string) (logical.Aggregat
 		out.Aggs[i] = logical.AggCall{Call: &call, Name: c.Name, IntSum: c.IntSum}
 	}
 	return out, true
+}
+
+// nestsScope reports whether a's keys or aggregate arguments hold a
+// scope of their own: a comprehension, quantifier, reduce, pattern or
+// subquery.
+func nestsScope(a logical.Aggregate) bool {
+	var es []ast.Expr
+	for _, k := range a.Keys {
+		es = append(es, k.Expr)
+	}
+	for _, c := range a.Aggs {
+		es = append(es, c.Call.Args...)
+	}
+	nested := false
+	for _, e := range es {
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.ListComprehension, *ast.Quantifier, *ast.Reduce, *ast.PatternExpr, *ast.PatternComprehension,
+				*ast.ExistsSubquery, *ast.CountSubquery, *ast.CollectSubquery:
+				nested = true
+			}
+			return !nested
+		})
+	}
+	return nested
 }

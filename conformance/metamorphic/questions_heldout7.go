@@ -268,6 +268,16 @@ func heldout7Questions() []Question {
 			"MATCH (a:A)-[r1:R]->(b) MATCH (b)-[r2:R]->(c) WHERE NOT r2 IN [r1] RETURN count(*) AS n",
 		)},
 
+		// Grouping by values computed in a WITH before the aggregation:
+		// in RETURN, in a WITH, counted by count(*) or the (never null)
+		// type, a key read inside a comprehension.
+		{"g-h7-with-computed", "aggregation", Generic, written(false,
+			"MATCH (a:A)-[r]->(b) RETURN type(r) AS t, b.k AS k, count(*) AS n",
+			"MATCH (a:A)-[r]->(b) WITH type(r) AS t, b.k AS k RETURN t, k, count(*) AS n",
+			"MATCH (a:A)-[r]->(b) WITH type(r) AS t, b.k + 0 AS k RETURN t, k, count(t) AS n",
+			"MATCH (a:A)-[r]->(b) WITH r, type(r) AS t, b AS x RETURN t, x.k AS k, count(r) AS n",
+			"MATCH (a:A)-[r]->(b) WITH type(r) AS t, b.k AS k RETURN t, [b IN [k] | b][0] AS k, count(*) AS n",
+		)},
 		// Stack Overflow.
 		// The top askers of a tag: a grouped count, a WITH pipeline, a
 		// CALL { } per user, the ordered collect sliced.
