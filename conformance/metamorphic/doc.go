@@ -51,7 +51,10 @@
 // questions_heldout5.go adds type and label disjunctions and negations,
 // list predicates over paths, quantified path patterns, SKIP and top-k
 // spellings, CALL, EXISTS and COLLECT subqueries, and questions over
-// Northwind.
+// Northwind; questions_heldout6.go anti-joins, aggregation spellings and
+// WN18RR; questions_heldout7.go the Kuzu suite's queries written several
+// ways, path functions, pagination, cartesian joins, correlated CALL
+// subqueries, wrapped filters and map values.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,
