@@ -14,9 +14,9 @@ import (
 // hold duplicates (1 and 1.0 among them), nulls, strings, nothing, or are
 // not lists at all (a scalar unwinds to itself); the consumers count
 // rows (duplicates matter) or ignore duplicates (DISTINCT, count(DISTINCT),
-// min).
+// min), and some return the unwound variable.
 func TestUnwindAsInMatchesRows(t *testing.T) {
-	lists := []string{"[1, 1, null, 2.0, 'x']", "[2, 0, 1]", "[]", "[null]", "range(0, 3)", "$l"}
+	lists := []string{"[1, 1, null, 2.0, 'x']", "['x', 'y', 'x', null]", "[2, 0, 1]", "[]", "[null]", "range(0, 3)", "$l"}
 	sites := []string{
 		"UNWIND %[1]s AS x MATCH (a:A {k: x})-[:T]->(b) RETURN %[2]s",
 		"UNWIND %[1]s AS x MATCH (a)-[:T]->(b) WHERE b.k = x AND a.id < 30 RETURN %[2]s",
@@ -25,6 +25,8 @@ func TestUnwindAsInMatchesRows(t *testing.T) {
 		"MATCH (a:A)-[:T]->(b) UNWIND a.l AS x WITH a, b, x WHERE x = 2 RETURN %[2]s",
 		"MATCH (a:A)-[:T]->(b) UNWIND a.l AS x WITH a, b, x WHERE x = b.k RETURN %[2]s",
 		"MATCH (a:A)-[:T]->(b) UNWIND a.l AS x MATCH (b)-->(c {k: x}) RETURN %[2]s",
+		"UNWIND %[1]s AS x MATCH (a:A)-[:T]->(b) WITH a, b, x WHERE x = 'x' RETURN %[2]s",
+		"UNWIND %[1]s AS x MATCH (a)-[:T]->(b:A) WHERE 1 = x RETURN %[2]s",
 	}
 	consumers := []string{
 		"count(*) AS n",
@@ -33,6 +35,8 @@ func TestUnwindAsInMatchesRows(t *testing.T) {
 		"DISTINCT a.id AS a",
 		"a.id AS a, collect(DISTINCT b.id) AS bs",
 		"min(b.id) AS m, max(a.id) AS n",
+		"a.id AS a, collect(x) AS xs",
+		"x AS x, a.id AS a, b.id AS b",
 	}
 	params := []any{[]any{1, 1, nil, 2}, []any{}, []any{nil}, 3, nil, []any{"x", 2.0}}
 	rewritten, cases := 0, 0

@@ -200,7 +200,7 @@ func (s *selectivity) noteEquality(v, label, key string, val ast.Expr) bool {
 // k})` after `UNWIND L AS k` and `MATCH (a) WHERE a.k IN L` are estimated
 // alike. It reports whether it did.
 func (s *selectivity) noteIn(v, label, key string, list ast.Expr) bool {
-	l, ok := s.b.planValue(list).(*ast.ListLiteral)
+	l, ok := s.b.planValue(unwoundList(list)).(*ast.ListLiteral)
 	if !ok || key == "" || len(l.Items) == 0 {
 		return false
 	}

@@ -24,10 +24,10 @@ import (
 //     of the WHERE of a plain MATCH or of a WITH, or one entry `{k: x}`
 //     of the property map of a named node or relationship of a plain
 //     MATCH (the site), e not reading x. Before the site x may only be
-//     passed on by WITH items `x`, after it not at all, and no `*`
-//     projects it while it is in scope (then what the query returns does
-//     not hold x, and replacing it by e, equal but maybe not identical,
-//     1 against 1.0, is not needed).
+//     passed on by WITH items `x`. Where x is read after the site (or a
+//     `*` projects it), `WITH *, e AS x` binds it after the site, which
+//     needs equal values of e and of L's elements to be identical (see
+//     identicalWhenEqual: 1 = 1.0, but RETURN x tells them apart).
 //   - The clauses between the UNWIND and the site map each row to rows of
 //     their own (MATCH, OPTIONAL MATCH, UNWIND, WITH without DISTINCT,
 //     aggregation, ORDER BY, SKIP or LIMIT) and keep L's variables in
@@ -46,8 +46,7 @@ import (
 //     and e IN L is then false or null, which drops the row as well; a
 //     null e is dropped by both; an empty or null L gives no rows either
 //     way. A value that is not a list unwinds to itself: L that is not a
-//     literal list is read as `CASE WHEN L IS :: LIST<ANY> THEN L ELSE [L]
-//     END`, which IN reads as UNWIND does.
+//     literal list is read as `[] + L`, which IN reads as UNWIND does.
 //
 // The rewrite is a choice of the plan's cost, not a rule that always
 // fires: each UNWIND it applies to is a choice point (unwindInKey) whose
@@ -88,12 +87,13 @@ func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]var
 	}
 	listVars := mentionedNames(u.Expr)
 	out := slices.Clone(clauses)
-	site := -1
+	site, inScope := -1, false
+	var eq ast.Expr
 	for j := i + 1; j < len(out) && site < 0; j++ {
 		c := out[j]
-		if nc, ok := inSite(c, x, u.Expr); ok {
+		if nc, e, keeps, ok := inSite(c, x, u.Expr); ok {
 			out[j] = nc
-			site = j
+			site, eq, inScope = j, e, keeps
 			break
 		}
 		switch y := c.(type) {
@@ -115,11 +115,19 @@ func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]var
 			return nil, false
 		}
 	}
-	if site < 0 || !unobservedAfter(out[site+1:], x) {
+	if site < 0 || !distinctElements(u.Expr) && !duplicatesIgnored(out[site+1:]) {
 		return nil, false
 	}
-	if !distinctElements(u.Expr) && !duplicatesIgnored(out[site+1:]) {
-		return nil, false
+	if !unobservedAfter(out[site+1:], x) {
+		// x is read after the site: it is bound to e there, which equals
+		// it, when equal values of e and of L's elements are identical.
+		if !inScope || !identicalWhenEqual(eq, u.Expr) {
+			return nil, false
+		}
+		sp := out[site].NodeSpan()
+		bind := &ast.With{Span: sp, Projection: &ast.Projection{Span: sp, Star: true, Items: []*ast.ProjectionItem{
+			{Span: sp, Expr: eq, Alias: &ast.Variable{Span: u.Var.Span, Name: x}, Text: x}}}}
+		out = slices.Insert(out, site+1, ast.Clause(bind))
 	}
 	return slices.Delete(out, i, i+1), true
 }
@@ -205,85 +213,126 @@ func distinctElements(e ast.Expr) bool {
 }
 
 // inListExpr is `e IN L` read as UNWIND reads L: a value that is not a
-// list stands for the list of itself.
+// list stands for the list of itself, as `[] + L` gives it (a list L
+// itself, [L] for another value, null for null). A literal list or
+// range() is read as written.
 func inListExpr(e, list ast.Expr) ast.Expr {
 	sp := list.NodeSpan()
-	switch list.(type) {
-	case *ast.ListLiteral:
-		return &ast.In{Span: sp, Expr: e, List: list}
+	if _, ok := list.(*ast.ListLiteral); !ok {
+		if _, ok := rangeBounds(list); !ok {
+			list = &ast.Binary{Span: sp, Op: ast.OpAdd, Left: &ast.ListLiteral{Span: sp}, Right: list}
+		}
 	}
-	if _, ok := rangeBounds(list); ok {
-		return &ast.In{Span: sp, Expr: e, List: list}
-	}
-	asList := &ast.Case{Span: sp, Whens: []*ast.CaseWhen{{Span: sp,
-		When: &ast.TypePredicate{Span: sp, Expr: list, Type: &ast.ValueType{Span: sp, Name: "LIST"}},
-		Then: list}},
-		Else: &ast.ListLiteral{Span: sp, Items: []ast.Expr{list}}}
-	return &ast.In{Span: sp, Expr: e, List: asList}
+	return &ast.In{Span: sp, Expr: e, List: list}
 }
 
-// inSite returns clause c with its one reading of x, an equality, turned
-// into an IN test of list; ok is false when c is not such a site (see
-// unwindsAsIn). A WITH site may pass x on by an item `x`, dropped.
-func inSite(c ast.Clause, x string, list ast.Expr) (ast.Clause, bool) {
+// unwoundList is the list L of `[] + L` (see inListExpr), else e.
+func unwoundList(e ast.Expr) ast.Expr {
+	if b, ok := e.(*ast.Binary); ok && b.Op == ast.OpAdd {
+		if l, ok := b.Left.(*ast.ListLiteral); ok && len(l.Items) == 0 {
+			return b.Right
+		}
+	}
+	return e
+}
+
+// inSite returns clause c with its one reading of x, an equality with e,
+// turned into an IN test of list; ok is false when c is not such a site
+// (see unwindsAsIn). A WITH site may pass x on by an item `x`, dropped;
+// keeps reports whether x is in scope after c as written.
+func inSite(c ast.Clause, x string, list ast.Expr) (site ast.Clause, e ast.Expr, keeps, ok bool) {
 	switch y := c.(type) {
 	case *ast.Match:
-		if !reorderable(y) || !mentionedNames(y)[x] {
-			return nil, false
+		if !reorderable(y) || !mentionedNames(y)[x] || countVar(y, x) != 1 {
+			return nil, nil, false, false
 		}
-		if w, ok := equalityIn(y.Where, x, list); ok {
-			if countVar(y, x) != 1 {
-				return nil, false
-			}
+		if w, e, ok := equalityIn(y.Where, x, list); ok {
 			m := *y
 			m.Where = w
-			return &m, true
+			return &m, e, true, true
 		}
-		if countVar(y, x) != 1 {
-			return nil, false
-		}
-		return propertyIn(y, x, list)
+		nm, e, ok := propertyIn(y, x, list)
+		return nm, e, true, ok
 	case *ast.With:
 		pr := y.Projection
 		if y.Where == nil || pr.Distinct || pr.OrderBy != nil || pr.Skip != nil || pr.Limit != nil || projectionAggregates(pr) {
-			return nil, false
+			return nil, nil, false, false
 		}
-		w, ok := equalityIn(y.Where, x, list)
-		if !ok {
-			return nil, false
-		}
-		if !keepsNames(pr, mentionedNames(list)) {
-			return nil, false
+		w, e, ok := equalityIn(y.Where, x, list)
+		if !ok || !keepsNames(pr, mentionedNames(list)) {
+			return nil, nil, false, false
 		}
 		nw, ok := dropPassed(y, x)
 		if !ok || countVar(nw.Projection, x) != 0 || countVar(w, x) != 0 {
-			return nil, false
+			return nil, nil, false, false
 		}
 		nw.Where = w
-		return nw, true
+		return nw, e, pr.Star || len(nw.Projection.Items) < len(pr.Items), true
 	}
-	return nil, false
+	return nil, nil, false, false
+}
+
+// identicalWhenEqual reports whether an element of list equal to e is e
+// itself: no two values of different types are equal then (1 = 1.0 is
+// true, but 1 and 1.0 are told apart by what reads them). e is a string
+// or boolean literal, or every element is a string literal, or every one
+// a boolean literal, or e is an integer literal and every element an
+// integer literal (range() of them included).
+func identicalWhenEqual(e, list ast.Expr) bool {
+	lit, _ := e.(*ast.Literal)
+	if lit != nil && (lit.Kind == ast.LitString || lit.Kind == ast.LitBool) {
+		return true
+	}
+	if _, ok := rangeBounds(list); ok {
+		return lit != nil && lit.Kind == ast.LitInt
+	}
+	l, ok := list.(*ast.ListLiteral)
+	if !ok || len(l.Items) == 0 {
+		return false
+	}
+	kinds := map[ast.LiteralKind]bool{}
+	for _, it := range l.Items {
+		il, ok := it.(*ast.Literal)
+		if !ok {
+			return false
+		}
+		if il.Kind != ast.LitNull {
+			kinds[il.Kind] = true
+		}
+	}
+	switch {
+	case len(kinds) == 0:
+		return true // nothing equals e
+	case len(kinds) > 1:
+		return false
+	case kinds[ast.LitString], kinds[ast.LitBool]:
+		return true
+	case kinds[ast.LitInt]:
+		return lit != nil && lit.Kind == ast.LitInt
+	}
+	return false
 }
 
 // equalityIn returns where with its one conjunct `e = x` or `x = e`
-// replaced by `e IN list`; ok is false unless exactly one conjunct reads
+// replaced by `e IN list`, and e; ok is false unless exactly one conjunct reads
 // x and it is such an equality.
-func equalityIn(where ast.Expr, x string, list ast.Expr) (ast.Expr, bool) {
+func equalityIn(where ast.Expr, x string, list ast.Expr) (ast.Expr, ast.Expr, bool) {
 	if where == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	cs := slices.Clone(conjuncts(where))
 	at := -1
+	var eq ast.Expr
 	for k, c := range cs {
 		if !mentionedNames(c)[x] {
 			continue
 		}
 		if at >= 0 {
-			return nil, false
+			return nil, nil, false
 		}
 		cmp, ok := c.(*ast.Comparison)
 		if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq {
-			return nil, false
+			return nil, nil, false
 		}
 		var e ast.Expr
 		switch {
@@ -292,24 +341,24 @@ func equalityIn(where ast.Expr, x string, list ast.Expr) (ast.Expr, bool) {
 		case isVar(cmp.Operands[0], x):
 			e = cmp.Operands[1]
 		default:
-			return nil, false
+			return nil, nil, false
 		}
 		if mentionedNames(e)[x] {
-			return nil, false
+			return nil, nil, false
 		}
 		cs[k] = inListExpr(e, list)
-		at = k
+		at, eq = k, e
 	}
 	if at < 0 {
-		return nil, false
+		return nil, nil, false
 	}
-	return andAll(cs), true
+	return andAll(cs), eq, true
 }
 
 // propertyIn returns MATCH m with its one property map entry `{k: x}` of
 // a named node or relationship dropped and `v.k IN list` added to its
-// WHERE.
-func propertyIn(m *ast.Match, x string, list ast.Expr) (ast.Clause, bool) {
+// WHERE, and v.k.
+func propertyIn(m *ast.Match, x string, list ast.Expr) (ast.Clause, ast.Expr, bool) {
 	var owner *ast.Variable
 	var key string
 	var drop func() ast.Expr
@@ -352,10 +401,11 @@ func propertyIn(m *ast.Match, x string, list ast.Expr) (ast.Clause, bool) {
 		}
 	}
 	if !found || owner == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	drop()
-	test := inListExpr(&ast.Property{Span: owner.Span, Expr: &ast.Variable{Span: owner.Span, Name: owner.Name}, Key: key}, list)
+	e := &ast.Property{Span: owner.Span, Expr: &ast.Variable{Span: owner.Span, Name: owner.Name}, Key: key}
+	test := inListExpr(e, list)
 	out := *m
 	out.Pattern = p
 	if m.Where == nil {
@@ -363,7 +413,7 @@ func propertyIn(m *ast.Match, x string, list ast.Expr) (ast.Clause, bool) {
 	} else {
 		out.Where = &ast.Binary{Span: m.Where.NodeSpan(), Op: ast.OpAnd, Left: m.Where, Right: test}
 	}
-	return &out, true
+	return &out, e, true
 }
 
 // clonePatternShallow copies a pattern down to its node and relationship
