@@ -93,3 +93,48 @@ func TestUnwindAsInMatchesRows(t *testing.T) {
 		t.Fatal("no plan read an UNWIND as an IN test: the test checks nothing of the rule")
 	}
 }
+
+// TestQuantifiedEqualityMatchesRows runs list quantifiers over an
+// equality with the list's variable (read by the planner as IN tests,
+// with a property, a literal or a parameter on the other side) on random
+// graphs, against the same test written as a reduce() over the list,
+// which no rule rewrites (the quantifiers are rewritten in row mode
+// too): the lists hold equal values of different types (1 and 1.0),
+// nulls, or nothing, and the quantifiers are filters or returned, where
+// a null result shows.
+func TestQuantifiedEqualityMatchesRows(t *testing.T) {
+	anyOf := func(l, c string) string { return "reduce(s = false, i IN " + l + " | s OR " + c + ")" }
+	single := func(l, c string) string {
+		return "reduce(s = 0, i IN " + l + " | s + CASE WHEN " + c + " THEN 1 ELSE 0 END) = 1"
+	}
+	pairs := [][2]string{
+		{"MATCH (a) WHERE single(i IN [1, 1.0, 2] WHERE a.k = i) RETURN a.id", "MATCH (a) WHERE " + single("[1, 1.0, 2]", "a.k = i") + " RETURN a.id"},
+		{"MATCH (a:A) WHERE single(i IN [1, 1.0, 2] WHERE a.k = i) RETURN a.id", "MATCH (a:A) WHERE " + single("[1, 1.0, 2]", "a.k = i") + " RETURN a.id"},
+		{"MATCH (a:B)-[:T]->(b) WHERE single(i IN [2, 1.0, 1] WHERE b.k = i) RETURN a.id, b.id", "MATCH (a:B)-[:T]->(b) WHERE " + single("[2, 1.0, 1]", "b.k = i") + " RETURN a.id, b.id"},
+		{"MATCH (a) WHERE single(i IN [1, 2, 'x'] WHERE a.k = i) RETURN a.id", "MATCH (a) WHERE " + single("[1, 2, 'x']", "a.k = i") + " RETURN a.id"},
+		{"MATCH (a) WHERE any(i IN a.ls WHERE i = 2) RETURN a.id", "MATCH (a) WHERE " + anyOf("a.ls", "i = 2") + " RETURN a.id"},
+		{"MATCH (a) WHERE any(i IN a.ls WHERE $v = i) RETURN a.id", "MATCH (a) WHERE " + anyOf("a.ls", "$v = i") + " RETURN a.id"},
+		{"MATCH (a) WHERE none(i IN a.ls WHERE i = 'x') RETURN a.id", "MATCH (a) WHERE NOT " + anyOf("a.ls", "i = 'x'") + " RETURN a.id"},
+		{"MATCH (a) WHERE all(i IN a.ls WHERE i <> 1) RETURN a.id", "MATCH (a) WHERE NOT " + anyOf("a.ls", "i = 1") + " RETURN a.id"},
+		{"MATCH (a) RETURN a.id, any(i IN a.ls WHERE i = $v) AS t, any(i IN [1, null] WHERE i = $v) AS u",
+			"MATCH (a) RETURN a.id, " + anyOf("a.ls", "i = $v") + " AS t, " + anyOf("[1, null]", "i = $v") + " AS u"},
+		{"MATCH (a)-[:T]->(b) WHERE any(i IN [a.k, null] WHERE i = 2) RETURN a.id, b.id", "MATCH (a)-[:T]->(b) WHERE " + anyOf("[a.k, null]", "i = 2") + " RETURN a.id, b.id"},
+	}
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	randomGraph(t, db, 3, 40, 120)
+	mustRun(t, db, `MATCH (x) SET x.k = CASE x.id % 4 WHEN 0 THEN 1 WHEN 1 THEN 1.0 WHEN 2 THEN 2 ELSE 'x' END,
+		x.ls = CASE x.id % 5 WHEN 0 THEN [1, 1, 2] WHEN 1 THEN ['x', 'y'] WHEN 2 THEN [] WHEN 3 THEN null ELSE [2.0, 1.0] END`, nil)
+	for _, v := range []any{2, "x", nil, 1.0} {
+		p := map[string]any{"v": v}
+		for _, q := range pairs {
+			want := fmt.Sprint(canonical(mustRun(t, db, q[1], p)))
+			if got := fmt.Sprint(canonical(mustRun(t, db, q[0], p))); got != want {
+				t.Errorf("$v=%v: %s\n got  %s\n want %s", v, q[0], got, want)
+			}
+		}
+	}
+}

@@ -184,25 +184,9 @@ func distinctElements(e ast.Expr) bool {
 		if !ok {
 			return false
 		}
-		var k string
-		switch lit.Kind {
-		case ast.LitNull:
-			continue
-		case ast.LitBool:
-			k = fmt.Sprintf("b%t", lit.Bool)
-		case ast.LitInt:
-			if f := float64(lit.Int); int64(f) == lit.Int && math.Abs(f) < 1<<53 {
-				k = fmt.Sprintf("n%g", f)
-			} else {
-				k = fmt.Sprintf("i%d", lit.Int)
-			}
-		case ast.LitFloat:
-			if math.IsNaN(lit.Float) {
-				continue // NaN equals nothing
-			}
-			k = fmt.Sprintf("n%g", lit.Float)
-		case ast.LitString:
-			k = "s" + lit.Str
+		k, ok := equalityKey(lit)
+		if !ok {
+			continue // null, NaN: equal to nothing
 		}
 		if seen[k] {
 			return false
@@ -210,6 +194,28 @@ func distinctElements(e ast.Expr) bool {
 		seen[k] = true
 	}
 	return true
+}
+
+// equalityKey is a key two literals share exactly when they are equal
+// (1 and 1.0 are); ok is false for null and NaN, which equal nothing.
+func equalityKey(lit *ast.Literal) (string, bool) {
+	switch lit.Kind {
+	case ast.LitBool:
+		return fmt.Sprintf("b%t", lit.Bool), true
+	case ast.LitInt:
+		if f := float64(lit.Int); int64(f) == lit.Int && math.Abs(f) < 1<<53 {
+			return fmt.Sprintf("n%g", f), true
+		}
+		return fmt.Sprintf("i%d", lit.Int), true
+	case ast.LitFloat:
+		if math.IsNaN(lit.Float) {
+			return "", false
+		}
+		return fmt.Sprintf("n%g", lit.Float), true
+	case ast.LitString:
+		return "s" + lit.Str, true
+	}
+	return "", false
 }
 
 // inListExpr is `e IN L` read as UNWIND reads L: a value that is not a
