@@ -54,7 +54,10 @@ import (
 // run or not, see commuteUnwinds) and the IN test, Compile prices by the
 // cost of the whole plan (see orderChoices). The IN form is the start
 // heuristic's choice: it reads the list once.
-func (b *builder) unwindsAsIn(clauses []ast.Clause, sc *scope) []ast.Clause {
+func (b *builder) unwindsAsIn(clauses []ast.Clause, sc *scope, top bool) []ast.Clause {
+	// A GraphProgram statement collects its rows into a set of nodes:
+	// how many times a row occurs does not matter (see bagResult).
+	collected := top && b.stmt != nil
 	if b.startLast || b.rowModeOnly {
 		return clauses
 	}
@@ -62,7 +65,7 @@ func (b *builder) unwindsAsIn(clauses []ast.Clause, sc *scope) []ast.Clause {
 	out := clauses
 	for i := 0; i < len(out); i++ {
 		if u, ok := out[i].(*ast.Unwind); ok && kinds != nil {
-			if next, ok := unwindAsIn(out, i, u, kinds); ok && b.choose(unwindInKey(u), 1, []int{0, 1}) == 1 {
+			if next, ok := unwindAsIn(out, i, u, kinds, collected); ok && b.choose(unwindInKey(u), 1, []int{0, 1}) == 1 {
 				out = next
 				i--
 				continue
@@ -80,7 +83,7 @@ func unwindInKey(u *ast.Unwind) string {
 
 // unwindAsIn returns clauses with the UNWIND u at i read as an IN test
 // (see unwindsAsIn); kinds is the scope before u.
-func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]varKind) ([]ast.Clause, bool) {
+func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]varKind, collected bool) ([]ast.Clause, bool) {
 	x := u.Var.Name
 	if _, bound := kinds[x]; bound || !unwindListSafe(u.Expr, kinds) {
 		return nil, false
@@ -115,7 +118,7 @@ func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]var
 			return nil, false
 		}
 	}
-	if site < 0 || !distinctElements(u.Expr) && !duplicatesIgnored(out[site+1:]) {
+	if site < 0 || !distinctElements(u.Expr) && !duplicatesIgnored(out[site+1:], collected) {
 		return nil, false
 	}
 	if !unobservedAfter(out[site+1:], x) {
@@ -530,8 +533,8 @@ func unobservedAfter(clauses []ast.Clause, x string) bool {
 
 // duplicatesIgnored reports whether the rows entering clauses reach a
 // consumer that ignores how many times a row occurs through clauses that
-// map each row on its own.
-func duplicatesIgnored(clauses []ast.Clause) bool {
+// map each row on its own; collected: the query's result ignores them.
+func duplicatesIgnored(clauses []ast.Clause, collected bool) bool {
 	for _, c := range clauses {
 		var pr *ast.Projection
 		switch y := c.(type) {
@@ -554,7 +557,7 @@ func duplicatesIgnored(clauses []ast.Clause) bool {
 			return false
 		}
 		if _, ret := c.(*ast.Return); ret {
-			return false
+			return collected
 		}
 	}
 	return false
