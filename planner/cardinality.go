@@ -70,8 +70,11 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			}
 			rows *= n
 		case logical.NodeSetSeek:
-			n := 100.0
-			if k, ok := listLength(b.planValue(o.List), listLen); ok {
+			// A list of unknown length is priced as an UNWIND of it is,
+			// so a seek of its values and the seek keyed by its unwound
+			// variable compare on the same figures (see unwindsAsIn).
+			n := float64(unwindFanout)
+			if k, ok := listLength(b.planValue(unwoundList(o.List)), listLen); ok {
 				n = k
 			}
 			if o.Key != "" {
@@ -243,9 +246,16 @@ type lists struct {
 }
 
 // listLength is the estimated length of list expression e: a literal's
-// items, a collected list's length in lens, or a slice's (bounded by
-// literal ends).
+// items, range() of integer literals, a collected list's length in lens,
+// or a slice's (bounded by literal ends).
 func listLength(e ast.Expr, lens lists) (float64, bool) {
+	if r, ok := rangeBounds(e); ok {
+		step := int64(1)
+		if len(r) == 3 {
+			step = r[2]
+		}
+		return math.Max(0, math.Floor(float64(r[1]-r[0])/float64(step))+1), true
+	}
 	switch x := e.(type) {
 	case *ast.ListLiteral:
 		return float64(len(x.Items)), true

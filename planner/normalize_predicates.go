@@ -162,7 +162,9 @@ func keyed(e ast.Expr) bool {
 }
 
 // anyToIn rewrites a list quantifier over a membership test into IN:
-// any(i IN list WHERE k = i) (or i = k), with k keyed and not reading i,
+// any(i IN list WHERE k = i) (or i = k), with k keyed (or a literal or a
+// parameter: any(r IN p.roles WHERE r = 'Neo') is 'Neo' IN p.roles) and
+// not reading i,
 // into k IN list; none(... k = i) and all(... k <> i) into NOT k IN list;
 // single(... k = i) into k IN list when list is one element or a literal
 // of distinct non-null literals.
@@ -194,7 +196,7 @@ func anyToIn(q *ast.Quantifier) ast.Expr {
 	for i := 0; i < 2; i++ {
 		v, ok := c.Operands[i].(*ast.Variable)
 		other := c.Operands[1-i]
-		if !ok || v.Name != q.Var.Name || !keyed(other) || exprVars(other)[q.Var.Name] {
+		if !ok || v.Name != q.Var.Name || !keyed(other) && !isConstant(other) || exprVars(other)[q.Var.Name] {
 			continue
 		}
 		in := ast.Expr(&ast.In{Span: q.Span, Expr: other, List: q.In})
@@ -204,6 +206,15 @@ func anyToIn(q *ast.Quantifier) ast.Expr {
 		return in
 	}
 	return nil
+}
+
+// isConstant reports whether e is a literal or a parameter.
+func isConstant(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.Literal, *ast.Parameter:
+		return true
+	}
+	return false
 }
 
 // distinctLiterals reports whether e is a list literal of one element, or
@@ -222,8 +233,8 @@ func distinctLiterals(e ast.Expr) bool {
 		if !ok || lit.Kind == ast.LitNull {
 			return false
 		}
-		k := ast.FormatExpr(lit)
-		if seen[k] {
+		k, ok := equalityKey(lit) // 1 and 1.0 are equal
+		if !ok || seen[k] {
 			return false
 		}
 		seen[k] = true

@@ -142,6 +142,10 @@ func (s *selectivity) note(op logical.Op) {
 			// v IN list follows as a filter and counts once.
 			s.seeked[o.Var] = " in " + ast.FormatExpr(o.List)
 		}
+		delete(s.seeks, o.Var)
+		if o.Key != "" {
+			s.noteIn(o.Var, o.Label, o.Key, o.List)
+		}
 	case logical.NodeRangeSeek:
 		// The range's predicates follow as filters and count once.
 		s.labels[o.Var], s.seeked[o.Var] = o.Label, " range "+o.Key
@@ -187,6 +191,36 @@ func (s *selectivity) noteEquality(v, label, key string, val ast.Expr) bool {
 	s.seeks[v] = logical.NodeIndexSeek{Var: v, Label: label, Key: key, Value: val}
 	return true
 }
+
+// noteIn records that the nodes bound to v are those whose property key
+// is one of the values of list, as a set seek finds them, when the values
+// are known when planning (a list of literals or parameters, a list
+// parameter): hopDegree then reads their degrees as it reads those of a
+// seek keyed by a variable an UNWIND of the list binds, so `MATCH (a {k:
+// k})` after `UNWIND L AS k` and `MATCH (a) WHERE a.k IN L` are estimated
+// alike. It reports whether it did.
+func (s *selectivity) noteIn(v, label, key string, list ast.Expr) bool {
+	l, ok := s.b.planValue(unwoundList(list)).(*ast.ListLiteral)
+	if !ok || key == "" || len(l.Items) == 0 {
+		return false
+	}
+	var ls []*ast.Literal
+	for _, it := range l.Items {
+		known := s.seekValues(it)
+		if len(known) != 1 {
+			return false
+		}
+		ls = append(ls, known[0])
+	}
+	name := inValuesVar(v)
+	s.values[name] = ls
+	s.seeks[v] = logical.NodeIndexSeek{Var: v, Label: label, Key: key, Value: &ast.Variable{Name: name}}
+	return true
+}
+
+// inValuesVar names the values of the list a set seek of v looks up (see
+// noteIn); the space keeps it apart from every variable of a query.
+func inValuesVar(v string) string { return " in-values " + v }
 
 // propertyEquality reports whether c is v.key = x (either way round),
 // and returns the key and x.
