@@ -51,8 +51,9 @@ const (
 	imageSuffix  = ".cyq"
 )
 
-// imageWriteVersion is the version images are written with: imageVersion,
-// but for tests that write an image as an older version did.
+// imageWriteVersion is the version images (and journal records) are
+// written with: imageVersion, but for tests that write them as an older
+// version did.
 var imageWriteVersion uint32 = imageVersion
 
 // Sections of an image, in file order.

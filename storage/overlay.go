@@ -132,7 +132,9 @@ func (tx *Tx) journal(vd valueDelta) *journalCommit {
 		b = binary.AppendUvarint(b, uint64(len(rec)))
 		b = append(b, rec...)
 	}
-	b = appendValueDelta(b, vd)
+	if imageWriteVersion >= 5 {
+		b = appendValueDelta(b, vd)
+	}
 	return &journalCommit{body: b, changes: int64(len(nodes) + len(rels))}
 }
 
@@ -149,7 +151,11 @@ func journalBody(relCount uint64, delta *statsData, v *version) []byte {
 // emptyJournal is the journal record of a new, empty graph.
 func emptyJournal() *journalCommit {
 	b := journalBody(0, newStatsData(), newVersion())
-	return &journalCommit{body: appendValueDelta(append(b, 0, 0), valueDelta{})}
+	b = append(b, 0, 0)
+	if imageWriteVersion >= 5 {
+		b = appendValueDelta(b, valueDelta{})
+	}
+	return &journalCommit{body: b}
 }
 
 // value is the journal record of a commit whose graph was at prev.

@@ -280,8 +280,8 @@ type cellState struct {
 	// rows is the vrows of the version the statistics were computed
 	// from, when known (rowsKnown): the Rows of a later (or earlier)
 	// version are the computed ones plus the difference. Unknown after an
-	// open that found changes since the computation (the journal logs no
-	// per-key counts).
+	// open that replayed journal records written before they logged the
+	// change in rows (valueDelta).
 	rows      *counters[uint64]
 	rowsKnown bool
 	// regsFrom is the registers of the version the statistics were
