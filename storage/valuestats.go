@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"container/heap"
 	"encoding/binary"
-	"hash/fnv"
 	"maps"
 	"math"
 	"reflect"
@@ -719,18 +718,25 @@ func valueHash(v value.Value) uint64 {
 		}
 		return splitmix64(math.Float64bits(float64(x)) ^ 0x5bd1e995)
 	case value.String:
-		h := fnv.New64a()
-		_, _ = h.Write([]byte(x))
-		return splitmix64(h.Sum64() ^ 0x27d4eb2f165667c5)
+		return splitmix64(fnv64a(string(x)) ^ 0x27d4eb2f165667c5)
 	case value.Bool:
 		if x {
 			return splitmix64(0x1b873593)
 		}
 		return splitmix64(0xcc9e2d51)
 	}
-	h := fnv.New64a()
-	_, _ = h.Write([]byte(value.Format(v)))
-	return splitmix64(h.Sum64() ^ 0x165667b19e3779f9)
+	return splitmix64(fnv64a(value.Format(v)) ^ 0x165667b19e3779f9)
+}
+
+// fnv64a is the 64-bit FNV-1a hash of s (hash/fnv's, without its
+// allocations: every commit hashes the values it writes).
+func fnv64a(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // splitmix64 is the SplitMix64 mix of x.
@@ -800,7 +806,8 @@ func (b *valueStatsBuilder) stats(v *version) *valueStats {
 			}
 		}
 		vs.props[k] = a.finish(n)
-		vs.regs[pk] = &hllRegs{r: a.hll}
+		r := a.hll
+		vs.regs[pk] = denseRegs(&r)
 	}
 	vs.sumRows()
 	for d, top := range b.top {

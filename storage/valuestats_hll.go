@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math"
 	"math/bits"
@@ -39,11 +40,74 @@ import (
 // hllStdErr is the registers' relative standard error, 1.04/sqrt(m).
 var hllStdErr = 1.04 / math.Sqrt(1<<hllBits)
 
-// hllRegs is one (label, key)'s registers. Shared registers never change:
-// est caches their estimate.
+// hllRegs is one (label, key)'s registers: a dense array shared by the
+// registers copied from it and a short sorted patch of the registers
+// raised since (a commit copies the patch, not the array, and folds it
+// into a new array once it holds hllPatchMax). Shared registers never
+// change: est caches their estimate.
 type hllRegs struct {
-	r   [1 << hllBits]uint8
-	est atomic.Uint64 // math.Float64bits of the estimate + 1; 0: not yet
+	base  *[1 << hllBits]uint8 // nil: all zero
+	patch []uint32             // place<<8 | register, by place; above base
+	est   atomic.Uint64        // math.Float64bits of the estimate + 1; 0: not yet
+}
+
+// hllPatchMax is the registers a patch holds before it is folded into a
+// new array: a commit that raises a register copies at most this many
+// uint32s, and an array is copied once per hllPatchMax raises.
+const hllPatchMax = 128
+
+func denseRegs(r *[1 << hllBits]uint8) *hllRegs { return &hllRegs{base: r} }
+
+// get is register i.
+func (h *hllRegs) get(i int) uint8 {
+	if len(h.patch) > 0 {
+		if j, ok := slices.BinarySearchFunc(h.patch, uint32(i), func(p, i uint32) int { return cmp.Compare(p>>8, i) }); ok {
+			return uint8(h.patch[j])
+		}
+	}
+	if h.base == nil {
+		return 0
+	}
+	return h.base[i]
+}
+
+// dense returns the registers as one array (the base when nothing is
+// patched; do not change it).
+func (h *hllRegs) dense() *[1 << hllBits]uint8 {
+	if len(h.patch) == 0 && h.base != nil {
+		return h.base
+	}
+	r := new([1 << hllBits]uint8)
+	if h.base != nil {
+		*r = *h.base
+	}
+	for _, p := range h.patch {
+		r[p>>8] = uint8(p)
+	}
+	return r
+}
+
+// clone is a copy of h for the caller to raise.
+func (h *hllRegs) clone() *hllRegs {
+	if h == nil {
+		return &hllRegs{}
+	}
+	return &hllRegs{base: h.base, patch: slices.Clone(h.patch)}
+}
+
+// set sets register i to rank (above its value); only on a clone owned
+// by the caller.
+func (h *hllRegs) set(i int, rank uint8) {
+	p := uint32(i)<<8 | uint32(rank)
+	j, ok := slices.BinarySearchFunc(h.patch, uint32(i), func(p, i uint32) int { return cmp.Compare(p>>8, i) })
+	if ok {
+		h.patch[j] = p
+		return
+	}
+	h.patch = slices.Insert(h.patch, j, p)
+	if len(h.patch) >= hllPatchMax {
+		h.base, h.patch = h.dense(), nil
+	}
 }
 
 // hllPlace is the register of hash h and the rank it offers it.
@@ -57,7 +121,7 @@ func (h *hllRegs) estimate() float64 {
 	if e := h.est.Load(); e != 0 {
 		return math.Float64frombits(e - 1)
 	}
-	e := hllEstimate(&h.r)
+	e := hllEstimate(h.dense())
 	h.est.Store(math.Float64bits(e) + 1)
 	return e
 }
@@ -249,7 +313,7 @@ func (v *version) addValues(nodes func(yield func([]uint32, props) bool)) {
 		default:
 			cur = v.vregs.get(k)
 		}
-		if cur != nil && cur.r[reg] >= rank {
+		if cur != nil && cur.get(reg) >= rank {
 			return
 		}
 		if set == nil {
@@ -263,15 +327,11 @@ func (v *version) addValues(nodes func(yield func([]uint32, props) bool)) {
 			owned = map[uint64]bool{}
 		}
 		if !owned[k] {
-			c := &hllRegs{}
-			if cur != nil {
-				c.r = cur.r
-			}
-			set.put(k, c)
+			cur = cur.clone()
+			set.put(k, cur)
 			owned[k] = true
-			cur = c
 		}
-		cur.r[reg] = rank
+		cur.set(reg, rank)
 	}
 	for ls, ps := range nodes {
 		for _, pr := range ps {
@@ -354,7 +414,7 @@ func appendRegs(out []byte, regs map[uint64]*hllRegs) []byte {
 	for _, k := range keys {
 		out = binary.AppendUvarint(out, k>>32)
 		out = binary.AppendUvarint(out, uint64(uint32(k)))
-		r := &regs[k].r
+		r := regs[k].dense()
 		nz := 0
 		for _, x := range r {
 			if x != 0 {
@@ -383,10 +443,11 @@ func decodeRegs(d *decoder) map[uint64]*hllRegs {
 	regs := map[uint64]*hllRegs{}
 	for i, n := 0, d.count(); i < n && d.err == nil; i++ {
 		k := pair(d.u32(), d.u32())
-		h := &hllRegs{}
+		r := new([1 << hllBits]uint8)
+		h := denseRegs(r)
 		c := d.uvarint()
 		if c == 0 {
-			copy(h.r[:], d.bytes(1<<hllBits))
+			copy(r[:], d.bytes(1<<hllBits))
 		} else {
 			at := uint64(0)
 			for j := uint64(0); j < c-1 && d.err == nil; j++ {
@@ -396,7 +457,7 @@ func decodeRegs(d *decoder) map[uint64]*hllRegs {
 					d.err = errorf(ErrCorrupt, "image: bad distinct-count register")
 				}
 				if d.err == nil {
-					h.r[at] = x[0]
+					r[at] = x[0]
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand"
 	"testing"
@@ -65,11 +66,11 @@ func (m *distinctModel) observe(r *Snapshot) {
 	}
 }
 
-func registersOf(hs map[uint64]bool) *hllRegs {
-	r := &hllRegs{}
+func registersOf(hs map[uint64]bool) *[1 << hllBits]uint8 {
+	r := new([1 << hllBits]uint8)
 	for h := range hs {
-		if i, rank := hllPlace(h); rank > r.r[i] {
-			r.r[i] = rank
+		if i, rank := hllPlace(h); rank > r[i] {
+			r[i] = rank
 		}
 	}
 	return r
@@ -124,10 +125,13 @@ func checkDistinctFollow(t *testing.T, step int, r *Snapshot, m *distinctModel) 
 		if regs == nil {
 			t.Fatalf("step %d: (%d, %d): no registers for %d rows", step, k.label, k.key, want.Rows)
 		}
-		low, high := fresh.regs[pk], registersOf(m.union[pk])
-		for i := range regs.r {
-			if regs.r[i] < low.r[i] || regs.r[i] > high.r[i] || !m.replayed && regs.r[i] != high.r[i] {
-				t.Fatalf("step %d: (%d, %d): register %d is %d, want %d..%d (replayed %v)", step, k.label, k.key, i, regs.r[i], low.r[i], high.r[i], m.replayed)
+		got, low, high := regs.dense(), fresh.regs[pk].dense(), registersOf(m.union[pk])
+		for i := range got {
+			if got[i] != regs.get(i) {
+				t.Fatalf("step %d: (%d, %d): register %d read %d, %d in the array", step, k.label, k.key, i, regs.get(i), got[i])
+			}
+			if got[i] < low[i] || got[i] > high[i] || !m.replayed && got[i] != high[i] {
+				t.Fatalf("step %d: (%d, %d): register %d is %d, want %d..%d (replayed %v)", step, k.label, k.key, i, got[i], low[i], high[i], m.replayed)
 			}
 		}
 		e := regs.estimate()
@@ -327,5 +331,20 @@ func TestDistinctFromOlderImage(t *testing.T) {
 	ps, ok = snap.PropStats(person, id)
 	if !ok || ps.Rows != 6100 || math.Abs(ps.Distinct-6100) > 3*hllStdErr*6100 {
 		t.Fatalf("after the rewrite: %+v %v", ps, ok)
+	}
+}
+
+// TestFNV64a checks the allocation-free FNV-1a against hash/fnv's: the
+// registers an image holds were filled with it.
+func TestFNV64a(t *testing.T) {
+	for _, s := range []string{"", "a", "c17", "a longer string value with spaces", "\x00\xff"} {
+		h := fnv.New64a()
+		_, _ = h.Write([]byte(s))
+		if got, want := fnv64a(s), h.Sum64(); got != want {
+			t.Errorf("fnv64a(%q) = %x, want %x", s, got, want)
+		}
+	}
+	if testing.AllocsPerRun(100, func() { valueHash(value.String("some value")) }) != 0 {
+		t.Error("hashing a string value allocates")
 	}
 }
