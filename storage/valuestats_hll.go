@@ -297,23 +297,53 @@ func (v *version) applyValueDelta(d valueDelta, nodes func(yield func([]uint32, 
 
 // addValues raises v's registers by the values of nodes: each value is
 // hashed once and offered to the registers of AnyLabel and each label of
-// its node; the registers of a (label, key) are copied (from v's, or the
-// statistics') the first time a value raises one.
+// its node; the registers of a (label, key) are found once per call and
+// copied (from v's, or the statistics') the first time a value raises
+// one. Most values raise none: a rank at most the dense array's register
+// is turned away without reading the patch.
 func (v *version) addValues(nodes func(yield func([]uint32, props) bool)) {
 	cs := v.cellState()
 	var set *regSet
-	var owned map[uint64]bool
-	offer := func(k uint64, reg int, rank uint8) {
+	type pairRegs struct {
+		k     uint64
+		cur   *hllRegs
+		owned bool
+	}
+	var found []pairRegs // the (label, key)s offered to, few per commit
+	var index map[uint64]int
+	find := func(k uint64) int {
+		if index != nil {
+			if i, ok := index[k]; ok {
+				return i
+			}
+		} else {
+			for i := range found {
+				if found[i].k == k {
+					return i
+				}
+			}
+		}
 		var cur *hllRegs
-		switch {
-		case owned[k]:
-			cur = set.get(k)
-		case cs != nil:
+		if cs != nil {
 			cur = v.regsOf(cs, k)
-		default:
+		} else {
 			cur = v.vregs.get(k)
 		}
-		if cur != nil && cur.get(reg) >= rank {
+		found = append(found, pairRegs{k: k, cur: cur})
+		if index == nil && len(found) > 16 {
+			index = make(map[uint64]int, 2*len(found))
+			for i, f := range found {
+				index[f.k] = i
+			}
+		} else if index != nil {
+			index[k] = len(found) - 1
+		}
+		return len(found) - 1
+	}
+	offer := func(k uint64, reg int, rank uint8) {
+		i := find(k)
+		cur := found[i].cur
+		if cur != nil && (cur.base != nil && rank <= cur.base[reg] || cur.get(reg) >= rank) {
 			return
 		}
 		if set == nil {
@@ -324,12 +354,11 @@ func (v *version) addValues(nodes func(yield func([]uint32, props) bool)) {
 			} else {
 				set = v.vregs.fork()
 			}
-			owned = map[uint64]bool{}
 		}
-		if !owned[k] {
+		if !found[i].owned {
 			cur = cur.clone()
 			set.put(k, cur)
-			owned[k] = true
+			found[i].cur, found[i].owned = cur, true
 		}
 		cur.set(reg, rank)
 	}
