@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"cmp"
 	"encoding/binary"
 	"math"
 	"math/bits"
@@ -60,15 +59,27 @@ func denseRegs(r *[1 << hllBits]uint8) *hllRegs { return &hllRegs{base: r} }
 
 // get is register i.
 func (h *hllRegs) get(i int) uint8 {
-	if len(h.patch) > 0 {
-		if j, ok := slices.BinarySearchFunc(h.patch, uint32(i), func(p, i uint32) int { return cmp.Compare(p>>8, i) }); ok {
-			return uint8(h.patch[j])
-		}
+	if j := h.find(i); j < len(h.patch) && int(h.patch[j]>>8) == i {
+		return uint8(h.patch[j])
 	}
 	if h.base == nil {
 		return 0
 	}
 	return h.base[i]
+}
+
+// find is the index in the patch of the first place at least i.
+func (h *hllRegs) find(i int) int {
+	lo, hi := 0, len(h.patch)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(h.patch[m]>>8) < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // dense returns the registers as one array (the base when nothing is
@@ -99,8 +110,8 @@ func (h *hllRegs) clone() *hllRegs {
 // by the caller.
 func (h *hllRegs) set(i int, rank uint8) {
 	p := uint32(i)<<8 | uint32(rank)
-	j, ok := slices.BinarySearchFunc(h.patch, uint32(i), func(p, i uint32) int { return cmp.Compare(p>>8, i) })
-	if ok {
+	j := h.find(i)
+	if j < len(h.patch) && int(h.patch[j]>>8) == i {
 		h.patch[j] = p
 		return
 	}
