@@ -429,16 +429,18 @@ func (v *version) countAdded(base *version, first uint32) {
 	if v.nextNode == first && v.relCount == base.relCount {
 		return
 	}
-	rows := newCounters[uint64]()
-	if base.vrows != nil {
-		rows = base.vrows.fork()
-	}
-	for id := first; id < v.nextNode; id++ {
-		if p, i := v.node(id); p != nil {
-			addRows(rows, p.labels[i], p.props[i], 1)
+	d := valueDelta{rows: map[uint64]int64{}}
+	added := func(yield func([]uint32, props) bool) {
+		for id := first; id < v.nextNode; id++ {
+			if p, i := v.node(id); p != nil && !yield(p.labels[i], p.props[i]) {
+				return
+			}
 		}
 	}
-	v.vrows = rows
+	for ls, ps := range added {
+		addRowsTo(d.rows, ls, ps, 1)
+	}
+	v.applyValueDelta(d, added)
 	v.vchanges = base.vchanges + int64(v.nextNode-first) + int64(v.relCount-base.relCount)
 }
 

@@ -44,7 +44,9 @@
 //     one block per page of 1,024 relationships;
 //   - the block offsets of both tables;
 //   - serialized label bitmaps, the statistics counters, and per index its
-//     definition and entry counts.
+//     definition and entry counts;
+//   - the value statistics (valuestats.go) with their distinct-count
+//     registers.
 //
 // The image carries the graph's commit sequence. Every commit writes a new
 // store-wide sequence number and the graph's own in the same Pebble batch
@@ -57,7 +59,10 @@
 // the graph's previous sequence, the nodes whose records it wrote (with a
 // copy of the record), the relationships it created, deleted or changed
 // (with endpoints, type and properties), the change of the statistics
-// counters, and the relationship count and index sizes. The records chain
+// counters, the relationship count and index sizes, and the change in
+// nodes holding each (label, key) with the values taken away (an open
+// adds them and the logged nodes' values to the value statistics as the
+// commit did). The records chain
 // by sequence, so open uses the image when its sequence is the graph's,
 // else the image (or, without one, the empty graph) plus the journal
 // records after it when they chain up to the graph's sequence: the journal

@@ -42,10 +42,19 @@ import (
 // wrong answers until it is noticed but never a crash. The small sections
 // (bitmaps, statistics, indexes) are checksummed and decoded at open.
 const (
-	imageMagic   = "cyqimg\x00\x04"
-	imageVersion = 4
+	imageMagic = "cyqimg\x00\x04"
+	// imageVersion is the version images are written with; an image of
+	// version 4 (value statistics without the distinct-count registers,
+	// valuestats_hll.go) still opens, and its statistics are computed
+	// afresh by the next image write.
+	imageVersion = 5
 	imageSuffix  = ".cyq"
 )
+
+// imageWriteVersion is the version images (and journal records) are
+// written with: imageVersion, but for tests that write them as an older
+// version did.
+var imageWriteVersion uint32 = imageVersion
 
 // Sections of an image, in file order.
 const (
@@ -76,6 +85,7 @@ func relPages(nextRel uint64) uint64   { return (nextRel + relPageSize - 1) / re
 type image struct {
 	size     int64 // bytes of the file
 	gid      uint32
+	version  uint32
 	seq      uint64
 	nextNode uint32
 	nextRel  uint64
@@ -227,7 +237,8 @@ func parseImage(data []byte) (*image, error) {
 	}
 	p := ft[numSections*16:]
 	img := &image{gid: binary.LittleEndian.Uint32(p)}
-	if binary.LittleEndian.Uint32(p[4:]) != imageVersion {
+	img.version = binary.LittleEndian.Uint32(p[4:])
+	if img.version != imageVersion && img.version != 4 {
 		return bad("unknown version")
 	}
 	img.seq = binary.LittleEndian.Uint64(p[8:])
@@ -826,7 +837,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 	// block copied as stored is decoded for them.
 	var vb *valueStatsBuilder
 	var observe func(uint64, *nodePage)
-	if cs := v.cellState(); cs == nil || cs.stale(v) || !cs.rowsKnown || cs.newKeys(v) {
+	if cs := v.cellState(); cs == nil || cs.stale(v) || !cs.rowsKnown || cs.newKeys(v) || !cs.vs.hasRegs || cs.removalsStale(v) {
 		vb = newValueStatsBuilder()
 		observe = func(pi uint64, p *nodePage) {
 			if p == nil && v.nodes.img != nil {
@@ -864,7 +875,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 		if v.vcell == nil {
 			v.vcell = &statsCell{}
 		}
-		v.vcell.p.Store(&cellState{vs: vb.stats(v), at: v.vchanges, rows: v.vrows, rowsKnown: true})
+		v.vcell.p.Store(&cellState{vs: vb.stats(v), at: v.vchanges, rows: v.vrows, rowsKnown: true, regsFrom: v.vregs, removedAt: v.vremoved})
 	} else if cs := v.cellState(); cs != nil && w.err == nil {
 		// Carried over: the rows as of v, for a reopen to read.
 		if c := cs.carried(v); c != nil {
@@ -882,7 +893,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 		ft = binary.LittleEndian.AppendUint64(ft, s[1])
 	}
 	ft = binary.LittleEndian.AppendUint32(ft, gid)
-	ft = binary.LittleEndian.AppendUint32(ft, imageVersion)
+	ft = binary.LittleEndian.AppendUint32(ft, imageWriteVersion)
 	ft = binary.LittleEndian.AppendUint64(ft, seq)
 	ft = binary.LittleEndian.AppendUint64(ft, uint64(v.nextNode))
 	ft = binary.LittleEndian.AppendUint64(ft, v.nextRel)

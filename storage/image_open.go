@@ -414,15 +414,15 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		if v.stats, err = decodeStats(img.stats); err != nil {
 			return nil, err
 		}
-		vs, changes, err := decodeValueSection(img.values)
+		vs, changes, removed, err := decodeValueSection(img.values, img.version)
 		if err != nil {
 			return nil, err
 		}
 		if vs != nil {
 			// The rows are the image's (an image write carries them
 			// over as of its version: carried); the journal, patched
-			// below, may change them.
-			v.vcell.p.Store(&cellState{vs: vs, at: -changes, rowsKnown: true})
+			// below, changes them.
+			v.vcell.p.Store(&cellState{vs: vs, at: -changes, rowsKnown: true, removedAt: -removed})
 		}
 		indexInfo = img.indexes
 		img.damaged = func(err error) { s.imageDamaged(gid, err) }
@@ -442,8 +442,17 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 			return nil, err
 		}
 		v.vchanges += js.changes
-		if cs := v.cellState(); cs != nil && cs.rowsKnown && js.changes > 0 {
-			v.vcell.p.Store(&cellState{vs: cs.vs, at: cs.at})
+		// The journal's value deltas, as the commits applied them.
+		if js.valuesKnown {
+			v.applyValueDelta(js.values, js.writtenNodes)
+		} else {
+			// A record from before the deltas were logged: the
+			// registers still take in the values logged, the rows
+			// stay the image's until the next image write.
+			v.addValues(js.writtenNodes)
+			if cs := v.cellState(); cs != nil && cs.rowsKnown && js.changes > 0 {
+				v.vcell.p.Store(&cellState{vs: cs.vs, at: cs.at, removedAt: cs.removedAt})
+			}
 		}
 		indexInfo = js.indexes
 	}

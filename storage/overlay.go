@@ -29,6 +29,10 @@ import (
 //	                      by the commit), or 1 (alive) or 2 (deleted),
 //	                      uvarint start, end, type, uvarint properties
 //	                      length, properties (appendProps)
+//	                    the value delta (appendValueDelta: the change in
+//	                      nodes holding each (label, key), the values
+//	                      taken away); absent in records written before
+//	                      it was logged (the rows are then unknown)
 //
 // The nodes are those whose records the commit wrote, logged with a copy
 // of the record (labels, properties), so that an open reads the journal
@@ -76,7 +80,7 @@ type journalCommit struct {
 }
 
 // journal encodes tx's journal record.
-func (tx *Tx) journal() *journalCommit {
+func (tx *Tx) journal(vd valueDelta) *journalCommit {
 	nodes := sortedKeys(tx.dirtyNodes)
 	rels := sortedKeys(tx.dirtyRels)
 	for id := tx.base.nextRel; id < tx.nextRel; id++ {
@@ -128,6 +132,9 @@ func (tx *Tx) journal() *journalCommit {
 		b = binary.AppendUvarint(b, uint64(len(rec)))
 		b = append(b, rec...)
 	}
+	if imageWriteVersion >= 5 {
+		b = appendValueDelta(b, vd)
+	}
 	return &journalCommit{body: b, changes: int64(len(nodes) + len(rels))}
 }
 
@@ -144,7 +151,11 @@ func journalBody(relCount uint64, delta *statsData, v *version) []byte {
 // emptyJournal is the journal record of a new, empty graph.
 func emptyJournal() *journalCommit {
 	b := journalBody(0, newStatsData(), newVersion())
-	return &journalCommit{body: append(b, 0, 0)}
+	b = append(b, 0, 0)
+	if imageWriteVersion >= 5 {
+		b = appendValueDelta(b, valueDelta{})
+	}
+	return &journalCommit{body: b}
 }
 
 // value is the journal record of a commit whose graph was at prev.
@@ -253,7 +264,11 @@ type journalState struct {
 	nodes    map[uint32]*nodeState // last logged state
 	rels     map[uint64]relState   // last logged state
 	changes  int64                 // node and relationship changes logged (with repeats)
-	mem      int64                 // estimated bytes of the page patches
+	// values is the sum of the records' value deltas; valuesKnown is
+	// false when a record logged none.
+	values      valueDelta
+	valuesKnown bool
+	mem         int64 // estimated bytes of the page patches
 
 	nodePatched, relPatched map[uint64]bool // pages patchJournal patches
 
@@ -269,7 +284,8 @@ func (s *Store) readJournal(gid uint32, base, seq uint64) (js *journalState, ok 
 		return nil, false, errorf(ErrCorrupt, "%v", err)
 	}
 	defer it.Close()
-	js = &journalState{stats: newStatsData(), nodes: map[uint32]*nodeState{}, rels: map[uint64]relState{}}
+	js = &journalState{stats: newStatsData(), nodes: map[uint32]*nodeState{}, rels: map[uint64]relState{},
+		values: valueDelta{rows: map[uint64]int64{}}, valuesKnown: true}
 	at := base
 	for valid := it.First(); valid; valid = it.Next() {
 		k, val := it.Key(), it.Value()
@@ -358,7 +374,26 @@ func (js *journalState) add(b []byte) error {
 			return errorf(ErrCorrupt, "bad journal record: relationship state")
 		}
 	}
+	if d.err == nil && len(d.b) == 0 {
+		js.valuesKnown = false
+		return nil
+	}
+	vd := decodeValueDelta(d)
+	for k, n := range vd.rows {
+		js.values.rows[k] += n
+	}
+	js.values.removed += vd.removed
 	return d.done()
+}
+
+// writtenNodes yields the labels and properties of the nodes the journal
+// logs alive, in their last logged state.
+func (js *journalState) writtenNodes(yield func([]uint32, props) bool) {
+	for _, st := range js.nodes {
+		if st.alive && !yield(st.labels, st.props) {
+			return
+		}
+	}
 }
 
 // nodeState is a node's state as the journal logs it.

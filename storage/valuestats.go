@@ -4,9 +4,8 @@ import (
 	"cmp"
 	"container/heap"
 	"encoding/binary"
-	"hash/fnv"
+	"maps"
 	"math"
-	"math/bits"
 	"reflect"
 	"slices"
 	"sort"
@@ -23,10 +22,11 @@ import (
 //
 // Commits keep what can be kept exactly: a (label, key)'s Nodes (the
 // label's count) and Rows (every commit counts the change in nodes
-// holding the key per label: version.vrows), the histogram's rows scaled
-// with them. An open that replays a journal cannot know the rows' change
-// (the journal logs no per-key counts): Rows are then the image's until
-// the next image write computes the statistics afresh. The rest is not
+// holding the key per label: version.vrows, and logs it in its journal
+// record, so that an open that replays the journal adds the same
+// changes: valueDelta), the histogram's rows scaled with them. The
+// distinct count follows inserted values through its registers
+// (valuestats_hll.go). The rest is not
 // maintained: a most-common-values list or a
 // top-N list cannot be kept exact under deletes without the full counts,
 // and keeping the full counts costs memory in proportion to the distinct
@@ -224,12 +224,43 @@ type valueStats struct {
 	once        sync.Once
 	props       map[indexKey]PropStats
 	top         map[topKey][]NodeDegree
-	err         error
+	// regs are the distinct-count registers per (label, key) (pair);
+	// hasRegs is false for statistics read from an image written before
+	// they were kept (the next image write computes them).
+	regs    map[uint64]*hllRegs
+	hasRegs bool
+	regsRaw []byte // regs encoded (appendRegs)
+	// rows is the sum of props' Rows.
+	rows uint64
+	err  error
 }
 
 func (vs *valueStats) decoded() *valueStats {
-	vs.once.Do(func() { vs.props, vs.top, vs.err = decodeValueBody(vs.body) })
+	vs.once.Do(func() {
+		vs.props, vs.top, vs.err = decodeValueBody(vs.body)
+		if vs.err == nil && vs.hasRegs {
+			d := &decoder{b: vs.regsRaw}
+			vs.regs = decodeRegs(d)
+			vs.err = d.done()
+		}
+		vs.sumRows()
+	})
 	return vs
+}
+
+func (vs *valueStats) sumRows() {
+	vs.rows = 0
+	for _, p := range vs.props {
+		vs.rows += p.Rows
+	}
+}
+
+// rowsTotal is the sum of the Rows of every (label, key).
+func (vs *valueStats) rowsTotal() uint64 {
+	if vs.decoded().err != nil {
+		return 0
+	}
+	return vs.rows
 }
 
 // statsCell holds a graph's value statistics for all its versions: a
@@ -248,10 +279,16 @@ type cellState struct {
 	// rows is the vrows of the version the statistics were computed
 	// from, when known (rowsKnown): the Rows of a later (or earlier)
 	// version are the computed ones plus the difference. Unknown after an
-	// open that found changes since the computation (the journal logs no
-	// per-key counts).
+	// open that replayed journal records written before they logged the
+	// change in rows (valueDelta).
 	rows      *counters[uint64]
 	rowsKnown bool
+	// regsFrom is the registers of the version the statistics were
+	// computed from (or carried over as of): registers a later version
+	// shares with it are included in vs.regs (regsOf). removedAt is
+	// that version's vremoved (less the removals an image carried over).
+	regsFrom  *regSet
+	removedAt int64
 }
 
 // rowsGet is v's vrows counter k (0 without one).
@@ -260,53 +297,6 @@ func (v *version) rowsGet(k uint64) int64 {
 		return 0
 	}
 	return v.vrows.get(k)
-}
-
-// commitRows adds the change the commit makes in nodes holding each
-// (label, key) to tx.version.vrows: for each node written, what it held
-// before is taken away and what it holds now added.
-func (tx *Tx) commitRows() {
-	if len(tx.dirtyNodes) == 0 {
-		return
-	}
-	rows := tx.version.vrows
-	if rows == nil {
-		rows = newCounters[uint64]()
-	} else {
-		rows = rows.fork()
-	}
-	for id := range tx.dirtyNodes {
-		bp, bi := tx.base.node(id)
-		np, ni := tx.version.node(id)
-		var bl, nl []uint32
-		var bps, nps props
-		if bp != nil {
-			bl, bps = bp.labels[bi], bp.props[bi]
-		}
-		if np != nil {
-			nl, nps = np.labels[ni], np.props[ni]
-		}
-		if slices.Equal(bl, nl) && sameKeys(bps, nps) {
-			continue // values changed, not who holds them
-		}
-		addRows(rows, bl, bps, -1)
-		addRows(rows, nl, nps, 1)
-	}
-	tx.version.vrows = rows
-}
-
-// addRows adds n to the (label, key) counters of a node with labels ls
-// and properties ps, AnyLabel included.
-func addRows(c *counters[uint64], ls []uint32, ps props, n int64) {
-	for _, pr := range ps {
-		if value.IsNull(pr.val) {
-			continue
-		}
-		c.add(pair(AnyLabel, pr.key), n)
-		for _, l := range ls {
-			c.add(pair(l, pr.key), n)
-		}
-	}
 }
 
 // sameKeys reports whether a and b hold non-null values for the same keys.
@@ -398,7 +388,7 @@ func (cs *cellState) newKeys(v *version) bool {
 // as they were; the staleness still counts from the computation. nil
 // when nothing moved or the rows are unknown.
 func (cs *cellState) carried(v *version) *cellState {
-	if !cs.rowsKnown || cs.vs.decoded().err != nil {
+	if !cs.rowsKnown || !cs.vs.hasRegs || cs.vs.decoded().err != nil {
 		return nil
 	}
 	moved := false
@@ -410,13 +400,29 @@ func (cs *cellState) carried(v *version) *cellState {
 		}
 		props[k] = p
 	}
+	// The registers as of v: the statistics' raised by v's commits.
+	regs := cs.vs.regs
+	if v.vregs != nil && v.vregs != cs.regsFrom {
+		regs = maps.Clone(regs)
+		if regs == nil {
+			regs = map[uint64]*hllRegs{}
+		}
+		v.vregs.each(func(k uint64, r *hllRegs) {
+			if regs[k] != r {
+				regs[k] = r
+				moved = true
+			}
+		})
+	}
 	if !moved {
 		return nil
 	}
-	vs := &valueStats{nodes: cs.vs.nodes, rels: cs.vs.rels, props: props, top: cs.vs.top}
+	vs := &valueStats{nodes: cs.vs.nodes, rels: cs.vs.rels, props: props, top: cs.vs.top, regs: regs, hasRegs: true}
 	vs.once.Do(func() {})
+	vs.sumRows()
 	vs.body = encodeValueBody(vs.props, vs.top)
-	return &cellState{vs: vs, at: cs.at, rows: v.vrows, rowsKnown: true}
+	vs.regsRaw = appendRegs(nil, vs.regs)
+	return &cellState{vs: vs, at: cs.at, rows: v.vrows, rowsKnown: true, regsFrom: v.vregs, removedAt: cs.removedAt}
 }
 
 // PropStats implements Reader: Nodes and Rows are v's own (when the
@@ -436,10 +442,16 @@ func (v *version) propStatsOf(cs *cellState, label, key uint32) (PropStats, bool
 	}
 	p, ok := cs.vs.props[indexKey{label, key}]
 	d := cs.rowsSince(v, pair(label, key))
+	regs := v.regsOf(cs, pair(label, key))
 	if !ok {
+		if d > 0 && regs != nil && cs.vs.hasRegs {
+			// Nodes took the key since: their rows and distinct
+			// values are known, not which values are common.
+			return PropStats{Nodes: n, Rows: uint64(d), Distinct: max(min(regs.estimate(), float64(d)), 1)}, true
+		}
 		if d > 0 {
-			// Nodes took the key since: nothing is known of its
-			// values (read as absent: the planner samples).
+			// Nothing is known of its values (read as absent: the
+			// planner samples).
 			return PropStats{}, false
 		}
 		// Computed, and no node of the label has the key.
@@ -452,8 +464,17 @@ func (v *version) propStatsOf(cs *cellState, label, key uint32) (PropStats, bool
 			p.BoundsRows = uint64(math.Round(float64(p.BoundsRows) * float64(rows) / float64(p.Rows)))
 		}
 		p.Rows = rows
-		p.Distinct = max(min(p.Distinct, float64(rows)), 1)
 	}
+	if regs != nil {
+		if cs.vs.hasRegs {
+			p.Distinct = regs.estimate()
+		} else {
+			// Registers of the values inserted since, over an
+			// estimate from an image that kept none.
+			p.Distinct = max(p.Distinct, regs.estimate())
+		}
+	}
+	p.Distinct = max(min(p.Distinct, float64(p.Rows)), float64(len(p.MCV)), 1)
 	return p, true
 }
 
@@ -605,8 +626,7 @@ type ssEntry struct {
 
 func (a *propAcc) add(v value.Value, h uint64) {
 	a.rows++
-	r := h >> (64 - hllBits)
-	rank := uint8(bits.LeadingZeros64(h<<hllBits|1<<(hllBits-1)) + 1)
+	r, rank := hllPlace(h)
 	if rank > a.hll[r] {
 		a.hll[r] = rank
 	}
@@ -698,18 +718,25 @@ func valueHash(v value.Value) uint64 {
 		}
 		return splitmix64(math.Float64bits(float64(x)) ^ 0x5bd1e995)
 	case value.String:
-		h := fnv.New64a()
-		_, _ = h.Write([]byte(x))
-		return splitmix64(h.Sum64() ^ 0x27d4eb2f165667c5)
+		return splitmix64(fnv64a(string(x)) ^ 0x27d4eb2f165667c5)
 	case value.Bool:
 		if x {
 			return splitmix64(0x1b873593)
 		}
 		return splitmix64(0xcc9e2d51)
 	}
-	h := fnv.New64a()
-	_, _ = h.Write([]byte(value.Format(v)))
-	return splitmix64(h.Sum64() ^ 0x165667b19e3779f9)
+	return splitmix64(fnv64a(value.Format(v)) ^ 0x165667b19e3779f9)
+}
+
+// fnv64a is the 64-bit FNV-1a hash of s (hash/fnv's, without its
+// allocations: every commit hashes the values it writes).
+func fnv64a(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // splitmix64 is the SplitMix64 mix of x.
@@ -723,19 +750,7 @@ func splitmix64(x uint64) uint64 {
 // distinct estimates the distinct values from the registers (HyperLogLog
 // with linear counting for small counts), at most the rows.
 func (a *propAcc) distinct() float64 {
-	const m = 1 << hllBits
-	sum, zeros := 0.0, 0
-	for _, r := range a.hll {
-		sum += math.Ldexp(1, -int(r))
-		if r == 0 {
-			zeros++
-		}
-	}
-	e := 0.7213 / (1 + 1.079/m) * m * m / sum
-	if e <= 2.5*m && zeros > 0 {
-		e = m * math.Log(float64(m)/float64(zeros))
-	}
-	return max(min(e, float64(a.rows)), 1)
+	return max(min(hllEstimate(&a.hll), float64(a.rows)), 1)
 }
 
 func (a *propAcc) finish(nodes uint64) PropStats {
@@ -779,7 +794,8 @@ func (a *propAcc) finish(nodes uint64) PropStats {
 
 // stats returns the statistics of the nodes added, those of v.
 func (b *valueStatsBuilder) stats(v *version) *valueStats {
-	vs := &valueStats{nodes: v.NodeCount(), rels: v.relCount, props: map[indexKey]PropStats{}, top: map[topKey][]NodeDegree{}}
+	vs := &valueStats{nodes: v.NodeCount(), rels: v.relCount, props: map[indexKey]PropStats{}, top: map[topKey][]NodeDegree{},
+		regs: make(map[uint64]*hllRegs, len(b.props)), hasRegs: true}
 	vs.once.Do(func() {})
 	for pk, a := range b.props {
 		k := indexKey{label: uint32(pk >> 32), key: uint32(pk)}
@@ -790,13 +806,17 @@ func (b *valueStatsBuilder) stats(v *version) *valueStats {
 			}
 		}
 		vs.props[k] = a.finish(n)
+		r := a.hll
+		vs.regs[pk] = denseRegs(&r)
 	}
+	vs.sumRows()
 	for d, top := range b.top {
 		for pk, h := range top {
 			vs.top[topKey{label: uint32(pk >> 32), typ: uint32(pk), dir: Direction(d)}] = finishTop(h)
 		}
 	}
 	vs.body = encodeValueBody(vs.props, vs.top)
+	vs.regsRaw = appendRegs(nil, vs.regs)
 	return vs
 }
 
@@ -818,13 +838,17 @@ func finishTop(h *topHeap) []NodeDegree {
 
 // ---- encoding ----
 
-// The value section: uvarint changes since computed, nodes and rels when
-// computed, then the body: uvarint count, per (label, key) uvarint label,
+// The value section: uvarint changes since computed, (image version 5
+// on) uvarint values taken away since computed, uvarint nodes and rels
+// when computed, (version 5 on) uvarint length of the body, then the
+// body: uvarint count, per (label, key) uvarint label,
 // key, nodes, rows, u64 distinct bits, uvarint MCV count, per MCV the
 // value (AppendValue) and uvarint count, uvarint bound count, bounds
 // (AppendValue), uvarint bounds rows; uvarint count, per (label, type,
 // direction) uvarint label, type, direction, count, then per node
-// uvarint node and degree. An empty section: no statistics.
+// uvarint node and degree; after the body (version 5 on) the
+// distinct-count registers (appendRegs). An empty section: no
+// statistics.
 
 func encodeValueSection(v *version) []byte {
 	cs := v.cellState()
@@ -833,26 +857,44 @@ func encodeValueSection(v *version) []byte {
 	}
 	vs := cs.vs
 	out := binary.AppendUvarint(nil, uint64(max(v.vchanges-cs.at, 0)))
+	if imageWriteVersion >= 5 {
+		out = binary.AppendUvarint(out, uint64(max(v.vremoved-cs.removedAt, 0)))
+	}
 	out = binary.AppendUvarint(out, vs.nodes)
 	out = binary.AppendUvarint(out, vs.rels)
-	return append(out, vs.body...)
+	if imageWriteVersion < 5 {
+		return append(out, vs.body...)
+	}
+	out = binary.AppendUvarint(out, uint64(len(vs.body)))
+	out = append(out, vs.body...)
+	return append(out, vs.regsRaw...)
 }
 
-func decodeValueSection(b []byte) (vs *valueStats, changes int64, err error) {
+func decodeValueSection(b []byte, version uint32) (vs *valueStats, changes, removed int64, err error) {
 	if len(b) == 0 {
-		return nil, 0, nil
+		return nil, 0, 0, nil
 	}
 	d := &decoder{b: b}
 	changes = int64(d.uvarint())
-	vs = &valueStats{nodes: d.uvarint(), rels: d.uvarint()}
+	if version >= 5 {
+		removed = int64(d.uvarint())
+	}
+	vs = &valueStats{nodes: d.uvarint(), rels: d.uvarint(), hasRegs: version >= 5}
 	if d.err != nil {
-		return nil, 0, d.err
+		return nil, 0, 0, d.err
 	}
 	// The body is read where the image holds it (mappings stay for the
 	// process's life, as the pages read from them do), decoded when the
 	// planner first asks: an open neither copies nor decodes it.
 	vs.body = d.b
-	return vs, changes, nil
+	if vs.hasRegs {
+		vs.body = d.bytes(d.uvarint())
+		vs.regsRaw = d.b
+		if d.err != nil {
+			return nil, 0, 0, d.err
+		}
+	}
+	return vs, changes, removed, nil
 }
 
 func encodeValueBody(ps map[indexKey]PropStats, top map[topKey][]NodeDegree) []byte {

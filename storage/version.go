@@ -338,6 +338,11 @@ type version struct {
 	// this version since the graph was opened (nil: none): value
 	// statistics add the change since they were computed (valuestats.go).
 	vrows *counters[uint64]
+	// vregs are the distinct-count registers v's commits raised and
+	// vremoved the (label, key) values they took away, since the graph
+	// was opened (valuestats_hll.go).
+	vregs    *regSet
+	vremoved int64
 }
 
 func newVersion() *version {
