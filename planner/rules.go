@@ -19,6 +19,7 @@ var rules = []rule{
 	dropDistinct,
 	pushdownUniqueness,
 	stepTests,
+	unrollFixedLength,
 	seekScans,
 	hoistSeeks,
 	dropSeekedTests,
