@@ -123,8 +123,13 @@ func TestLengthFormsMatchRowMode(t *testing.T) {
 		"MATCH (a {id: $x})-[r*2]->(c) RETURN count(*), collect(size(r))",
 		"MATCH (a {id: $x})-[r1]->(b)-[*2]-(c)<-[r2]-(d) RETURN count(*)",
 		"MATCH (a {id: $x})-[*2]-(b) MATCH (b)-[r]-(c) RETURN count(*)",
+		// expansions into a bound node that only test adjacency
+		"MATCH (a {id: $x}), (c {id: $y}) RETURN CASE WHEN EXISTS { (a)-->(c) } THEN 1 WHEN EXISTS { (a)-->()-->(c) } THEN 2 WHEN EXISTS { (a)-[*3]->(c) } THEN 3 END",
+		"MATCH (a {id: $x}), (c) WHERE EXISTS { (a)-[:T]-(c) } AND NOT EXISTS { (c)<-[:U]-(a) } RETURN count(c)",
+		"MATCH (a {id: $x}), (c) MATCH (a)<-[:U]-(c) RETURN count(DISTINCT c), collect(DISTINCT c.id)",
+		"MATCH (a {id: $x}), (c) MATCH (a)<-[:U]-(c) RETURN count(c)",
 	)
-	unrolled := map[string]bool{queries[len(queries)-5]: true, queries[len(queries)-4]: true}
+	unrolled := map[string]bool{queries[len(queries)-9]: true, queries[len(queries)-8]: true}
 	for seed := uint64(1); seed <= 5; seed++ {
 		set, row := plannedAndRowMode(t)
 		n, m := 12, 40

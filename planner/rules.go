@@ -38,6 +38,7 @@ var rules = []rule{
 	countOptionalDegrees,
 	semiJoinExists,
 	leastTrails,
+	expandAdjacent,
 	setVarExpand,
 	setCommonNeighbours,
 	setExpandChain,
