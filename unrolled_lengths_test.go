@@ -106,6 +106,7 @@ var levelUnions = []string{
 	"CALL { MATCH (a {id: $x})-->(c) RETURN c.k AS c UNION MATCH (a {id: $x})-->()-->(c) RETURN c.k AS c } RETURN count(c)",
 	"CALL { MATCH (a {id: $x})-->(c) RETURN c UNION ALL MATCH (a {id: $x})-->()-->(c) RETURN c } RETURN count(c)",
 	"MATCH (s:A) CALL { WITH s MATCH (s)-->(c) RETURN c UNION MATCH (s)-->()-->(c) RETURN c } RETURN count(c)",
+	"CALL { MATCH (c:A) RETURN c ORDER BY c.k, c.id LIMIT 2 UNION MATCH (a {id: $x})-->(c) RETURN c } RETURN count(c)",
 }
 
 // TestLengthFormsMatchRowMode compares generated variable-length and

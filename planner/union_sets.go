@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -47,7 +49,9 @@ func unionSets(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) 
 			return ops, false
 		}
 		body := br.Ops[:n-1]
-		if !boundNode(body, x) {
+		if !boundNode(body, x) || slices.ContainsFunc(body, logical.Op.Breaker) {
+			// a build runs as one segment: a branch's ORDER BY, LIMIT or
+			// aggregation keeps the CALL
 			return ops, false
 		}
 		leaves = append(leaves, logical.SetTerm{Build: &logical.Pipeline{Ops: append([]logical.Op(nil), body...)}})
