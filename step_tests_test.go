@@ -102,7 +102,8 @@ func TestStepTestsMatchRowMode(t *testing.T) {
 			}
 			plan := c.Plan.Explain()
 			has := strings.Contains(plan, "reached(") || strings.Contains(plan, "left(") || strings.Contains(plan, "inner(")
-			if s.moved && !has && !strings.Contains(q, "*0]") {
+			// a fixed length written out as hops tests each hop's node instead (unrollFixedLength)
+			if s.moved && !has && !strings.Contains(q, "*0]") && strings.Contains(plan, "VarExpand") {
 				t.Errorf("%s: the test is not made level by level:\n%s", q, plan)
 			}
 			if has {

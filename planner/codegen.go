@@ -676,6 +676,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 				return err
 			}
 			g.emitJ(vm.OpCheckAdjacent, 3, cont, fromReg, bound, specAux)
+			if o.Adjacent {
+				return rest(e, cont)
+			}
 		}
 		rel, to := g.n(), g.n()
 		return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenExpand, c, fromReg, specAux) },

@@ -17,6 +17,10 @@ import (
 func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
 		v, ok := distinctVar(op)
+		scan := !ok && onceScan(ops, i)
+		if scan {
+			v, ok = ops[i].(logical.SemiJoin).Probe, true
+		}
 		if !ok {
 			continue
 		}
@@ -33,7 +37,7 @@ func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op
 		}
 		// count(*) counts the distinct rows, which are the distinct
 		// values of v when v is never null.
-		star := nonNullVars(ops[:i])[v]
+		star := nonNullVars(ops[:i+1])[v]
 		aggs := make([]logical.AggCall, len(a.Aggs))
 		for k, c := range a.Aggs {
 			if !countsVar(c.Call, v) && !(star && c.Call.Star) {
@@ -49,6 +53,10 @@ func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op
 			continue
 		}
 		a.Aggs = aggs
+		if scan {
+			// the scan stays: it binds v
+			return replace(ops, i+1, j-i, a), true
+		}
 		start := i
 		for start > 0 && passesOn(ops[start-1]) {
 			start--
@@ -66,6 +74,18 @@ func distinctVar(op logical.Op) (string, bool) {
 		return o.Vars[0], true
 	}
 	return "", false
+}
+
+// onceScan reports whether ops[i] is a semi-join scan (logical.SemiJoin
+// with Scan) that runs once, after the query's start alone: its rows are
+// then the distinct nodes of its set, a DISTINCT on its probe.
+func onceScan(ops []logical.Op, i int) bool {
+	sj, ok := ops[i].(logical.SemiJoin)
+	if !ok || !sj.Scan || i != 1 {
+		return false
+	}
+	_, started := ops[0].(logical.Start)
+	return started
 }
 
 // passesOn reports whether op only passes variables on under their own

@@ -19,10 +19,12 @@ var rules = []rule{
 	dropDistinct,
 	pushdownUniqueness,
 	stepTests,
+	unrollFixedLength,
 	seekScans,
 	hoistSeeks,
 	dropSeekedTests,
 	aggregateForms,
+	unionSets,
 	aggregateThroughUnion,
 	countScan,
 	distinctIntoCount,
@@ -36,6 +38,7 @@ var rules = []rule{
 	countOptionalDegrees,
 	semiJoinExists,
 	leastTrails,
+	expandAdjacent,
 	setVarExpand,
 	setCommonNeighbours,
 	setExpandChain,
@@ -115,6 +118,8 @@ func (b *builder) rewriteNested(ops []logical.Op, out need) ([]logical.Op, bool)
 			inner = req.After[i]
 		case logical.SemiJoin:
 			leaves = o.Leaves()
+		case logical.CallSubquery:
+			inner = callBranchNeed(o, req.After[i])
 		}
 		next := make([]*logical.Pipeline, len(children))
 		for k, c := range children {
@@ -159,4 +164,35 @@ func replace(ops []logical.Op, i, n int, with ...logical.Op) []logical.Op {
 // usesOf returns the variables op itself reads.
 func usesOf(op logical.Op) varSet {
 	return before(op, need{Live: newVarSet()}).Live
+}
+
+// callBranchNeed is what the rows of a CALL subquery's branches must
+// give: their columns (the branch's Emit reads them), with multiplicity
+// unless the branches' rows are made distinct (UNION) or the CALL's own
+// consumer ignores duplicates (after), as it does a top-level result's.
+// A branch that writes keeps everything: its rows drive its writes.
+func callBranchNeed(o logical.CallSubquery, after need) need {
+	for _, br := range o.Children() {
+		if writesIn(br.Ops) {
+			return everything()
+		}
+	}
+	distinct := len(o.Union) > 0 && !o.UnionAll
+	return resultNeed(after.Bag && !distinct)
+}
+
+// writesIn reports whether ops, or a pipeline nested in them, write.
+func writesIn(ops []logical.Op) bool {
+	for _, op := range ops {
+		switch op.(type) {
+		case logical.Create, logical.Merge, logical.SetProps, logical.RemoveProps, logical.Delete, logical.Foreach, logical.ProcCall:
+			return true
+		}
+		for _, c := range op.Children() {
+			if writesIn(c.Ops) {
+				return true
+			}
+		}
+	}
+	return false
 }

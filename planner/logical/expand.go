@@ -37,6 +37,10 @@ type Expand struct {
 	// rather than running set at a time ("" when the planner did not
 	// consider it).
 	Why string
+	// Adjacent: To is bound and only whether a relationship joins the
+	// two nodes matters (the relationship is not read, nor counted):
+	// the expansion is one adjacency test, a row when it holds.
+	Adjacent bool
 }
 
 var _ Op = (*Expand)(nil)
@@ -61,6 +65,9 @@ func (o Expand) Detail() string {
 	s := fmt.Sprintf("(%s)%s(%s)", show(o.From), arrow(o.Dir, o.Rel, o.Types, ""), show(o.To))
 	if o.ToBound {
 		s += " into bound"
+	}
+	if o.Adjacent {
+		return s + " adjacency test"
 	}
 	s += " mode=row"
 	if o.Why != "" {
