@@ -1,0 +1,208 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// Tests on a list of a pattern's matches are tests on the matches. A
+// list built by a pattern comprehension [pattern WHERE w | e] or by
+// COLLECT { MATCH pattern WHERE w RETURN e } holds e once per match
+// (nulls included), so a filter that reads it only to ask whether some
+// element passes a test asks whether some match does:
+//
+//   - x IN L is any(v IN L WHERE v = x) in three-valued logic: true when
+//     an element equals x, null when none does but a comparison is null
+//     (x null, a null element), false otherwise;
+//   - any(v IN L WHERE q) is true exactly when EXISTS { pattern WHERE w
+//     AND q[v:=e] } is, and false exactly when no match makes q true or
+//     null, that is when EXISTS { pattern WHERE w AND coalesce(q[v:=e],
+//     true) } is false; none(...) is NOT any(...); all(v IN L WHERE q) is
+//     none(v IN L WHERE NOT q);
+//   - L <> [] is EXISTS { pattern WHERE w } and L = [] its negation, in
+//     every row (a list of matches is never null).
+//
+// A filter keeps a row when its predicate is true, so an operand reached
+// through AND and OR must keep the rows where it is true, and one under
+// an odd number of NOTs the rows where it is false: listTests walks the
+// predicate with that polarity and puts at each such test the EXISTS
+// { } that is true (or false) in exactly the same rows, which the
+// decorrelation rules then plan as the semi-join (anti-join) it is
+// (decorrelate_exists.go, semijoin_tree.go). XOR and other operators
+// need both truth values of their operands and are left as written.
+//
+// The element must be a variable or a property of a variable, a
+// literal or a parameter (it cannot raise an error: the comprehension
+// evaluates it for every match, EXISTS { } stops at the first); a
+// quantifier's element must be a variable, and its test a predicate (its
+// value a boolean or null, so that coalesce(q, true) is one too). A
+// variable the row binds and the pattern names is the row's in both
+// forms (the list's pattern and the subquery import it alike).
+
+// listExistence is the pipeline rule: each filter's list tests become
+// existence tests. Row mode leaves them as written (the differential
+// tests compare both).
+func listExistence(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+	changed := false
+	for i, op := range pl.Ops {
+		f, ok := op.(logical.Filter)
+		if !ok || f.Vectorised {
+			continue
+		}
+		if n := listTests(f.Pred, true); n != f.Pred {
+			f.Pred = n
+			pl.Ops[i] = f
+			changed = true
+		}
+	}
+	return pl, changed
+}
+
+// listMatches returns the pattern, WHERE and element expression a list
+// of matches is built from (see above).
+func listMatches(e ast.Expr) (p *ast.Pattern, where, elem ast.Expr, ok bool) {
+	switch x := e.(type) {
+	case *ast.PatternComprehension:
+		if x.Element == nil || !cannotFail(x.Map) {
+			return nil, nil, nil, false
+		}
+		part := &ast.PatternPart{Span: x.Span, Var: x.PathVar, Element: x.Element}
+		return &ast.Pattern{Span: x.Span, Parts: []*ast.PatternPart{part}}, x.Where, x.Map, true
+	case *ast.CollectSubquery:
+		q := x.Query
+		if q == nil || len(q.Parts) != 1 || len(q.When) > 0 || len(q.Parts[0].Clauses) != 2 {
+			return nil, nil, nil, false
+		}
+		m, ok := q.Parts[0].Clauses[0].(*ast.Match)
+		if !ok || m.Optional || m.Pattern == nil {
+			return nil, nil, nil, false
+		}
+		r, ok := q.Parts[0].Clauses[1].(*ast.Return)
+		if !ok || r.Projection == nil || r.Projection.Star || len(r.Projection.Items) != 1 || r.Projection.Distinct ||
+			!neutralReturn(r.Projection, m.Pattern, false) || !cannotFail(r.Projection.Items[0].Expr) {
+			return nil, nil, nil, false
+		}
+		return m.Pattern, m.Where, r.Projection.Items[0].Expr, true
+	}
+	return nil, nil, nil, false
+}
+
+// listTests returns pred with every test on a list of matches it reaches
+// through AND, OR and NOT replaced by an existence test that keeps the
+// same rows: pos tells whether the filter keeps the rows where the
+// operand is true (an even number of NOTs above it) or false.
+func listTests(e ast.Expr, pos bool) ast.Expr {
+	switch x := e.(type) {
+	case *ast.Binary:
+		if x.Op != ast.OpAnd && x.Op != ast.OpOr {
+			return e
+		}
+		l, r := listTests(x.Left, pos), listTests(x.Right, pos)
+		if l == x.Left && r == x.Right {
+			return e
+		}
+		c := *x
+		c.Left, c.Right = l, r
+		return &c
+	case *ast.Unary:
+		if x.Op != ast.OpNot {
+			return e
+		}
+		in := listTests(x.Expr, !pos)
+		if in == x.Expr {
+			return e
+		}
+		c := *x
+		c.Expr = in
+		return &c
+	case *ast.In:
+		p, w, el, ok := listMatches(x.List)
+		if !ok {
+			return e
+		}
+		eq := &ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{el, x.Expr}}
+		return someMatch(x.Span, p, w, eq, pos)
+	case *ast.Quantifier:
+		if x.Where == nil || !isPredicate(x.Where) || x.Kind == ast.QuantSingle {
+			return e
+		}
+		p, w, el, ok := listMatches(x.In)
+		if !ok {
+			return e
+		}
+		q, ok := substituteElement(x.Where, x.Var.Name, el)
+		if !ok {
+			return e
+		}
+		switch x.Kind {
+		case ast.QuantAny:
+			return someMatch(x.Span, p, w, q, pos)
+		case ast.QuantNone:
+			return not(x.Span, someMatch(x.Span, p, w, q, !pos))
+		case ast.QuantAll:
+			return not(x.Span, someMatch(x.Span, p, w, not(x.Span, q), !pos))
+		}
+	case *ast.Comparison:
+		if len(x.Ops) != 1 || (x.Ops[0] != ast.CmpEq && x.Ops[0] != ast.CmpNe) {
+			return e
+		}
+		for k := 0; k < 2; k++ {
+			l, ok := x.Operands[1-k].(*ast.ListLiteral)
+			if !ok || len(l.Items) != 0 {
+				continue
+			}
+			p, w, _, ok := listMatches(x.Operands[k])
+			if !ok {
+				continue
+			}
+			var out ast.Expr = &ast.ExistsSubquery{Span: x.Span, Pattern: p, Where: w}
+			if x.Ops[0] == ast.CmpEq {
+				out = not(x.Span, out)
+			}
+			return out
+		}
+	}
+	return e
+}
+
+// someMatch is the existence test that is true in the rows where "some
+// match makes q true" is (pos), or false in the rows where "every match
+// makes q false" is (not pos: a match making q null counts as one that
+// passes, coalesce(q, true)).
+func someMatch(sp ast.Span, p *ast.Pattern, w, q ast.Expr, pos bool) ast.Expr {
+	if !pos {
+		q = &ast.FunctionCall{Span: sp, Name: "coalesce", Args: []ast.Expr{q, &ast.Literal{Span: sp, Kind: ast.LitBool, Bool: true}}}
+	}
+	if w != nil {
+		q = &ast.Binary{Span: sp, Op: ast.OpAnd, Left: w, Right: q}
+	}
+	return &ast.ExistsSubquery{Span: sp, Pattern: p, Where: q}
+}
+
+func not(sp ast.Span, e ast.Expr) ast.Expr { return &ast.Unary{Span: sp, Op: ast.OpNot, Expr: e} }
+
+// substituteElement returns the quantifier's test q with the element in
+// place of the variable v when the element is a variable of the pattern
+// that q names nowhere (so that renaming v captures nothing); false
+// otherwise.
+func substituteElement(q ast.Expr, v string, el ast.Expr) (ast.Expr, bool) {
+	ev, ok := el.(*ast.Variable)
+	if !ok {
+		return nil, false
+	}
+	if ev.Name == v {
+		return q, true
+	}
+	clash := false
+	ast.Inspect(q, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Variable); ok && x.Name == ev.Name {
+			clash = true
+		}
+		return !clash
+	})
+	if clash {
+		return nil, false
+	}
+	out, _ := renameExpr(q, map[string]string{v: ev.Name})
+	return out, true
+}
