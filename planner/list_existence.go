@@ -206,3 +206,64 @@ func substituteElement(q ast.Expr, v string, el ast.Expr) (ast.Expr, bool) {
 	out, _ := renameExpr(q, map[string]string{v: ev.Name})
 	return out, true
 }
+
+// inlineListReads returns pred with the list expression list in place of
+// the variable name wherever pred reads name as the list of a test that
+// listTests rewrites (reached through AND, OR and NOT); false when pred
+// reads name anywhere else or not at all.
+func inlineListReads(pred ast.Expr, name string, list ast.Expr) (ast.Expr, bool) {
+	isName := func(e ast.Expr) bool { v, ok := e.(*ast.Variable); return ok && v.Name == name }
+	read := false
+	var walk func(e ast.Expr) (ast.Expr, bool)
+	walk = func(e ast.Expr) (ast.Expr, bool) {
+		switch x := e.(type) {
+		case *ast.Binary:
+			if x.Op == ast.OpAnd || x.Op == ast.OpOr {
+				l, okl := walk(x.Left)
+				r, okr := walk(x.Right)
+				if !okl || !okr {
+					return nil, false
+				}
+				c := *x
+				c.Left, c.Right = l, r
+				return &c, true
+			}
+		case *ast.Unary:
+			if x.Op == ast.OpNot {
+				in, ok := walk(x.Expr)
+				if !ok {
+					return nil, false
+				}
+				c := *x
+				c.Expr = in
+				return &c, true
+			}
+		case *ast.In:
+			if isName(x.List) && !exprReads(x.Expr, name) {
+				c := *x
+				c.List, read = list, true
+				return &c, true
+			}
+		case *ast.Quantifier:
+			if isName(x.In) && x.Var.Name != name && (x.Where == nil || !exprReads(x.Where, name)) {
+				c := *x
+				c.In, read = list, true
+				return &c, true
+			}
+		case *ast.Comparison:
+			if len(x.Ops) == 1 && (x.Ops[0] == ast.CmpEq || x.Ops[0] == ast.CmpNe) {
+				for k := 0; k < 2; k++ {
+					if l, ok := x.Operands[1-k].(*ast.ListLiteral); ok && len(l.Items) == 0 && isName(x.Operands[k]) {
+						c := *x
+						c.Operands = append([]ast.Expr(nil), x.Operands...)
+						c.Operands[k], read = list, true
+						return &c, true
+					}
+				}
+			}
+		}
+		return e, !exprReads(e, name)
+	}
+	out, ok := walk(pred)
+	return out, ok && read
+}
