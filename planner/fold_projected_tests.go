@@ -45,7 +45,7 @@ func foldProjectedTests(_ *builder, ops []logical.Op, req required) ([]logical.O
 			} else if _, _, _, ok := listMatches(it.Expr); ok {
 				// A list of matches read only by the filter's tests on
 				// it: each test is an existence test (list_existence.go).
-				if pred, ok = inlineListReads(f.Pred, it.Name, it.Expr); !ok {
+				if pred, ok = inlineListReads(f.Pred, it.Name, it.Expr, nil); !ok {
 					continue
 				}
 				pred = listTests(pred, true)

@@ -1,6 +1,10 @@
 package planner
 
 import (
+	"maps"
+	"slices"
+	"strings"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -203,24 +207,25 @@ func substituteElement(q ast.Expr, v string, el ast.Expr) (ast.Expr, bool) {
 	if clash {
 		return nil, false
 	}
-	out, _ := renameExpr(q, map[string]string{v: ev.Name})
-	return out, true
+	return renameExpr(q, renamingOf(q, map[string]string{v: ev.Name}))
 }
 
 // inlineListReads returns pred with the list expression list in place of
 // the variable name wherever pred reads name as the list of a test that
 // listTests rewrites (reached through AND, OR and NOT); false when pred
-// reads name anywhere else or not at all.
-func inlineListReads(pred ast.Expr, name string, list ast.Expr) (ast.Expr, bool) {
+// reads name anywhere else or not at all. member, when not nil, may give
+// the test x IN name itself, given the polarity of its place (nil: the
+// list goes in name's place).
+func inlineListReads(pred ast.Expr, name string, list ast.Expr, member func(x ast.Expr, pos bool) ast.Expr) (ast.Expr, bool) {
 	isName := func(e ast.Expr) bool { v, ok := e.(*ast.Variable); return ok && v.Name == name }
 	read := false
-	var walk func(e ast.Expr) (ast.Expr, bool)
-	walk = func(e ast.Expr) (ast.Expr, bool) {
+	var walk func(e ast.Expr, pos bool) (ast.Expr, bool)
+	walk = func(e ast.Expr, pos bool) (ast.Expr, bool) {
 		switch x := e.(type) {
 		case *ast.Binary:
 			if x.Op == ast.OpAnd || x.Op == ast.OpOr {
-				l, okl := walk(x.Left)
-				r, okr := walk(x.Right)
+				l, okl := walk(x.Left, pos)
+				r, okr := walk(x.Right, pos)
 				if !okl || !okr {
 					return nil, false
 				}
@@ -230,7 +235,7 @@ func inlineListReads(pred ast.Expr, name string, list ast.Expr) (ast.Expr, bool)
 			}
 		case *ast.Unary:
 			if x.Op == ast.OpNot {
-				in, ok := walk(x.Expr)
+				in, ok := walk(x.Expr, !pos)
 				if !ok {
 					return nil, false
 				}
@@ -240,6 +245,12 @@ func inlineListReads(pred ast.Expr, name string, list ast.Expr) (ast.Expr, bool)
 			}
 		case *ast.In:
 			if isName(x.List) && !exprReads(x.Expr, name) {
+				if member != nil {
+					if t := member(x.Expr, pos); t != nil {
+						read = true
+						return t, true
+					}
+				}
 				c := *x
 				c.List, read = list, true
 				return &c, true
@@ -264,6 +275,182 @@ func inlineListReads(pred ast.Expr, name string, list ast.Expr) (ast.Expr, bool)
 		}
 		return e, !exprReads(e, name)
 	}
-	out, ok := walk(pred)
+	out, ok := walk(pred, true)
 	return out, ok && read
+}
+
+// collectedMembership reads a list collected from the query's first MATCH
+// and then only tested for membership as the list of that MATCH's
+// matches: `MATCH pattern WHERE w WITH collect([DISTINCT] e) AS xs`
+// followed by clauses whose WHEREs read xs only as the list of tests
+// listTests rewrites (`WHERE NOT q IN xs`) is those clauses with
+// [pattern WHERE w AND e IS NOT NULL | e] in xs's place, the pattern's
+// variables renamed apart. collect drops nulls and keeps one element per
+// row (DISTINCT changes no test of membership); the WITH gives exactly
+// one row, reading only xs, so the clauses after it run once either way.
+// The filters then test the matches (an anti-join against the set of
+// the pattern's nodes, built once) instead of scanning the list per row.
+//
+// Only membership tests of a node are read so: x IN xs, x a node the
+// later MATCH binds (never null in the rows its WHERE sees) and e a node
+// of the pattern, is EXISTS { pattern WHERE w } with x in e's place (the
+// elements are the nodes e matched, none null), exactly, under NOT too.
+// Only the tests a filter keeps the false rows of (NOT x IN xs) are read
+// so: the anti-join. A positive test keeps the list, which the MATCH
+// then starts from (a set seek of the list's nodes, cheaper than a
+// semi-join over the candidates when the list is short).
+//
+// Preconditions: the MATCH is the first clause and reads nothing the
+// scope binds before it, has one pattern part; the WITH has the collect
+// as its only item, of an element that cannot fail, and no WHERE, ORDER
+// BY, SKIP, LIMIT or DISTINCT; nothing after reads xs otherwise.
+func (b *builder) collectedMembership(clauses []ast.Clause, sc *scope) []ast.Clause {
+	if len(clauses) < 3 {
+		return clauses
+	}
+	m, ok := clauses[0].(*ast.Match)
+	if !ok || m.Optional || m.Pattern == nil || len(m.Pattern.Parts) != 1 {
+		return clauses
+	}
+	w, ok := clauses[1].(*ast.With)
+	if !ok || w.Projection == nil || w.Where != nil {
+		return clauses
+	}
+	pr := w.Projection
+	if pr.Star || pr.Distinct || pr.OrderBy != nil || pr.Skip != nil || pr.Limit != nil || len(pr.Items) != 1 {
+		return clauses
+	}
+	it := pr.Items[0]
+	c, ok := it.Expr.(*ast.FunctionCall)
+	if !ok || it.Alias == nil || c.Star || len(c.Args) != 1 || len(c.Namespace) > 0 || !strings.EqualFold(c.Name, "collect") || !cannotFail(c.Args[0]) {
+		return clauses
+	}
+	for n := range mentionedNames(m) {
+		if sc.has(n) {
+			return clauses
+		}
+	}
+	own := map[string]varKind{}
+	addPatternKinds(m.Pattern, own)
+	ren := map[string]string{}
+	for n := range own {
+		ren[n] = " collected." + n // no other internal name has a dot
+	}
+	for n := range mentionedNames(m) {
+		if _, ok := ren[n]; !ok {
+			ren[n] = n // a variable of a nested scope
+		}
+	}
+	p, ok := renamePattern(m.Pattern, ren)
+	if !ok {
+		return clauses
+	}
+	el, ok := renameExpr(c.Args[0], ren)
+	if !ok {
+		return clauses
+	}
+	var conds []ast.Expr
+	if m.Where != nil {
+		where, ok := renameExpr(m.Where, ren)
+		if !ok {
+			return clauses
+		}
+		conds = append(conds, where)
+	}
+	if v, isVar := c.Args[0].(*ast.Variable); !isVar || own[v.Name] != kindNode && own[v.Name] != kindRel && own[v.Name] != kindPath {
+		// A node, relationship or path the pattern binds is never null;
+		// anything else may be.
+		conds = append(conds, &ast.IsNull{Span: c.Span, Expr: el, Not: true})
+	}
+	var cond ast.Expr
+	if len(conds) > 0 {
+		cond = andAll(conds)
+	}
+	part := p.Parts[0]
+	list := &ast.PatternComprehension{Span: c.Span, PathVar: part.Var, Element: part.Element, Where: cond, Map: el}
+	name := it.Alias.Name
+	out := slices.Clone(clauses[2:])
+	// x IN xs, x a node the MATCH binds (never null there) and e a node
+	// of the pattern, is EXISTS { pattern WHERE w } with x in e's place:
+	// the elements are the nodes e matched, none null.
+	elVar, _ := el.(*ast.Variable)
+	member := func(bound map[string]varKind) func(ast.Expr, bool) ast.Expr {
+		return func(x ast.Expr, pos bool) ast.Expr {
+			xv, ok := x.(*ast.Variable)
+			if !ok || pos || bound[xv.Name] != kindNode || elVar == nil || own[c.Args[0].(*ast.Variable).Name] != kindNode {
+				return nil
+			}
+			rp, ok := renamePattern(p, renamingOf(p, map[string]string{elVar.Name: xv.Name}))
+			if !ok {
+				return nil
+			}
+			var w ast.Expr
+			if len(conds) > 0 {
+				cond := andAll(conds)
+				if w, ok = renameExpr(cond, renamingOf(cond, map[string]string{elVar.Name: xv.Name})); !ok {
+					return nil
+				}
+			}
+			return &ast.ExistsSubquery{Span: x.NodeSpan(), Pattern: rp, Where: w}
+		}
+	}
+	inline := func(where ast.Expr, bound map[string]varKind) (ast.Expr, bool) {
+		if where == nil || !exprReads(where, name) {
+			return where, true
+		}
+		nw, ok := inlineListReads(where, name, list, member(bound))
+		if !ok {
+			return nil, false
+		}
+		// Every test must be a membership test of a node: a list left in
+		// place would be built once per row instead of once, and a
+		// test of values compares every match with each row's value
+		// (the list's membership test hashes it once).
+		left := false
+		ast.Inspect(nw, func(n ast.Node) bool {
+			left = left || n == ast.Node(list)
+			return !left
+		})
+		return nw, !left
+	}
+	for i, cl := range out {
+		switch x := cl.(type) {
+		case *ast.Match:
+			bound := map[string]varKind{}
+			if !x.Optional {
+				addPatternKinds(x.Pattern, bound)
+			}
+			nw, ok := inline(x.Where, bound)
+			if !ok {
+				return clauses
+			}
+			cp := *x
+			cp.Where = nw
+			out[i] = &cp
+		case *ast.With:
+			nw, ok := inline(x.Where, nil)
+			if !ok {
+				return clauses
+			}
+			cp := *x
+			cp.Where = nw
+			out[i] = &cp
+		}
+	}
+	if mentions(out, name) {
+		return clauses
+	}
+	return out
+}
+
+// renamingOf is m completed with every other variable n names kept as it
+// is (renamePattern and renameExpr rename every variable they meet).
+func renamingOf(n ast.Node, m map[string]string) map[string]string {
+	out := maps.Clone(m)
+	for v := range mentionedNames(n) {
+		if _, ok := out[v]; !ok {
+			out[v] = v
+		}
+	}
+	return out
 }
