@@ -11,7 +11,9 @@ import (
 // matches (IN, NOT IN, any/none/all, <> [], = [], size, under AND, OR and
 // NOT; pattern comprehensions, COLLECT { }, a projected list, a list
 // collected by an earlier MATCH) as planned (existence tests, semi- and
-// anti-joins) with the row-at-a-time plans that build every list.
+// anti-joins) with the row-at-a-time plans that build every list; and
+// null tests of variables bound by MATCH (folded), OPTIONAL MATCH and
+// projections.
 func TestListExistenceMatchesRowMode(t *testing.T) {
 	// Lists of values (b.w is null on every fourth node, and repeats).
 	values := []string{
@@ -66,6 +68,17 @@ func TestListExistenceMatchesRowMode(t *testing.T) {
 			queries = append(queries, c+" MATCH (a:B) WHERE "+w+" RETURN a.id", c+" MATCH (a)-[:T]->(:A) WHERE "+w+" RETURN a.id")
 		}
 	}
+	// Null tests of variables a MATCH binds (folded) and of ones an
+	// OPTIONAL MATCH or a projection may leave null (kept).
+	queries = append(queries,
+		"MATCH (a)-[:T]->(b) WHERE b IS NOT NULL AND a.w > 0 RETURN a.id, b.id",
+		"MATCH (a)-[r:T]->(b) WHERE r IS NULL OR b IS NULL RETURN a.id",
+		"MATCH (a:A) OPTIONAL MATCH (a)-[:T]->(b) WITH a, b WHERE b IS NULL RETURN a.id",
+		"MATCH (a:A) OPTIONAL MATCH (a)-[:T]->(b) WITH a, b WHERE b IS NOT NULL RETURN a.id, b.id",
+		"MATCH (a) WITH a, CASE WHEN a.w = 1 THEN a END AS b WHERE b IS NOT NULL RETURN a.id",
+		"MATCH (a)-[:T]->(b) WITH collect(b) AS bs UNWIND bs AS x MATCH (x)-[:U]->(y) RETURN count(DISTINCT y)",
+		"MATCH (a)-[:T]->(b) WITH a, collect(b) AS bs UNWIND bs AS x WITH x WHERE x IS NOT NULL RETURN x.id",
+	)
 	fails := 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		planned, rows := plannedAndRowMode(t)

@@ -28,6 +28,7 @@ var rules = []rule{
 	distinctIntoCount,
 	foldRenames,
 	foldProjectedTests,
+	foldNullTests,
 	countCycles,
 	countTypes,
 	countPatterns,
