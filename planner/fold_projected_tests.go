@@ -17,8 +17,12 @@ import (
 // The filter must be one comparison of the projected name with a literal
 // or a parameter: the pattern's matches are then counted exactly once per
 // row, as the projection counted them, so an error the count raises is
-// raised the same. The projection keeps its other items (and goes when
-// none is left).
+// raised the same. A list of a pattern's matches (a pattern
+// comprehension, COLLECT { }) folds likewise when the filter reads it
+// only as the list of tests listTests rewrites (`WITH q, COLLECT { ... }
+// AS names WHERE $a IN names AND $b IN names`): each becomes an existence
+// test. The projection keeps its other items (and goes when none is
+// left).
 func foldProjectedTests(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i := 0; i+1 < len(ops); i++ {
 		p, ok := ops[i].(logical.Project)
@@ -30,11 +34,22 @@ func foldProjectedTests(_ *builder, ops []logical.Op, req required) ([]logical.O
 			continue
 		}
 		for k, it := range p.Items {
-			if _, _, _, ok := patternMatches(it.Expr); !ok || req.After[i+1].Live.has(it.Name) {
+			if req.After[i+1].Live.has(it.Name) {
 				continue
 			}
-			pred, ok := compareWith(f.Pred, it.Name, it.Expr)
-			if !ok {
+			var pred ast.Expr
+			if _, _, _, ok := patternMatches(it.Expr); ok {
+				if pred, ok = compareWith(f.Pred, it.Name, it.Expr); !ok {
+					continue
+				}
+			} else if _, _, _, ok := listMatches(it.Expr); ok {
+				// A list of matches read only by the filter's tests on
+				// it: each test is an existence test (list_existence.go).
+				if pred, ok = inlineListReads(f.Pred, it.Name, it.Expr, nil); !ok {
+					continue
+				}
+				pred = listTests(pred, true)
+			} else {
 				continue
 			}
 			f.Pred, f.Why = normalizeSubqueries(normalizePredicate(pred)), ""

@@ -30,6 +30,7 @@ var rules = []rule{
 	distinctIntoCount,
 	foldRenames,
 	foldProjectedTests,
+	foldNullTests,
 	countCycles,
 	countTypes,
 	countPatterns,

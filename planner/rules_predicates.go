@@ -36,6 +36,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 	}
 	return []pipelineRule{
 		filterTruth,
+		listExistence,
 		normalizeFilters,
 		prefixFunctions,
 		b.pathFunctions,
