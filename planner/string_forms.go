@@ -2,10 +2,12 @@ package planner
 
 import (
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
 )
 
 // String tests spelled as a regular expression or as a scan of substrings
@@ -198,4 +200,57 @@ func plainCall(f *ast.FunctionCall, name string) bool {
 func isIntLit(e ast.Expr, n int64) bool {
 	l, ok := e.(*ast.Literal)
 	return ok && l.Kind == ast.LitInt && l.Int == n
+}
+
+// caseGuards puts before each filter after a node scan that holds a
+// conjunct `CASE WHEN T THEN P ELSE W END` (as substringScanForm writes
+// one), with T and P tests of the scanned node that never fail (a
+// property's valueType() compared with a literal, a comparison or string
+// match of a property with a constant: batchable), the filter `P OR NOT
+// T`. Whenever the CASE is true, so is that test (T and P, or not T), so
+// it drops only rows the CASE drops; and on those T holds, so the CASE
+// is P there and raises no error that dropping them early would hide.
+// The test compiles to vector code over the scan's batches
+// (markVectorised), so W and the CASE run only on the rows it keeps.
+func caseGuards(pl *logical.Pipeline) {
+	for i := 1; i < len(pl.Ops); i++ {
+		f, ok := pl.Ops[i].(logical.Filter)
+		if !ok || f.Subst != nil {
+			continue
+		}
+		scan, ok := pl.Ops[i-1].(logical.NodeScan)
+		if !ok {
+			continue
+		}
+		var guards []ast.Expr
+		for _, c := range conjuncts(f.Pred) {
+			cs, ok := c.(*ast.Case)
+			if !ok || cs.Subject != nil || len(cs.Whens) != 1 || cs.Else == nil {
+				continue
+			}
+			t, p := cs.Whens[0].When, cs.Whens[0].Then
+			if !isTypeTest(t, scan.Var) || !batchable(p, scan.Var) {
+				continue
+			}
+			sp := cs.Span
+			guards = append(guards, &ast.Binary{Span: sp, Op: ast.OpOr, Left: p, Right: &ast.Unary{Span: sp, Op: ast.OpNot, Expr: t}})
+		}
+		if len(guards) == 0 {
+			continue
+		}
+		pl.Ops = slices.Insert(pl.Ops, i, logical.Op(logical.Filter{Pred: andOf(guards)}))
+		i++
+	}
+}
+
+// isTypeTest reports whether e is `valueType(v.key) = 'literal'`, which
+// never fails.
+func isTypeTest(e ast.Expr, v string) bool {
+	c, ok := e.(*ast.Comparison)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.CmpEq {
+		return false
+	}
+	f, ok := c.Operands[0].(*ast.FunctionCall)
+	lit, ok2 := c.Operands[1].(*ast.Literal)
+	return ok && ok2 && lit.Kind == ast.LitString && plainCall(f, "valueType") && len(f.Args) == 1 && propOf(f.Args[0], v)
 }
