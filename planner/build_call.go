@@ -158,6 +158,9 @@ func (b *builder) callSubquery(c *ast.CallSubquery, sc *scope) (logical.CallSubq
 		}
 		op.Union = append(op.Union, body)
 	}
+	if !b.rowModeOnly {
+		op, _ = mergeUnionBranches(op)
+	}
 	for _, col := range op.Columns {
 		if sc.has(col) {
 			return op, b.ruleErr(ruleAlreadyBound, c, "CALL { } returns `%s`, which is already bound", col).WithHint("alias the column inside the subquery")

@@ -161,7 +161,7 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			if scannedLabels(pl.Ops[:i], o) {
 				// The label set scan before it read these nodes only.
 			} else if ls, simple := ast.SimpleLabels(o.Labels); !simple {
-				rows *= filterSelectivity
+				rows *= sel.labelExprFraction(o.Var, o.Labels)
 			} else {
 				for _, l := range ls {
 					rows *= sel.labelFraction(o.Var, l)

@@ -117,8 +117,11 @@ func labelNegation(u *ast.Unary) ast.Expr {
 // labels' node sets instead of every node, as the UNION of one label
 // scan per label does (without a row per label to merge). A single
 // label, or a conjunction of labels, is already a label scan (see
-// labelChecks); an expression that admits about as many nodes as the
-// graph holds (`!A` where few nodes are A) is left a scan of all nodes.
+// labelChecks). An expression that admits about as many nodes as the
+// graph holds (`:Person|Movie` where every node is one of them, `!A`
+// where few nodes are A) is read as its set too: the set costs a few
+// bitmap operations over the label sets, and a scan of it needs no label
+// test per node (dropScannedChecks), where a scan of all nodes does.
 // The check stays after the scan, so every rule that reads the scan as
 // one of all nodes stays right; the estimates read the scan's rows from
 // the label counts (labelExprRows) and the check as keeping them all.
@@ -138,8 +141,7 @@ func labelSetScans(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 		if _, simple := ast.SimpleLabels(nf.Labels); simple {
 			continue
 		}
-		rows, ok := b.labelExprRows(nf.Labels)
-		if !ok || rows >= 0.9*b.stats.NodeCount() {
+		if _, ok := b.labelExprRows(nf.Labels); !ok {
 			continue
 		}
 		s.Labels = nf.Labels
@@ -186,4 +188,60 @@ func (b *builder) labelExprRows(e ast.LabelExpr) (float64, bool) {
 		return math.Max(0, all-n), true
 	}
 	return 0, false
+}
+
+// dropScannedChecks removes, from a pipeline about to be generated, each
+// label check that directly follows the scan reading exactly the nodes it
+// admits: a label set scan and the check of its expression (see
+// labelSetScans and scannedLabels), or a label scan and the check of that
+// one label. Every node such a scan yields passes the check, so the
+// check only tests labels per row; without it the scan and the filters
+// after it run in batches (markVectorised), as a scan of one label does.
+// The rules have run by then: none reads the pipeline again.
+func dropScannedChecks(pl *logical.Pipeline) {
+	for i := 0; i+1 < len(pl.Ops); i++ {
+		nf, ok := pl.Ops[i+1].(logical.NodeFilter)
+		if !ok {
+			continue
+		}
+		s, ok := pl.Ops[i].(logical.NodeScan)
+		if !ok || s.Var != nf.Var {
+			continue
+		}
+		ls, simple := ast.SimpleLabels(nf.Labels)
+		if !scannedLabels(pl.Ops[:i+1], nf) && !(s.Labels == nil && s.Label != "" && simple && len(ls) == 1 && ls[0] == s.Label) {
+			continue
+		}
+		pl.Ops = append(pl.Ops[:i+1:i+1], pl.Ops[i+2:]...)
+		if len(pl.Est) == len(pl.Ops)+1 {
+			pl.Est = append(pl.Est[:i+1:i+1], pl.Est[i+2:]...)
+		}
+	}
+}
+
+// labelExprFraction is the fraction of v's rows whose node label
+// expression e admits, from the label fractions (labelFraction): a
+// disjunction the sum of its operands' (at most all), a conjunction the
+// least, a negation the rest; the default filter selectivity for an
+// expression the label sets do not give (the wildcard, dynamic labels).
+func (s *selectivity) labelExprFraction(v string, e ast.LabelExpr) float64 {
+	switch x := e.(type) {
+	case *ast.LabelName:
+		return s.labelFraction(v, x.Name)
+	case *ast.LabelOr:
+		sum := 0.0
+		for _, it := range x.Items {
+			sum += s.labelExprFraction(v, it)
+		}
+		return math.Min(sum, 1)
+	case *ast.LabelAnd:
+		least := 1.0
+		for _, it := range x.Items {
+			least = math.Min(least, s.labelExprFraction(v, it))
+		}
+		return least
+	case *ast.LabelNot:
+		return math.Max(0, 1-s.labelExprFraction(v, x.Expr))
+	}
+	return filterSelectivity
 }

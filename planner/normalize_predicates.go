@@ -61,8 +61,12 @@ func normalForm(e ast.Expr) ast.Expr {
 //     list is written as distinct literals none null (at most one element
 //     can then equal x.p, and when x.p is null every comparison is) or as
 //     one element of any kind (single and any of one comparison are it);
-//   - `s =~ 'prefix.*'` (the dot matching newlines) becomes
-//     `s STARTS WITH 'prefix'` (regexPrefix);
+//   - `s =~ 'lit.*'`, `s =~ '.*lit'` and `s =~ '.*lit.*'` become
+//     `s STARTS WITH 'lit'`, `s ENDS WITH 'lit'` and `s CONTAINS 'lit'`,
+//     with `AND NOT s CONTAINS '\n'` when the dot stops at newlines
+//     (regexForm); `any(i IN range(0, size(s) - k) WHERE substring(s, i,
+//     k) = 'lit')` becomes `s CONTAINS 'lit'` where s is a string
+//     (substringScanForm);
 //   - NOT moves inward to the tests it negates (negation): `NOT NOT p`
 //     becomes `p` (NOT null is null), `NOT (p OR q)` `NOT p AND NOT q`
 //     and `NOT (p AND q)` `NOT p OR NOT q` (De Morgan holds in
@@ -112,8 +116,11 @@ func normalizeOperand(e ast.Expr) ast.Expr {
 		if in := anyToIn(x); in != nil {
 			return normalizeOperand(in)
 		}
+		if c := substringScanForm(x); c != nil {
+			return c
+		}
 	case *ast.StringMatch:
-		if p, ok := regexPrefix(x); ok {
+		if p, ok := regexForm(x); ok {
 			return p
 		}
 	}

@@ -20,6 +20,8 @@ import (
 // evaluated exactly, as vector code (markVectorised). The branches of CALL
 // subqueries are batched the same way.
 func useBatchScans(pl *logical.Pipeline) {
+	dropScannedChecks(pl)
+	caseGuards(pl)
 	for i := 0; i+1 < len(pl.Ops); i++ {
 		scan, ok := pl.Ops[i].(logical.NodeScan)
 		if !ok || len(scan.Prefilter) > 0 {
