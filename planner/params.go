@@ -187,9 +187,19 @@ func (b *builder) seekDegree(label, key string, l *ast.Literal, typ string, out 
 
 // planValue is e as the cost model reads it: a parameter whose value is
 // known when planning (Options.Params) stands in as a literal of that
-// value (a list of them for a list); any other expression is itself.
+// value (a list of them for a list), `$p[k]` (k an integer literal) as
+// the stand-in of that element; any other expression is itself.
 // The stand-in is for estimates only: it must not reach the plan.
 func (b *builder) planValue(e ast.Expr) ast.Expr {
+	if p, k, ok := paramElement(e); ok && b.params != nil {
+		// `$p[k]` of a list parameter: the stand-in of its element.
+		if l, ok := b.planValue(p).(*ast.ListLiteral); ok && k >= 0 && k < int64(len(l.Items)) {
+			if _, nested := l.Items[k].(*ast.Parameter); !nested {
+				return l.Items[k]
+			}
+		}
+		return e
+	}
 	p, ok := e.(*ast.Parameter)
 	if !ok || b.params == nil {
 		return e
