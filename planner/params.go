@@ -16,8 +16,12 @@ import (
 // estimate (a comparison's share of a label's nodes, a seek's degree, an
 // IN list's or an UNWIND list's length, a LIMIT) through planValue, which
 // gives a stand-in literal for the parameter's value. The stand-in never
-// reaches the plan or the program: they read the parameter at run time,
-// so the plan is correct for any values.
+// reaches the plan or the program: they read the parameter at run time.
+// The plan is correct for any values of its class: most plans for any
+// values at all, but one may read a list parameter as a list (an UNWIND
+// of it as IN, see unwindsAsIn) or as its one element (see singletonIns),
+// which its DepShape dependency holds to lists of that length class
+// (lists of one element are a class of their own).
 //
 // What the plan's choices relied on is recorded as dependencies
 // (Compiled.ParamDeps): for each parameter the cost model read, its shape

@@ -60,6 +60,7 @@ var paramStatements = []string{
 	"MATCH (a:User)-[:KNOWS]->(x)<-[:KNOWS]-(b:User) WHERE a.id IN [$a, $c] AND b.id = $b RETURN x",
 	"MATCH (a:User)-[:KNOWS]->(b)-[:KNOWS]->(c) WHERE a.id = $a RETURN DISTINCT c",
 	"UNWIND $ids AS i MATCH (a:User {id: i})-[:KNOWS]-(b)-[:KNOWS]-(c:User {id: $b}) RETURN b",
+	"MATCH (a:User)-[:KNOWS]-(b)-[:KNOWS]-(c:User) WHERE a.id IN $ids AND c.id = $b RETURN b",
 	"MATCH (a:User)-[:KNOWS]-(b:User) WHERE a.id = $a OR b.id = $b RETURN b",
 	"MATCH (a:User)-[:KNOWS]->(b)-[:KNOWS]->(c:User) WHERE a.id >= $lo AND c.id = $b RETURN b",
 	"MATCH (a:User {id: $a})-[:KNOWS]-(b)-[:KNOWS]-(c:User {id: $c}) RETURN b ORDER BY b.id LIMIT $n",
