@@ -47,7 +47,9 @@ import (
 //     and e IN L is then false or null, which drops the row as well; a
 //     null e is dropped by both; an empty or null L gives no rows either
 //     way. A value that is not a list unwinds to itself: L that is not a
-//     literal list is read as `[] + L`, which IN reads as UNWIND does.
+//     literal list is read as `[] + L`, which IN reads as UNWIND does,
+//     unless it is a parameter whose value, known when planning, is a
+//     list (see knownList).
 //
 // The rewrite is a choice of the plan's cost, not a rule that always
 // fires: each UNWIND it applies to is a choice point (unwindInKey) whose
@@ -262,7 +264,7 @@ func inListExpr(e, list ast.Expr) ast.Expr {
 	return &ast.In{Span: list.NodeSpan(), Expr: e, List: list}
 }
 
-// unwoundList is the list L of `[] + L` (see inListExpr), else e.
+// unwoundList is the list L of `[] + L` (see unwoundAs), else e.
 func unwoundList(e ast.Expr) ast.Expr {
 	if b, ok := e.(*ast.Binary); ok && b.Op == ast.OpAdd {
 		if l, ok := b.Left.(*ast.ListLiteral); ok && len(l.Items) == 0 {
