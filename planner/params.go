@@ -16,8 +16,12 @@ import (
 // estimate (a comparison's share of a label's nodes, a seek's degree, an
 // IN list's or an UNWIND list's length, a LIMIT) through planValue, which
 // gives a stand-in literal for the parameter's value. The stand-in never
-// reaches the plan or the program: they read the parameter at run time,
-// so the plan is correct for any values.
+// reaches the plan or the program: they read the parameter at run time.
+// The plan is correct for any values of its class: most plans for any
+// values at all, but one may read a list parameter as a list (an UNWIND
+// of it as IN, see unwindsAsIn) or as its one element (see singletonIns),
+// which its DepShape dependency holds to lists of that length class
+// (lists of one element are a class of their own).
 //
 // What the plan's choices relied on is recorded as dependencies
 // (Compiled.ParamDeps): for each parameter the cost model read, its shape
@@ -187,9 +191,19 @@ func (b *builder) seekDegree(label, key string, l *ast.Literal, typ string, out 
 
 // planValue is e as the cost model reads it: a parameter whose value is
 // known when planning (Options.Params) stands in as a literal of that
-// value (a list of them for a list); any other expression is itself.
+// value (a list of them for a list), `$p[k]` (k an integer literal) as
+// the stand-in of that element; any other expression is itself.
 // The stand-in is for estimates only: it must not reach the plan.
 func (b *builder) planValue(e ast.Expr) ast.Expr {
+	if p, k, ok := paramElement(e); ok && b.params != nil {
+		// `$p[k]` of a list parameter: the stand-in of its element.
+		if l, ok := b.planValue(p).(*ast.ListLiteral); ok && k >= 0 && k < int64(len(l.Items)) {
+			if _, nested := l.Items[k].(*ast.Parameter); !nested {
+				return l.Items[k]
+			}
+		}
+		return e
+	}
 	p, ok := e.(*ast.Parameter)
 	if !ok || b.params == nil {
 		return e

@@ -25,8 +25,11 @@ type Options struct {
 	// Params are the values of the query's parameters for the run being
 	// planned (nil: none known). The cost model reads them as it reads
 	// literals; the plan reads parameters at run time and is correct for
-	// any values. Compiled.ParamDeps records what the estimates took
-	// from them (see ParamClass).
+	// any values of the class it records, Compiled.ParamDeps, what the
+	// estimates took from them (see ParamClass): where a list's shape
+	// decides how it is read (an UNWIND of a list parameter read as IN,
+	// a one-element list's IN read as an equality), DepShape holds the
+	// plan to lists of that length class.
 	Params map[string]value.Value
 	// rec records the parameters the cost model reads (set by Compile).
 	rec *paramRecorder

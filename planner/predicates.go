@@ -132,6 +132,9 @@ func plainValue(e ast.Expr, entities map[string]bool) bool {
 	switch x := e.(type) {
 	case *ast.Literal, *ast.Parameter, *ast.Variable:
 		return true
+	case *ast.Index:
+		_, _, ok := paramElement(x)
+		return ok
 	case *ast.ListLiteral:
 		for _, it := range x.Items {
 			if !plainValue(it, entities) {

@@ -108,6 +108,9 @@ func constant(e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.Parameter:
 		return true
+	case *ast.Index:
+		_, _, ok := paramElement(x)
+		return ok
 	case *ast.Literal:
 		return x.Kind != ast.LitNull
 	}

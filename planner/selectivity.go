@@ -553,14 +553,14 @@ func (s *selectivity) equality(v, key string, n float64) float64 {
 }
 
 // seekValues is the values a seek keyed by e looks up, one per row, when
-// they are known when planning: a literal, a parameter's value (see
-// planValue), or a variable an UNWIND of a list of them binds. A seek
+// they are known when planning: a literal, a parameter's value or an
+// element of one (see planValue), or a variable an UNWIND of a list of them binds. A seek
 // keyed by such a variable is then estimated as the seek of those values.
 func (s *selectivity) seekValues(e ast.Expr) []*ast.Literal {
 	switch x := e.(type) {
 	case *ast.Literal:
 		return []*ast.Literal{x}
-	case *ast.Parameter:
+	case *ast.Parameter, *ast.Index:
 		if l, ok := s.b.planValue(x).(*ast.Literal); ok {
 			return []*ast.Literal{l}
 		}

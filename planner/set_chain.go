@@ -241,12 +241,16 @@ func safeTest(e ast.Expr, v string) bool {
 	return false
 }
 
-// safeValue reports whether e is a literal, a parameter, a variable other
-// than v (its value, bound before the chain) or a property of v.
+// safeValue reports whether e is a literal, a parameter, the element
+// `$p[k]` of a list parameter (see singletonIns), a variable other than v
+// (its value, bound before the chain) or a property of v.
 func safeValue(e ast.Expr, v string) bool {
 	switch x := e.(type) {
 	case *ast.Literal, *ast.Parameter:
 		return true
+	case *ast.Index:
+		_, _, ok := paramElement(x)
+		return ok
 	case *ast.Variable:
 		return x.Name != v
 	case *ast.Property:

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/value"
 )
 
 // unwindsAsIn reads an UNWIND whose variable the rest of the query only
@@ -46,7 +47,9 @@ import (
 //     and e IN L is then false or null, which drops the row as well; a
 //     null e is dropped by both; an empty or null L gives no rows either
 //     way. A value that is not a list unwinds to itself: L that is not a
-//     literal list is read as `[] + L`, which IN reads as UNWIND does.
+//     literal list is read as `[] + L`, which IN reads as UNWIND does,
+//     unless it is a parameter whose value, known when planning, is a
+//     list (see knownList).
 //
 // The rewrite is a choice of the plan's cost, not a rule that always
 // fires: each UNWIND it applies to is a choice point (unwindInKey) whose
@@ -65,7 +68,7 @@ func (b *builder) unwindsAsIn(clauses []ast.Clause, sc *scope, top bool) []ast.C
 	out := clauses
 	for i := 0; i < len(out); i++ {
 		if u, ok := out[i].(*ast.Unwind); ok && kinds != nil {
-			if next, ok := unwindAsIn(out, i, u, kinds, collected); ok && b.choose(unwindInKey(u), 1, []int{0, 1}) == 1 {
+			if next, ok := unwindAsIn(out, i, u, kinds, collected, b.knownList); ok && b.choose(unwindInKey(u), 1, []int{0, 1}) == 1 {
 				out = next
 				i--
 				continue
@@ -82,11 +85,16 @@ func unwindInKey(u *ast.Unwind) string {
 }
 
 // unwindAsIn returns clauses with the UNWIND u at i read as an IN test
-// (see unwindsAsIn); kinds is the scope before u.
-func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]varKind, collected bool) ([]ast.Clause, bool) {
+// (see unwindsAsIn); kinds is the scope before u; isList tells a list
+// known to be one (see knownList).
+func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]varKind, collected bool, isList func(ast.Expr) bool) ([]ast.Clause, bool) {
 	x := u.Var.Name
 	if _, bound := kinds[x]; bound || !unwindListSafe(u.Expr, kinds) {
 		return nil, false
+	}
+	list := u.Expr
+	if !isList(list) {
+		list = unwoundAs(list)
 	}
 	listVars := mentionedNames(u.Expr)
 	out := slices.Clone(clauses)
@@ -94,7 +102,7 @@ func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]var
 	var eq ast.Expr
 	for j := i + 1; j < len(out) && site < 0; j++ {
 		c := out[j]
-		if nc, e, keeps, ok := inSite(c, x, u.Expr); ok {
+		if nc, e, keeps, ok := inSite(c, x, list); ok {
 			out[j] = nc
 			site, eq, inScope = j, e, keeps
 			break
@@ -221,21 +229,42 @@ func equalityKey(lit *ast.Literal) (string, bool) {
 	return "", false
 }
 
-// inListExpr is `e IN L` read as UNWIND reads L: a value that is not a
-// list stands for the list of itself, as `[] + L` gives it (a list L
-// itself, [L] for another value, null for null). A literal list or
-// range() is read as written.
-func inListExpr(e, list ast.Expr) ast.Expr {
+// unwoundAs is list L as UNWIND reads it: a value that is not a list
+// stands for the list of itself, as `[] + L` gives it (a list L itself,
+// [L] for another value, null for null). A literal list or range() is
+// read as written.
+func unwoundAs(list ast.Expr) ast.Expr {
 	sp := list.NodeSpan()
 	if _, ok := list.(*ast.ListLiteral); !ok {
 		if _, ok := rangeBounds(list); !ok {
 			list = &ast.Binary{Span: sp, Op: ast.OpAdd, Left: &ast.ListLiteral{Span: sp}, Right: list}
 		}
 	}
-	return &ast.In{Span: sp, Expr: e, List: list}
+	return list
 }
 
-// unwoundList is the list L of `[] + L` (see inListExpr), else e.
+// knownList reports whether e is a parameter whose value, known when
+// planning (Options.Params), is a list: UNWIND and IN then read it alike
+// without `[] +`. The plan relies on the value's shape (DepShape), so a
+// plan cache reuses it only for lists.
+func (b *builder) knownList(e ast.Expr) bool {
+	p, ok := e.(*ast.Parameter)
+	if !ok || b.params == nil {
+		return false
+	}
+	if _, ok := b.params.params[p.Name].(value.List); !ok {
+		return false
+	}
+	b.params.add(ParamDep{Name: p.Name, Kind: DepShape})
+	return true
+}
+
+// inListExpr is `e IN list`.
+func inListExpr(e, list ast.Expr) ast.Expr {
+	return &ast.In{Span: list.NodeSpan(), Expr: e, List: list}
+}
+
+// unwoundList is the list L of `[] + L` (see unwoundAs), else e.
 func unwoundList(e ast.Expr) ast.Expr {
 	if b, ok := e.(*ast.Binary); ok && b.Op == ast.OpAdd {
 		if l, ok := b.Left.(*ast.ListLiteral); ok && len(l.Items) == 0 {

@@ -48,6 +48,9 @@ func vectorisable(e ast.Expr, scan string, region map[string]bool) bool {
 	switch x := e.(type) {
 	case *ast.Literal, *ast.Parameter, *ast.Variable:
 		return true
+	case *ast.Index:
+		_, _, ok := paramElement(x)
+		return ok
 	case *ast.ListLiteral, *ast.MapLiteral:
 		return invariantLiteral(e, scan, region)
 	case *ast.Property:
@@ -173,6 +176,10 @@ func (vc *vecCtx) expr(e ast.Expr) (int32, error) {
 		return vc.scalar(e)
 	case *ast.Literal, *ast.Parameter, *ast.ListLiteral, *ast.MapLiteral:
 		return vc.scalar(e)
+	case *ast.Index:
+		if _, _, ok := paramElement(x); ok {
+			return vc.scalar(e)
+		}
 	case *ast.Property:
 		r := g.v()
 		g.at(x)
@@ -279,6 +286,9 @@ func (vc *vecCtx) isScalar(e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.Literal, *ast.Parameter:
 		return true
+	case *ast.Index:
+		_, _, ok := paramElement(x)
+		return ok
 	case *ast.Variable:
 		_, inRegion := vc.vars[x.Name]
 		return !inRegion

@@ -39,9 +39,11 @@ const (
 // A query is planned for the parameter values of the run that compiles
 // it (planner.Options.Params): the estimates read them as they read
 // literals, while the program reads parameters at run time (and checks
-// their types there), so any plan is correct for any values. The plan
-// records what its estimates took from the values (Compiled.ParamDeps);
-// a run with other values reuses it when the values' estimate class
+// their types there), so a plan is correct for any values of its class
+// (a list parameter's length class, where the plan reads the list by its
+// shape). The plan records what its estimates took from the values
+// (Compiled.ParamDeps); a run with other values reuses it when the
+// values' estimate class
 // (planner.ParamClass: cheap probes of the statistics, no planning) is
 // one the plan was chosen for, and plans again otherwise. A query text
 // keeps up to planVariants plans, the most recently used first; values

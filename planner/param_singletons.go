@@ -1,0 +1,102 @@
+package planner
+
+import (
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/value"
+)
+
+// singletonIns reads, in the WHERE of each MATCH and WITH, a test
+// `e IN $p` whose parameter p is known when planning (Options.Params) to
+// hold a list of one element as `e = $p[0]`, as normalizeOperand reads
+// `e IN [v]` as `e = v`: the two are the same test for a list of one
+// element (three-valued results included), and the equality plans as
+// one (an index seek by value, a value's selectivity), so the statement
+// gets the plan of the literal list. The plan then relies on p holding
+// a one-element list: it records the value's shape (DepShape, whose
+// class of lists of length one holds no other length), so a plan cache
+// reuses it only for such lists. Other clauses are returned as they are.
+func (b *builder) singletonIns(clauses []ast.Clause) []ast.Clause {
+	if b.params == nil {
+		return clauses
+	}
+	var out []ast.Clause
+	for i, c := range clauses {
+		var nc ast.Clause
+		switch y := c.(type) {
+		case *ast.Match:
+			if w, ok := b.singletonIn(y.Where); ok {
+				m := *y
+				m.Where = w
+				nc = &m
+			}
+		case *ast.With:
+			if w, ok := b.singletonIn(y.Where); ok {
+				m := *y
+				m.Where = w
+				nc = &m
+			}
+		}
+		if nc == nil {
+			continue
+		}
+		if out == nil {
+			out = append([]ast.Clause(nil), clauses...)
+		}
+		out[i] = nc
+	}
+	if out == nil {
+		return clauses
+	}
+	return out
+}
+
+// singletonIn returns condition e with its tests `x IN $p` over a known
+// one-element list read as `x = $p[0]` (see singletonIns), through AND,
+// OR, XOR and NOT; ok reports whether it changed one.
+func (b *builder) singletonIn(e ast.Expr) (ast.Expr, bool) {
+	switch x := e.(type) {
+	case nil:
+		return nil, false
+	case *ast.In:
+		p, ok := x.List.(*ast.Parameter)
+		if !ok {
+			return e, false
+		}
+		l, ok := b.params.params[p.Name].(value.List)
+		if !ok {
+			return e, false
+		}
+		b.params.add(ParamDep{Name: p.Name, Kind: DepShape})
+		if len(l) != 1 {
+			return e, false
+		}
+		sp := x.Span
+		elem := &ast.Index{Span: p.Span, Expr: p, Index: &ast.Literal{Span: p.Span, Kind: ast.LitInt, Int: 0}}
+		return &ast.Comparison{Span: sp, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{x.Expr, elem}}, true
+	}
+	changed := false
+	out, _ := mapLogical(e, func(o ast.Expr) ast.Expr {
+		n, ok := b.singletonIn(o)
+		changed = changed || ok
+		return n
+	})
+	return out, changed
+}
+
+// paramElement is the parameter p and index k of `$p[k]`, k an integer
+// literal.
+func paramElement(e ast.Expr) (*ast.Parameter, int64, bool) {
+	ix, ok := e.(*ast.Index)
+	if !ok {
+		return nil, 0, false
+	}
+	p, ok := ix.Expr.(*ast.Parameter)
+	if !ok {
+		return nil, 0, false
+	}
+	k, ok := ix.Index.(*ast.Literal)
+	if !ok || k.Kind != ast.LitInt {
+		return nil, 0, false
+	}
+	return p, k.Int, true
+}
