@@ -66,34 +66,9 @@ func countCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 		}
 		cols[it.Name()] = true
 	}
-	body := clauses[:len(clauses)-1]
-	imported := map[string]bool{}
-	all := false
-	switch {
-	case c.ScopeGiven:
-		all = c.ScopeAll
-		for _, v := range c.Scope {
-			imported[v.Name] = true
-		}
-	default:
-		if w, ok := body[0].(*ast.With); ok && importingWith(w) {
-			all = w.Projection.Star
-			for _, it := range w.Projection.Items {
-				imported[it.Expr.(*ast.Variable).Name] = true
-			}
-			if all && len(w.Projection.Items) > 0 {
-				return nil, false
-			}
-			body = body[1:]
-		}
-	}
-	if len(body) == 0 {
+	body, imported, all, ok := callBodyImports(c, clauses[:len(clauses)-1], sc)
+	if !ok {
 		return nil, false
-	}
-	for n := range imported {
-		if !sc.has(n) {
-			return nil, false // an error the CALL reports where it is written
-		}
 	}
 	// count(v) of a variable no row leaves null counts the rows.
 	nonNull := boundNonNull(body)
@@ -215,4 +190,42 @@ func boundNonNull(clauses []ast.Clause) map[string]bool {
 		}
 	}
 	return out
+}
+
+// callBodyImports splits the body of CALL c (its clauses before the
+// RETURN) into the variables it imports from scope sc (a scope clause's
+// or an importing WITH's) and the clauses after the import; all: it
+// imports every variable (*). ok is false when there is nothing after the
+// import, an importing WITH both imports all and names some, or an
+// imported variable is not in scope (an error the CALL reports where it
+// is written).
+func callBodyImports(c *ast.CallSubquery, body []ast.Clause, sc *scope) (rest []ast.Clause, imported map[string]bool, all, ok bool) {
+	imported = map[string]bool{}
+	switch {
+	case c.ScopeGiven:
+		all = c.ScopeAll
+		for _, v := range c.Scope {
+			imported[v.Name] = true
+		}
+	default:
+		if w, ok := body[0].(*ast.With); ok && importingWith(w) {
+			all = w.Projection.Star
+			if all && len(w.Projection.Items) > 0 {
+				return nil, nil, false, false
+			}
+			for _, it := range w.Projection.Items {
+				imported[it.Expr.(*ast.Variable).Name] = true
+			}
+			body = body[1:]
+		}
+	}
+	if len(body) == 0 {
+		return nil, nil, false, false
+	}
+	for n := range imported {
+		if !sc.has(n) {
+			return nil, nil, false, false
+		}
+	}
+	return body, imported, all, true
 }

@@ -45,34 +45,9 @@ func rowCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 		}
 		cols[it.Name()] = true
 	}
-	body := clauses[:len(clauses)-1]
-	imported := map[string]bool{}
-	all := false
-	switch {
-	case c.ScopeGiven:
-		all = c.ScopeAll
-		for _, v := range c.Scope {
-			imported[v.Name] = true
-		}
-	default:
-		if w, ok := body[0].(*ast.With); ok && importingWith(w) {
-			all = w.Projection.Star
-			if all && len(w.Projection.Items) > 0 {
-				return nil, false
-			}
-			for _, it := range w.Projection.Items {
-				imported[it.Expr.(*ast.Variable).Name] = true
-			}
-			body = body[1:]
-		}
-	}
-	if len(body) == 0 {
+	body, imported, all, ok := callBodyImports(c, clauses[:len(clauses)-1], sc)
+	if !ok {
 		return nil, false
-	}
-	for n := range imported {
-		if !sc.has(n) {
-			return nil, false // an error the CALL reports where it is written
-		}
 	}
 	for _, cl := range append(append([]ast.Clause(nil), body...), ret) {
 		switch cl.(type) {
