@@ -32,21 +32,11 @@ import (
 // columns may not be bound already (the CALL then reports it, as
 // written).
 func countCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
-	if c.Optional || c.InTransactions != nil || c.Body == nil || len(c.Body.Parts) != 1 || len(c.Body.When) > 0 {
-		return nil, false
-	}
-	clauses := c.Body.Parts[0].Clauses
-	if len(clauses) < 2 {
-		return nil, false
-	}
-	ret, ok := clauses[len(clauses)-1].(*ast.Return)
-	if !ok || ret.Projection == nil {
+	clauses, ret, ok := plainReturnBody(c)
+	if !ok {
 		return nil, false
 	}
 	p := ret.Projection
-	if p.Star || len(p.Items) == 0 || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
-		return nil, false
-	}
 	cols := map[string]bool{}
 	var counted []string // the variables count(v) items count
 	for _, it := range p.Items {
@@ -228,4 +218,27 @@ func callBodyImports(c *ast.CallSubquery, body []ast.Clause, sc *scope) (rest []
 		}
 	}
 	return body, imported, all, true
+}
+
+// plainReturnBody returns the clauses of CALL c's body and its closing
+// RETURN when c is a plain CALL (not OPTIONAL, not in transactions) of
+// one part with at least one clause before a RETURN of named items
+// without *, ORDER BY, SKIP or LIMIT.
+func plainReturnBody(c *ast.CallSubquery) ([]ast.Clause, *ast.Return, bool) {
+	if c.Optional || c.InTransactions != nil || c.Body == nil || len(c.Body.Parts) != 1 || len(c.Body.When) > 0 {
+		return nil, nil, false
+	}
+	clauses := c.Body.Parts[0].Clauses
+	if len(clauses) < 2 {
+		return nil, nil, false
+	}
+	ret, ok := clauses[len(clauses)-1].(*ast.Return)
+	if !ok || ret.Projection == nil {
+		return nil, nil, false
+	}
+	p := ret.Projection
+	if p.Star || len(p.Items) == 0 || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
+		return nil, nil, false
+	}
+	return clauses, ret, true
 }

@@ -23,19 +23,12 @@ import "github.com/cyqdb/cyq/parser/ast"
 // or COLLECT subquery, whose outer variables are visible without being
 // columns, the CALL stays.
 func rowCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
-	if c.Optional || c.InTransactions != nil || c.Body == nil || len(c.Body.Parts) != 1 || len(c.Body.When) > 0 || sc.imported != nil {
-		return nil, false
-	}
-	clauses := c.Body.Parts[0].Clauses
-	if len(clauses) < 2 {
-		return nil, false
-	}
-	ret, ok := clauses[len(clauses)-1].(*ast.Return)
-	if !ok || ret.Projection == nil {
+	clauses, ret, ok := plainReturnBody(c)
+	if !ok || sc.imported != nil {
 		return nil, false
 	}
 	p := ret.Projection
-	if p.Star || p.Distinct || len(p.Items) == 0 || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
+	if p.Distinct {
 		return nil, false
 	}
 	cols := map[string]bool{}
