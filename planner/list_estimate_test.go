@@ -19,7 +19,7 @@ func TestUnwindOfCollectedList(t *testing.T) {
 	}{
 		{"MATCH (a:User) WITH collect(a) AS xs UNWIND xs AS a RETURN a, size(xs) AS n", func(in float64) float64 { return in }},
 		{"MATCH (a:User) WITH collect([a, 1]) AS xs UNWIND xs AS r RETURN r, size(xs) AS n", func(in float64) float64 { return in }},
-		{"MATCH (a:User) WITH collect(a)[..5] AS xs UNWIND xs AS a RETURN a", func(in float64) float64 { return math.Min(in, 5) }},
+		{"MATCH (a:User) WITH collect(a)[..5] AS xs UNWIND xs AS a RETURN a, size(xs) AS n", func(in float64) float64 { return math.Min(in, 5) }},
 		{"MATCH (a:User) WITH collect(a) AS xs WITH xs[..3] AS ys UNWIND ys AS a RETURN a", func(in float64) float64 { return math.Min(in, 3) }},
 	} {
 		comp := compileFake(t, c.q)

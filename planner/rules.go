@@ -45,6 +45,7 @@ var rules = []rule{
 	setExpandChain,
 	narrowScans,
 	labelSetScans,
+	limitsThroughProjections,
 }
 
 // maxRuleRounds bounds the fixed-point loop (each round changes at least

@@ -112,6 +112,18 @@ func sameOp(x, y logical.Op) bool {
 	if reflect.DeepEqual(x, y) {
 		return true
 	}
+	if p, ok := x.(logical.Project); ok {
+		// a projection's String names its items, not what they compute
+		q := y.(logical.Project)
+		if len(p.Items) != len(q.Items) {
+			return false
+		}
+		for i, it := range p.Items {
+			if it.Name != q.Items[i].Name || ast.FormatExpr(it.Expr) != ast.FormatExpr(q.Items[i].Expr) {
+				return false
+			}
+		}
+	}
 	return x.String() == y.String() && reflect.DeepEqual(withoutExprs(x), withoutExprs(y))
 }
 
