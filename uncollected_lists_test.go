@@ -16,7 +16,8 @@ import (
 // or none) read by consumers that count duplicates and consumers that do
 // not, and compares them on random graphs with the same queries planned
 // row by row (which never reads the list as rows, see planner/uncollect.go).
-// A slice of rows in no defined order (no ORDER BY, or ties) may take any
+// Rows unwound from a collect after an ORDER BY of every row, with no
+// grouping, must also come in that order. A slice of rows in no defined order (no ORDER BY, or ties) may take any
 // of the candidate rows: those are compared by count, and their rows by
 // containment in the rows of the unsliced query.
 func TestUncollectedListsMatchRowMode(t *testing.T) {
@@ -50,7 +51,7 @@ func TestUncollectedListsMatchRowMode(t *testing.T) {
 		}
 	}
 	r := rand.New(rand.NewPCG(11, 3))
-	rewritten, ambiguousN, n := 0, 0, 0
+	rewritten, ambiguousN, n, inOrder := 0, 0, 0, 0
 	for range 700 {
 		src := sources[r.IntN(len(sources))]
 		order := r.IntN(3) // 0: none, 1: every row, 2: ties
@@ -126,8 +127,15 @@ func TestUncollectedListsMatchRowMode(t *testing.T) {
 		if c, err := planned.Compile(query); err == nil && !strings.Contains(c.Plan.Explain(), "Unwind") {
 			rewritten++
 		}
-		got := canonical(mustRun(t, planned, query, nil))
-		want := canonical(mustRun(t, rows, query, nil))
+		gotRows, wantRows := mustRun(t, planned, query, nil), mustRun(t, rows, query, nil)
+		if order == 1 && !grouped && concat == "" && consumer == consumers[0] {
+			// the rows of an ordered collect come in its order
+			inOrder++
+			if fmt.Sprint(gotRows) != fmt.Sprint(wantRows) {
+				t.Errorf("%s: not in the collected order\n got  %v\n want %v", query, gotRows, wantRows)
+			}
+		}
+		got, want := canonical(gotRows), canonical(wantRows)
 		if !ambiguous || consumer == consumers[3] {
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Errorf("%s\n got  %v\n want %v", query, got, want)
@@ -141,7 +149,7 @@ func TestUncollectedListsMatchRowMode(t *testing.T) {
 			t.Errorf("%s\n got  %v\n want %d rows of %v", query, got, len(want), all)
 		}
 	}
-	t.Logf("%d queries, %d read as rows (no UNWIND left), %d compared tie-insensitively", n, rewritten, ambiguousN)
+	t.Logf("%d queries, %d read as rows (no UNWIND left), %d compared tie-insensitively, %d in order", n, rewritten, ambiguousN, inOrder)
 	if rewritten < n/4 {
 		t.Errorf("only %d of %d queries were read as rows", rewritten, n)
 	}
