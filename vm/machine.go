@@ -21,10 +21,12 @@ const checkEvery = 1024
 // result row (or the end) and returns, keeping its state, so results stream
 // to the caller and a LIMIT satisfied downstream stops upstream work.
 type Machine struct {
-	prog   *Program
-	ctx    Ctx
-	fctx   *functions.Context
-	limits Limits
+	prog *Program
+	ctx  Ctx
+	fctx *functions.Context
+	// fctxVal is what fctx points to (see NewMachine).
+	fctxVal functions.Context
+	limits  Limits
 
 	R []value.Value
 	N []uint64
@@ -32,8 +34,8 @@ type Machine struct {
 	V [][]value.Value // vector registers (see vector.go)
 
 	cursors []cursor
-	tables  map[int32]*table
-	keyIDs  []int64 // per constant: resolved property key id, -1 unknown, -2 unresolved
+	tables  []*table // by aux index, made on first use
+	keyIDs  []int64  // per constant: resolved property key id, -1 unknown, -2 unresolved
 
 	pc      int
 	steps   int64
@@ -98,10 +100,14 @@ func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[s
 		S:       make([]*roaring.Bitmap, p.NumS),
 		V:       make([][]value.Value, p.NumV),
 		cursors: make([]cursor, p.NumCursors),
-		tables:  map[int32]*table{},
 		keyIDs:  make([]int64, len(p.Consts)),
 	}
-	m.fctx = functions.NewContext(ctx, funcGraph{g})
+	// The functions' context lives in the machine (one allocation less
+	// per run) and has no random source of its own: rand() and
+	// randomUUID() draw from the global one, as random as a fresh source
+	// seeded from it, without building one for every statement.
+	m.fctxVal = functions.Context{Graph: funcGraph{g}, Now: time.Now(), Ctx: ctx}
+	m.fctx = &m.fctxVal
 	if limits.MaxMemory > 0 {
 		m.fctx.Fits = m.fits
 	}
@@ -630,8 +636,8 @@ func (m *Machine) run() (row bool, err error) {
 		case OpTableReset:
 			m.table(in.A).reset()
 		case OpResetTables:
-			for aux, t := range m.tables {
-				if aux >= in.A && aux < in.B {
+			for aux := in.A; aux < in.B && int(aux) < len(m.tables); aux++ {
+				if t := m.tables[aux]; t != nil {
 					t.reset()
 				}
 			}

@@ -98,8 +98,12 @@ func (t *table) row(i int) *tableRow {
 }
 
 func (m *Machine) table(aux int32) *table {
-	if t, ok := m.tables[aux]; ok {
-		return t
+	if int(aux) < len(m.tables) {
+		if t := m.tables[aux]; t != nil {
+			return t
+		}
+	} else {
+		m.tables = make([]*table, len(m.prog.Aux))
 	}
 	t := &table{}
 	switch s := m.prog.Aux[aux].(type) {
@@ -386,6 +390,9 @@ func (s *AggSpec) sumsOnly() bool {
 // group finds (or creates) the group of the current row's keys.
 func (t *table) group(m *Machine) (int, error) {
 	s := t.agg
+	if s.NumKeyR == 0 && len(s.Table.N) == 0 && t.slots.len() > 0 {
+		return 0, nil // a global aggregation: its one group, no key to look up
+	}
 	var g int
 	var ok bool
 	var keyBytes int

@@ -22,7 +22,8 @@ type Rows struct {
 	m        *vm.Machine
 	ctx      context.Context // a streaming run's context
 	view     graphView
-	release  func()
+	snap     *storage.Snapshot  // a streaming run's snapshot, released by Close
+	cancel   context.CancelFunc // ends a streaming run's context, at Close
 	buffered [][]value.Value
 	pos      int
 	cur      []value.Value
@@ -96,9 +97,11 @@ func (r *Rows) Close() error {
 		r.profiled = nil
 	}
 	r.done = true
-	if r.release != nil {
-		r.release()
-		r.release = nil
+	if r.snap != nil {
+		r.m.ReleaseMemory()
+		r.snap.Close()
+		r.cancel()
+		r.snap, r.cancel = nil, nil
 	}
 	return nil
 }
