@@ -98,10 +98,13 @@ func (r *Rows) Close() error {
 	}
 	r.done = true
 	if r.snap != nil {
+		// The run is over and its rows were copied out (hydrateRow):
+		// its machine serves a later run.
 		r.m.ReleaseMemory()
+		r.m.Recycle()
 		r.snap.Close()
 		r.cancel()
-		r.snap, r.cancel = nil, nil
+		r.m, r.snap, r.cancel = nil, nil, nil
 	}
 	return nil
 }
