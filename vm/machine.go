@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -21,10 +22,12 @@ const checkEvery = 1024
 // result row (or the end) and returns, keeping its state, so results stream
 // to the caller and a LIMIT satisfied downstream stops upstream work.
 type Machine struct {
-	prog   *Program
-	ctx    Ctx
-	fctx   *functions.Context
-	limits Limits
+	prog *Program
+	ctx  Ctx
+	fctx *functions.Context
+	// fctxVal is what fctx points to (see NewMachine).
+	fctxVal functions.Context
+	limits  Limits
 
 	R []value.Value
 	N []uint64
@@ -32,8 +35,8 @@ type Machine struct {
 	V [][]value.Value // vector registers (see vector.go)
 
 	cursors []cursor
-	tables  map[int32]*table
-	keyIDs  []int64 // per constant: resolved property key id, -1 unknown, -2 unresolved
+	tables  []*table // by aux index, made on first use
+	keyIDs  []int64  // per constant: resolved property key id, -1 unknown, -2 unresolved
 
 	pc      int
 	steps   int64
@@ -87,21 +90,30 @@ type Stats struct {
 	Elapsed  time.Duration
 }
 
-// NewMachine prepares a run of p against g (w may be nil for reads).
+// NewMachine prepares a run of p against g (w may be nil for reads). It
+// takes a finished machine back from Recycle when one is at hand, so that
+// a small query does not allocate its registers, cursors and the machine
+// itself afresh on every run.
 func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[string]value.Value, limits Limits) *Machine {
-	m := &Machine{
-		prog:    p,
-		ctx:     Ctx{Context: ctx, Graph: g, Writer: w, Params: params},
-		limits:  limits,
-		R:       make([]value.Value, p.NumR),
-		N:       make([]uint64, p.NumN),
-		S:       make([]*roaring.Bitmap, p.NumS),
-		V:       make([][]value.Value, p.NumV),
-		cursors: make([]cursor, p.NumCursors),
-		tables:  map[int32]*table{},
-		keyIDs:  make([]int64, len(p.Consts)),
+	m, _ := recycled.Get().(*Machine)
+	if m == nil {
+		m = &Machine{}
 	}
-	m.fctx = functions.NewContext(ctx, funcGraph{g})
+	m.prog = p
+	m.ctx = Ctx{Context: ctx, Graph: g, Writer: w, Params: params}
+	m.limits = limits
+	m.R = sized(m.R, p.NumR)
+	m.N = sized(m.N, p.NumN)
+	m.S = sized(m.S, p.NumS)
+	m.V = sized(m.V, p.NumV)
+	m.cursors = sized(m.cursors, p.NumCursors)
+	m.keyIDs = sized(m.keyIDs, len(p.Consts))
+	// The functions' context lives in the machine (one allocation less
+	// per run) and has no random source of its own: rand() and
+	// randomUUID() draw from the global one, as random as a fresh source
+	// seeded from it, without building one for every statement.
+	m.fctxVal = functions.Context{Graph: funcGraph{g}, Now: time.Now(), Ctx: ctx}
+	m.fctx = &m.fctxVal
 	if limits.MaxMemory > 0 {
 		m.fctx.Fits = m.fits
 	}
@@ -112,6 +124,49 @@ func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[s
 		m.R[i] = value.NullValue
 	}
 	return m
+}
+
+// sized returns b with length n, zeroed, in its own array when that is
+// large enough.
+func sized[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
+
+// recycled holds machines whose runs are over (Recycle), for NewMachine.
+var recycled sync.Pool
+
+// recycleMax bounds the registers, cursors and scratch a recycled machine
+// keeps: a run that grew them beyond it leaves them to the collector.
+const recycleMax = 1 << 12
+
+// Recycle ends m's use: its registers, cursors and scratch buffers serve a
+// later NewMachine. Nothing of m may be used afterwards (its rows are
+// copied out before: see Row); only the caller that created m and read
+// its last row may recycle it, once.
+func (m *Machine) Recycle() {
+	keep := Machine{R: m.R, N: m.N, S: m.S, V: m.V, cursors: m.cursors, keyIDs: m.keyIDs,
+		argsBuf: m.argsBuf[:0], nbrBuf: m.nbrBuf[:0], keyBuf: m.keyBuf[:0]}
+	clear(keep.R)
+	clear(keep.S)
+	clear(keep.V)
+	clear(keep.cursors)
+	clear(keep.argsBuf[:cap(keep.argsBuf)])
+	if cap(keep.R) > recycleMax || cap(keep.cursors) > recycleMax || cap(keep.argsBuf) > recycleMax {
+		return
+	}
+	if cap(keep.nbrBuf) > recycleMax {
+		keep.nbrBuf = nil
+	}
+	if cap(keep.keyBuf) > recycleMax {
+		keep.keyBuf = nil
+	}
+	*m = keep
+	recycled.Put(m)
 }
 
 // chargeChunk is the step in which a run's memory is charged to its
@@ -630,8 +685,8 @@ func (m *Machine) run() (row bool, err error) {
 		case OpTableReset:
 			m.table(in.A).reset()
 		case OpResetTables:
-			for aux, t := range m.tables {
-				if aux >= in.A && aux < in.B {
+			for aux := in.A; aux < in.B && int(aux) < len(m.tables); aux++ {
+				if t := m.tables[aux]; t != nil {
 					t.reset()
 				}
 			}

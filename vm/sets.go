@@ -238,6 +238,9 @@ func (m *Machine) bfs(src *roaring.Bitmap, spec *VarExpandSpec, revisitStart boo
 			break
 		}
 		reached.Or(next)
+		if depth == spec.Max {
+			break // no step follows: except and the frontier are not read again
+		}
 		except.Or(next)
 		frontier = next
 		if steps.through != nil {

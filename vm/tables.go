@@ -98,8 +98,12 @@ func (t *table) row(i int) *tableRow {
 }
 
 func (m *Machine) table(aux int32) *table {
-	if t, ok := m.tables[aux]; ok {
-		return t
+	if int(aux) < len(m.tables) {
+		if t := m.tables[aux]; t != nil {
+			return t
+		}
+	} else {
+		m.tables = make([]*table, len(m.prog.Aux))
 	}
 	t := &table{}
 	switch s := m.prog.Aux[aux].(type) {
@@ -108,7 +112,6 @@ func (m *Machine) table(aux int32) *table {
 	case *AggSpec:
 		t.agg = s
 		t.spec = &s.Table
-		t.groups = map[string]int{}
 	case *DistinctSpec:
 		t.distinct = s
 		t.seenKeys = map[string]struct{}{}
@@ -120,9 +123,9 @@ func (m *Machine) table(aux int32) *table {
 func (t *table) reset() {
 	t.rows = t.rows[:0]
 	t.finished = false
-	if t.groups != nil {
+	if t.agg != nil {
 		t.slots = chunked[groupSlot]{}
-		t.groups = map[string]int{}
+		t.groups = nil
 		t.ints = nil
 		t.dense = paged{}
 	}
@@ -301,15 +304,15 @@ func (t *table) seen(m *Machine) bool {
 // DISTINCT, what it has seen.
 type groupState struct {
 	aggs     []Aggregator
-	sums     []int64 // SumInts aggregates, by aggregate index
-	distinct *groupDistinct
+	sums     []int64        // SumInts aggregates, by aggregate index
+	distinct []distinctSeen // by aggregate index; nil when none is DISTINCT
 }
 
-// groupDistinct records, per aggregate, the values (or node ids) a
-// DISTINCT aggregate has already taken.
-type groupDistinct struct {
-	seen  []map[string]struct{}
-	nodes []*roaring.Bitmap
+// distinctSeen records the values (or node ids) a DISTINCT aggregate has
+// already taken. A group's are one slice, one allocation.
+type distinctSeen struct {
+	seen  map[string]struct{}
+	nodes *roaring.Bitmap
 }
 
 // intKey returns the group key as an integer when the grouping is by one
@@ -389,13 +392,22 @@ func (t *table) group(m *Machine) (int, error) {
 	var g int
 	var ok bool
 	var keyBytes int
-	ik, isInt := t.intKey(m)
-	if isInt {
+	var ik int64
+	var isInt bool
+	if s.NumKeyR == 0 && len(s.Table.N) == 0 {
+		// A global aggregation: its one group, no key to look up.
+		if t.slots.len() > 0 {
+			return 0, nil
+		}
+	} else if ik, isInt = t.intKey(m); isInt {
 		g, ok = t.intGroup(ik)
 	} else {
 		k := t.key(m, s.Table.R[:s.NumKeyR], s.Table.N)
 		g, ok = t.groups[string(k)]
 		if !ok {
+			if t.groups == nil {
+				t.groups = map[string]int{}
+			}
 			t.groups[string(k)] = t.slots.len()
 			keyBytes = len(k) + mapEntryBytes
 		}
@@ -427,7 +439,7 @@ func (t *table) group(m *Machine) (int, error) {
 			}
 			st.aggs[i] = a.New()
 			if a.Distinct && st.distinct == nil {
-				st.distinct = &groupDistinct{seen: make([]map[string]struct{}, len(s.Aggs)), nodes: make([]*roaring.Bitmap, len(s.Aggs))}
+				st.distinct = make([]distinctSeen, len(s.Aggs))
 			}
 		}
 		// The slot's chunk (when a new one is cut) and what the group
@@ -468,13 +480,13 @@ func (t *table) aggStep(m *Machine) error {
 			if len(args) > 0 && value.IsNull(args[0]) {
 				continue
 			}
-			d := st.distinct
+			d := &st.distinct[i]
 			if n, ok := args[0].(value.Node); ok && len(args) == 1 {
 				// Distinct nodes: a bitmap of ids, no key encoding.
-				if d.nodes[i] == nil {
-					d.nodes[i] = roaring.New()
+				if d.nodes == nil {
+					d.nodes = roaring.New()
 				}
-				if !d.nodes[i].CheckedAdd(n.ID) {
+				if !d.nodes.CheckedAdd(n.ID) {
 					continue
 				}
 			} else {
@@ -482,13 +494,13 @@ func (t *table) aggStep(m *Machine) error {
 				for _, v := range args {
 					kb = value.AppendKey(kb, v)
 				}
-				if d.seen[i] == nil {
-					d.seen[i] = map[string]struct{}{}
+				if d.seen == nil {
+					d.seen = map[string]struct{}{}
 				}
-				if _, dup := d.seen[i][string(kb)]; dup {
+				if _, dup := d.seen[string(kb)]; dup {
 					continue
 				}
-				d.seen[i][string(kb)] = struct{}{}
+				d.seen[string(kb)] = struct{}{}
 				if err := m.account(int64(len(kb)) + 48); err != nil {
 					return err
 				}
@@ -517,13 +529,13 @@ func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
 	}
 	st := &t.slots.at(g).st
 	if st.distinct == nil {
-		st.distinct = &groupDistinct{seen: make([]map[string]struct{}, len(t.agg.Aggs)), nodes: make([]*roaring.Bitmap, len(t.agg.Aggs))}
+		st.distinct = make([]distinctSeen, len(t.agg.Aggs))
 	}
 	for i := range t.agg.Aggs {
-		if st.distinct.nodes[i] == nil {
-			st.distinct.nodes[i] = roaring.New()
+		if st.distinct[i].nodes == nil {
+			st.distinct[i].nodes = roaring.New()
 		}
-		st.distinct.nodes[i].Or(set)
+		st.distinct[i].nodes.Or(set)
 	}
 	return nil
 }
@@ -551,8 +563,8 @@ func (t *table) finish(m *Machine) error {
 			for i := range s.Aggs {
 				if s.Aggs[i].SetCount {
 					var n uint64
-					if d := st.distinct; d != nil && d.nodes[i] != nil {
-						n = d.nodes[i].GetCardinality()
+					if d := st.distinct; d != nil && d[i].nodes != nil {
+						n = d[i].nodes.GetCardinality()
 					}
 					row.r[s.NumKeyR+i] = value.Int(int64(n))
 					continue

@@ -242,7 +242,7 @@ func TestParamSensitivePlans(t *testing.T) {
 				// shape (a plan may read a list parameter by its length
 				// class: see planner.DepShape).
 				eng.plans.mu.Lock()
-				variants := slices.Clone(eng.plans.entries[eng.opts.Graph+"\x00"+q].variants)
+				variants := slices.Clone(eng.plans.entries[planKey{graph: eng.opts.Graph, query: q}].variants)
 				eng.plans.mu.Unlock()
 				if len(variants) == 0 || len(variants) > planVariants {
 					t.Fatalf("%s: %d plans kept", q, len(variants))
@@ -328,7 +328,7 @@ func TestPlanCacheVariants(t *testing.T) {
 	if c.Compiles-base.Compiles != 5 {
 		t.Fatalf("five classes: %d compiles", c.Compiles-base.Compiles)
 	}
-	e := eng.plans.entries[eng.opts.Graph+"\x00"+q]
+	e := eng.plans.entries[planKey{graph: eng.opts.Graph, query: q}]
 	if len(e.variants) > planVariants {
 		t.Fatalf("%d plans kept for one text (bound %d)", len(e.variants), planVariants)
 	}

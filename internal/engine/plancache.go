@@ -54,7 +54,7 @@ const (
 type planCache struct {
 	mu      sync.Mutex
 	epoch   uint64
-	entries map[string]planEntry
+	entries map[planKey]planEntry
 	// hits and compiles count the plans reused and the plans compiled
 	// (see PlanCacheCounts).
 	hits, compiles uint64
@@ -70,6 +70,11 @@ type planCache struct {
 
 // maxProbes bounds the memoised probes; the memo starts afresh when full.
 const maxProbes = 4096
+
+// planKey names a cached plan: the graph, the program statement's
+// parameters ("" for a Cypher text) and the query text. A struct of
+// strings, so a lookup builds no key.
+type planKey struct{ graph, stmt, query string }
 
 type planEntry struct {
 	variants []*planVariant // most recently used first
@@ -290,9 +295,9 @@ func (eng *Engine) compileFor(st *ast.Statement, query string, r storage.Reader,
 	if err := eng.checkUse(st, query); err != nil {
 		return nil, err
 	}
-	key := eng.opts.Graph + "\x00" + query
+	key := planKey{graph: eng.opts.Graph, query: query}
 	if stmt != nil {
-		key = fmt.Sprintf("%s\x00%c\x00%d\x00%d\x00%s\x00%s\x00%s", eng.opts.Graph, stmt.Op, stmt.Limit, stmt.Seed, stmt.Param, stmt.KeyProperty, query)
+		key.stmt = fmt.Sprintf("%c\x00%d\x00%d\x00%s\x00%s", stmt.Op, stmt.Limit, stmt.Seed, stmt.Param, stmt.KeyProperty)
 	}
 	if c := eng.cached(key, r, params); c != nil {
 		return c, nil
@@ -316,17 +321,12 @@ func (eng *Engine) compileFor(st *ast.Statement, query string, r storage.Reader,
 // cached returns the plan cached under key for a run on r with params,
 // nil when none fits: one whose signature and assumed counts hold on r
 // and that serves the values' estimate class.
-func (eng *Engine) cached(key string, r storage.Reader, params map[string]value.Value) *planner.Compiled {
+func (eng *Engine) cached(key planKey, r storage.Reader, params map[string]value.Value) *planner.Compiled {
+	// An entry's variants and a variant's classes are replaced, never
+	// changed in place (keep), so the slices read under the lock stay
+	// as they were after it: no copies.
 	eng.plans.mu.Lock()
-	e, ok := eng.plans.entries[key]
-	var variants []*planVariant
-	var classes [][][]int32
-	if ok {
-		variants = append(variants, e.variants...)
-		for _, v := range variants {
-			classes = append(classes, v.classes)
-		}
-	}
+	variants := eng.plans.entries[key].variants
 	eng.plans.mu.Unlock()
 	var view *statsView
 	for i, v := range variants {
@@ -351,7 +351,7 @@ func (eng *Engine) cached(key string, r storage.Reader, params map[string]value.
 		if params != nil && !v.blind && len(v.compiled.ParamDeps) > 0 {
 			cls = v.class(view, params)
 		}
-		if !v.serves(params, cls, classes[i]) {
+		if !v.serves(params, cls, v.classes) {
 			continue
 		}
 		eng.plans.mu.Lock()
@@ -423,11 +423,11 @@ func (s probeStats) memo(k []byte, probe func() float64) float64 {
 // keep caches plan nv under key: as a class more of a kept plan with
 // the same operator tree, or as the most recently used plan of the key,
 // dropping the least recently used beyond planVariants.
-func (eng *Engine) keep(key string, nv *planVariant) {
+func (eng *Engine) keep(key planKey, nv *planVariant) {
 	eng.plans.mu.Lock()
 	defer eng.plans.mu.Unlock()
 	if eng.plans.entries == nil {
-		eng.plans.entries = map[string]planEntry{}
+		eng.plans.entries = map[planKey]planEntry{}
 	}
 	e, ok := eng.plans.entries[key]
 	if !ok && len(eng.plans.entries) >= planCacheSize {

@@ -223,7 +223,7 @@ func (eng *Engine) streamRows(ctx context.Context, st *ast.Statement, compiled *
 	ctx, cancel := eng.withTimeout(ctx)
 	view := graphView{snap}
 	m := eng.newMachine(ctx, compiled.Program, view, nil, params)
-	rows := &Rows{cols: compiled.Program.Columns, m: m, ctx: ctx, view: view, release: func() { m.ReleaseMemory(); snap.Close(); cancel() }, notes: compiled.Notifications}
+	rows := &Rows{cols: compiled.Program.Columns, m: m, ctx: ctx, view: view, snap: snap, cancel: cancel, notes: compiled.Notifications}
 	if st.Profile {
 		m.EnableProfile()
 		rows.profiled, rows.started = compiled, time.Now()

@@ -22,7 +22,8 @@ type Rows struct {
 	m        *vm.Machine
 	ctx      context.Context // a streaming run's context
 	view     graphView
-	release  func()
+	snap     *storage.Snapshot  // a streaming run's snapshot, released by Close
+	cancel   context.CancelFunc // ends a streaming run's context, at Close
 	buffered [][]value.Value
 	pos      int
 	cur      []value.Value
@@ -96,9 +97,14 @@ func (r *Rows) Close() error {
 		r.profiled = nil
 	}
 	r.done = true
-	if r.release != nil {
-		r.release()
-		r.release = nil
+	if r.snap != nil {
+		// The run is over and its rows were copied out (hydrateRow):
+		// its machine serves a later run.
+		r.m.ReleaseMemory()
+		r.m.Recycle()
+		r.snap.Close()
+		r.cancel()
+		r.m, r.snap, r.cancel = nil, nil, nil
 	}
 	return nil
 }

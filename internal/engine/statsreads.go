@@ -120,7 +120,8 @@ func (s *statsView) holdsReadsOf(v *planVariant) bool {
 		return false
 	}
 	if ok {
-		v.checked.Store(&gen)
+		held := gen // only this copy escapes: a run that skips the check allocates nothing
+		v.checked.Store(&held)
 	}
 	return true
 }
