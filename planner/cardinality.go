@@ -97,6 +97,16 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			d := sel.hopDegree(o.From, o.Dir, o.Types, sel.fanout(o, b.degree(o.Dir, o.Types, avgDeg)))
 			reads[i] = rows * d
 			rows *= d
+			if o.Rel != "" && !o.RelBound {
+				sel.rels[o.Rel] = relBinding{from: o.From, to: o.To, dir: o.Dir, types: o.Types, deg: d}
+			}
+			for _, r := range o.Distinct {
+				// Relationship uniqueness within the pattern, priced as
+				// the r <> o.Rel test that writes it.
+				if f, ok := sel.sameRel(r, o.Rel); ok {
+					rows *= 1 - f
+				}
+			}
 			if o.ToBound {
 				rows = rows / nodes
 			}
@@ -108,9 +118,9 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			_, r := sel.chainReach(o.Var, o.Hops[:2], avgDeg, true)
 			reads[i] = rows * r
 		case logical.ExpandCommon:
-			da := sel.hopDegree(o.A, o.HA.Dir, o.HA.Types, b.degree(o.HA.Dir, o.HA.Types, avgDeg))
+			da := sel.hopDegree(o.A, o.HA.Dir, o.HA.Types, sel.baseDegree(o.A, o.HA.Dir, o.HA.Types, avgDeg))
 			rb := reverseDir(o.HB.Dir)
-			db := sel.hopDegree(o.B, rb, o.HB.Types, b.degree(rb, o.HB.Types, avgDeg))
+			db := sel.hopDegree(o.B, rb, o.HB.Types, sel.baseDegree(o.B, rb, o.HB.Types, avgDeg))
 			reads[i] = rows * (da + db)
 			// Each of A's neighbours is one of B's with the chance that
 			// one of B's relationships leads to it.
@@ -163,9 +173,7 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			} else if ls, simple := ast.SimpleLabels(o.Labels); !simple {
 				rows *= sel.labelExprFraction(o.Var, o.Labels)
 			} else {
-				for _, l := range ls {
-					rows *= sel.labelFraction(o.Var, l)
-				}
+				rows *= sel.labelsFraction(o.Var, ls)
 			}
 		case logical.RelFilter:
 			rows *= propertySelectivity

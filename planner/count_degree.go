@@ -179,21 +179,12 @@ func countOf(call *ast.FunctionCall, names []string) bool {
 }
 
 // impliedLabels reports whether every node at the far end of a
-// relationship of types (all when none) in direction dir carries the
-// labels ls (nil: no labels to check), by the statistics.
+// relationship of types (all when none) in direction dir satisfies the
+// label expression ls (nil: no labels to check), by the statistics (see
+// impliedLabelExpr).
 func (b *builder) impliedLabels(dir ast.Direction, types []string, ls ast.LabelExpr) bool {
 	if ls == nil {
 		return true
 	}
-	names, simple := ast.SimpleLabels(ls)
-	if !simple {
-		return false
-	}
-	e := logical.Hop{Dir: dir, Types: types}
-	for _, l := range names {
-		if !b.impliedLabel(e, l) {
-			return false
-		}
-	}
-	return true
+	return b.impliedLabelExpr(logical.Hop{Dir: dir, Types: types}, ls)
 }

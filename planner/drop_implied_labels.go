@@ -37,8 +37,20 @@ func (b *builder) dropImpliedLabels(pl *logical.Pipeline) (*logical.Pipeline, bo
 			reached[o.To] = o.Hops[len(o.Hops)-1]
 		case logical.NodeFilter:
 			e, ok := reached[o.Var]
+			if !ok {
+				continue
+			}
 			labels, simple := ast.SimpleLabels(o.Labels)
-			if !ok || !simple || len(labels) == 0 {
+			if !simple {
+				// A disjunction every such node satisfies.
+				if _, isOr := o.Labels.(*ast.LabelOr); isOr && b.impliedLabelExpr(e, o.Labels) {
+					changed = true
+					pl.Ops = append(pl.Ops[:i], pl.Ops[i+1:]...)
+					i--
+				}
+				continue
+			}
+			if len(labels) == 0 {
 				continue
 			}
 			var keep []string
@@ -94,16 +106,113 @@ func (b *builder) impliedLabel(e logical.Hop, l string) bool {
 	return true
 }
 
+// impliedLabelExpr reports whether every node that hop e reaches
+// satisfies label expression x: a name as impliedLabel, a conjunction
+// when each operand is implied, a disjunction when one operand is, or
+// when its operands are label names no node carries two of (exact
+// co-occurrence counts of 0) whose relationships of e's types together
+// are all of them: each relationship's far end then carries exactly one.
+// The counts are facts the plan assumes.
+func (b *builder) impliedLabelExpr(e logical.Hop, x ast.LabelExpr) bool {
+	switch t := x.(type) {
+	case *ast.LabelName:
+		return b.impliedLabel(e, t.Name)
+	case *ast.LabelAnd:
+		for _, it := range t.Items {
+			if !b.impliedLabelExpr(e, it) {
+				return false
+			}
+		}
+		return len(t.Items) > 0
+	case *ast.LabelOr:
+		for _, it := range t.Items {
+			if b.impliedLabelExpr(e, it) {
+				return true
+			}
+		}
+		return b.disjointCover(e, t.Items)
+	}
+	return false
+}
+
+// disjointCover is impliedLabelExpr's test of a disjunction of label
+// names that no node carries two of.
+func (b *builder) disjointCover(e logical.Hop, items []ast.LabelExpr) bool {
+	if e.Dir != ast.DirLeft && e.Dir != ast.DirRight {
+		return false
+	}
+	var names []string
+	for _, it := range items {
+		n, ok := it.(*ast.LabelName)
+		if !ok || slices.Contains(names, n.Name) {
+			return false
+		}
+		names = append(names, n.Name)
+	}
+	pc, ok := b.stats.(LabelPairCounter)
+	if !ok || len(names) < 2 {
+		return false
+	}
+	var facts []PatternCount
+	for i, x := range names {
+		for _, y := range names[i+1:] {
+			n := pc.LabelPairCount(x, y)
+			if n != 0 {
+				return false
+			}
+			facts = append(facts, PatternCount{Start: x, End: y, Pair: true, Count: 0})
+		}
+	}
+	types := e.Types
+	if len(types) == 0 {
+		types = []string{""}
+	}
+	for _, t := range types {
+		all := b.stats.RelPatternCount("", t, "")
+		if all < 0 {
+			return false
+		}
+		facts = append(facts, PatternCount{Type: t, Count: all})
+		sum := 0.0
+		for _, l := range names {
+			start, end := "", l
+			if e.Dir == ast.DirLeft {
+				start, end = l, ""
+			}
+			c := b.stats.RelPatternCount(start, t, end)
+			if c < 0 {
+				return false
+			}
+			sum += c
+			facts = append(facts, PatternCount{Start: start, Type: t, End: end, Count: c})
+		}
+		if sum != all {
+			return false
+		}
+	}
+	b.assume(facts...)
+	return true
+}
+
 // PatternCount is a fact of the data: Stats.RelPatternCount(Start, Type,
-// End) is Count (Stats.SelfLoopCount when Loops).
+// End) is Count (Stats.SelfLoopCount when Loops; when Pair, the nodes
+// carrying both labels Start and End, LabelPairCounter).
 type PatternCount struct {
 	Start, Type, End string
 	Loops            bool
+	Pair             bool
 	Count            float64
 }
 
 // count reads the fact's count from stats.
 func (f PatternCount) count(stats Stats) float64 {
+	if f.Pair {
+		pc, ok := stats.(LabelPairCounter)
+		if !ok {
+			return -1
+		}
+		return pc.LabelPairCount(f.Start, f.End)
+	}
 	if f.Loops {
 		return stats.SelfLoopCount(f.Start, f.Type, f.End)
 	}

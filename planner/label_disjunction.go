@@ -169,8 +169,22 @@ func (b *builder) labelExprRows(e ast.LabelExpr) (float64, bool) {
 			}
 			sum += n
 		}
-		return math.Min(sum, all), true
+		// Nodes carrying two of the labels are counted once
+		// (co-occurrence; inclusion-exclusion to pairs, at least the
+		// largest operand).
+		sum -= b.pairOverlap(x.Items)
+		most := 0.0
+		for _, it := range x.Items {
+			n, _ := b.labelExprRows(it)
+			most = math.Max(most, n)
+		}
+		return math.Min(math.Max(sum, most), all), true
 	case *ast.LabelAnd:
+		if ls, ok := ast.SimpleLabels(x); ok && len(ls) > 1 {
+			// The nodes carrying them all, from their co-occurrence.
+			first := b.mostSelective(ls)
+			return b.stats.LabelCount(first) * b.conjunctionFraction(first, ls, nil), true
+		}
 		least := all
 		for _, it := range x.Items {
 			n, ok := b.labelExprRows(it)
@@ -188,6 +202,26 @@ func (b *builder) labelExprRows(e ast.LabelExpr) (float64, bool) {
 		return math.Max(0, all-n), true
 	}
 	return 0, false
+}
+
+// pairOverlap is the sum, over the pairs of items that are label names,
+// of the nodes carrying both (0 where the statistics do not know).
+func (b *builder) pairOverlap(items []ast.LabelExpr) float64 {
+	sum := 0.0
+	for i, x := range items {
+		nx, ok := x.(*ast.LabelName)
+		if !ok {
+			continue
+		}
+		for _, y := range items[i+1:] {
+			if ny, ok := y.(*ast.LabelName); ok && nx.Name != ny.Name {
+				if n, ok := b.labelPair(nx.Name, ny.Name); ok {
+					sum += n
+				}
+			}
+		}
+	}
+	return sum
 }
 
 // dropScannedChecks removes, from a pipeline about to be generated, each

@@ -145,11 +145,11 @@ func (s *selectivity) chainReach(from string, hops []logical.Hop, avgDeg float64
 	nodes := math.Max(s.b.stats.NodeCount(), 1)
 	f := 1.0
 	for i, h := range hops {
-		d := s.b.degree(h.Dir, h.Types, avgDeg)
+		var d float64
 		if i == 0 {
-			d = s.hopDegree(from, h.Dir, h.Types, d)
+			d = s.hopDegree(from, h.Dir, h.Types, s.baseDegree(from, h.Dir, h.Types, avgDeg))
 		} else {
-			d *= s.b.reachedBias(hops[i-1], h.Dir, h.Types)
+			d = s.b.degree(h.Dir, h.Types, avgDeg) * s.b.reachedBias(hops[i-1], h.Dir, h.Types)
 		}
 		if set {
 			reads += math.Min(f*d, s.b.degree(h.Dir, h.Types, avgDeg)*nodes)

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"math"
+	"slices"
 
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -32,12 +33,51 @@ type selectivity struct {
 	// values: variable -> the literals an UNWIND of a list known when
 	// planning gives it, one per row (see seekValues).
 	values map[string][]*ast.Literal
+	// rels: relationship variable -> the expansion that bound it and
+	// the relationships it followed per row (see uniqueness).
+	rels map[string]relBinding
+}
+
+// relBinding is how an expansion bound a relationship variable: from
+// which node to which, following deg relationships per row.
+type relBinding struct {
+	from, to string
+	dir      ast.Direction
+	types    []string
+	deg      float64
+}
+
+// canFollow reports whether an expansion bound like b, leaving node n,
+// may follow relationship r: n is an end of r, r's direction seen from n
+// is one b follows, and their types meet (no type is any type).
+func (b relBinding) canFollow(n string, r relBinding) bool {
+	var at ast.Direction // r's direction seen from n
+	switch n {
+	case r.to:
+		at = reverseDir(r.dir)
+	case r.from:
+		at = r.dir
+	default:
+		return false
+	}
+	if b.dir == ast.DirRight && at == ast.DirLeft || b.dir == ast.DirLeft && at == ast.DirRight {
+		return false
+	}
+	if len(b.types) == 0 || len(r.types) == 0 {
+		return true
+	}
+	for _, t := range b.types {
+		if slices.Contains(r.types, t) {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *builder) newSelectivity() *selectivity {
 	s := &selectivity{b: b, labels: map[string]string{}, seeked: map[string]string{}, reached: map[string]logical.Expand{},
 		arrivals: map[string]logical.Hop{}, seeks: map[string]logical.NodeIndexSeek{}, nodes: map[string]bool{},
-		values: map[string][]*ast.Literal{}}
+		values: map[string][]*ast.Literal{}, rels: map[string]relBinding{}}
 	if o := b.outer; o != nil {
 		for v := range o.nodes {
 			s.nodes[v] = true
@@ -244,8 +284,10 @@ func propertyEquality(v string, c ast.Expr) (string, ast.Expr, bool) {
 // relationships whose far end has l (exact per-pattern counts), else
 // the label's share of all nodes.
 func (s *selectivity) labelFraction(v, l string) float64 {
-	if s.labels[v] == l {
-		return 1 // scanned or sought by that label
+	if k := s.labels[v]; k != "" {
+		// Scanned, sought or checked by label k: the share of k's
+		// nodes that also carry l (co-occurrence).
+		return s.b.labelGiven(l, k)
 	}
 	if e, ok := s.reached[v]; ok {
 		if f, ok := s.arrivalLabelFraction(e.Dir, e.Types, l); ok {
@@ -253,6 +295,13 @@ func (s *selectivity) labelFraction(v, l string) float64 {
 		}
 	}
 	return s.nodeLabelFraction(l)
+}
+
+// labelsFraction is the fraction of v's rows whose node carries every
+// label of ls: the first as labelFraction, the others from their
+// co-occurrence with the labels before them (conjunctionFraction).
+func (s *selectivity) labelsFraction(v string, ls []string) float64 {
+	return s.b.conjunctionFraction(s.labels[v], ls, func(l string) float64 { return s.labelFraction(v, l) })
 }
 
 // nodeLabelFraction is the fraction of all nodes that carry label l.
@@ -301,13 +350,12 @@ func (s *selectivity) hopTests(h logical.Hop) float64 {
 		if ls, simple := ast.SimpleLabels(h.Labels); !simple {
 			f *= filterSelectivity
 		} else {
-			for _, l := range ls {
-				lf, ok := s.arrivalLabelFraction(h.Dir, h.Types, l)
-				if !ok {
-					lf = s.nodeLabelFraction(l)
+			f *= s.b.conjunctionFraction("", ls, func(l string) float64 {
+				if lf, ok := s.arrivalLabelFraction(h.Dir, h.Types, l); ok {
+					return lf
 				}
-				f *= lf
-			}
+				return s.nodeLabelFraction(l)
+			})
 		}
 	}
 	if h.Pred != nil {
@@ -330,41 +378,24 @@ func (s *selectivity) hopTests(h logical.Hop) float64 {
 // fanout is the expected number of relationships expansion e follows
 // from one of its rows: when the start node's label is known and exact
 // per-pattern counts exist, the relationships of e's types at nodes with
-// that label per such node (both ways for an undirected e, a self-loop
-// once); else dflt (the graph-wide average).
+// that label per such node (labelDegree); else dflt (the graph-wide
+// average).
 func (s *selectivity) fanout(e logical.Expand, dflt float64) float64 {
-	l := s.labels[e.From]
-	n := s.b.stats.LabelCount(l)
-	if l == "" || n <= 0 {
-		return dflt
+	if d, ok := s.b.labelDegree(s.labels[e.From], e.Dir, e.Types); ok {
+		return d
 	}
-	types := e.Types
-	if len(types) == 0 {
-		types = []string{""}
+	return dflt
+}
+
+// baseDegree is the mean number of relationships over (dir, types) at a
+// node bound to v before what its binding tells (see hopDegree): the
+// mean over the nodes of v's label when it is known, else over all
+// nodes.
+func (s *selectivity) baseDegree(v string, dir ast.Direction, types []string, avgDeg float64) float64 {
+	if d, ok := s.b.labelDegree(s.labels[v], dir, types); ok {
+		return d
 	}
-	rels := 0.0
-	for _, t := range types {
-		for _, out := range []bool{true, false} {
-			if (out && e.Dir == ast.DirLeft) || (!out && e.Dir == ast.DirRight) {
-				continue
-			}
-			c := s.b.stats.RelPatternCount(l, t, "")
-			if !out {
-				c = s.b.stats.RelPatternCount("", t, l)
-			}
-			if c < 0 {
-				return dflt
-			}
-			rels += c
-		}
-		if e.Dir != ast.DirLeft && e.Dir != ast.DirRight {
-			// Both ways: a self-loop is followed once, not twice.
-			if c := s.b.stats.SelfLoopCount(l, t, ""); c > 0 {
-				rels -= c
-			}
-		}
-	}
-	return rels / n
+	return s.b.degree(dir, types, avgDeg)
 }
 
 // perValue is the expected number of nodes with label whose key equals
@@ -465,11 +496,10 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 		}
 	case *ast.LabelPredicate:
 		if ls, ok := ast.SimpleLabels(x.Labels); ok {
-			f := 1.0
-			for _, l := range ls {
-				f *= math.Min(1, s.b.stats.LabelCount(l)/math.Max(1, s.b.stats.NodeCount()))
+			if v, isVar := x.Expr.(*ast.Variable); isVar && s.nodes[v.Name] {
+				return s.labelsFraction(v.Name, ls)
 			}
-			return f
+			return s.b.conjunctionFraction("", ls, s.nodeLabelFraction)
 		}
 	case *ast.Binary:
 		if x.Op == ast.OpOr {
@@ -489,16 +519,52 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 // about one of as many as there are nodes, so <> keeps nearly every
 // row, not the share of an unknown filter.
 func (s *selectivity) identity(op ast.CompareOp, l, r ast.Expr) (float64, bool) {
-	_, lv := l.(*ast.Variable)
-	_, rv := r.(*ast.Variable)
-	if !lv || !rv || op != ast.CmpEq && op != ast.CmpNe {
+	lv, lok := l.(*ast.Variable)
+	rv, rok := r.(*ast.Variable)
+	if !lok || !rok || op != ast.CmpEq && op != ast.CmpNe {
 		return 0, false
 	}
 	same := 1 / math.Max(2, s.b.stats.NodeCount())
+	if f, ok := s.sameRel(lv.Name, rv.Name); ok {
+		same = f
+	}
 	if op == ast.CmpEq {
 		return same, true
 	}
 	return 1 - same, true
+}
+
+// sameRel is the chance that relationship variables a and b, bound by
+// expansions of this pipeline, hold the same relationship: when the
+// later one left a node at an end of the earlier and may follow it back
+// (adjacent hops, as (p)-[r1]->(m)<-[r2]-(c) writes them), the earlier
+// is one of the relationships it chose from (see uniqueKeep). ok is
+// false otherwise (the two are the same only through a self-loop or a
+// parallel path: as rare as two nodes being one, see identity).
+func (s *selectivity) sameRel(a, b string) (float64, bool) {
+	ra, okA := s.rels[a]
+	rb, okB := s.rels[b]
+	if !okA || !okB || a == b {
+		return 0, false
+	}
+	if rb.canFollow(rb.from, ra) {
+		return 1 - uniqueKeep(rb.deg), true
+	}
+	if ra.canFollow(ra.from, rb) {
+		return 1 - uniqueKeep(ra.deg), true
+	}
+	return 0, false
+}
+
+// uniqueKeep is the share of an expansion's rows whose relationship
+// differs from one relationship at the node it left, the expansion
+// following deg relationships per row: that relationship is one of
+// them, so 1 - 1/deg keep (r1 <> r2 of adjacent hops, or a pattern's
+// relationship uniqueness). A node reached through the relationship has
+// at least it; where the mean says fewer than two, half are kept rather
+// than none.
+func uniqueKeep(deg float64) float64 {
+	return 1 - 1/math.Max(2, deg)
 }
 
 // property splits v.key, where v is a variable.

@@ -21,7 +21,10 @@ type statsView struct {
 	reads *statsReads
 }
 
-var _ planner.Stats = (*statsView)(nil)
+var (
+	_ planner.Stats            = (*statsView)(nil)
+	_ planner.LabelPairCounter = (*statsView)(nil)
+)
 
 func (eng *Engine) statsView(r storage.Reader, sig planSig) *statsView {
 	return &statsView{eng: eng, r: r, sig: sig}
@@ -81,6 +84,21 @@ func (s *statsView) index(label, key string) (storage.IndexInfo, bool) {
 func (s *statsView) RelPatternCount(start, typ, end string) float64 {
 	n := s.patternCount(start, typ, end, s.r.RelPatternCount)
 	s.record(readPattern, start, typ, end, n)
+	return n
+}
+
+// LabelPairCount implements planner.LabelPairCounter: the nodes carrying
+// both labels, counted exactly from the store's label sets (which
+// commits and bulk loads keep current and the image persists), so the
+// count needs no statistics of its own. 0 for an unknown label.
+func (s *statsView) LabelPairCount(a, b string) float64 {
+	n := 0.0
+	ia, ok1 := s.r.LabelID(a)
+	ib, ok2 := s.r.LabelID(b)
+	if ok1 && ok2 {
+		n = float64(s.r.NodesWithLabel(ia).AndCardinality(s.r.NodesWithLabel(ib)))
+	}
+	s.record(readLabelPair, a, b, "", n)
 	return n
 }
 

@@ -22,11 +22,12 @@ import (
 type statsReadKind uint8
 
 const (
-	readLabel    statsReadKind = iota // LabelCount(a)
-	readRel                           // RelCount(a)
-	readPattern                       // RelPatternCount(a, b, c)
-	readLoops                         // SelfLoopCount(a, b, c)
-	readDistinct                      // DistinctValues(a, b)
+	readLabel     statsReadKind = iota // LabelCount(a)
+	readRel                            // RelCount(a)
+	readPattern                        // RelPatternCount(a, b, c)
+	readLoops                          // SelfLoopCount(a, b, c)
+	readDistinct                       // DistinctValues(a, b)
+	readLabelPair                      // LabelPairCount(a, b)
 )
 
 // statsRead is one count the planner read while planning, and its
@@ -90,6 +91,8 @@ func (s *statsView) count(r statsRead) float64 {
 		return s.SelfLoopCount(r.a, r.b, r.c)
 	case readDistinct:
 		return s.DistinctValues(r.a, r.b)
+	case readLabelPair:
+		return s.LabelPairCount(r.a, r.b)
 	}
 	return 0
 }
