@@ -43,7 +43,6 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		pathLengthBounds,
 		pathQuantifiers,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },
-		expandIntoEqual,
 		b.labelChecks,
 		typeChecks,
 		b.dropImpliedLabels,

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"strings"
+
 	"github.com/cyqdb/cyq/parser/ast"
 )
 
@@ -20,10 +22,12 @@ import (
 // relationship patterns never bind the same relationship, so r1 = r2 of
 // two relationships of one clause is false, and is left as written.
 //
-// Only variables the run itself binds are unified: one bound before it
-// may be null (an OPTIONAL MATCH's, passed on by a WITH), where the
-// equality is null and the renamed pattern would not be. An OPTIONAL
-// MATCH ends a run, so its variables are never unified. The variable
+// At least one of the two must be bound by the run itself, and is the
+// one renamed: a variable bound before it may be null (an OPTIONAL
+// MATCH's, passed on), where the equality is null and drops the row, as
+// the run's pattern through the null node does: it matches nothing. Two
+// variables bound before the run are left alone (each may be null). An
+// OPTIONAL MATCH ends a run, so its own variables are never unified. The variable
 // kept is the one the clauses after the run read, when only one of them
 // is, else the one the run names first; when both are (or a projection
 // reads all with *), a `WITH *, x AS
@@ -84,7 +88,11 @@ func unifyOne(run []ast.Clause, outer map[string]varKind, later []ast.Clause) ([
 		cs := conjunctsOf(m.Where)
 		for ci, cj := range cs {
 			x, y, ok := nodeEquality(cj)
-			if !ok || !unifiable(x, y, kinds, outer, clauseOf) {
+			if !ok {
+				continue
+			}
+			fixed, ok := unifiable(x, y, kinds, outer, clauseOf)
+			if !ok {
 				continue
 			}
 			keep, drop := x, y
@@ -98,13 +106,16 @@ func unifyOne(run []ast.Clause, outer map[string]varKind, later []ast.Clause) ([
 					keep, drop = y, x
 				}
 			}
+			if fixed != "" && keep != fixed {
+				keep, drop = drop, keep
+			}
 			rest := append(append([]ast.Expr(nil), cs[:ci]...), cs[ci+1:]...)
 			out, ok := renameRun(run, k, rest, drop, keep)
 			if !ok {
 				continue
 			}
 			var alias ast.Clause
-			if needX && needY {
+			if needX && drop == x || needY && drop == y {
 				alias = &ast.With{Span: m.Span, Projection: &ast.Projection{Span: m.Span, Star: true,
 					Items: []*ast.ProjectionItem{{Span: cj.NodeSpan(), Expr: &ast.Variable{Span: cj.NodeSpan(), Name: keep},
 						Alias: &ast.Variable{Span: cj.NodeSpan(), Name: drop}, Text: drop}}}}
@@ -116,33 +127,46 @@ func unifyOne(run []ast.Clause, outer map[string]varKind, later []ast.Clause) ([
 }
 
 // unifiable reports whether x and y are both nodes, or both
-// relationships bound by different clauses, that the run binds.
-func unifiable(x, y string, kinds, outer map[string]varKind, clauseOf map[string][]int) bool {
-	if _, ok := outer[x]; ok {
-		return false
-	}
-	if _, ok := outer[y]; ok {
-		return false
-	}
-	kx, okx := kinds[x]
-	ky, oky := kinds[y]
-	if !okx || !oky || kx != ky {
-		return false
+// relationships bound by different clauses, that the run binds, or of
+// which one is bound before the run (outer) and the other by it; fixed
+// is then the one bound before, which the renaming must keep. (A node
+// bound before may be null, where x = y is null; the run's pattern
+// through a null node matches nothing either.)
+func unifiable(x, y string, kinds, outer map[string]varKind, clauseOf map[string][]int) (fixed string, ok bool) {
+	kx, inX := kinds[x]
+	ky, inY := kinds[y]
+	ox, outX := outer[x]
+	oy, outY := outer[y]
+	switch {
+	case outX && outY:
+		return "", false
+	case outX:
+		if !inY || ox != ky {
+			return "", false
+		}
+		kx, fixed = ox, x
+	case outY:
+		if !inX || oy != kx {
+			return "", false
+		}
+		ky, fixed = oy, y
+	case !inX || !inY || kx != ky:
+		return "", false
 	}
 	switch kx {
 	case kindNode:
-		return true
+		return fixed, true
 	case kindRel:
 		for _, i := range clauseOf[x] {
 			for _, j := range clauseOf[y] {
 				if i == j {
-					return false // one clause: distinct relationships by uniqueness
+					return "", false // one clause: distinct relationships by uniqueness
 				}
 			}
 		}
-		return true
+		return fixed, true
 	}
-	return false
+	return "", false
 }
 
 // readLater reports whether a clause of later reads variable v (a
@@ -185,4 +209,34 @@ func renameRun(run []ast.Clause, k int, rest []ast.Expr, drop, keep string) ([]a
 		out[i] = r
 	}
 	return out, true
+}
+
+// nodeEquality reads c as u = v, id(u) = id(v) or elementId(u) =
+// elementId(v) of two distinct variables.
+func nodeEquality(c ast.Expr) (string, string, bool) {
+	cmp, ok := c.(*ast.Comparison)
+	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq {
+		return "", "", false
+	}
+	var names, fns [2]string
+	for k, o := range cmp.Operands {
+		if f, isCall := o.(*ast.FunctionCall); isCall {
+			fns[k] = strings.ToLower(f.Name)
+			if len(f.Namespace) != 0 || f.Distinct || len(f.Args) != 1 || fns[k] != "id" && fns[k] != "elementid" {
+				return "", "", false
+			}
+			o = f.Args[0]
+		}
+		v, isVar := varName(o)
+		if !isVar {
+			return "", "", false
+		}
+		names[k] = v
+	}
+	// id(u) = v compares an id with an entity, id(u) = elementId(v) an
+	// integer with a string: neither is the entities' equality.
+	if names[0] == names[1] || fns[0] != fns[1] {
+		return "", "", false
+	}
+	return names[0], names[1], true
 }
