@@ -50,7 +50,7 @@ func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
 	if b.startLast || b.rowModeOnly {
 		return clauses
 	}
-	clauses = b.joinRuns(clauses, sc)
+	clauses = b.joinRuns(substituteConstants(clauses), sc)
 	kinds := scopeKinds(sc)
 	var out []ast.Clause
 	for i := 0; i < len(clauses); {

@@ -35,6 +35,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		return []pipelineRule{filterTruth, normalizeFilters, b.pathFunctions, pathLengthBounds, pathQuantifiers}
 	}
 	return []pipelineRule{
+		foldConstants,
 		filterTruth,
 		listExistence,
 		normalizeFilters,
