@@ -114,6 +114,15 @@ var unifyRelQueries = []string{
 	"MATCH (a)-[r]->(b) MATCH (c)-[s]-(d) WHERE r = s RETURN count(*) AS n, count(DISTINCT s) AS m",
 	"MATCH (a)-[r]->(a) MATCH (c)-[s]->(d) WHERE r = s RETURN c.id, d.id",
 	"MATCH (a)-[r]->(b) MATCH (x) WHERE r = x RETURN count(*)",
+	// Common neighbours of one pattern (distinct relationships) and of
+	// two MATCH clauses (any), the two anchors one node included.
+	"MATCH (a {id: 3})-->(x) MATCH (b {id: 3})-->(x) RETURN count(DISTINCT x)",
+	"UNWIND [0, 3, 6, 9, 12, 15, 18, 21] AS i MATCH (a:A {id: i})-->(x) MATCH (b:A {id: i})-->(x) RETURN i, count(DISTINCT x)",
+	"UNWIND [0, 3, 6, 9, 12, 15, 18, 21] AS i MATCH (a:A {id: i})-->(x)<--(b:A {id: i}) RETURN i, count(DISTINCT x)",
+	"MATCH (a {id: 3})-->(x)<--(b {id: 3}) RETURN count(DISTINCT x)",
+	"MATCH (a:A)-->(x) MATCH (b:A)-->(x) WHERE a.id <= b.id RETURN a.id, b.id, count(DISTINCT x)",
+	"MATCH (a:A)-[:T]->(x), (b:A)-[:T]->(y) WHERE x = y AND a.id <= b.id RETURN a.id, b.id, collect(DISTINCT x.id)",
+	"MATCH (a {id: 3})-[:T]->(x) MATCH (x)<-[:T]-(b) WHERE b.id = 3 RETURN collect(DISTINCT x.id)",
 }
 
 // TestUnifiedEqualsPlan checks that the equality is gone from the plans
