@@ -772,7 +772,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			return err
 		}
 		set := g.s()
-		spec := &vm.ChainSpec{Hops: []vm.ExpandSpec{{Dir: vmDir(o.HA.Dir), Types: o.HA.Types}, {Dir: vmDir(o.HB.Dir), Types: o.HB.Types}}}
+		spec := &vm.ChainSpec{Hops: []vm.ExpandSpec{{Dir: vmDir(o.HA.Dir), Types: o.HA.Types}, {Dir: vmDir(o.HB.Dir), Types: o.HB.Types}}, AnyRels: o.AnyRels}
 		g.emit(vm.OpSetCommon, set, a, b, g.addAux(spec))
 		return setOut(set, o.X, e)
 	case logical.ExpandChain:

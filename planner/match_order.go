@@ -50,7 +50,7 @@ func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
 	if b.startLast || b.rowModeOnly {
 		return clauses
 	}
-	clauses = b.joinRuns(clauses, sc)
+	clauses = b.joinRuns(substituteConstants(clauses), sc)
 	kinds := scopeKinds(sc)
 	var out []ast.Clause
 	for i := 0; i < len(clauses); {
@@ -58,18 +58,28 @@ func (b *builder) orderMatches(clauses []ast.Clause, sc *scope) []ast.Clause {
 		for j < len(clauses) && reorderable(clauses[j]) {
 			j++
 		}
-		if j-i < 2 {
+		if j == i {
 			out = append(out, clauses[i])
 			kinds = followScope(clauses[i], kinds, sc)
 			i++
 			continue
 		}
-		outer := kinds
-		if outer == nil {
-			outer = map[string]varKind{} // not followed: no variable is known bound
+		run, aliases := clauses[i:j], []ast.Clause(nil)
+		if kinds != nil {
+			run, aliases = unifyEquals(run, kinds, clauses[j:])
 		}
-		out = append(out, b.orderRun(clauses[i:j], outer)...)
-		for _, c := range clauses[i:j] {
+		if len(run) > 1 {
+			outer := kinds
+			if outer == nil {
+				outer = map[string]varKind{} // not followed: no variable is known bound
+			}
+			run = b.orderRun(run, outer)
+		}
+		out = append(append(out, run...), aliases...)
+		for _, c := range run {
+			kinds = followScope(c, kinds, sc)
+		}
+		for _, c := range aliases {
 			kinds = followScope(c, kinds, sc)
 		}
 		i = j

@@ -25,8 +25,8 @@ import (
 // path's PathBind up to the first aggregation (included), DISTINCT or
 // change of scope (Select), where the internal names may leave scope and
 // p may name another value. It follows operators, comparisons, property
-// reads, indexes, function arguments, CASE, IN and null tests; not into
-// comprehensions, quantifiers, reduce or subqueries, where a local
+// reads, indexes, function arguments, CASE, IN and the other tests (see
+// rewriteExpr); not into comprehensions, quantifiers, reduce or subqueries, where a local
 // variable may be called p (p then stays read, and bound, as before). The
 // items of a projection or sort that reads grouping keys by their text
 // (Subst) are left as they are.
@@ -154,113 +154,21 @@ func (r pathElems) all(es []ast.Expr) ([]ast.Expr, bool) {
 }
 
 // expr returns e with the path's functions that name an element replaced
-// (sharing the parts that hold none), and whether anything was.
+// (sharing the parts that hold none), and whether anything was; a
+// comparison of the integer literals this leaves (a fixed path's length
+// against a literal) is evaluated.
 func (r pathElems) expr(e ast.Expr) (ast.Expr, bool) {
-	if n := r.element(e); n != nil {
-		return n, true
-	}
-	switch x := e.(type) {
-	case *ast.Property:
-		in, ok := r.expr(x.Expr)
-		if !ok {
-			return e, false
+	return rewriteExpr(e, func(x ast.Expr) (ast.Expr, bool) {
+		if n := r.element(x); n != nil {
+			return n, true
 		}
-		c := *x
-		c.Expr = in
-		return &c, true
-	case *ast.Binary:
-		l, ok1 := r.expr(x.Left)
-		rr, ok2 := r.expr(x.Right)
-		if !ok1 && !ok2 {
-			return e, false
+		if c, ok := x.(*ast.Comparison); ok {
+			if v, ok := intComparison(c); ok {
+				return &ast.Literal{Span: c.Span, Kind: ast.LitBool, Bool: v}, true
+			}
 		}
-		c := *x
-		c.Left, c.Right = l, rr
-		return &c, true
-	case *ast.Unary:
-		in, ok := r.expr(x.Expr)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Expr = in
-		return &c, true
-	case *ast.Comparison:
-		ops, ok := r.all(x.Operands)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Operands = ops
-		if v, ok := intComparison(&c); ok {
-			return &ast.Literal{Span: x.Span, Kind: ast.LitBool, Bool: v}, true
-		}
-		return &c, true
-	case *ast.IsNull:
-		in, ok := r.expr(x.Expr)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Expr = in
-		return &c, true
-	case *ast.In:
-		l, ok1 := r.expr(x.Expr)
-		rr, ok2 := r.expr(x.List)
-		if !ok1 && !ok2 {
-			return e, false
-		}
-		c := *x
-		c.Expr, c.List = l, rr
-		return &c, true
-	case *ast.ListLiteral:
-		items, ok := r.all(x.Items)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Items = items
-		return &c, true
-	case *ast.Index:
-		in, ok1 := r.expr(x.Expr)
-		ix, ok2 := r.expr(x.Index)
-		if !ok1 && !ok2 {
-			return e, false
-		}
-		c := *x
-		c.Expr, c.Index = in, ix
-		return &c, true
-	case *ast.FunctionCall:
-		args, ok := r.all(x.Args)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Args = args
-		return &c, true
-	case *ast.Case:
-		c := *x
-		any := false
-		if x.Subject != nil {
-			c.Subject, any = r.expr(x.Subject)
-		}
-		c.Whens = nil
-		for _, w := range x.Whens {
-			cond, ok1 := r.expr(w.When)
-			then, ok2 := r.expr(w.Then)
-			any = any || ok1 || ok2
-			c.Whens = append(c.Whens, &ast.CaseWhen{Span: w.Span, When: cond, Then: then})
-		}
-		if x.Else != nil {
-			el, ok := r.expr(x.Else)
-			c.Else, any = el, any || ok
-		}
-		if !any {
-			return e, false
-		}
-		return &c, true
-	}
-	return e, false
+		return nil, false
+	})
 }
 
 // element returns what e names of the path, a variable or a literal

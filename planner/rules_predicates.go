@@ -35,6 +35,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		return []pipelineRule{filterTruth, normalizeFilters, b.pathFunctions, pathLengthBounds, pathQuantifiers}
 	}
 	return []pipelineRule{
+		foldConstants,
 		filterTruth,
 		listExistence,
 		normalizeFilters,
@@ -43,7 +44,6 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		pathLengthBounds,
 		pathQuantifiers,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },
-		expandIntoEqual,
 		b.labelChecks,
 		typeChecks,
 		b.dropImpliedLabels,

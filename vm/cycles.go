@@ -119,7 +119,7 @@ func (m *Machine) setCommon(a, b uint64, spec *ChainSpec) *roaring.Bitmap {
 	}
 	h1, h2 := &spec.Hops[0], &spec.Hops[1]
 	back := &ExpandSpec{Dir: reverseDir(h2.Dir), Types: h2.Types}
-	if a != b {
+	if a != b || spec.AnyRels {
 		return roaring.And(m.neighbourSet(uint32(a), h1), m.neighbourSet(uint32(b), back))
 	}
 	// a = b: x qualifies when a relationship a -h1- x and a different one

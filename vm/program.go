@@ -218,6 +218,9 @@ type ChainSpec struct {
 	// -1, is the S register of the nodes the node reached by Hops[i] may
 	// be (those passing its tests, among the walks' frontier there).
 	Allowed []int32
+	// AnyRels lets the hops of a SetCommon be one relationship (they come
+	// from two MATCH clauses, without uniqueness between them).
+	AnyRels bool
 }
 
 // LabelExpr is a compiled label expression.

@@ -229,10 +229,14 @@ func hops(from string, hs []Hop, to string) string {
 
 // ExpandCommon binds X to each distinct node adjacent to both bound nodes
 // A (by hop HA, from A) and B (by hop HB, from X to B): the intersection
-// of two neighbour sets (common neighbours), set at a time.
+// of two neighbour sets (common neighbours), set at a time. The two hops
+// are distinct relationships (one pattern's uniqueness) unless AnyRels
+// is set (hops of two MATCH clauses): where A and B are one node, only
+// the difference shows.
 type ExpandCommon struct {
 	A, B, X string
 	HA, HB  Hop
+	AnyRels bool
 }
 
 var _ Op = (*ExpandCommon)(nil)
@@ -254,5 +258,9 @@ func (o ExpandCommon) WithChildren(children ...*Pipeline) (Op, error) { return n
 
 // Detail implements Op.
 func (o ExpandCommon) Detail() string {
-	return fmt.Sprintf("(%s)%s(%s)%s(%s) mode=set, intersection", show(o.A), arrow(o.HA.Dir, "", o.HA.Types, ""), show(o.X), arrow(o.HB.Dir, "", o.HB.Types, ""), show(o.B))
+	any := ""
+	if o.AnyRels {
+		any = ", any relationships"
+	}
+	return fmt.Sprintf("(%s)%s(%s)%s(%s) mode=set, intersection%s", show(o.A), arrow(o.HA.Dir, "", o.HA.Types, ""), show(o.X), arrow(o.HB.Dir, "", o.HB.Types, ""), show(o.B), any)
 }
