@@ -23,13 +23,8 @@ import (
 // one) ok is false and the caller counts the rows it enumerates with a
 // counter, which needs no table per row.
 func (g *gen) countByRules(ops []logical.Op, env *regEnv) (res int32, ok bool, err error) {
-	b := g.b
-	name := b.fresh("count")
-	call := &ast.FunctionCall{Name: "count", Star: true}
-	b.aggRefs[call] = name
-	agg := logical.Aggregate{Aggs: []logical.AggCall{{Call: call, Name: name}}, EstGroups: 1}
-	out := b.rewrite(append(slices.Clone(ops), agg), need{Live: newVarSet(name), Bag: true})
-	if countsRows(out, name) {
+	out, name, ok := g.b.countedOps(ops)
+	if !ok {
 		return 0, false, nil
 	}
 	res = g.r()
@@ -42,6 +37,23 @@ func (g *gen) countByRules(ops []logical.Op, env *regEnv) (res int32, ok bool, e
 		return nil
 	})
 	return res, err == nil, err
+}
+
+// countedOps returns ops followed by an Aggregate of count(*) into name,
+// rewritten by the rules, when a rule changed how the rows are counted;
+// ok is false when the Aggregate still counts the rows one by one. The
+// cost model prices a per-row count with it (exprPipelines) as code
+// generation plans it.
+func (b *builder) countedOps(ops []logical.Op) (out []logical.Op, name string, ok bool) {
+	name = b.fresh("count")
+	call := &ast.FunctionCall{Name: "count", Star: true}
+	b.aggRefs[call] = name
+	agg := logical.Aggregate{Aggs: []logical.AggCall{{Call: call, Name: name}}, EstGroups: 1}
+	out = b.rewrite(append(slices.Clone(ops), agg), need{Live: newVarSet(name), Bag: true})
+	if countsRows(out, name) {
+		return nil, "", false
+	}
+	return out, name, true
 }
 
 // countsRows reports whether ops end in the Aggregate that counts its
