@@ -42,6 +42,10 @@ func TestCorrelatedCallsMatchRowMode(t *testing.T) {
 			"MATCH (a)-->(b)-->(c)<--(a) RETURN a.id AS id, count(*) AS n",
 			"MATCH (a) RETURN a.id AS id, COUNT { (a)<--(b)-->(c)-->(a) } AS n",
 			"MATCH (a) CALL { WITH a MATCH (a)-->(b)-->(c)-->(a) RETURN count(*) AS n } RETURN sum(n) AS s",
+			// DISTINCT bodies over distinct outer rows, in place.
+			"MATCH (a:A) CALL { WITH a MATCH (a)-->()-->(b) RETURN DISTINCT b } RETURN count(b) AS n",
+			"MATCH (a:A)-[r:T]->(z) CALL { WITH a MATCH (a)-->()<--(b) RETURN DISTINCT b } RETURN a.id AS id, count(b) AS n",
+			"UNWIND [1, 1] AS u MATCH (a:A) CALL { WITH a MATCH (a)-->()-->(b) RETURN DISTINCT b } RETURN count(b) AS n",
 		}
 		for i := 0; i < perGraph+len(fixed); i++ {
 			var q string
@@ -81,6 +85,8 @@ func randomCorrelatedCall(r *rand.Rand) string {
 		"OPTIONAL MATCH (y:A)-[:U]->(w:A) WITH w AS a", // null imports
 		"MATCH (y:A) OPTIONAL MATCH (y)-[:U]->(a:B)",   // some null
 		"MATCH (a:A) WHERE a.id < 12",
+		"MATCH (a:A)-[r:T]->(z)",            // repeated a, distinct rows
+		"MATCH (a:A) WITH a, a.id % 2 AS p", // a projection of the rows
 	)
 	rel := func() string {
 		typ := pick("", "", ":T", ":U", ":T|U")

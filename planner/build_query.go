@@ -236,7 +236,8 @@ func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 		// that works row by row as its clauses. Plans in written order
 		// (differential tests) keep the CALL.
 		if !b.startLast && !b.rowModeOnly {
-			for _, rule := range []func(*ast.CallSubquery, *scope) ([]ast.Clause, bool){countCall, unionExistsCall, rowCall} {
+			rows := func(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) { return rowCall(c, sc, q.pl.Ops) }
+			for _, rule := range []func(*ast.CallSubquery, *scope) ([]ast.Clause, bool){countCall, unionExistsCall, rows} {
 				cs, ok := rule(c, q.sc)
 				if !ok {
 					continue
