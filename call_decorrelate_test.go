@@ -46,6 +46,25 @@ func TestCorrelatedCallsMatchRowMode(t *testing.T) {
 			"MATCH (a:A) CALL { WITH a MATCH (a)-->()-->(b) RETURN DISTINCT b } RETURN count(b) AS n",
 			"MATCH (a:A)-[r:T]->(z) CALL { WITH a MATCH (a)-->()<--(b) RETURN DISTINCT b } RETURN a.id AS id, count(b) AS n",
 			"UNWIND [1, 1] AS u MATCH (a:A) CALL { WITH a MATCH (a)-->()-->(b) RETURN DISTINCT b } RETURN count(b) AS n",
+			// A name an earlier clause bound and a WITH dropped is a fresh
+			// variable of a subquery that names it again, in every kind of
+			// subquery and wherever it stands: in an aggregate, a grouping
+			// key, a WITH ... WHERE, an ORDER BY.
+			"MATCH (y:A) WITH y AS a CALL { WITH a MATCH (y)--(a) RETURN count(*) AS n } RETURN sum(n) AS s",
+			"MATCH (y:A) WITH y AS a RETURN sum(COUNT { MATCH (y)--(a) }) AS s",
+			"MATCH (y:A) WITH y AS a RETURN sum(COUNT { MATCH (y)--(a) RETURN y UNION MATCH (a)-->(y) RETURN y }) AS s",
+			"MATCH (y:A) WITH y AS a RETURN count(CASE WHEN EXISTS { (y)-[:T]->(a) } THEN 1 END) AS s",
+			"MATCH (y:A) WITH y AS a RETURN EXISTS { MATCH (y)-[:T]->(a) WHERE y.id > 3 } AS k, count(*) AS s",
+			"MATCH (y:A) WITH y AS a RETURN collect(COLLECT { MATCH (y)--(a) RETURN y.id }) AS s",
+			"MATCH (y:A) WITH y AS a RETURN sum(size([(y)--(a) | y.id])) AS s",
+			"MATCH (y:A)-->(z) WITH y AS a, count(z) AS c RETURN COUNT { (y)--(a) } AS k, sum(c) AS s",
+			"MATCH (y:A) WITH y AS a MATCH (a)-->(b) RETURN sum(COUNT { (y)-->(b) }) AS n",
+			"MATCH (y:A) WITH y AS a WITH * RETURN sum(COUNT { (y)--(a) }) AS s",
+			"MATCH (y:A) WITH y AS a WHERE EXISTS { (y)-[:T]->(a) } RETURN a.id AS id",
+			"MATCH (y:A) WITH y AS a WHERE size(COLLECT { MATCH (y)-[:T]->(a) RETURN y }) > 1 RETURN count(*) AS n",
+			"MATCH (y:A) WITH y AS a ORDER BY COUNT { (y)--(a) } DESC, a.id LIMIT 2 RETURN a.id AS id",
+			// ... and the name still in scope is imported.
+			"MATCH (y:A) WITH y, y AS a RETURN sum(COUNT { (y)--(a) }) AS s",
 		}
 		for i := 0; i < perGraph+len(fixed); i++ {
 			var q string
@@ -106,7 +125,9 @@ func randomCorrelatedCall(r *rand.Rand) string {
 			s += rel() + end
 		}
 		if r.IntN(2) == 0 {
-			s = "(" + pick("", "x", "v") + label() + ")" + rel() + s // a hop before the import
+			// A hop before the import, to a fresh node; y is also a name
+			// some outer rows bound and dropped, or keep.
+			s = "(" + pick("", "x", "v", "y") + label() + ")" + rel() + s
 		}
 		where := ""
 		if r.IntN(4) == 0 {
