@@ -231,22 +231,24 @@ func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 		if c.InTransactions != nil {
 			return b.callInTransactions(q, c)
 		}
-		// Plans in written order (differential tests) keep the CALL.
-		if ws, ok := countCall(c, q.sc); ok && !b.startLast && !b.rowModeOnly {
-			for _, w := range ws {
-				if err := b.clause(q, w); err != nil {
-					return err
+		// A correlated body planned as clauses in place: a count as COUNT
+		// { }, a UNION of one row per outer row as EXISTS tests, a body
+		// that works row by row as its clauses. Plans in written order
+		// (differential tests) keep the CALL.
+		if !b.startLast && !b.rowModeOnly {
+			rows := func(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) { return rowCall(c, sc, q.pl.Ops) }
+			for _, rule := range []func(*ast.CallSubquery, *scope) ([]ast.Clause, bool){countCall, unionExistsCall, rows} {
+				cs, ok := rule(c, q.sc)
+				if !ok {
+					continue
 				}
-			}
-			return nil
-		}
-		if cs, ok := rowCall(c, q.sc); ok && !b.startLast && !b.rowModeOnly {
-			for _, cl := range cs {
-				if err := b.clause(q, cl); err != nil {
-					return err
+				for _, cl := range cs {
+					if err := b.clause(q, cl); err != nil {
+						return err
+					}
 				}
+				return nil
 			}
-			return nil
 		}
 		op, err := b.callSubquery(c, q.sc)
 		if err != nil {

@@ -67,33 +67,8 @@ func countCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 			return nil, false
 		}
 	}
-	hidden := map[string]bool{}
-	for _, cl := range body {
-		switch x := cl.(type) {
-		case *ast.Match, *ast.Unwind, *ast.With:
-		case *ast.CallSubquery:
-			if x.InTransactions != nil || isWriteClause(x) || callsProcedure(x) {
-				return nil, false
-			}
-		default:
-			return nil, false
-		}
-		for n := range mentionedNames(cl) {
-			if sc.has(n) && (hidden[n] || !all && !imported[n]) {
-				return nil, false
-			}
-		}
-		// Past a WITH of the body, an outer variable it does not
-		// project is out of the CALL's scope, not of COUNT { }'s.
-		if w, ok := cl.(*ast.With); ok && !w.Projection.Star {
-			cols := map[string]bool{}
-			for _, it := range w.Projection.Items {
-				cols[it.Name()] = true
-			}
-			for n := range sc.vars {
-				hidden[n] = !cols[n]
-			}
-		}
+	if !subqueryBody(body, imported, all, sc) {
+		return nil, false
 	}
 	q := &ast.Query{Span: c.Body.Span, Parts: []*ast.SingleQuery{{Span: c.Body.Parts[0].Span, Clauses: body}}}
 	first := p.Items[0]
@@ -109,6 +84,47 @@ func countCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 		out = append(out, &ast.With{Span: c.Span, Projection: &ast.Projection{Span: p.Span, Star: true, Items: copies}})
 	}
 	return out, true
+}
+
+// subqueryBody reports whether body, the clauses of a CALL's body after
+// its import (imported, or every variable when all), means the same as
+// the body of an EXISTS or COUNT subquery written in its place: clauses
+// that only read (MATCH, UNWIND, WITH and read-only CALL subqueries not
+// in transactions) that name no outer variable of sc the CALL's body does
+// not see. A COUNT or EXISTS subquery sees every outer variable, across
+// its own WITH clauses too, where the CALL's body sees only those it
+// imports and its WITH clauses project: such a name is the body's own
+// variable in the CALL and would be the outer one in the subquery.
+func subqueryBody(body []ast.Clause, imported map[string]bool, all bool, sc *scope) bool {
+	hidden := map[string]bool{}
+	for _, cl := range body {
+		switch x := cl.(type) {
+		case *ast.Match, *ast.Unwind, *ast.With:
+		case *ast.CallSubquery:
+			if x.InTransactions != nil || isWriteClause(x) || callsProcedure(x) {
+				return false
+			}
+		default:
+			return false
+		}
+		for n := range mentionedNames(cl) {
+			if sc.has(n) && (hidden[n] || !all && !imported[n]) {
+				return false
+			}
+		}
+		// Past a WITH of the body, an outer variable it does not
+		// project is out of the CALL's scope, not of the subquery's.
+		if w, ok := cl.(*ast.With); ok && !w.Projection.Star {
+			cols := map[string]bool{}
+			for _, it := range w.Projection.Items {
+				cols[it.Name()] = true
+			}
+			for n := range sc.vars {
+				hidden[n] = !cols[n]
+			}
+		}
+	}
+	return true
 }
 
 // callsProcedure reports whether a clause of c's body, nested CALL

@@ -1,12 +1,17 @@
 package planner
 
-import "github.com/cyqdb/cyq/parser/ast"
+import (
+	"slices"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
 
 // rowCall returns the clauses a correlated CALL subquery whose body works
 // row by row is: `CALL { WITH b MATCH (b)-->(c) RETURN c }` is `MATCH
 // (b)-->(c) WITH <the outer variables>, c`. Such a body (MATCH, OPTIONAL
 // MATCH and UNWIND clauses after the import, a RETURN of expressions with
-// no aggregation, DISTINCT, ORDER BY, SKIP or LIMIT) turns each outer row
+// no aggregation, ORDER BY, SKIP or LIMIT) turns each outer row
 // into the rows its clauses give for it, as the same clauses written in
 // place do, in the same order; its MATCH clauses are clauses of their own
 // either way, so relationship uniqueness is the same. The WITH after them
@@ -22,14 +27,28 @@ import "github.com/cyqdb/cyq/parser/ast"
 // already (the CALL then reports it, as written). Inside an EXISTS, COUNT
 // or COLLECT subquery, whose outer variables are visible without being
 // columns, the CALL stays.
-func rowCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
+//
+// A body that returns DISTINCT rows gives each outer row its distinct
+// rows; in place, WITH DISTINCT over the outer variables and the columns
+// gives the same rows when no two outer rows are alike (outer, the
+// operators planned so far, binds variables no two rows agree on, see
+// distinctKeys, and the WITH keeps them all).
+func rowCall(c *ast.CallSubquery, sc *scope, outer []logical.Op) ([]ast.Clause, bool) {
 	clauses, ret, ok := plainReturnBody(c)
 	if !ok || sc.imported != nil {
 		return nil, false
 	}
 	p := ret.Projection
 	if p.Distinct {
-		return nil, false
+		keys, ok := distinctKeys(outer)
+		if !ok {
+			return nil, false
+		}
+		for k := range keys {
+			if !sc.has(k) || !slices.Contains(sc.userVars(), k) {
+				return nil, false
+			}
+		}
 	}
 	cols := map[string]bool{}
 	for _, it := range p.Items {
@@ -62,6 +81,6 @@ func rowCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 		items = append(items, &ast.ProjectionItem{Span: c.Span, Expr: &ast.Variable{Span: c.Span, Name: n}, Text: n})
 	}
 	items = append(items, p.Items...)
-	with := &ast.With{Span: ret.Span, Projection: &ast.Projection{Span: p.Span, Items: items}}
+	with := &ast.With{Span: ret.Span, Projection: &ast.Projection{Span: p.Span, Distinct: p.Distinct, Items: items}}
 	return append(append([]ast.Clause(nil), body...), with), true
 }

@@ -558,6 +558,11 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 		return 0, err
 	}
 	if !g.b.rowModeOnly {
+		if count {
+			if r, ok, err := g.countByRules(ops, env); ok || err != nil {
+				return r, err
+			}
+		}
 		// Nothing reads the pattern's variables after it; an existence
 		// check needs no multiplicity either.
 		ops = g.b.rewrite(ops, need{Live: newVarSet(), Bag: count})

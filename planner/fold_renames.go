@@ -57,7 +57,7 @@ func foldRename(ops []logical.Op) ([]logical.Op, bool) {
 				}
 			}
 		}
-		if i < j {
+		if i < j && !capturesDropped(a, ops[i:j]) {
 			// Selections alone (WITH * passes every variable): the
 			// aggregation reads only what they keep.
 			return replace(ops, i, j-i), true
@@ -112,10 +112,34 @@ func renameAggregate(a logical.Aggregate, r renaming) (logical.Aggregate, bool) 
 	return out, true
 }
 
-// nestsScope reports whether a's keys or aggregate arguments hold a
-// scope of their own: a comprehension, quantifier, reduce, pattern or
-// subquery.
-func nestsScope(a logical.Aggregate) bool {
+// capturesDropped reports whether a scope nested in a's keys or
+// aggregate arguments (a subquery, pattern or comprehension) names a
+// variable the selections sels do not pass: that name is a fresh variable
+// of the nested scope, and without the selections a variable of that name
+// bound before them would be read as an import instead (`MATCH (y) WITH
+// y AS a RETURN sum(COUNT { (y)--(a) })`, whose y is not the first y).
+func capturesDropped(a logical.Aggregate, sels []logical.Op) bool {
+	if !nestsScope(a) {
+		return false
+	}
+	kept := map[string]int{}
+	for _, op := range sels {
+		for _, v := range op.(logical.Select).Vars {
+			kept[v]++
+		}
+	}
+	for _, e := range aggregateExprs(a) {
+		for name := range mentionedNames(e) {
+			if kept[name] < len(sels) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aggregateExprs is a's keys and aggregate arguments.
+func aggregateExprs(a logical.Aggregate) []ast.Expr {
 	var es []ast.Expr
 	for _, k := range a.Keys {
 		es = append(es, k.Expr)
@@ -123,8 +147,15 @@ func nestsScope(a logical.Aggregate) bool {
 	for _, c := range a.Aggs {
 		es = append(es, c.Call.Args...)
 	}
+	return es
+}
+
+// nestsScope reports whether a's keys or aggregate arguments hold a
+// scope of their own: a comprehension, quantifier, reduce, pattern or
+// subquery.
+func nestsScope(a logical.Aggregate) bool {
 	nested := false
-	for _, e := range es {
+	for _, e := range aggregateExprs(a) {
 		ast.Inspect(e, func(n ast.Node) bool {
 			switch n.(type) {
 			case *ast.ListComprehension, *ast.Quantifier, *ast.Reduce, *ast.PatternExpr, *ast.PatternComprehension,

@@ -129,7 +129,15 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 			return false
 		}
 		if !b.rowModeOnly {
-			inner = b.rewrite(inner, need{Live: newVarSet(), Bag: count})
+			counted, ok := []logical.Op(nil), false
+			if count && !comprehension {
+				counted, _, ok = b.countedOps(inner) // as gen.countByRules
+			}
+			if ok {
+				inner = counted
+			} else {
+				inner = b.rewrite(inner, need{Live: newVarSet(), Bag: count})
+			}
 		}
 		out = append(out, &logical.Pipeline{Ops: inner})
 		return false

@@ -21,9 +21,12 @@ func reverseDir(d Direction) Direction {
 //
 // For each relationship a -h1-> b it adds |h2(b) AND h3⁻¹(a)| when that is
 // exact: neither neighbour list has parallel relationships (each neighbour
-// stands for one relationship) and a != b. With directed hops a
-// relationship can only repeat in a cycle when a = b = c, so only a
-// self-loop a -> a needs the exact enumeration, as do parallel lists.
+// stands for one relationship) and a != b. A relationship can then only
+// repeat in a cycle whose second hop goes back along the first one (the
+// hops' directions differ) to a node with a self-loop: c = a with a
+// self-loop of the third hop at a, or c = b with one of the second at
+// b. Those, a self-loop a -> a and parallel lists take the exact
+// enumeration.
 func (m *Machine) cycleCount(src uint64, spec *ChainSpec) (int64, error) {
 	if src == NullID {
 		return 0, nil
@@ -54,7 +57,11 @@ func (m *Machine) cycleCount(src uint64, spec *ChainSpec) (int64, error) {
 		}
 		if f.b != a && intoExact {
 			out := m.neighbourSet(f.b, h2)
-			if out.GetCardinality() == uint64(m.degree(f.b, h2)) {
+			// c = a or c = b may close the cycle over the first
+			// relationship again (a second hop back along it to a node
+			// with a self-loop): enumerate those with uniqueness.
+			reuses := into.Contains(a) && out.Contains(a) || into.Contains(f.b) && out.Contains(f.b)
+			if !reuses && out.GetCardinality() == uint64(m.degree(f.b, h2)) {
 				total += int64(out.AndCardinality(into))
 				continue
 			}
