@@ -112,11 +112,11 @@ func heldout8Questions() []Question {
 		// over a pattern comprehension, UNWIND of it, reduce over the
 		// collected values (collect drops nulls).
 		{"g-h8-list-projection", "list comprehension", Generic, written(false,
-			"MATCH (a:A {id: $a})-[:R]->(b) RETURN sum(b.k) AS s, count(b.k) AS c",
-			"MATCH (a:A {id: $a}) UNWIND [(a)-[:R]->(b) | b.k] AS k RETURN sum(k) AS s, count(k) AS c",
-			"MATCH (a:A {id: $a}) RETURN sum(reduce(s = 0, x IN [(a)-[:R]->(b) | b.k] | s + coalesce(x, 0))) AS s, sum(size([(a)-[:R]->(b) WHERE b.k IS NOT NULL | 1])) AS c",
-			"MATCH (a:A {id: $a})-[:R]->(b) WITH collect(b.k) AS ks RETURN reduce(s = 0, x IN ks | s + x) AS s, size(ks) AS c",
-			"MATCH (a:A {id: $a})-[:R]->(b) WITH collect(b) AS bs RETURN reduce(s = 0, x IN bs | s + coalesce(x.k, 0)) AS s, size([x IN bs WHERE x.k IS NOT NULL]) AS c",
+			"MATCH (a {id: $a})-[:R]->(b) RETURN sum(b.k) AS s, count(b.k) AS c",
+			"MATCH (a {id: $a}) UNWIND [(a)-[:R]->(b) | b.k] AS k RETURN sum(k) AS s, count(k) AS c",
+			"MATCH (a {id: $a}) RETURN sum(reduce(s = 0, x IN [(a)-[:R]->(b) | b.k] | s + coalesce(x, 0))) AS s, sum(size([(a)-[:R]->(b) WHERE b.k IS NOT NULL | 1])) AS c",
+			"MATCH (a {id: $a})-[:R]->(b) WITH collect(b.k) AS ks RETURN reduce(s = 0, x IN ks | s + x) AS s, size(ks) AS c",
+			"MATCH (a {id: $a})-[:R]->(b) WITH collect(b) AS bs RETURN reduce(s = 0, x IN bs | s + coalesce(x.k, 0)) AS s, size([x IN bs WHERE x.k IS NOT NULL]) AS c",
 		)},
 		// A relationship property filter and an end label: one MATCH, a
 		// pattern comprehension's size, COUNT { }, OPTIONAL MATCH, the
@@ -131,12 +131,12 @@ func heldout8Questions() []Question {
 		// A relationship property spelled four ways: a map inline, WHERE,
 		// WHERE inside the relationship, by a dynamic key; two hops.
 		{"g-h8-rel-prop-spellings", "relationship property", Generic, written(false,
-			"MATCH (a:A)-[r:R {w: 2}]->(b)-[s:S {w: 1}]->(c) RETURN count(*) AS n, count(DISTINCT c) AS d",
-			"MATCH (a:A)-[r:R]->(b)-[s:S]->(c) WHERE r.w = 2 AND s.w = 1 RETURN count(*) AS n, count(DISTINCT c) AS d",
-			"MATCH (a:A)-[r:R WHERE r.w = 2]->(b)-[s:S WHERE s.w = 1]->(c) RETURN count(*) AS n, count(DISTINCT c) AS d",
-			"MATCH (a:A)-[r:R]->(b)-[s:S]->(c) WHERE r['w'] = 2 AND s['w'] = 1 RETURN count(*) AS n, count(DISTINCT c) AS d",
-			"MATCH (a:A)-[r:R]->(b) WHERE r.w = 2 MATCH (b)-[s:S]->(c) WHERE s.w = 1 RETURN count(*) AS n, count(DISTINCT c) AS d",
-			"MATCH (a:A)-[r:R]->(b)-[s:S]->(c) WHERE properties(r).w = 2 AND properties(s).w = 1 RETURN count(*) AS n, count(DISTINCT c) AS d",
+			"MATCH (a)-[r:R {w: 2}]->(b)-[s:S {w: 1}]->(c) RETURN count(*) AS n, count(DISTINCT c) AS d",
+			"MATCH (a)-[r:R]->(b)-[s:S]->(c) WHERE r.w = 2 AND s.w = 1 RETURN count(*) AS n, count(DISTINCT c) AS d",
+			"MATCH (a)-[r:R WHERE r.w = 2]->(b)-[s:S WHERE s.w = 1]->(c) RETURN count(*) AS n, count(DISTINCT c) AS d",
+			"MATCH (a)-[r:R]->(b)-[s:S]->(c) WHERE r['w'] = 2 AND s['w'] = 1 RETURN count(*) AS n, count(DISTINCT c) AS d",
+			"MATCH (a)-[r:R]->(b) WHERE r.w = 2 MATCH (b)-[s:S]->(c) WHERE s.w = 1 RETURN count(*) AS n, count(DISTINCT c) AS d",
+			"MATCH (a)-[r:R]->(b)-[s:S]->(c) WHERE properties(r).w = 2 AND properties(s).w = 1 RETURN count(*) AS n, count(DISTINCT c) AS d",
 		)},
 		// Bands of a property through CASE: in RETURN, in a WITH, the
 		// conditions reordered, a UNION ALL of the bands' filters (a null
@@ -164,22 +164,22 @@ func heldout8Questions() []Question {
 		// all() over the list, none() of its negation, over
 		// relationships(p).
 		{"g-h8-qpp-rel-filter", "quantified path", Generic, written(false,
-			"MATCH (a:A {id: $a})-[rs:R*1..3]->(b) WHERE all(r IN rs WHERE r.w > 0) RETURN count(DISTINCT b) AS n",
-			"MATCH (a:A {id: $a}) ((x)-[r:R]->(y) WHERE r.w > 0){1,3} (b) RETURN count(DISTINCT b) AS n",
-			"MATCH (a:A {id: $a}) ((x)-[r:R WHERE r.w > 0]->(y)){1,3} (b) RETURN count(DISTINCT b) AS n",
-			"MATCH (a:A {id: $a})-[rs:R*1..3]->(b) WHERE none(r IN rs WHERE NOT r.w > 0) RETURN count(DISTINCT b) AS n",
-			"MATCH p = (a:A {id: $a})-[:R*1..3]->(b) WHERE all(r IN relationships(p) WHERE r.w > 0) RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a})-[rs:R*1..3]->(b) WHERE all(r IN rs WHERE r.w > 0) RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a}) ((x)-[r:R]->(y) WHERE r.w > 0){1,3} (b) RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a}) ((x)-[r:R WHERE r.w > 0]->(y)){1,3} (b) RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a})-[rs:R*1..3]->(b) WHERE none(r IN rs WHERE NOT r.w > 0) RETURN count(DISTINCT b) AS n",
+			"MATCH p = (a {id: $a})-[:R*1..3]->(b) WHERE all(r IN relationships(p) WHERE r.w > 0) RETURN count(DISTINCT b) AS n",
 		)},
 		// Reach in one or two hops through B nodes only: a quantified path
 		// with the label inside, a UNION of the hops, all() over the
 		// path's nodes after the first, a variable-length relationship
 		// to a B end that one of the two ways reaches.
 		{"g-h8-qpp-labelled", "quantified path", Generic, written(false,
-			"MATCH (a:A {id: $a}) ((x)-[:R]->(y:B)){1,2} (b) RETURN count(DISTINCT b) AS n",
-			"CALL { MATCH (a:A {id: $a})-[:R]->(b:B) RETURN b UNION MATCH (a:A {id: $a})-[:R]->(:B)-[:R]->(b:B) RETURN b } RETURN count(b) AS n",
-			"MATCH p = (a:A {id: $a})-[:R*1..2]->(b) WHERE all(x IN nodes(p)[1..] WHERE x:B) RETURN count(DISTINCT b) AS n",
-			"MATCH (a:A {id: $a}) ((x)-[:R]->(y) WHERE y:B){1,2} (b) RETURN count(DISTINCT b) AS n",
-			"MATCH (a:A {id: $a})-[:R*1..2]->(b:B) WHERE EXISTS { (a)-[:R]->(b) } OR EXISTS { (a)-[:R]->(:B)-[:R]->(b) } RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a}) ((x)-[:R]->(y:B)){1,2} (b) RETURN count(DISTINCT b) AS n",
+			"CALL { MATCH (a {id: $a})-[:R]->(b:B) RETURN b UNION MATCH (a {id: $a})-[:R]->(:B)-[:R]->(b:B) RETURN b } RETURN count(b) AS n",
+			"MATCH p = (a {id: $a})-[:R*1..2]->(b) WHERE all(x IN nodes(p)[1..] WHERE x:B) RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a}) ((x)-[:R]->(y) WHERE y:B){1,2} (b) RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a})-[:R*1..2]->(b:B) WHERE EXISTS { (a)-[:R]->(b) } OR EXISTS { (a)-[:R]->(:B)-[:R]->(b) } RETURN count(DISTINCT b) AS n",
 		)},
 		// Neighbours with a larger key through subqueries with a
 		// correlated WHERE: one MATCH, COUNT { }, the size of a COLLECT { },
@@ -236,12 +236,12 @@ func heldout8Questions() []Question {
 		// the count, on the aggregate row, LIMIT after one row, the
 		// collected set's size.
 		{"g-h8-redundant", "redundant clauses", Generic, written(false,
-			"MATCH (a:A {id: $a})-[:R]->(b) RETURN count(DISTINCT b) AS n",
-			"MATCH (a:A {id: $a})-[:R]->(b) WITH DISTINCT b RETURN count(DISTINCT b) AS n",
-			"MATCH (a:A {id: $a})-[:R]->(b) WITH DISTINCT a, b RETURN count(DISTINCT b) AS n",
-			"MATCH (a:A {id: $a})-[:R]->(b) RETURN DISTINCT count(DISTINCT b) AS n LIMIT 10",
-			"MATCH (a:A {id: $a})-[:R]->(b) WITH collect(DISTINCT b) AS bs RETURN size(bs) AS n LIMIT 1",
-			"MATCH (a:A {id: $a}) WITH DISTINCT a MATCH (a)-[:R]->(b) WITH DISTINCT b RETURN count(*) AS n",
+			"MATCH (a {id: $a})-[:R]->(b) RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a})-[:R]->(b) WITH DISTINCT b RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a})-[:R]->(b) WITH DISTINCT a, b RETURN count(DISTINCT b) AS n",
+			"MATCH (a {id: $a})-[:R]->(b) RETURN DISTINCT count(DISTINCT b) AS n LIMIT 10",
+			"MATCH (a {id: $a})-[:R]->(b) WITH collect(DISTINCT b) AS bs RETURN size(bs) AS n LIMIT 1",
+			"MATCH (a {id: $a}) WITH DISTINCT a MATCH (a)-[:R]->(b) WITH DISTINCT b RETURN count(*) AS n",
 		)},
 		// Grouped by a related node: the end's key and a count and sum of
 		// the starts; grouped by the node first, COUNT { } per end, the
