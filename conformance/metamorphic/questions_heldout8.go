@@ -491,13 +491,14 @@ func heldout8Questions() []Question {
 		)},
 		// Synsets with a grandparent: EXISTS of the two-hop path, the
 		// distinct starts, a nested EXISTS with the uniqueness of the
-		// path's two relationships written out, a GraphProgram.
+		// path's two relationships written out. (The GraphProgram of the
+		// distinct starts ran past its minute under load: its statement
+		// returns the 34,179 nodes through the two-hop rows.)
 		{"w-h8-two-hop-exists", "existence", WordNet, written(false,
 			"MATCH (e:Entity) WHERE EXISTS { (e)-[:_hypernym]->()-[:_hypernym]->() } RETURN count(e) AS n",
 			"MATCH (e:Entity)-[:_hypernym]->()-[:_hypernym]->() RETURN count(DISTINCT e) AS n",
 			"MATCH (e:Entity) WHERE EXISTS { MATCH (e)-[r1:_hypernym]->(m) WHERE EXISTS { (m)-[r2:_hypernym]->() WHERE r2 <> r1 } } RETURN count(e) AS n",
 			"MATCH (e:Entity)-[r1:_hypernym]->(m) WHERE EXISTS { (m)-[r2:_hypernym]->() WHERE r2 <> r1 } RETURN count(DISTINCT e) AS n",
-			programForm(union("MATCH (e:Entity)-[:_hypernym]->()-[:_hypernym]->() RETURN DISTINCT e")),
 		)},
 		// The synset's hyponyms and theirs through an OPTIONAL MATCH:
 		// counts of distinct nodes, the first level collected, COUNT { }
@@ -505,7 +506,7 @@ func heldout8Questions() []Question {
 		// levels, as across the OPTIONAL MATCH), a CALL { } per hyponym.
 		{"w-h8-optional-levels", "OPTIONAL MATCH", WordNet, written(false,
 			"MATCH (e:Entity {id: $entity})<-[:_hypernym]-(h) OPTIONAL MATCH (h)<-[:_hypernym]-(h2) RETURN count(DISTINCT h) AS direct, count(DISTINCT h2) AS second",
-			"MATCH (e:Entity {id: $entity})<-[:_hypernym]-(h) WITH collect(DISTINCT h) AS hs UNWIND hs AS h OPTIONAL MATCH (h)<-[:_hypernym]-(h2) RETURN size(hs) AS direct, count(DISTINCT h2) AS second",
+			"MATCH (e:Entity {id: $entity})<-[:_hypernym]-(h) WITH collect(DISTINCT h) AS hs UNWIND hs AS h OPTIONAL MATCH (h)<-[:_hypernym]-(h2) RETURN count(DISTINCT h) AS direct, count(DISTINCT h2) AS second",
 			"MATCH (e:Entity {id: $entity}) WHERE (e)<-[:_hypernym]-() RETURN COUNT { MATCH (e)<-[:_hypernym]-(h) RETURN DISTINCT h } AS direct, COUNT { MATCH (e)<-[:_hypernym]-(h) MATCH (h)<-[:_hypernym]-(h2) RETURN DISTINCT h2 } AS second",
 			"MATCH (e:Entity {id: $entity})<-[:_hypernym]-(h) CALL { WITH h OPTIONAL MATCH (h)<-[:_hypernym]-(h2) RETURN h2 } RETURN count(DISTINCT h) AS direct, count(DISTINCT h2) AS second",
 		)},
