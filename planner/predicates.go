@@ -3,8 +3,10 @@ package planner
 import (
 	"strings"
 
+	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
+	"github.com/cyqdb/cyq/value"
 )
 
 // Helpers shared by the predicate rules (normalize_predicates.go,
@@ -79,8 +81,10 @@ func entityFunc(e ast.Expr) (string, bool) {
 
 // neverFails reports whether predicate e evaluates without error on any
 // row where the variables of entities are nodes, relationships or null:
-// comparisons, IN over a list literal or parameter, string matches other
-// than regular expressions, null and label tests, and their AND, OR, XOR
+// comparisons, IN over a list literal or parameter, string matches (a
+// regular expression only of a literal pattern that compiles: =~ is null
+// unless both sides are strings, and fails only on a pattern that does
+// not compile), null and label tests, and their AND, OR, XOR
 // and NOT, over literals, parameters, variables, and properties, id()
 // and elementId() of entities. Only such predicates are moved ahead of
 // other operators: they cannot raise an error the query would not have
@@ -107,7 +111,7 @@ func neverFails(e ast.Expr, entities map[string]bool) bool {
 	case *ast.IsNull:
 		return plainValue(x.Expr, entities)
 	case *ast.StringMatch:
-		return x.Op != ast.StrRegex && plainValue(x.Left, entities) && plainValue(x.Right, entities)
+		return (x.Op != ast.StrRegex || validRegexLiteral(x.Right)) && plainValue(x.Left, entities) && plainValue(x.Right, entities)
 	case *ast.In:
 		if !plainValue(x.Expr, entities) {
 			return false
@@ -295,4 +299,15 @@ func mapVars(ops []logical.Op) map[string]bool {
 		}
 	}
 	return maps
+}
+
+// validRegexLiteral reports whether e is a string literal that =~
+// accepts as a pattern: with it, =~ cannot fail.
+func validRegexLiteral(e ast.Expr) bool {
+	l, ok := e.(*ast.Literal)
+	if !ok || l.Kind != ast.LitString {
+		return false
+	}
+	_, err := functions.RegexMatch(value.String(""), value.String(l.Str))
+	return err == nil
 }

@@ -54,7 +54,10 @@
 // Northwind; questions_heldout6.go anti-joins, aggregation spellings and
 // WN18RR; questions_heldout7.go the Kuzu suite's queries written several
 // ways, path functions, pagination, cartesian joins, correlated CALL
-// subqueries, wrapped filters and map values.
+// subqueries, wrapped filters and map values; questions_heldout8.go
+// label expressions, OPTIONAL MATCH chains, filters on aggregates,
+// case-insensitive string lookups, quantified paths with filters inside,
+// top-k per group, redundant clauses and written GraphProgram forms.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,

@@ -33,7 +33,8 @@ func Generate(q *Query, max int, seed int64) []Form {
 	if len(q.Written) > 0 {
 		out := make([]Form, len(q.Written))
 		for i, text := range q.Written {
-			out[i] = Form{Text: text, Query: q}
+			// A written form may be a GraphProgram's JSON (see ProgramForms).
+			out[i] = Form{Text: text, Query: q, Program: strings.HasPrefix(text, "{")}
 			if i > 0 {
 				out[i].Rules = []string{"written"}
 			}

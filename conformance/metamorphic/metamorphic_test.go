@@ -201,6 +201,9 @@ func timedRunArgs(db *cyq.DB, text string, args map[string]any, ordered bool, li
 	defer cancel()
 	r = runArgs(ctx, db, text, args, ordered)
 	var e *cyqerr.Error
+	if r.err != nil && ctx.Err() != nil && isProgram(text) {
+		return r, true // a program stopped by the deadline reports it as an abort, not an error
+	}
 	return r, r.err != nil && ctx.Err() != nil && errors.As(r.err, &e) && e.Type == cyqerr.LimitExceeded && e.Detail == "Timeout"
 }
 

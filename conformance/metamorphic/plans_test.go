@@ -120,6 +120,9 @@ func TestPlanInvariance(t *testing.T) {
 			t.Run(q.Name+"/"+ds.name, func(t *testing.T) {
 				var costs []formCost
 				for _, f := range forms {
+					if f.Program {
+						continue // a program is several queries, planned one by one
+					}
 					text, args, err := BindForm(f, ds.params)
 					if err != nil {
 						t.Fatalf("%s: %v", f.Text, err)
