@@ -22,10 +22,11 @@ func reverseDir(d Direction) Direction {
 // For each relationship a -h1-> b it adds |h2(b) AND h3⁻¹(a)| when that is
 // exact: neither neighbour list has parallel relationships (each neighbour
 // stands for one relationship) and a != b. A relationship can then only
-// repeat in a cycle whose second hop goes back along the first one (the
-// hops' directions differ) to a node with a self-loop: c = a with a
-// self-loop of the third hop at a, or c = b with one of the second at
-// b. Those, a self-loop a -> a and parallel lists take the exact
+// repeat in a cycle whose second or third hop goes back along the first
+// one (its direction differs from the first hop's, or either is Both) to
+// a node with a self-loop: c = a with a self-loop of the third hop at a
+// (the second hop going back), or c = b with one of the second at b (the
+// third hop going back). Those, a self-loop a -> a and parallel lists take the exact
 // enumeration.
 func (m *Machine) cycleCount(src uint64, spec *ChainSpec) (int64, error) {
 	if src == NullID {
@@ -37,6 +38,13 @@ func (m *Machine) cycleCount(src uint64, spec *ChainSpec) (int64, error) {
 	back := &ExpandSpec{Dir: reverseDir(h3.Dir), Types: h3.Types}
 	into := m.neighbourSet(a, back)
 	intoExact := into.GetCardinality() == uint64(m.degree(a, back))
+	// A hop can go back along the first relationship only when it may
+	// walk it the other way round; the directed cycle (all hops Out)
+	// never does.
+	goesBack := func(h *ExpandSpec) bool {
+		return h1.Dir == Both || h.Dir == Both || h.Dir == reverseDir(h1.Dir)
+	}
+	backOn2, backOn3 := goesBack(h2), goesBack(h3)
 	var total int64
 	var firsts []struct {
 		rel uint64
@@ -60,7 +68,7 @@ func (m *Machine) cycleCount(src uint64, spec *ChainSpec) (int64, error) {
 			// c = a or c = b may close the cycle over the first
 			// relationship again (a second hop back along it to a node
 			// with a self-loop): enumerate those with uniqueness.
-			reuses := into.Contains(a) && out.Contains(a) || into.Contains(f.b) && out.Contains(f.b)
+			reuses := backOn2 && into.Contains(a) && out.Contains(a) || backOn3 && into.Contains(f.b) && out.Contains(f.b)
 			if !reuses && out.GetCardinality() == uint64(m.degree(f.b, h2)) {
 				total += int64(out.AndCardinality(into))
 				continue
