@@ -305,14 +305,30 @@ func (t *table) seen(m *Machine) bool {
 type groupState struct {
 	aggs     []Aggregator
 	sums     []int64        // SumInts aggregates, by aggregate index
-	distinct []distinctSeen // by aggregate index; nil when none is DISTINCT
+	distinct *groupDistinct // nil when no aggregate is DISTINCT
+}
+
+// groupDistinct holds, by aggregate index, what each DISTINCT aggregate of
+// a group has seen. groupState keeps a pointer to it, not the slice, so a
+// group without DISTINCT aggregates (most of them) costs 8 bytes for it.
+type groupDistinct struct {
+	by []distinctSeen
 }
 
 // distinctSeen records the values (or node ids) a DISTINCT aggregate has
-// already taken. A group's are one slice, one allocation.
+// already taken.
 type distinctSeen struct {
 	seen  map[string]struct{}
 	nodes *roaring.Bitmap
+}
+
+// distinctAt returns what aggregate i of n has seen in this group,
+// making the group's records on first use.
+func (st *groupState) distinctAt(i, n int) *distinctSeen {
+	if st.distinct == nil {
+		st.distinct = &groupDistinct{by: make([]distinctSeen, n)}
+	}
+	return &st.distinct.by[i]
 }
 
 // intKey returns the group key as an integer when the grouping is by one
@@ -438,8 +454,8 @@ func (t *table) group(m *Machine) (int, error) {
 				continue
 			}
 			st.aggs[i] = a.New()
-			if a.Distinct && st.distinct == nil {
-				st.distinct = make([]distinctSeen, len(s.Aggs))
+			if a.Distinct {
+				st.distinctAt(i, len(s.Aggs))
 			}
 		}
 		// The slot's chunk (when a new one is cut) and what the group
@@ -480,7 +496,7 @@ func (t *table) aggStep(m *Machine) error {
 			if len(args) > 0 && value.IsNull(args[0]) {
 				continue
 			}
-			d := &st.distinct[i]
+			d := st.distinctAt(i, len(s.Aggs))
 			if n, ok := args[0].(value.Node); ok && len(args) == 1 {
 				// Distinct nodes: a bitmap of ids, no key encoding.
 				if d.nodes == nil {
@@ -528,14 +544,12 @@ func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
 		return err
 	}
 	st := &t.slots.at(g).st
-	if st.distinct == nil {
-		st.distinct = make([]distinctSeen, len(t.agg.Aggs))
-	}
 	for i := range t.agg.Aggs {
-		if st.distinct[i].nodes == nil {
-			st.distinct[i].nodes = roaring.New()
+		d := st.distinctAt(i, len(t.agg.Aggs))
+		if d.nodes == nil {
+			d.nodes = roaring.New()
 		}
-		st.distinct[i].nodes.Or(set)
+		d.nodes.Or(set)
 	}
 	return nil
 }
@@ -563,8 +577,8 @@ func (t *table) finish(m *Machine) error {
 			for i := range s.Aggs {
 				if s.Aggs[i].SetCount {
 					var n uint64
-					if d := st.distinct; d != nil && d[i].nodes != nil {
-						n = d[i].nodes.GetCardinality()
+					if d := st.distinct; d != nil && d.by[i].nodes != nil {
+						n = d.by[i].nodes.GetCardinality()
 					}
 					row.r[s.NumKeyR+i] = value.Int(int64(n))
 					continue
