@@ -65,20 +65,18 @@ func pushdownFilters(pl *logical.Pipeline, known map[string]bool, wrote bool) (*
 	return pl, changed
 }
 
-// pushTarget is the index of the operator after which a conjunct reading
-// vars, at index i, belongs: the nearest operator before i that binds one
-// of vars or cannot be crossed. It returns i when the conjunct is already
-// right after that operator (or after filters following it).
-func pushTarget(ops []logical.Op, i int, vars map[string]bool) int {
+// bindingSite is the index of the nearest operator before i that binds
+// one of vars or that blocks (given whether bindsVars finds it crossable),
+// moved past the label and relationship property checks that follow it,
+// as a pattern's own inline properties are.
+func bindingSite(ops []logical.Op, i int, vars map[string]bool, blocks func(op logical.Op, crossable bool) bool) int {
 	j := i - 1
 	for ; j >= 0; j-- {
 		bound, crossable := bindsVars(ops[j])
-		if !crossable || anyIn(bound, vars) {
+		if anyIn(bound, vars) || blocks(ops[j], crossable) {
 			break
 		}
 	}
-	// After the label and relationship property checks that follow the
-	// binding, as a pattern's own inline properties are.
 	for j+1 < i {
 		if _, ok := ops[j+1].(logical.NodeFilter); !ok {
 			if _, ok := ops[j+1].(logical.RelFilter); !ok {
@@ -87,6 +85,15 @@ func pushTarget(ops []logical.Op, i int, vars map[string]bool) int {
 		}
 		j++
 	}
+	return j
+}
+
+// pushTarget is the index of the operator after which a conjunct reading
+// vars, at index i, belongs: the nearest operator before i that binds one
+// of vars or cannot be crossed. It returns i when the conjunct is already
+// right after that operator (or after filters following it).
+func pushTarget(ops []logical.Op, i int, vars map[string]bool) int {
+	j := bindingSite(ops, i, vars, func(_ logical.Op, crossable bool) bool { return !crossable })
 	for k := j + 1; k < i; k++ {
 		if _, ok := ops[k].(logical.Filter); !ok {
 			return j

@@ -85,21 +85,7 @@ func guardFilters(pl *logical.Pipeline, known map[string]bool, wrote bool) (*log
 // property checks that follow it. It returns i when no expansion lies
 // between that place and the filter.
 func guardTarget(ops []logical.Op, i int, vars map[string]bool, entities map[string]bool) int {
-	j := i - 1
-	for ; j >= 0; j-- {
-		bound, _ := bindsVars(ops[j])
-		if anyIn(bound, vars) || !guardCrosses(ops[j], entities) {
-			break
-		}
-	}
-	for j+1 < i {
-		if _, ok := ops[j+1].(logical.NodeFilter); !ok {
-			if _, ok := ops[j+1].(logical.RelFilter); !ok {
-				break
-			}
-		}
-		j++
-	}
+	j := bindingSite(ops, i, vars, func(op logical.Op, _ bool) bool { return !guardCrosses(op, entities) })
 	for k := j + 1; k < i; k++ {
 		switch ops[k].(type) {
 		case logical.Expand, logical.VarExpand, logical.ExpandChain, logical.ExpandCommon:

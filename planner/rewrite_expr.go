@@ -48,92 +48,51 @@ func rewriteExprs(es []ast.Expr, f exprRewrite) ([]ast.Expr, bool) {
 	return out, true
 }
 
+// rebuild is x with kids, its children, rewritten: x itself when none
+// changed, else a copy that set gives the new children (in kids' order).
+func rebuild[T any, P interface {
+	*T
+	ast.Expr
+}](x P, f exprRewrite, set func(P, []ast.Expr), kids ...ast.Expr) (ast.Expr, bool) {
+	out, ok := rewriteExprs(kids, f)
+	if !ok {
+		return x, false
+	}
+	c := P(new(T))
+	*c = *x
+	set(c, out)
+	return c, true
+}
+
 // rewriteChildren is e with its children rewritten (see rewriteExpr).
 func rewriteChildren(e ast.Expr, f exprRewrite) (ast.Expr, bool) {
 	switch x := e.(type) {
 	case *ast.Property:
-		in, ok := rewriteExpr(x.Expr, f)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Expr = in
-		return &c, true
+		return rebuild(x, f, func(c *ast.Property, k []ast.Expr) { c.Expr = k[0] }, x.Expr)
 	case *ast.Binary:
-		l, ok1 := rewriteExpr(x.Left, f)
-		r, ok2 := rewriteExpr(x.Right, f)
-		if !ok1 && !ok2 {
-			return e, false
-		}
-		c := *x
-		c.Left, c.Right = l, r
-		return &c, true
+		return rebuild(x, f, func(c *ast.Binary, k []ast.Expr) { c.Left, c.Right = k[0], k[1] }, x.Left, x.Right)
 	case *ast.Unary:
-		in, ok := rewriteExpr(x.Expr, f)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Expr = in
-		return &c, true
+		return rebuild(x, f, func(c *ast.Unary, k []ast.Expr) { c.Expr = k[0] }, x.Expr)
 	case *ast.Comparison:
-		ops, ok := rewriteExprs(x.Operands, f)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Operands = ops
-		return &c, true
+		return rebuild(x, f, func(c *ast.Comparison, k []ast.Expr) { c.Operands = k }, x.Operands...)
 	case *ast.IsNull:
-		in, ok := rewriteExpr(x.Expr, f)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Expr = in
-		return &c, true
+		return rebuild(x, f, func(c *ast.IsNull, k []ast.Expr) { c.Expr = k[0] }, x.Expr)
 	case *ast.StringMatch:
-		l, ok1 := rewriteExpr(x.Left, f)
-		r, ok2 := rewriteExpr(x.Right, f)
-		if !ok1 && !ok2 {
-			return e, false
-		}
-		c := *x
-		c.Left, c.Right = l, r
-		return &c, true
+		return rebuild(x, f, func(c *ast.StringMatch, k []ast.Expr) { c.Left, c.Right = k[0], k[1] }, x.Left, x.Right)
 	case *ast.In:
-		l, ok1 := rewriteExpr(x.Expr, f)
-		r, ok2 := rewriteExpr(x.List, f)
-		if !ok1 && !ok2 {
-			return e, false
-		}
-		c := *x
-		c.Expr, c.List = l, r
-		return &c, true
+		return rebuild(x, f, func(c *ast.In, k []ast.Expr) { c.Expr, c.List = k[0], k[1] }, x.Expr, x.List)
 	case *ast.LabelPredicate:
-		in, ok := rewriteExpr(x.Expr, f)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Expr = in
-		return &c, true
+		return rebuild(x, f, func(c *ast.LabelPredicate, k []ast.Expr) { c.Expr = k[0] }, x.Expr)
 	case *ast.TypePredicate:
-		in, ok := rewriteExpr(x.Expr, f)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Expr = in
-		return &c, true
+		return rebuild(x, f, func(c *ast.TypePredicate, k []ast.Expr) { c.Expr = k[0] }, x.Expr)
 	case *ast.ListLiteral:
-		items, ok := rewriteExprs(x.Items, f)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Items = items
-		return &c, true
+		return rebuild(x, f, func(c *ast.ListLiteral, k []ast.Expr) { c.Items = k }, x.Items...)
+	case *ast.FunctionCall:
+		return rebuild(x, f, func(c *ast.FunctionCall, k []ast.Expr) { c.Args = k }, x.Args...)
+	case *ast.Index:
+		return rebuild(x, f, func(c *ast.Index, k []ast.Expr) { c.Expr, c.Index = k[0], k[1] }, x.Expr, x.Index)
+	case *ast.Slice:
+		return rebuild(x, f, func(c *ast.Slice, k []ast.Expr) { c.Expr, c.From, c.To = k[0], k[1], k[2] }, x.Expr, x.From, x.To)
 	case *ast.MapLiteral:
 		var entries []*ast.MapEntry
 		for k, en := range x.Entries {
@@ -153,33 +112,6 @@ func rewriteChildren(e ast.Expr, f exprRewrite) (ast.Expr, bool) {
 		}
 		c := *x
 		c.Entries = entries
-		return &c, true
-	case *ast.FunctionCall:
-		args, ok := rewriteExprs(x.Args, f)
-		if !ok {
-			return e, false
-		}
-		c := *x
-		c.Args = args
-		return &c, true
-	case *ast.Index:
-		in, ok1 := rewriteExpr(x.Expr, f)
-		ix, ok2 := rewriteExpr(x.Index, f)
-		if !ok1 && !ok2 {
-			return e, false
-		}
-		c := *x
-		c.Expr, c.Index = in, ix
-		return &c, true
-	case *ast.Slice:
-		in, ok1 := rewriteExpr(x.Expr, f)
-		from, ok2 := rewriteExpr(x.From, f)
-		to, ok3 := rewriteExpr(x.To, f)
-		if !ok1 && !ok2 && !ok3 {
-			return e, false
-		}
-		c := *x
-		c.Expr, c.From, c.To = in, from, to
 		return &c, true
 	case *ast.Case:
 		c := *x
