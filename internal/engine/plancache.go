@@ -444,8 +444,11 @@ func (eng *Engine) keep(key planKey, nv *planVariant) {
 		}
 		if v.shape == nv.shape && v.blind == nv.blind && slices.EqualFunc(v.compiled.ParamDeps, nv.compiled.ParamDeps, func(a, b planner.ParamDep) bool { return a == b }) {
 			// The same plan: it serves the new class too.
+			// It serves while every count either planning read keeps its
+			// class.
 			m := &planVariant{sig: v.sig, compiled: v.compiled, blind: v.blind, shape: v.shape, names: v.names,
-				classes: append([][]int32{nv.compiled.ParamClass}, v.classes[:min(len(v.classes), variantClasses-1)]...)}
+				classes: append([][]int32{nv.compiled.ParamClass}, v.classes[:min(len(v.classes), variantClasses-1)]...),
+				reads:   unionReads(v.reads, nv.reads)}
 			vs[0] = m
 			continue
 		}
@@ -454,6 +457,17 @@ func (eng *Engine) keep(key planKey, nv *planVariant) {
 		}
 	}
 	eng.plans.entries[key] = planEntry{variants: vs}
+}
+
+// unionReads is the reads of a and of b, each once.
+func unionReads(a, b []statsRead) []statsRead {
+	out := slices.Clone(a)
+	for _, r := range b {
+		if !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // usesProcedures reports whether the program calls procedures, whose
