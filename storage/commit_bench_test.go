@@ -25,32 +25,8 @@ func BenchmarkCommitSmall(b *testing.B) {
 				name = fmt.Sprintf("%d/indexed", n)
 			}
 			b.Run(name, func(b *testing.B) {
-				s, err := Open("bench", &Options{FS: vfs.NewMem(), Logger: quietLogger{}})
-				check(b, err)
-				defer s.Close()
-				g := mustGraph(b, s, DefaultGraph)
-				tx := begin(b, g)
-				a := must(tx.LabelIDOrCreate("A"))(b)
-				c := must(tx.LabelIDOrCreate("C"))(b)
-				u := must(tx.LabelIDOrCreate("U"))(b)
-				typ := must(tx.TypeIDOrCreate("R"))(b)
-				k := []uint32{must(tx.PropKeyIDOrCreate("id"))(b), must(tx.PropKeyIDOrCreate("name"))(b), must(tx.PropKeyIDOrCreate("score"))(b)}
-				check(b, tx.CreateIndex(a, k[0]))
-				for i := 0; i < 20000; i++ {
-					l := a
-					if i%2 == 1 {
-						l = u
-					}
-					must(tx.CreateNode([]uint32{l}, map[uint32]value.Value{k[0]: value.Int(int64(i)), k[1]: value.String(fmt.Sprint("n", i%500))}))(b)
-				}
-				check(b, tx.Commit())
-				// An image with value statistics, as a graph loaded
-				// or folded has. The image writer is stopped: the
-				// images the commits would ask for are another cost
-				// (BenchmarkImageWrite), and on a busy machine they
-				// land in one run and not the next.
-				s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
-				s.stopImageWriter()
+				g, ids := commitBenchGraph(b)
+				a, c, u, typ, k := ids.a, ids.c, ids.u, ids.typ, ids.k
 				labels := []uint32{u}
 				if indexed {
 					labels = []uint32{a, c}
@@ -84,20 +60,9 @@ func BenchmarkCommitSmall(b *testing.B) {
 func BenchmarkCommitValueStats(b *testing.B) {
 	for _, n := range []int{1, 10, 100} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			s, err := Open("bench", &Options{FS: vfs.NewMem(), Logger: quietLogger{}})
-			check(b, err)
-			defer s.Close()
-			g := mustGraph(b, s, DefaultGraph)
+			g, ids := commitBenchGraph(b)
+			a, c, k := ids.a, ids.c, ids.k
 			tx := begin(b, g)
-			a := must(tx.LabelIDOrCreate("A"))(b)
-			c := must(tx.LabelIDOrCreate("C"))(b)
-			k := []uint32{must(tx.PropKeyIDOrCreate("id"))(b), must(tx.PropKeyIDOrCreate("name"))(b), must(tx.PropKeyIDOrCreate("score"))(b)}
-			for i := 0; i < 20000; i++ {
-				must(tx.CreateNode([]uint32{a}, map[uint32]value.Value{k[0]: value.Int(int64(i)), k[1]: value.String(fmt.Sprint("n", i%500))}))(b)
-			}
-			check(b, tx.Commit())
-			s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
-			tx = begin(b, g)
 			defer tx.Rollback()
 			for j := 0; j < n; j++ {
 				must(tx.CreateNode([]uint32{a, c}, map[uint32]value.Value{k[0]: value.Int(int64(100000 + j*7919)), k[1]: value.String("x"), k[2]: value.Int(int64(j))}))(b)
@@ -111,4 +76,43 @@ func BenchmarkCommitValueStats(b *testing.B) {
 			}
 		})
 	}
+}
+
+// commitBenchIDs are the labels, type and keys of commitBenchGraph.
+type commitBenchIDs struct {
+	a, c, u, typ uint32
+	k            []uint32 // id, name, score
+}
+
+// commitBenchGraph is the graph the commit benchmarks write to: 20,000
+// nodes, alternately of label A (its id indexed) and U, each with an id
+// and one of 500 names, folded into an image with value statistics. The
+// image writer is stopped: the images the commits would ask for are
+// another cost (BenchmarkImageWrite), and on a busy machine they land in
+// one run and not the next. The store closes when the benchmark ends.
+func commitBenchGraph(b *testing.B) (*Graph, commitBenchIDs) {
+	s, err := Open("bench", &Options{FS: vfs.NewMem(), Logger: quietLogger{}})
+	check(b, err)
+	b.Cleanup(func() { s.Close() })
+	g := mustGraph(b, s, DefaultGraph)
+	tx := begin(b, g)
+	ids := commitBenchIDs{
+		a:   must(tx.LabelIDOrCreate("A"))(b),
+		c:   must(tx.LabelIDOrCreate("C"))(b),
+		u:   must(tx.LabelIDOrCreate("U"))(b),
+		typ: must(tx.TypeIDOrCreate("R"))(b),
+		k:   []uint32{must(tx.PropKeyIDOrCreate("id"))(b), must(tx.PropKeyIDOrCreate("name"))(b), must(tx.PropKeyIDOrCreate("score"))(b)},
+	}
+	check(b, tx.CreateIndex(ids.a, ids.k[0]))
+	for i := 0; i < 20000; i++ {
+		l := ids.a
+		if i%2 == 1 {
+			l = ids.u
+		}
+		must(tx.CreateNode([]uint32{l}, map[uint32]value.Value{ids.k[0]: value.Int(int64(i)), ids.k[1]: value.String(fmt.Sprint("n", i%500))}))(b)
+	}
+	check(b, tx.Commit())
+	s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
+	s.stopImageWriter()
+	return g, ids
 }

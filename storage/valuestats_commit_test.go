@@ -33,15 +33,7 @@ func TestStatsFollowCommits(t *testing.T) {
 			g := mustGraph(t, s, DefaultGraph)
 			check(t, g.BulkLoad(context.Background(), zipfSource{seed: seed, nodes: 2000 + 500*int(seed), rels: 8000}, nil))
 			r := rand.New(rand.NewSource(seed))
-			snap := g.Snapshot()
-			person, _ := snap.LabelID("Person")
-			admin, _ := snap.LabelID("Admin")
-			knows, _ := snap.TypeID("KNOWS")
-			var keys []uint32
-			for _, k := range []string{"id", "color", "score"} {
-				id, _ := snap.PropKeyID(k)
-				keys = append(keys, id)
-			}
+			person, admin, knows, keys := zipfIDs(g.Snapshot())
 			current := 0
 			for step := 0; step < 60; step++ {
 				tx := begin(t, g)
@@ -175,4 +167,18 @@ func checkCommittedValueStats(t *testing.T, r *Snapshot, label, key uint32) bool
 		}
 	}
 	return true
+}
+
+// zipfIDs are the ids of zipfSource's labels Person and Admin, type
+// KNOWS and keys id, color and score, which the statistics tests write
+// with.
+func zipfIDs(snap *Snapshot) (person, admin, knows uint32, keys []uint32) {
+	person, _ = snap.LabelID("Person")
+	admin, _ = snap.LabelID("Admin")
+	knows, _ = snap.TypeID("KNOWS")
+	for _, k := range []string{"id", "color", "score"} {
+		id, _ := snap.PropKeyID(k)
+		keys = append(keys, id)
+	}
+	return person, admin, knows, keys
 }

@@ -166,14 +166,7 @@ func TestDistinctFollowCommits(t *testing.T) {
 			check(t, g.BulkLoad(context.Background(), zipfSource{seed: seed, nodes: 1500 + 500*int(seed), rels: 5000}, nil))
 			r := rand.New(rand.NewSource(seed))
 			snap := g.Snapshot()
-			person, _ := snap.LabelID("Person")
-			admin, _ := snap.LabelID("Admin")
-			knows, _ := snap.TypeID("KNOWS")
-			var keys []uint32
-			for _, k := range []string{"id", "color", "score"} {
-				id, _ := snap.PropKeyID(k)
-				keys = append(keys, id)
-			}
+			person, admin, knows, keys := zipfIDs(snap)
 			m := &distinctModel{}
 			m.reset(snap)
 			checked, replays, fresh, removalRefresh := 0, 0, 0, 0

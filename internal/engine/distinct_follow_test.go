@@ -25,10 +25,7 @@ func TestPlanFollowsCommittedDistinct(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer eng.Close()
-	g, err := eng.Store().Graph(eng.opts.Graph)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := engineGraph(t, eng)
 	const as, bs, bg = 1000, 20000, 600000
 	load := storage.BulkSourceFunc(func(b *storage.BulkBuilder) error {
 		a, bl, p, q, r, s := b.LabelID("A"), b.LabelID("B"), b.PropKeyID("p"), b.PropKeyID("q"), b.TypeID("R"), b.TypeID("S")

@@ -191,14 +191,21 @@ func TestSeekDegreeFromSample(t *testing.T) {
 	}
 }
 
-// currentStats returns the planner's statistics over eng's graph as it is
-// now; the snapshot they read closes when the test ends.
-func currentStats(t *testing.T, eng *Engine) *statsView {
+// engineGraph is eng's graph.
+func engineGraph(t testing.TB, eng *Engine) *storage.Graph {
 	t.Helper()
 	g, err := eng.Store().Graph(eng.opts.Graph)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g
+}
+
+// currentStats returns the planner's statistics over eng's graph as it is
+// now; the snapshot they read closes when the test ends.
+func currentStats(t *testing.T, eng *Engine) *statsView {
+	t.Helper()
+	g := engineGraph(t, eng)
 	snap := g.Snapshot()
 	t.Cleanup(func() { snap.Close() })
 	return eng.statsView(snap, eng.signature(snap))
@@ -215,10 +222,7 @@ func TestStatsFromPersistedValueStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer eng.Close()
-	g, err := eng.Store().Graph(eng.opts.Graph)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := engineGraph(t, eng)
 	const n = 3 * distinctSample
 	const hubs, hubDegree = 20, 300
 	load := storage.BulkSourceFunc(func(b *storage.BulkBuilder) error {

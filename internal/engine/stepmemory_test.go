@@ -41,10 +41,7 @@ func TestSetStepBuffersCharged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := eng.Store().Graph(eng.opts.Graph)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := engineGraph(t, eng)
 		if err := g.BulkLoad(context.Background(), load, nil); err != nil {
 			t.Fatal(err)
 		}
