@@ -67,7 +67,11 @@ func (b *builder) shortestWhere(m *patternPlan, part *ast.PatternPart, where ast
 		s := newVarSet()
 		addExprVars(c, &s)
 		reads, bound := false, !s.all && !s.aggs
+		local := localOnly(c)
 		for n := range s.names {
+			if local[n] {
+				continue // x of all(x IN nodes(p) WHERE ...): bound inside c
+			}
 			reads = reads || own[n]
 			bound = bound && m.sc.has(n)
 		}
