@@ -57,7 +57,11 @@
 // subqueries, wrapped filters and map values; questions_heldout8.go
 // label expressions, OPTIONAL MATCH chains, filters on aggregates,
 // case-insensitive string lookups, quantified paths with filters inside,
-// top-k per group, redundant clauses and written GraphProgram forms.
+// top-k per group, redundant clauses and written GraphProgram forms;
+// questions_heldout9.go OPTIONAL MATCH with coalesce(), comprehensions
+// and map projections, list functions over ordered collects, nested
+// aggregations, shortest paths with path filters, normalised grouping
+// keys, parameter lists, top-k through CALL and date predicates.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,
