@@ -264,7 +264,10 @@ func heldout9Questions() []Question {
 		// Users graphs.
 		// The node's neighbours with more than 20 neighbours: the grouped
 		// second MATCH filtered, COUNT { }, a comprehension's size, a CALL
-		// { } count, a list filter of the collected neighbours.
+		// { } count, a list filter of the collected neighbours, the one
+		// two-hop pattern grouped (the SNAP graphs hold one relationship
+		// per ordered pair and no self-loop, so its rows per neighbour are
+		// the neighbour's degree).
 		{"u-h9-degree-filter", "degree filter", Users, written(false,
 			"MATCH (:User {id: $hub})-->(b) WITH DISTINCT b MATCH (b)-->(c) WITH b, count(*) AS d WHERE d > 20 RETURN count(b) AS n",
 			"MATCH (:User {id: $hub})-->(b) WITH DISTINCT b WHERE COUNT { (b)-->() } > 20 RETURN count(b) AS n",
@@ -297,7 +300,8 @@ func heldout9Questions() []Question {
 		// Each neighbour's least neighbour id below 100, -1 when none: an
 		// OPTIONAL MATCH with coalesce(), a CALL { } per neighbour, the
 		// head of a COLLECT { ... LIMIT 1 }, reduce() over a comprehension,
-		// the first of an ordered collect.
+		// the first of an ordered collect (one row per neighbour either
+		// way: one relationship per ordered pair in these graphs).
 		{"u-h9-optional-coalesce", "OPTIONAL MATCH + coalesce", Users, written(false,
 			"MATCH (:User {id: $hub})-->(b) OPTIONAL MATCH (b)-->(c) WHERE c.id < 100 RETURN b.id AS id, coalesce(min(c.id), -1) AS m",
 			"MATCH (:User {id: $hub})-->(b) CALL { WITH b OPTIONAL MATCH (b)-->(c) WHERE c.id < 100 RETURN min(c.id) AS m } RETURN b.id AS id, coalesce(m, -1) AS m",
@@ -365,7 +369,9 @@ func heldout9Questions() []Question {
 		// A person's first and latest film (by year, then title) and their
 		// number: head and last of the ordered collect, last and head of
 		// the reversed order, index 0 and -1, reverse(), two CALL { }s with
-		// LIMIT 1, an ordered COLLECT { }.
+		// LIMIT 1, an ordered COLLECT { } (the person has films: without,
+		// the aggregating forms return one row of nulls and the CALL form
+		// none).
 		{"m-h9-list-first-last", "list functions", Movies, written(false,
 			"MATCH (p:Person {name: $who})-[:ACTED_IN]->(m:Movie) WITH m ORDER BY m.released, m.title WITH collect(m.title) AS ts RETURN head(ts) AS first, last(ts) AS latest, size(ts) AS n",
 			"MATCH (p:Person {name: $who})-[:ACTED_IN]->(m:Movie) WITH m ORDER BY m.released DESC, m.title DESC WITH collect(m.title) AS ts RETURN last(ts) AS first, head(ts) AS latest, size(ts) AS n",
@@ -396,7 +402,9 @@ func heldout9Questions() []Question {
 		)},
 		// Kevin Bacon's distance to the person over ACTED_IN: shortestPath,
 		// SHORTEST 1, allShortestPaths' lengths, the least length of the
-		// variable-length paths, increasing even depths.
+		// variable-length paths, increasing even depths (the bounded forms
+		// agree with the unbounded ones while the distance is at most 4;
+		// it is 2).
 		{"m-h9-shortest-bacon", "shortest path", Movies, written(false,
 			"MATCH (a:Person {name: 'Kevin Bacon'}), (b:Person {name: $who}) MATCH p = shortestPath((a)-[:ACTED_IN*]-(b)) RETURN length(p) AS d",
 			"MATCH p = SHORTEST 1 (a:Person {name: 'Kevin Bacon'})-[:ACTED_IN]-+(b:Person {name: $who}) RETURN length(p) AS d",
