@@ -46,29 +46,40 @@ func leastTrails(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 	for i, op := range ops {
 		switch o := op.(type) {
 		case logical.VarExpand:
-			// What the operators need of the rows, with a collect of
-			// the path read as a least length (leastReads).
-			rq, all, least := req, false, false
+			// A filter of the path between its binding and its reads
+			// becomes the search's pre-filter (leastTrailsFilter).
+			work, wreq := ops, req
+			var pre ast.Expr
 			if pb := pathBindOf(ops, i); pb >= 0 {
-				p := ops[pb].(logical.PathBind).Var
-				var sub []logical.Op
-				if sub, all, least = b.leastReads(ops[pb+1:], p); least && all {
-					rq = analyse(append(append([]logical.Op(nil), ops[:pb+1]...), sub...), req.After[len(ops)-1])
+				if w, moved, ok := b.leastTrailsFilter(ops, i, pb); ok {
+					work, pre, wreq = w, moved, analyse(w, req.After[len(ops)-1])
 				}
 			}
-			pb, ok := leastTrailsBind(ops, i, rq)
-			if !ok {
+			// What the operators need of the rows, with a collect of
+			// the path read as a least length (leastReads).
+			rq, all, least := wreq, false, false
+			if pb := pathBindOf(work, i); pb >= 0 {
+				p := work[pb].(logical.PathBind).Var
+				var sub []logical.Op
+				if sub, all, least = b.leastReads(work[pb+1:], p); least && all {
+					rq = analyse(append(append([]logical.Op(nil), work[:pb+1]...), sub...), wreq.After[len(work)-1])
+				}
+			}
+			pb, ok := leastTrailsBind(work, i, rq)
+			if !ok || pb < 0 && pre != nil {
 				continue
 			}
 			if pb < 0 {
-				return replace(ops, i, 1, leastTrailsSearch(o, "", false)), true
+				return replace(work, i, 1, leastTrailsSearch(o, "", false)), true
 			}
-			p := ops[pb].(logical.PathBind).Var
+			p := work[pb].(logical.PathBind).Var
 			if !least {
 				continue
 			}
-			out := replace(ops, pb, 1)
-			out = replace(out, i, 1, leastTrailsSearch(o, p, all))
+			search := leastTrailsSearch(o, p, all)
+			search.Pred = pre
+			out := replace(work, pb, 1)
+			out = replace(out, i, 1, search)
 			if ends, ok := b.leastTrailsEnds(out, i); ok {
 				return ends, true
 			}
