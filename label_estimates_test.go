@@ -146,7 +146,10 @@ func TestDisjointLabelCover(t *testing.T) {
 				continue // (a COUNT { } degree read is in the projection)
 			}
 			plan := fmt.Sprint(mustRun(t, db, "EXPLAIN "+q, nil)[0][0])
-			if tested := !strings.Contains(plan, "Degree"); tested != (plans == "tested") {
+			// A degree read tests the labels itself when it names them at
+			// its far end.
+			tested := !strings.Contains(plan, "Degree") || strings.Contains(plan, "-(:") || strings.Contains(plan, ">(:")
+			if tested != (plans == "tested") {
 				t.Errorf("%s: %s: label test in the plan %v, want %v\n%s", when, q, tested, plans == "tested", plan)
 			}
 		}

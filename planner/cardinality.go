@@ -111,7 +111,11 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 				rows = rows / nodes
 			}
 		case logical.Degree:
-			// one row per node that has relationships
+			// one row per node that has relationships; with end labels
+			// the read tests every relationship's far end
+			if o.Labels != nil {
+				reads[i] = rows * sel.hopDegree(o.Var, o.Dir, o.Types, b.degree(o.Dir, o.Types, avgDeg))
+			}
 		case logical.CycleCount:
 			// One count per row, from the lists of Var's neighbours
 			// (and theirs) the intersections read.

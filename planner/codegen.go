@@ -761,7 +761,11 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.CycleCount:
 		return g.countInto(vm.OpCycleCount, o.Var, o.Into, chainSpec(o.Hops[:]), false, e, cont, rest)
 	case logical.Degree:
-		return g.countInto(vm.OpDegree, o.Var, o.Into, &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types, NoLoops: o.NoLoops}, o.KeepZero, e, cont, rest)
+		spec := &vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types, NoLoops: o.NoLoops}
+		if o.Labels != nil {
+			spec.EndLabels = compileLabels(o.Labels)
+		}
+		return g.countInto(vm.OpDegree, o.Var, o.Into, spec, o.KeepZero, e, cont, rest)
 	case logical.ExpandCommon:
 		a, err := g.nodeReg(e.vars[o.A], o.A)
 		if err != nil {

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -88,12 +89,17 @@ func countOptionalDegrees(b *builder, ops []logical.Op, req required) ([]logical
 // relationship, and that aggregation only counts them. A filter that
 // only excludes the hop's self-loops (excludesSelfLoops) becomes a degree
 // read without them; an expansion that must differ from relationships
-// bound before reads the degree less those (uniqueDegree).
+// bound before reads the degree less those (uniqueDegree). A label test
+// of the far node (a NodeFilter of static labels) becomes the degree
+// read's end labels: only the relationships whose other end matches
+// count, in one pass over the node's adjacency.
 func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly bool) ([]logical.Op, bool) {
 	far := []string{o.To, o.Rel}
 	agg := -1
 	var loopTests []int // filters that only exclude the hop's self-loops
-	renamed := false    // a projection between may rebind the hop's names
+	var endTests []int  // label tests of the far node
+	var endLabels []ast.LabelExpr
+	renamed := false // a projection between may rebind the hop's names
 	for j := i + 1; j < len(ops) && agg < 0; j++ {
 		switch x := ops[j].(type) {
 		case logical.Filter:
@@ -104,13 +110,21 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 			if usesOf(x).hasAny(far...) {
 				return nil, false
 			}
-		case logical.Project, logical.Select, logical.NodeFilter, logical.RelFilter:
+		case logical.NodeFilter:
+			if matchOnly && !renamed && x.Var == o.To && x.Var != o.From && staticLabels(x.Labels) {
+				endTests = append(endTests, j)
+				endLabels = append(endLabels, x.Labels)
+				continue
+			}
 			if usesOf(x).hasAny(far...) {
 				return nil, false
 			}
-			_, isFilter := x.(logical.NodeFilter)
+		case logical.Project, logical.Select, logical.RelFilter:
+			if usesOf(x).hasAny(far...) {
+				return nil, false
+			}
 			_, isRelFilter := x.(logical.RelFilter)
-			renamed = renamed || !isFilter && !isRelFilter
+			renamed = renamed || !isRelFilter
 		case logical.Aggregate:
 			agg = j
 		default:
@@ -132,7 +146,7 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 			return nil, false
 		}
 	}
-	if len(o.Distinct) > 0 && len(loopTests) > 0 {
+	if len(o.Distinct) > 0 && len(loopTests)+len(endTests) > 0 {
 		return nil, false
 	}
 	into := b.fresh("deg")
@@ -150,9 +164,19 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 	a.Aggs = aggs
 	// A WITH between keeps the degree for the aggregation.
 	out := keepThrough(replace(ops, agg, 1, a), i+1, agg, into)
-	out[i] = logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into, KeepZero: !matchOnly, NoLoops: len(loopTests) > 0}
-	for k := len(loopTests) - 1; k >= 0; k-- {
-		out = replace(out, loopTests[k], 1)
+	deg := logical.Degree{Var: o.From, Dir: o.Dir, Types: o.Types, Into: into, KeepZero: !matchOnly, NoLoops: len(loopTests) > 0}
+	switch len(endLabels) {
+	case 0:
+	case 1:
+		deg.Labels = endLabels[0]
+	default:
+		deg.Labels = &ast.LabelAnd{Items: endLabels}
+	}
+	out[i] = deg
+	drop := append(slices.Clone(loopTests), endTests...)
+	slices.Sort(drop)
+	for k := len(drop) - 1; k >= 0; k-- {
+		out = replace(out, drop[k], 1)
 	}
 	if unique != nil {
 		out = replace(out, i, 1, unique...)
@@ -187,4 +211,20 @@ func (b *builder) impliedLabels(dir ast.Direction, types []string, ls ast.LabelE
 		return true
 	}
 	return b.impliedLabelExpr(logical.Hop{Dir: dir, Types: types}, ls)
+}
+
+// staticLabels reports whether a label expression names its labels (no
+// computed `$(expr)` label).
+func staticLabels(l ast.LabelExpr) bool {
+	switch x := l.(type) {
+	case *ast.LabelName, *ast.LabelWildcard:
+		return true
+	case *ast.LabelNot:
+		return staticLabels(x.Expr)
+	case *ast.LabelAnd:
+		return !slices.ContainsFunc(x.Items, func(it ast.LabelExpr) bool { return !staticLabels(it) })
+	case *ast.LabelOr:
+		return !slices.ContainsFunc(x.Items, func(it ast.LabelExpr) bool { return !staticLabels(it) })
+	}
+	return false
 }

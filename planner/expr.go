@@ -781,13 +781,23 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 // from n's stored degree when the builder's degreePattern allows it: no
 // relationship is enumerated.
 func (g *gen) degreeExists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (int32, bool, error) {
-	near, dir, types, ok := g.b.degreePattern(p, where, env.scope())
+	near, dir, types, ok := g.b.degreePatternEnds(p, where, env.scope(), count)
 	if !ok {
 		return 0, false, nil
 	}
 	s := env.vars[near]
 	d := g.r()
-	g.emit(vm.OpDegree, d, s.reg, g.addAux(&vm.ExpandSpec{Dir: vmDir(dir), Types: dedupe(types)}))
+	spec := &vm.ExpandSpec{Dir: vmDir(dir), Types: dedupe(types)}
+	el := p.Parts[0].Element
+	far := el.Nodes[1]
+	if v := el.Nodes[0].Var; v == nil || v.Name != near {
+		far = el.Nodes[0]
+	}
+	if !g.b.impliedLabels(dir, types, far.Labels) {
+		// Only the relationships whose other end carries the labels count.
+		spec.EndLabels = compileLabels(far.Labels)
+	}
+	g.emit(vm.OpDegree, d, s.reg, g.addAux(spec))
 	if count {
 		return d, true, nil
 	}
@@ -804,6 +814,14 @@ func (g *gen) degreeExists(p *ast.Pattern, where ast.Expr, env *regEnv, count bo
 // with nothing constraining the relationship or the far node but labels
 // the statistics prove it carries.
 func (b *builder) degreePattern(p *ast.Pattern, where ast.Expr, sc *scope) (near string, dir ast.Direction, types []string, ok bool) {
+	return b.degreePatternEnds(p, where, sc, false)
+}
+
+// degreePatternEnds is degreePattern that, with ends, also takes a far
+// node whose labels are not implied: a count reads the degree with the
+// far ends' labels tested in one pass over the adjacency (an existence
+// test is left to the semi-join, which tests a set at a time).
+func (b *builder) degreePatternEnds(p *ast.Pattern, where ast.Expr, sc *scope, ends bool) (near string, dir ast.Direction, types []string, ok bool) {
 	if where != nil || len(p.Parts) != 1 || p.Parts[0].Var != nil || p.Parts[0].Kind != ast.PathPlain {
 		return "", 0, nil, false
 	}
@@ -824,7 +842,8 @@ func (b *builder) degreePattern(p *ast.Pattern, where ast.Expr, sc *scope) (near
 		return "", 0, nil, false
 	}
 	types, simple := r.TypeNames()
-	if far.Var != nil && sc.has(far.Var.Name) || !b.impliedLabels(dir, types, far.Labels) || far.Props != nil || far.Where != nil {
+	labelsOK := b.impliedLabels(dir, types, far.Labels) || ends && staticLabels(far.Labels)
+	if far.Var != nil && sc.has(far.Var.Name) || !labelsOK || far.Props != nil || far.Where != nil {
 		return "", 0, nil, false
 	}
 	if r.Var != nil && sc.has(r.Var.Name) || r.VarLength != nil || r.Props != nil || r.Where != nil || !simple {

@@ -46,7 +46,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return guardFilters(pl, known, b.writes) },
 		b.labelChecks,
-		typeChecks,
+		b.typeChecks,
 		b.dropImpliedLabels,
 	}
 }

@@ -9,20 +9,21 @@ import (
 )
 
 // typeChecks gives a relationship type test written in a WHERE the form
-// a relationship pattern's types take: a conjunct `type(r) = 'T'`,
-// `type(r) IN ['T', 'U']`, or an OR of such tests of r, that stands in a
-// filter after the expansion binding r (with only filters between), narrows
-// the expansion's types to those listed (intersected with the types the
-// pattern wrote) and goes, as labelChecks does for a node's label tests.
-// `MATCH (a)-[r]->(b) WHERE type(r) IN ['R', 'S']` then expands
-// `-[r:R|S]->`, reading only those types' adjacency, and the rules that
-// read an expansion's types (degree reads, set expansion, type counts)
-// see what `-[r:R|S]->` gives them. type(r) of a bound relationship is
-// never null and is one name, so the test holds exactly of the
-// relationships of those types; a test that keeps no type the pattern
-// allows is left as written. It returns the pipeline and whether anything
-// changed.
-func typeChecks(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+// a relationship pattern's types take: a conjunct that tests nothing but
+// r's type (typeSetOf: `type(r) = 'T'`, `type(r) <> 'T'`, `type(r) IN
+// [...]`, `r:T`, `NOT r:T`, `r:!T`, and their NOT, AND and OR), standing
+// in a filter after the expansion binding r (with only filters between),
+// narrows the expansion's types to the set it admits (intersected with
+// the types the pattern wrote) and goes, as labelChecks does for a node's
+// label tests. `MATCH (a)-[r]->(b) WHERE type(r) <> 'R'` then expands
+// the graph's other types, and the rules that read an expansion's types
+// (degree reads, set expansion, type counts) see what `-[r:S|T]->` gives
+// them. A complement is listed from the graph's type dictionary, so only
+// where the plan cannot outlive the dictionary: a query that writes may
+// create a type, and a cached plan is planned again when the dictionary
+// grows. A test that keeps no type is left as written. It returns the
+// pipeline and whether anything changed.
+func (b *builder) typeChecks(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	changed := false
 	ops := pl.Ops
 	for i := 0; i < len(ops); i++ {
@@ -42,9 +43,10 @@ func typeChecks(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 				var rest []ast.Expr
 				cs := conjuncts(o.Pred)
 				for _, c := range cs {
-					types, ok := typeTestOf(c, ex.Rel)
-					if ok && len(ex.Types) > 0 {
-						types = slices.DeleteFunc(types, func(t string) bool { return !slices.Contains(ex.Types, t) })
+					set, ok := typeSetOf(c, ex.Rel)
+					var types []string
+					if ok {
+						types, ok = typesOf(ex.Types).and(set).resolve(b.typeDictionary)
 					}
 					if !ok || len(types) == 0 {
 						rest = append(rest, c)
@@ -76,52 +78,15 @@ func typeChecks(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	return &logical.Pipeline{Ops: ops, Est: pl.Est}, true
 }
 
-// typeTestOf returns the relationship types conjunct c admits for
-// relationship variable r when c is `type(r) = 'T'` (either side),
-// `type(r) IN [...]` of string literals, or an OR of such tests; the
-// names come back sorted, without repeats.
-func typeTestOf(c ast.Expr, r string) ([]string, bool) {
-	var out []string
-	var walk func(e ast.Expr) bool
-	walk = func(e ast.Expr) bool {
-		switch x := e.(type) {
-		case *ast.Binary:
-			return x.Op == ast.OpOr && walk(x.Left) && walk(x.Right)
-		case *ast.Comparison:
-			if len(x.Ops) != 1 || x.Ops[0] != ast.CmpEq {
-				return false
-			}
-			l, rt := x.Operands[0], x.Operands[1]
-			if !isTypeOf(l, r) {
-				l, rt = rt, l
-			}
-			name, ok := stringLit(rt)
-			if !ok || !isTypeOf(l, r) {
-				return false
-			}
-			out = append(out, name)
-			return true
-		case *ast.In:
-			list, ok := x.List.(*ast.ListLiteral)
-			if !ok || !isTypeOf(x.Expr, r) {
-				return false
-			}
-			for _, it := range list.Items {
-				name, ok := stringLit(it)
-				if !ok {
-					return false
-				}
-				out = append(out, name)
-			}
-			return true
-		}
-		return false
-	}
-	if !walk(c) || len(out) == 0 {
+// typeDictionary returns every relationship type the graph has named,
+// when the statistics carry the catalog and the query writes nothing
+// (a write may name a new type after the plan is made).
+func (b *builder) typeDictionary() ([]string, bool) {
+	cat, ok := b.stats.(Catalog)
+	if !ok || b.writes {
 		return nil, false
 	}
-	slices.Sort(out)
-	return slices.Compact(out), true
+	return cat.Types(), true
 }
 
 // isTypeOf reports whether e is type(r).

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cyqdb/cyq/parser"
@@ -19,33 +20,69 @@ func whereOf(t *testing.T, cond string) ast.Expr {
 	return st.Query.Parts[0].Clauses[0].(*ast.Match).Where
 }
 
-// TestTypeTestOf checks which conjuncts read as a set of types of r.
-func TestTypeTestOf(t *testing.T) {
+// TestTypeSetOf checks which conjuncts read as a set of types of r, and
+// the set.
+func TestTypeSetOf(t *testing.T) {
 	cases := []struct {
-		cond  string
-		types []string // nil: not a type test of r
+		cond string
+		want string // "": not a type test of r; "!" before a complement
 	}{
-		{"type(r) = 'T'", []string{"T"}},
-		{"'T' = type(r)", []string{"T"}},
-		{"type(r) IN ['U', 'T', 'U']", []string{"T", "U"}},
-		{"type(r) = 'T' OR type(r) IN ['V'] OR 'U' = type(r)", []string{"T", "U", "V"}},
-		{"TYPE(r) = 'T'", []string{"T"}},
-		{"type(r) <> 'T'", nil},
-		{"type(r) < 'T'", nil},
-		{"type(r) = 1", nil},
-		{"type(r) = $t", nil},
-		{"type(r) IN $ts", nil},
-		{"type(r) IN ['T', null]", nil},
-		{"type(r) = 'T' OR a.k = 1", nil},
-		{"type(r) = 'T' AND type(r) = 'U'", nil}, // a conjunction, split before
-		{"NOT type(r) = 'T'", nil},
-		{"type(a) = 'T'", nil},
+		{"type(r) = 'T'", "T"},
+		{"'T' = type(r)", "T"},
+		{"type(r) IN ['U', 'T', 'U']", "T,U"},
+		{"type(r) = 'T' OR type(r) IN ['V'] OR 'U' = type(r)", "T,U,V"},
+		{"TYPE(r) = 'T'", "T"},
+		{"type(r) <> 'T'", "!T"},
+		{"'T' <> type(r)", "!T"},
+		{"NOT type(r) = 'T'", "!T"},
+		{"NOT type(r) IN ['T', 'U']", "!T,U"},
+		{"r:T", "T"},
+		{"NOT r:T", "!T"},
+		{"r:!T", "!T"},
+		{"r:T|U", "T,U"},
+		{"r:!(T|U)", "!T,U"},
+		{"r:!T&!U", "!T,U"},
+		{"r:T&U", ""},
+		{"r:%", "!"},
+		{"r:!T|U", "!T"},
+		{"type(r) <> 'T' AND type(r) <> 'U'", "!T,U"},
+		{"type(r) <> 'T' OR type(r) = 'T'", "!"},
+		{"type(r) <> 'T' AND r:U|T", "U"},
+		{"NOT (type(r) = 'T' OR r:U)", "!T,U"},
+		{"type(r) = 'T' XOR r:T|U", "U"},
+		{"type(r) = 'T' AND type(r) = 'U'", ""},
+		{"type(r) < 'T'", "-"},
+		{"type(r) = 1", "-"},
+		{"type(r) = $t", "-"},
+		{"type(r) IN $ts", "-"},
+		{"type(r) IN ['T', null]", "-"},
+		{"NOT type(r) IN ['T', null]", "-"},
+		{"type(r) = 'T' OR a.k = 1", "-"},
+		{"type(a) = 'T'", "-"},
+		{"a:T", "-"},
+		{"r:$('T')", "-"},
 	}
 	for _, c := range cases {
-		got, ok := typeTestOf(whereOf(t, c.cond), "r")
-		if ok != (c.types != nil) || !slices.Equal(got, c.types) {
-			t.Errorf("%s: got %v (%v), want %v", c.cond, got, ok, c.types)
+		s, ok := typeSetOf(whereOf(t, c.cond), "r")
+		got := "-"
+		if ok {
+			got = strings.Join(s.names, ",")
+			if s.except {
+				got = "!" + got
+			}
 		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.cond, got, c.want)
+		}
+	}
+	// A complement lists the dictionary's other types.
+	all := func() ([]string, bool) { return []string{"U", "T", "V"}, true }
+	got, ok := typeSet{names: []string{"T"}, except: true}.resolve(all)
+	if !ok || !slices.Equal(got, []string{"U", "V"}) {
+		t.Errorf("resolve !T: got %v (%v)", got, ok)
+	}
+	if _, ok := anyType.resolve(func() ([]string, bool) { return nil, false }); ok {
+		t.Errorf("resolve without a dictionary: got ok")
 	}
 }
 

@@ -114,6 +114,16 @@ func (m *Machine) neighbourSet(n uint32, spec *ExpandSpec) *roaring.Bitmap {
 // and in but once either way.
 func (m *Machine) degree(n uint32, spec *ExpandSpec) int {
 	d := 0
+	if spec.EndLabels != nil {
+		// The far ends' labels decide: one pass over the adjacency.
+		expandTypes(m.ctx.Graph, n, spec, func(_ uint64, nbr uint32, _ uint32) bool {
+			if !(spec.NoLoops && nbr == n) && m.matchLabels(nbr, spec.EndLabels) {
+				d++
+			}
+			return true
+		})
+		return d
+	}
 	for _, t := range m.typeIDs(spec.Types) {
 		d += m.ctx.Graph.Degree(n, spec.Dir, t)
 		if spec.NoLoops {

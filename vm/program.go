@@ -90,6 +90,9 @@ type ExpandSpec struct {
 	Types []string // empty: any type
 	// NoLoops leaves the node's self-loops out of OpDegree's count.
 	NoLoops bool
+	// EndLabels, when not nil, makes OpDegree count only the
+	// relationships whose other end matches it.
+	EndLabels *LabelExpr
 }
 
 // VarExpandSpec describes a variable-length expansion (trail semantics for

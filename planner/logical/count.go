@@ -21,6 +21,9 @@ type Degree struct {
 	// NoLoops leaves Var's self-loops out of the count (a filter that
 	// excludes them, see the planner's excludesSelfLoops).
 	NoLoops bool
+	// Labels, when not nil, counts only the relationships whose other
+	// end matches the label expression (a label test of the far node).
+	Labels ast.LabelExpr
 }
 
 var _ Op = (*Degree)(nil)
@@ -42,7 +45,11 @@ func (o Degree) WithChildren(children ...*Pipeline) (Op, error) { return noChild
 
 // Detail implements Op.
 func (o Degree) Detail() string {
-	s := fmt.Sprintf("(%s)%s() count", o.Var, arrow(o.Dir, "", o.Types, ""))
+	far := "()"
+	if o.Labels != nil {
+		far = "(" + strings.TrimPrefix(expr(&ast.LabelPredicate{Expr: &ast.Variable{Name: "x"}, Labels: o.Labels}), "(x")
+	}
+	s := fmt.Sprintf("(%s)%s%s count", o.Var, arrow(o.Dir, "", o.Types, ""), far)
 	if o.NoLoops {
 		s += ", no self-loops"
 	}
