@@ -25,7 +25,7 @@ import (
 //   - a group is found by its key in dense (small non-negative integer
 //     keys), in ints (other integer keys: one integer value or one node
 //     id) or in encoded (every other key, by its canonical encoding, kept
-//     in arena): open-addressing tables of group numbers, no Go maps;
+//     once in arena): open-addressing tables of ints, no Go maps;
 //   - each aggregate is a column: a count, a row count or an integer sum
 //     is one int64 per group; any other aggregate one Aggregator per
 //     group; a DISTINCT aggregate also keeps, for the groups that have
@@ -38,12 +38,13 @@ type groups struct {
 	n      int
 	cols   []keyCol
 	ids    []chunked[uint64]
-	others []value.Value
+	others chunked[value.Value]
 
 	dense   paged
 	ints    intIndex
 	encoded bytesIndex
 	arena   []byte
+	byEntry chunked[int32] // encoded's entries' groups
 
 	aggs []aggCol
 	// frozen: the results were handed out (they point into the integer
@@ -148,17 +149,15 @@ func (t *table) find(m *Machine) (int, error) {
 	}
 	k := t.key(m, s.Table.R[:s.NumKeyR], s.Table.N)
 	h := maphash.Bytes(groupSeed, k)
-	if g, ok := gs.encoded.get(h, k, gs.arena); ok {
-		return g, nil
+	if e, ok := gs.encoded.get(h, k, gs.arena); ok {
+		return int(*gs.byEntry.at(e)), nil
 	}
-	off := len(gs.arena)
-	before := cap(gs.arena)
-	gs.arena = binary.AppendUvarint(gs.arena, uint64(len(k)))
-	gs.arena = append(gs.arena, k...)
-	n := gs.encoded.put(h, uint64(off), gs.n, gs.arena)
-	if c := cap(gs.arena); c != before {
-		n += int64(c)
-	}
+	// The encoded keys' entries are the groups they make (others take
+	// none): entry numbers and group numbers differ when both kinds of
+	// key occur, so the entry maps to its group.
+	_, arena, n := gs.encoded.add(h, k, gs.arena)
+	gs.arena = arena
+	n += gs.byEntry.push(int32(gs.n), 0)
 	if err := m.account(n); err != nil {
 		return 0, err
 	}
@@ -183,12 +182,8 @@ func (gs *groups) add(m *Machine, s *AggSpec, extra int64) (int, error) {
 		case value.Float:
 			k, b = value.KindFloat, int64(math.Float64bits(float64(x)))
 		default:
-			k, b = value.KindList, int64(len(gs.others)) // any kind kept in others
-			before := cap(gs.others)
-			gs.others = appendDoubling(gs.others, v)
-			if c := cap(gs.others); c != before {
-				n += 16 * int64(c-before)
-			}
+			k, b = value.KindList, int64(gs.others.len()) // any kind kept in others
+			n += gs.others.push(v, hint)
 		}
 		n += col.kind.push(k, hint)
 		n += col.bits.push(b, hint)
@@ -394,7 +389,7 @@ func (t *table) restoreGroup(m *Machine, g int) {
 		case value.KindFloat:
 			v = boxFloat(b)
 		default:
-			v = gs.others[*b]
+			v = *gs.others.at(int(*b))
 		}
 		m.R[s.Table.R[c]] = v
 	}
@@ -469,12 +464,13 @@ func (x *intIndex) insert(k int64, s int32) {
 }
 
 // bytesIndex is an open-addressing hash table from an encoded key (kept
-// in the table's arena, a length then the bytes) to a group number.
+// in an arena, a length then the bytes, at the offset offs holds for its
+// entry) to an entry number (a group, a distinct key). A slot is 8 bytes:
+// the hash's high 32 bits and the entry number + 1 (0: empty).
 type bytesIndex struct {
-	slots  []int32 // group + 1; 0 for an empty slot
-	hashes []uint64
-	offs   []uint64 // the key's offset in the arena
-	n      int
+	slots []uint64
+	offs  chunked[uint64] // by entry: the key's offset in the arena
+	n     int
 }
 
 // keyAt returns the encoded key at off in arena.
@@ -484,48 +480,63 @@ func keyAt(arena []byte, off uint64) []byte {
 	return arena[start : start+l]
 }
 
-// get returns the group of key k, whose hash is h.
+// get returns the entry of key k, whose hash is h.
 func (x *bytesIndex) get(h uint64, k, arena []byte) (int, bool) {
 	if x.n == 0 {
 		return 0, false
 	}
 	mask := uint64(len(x.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	hi := h >> 32
+	for i := hi & mask; ; i = (i + 1) & mask {
 		s := x.slots[i]
 		if s == 0 {
 			return 0, false
 		}
-		if x.hashes[i] == h && string(keyAt(arena, x.offs[i])) == string(k) {
-			return int(s - 1), true
-		}
-	}
-}
-
-// put records group g for the key at off (not present), whose hash is h,
-// and returns the bytes it allocated.
-func (x *bytesIndex) put(h, off uint64, g int, arena []byte) int64 {
-	var alloc int64
-	if 2*(x.n+1) > len(x.slots) {
-		old, oldH, oldO := x.slots, x.hashes, x.offs
-		size := max(16, 2*len(x.slots))
-		x.slots, x.hashes, x.offs = make([]int32, size), make([]uint64, size), make([]uint64, size)
-		alloc = 20 * int64(size)
-		for i, s := range old {
-			if s != 0 {
-				x.insert(oldH[i], oldO[i], s)
+		if s>>32 == hi {
+			e := int(uint32(s)) - 1
+			if string(keyAt(arena, *x.offs.at(e))) == string(k) {
+				return e, true
 			}
 		}
 	}
-	x.insert(h, off, int32(g+1))
-	x.n++
-	return alloc
 }
 
-func (x *bytesIndex) insert(h, off uint64, s int32) {
+// add appends key k, whose hash is h, to arena and records it as the next
+// entry (not present); it returns the entry, the arena and the bytes it
+// allocated.
+func (x *bytesIndex) add(h uint64, k, arena []byte) (int, []byte, int64) {
+	var alloc int64
+	off, before := len(arena), cap(arena)
+	arena = binary.AppendUvarint(arena, uint64(len(k)))
+	arena = append(arena, k...)
+	if c := cap(arena); c != before {
+		alloc += int64(c)
+	}
+	e := x.n
+	alloc += x.offs.push(uint64(off), 0)
+	if 2*(x.n+1) > len(x.slots) {
+		old := x.slots
+		size := max(16, 2*len(x.slots))
+		x.slots = make([]uint64, size)
+		alloc += 8 * int64(size)
+		for _, s := range old {
+			if s != 0 {
+				x.insert(s)
+			}
+		}
+	}
+	x.insert(h>>32<<32 | uint64(e+1))
+	x.n++
+	return e, arena, alloc
+}
+
+// insert places slot s: probing starts at the hash's high bits (the
+// ones the slot keeps), so a table that grows rehashes from its slots.
+func (x *bytesIndex) insert(s uint64) {
 	mask := uint64(len(x.slots) - 1)
-	i := h & mask
+	i := s >> 32 & mask
 	for x.slots[i] != 0 {
 		i = (i + 1) & mask
 	}
-	x.slots[i], x.hashes[i], x.offs[i] = s, h, off
+	x.slots[i] = s
 }

@@ -364,8 +364,8 @@ func diffRows(got [][]value.Value, gotIDs [][]uint64, want [][]value.Value, want
 // heldBytes is what a table's groups hold in their columns, indexes and
 // arena (not the Aggregator objects, charged at a flat rate).
 func heldBytes(gs *groups) int64 {
-	n := int64(cap(gs.arena)) + 16*int64(cap(gs.others))
-	n += 12*int64(len(gs.ints.slots)) + 20*int64(len(gs.encoded.slots))
+	n := int64(cap(gs.arena)) + gs.others.bytes() + gs.byEntry.bytes() + gs.encoded.offs.bytes()
+	n += 12*int64(len(gs.ints.slots)) + 8*int64(len(gs.encoded.slots))
 	for _, p := range gs.dense.pages {
 		n += 4 * int64(len(p))
 	}
@@ -426,5 +426,67 @@ func TestGroupsChargeBudget(t *testing.T) {
 				t.Errorf("%s keys, %s: budget of %d bytes (half of %d): %v", keys, agg.Name, used/2, used, err)
 			}
 		}
+	}
+}
+
+// TestDistinctSeenMatchesMap feeds generated rows (values of every kind,
+// node ids) to DISTINCT tables and compares each answer with a map of the
+// keys' encodings; the table's growth is charged, and a budget below it
+// stops the run.
+func TestDistinctSeenMatchesMap(t *testing.T) {
+	r := rand.New(rand.NewPCG(18, 4))
+	failed := 0
+	for c := range 300 {
+		nR, nN := r.IntN(3), r.IntN(2)
+		if nR+nN == 0 {
+			nR = 1
+		}
+		s := &DistinctSpec{}
+		for i := range nR {
+			s.R = append(s.R, int32(i))
+		}
+		for i := range nN {
+			s.N = append(s.N, int32(i))
+		}
+		kinds := 2 + r.IntN(9)
+		m := &Machine{R: make([]value.Value, nR), N: make([]uint64, nN), prog: &Program{Aux: []any{s}}}
+		tab := m.table(0)
+		want := map[string]bool{}
+		for i := range 1 + r.IntN(3000) {
+			for j := range m.R {
+				m.R[j] = genValue(r, kinds)
+			}
+			for j := range m.N {
+				m.N[j] = uint64(r.IntN(50))
+			}
+			k := string(tab.key(m, s.R, s.N))
+			got, err := tab.seenBefore(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want[k] {
+				failed++
+				if failed <= 5 {
+					t.Errorf("case %d row %d: seen %v, want %v", c, i, got, want[k])
+				}
+			}
+			want[k] = true
+		}
+		if m.memory < int64(cap(tab.seenArena))+8*int64(len(tab.seen.slots))+tab.seen.offs.bytes() {
+			t.Errorf("case %d: charged %d bytes for an arena of %d and %d slots", c, m.memory, cap(tab.seenArena), len(tab.seen.slots))
+		}
+	}
+	if failed > 0 {
+		t.Errorf("%d answers differ from the map's", failed)
+	}
+	s := &DistinctSpec{R: []int32{0}}
+	m := &Machine{R: make([]value.Value, 1), prog: &Program{Aux: []any{s}}, limits: Limits{MaxMemory: 1 << 16}}
+	var err error
+	for i := 0; err == nil && i < 100000; i++ {
+		m.R[0] = value.Int(int64(i))
+		_, err = m.table(0).seenBefore(m)
+	}
+	if !reflect.DeepEqual(err, memoryErr(1<<16)) {
+		t.Errorf("100,000 distinct keys in a budget of 64 KiB: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package vm
 import (
 	"container/heap"
 	"encoding/binary"
+	"hash/maphash"
 	"math"
 	"slices"
 
@@ -20,11 +21,15 @@ type table struct {
 	finished bool
 
 	// grp is a grouping aggregation's groups (groups.go).
-	grp      groups
-	seenKeys map[string]struct{}
-	keyBuf   []byte
-	distBuf  []byte
-	argBuf   []value.Value
+	grp groups
+	// seen is a DISTINCT table's keys: their encodings in seenArena,
+	// found through an open-addressing table (no Go map, no string per
+	// key).
+	seen      bytesIndex
+	seenArena []byte
+	keyBuf    []byte
+	distBuf   []byte
+	argBuf    []value.Value
 
 	// Slabs the rows' slices are cut from: one allocation per chunk of
 	// rows instead of two per row.
@@ -83,7 +88,6 @@ func (m *Machine) table(aux int32) *table {
 		t.spec = &s.Table
 	case *DistinctSpec:
 		t.distinct = s
-		t.seenKeys = map[string]struct{}{}
 	}
 	m.tables[aux] = t
 	return t
@@ -96,9 +100,7 @@ func (t *table) reset() {
 		t.grp = groups{}
 	}
 	t.slabR, t.slabN = nil, nil
-	if t.seenKeys != nil {
-		t.seenKeys = map[string]struct{}{}
-	}
+	t.seen, t.seenArena = bytesIndex{}, nil
 }
 
 func (m *Machine) account(n int64) error {
@@ -263,13 +265,17 @@ func (t *table) key(m *Machine, rs []int32, ns []int32) []byte {
 	return b
 }
 
-func (t *table) seen(m *Machine) bool {
+// seenBefore reports whether the distinct key registers held these values
+// before, and remembers them; what the table grows by is charged.
+func (t *table) seenBefore(m *Machine) (bool, error) {
 	k := t.key(m, t.distinct.R, t.distinct.N)
-	if _, ok := t.seenKeys[string(k)]; ok {
-		return true
+	h := maphash.Bytes(groupSeed, k)
+	if _, ok := t.seen.get(h, k, t.seenArena); ok {
+		return true, nil
 	}
-	t.seenKeys[string(k)] = struct{}{}
-	return false
+	_, arena, n := t.seen.add(h, k, t.seenArena)
+	t.seenArena = arena
+	return false, m.account(n)
 }
 
 // intKey returns the group key as an integer when the grouping is by one
