@@ -490,3 +490,33 @@ func TestDistinctSeenMatchesMap(t *testing.T) {
 		t.Errorf("100,000 distinct keys in a budget of 64 KiB: %v", err)
 	}
 }
+
+// benchGroups feeds rows keyed by one id register (groups distinct keys,
+// rows/groups rows each) to an integer-sum grouping, as a degree count
+// compiles, and reads the groups back.
+func benchGroups(b *testing.B, groups, rows int) {
+	s := &AggSpec{Table: TableSpec{TopN: -1, R: []int32{1}, N: []int32{0}}, NumKeyR: 0,
+		Aggs: []AggCall{{Name: "sum", SumInts: true, Args: []int32{0}}}}
+	m := &Machine{R: make([]value.Value, 2), N: make([]uint64, 1), prog: &Program{Aux: []any{s}}}
+	m.R[0] = value.Int(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		m.tables = nil
+		t := m.table(0)
+		for i := range rows {
+			m.N[0] = uint64((i * 7919) % groups)
+			if err := t.aggStep(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := t.finish(m); err != nil {
+			b.Fatal(err)
+		}
+		for g := range t.len() {
+			t.restore(m, g)
+		}
+	}
+}
+
+func BenchmarkGroupsIDSum82k(b *testing.B) { benchGroups(b, 82000, 82000) }
+func BenchmarkGroupsIDSum3k(b *testing.B)  { benchGroups(b, 3000, 60000) }
