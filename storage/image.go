@@ -875,7 +875,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 		if v.vcell == nil {
 			v.vcell = &statsCell{}
 		}
-		v.vcell.p.Store(&cellState{vs: vb.stats(v), at: v.vchanges, rows: v.vrows, rowsKnown: true, regsFrom: v.vregs, removedAt: v.vremoved})
+		v.vcell.p.Store(&cellState{vs: vb.stats(v), at: v.vchanges, rows: v.vrows, rowsKnown: true, regsFrom: v.vregs, removedAt: v.vremoved, tallyFrom: v.vtally})
 	} else if cs := v.cellState(); cs != nil && w.err == nil {
 		// Carried over: the rows as of v, for a reopen to read.
 		if c := cs.carried(v); c != nil {

@@ -26,9 +26,10 @@ import (
 // record, so that an open that replays the journal adds the same
 // changes: valueDelta), the histogram's rows scaled with them. The
 // distinct count follows inserted values through its registers
-// (valuestats_hll.go). The rest is not
-// maintained: a most-common-values list or a
-// top-N list cannot be kept exact under deletes without the full counts,
+// (valuestats_hll.go), and the most common values through a small
+// summary per (label, key) of the values commits added and took away
+// (valuestats_tally.go). The rest is not maintained: a top-N list or a
+// histogram cannot be kept exact under deletes without the full counts,
 // and keeping the full counts costs memory in proportion to the distinct
 // values. Instead, as statistics in serious engines are, they are refreshed when
 // the data changed by more than staleFraction of what they were computed
@@ -289,6 +290,10 @@ type cellState struct {
 	// that version's vremoved (less the removals an image carried over).
 	regsFrom  *regSet
 	removedAt int64
+	// tallyFrom is the value summaries of the version the statistics
+	// were computed from (or carried over as of): a later version's
+	// summaries count from them (valuestats_tally.go).
+	tallyFrom map[uint64]*mcvTally
 }
 
 // rowsGet is v's vrows counter k (0 without one).
@@ -422,7 +427,7 @@ func (cs *cellState) carried(v *version) *cellState {
 	vs.sumRows()
 	vs.body = encodeValueBody(vs.props, vs.top)
 	vs.regsRaw = appendRegs(nil, vs.regs)
-	return &cellState{vs: vs, at: cs.at, rows: v.vrows, rowsKnown: true, regsFrom: v.vregs, removedAt: cs.removedAt}
+	return &cellState{vs: vs, at: cs.at, rows: v.vrows, rowsKnown: true, regsFrom: v.vregs, removedAt: cs.removedAt, tallyFrom: v.vtally}
 }
 
 // PropStats implements Reader: Nodes and Rows are v's own (when the
@@ -447,7 +452,10 @@ func (v *version) propStatsOf(cs *cellState, label, key uint32) (PropStats, bool
 		if d > 0 && regs != nil && cs.vs.hasRegs {
 			// Nodes took the key since: their rows and distinct
 			// values are known, not which values are common.
-			return PropStats{Nodes: n, Rows: uint64(d), Distinct: max(min(regs.estimate(), float64(d)), 1)}, true
+			p := PropStats{Nodes: n, Rows: uint64(d), Distinct: max(min(regs.estimate(), float64(d)), 1)}
+			p.MCV = v.tallied(cs, pair(label, key), nil, p.Rows)
+			p.Distinct = max(p.Distinct, float64(len(p.MCV)))
+			return p, true
 		}
 		if d > 0 {
 			// Nothing is known of its values (read as absent: the
@@ -465,6 +473,7 @@ func (v *version) propStatsOf(cs *cellState, label, key uint32) (PropStats, bool
 		}
 		p.Rows = rows
 	}
+	p.MCV = v.tallied(cs, pair(label, key), p.MCV, p.Rows)
 	if regs != nil {
 		if cs.vs.hasRegs {
 			p.Distinct = regs.estimate()

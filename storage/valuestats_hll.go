@@ -27,14 +27,10 @@ import (
 // sketch's standard error of the rows they were computed over
 // (removalsStale).
 //
-// The most common values and the histogram do not take in inserted
-// values: a value's count stays what it was computed (a lower bound of
-// its count as long as only inserts happened; each value taken away
-// lowers a true count by one, and the values taken away are counted), and
-// the rows they are scaled to are exact. A space-saving summary could
-// absorb inserts, but keeping its 128 counters per (label, key)
-// copy-on-write per commit costs more than the staleness rule
-// (staleFraction) that refreshes them.
+// The histogram does not take in inserted values (its rows are scaled to
+// the exact rows); the most common values do, through a small summary
+// per (label, key) that a commit copies only when it writes that (label,
+// key) (valuestats_tally.go).
 
 // hllStdErr is the registers' relative standard error, 1.04/sqrt(m).
 var hllStdErr = 1.04 / math.Sqrt(1<<hllBits)
@@ -223,6 +219,9 @@ func (v *version) regsOf(cs *cellState, k uint64) *hllRegs {
 type valueDelta struct {
 	rows    map[uint64]int64
 	removed int64
+	// moves are the values added and taken away, for the value
+	// summaries (valuestats_tally.go); not logged.
+	moves []tallyMove
 }
 
 // valueDelta computes the value delta of tx's commit: for each node
@@ -241,6 +240,7 @@ func (tx *Tx) valueDelta() valueDelta {
 			nl, nps = np.labels[ni], np.props[ni]
 		}
 		d.removed += removedValues(bl, bps, nl, nps)
+		d.moves = tallyMoves(d.moves, bl, bps, nl, nps)
 		if slices.Equal(bl, nl) && sameKeys(bps, nps) {
 			continue // values changed, not who holds them
 		}
@@ -303,6 +303,7 @@ func (v *version) applyValueDelta(d valueDelta, nodes func(yield func([]uint32, 
 		v.vrows = rows
 	}
 	v.vremoved += d.removed
+	v.applyTally(d.moves)
 	v.addValues(nodes)
 }
 

@@ -343,6 +343,10 @@ type version struct {
 	// was opened (valuestats_hll.go).
 	vregs    *regSet
 	vremoved int64
+	// vtally summarises, per (label, key) (pair), the values v's
+	// commits added and took away (valuestats_tally.go); never changed
+	// once shared.
+	vtally map[uint64]*mcvTally
 }
 
 func newVersion() *version {

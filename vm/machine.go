@@ -699,7 +699,11 @@ func (m *Machine) run() (row bool, err error) {
 				return false, m.fail(pc-1, err)
 			}
 		case OpDistinctSeen:
-			if m.table(in.A).seen(m) {
+			seen, err := m.table(in.A).seenBefore(m)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			if seen {
 				pc = int(in.B)
 			}
 
