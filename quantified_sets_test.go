@@ -131,6 +131,8 @@ func TestQuantifiedSetsMatchRowMode(t *testing.T) {
 		"MATCH (a {id: $x}) %s (b) WITH DISTINCT b WHERE b.v IS NOT NULL RETURN count(*) AS n",
 		"MATCH (c {id: $x})-[:T]->(a) %s (b) RETURN count(DISTINCT b) AS n",
 		"MATCH (a {id: $x}) %s (b) WHERE b.v = 1 RETURN b.id AS id, count(*) AS n ORDER BY id",
+		"MATCH (a {id: $x}) %s (b) WHERE b.v = 1 RETURN count(DISTINCT b) AS n",
+		"MATCH (a) %s (b) WHERE a.id = $x AND (b.v IS NULL OR b:A) RETURN DISTINCT b.id AS id ORDER BY id",
 	}
 	// The shapes that must plan the set form of a bounded pattern of
 	// several relationships with tests per node: the EXISTS shape's

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
@@ -35,6 +36,12 @@ func setQuantifiedPaths(_ *builder, ops []logical.Op, req required) ([]logical.O
 			for j := i + 1; j <= last; j++ {
 				if !group[j] {
 					with = append(with, ops[j])
+				} else if f, ok := ops[j].(logical.Filter); ok {
+					// A conjunct of the query's own, merged with the
+					// enumeration's filter, stays.
+					if rest := othersConjuncts(f, o.Group.Names); rest != nil {
+						with = append(with, rest)
+					}
 				}
 			}
 			return replace(ops, i, last-i+1, with...), true
@@ -142,4 +149,26 @@ func distinctByTypes(ops []logical.Op, others []string, hops []logical.Hop) bool
 		}
 	}
 	return true
+}
+
+// othersConjuncts is the filter of f's conjuncts that read none of the
+// enumeration's internal names (nil when there is none).
+func othersConjuncts(f logical.Filter, names []string) logical.Op {
+	var internal []string
+	for _, n := range names {
+		if isInternal(n) {
+			internal = append(internal, n)
+		}
+	}
+	var keep []ast.Expr
+	for _, c := range conjuncts(f.Pred) {
+		if !usesOf(logical.Filter{Pred: c}).hasAny(internal...) {
+			keep = append(keep, c)
+		}
+	}
+	if len(keep) == 0 {
+		return nil
+	}
+	f.Pred = andOf(keep)
+	return f
 }
