@@ -132,18 +132,19 @@ func TestQuantifiedSetsMatchRowMode(t *testing.T) {
 		"MATCH (c {id: $x})-[:T]->(a) %s (b) RETURN count(DISTINCT b) AS n",
 		"MATCH (a {id: $x}) %s (b) WHERE b.v = 1 RETURN b.id AS id, count(*) AS n ORDER BY id",
 		"MATCH (a {id: $x}) %s (b) WHERE b.v = 1 RETURN count(DISTINCT b) AS n",
+		"MATCH (a {id: $x}) %s (b)-[:T]->(c) RETURN count(DISTINCT c) AS n",
 		"MATCH (a) %s (b) WHERE a.id = $x AND (b.v IS NULL OR b:A) RETURN DISTINCT b.id AS id ORDER BY id",
 	}
 	// The shapes that must plan the set form of a bounded pattern of
 	// several relationships with tests per node: the EXISTS shape's
-	// pattern is planned with its code; the one after a [:T] hop only
+	// pattern is planned with its code; those next to a [:T] hop only
 	// when the group's hops are all :U (its relationships then cannot be
-	// that one); the last counts the paths.
+	// that one); the one with count(*) counts the paths.
 	setShape := func(shape int, group string) bool {
 		switch shape {
 		case 2, 7:
 			return false
-		case 6:
+		case 6, 9:
 			return !strings.Contains(group, "T") && strings.Count(group, "[:U") == strings.Count(group, "]-")
 		}
 		return true

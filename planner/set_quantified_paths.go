@@ -24,6 +24,11 @@ func setQuantifiedPaths(_ *builder, ops []logical.Op, req required) ([]logical.O
 		if !ok || o.Group == nil || o.Mode == logical.SetMode {
 			continue
 		}
+		if o.Group.Set != nil {
+			if out, ok := dropImpliedUniqueness(ops, i, o); ok {
+				return out, true
+			}
+		}
 		group, last := groupOps(ops, i, o.Group.Names)
 		why := quantifiedRowReason(o, req.After[last], o.Group.Names)
 		if why == "" && !distinctByTypes(ops[:i], o.Distinct, o.Group.Set.Hops) {
@@ -171,4 +176,44 @@ func othersConjuncts(f logical.Filter, names []string) logical.Op {
 	}
 	f.Pred = andOf(keep)
 	return f
+}
+
+// dropImpliedUniqueness removes the quantified path's relationship list
+// from the uniqueness lists (Distinct) of the later expansions whose
+// types are disjoint from every hop of the group's: their relationships
+// cannot be the path's, so the list need not be kept for them (as in
+// chainable), and set mode stays open.
+func dropImpliedUniqueness(ops []logical.Op, i int, o logical.VarExpand) ([]logical.Op, bool) {
+	disjoint := func(types []string) bool {
+		for _, h := range o.Group.Set.Hops {
+			if !typesDisjoint(types, h.Types) {
+				return false
+			}
+		}
+		return true
+	}
+	without := func(ds []string) []string {
+		var out []string
+		for _, d := range ds {
+			if d != o.RelList {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	for j := i + 1; j < len(ops); j++ {
+		switch e := ops[j].(type) {
+		case logical.Expand:
+			if contains(e.Distinct, o.RelList) && disjoint(e.Types) {
+				e.Distinct = without(e.Distinct)
+				return replace(ops, j, 1, e), true
+			}
+		case logical.VarExpand:
+			if contains(e.Distinct, o.RelList) && disjoint(e.Types) {
+				e.Distinct = without(e.Distinct)
+				return replace(ops, j, 1, e), true
+			}
+		}
+	}
+	return ops, false
 }
