@@ -61,6 +61,9 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	if max >= 0 {
 		op.Max = max * int(L)
 	}
+	// The set form, for setQuantifiedPaths; Names is completed below.
+	op.Group = &logical.QuantGroup{Names: []string{rl}}
+	op.Group.Set, op.Group.Why = b.qppSetForm(g, from > to)
 	if err := b.varExpandOp(m, &ast.RelPattern{Span: sp}, op); err != nil {
 		return err
 	}
@@ -71,6 +74,7 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	if needsNodes(g) {
 		m.ops = append(m.ops, logical.PathBind{Var: path, Nodes: []string{c.names[ri], c.names[ri+1]}, Rels: []string{rl}, Lists: []bool{true}})
 		m.bind(path, kindPath)
+		op.Group.Names = append(op.Group.Names, path)
 	}
 	v := func(name string) *ast.Variable { return &ast.Variable{Span: sp, Name: name} }
 	call := func(name string, args ...ast.Expr) ast.Expr {
@@ -172,6 +176,7 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	var items []logical.Item
 	group := func(name string, list ast.Expr, j int, t functions.Type) {
 		items = append(items, logical.Item{Name: name, Expr: &ast.ListComprehension{Span: sp, Var: v(i), In: iterations, Map: at(list, j)}})
+		op.Group.Names = append(op.Group.Names, name)
 		m.bind(name, kindValue)
 		m.sc.types[name] = t
 	}

@@ -130,7 +130,7 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			// one of B's relationships leads to it.
 			rows *= math.Max(1, da*db*b.reachedBias(o.HA, o.HB.Dir, o.HB.Types)/nodes)
 		case logical.ExpandChain:
-			reach, r := sel.chainReach(o.From, o.Hops, avgDeg, true)
+			reach, r := sel.quantChainReach(o, avgDeg)
 			reads[i] = rows * r
 			rows *= math.Min(nodes, reach)
 		case logical.VarExpand:

@@ -34,7 +34,9 @@ func (b *builder) dropImpliedLabels(pl *logical.Pipeline) (*logical.Pipeline, bo
 				reached[o.To] = logical.Hop{Dir: o.Dir, Types: o.Types}
 			}
 		case logical.ExpandChain:
-			reached[o.To] = o.Hops[len(o.Hops)-1]
+			if !o.Quant.MayBeEmpty() {
+				reached[o.To] = o.Hops[len(o.Hops)-1]
+			}
 		case logical.NodeFilter:
 			e, ok := reached[o.Var]
 			if !ok {

@@ -73,7 +73,7 @@ func requiredRel(ops []logical.Op, v string) (ast.Direction, []string, bool) {
 			}
 			return 0, nil, false
 		case logical.ExpandChain:
-			if o.From == v && len(o.Hops) > 0 {
+			if o.From == v && len(o.Hops) > 0 && !o.Quant.MayBeEmpty() {
 				return o.Hops[0].Dir, o.Hops[0].Types, true
 			}
 			return 0, nil, false

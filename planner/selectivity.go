@@ -138,7 +138,9 @@ func (s *selectivity) note(op logical.Op) {
 			delete(s.seeks, o.To)
 		}
 	case logical.ExpandChain:
-		s.arrivals[o.To] = o.Hops[len(o.Hops)-1]
+		if !o.Quant.MayBeEmpty() {
+			s.arrivals[o.To] = o.Hops[len(o.Hops)-1]
+		}
 		delete(s.seeks, o.To)
 	case logical.ExpandCommon:
 		s.arrivals[o.X] = o.HA

@@ -13,8 +13,8 @@ import (
 func setVarExpand(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
 		o, ok := op.(logical.VarExpand)
-		if !ok || o.Mode == logical.SetMode {
-			continue
+		if !ok || o.Mode == logical.SetMode || o.Group != nil {
+			continue // a quantified path's enumeration: setQuantifiedPaths'
 		}
 		why := varExpandRowReason(o, req.After[i])
 		unused := !o.ListBound && !req.After[i].Live.has(o.RelList)

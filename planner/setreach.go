@@ -16,9 +16,16 @@ func (g *gen) reachSet(op logical.Op, e *regEnv) (int32, error) {
 		if err != nil {
 			return 0, err
 		}
-		spec := chainSpec(o.Hops)
-		if err := g.chainAllowed(o.Hops, spec, from, e); err != nil {
-			return 0, err
+		var spec *vm.ChainSpec
+		if o.Quant != nil {
+			if spec, err = g.quantChainSpec(o, from, e); err != nil {
+				return 0, err
+			}
+		} else {
+			spec = chainSpec(o.Hops)
+			if err := g.chainAllowed(o.Hops, spec, from, e); err != nil {
+				return 0, err
+			}
 		}
 		set := g.s()
 		g.emit(vm.OpSetChain, set, from, g.addAux(spec))

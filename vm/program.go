@@ -224,6 +224,19 @@ type ChainSpec struct {
 	// AnyRels lets the hops of a SetCommon be one relationship (they come
 	// from two MATCH clauses, without uniqueness between them).
 	AnyRels bool
+	// Repeat, when not nil, makes a SetChain's trails follow Hops
+	// Repeat.Min..Repeat.Max times (see groupEnds).
+	Repeat *RepeatSpec
+}
+
+// RepeatSpec is the repetition of a SetChain's hops (a quantified path
+// pattern): Min..Max times, the node each repetition starts from (the
+// chain's start and the node between two repetitions) satisfying Labels
+// (nil: any) and in the set of S register Allowed (-1: any).
+type RepeatSpec struct {
+	Min, Max int
+	Labels   *LabelExpr
+	Allowed  int32
 }
 
 // LabelExpr is a compiled label expression.

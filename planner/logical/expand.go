@@ -101,6 +101,10 @@ type VarExpand struct {
 	// Steps are tests of the trails' nodes made at each level of the
 	// expansion: a trail goes on only through nodes that pass them.
 	Steps []StepTest
+	// Group, when not nil, is the quantified path pattern this expansion
+	// and the operators after it that bind or read Group.Names enumerate
+	// (see QuantGroup).
+	Group *QuantGroup
 }
 
 // StepNodes says which nodes of a variable-length trail a StepTest
@@ -177,6 +181,9 @@ func lengthRange(min, max int) string {
 type ExpandChain struct {
 	From, To string
 	Hops     []Hop
+	// Quant, when not nil, repeats Hops: the trails are Hops followed
+	// Quant.Min..Quant.Max times (a quantified path pattern).
+	Quant *ChainQuant
 }
 
 var _ Op = (*ExpandChain)(nil)
@@ -198,6 +205,9 @@ func (o ExpandChain) WithChildren(children ...*Pipeline) (Op, error) { return no
 
 // Detail implements Op.
 func (o ExpandChain) Detail() string {
+	if o.Quant != nil {
+		return o.Quant.detail(o.From, o.Hops, o.To) + " mode=set"
+	}
 	return hops(o.From, o.Hops, o.To) + " mode=set"
 }
 
