@@ -445,26 +445,18 @@ func (b *builder) collectedMembership(clauses []ast.Clause, sc *scope) []ast.Cla
 	out := slices.Clone(clauses[2:])
 	// x IN xs, x a node the MATCH binds (never null there) and e a node
 	// of the pattern, is EXISTS { pattern WHERE w } with x in e's place:
-	// the elements are the nodes e matched, none null.
-	elVar, _ := el.(*ast.Variable)
+	// the elements are the nodes e matched, none null (nodeMember).
 	member := func(bound map[string]varKind) func(ast.Expr, bool) ast.Expr {
 		return func(x ast.Expr, pos bool) ast.Expr {
 			xv, ok := x.(*ast.Variable)
-			if !ok || pos || bound[xv.Name] != kindNode || elVar == nil || own[c.Args[0].(*ast.Variable).Name] != kindNode {
+			if !ok || pos {
 				return nil
 			}
-			rp, ok := renamePattern(p, renamingOf(p, map[string]string{elVar.Name: xv.Name}))
+			t, ok := nodeMember(x, p, cond, el, map[string]bool{xv.Name: bound[xv.Name] == kindNode})
 			if !ok {
 				return nil
 			}
-			var w ast.Expr
-			if len(conds) > 0 {
-				cond := andAll(conds)
-				if w, ok = renameExpr(cond, renamingOf(cond, map[string]string{elVar.Name: xv.Name})); !ok {
-					return nil
-				}
-			}
-			return &ast.ExistsSubquery{Span: x.NodeSpan(), Pattern: rp, Where: w}
+			return t
 		}
 	}
 	inline := func(where ast.Expr, bound map[string]varKind) (ast.Expr, bool) {
