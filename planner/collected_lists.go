@@ -44,7 +44,8 @@ import (
 // two neighbourhoods, and x IN ys the intersection.
 //
 // Preconditions (collectedFilters): the WITH has the collect as its only
-// item, of a variable, and no WHERE, ORDER BY, SKIP or LIMIT; every
+// item, of an element that cannot fail (a variable, a property of one, a
+// literal or a parameter), and no WHERE, ORDER BY, SKIP or LIMIT; every
 // later reading of xs is either the comprehension (one test, written the
 // same wherever it occurs) or xs carried as itself by a later WITH; q
 // and the lists it reads call only deterministic functions (the filter
@@ -260,8 +261,8 @@ func collectedFilterAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) 
 	if !ok {
 		return nil, false
 	}
-	el, ok := c.Args[0].(*ast.Variable)
-	if !ok {
+	el := c.Args[0]
+	if !cannotFail(el) {
 		return nil, false
 	}
 	xs := pr.Items[0].Alias.Name
@@ -356,21 +357,23 @@ func collectedFilterAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) 
 		}
 	}
 	// the element in x's place, then the lists written out
-	cond, ok := substituteElement(q, x, el)
-	if !ok {
-		return nil, false
-	}
-	cond, _ = rewriteExpr(cond, func(e ast.Expr) (ast.Expr, bool) {
+	cond, _ := rewriteExpr(q, func(e ast.Expr) (ast.Expr, bool) {
 		if v, ok := e.(*ast.Variable); ok {
+			if v.Name == x {
+				return el, true
+			}
 			if it, ok := defs[v.Name]; ok {
 				return it.Expr, true
 			}
 		}
 		return e, false
 	})
+	if exprReads(cond, x) {
+		return nil, false // read where the rewriter does not reach
+	}
 	for n := range defs {
 		if exprReads(cond, n) {
-			return nil, false // read where the rewriter does not reach
+			return nil, false
 		}
 	}
 	res := slices.Clone(out)
