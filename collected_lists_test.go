@@ -102,6 +102,20 @@ func TestCollectedListsMatchRowMode(t *testing.T) {
 		}
 		queries = append(queries, query{q, grouped})
 	}
+	// Membership of a node in a list of matches, tested per row: x holds
+	// a node in every row (the existence test) or may be null or hold a
+	// value (the list's three-valued test).
+	for _, q := range []string{
+		"MATCH (a)-[:T]->(b) WHERE NOT b IN [(a)-[:U]->(c) | c] RETURN a.id, b.id",
+		"MATCH (a)-[:T]->(b) WHERE b IN [(c)-[:U]->(a) | c] OR b.k = 1 RETURN a.id, b.id",
+		"MATCH (a) OPTIONAL MATCH (a)-[:T]->(b) WITH a, b WHERE NOT b IN [(a)-[:U]->(c) | c] RETURN a.id, b.id",
+		"MATCH (a) OPTIONAL MATCH (a)-[:T]->(b) WITH a, b WHERE b IN [(a)-[:U]->(c) | c] RETURN a.id, b.id",
+		"MATCH (a) WITH a, CASE WHEN a.k = 1 THEN a END AS b WHERE NOT b IN [(c)-[:T]->(a) | c] RETURN a.id",
+		"MATCH (a) WITH a, a.k AS v WHERE NOT v IN [(a)-->(c) | c] RETURN a.id",
+		"MATCH (a) UNWIND [a, null] AS b WITH a, b WHERE NOT b IN [(a)-[:T]->(c) | c] RETURN a.id",
+	} {
+		queries = append(queries, query{q, false})
+	}
 	fails, cases := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		planned, rows := plannedAndRowMode(t)
