@@ -713,6 +713,7 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 		if i > 0 && strings.Join(pcols, "\x00") != strings.Join(cols, "\x00") {
 			return 0, g.b.ruleErr(ruleUnionColumns, part, "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(cols, ", "))
 		}
+		pl = g.b.bodyRules(pl, sc, subqueryNeed(kind, distinct, pcols))
 		branches, cols = append(branches, pl), pcols
 	}
 	savedImported := g.imported

@@ -48,18 +48,57 @@ import (
 // tests compare both).
 func listExistence(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	changed := false
+	nodes := map[string]bool{}
 	for i, op := range pl.Ops {
 		f, ok := op.(logical.Filter)
-		if !ok || f.Vectorised {
-			continue
+		if ok && !f.Vectorised && len(f.Subst) == 0 {
+			if n := listTests(f.Pred, true, nodes); n != f.Pred {
+				f.Pred = n
+				pl.Ops[i] = f
+				changed = true
+			}
 		}
-		if n := listTests(f.Pred, true); n != f.Pred {
-			f.Pred = n
-			pl.Ops[i] = f
-			changed = true
-		}
+		nonNullNodes(nodes, op)
 	}
 	return pl, changed
+}
+
+// nonNullNodes updates nodes, the variables that hold a node (never null)
+// in every row, past op: a scan, seek or expansion that is not OPTIONAL
+// binds its nodes; a filter, sort, skip, limit, DISTINCT or semi-join
+// keeps them, a projection passes them to the names it gives them as
+// they are; every other operator ends them (see foldNullTests).
+func nonNullNodes(nodes map[string]bool, op logical.Op) {
+	if v, ok := bindsNode(op); ok {
+		nodes[v] = true
+	}
+	switch o := op.(type) {
+	case logical.NodeScan, logical.NodeIndexSeek, logical.NodeSetSeek, logical.NodeRangeSeek,
+		logical.Sort, logical.Skip, logical.Limit, logical.Distinct, logical.SemiJoin, logical.Select, logical.Start:
+	case logical.Filter:
+		if len(o.Subst) > 0 {
+			clear(nodes)
+		}
+	case logical.Expand:
+		nodes[o.From], nodes[o.To] = true, true
+	case logical.ExpandChain:
+		nodes[o.From], nodes[o.To] = true, true
+	case logical.VarExpand:
+		nodes[o.From], nodes[o.To] = true, true
+	case logical.Project:
+		if len(o.Subst) > 0 {
+			clear(nodes)
+			return
+		}
+		next := map[string]bool{}
+		for _, it := range o.Items {
+			v, ok := it.Expr.(*ast.Variable)
+			next[it.Name] = ok && nodes[v.Name]
+		}
+		maps.Copy(nodes, next)
+	default:
+		clear(nodes)
+	}
 }
 
 // listMatches returns the pattern, WHERE and element expression a list
@@ -94,14 +133,18 @@ func listMatches(e ast.Expr) (p *ast.Pattern, where, elem ast.Expr, ok bool) {
 // listTests returns pred with every test on a list of matches it reaches
 // through AND, OR and NOT replaced by an existence test that keeps the
 // same rows: pos tells whether the filter keeps the rows where the
-// operand is true (an even number of NOTs above it) or false.
-func listTests(e ast.Expr, pos bool) ast.Expr {
+// operand is true (an even number of NOTs above it) or false. nodes are
+// the variables that hold a node in every row: `x IN L`, x one of them
+// and L's element a node the pattern binds, is never null (two nodes
+// compare true or false), and is EXISTS { pattern WHERE w } with x in the
+// element's place, whatever the polarity.
+func listTests(e ast.Expr, pos bool, nodes map[string]bool) ast.Expr {
 	switch x := e.(type) {
 	case *ast.Binary:
 		if x.Op != ast.OpAnd && x.Op != ast.OpOr {
 			return e
 		}
-		l, r := listTests(x.Left, pos), listTests(x.Right, pos)
+		l, r := listTests(x.Left, pos, nodes), listTests(x.Right, pos, nodes)
 		if l == x.Left && r == x.Right {
 			return e
 		}
@@ -112,7 +155,7 @@ func listTests(e ast.Expr, pos bool) ast.Expr {
 		if x.Op != ast.OpNot {
 			return e
 		}
-		in := listTests(x.Expr, !pos)
+		in := listTests(x.Expr, !pos, nodes)
 		if in == x.Expr {
 			return e
 		}
@@ -123,6 +166,9 @@ func listTests(e ast.Expr, pos bool) ast.Expr {
 		p, w, el, ok := listMatches(x.List)
 		if !ok {
 			return e
+		}
+		if t, ok := nodeMember(x.Expr, p, w, el, nodes); ok {
+			return t
 		}
 		eq := &ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{el, x.Expr}}
 		return someMatch(x.Span, p, w, eq, pos)
@@ -167,6 +213,33 @@ func listTests(e ast.Expr, pos bool) ast.Expr {
 		}
 	}
 	return e
+}
+
+// nodeMember returns EXISTS { p WHERE w } with the node x in the place of
+// el, a node variable of p, when x is a variable that holds a node in
+// every row (see listTests).
+func nodeMember(x ast.Expr, p *ast.Pattern, w, el ast.Expr, nodes map[string]bool) (ast.Expr, bool) {
+	xv, ok := x.(*ast.Variable)
+	ev, ok2 := el.(*ast.Variable)
+	if !ok || !ok2 || !nodes[xv.Name] {
+		return nil, false
+	}
+	own := map[string]varKind{}
+	addPatternKinds(p, own)
+	if own[ev.Name] != kindNode {
+		return nil, false
+	}
+	ren := map[string]string{ev.Name: xv.Name}
+	rp, ok := renamePattern(p, renamingOf(p, ren))
+	if !ok {
+		return nil, false
+	}
+	if w != nil {
+		if w, ok = renameExpr(w, renamingOf(w, ren)); !ok {
+			return nil, false
+		}
+	}
+	return &ast.ExistsSubquery{Span: x.NodeSpan(), Pattern: rp, Where: w}, true
 }
 
 // someMatch is the existence test that is true in the rows where "some
@@ -372,26 +445,18 @@ func (b *builder) collectedMembership(clauses []ast.Clause, sc *scope) []ast.Cla
 	out := slices.Clone(clauses[2:])
 	// x IN xs, x a node the MATCH binds (never null there) and e a node
 	// of the pattern, is EXISTS { pattern WHERE w } with x in e's place:
-	// the elements are the nodes e matched, none null.
-	elVar, _ := el.(*ast.Variable)
+	// the elements are the nodes e matched, none null (nodeMember).
 	member := func(bound map[string]varKind) func(ast.Expr, bool) ast.Expr {
 		return func(x ast.Expr, pos bool) ast.Expr {
 			xv, ok := x.(*ast.Variable)
-			if !ok || pos || bound[xv.Name] != kindNode || elVar == nil || own[c.Args[0].(*ast.Variable).Name] != kindNode {
+			if !ok || pos {
 				return nil
 			}
-			rp, ok := renamePattern(p, renamingOf(p, map[string]string{elVar.Name: xv.Name}))
+			t, ok := nodeMember(x, p, cond, el, map[string]bool{xv.Name: bound[xv.Name] == kindNode})
 			if !ok {
 				return nil
 			}
-			var w ast.Expr
-			if len(conds) > 0 {
-				cond := andAll(conds)
-				if w, ok = renameExpr(cond, renamingOf(cond, map[string]string{elVar.Name: xv.Name})); !ok {
-					return nil
-				}
-			}
-			return &ast.ExistsSubquery{Span: x.NodeSpan(), Pattern: rp, Where: w}
+			return t
 		}
 	}
 	inline := func(where ast.Expr, bound map[string]varKind) (ast.Expr, bool) {

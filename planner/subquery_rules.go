@@ -1,0 +1,48 @@
+package planner
+
+import "github.com/cyqdb/cyq/planner/logical"
+
+// Subquery bodies get the rules the outer query gets. The body of an
+// EXISTS { }, COUNT { } or COLLECT { } that is a whole query is planned
+// from its clauses per row of the outer query, its imported variables
+// bound as arguments (the scope it starts from); its pipeline then goes
+// through the predicate rules and the operator rules, as the outer
+// query's pipelines and a pattern's EXISTS { } do, with what the
+// subquery reads of its rows as the consumer's need: nothing of them for
+// EXISTS (whether one exists), their number for COUNT, the returned
+// column in order and with its multiplicity for COLLECT (and, with a
+// UNION that drops duplicate rows, the columns that tell rows apart).
+// So a DISTINCT before a count, a set expansion, a semi-join or a
+// degree read applies inside a subquery as it does outside.
+
+// bodyRules runs the predicate rules, then (unless the query plans row
+// by row) the operator rules, over the pipeline of a subquery body
+// planned in scope sc.
+func (b *builder) bodyRules(pl *logical.Pipeline, sc *scope, out need) *logical.Pipeline {
+	known := map[string]bool{}
+	for n, k := range sc.vars {
+		if k == kindNode || k == kindRel {
+			known[n] = true
+		}
+	}
+	pl = applyRules(pl, b.predicateRules(known)...)
+	if !b.rowModeOnly {
+		pl.Ops = b.rewrite(pl.Ops, out)
+	}
+	return pl
+}
+
+// subqueryNeed is what a subquery of kind reads of the rows of a body
+// returning cols (see above).
+func subqueryNeed(kind subKind, distinct bool, cols []string) need {
+	switch kind {
+	case subExists:
+		return need{Live: newVarSet()}
+	case subCount:
+		if distinct {
+			return need{Live: newVarSet(cols...), Bag: true}
+		}
+		return need{Live: newVarSet(), Bag: true}
+	}
+	return need{Live: newVarSet(cols...), Bag: true, Ordered: true}
+}
