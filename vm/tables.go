@@ -537,14 +537,19 @@ func (t *table) aggStep(m *Machine) error {
 
 // aggSet feeds a whole node set to the current row's group: every
 // aggregate of the spec is a SetCount count(DISTINCT n), whose distinct
-// bitmap takes the union (OpAggSet).
+// bitmap takes the union, or a SetCount count(*) (SumInts), whose sum
+// takes the set's size (OpAggSet).
 func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
 	g, err := t.group(m)
 	if err != nil {
 		return err
 	}
 	st := &t.slots.at(g).st
-	for i := range t.agg.Aggs {
+	for i, a := range t.agg.Aggs {
+		if a.SumInts {
+			st.sums[i] += int64(set.GetCardinality())
+			continue
+		}
 		d := st.distinctAt(i, len(t.agg.Aggs))
 		if d.nodes == nil {
 			d.nodes = roaring.New()
@@ -575,7 +580,7 @@ func (t *table) finish(m *Machine) error {
 			slot := t.slots.at(g)
 			row, st := &slot.row, &slot.st
 			for i := range s.Aggs {
-				if s.Aggs[i].SetCount {
+				if s.Aggs[i].SetCount && !s.Aggs[i].SumInts {
 					var n uint64
 					if d := st.distinct; d != nil && d.by[i].nodes != nil {
 						n = d.by[i].nodes.GetCardinality()
