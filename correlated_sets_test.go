@@ -105,10 +105,19 @@ func TestCorrelatedSetsMatchRowMode(t *testing.T) {
 	for i := 0; i < 80; i++ {
 		end := pick("(:B {p: 1})", "(:A {k: 7})", "({k: 3})", "(:C)", "({p: 2})")
 		pat := pick("(a)-->()-->%s", "(a)<--()-[:R]->%s", "(a)-[:S]->%s", "(a)--()--%s", "(a)-[:R*1..2]->%s", "%s-->(a)")
-		test := pick("EXISTS { %s }", "NOT EXISTS { %s }", "COUNT { %s } > 0", "EXISTS { MATCH %s }", "COUNT { %s } >= 2")
+		test := pick("EXISTS { %s }", "NOT EXISTS { %s }", "COUNT { %s } > 0", "EXISTS { MATCH %s }", "COUNT { %s } >= 2", "COUNT { %s } < 2")
 		cond := fmt.Sprintf(test, fmt.Sprintf(pat, end))
-		start := pick("MATCH (a)", "MATCH (a:A)", "MATCH (a {p: 0})", "MATCH (x:B)-->(a)")
+		start := pick("MATCH (a)", "MATCH (a:A)", "MATCH (a {p: 0})", "MATCH (x:B)-->(a)", "MATCH (a:A) WITH a", "MATCH (a) WITH a, a.p AS ap",
+			"MATCH (a) WITH a ORDER BY a.k LIMIT 20", "OPTIONAL MATCH (a:C {p: 1})")
 		ret := pick("RETURN count(a) AS n", "RETURN a.k AS k", "RETURN count(DISTINCT a) AS n", "RETURN a.p AS p, count(*) AS n")
+		if r.IntN(2) == 0 {
+			// the test read as a value: in a projection, an aggregate's
+			// argument, a grouping key, under CASE or NOT
+			val := pick("RETURN count(CASE WHEN %s THEN 1 END) AS n", "RETURN a.k AS k, %s AS t", "RETURN sum(CASE WHEN NOT %s THEN 1 ELSE 0 END) AS n",
+				"WITH a, %s AS t WHERE t RETURN count(a) AS n", "RETURN %s AS t, count(*) AS n", "RETURN a.k AS k, (a.p = 1 OR %s) AS t")
+			queries = append(queries, fmt.Sprintf("%s %s", start, fmt.Sprintf(val, cond)))
+			continue
+		}
 		queries = append(queries, fmt.Sprintf("%s WHERE %s %s", start, cond, ret))
 	}
 	for i := 0; i < 60; i++ {
@@ -124,18 +133,25 @@ func TestCorrelatedSetsMatchRowMode(t *testing.T) {
 			queries = append(queries, fmt.Sprintf("%s MATCH %s %s", start, body, strings.Replace(ret, "count(b)", "count(DISTINCT b)", 1)))
 		}
 	}
-	sets := 0
+	sets, marks := 0, 0
 	for _, q := range queries {
 		want := run(rows, q)
 		if got := run(planned, q); got != want {
 			t.Errorf("%s\n got  %s\n want %s", q, got, want)
 		}
-		if strings.Contains(run(planned, "EXPLAIN "+q), "in set") {
+		plan := run(planned, "EXPLAIN "+q)
+		if strings.Contains(plan, "in set") {
 			sets++
+		}
+		if strings.Contains(plan, "SemiJoinMark") {
+			marks++
 		}
 	}
 	if sets < len(queries)/3 {
 		t.Errorf("only %d of %d queries planned a semi-join on sets", sets, len(queries))
 	}
-	t.Logf("%d of %d queries planned a semi-join on sets", sets, len(queries))
+	if marks < 10 {
+		t.Errorf("only %d queries read an existence test as a value from a set", marks)
+	}
+	t.Logf("%d of %d queries planned a semi-join on sets, %d read a test's value from a set", sets, len(queries), marks)
 }
