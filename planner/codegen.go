@@ -787,6 +787,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		return setOut(set, o.To, e)
 	case logical.SemiJoin:
 		return g.semiJoin(o, e, cont, rest, ops)
+	case logical.Mark:
+		return g.mark(o, e, cont, rest)
 	case logical.VarExpand:
 		if o.Mode == logical.SetMode {
 			set, err := g.reachSet(o, e)

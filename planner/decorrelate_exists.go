@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -63,7 +64,7 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 				f.Pred = andAll(rest)
 				with = append(with, f)
 			}
-			if j := at[sj.Probe]; foldable(ops, j, sj, at) {
+			if j := probeBinder(ops, at[sj.Probe], sj.Probe); foldable(ops, j, sj, at) && !slices.ContainsFunc(ops[j:i], limits) {
 				scan := ops[j].(logical.NodeScan)
 				sj.Scan, sj.Label = true, scan.Label
 				out := replace(ops, i, 1, with...)
@@ -78,6 +79,49 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 	}
 	return ops, false
 }
+
+// limits reports whether op keeps some rows for their position (SKIP,
+// LIMIT): a filter after it cannot move before it.
+func limits(op logical.Op) bool {
+	switch op.(type) {
+	case logical.Skip, logical.Limit:
+		return true
+	}
+	return false
+}
+
+// probeBinder returns the index of the operator that binds probe to its
+// nodes, given j, the last to bind it: a WITH that passes probe on under
+// its own name (`MATCH (a) WITH a WHERE EXISTS { ... }`) binds the same
+// nodes as the operator before it that bound probe, and a scan there can
+// iterate the set as well.
+func probeBinder(ops []logical.Op, j int, probe string) int {
+	for j > 0 && projectsItself(ops[j], probe) {
+		k := j - 1
+		for k > 0 && !slices.Contains(firstOf(bindsVars(ops[k])), probe) {
+			k--
+		}
+		j = k
+	}
+	return j
+}
+
+// projectsItself reports whether op is a projection that binds v to itself.
+func projectsItself(op logical.Op, v string) bool {
+	p, ok := op.(logical.Project)
+	if !ok {
+		return false
+	}
+	for _, it := range p.Items {
+		if it.Name == v {
+			x, ok := it.Expr.(*ast.Variable)
+			return ok && x.Name == v
+		}
+	}
+	return false
+}
+
+func firstOf[T any](v T, _ bool) T { return v }
 
 // foldable reports whether the semi-join can replace the scan at j that
 // binds its probe: a plain scan, with the key bound before it.
@@ -345,6 +389,8 @@ func scopeAt(ops []logical.Op, i int) (*scope, map[string]int, bool) {
 			bind(j, o.RelList, kindValue)
 		case logical.Degree:
 			bind(j, o.Into, kindValue)
+		case logical.Mark:
+			bind(j, o.Var, kindValue)
 		case logical.CycleCount:
 			bind(j, o.Into, kindValue)
 		case logical.Unwind:

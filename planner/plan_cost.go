@@ -60,7 +60,11 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 		for k := range runs {
 			runs[k] = in
 		}
-		if sj, ok := op.(logical.SemiJoin); ok {
+		sj, ok := op.(logical.SemiJoin)
+		if m, isMark := op.(logical.Mark); isMark {
+			sj, ok = m.Join, true
+		}
+		if ok {
 			// A semi-join's builds run once, or once per key.
 			if _, at, ok := scopeAt(c.Ops, i); ok {
 				for k, l := range sj.Leaves() {

@@ -259,6 +259,10 @@ func before(op logical.Op, after need) need {
 		for _, m := range o.More {
 			use(m.Key)
 		}
+	case logical.Mark:
+		kill(o.Var)
+		use(o.Join.Probe)
+		use(o.Join.Keys()...)
 	case logical.ShortestPath:
 		kill(o.Path, o.RelList)
 		if o.ToFree {

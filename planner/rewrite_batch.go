@@ -17,8 +17,9 @@ import (
 // batch has already been filtered on. Prefilters are taken only from a
 // filter all of whose conjuncts qualify (comparisons, string matches and
 // null tests never fail), so no error is skipped; other filters are
-// evaluated exactly, as vector code (markVectorised). The branches of CALL
-// subqueries are batched the same way.
+// evaluated exactly, as vector code (markVectorised). Every pipeline
+// nested in an operator (a CALL's branches, a semi-join's builds, an
+// OPTIONAL's body) is batched the same way.
 func useBatchScans(pl *logical.Pipeline) {
 	dropScannedChecks(pl)
 	caseGuards(pl)
@@ -48,13 +49,12 @@ func useBatchScans(pl *logical.Pipeline) {
 		}
 	}
 	markVectorised(pl)
-	// The branches of CALL subqueries scan too (an aggregation moved into
-	// each branch of a UNION ALL leaves a scan and its filter there).
+	// Nested pipelines scan too: an aggregation moved into each branch of
+	// a UNION ALL leaves a scan and its filter there, and the build of a
+	// semi-join that starts at `(:User {id: $x})` scans for it.
 	for _, op := range pl.Ops {
-		if c, ok := op.(logical.CallSubquery); ok {
-			for _, br := range c.Children() {
-				useBatchScans(br)
-			}
+		for _, c := range op.Children() {
+			useBatchScans(c)
 		}
 	}
 }

@@ -40,6 +40,7 @@ var rules = []rule{
 	existsDegree,
 	countOptionalDegrees,
 	semiJoinExists,
+	markExists,
 	leastTrails,
 	expandAdjacent,
 	setVarExpand,
@@ -117,11 +118,14 @@ func (b *builder) rewriteNested(ops []logical.Op, out need) ([]logical.Op, bool)
 		}
 		inner := everything()
 		var leaves []logical.SetTerm
+		probe := ""
 		switch o := op.(type) {
 		case logical.Optional:
 			inner = req.After[i]
 		case logical.SemiJoin:
-			leaves = o.Leaves()
+			leaves, probe = o.Leaves(), o.Probe
+		case logical.Mark:
+			leaves, probe = o.Join.Leaves(), o.Join.Probe
 		case logical.CallSubquery:
 			inner = callBranchNeed(o, req.After[i])
 		}
@@ -129,7 +133,7 @@ func (b *builder) rewriteNested(ops []logical.Op, out need) ([]logical.Op, bool)
 		for k, c := range children {
 			if k < len(leaves) {
 				// the build's consumer reads the probe's nodes (see existsPipeline)
-				inner = need{Live: newVarSet(op.(logical.SemiJoin).Probe), Bag: leaves[k].AtLeast > 1}
+				inner = need{Live: newVarSet(probe), Bag: leaves[k].AtLeast > 1}
 			}
 			rewritten := b.rewrite(c.Ops, inner)
 			changed = changed || !sameOps(rewritten, c.Ops)

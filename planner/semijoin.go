@@ -127,42 +127,43 @@ func (g *gen) semiJoinTree(o logical.SemiJoin, e *regEnv, cont label, rest func(
 	if err != nil {
 		return err
 	}
-	// branch emits code that jumps to target when t is when, and falls
-	// through otherwise.
-	var branch func(t *logical.SetTree, target label, when bool)
-	branch = func(t *logical.SetTree, target label, when bool) {
-		switch t.Op {
-		case logical.SetLeaf:
-			if !when {
-				g.emitJ(vm.OpSetContains, 2, target, sets[t.Leaf], n)
-				return
-			}
-			skip := g.newLabel()
-			g.emitJ(vm.OpSetContains, 2, skip, sets[t.Leaf], n)
-			g.emitJ(vm.OpGoto, 0, target)
-			g.bind(skip)
-		case logical.SetNot:
-			branch(t.Kids[0], target, !when)
-		default:
-			// AND jumps on false as soon as one kid is false, OR on true
-			// as soon as one is true; otherwise the last kid decides.
-			short := t.Op == logical.SetOr
-			if short == when {
-				for _, k := range t.Kids {
-					branch(k, target, when)
-				}
-				return
-			}
-			skip := g.newLabel()
-			for _, k := range t.Kids[:len(t.Kids)-1] {
-				branch(k, skip, short)
-			}
-			branch(t.Kids[len(t.Kids)-1], target, when)
-			g.bind(skip)
-		}
-	}
-	branch(o.Tree, cont, false)
+	g.setBranch(sets, n, o.Tree, cont, false)
 	return rest(e, cont)
+}
+
+// setBranch emits code that jumps to target when the membership of the
+// node in N[n] in the sets combines by t to when, and falls through
+// otherwise (short-circuit).
+func (g *gen) setBranch(sets []int32, n int32, t *logical.SetTree, target label, when bool) {
+	switch t.Op {
+	case logical.SetLeaf:
+		if !when {
+			g.emitJ(vm.OpSetContains, 2, target, sets[t.Leaf], n)
+			return
+		}
+		skip := g.newLabel()
+		g.emitJ(vm.OpSetContains, 2, skip, sets[t.Leaf], n)
+		g.emitJ(vm.OpGoto, 0, target)
+		g.bind(skip)
+	case logical.SetNot:
+		g.setBranch(sets, n, t.Kids[0], target, !when)
+	default:
+		// AND jumps on false as soon as one kid is false, OR on true
+		// as soon as one is true; otherwise the last kid decides.
+		short := t.Op == logical.SetOr
+		if short == when {
+			for _, k := range t.Kids {
+				g.setBranch(sets, n, k, target, when)
+			}
+			return
+		}
+		skip := g.newLabel()
+		for _, k := range t.Kids[:len(t.Kids)-1] {
+			g.setBranch(sets, n, k, skip, short)
+		}
+		g.setBranch(sets, n, t.Kids[len(t.Kids)-1], target, when)
+		g.bind(skip)
+	}
 }
 
 // leafSets emits the computation of the sets of a SemiJoin's leaves.

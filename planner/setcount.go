@@ -12,7 +12,11 @@ import (
 // count(DISTINCT n) — `MATCH (a {id: $x})-[*1..3]->(b) RETURN
 // count(DISTINCT b)` — hands the whole set to the aggregation (OpAggSet:
 // the union of the sets, counted at the end) instead of producing one row
-// per node.
+// per node. The operator's rows are one per node of its set for each row
+// that reaches it, so count(*) (and count(n) of the never-null n) is the
+// sum of the sets' sizes: `MATCH (a {id: $x}) CALL { WITH a MATCH
+// (a)-->()-->(b) RETURN DISTINCT b } RETURN count(b)` adds the size of
+// the one reach set instead of counting its nodes one row at a time.
 
 // setSink is a segment's breaker that takes node sets: name is the
 // variable the sets must bind.
@@ -49,12 +53,18 @@ func (g *gen) collectSink(seg []logical.Op) *setSink {
 // WITH boundary keeping it), up to the collect of a collect sink.
 func (g *gen) sinkTakes(name string, ops []logical.Op) bool {
 	s := g.setSink
-	if s == nil || s.name != name || len(ops) == 0 || len(g.seg) == 0 || &ops[len(ops)-1] != &g.seg[len(g.seg)-1] {
+	if s == nil || (s.name != name && s.name != "") || len(ops) == 0 || len(g.seg) == 0 || &ops[len(ops)-1] != &g.seg[len(g.seg)-1] {
 		return false
 	}
 	for k, op := range ops[1:] {
 		if _, ok := op.(logical.CollectGraph); ok && s.collect && k == len(ops)-2 {
 			continue
+		}
+		if s.name == "" {
+			// only counted: an operator that keeps every row will do
+			if _, ok := op.(logical.Select); ok {
+				continue
+			}
 		}
 		if !passesName(op, name) {
 			return false
@@ -78,7 +88,10 @@ func passesName(op logical.Op, name string) bool {
 }
 
 // setCountVar reports whether the aggregation has no grouping keys and
-// only count(DISTINCT v) of one variable v, and returns v.
+// only counts a set sink answers: count(DISTINCT v) of one variable v
+// (the size of the sets' union), count(*) and count(v) (the sum of their
+// sizes: v is a set's node, never null). It returns v, "" when only rows
+// are counted (any set operator's rows will do).
 func setCountVar(agg logical.Aggregate) (string, bool) {
 	if len(agg.Keys) > 0 || len(agg.Aggs) == 0 {
 		return "", false
@@ -86,8 +99,11 @@ func setCountVar(agg logical.Aggregate) (string, bool) {
 	v := ""
 	for _, a := range agg.Aggs {
 		c := a.Call
-		if !strings.EqualFold(c.Name, "count") || len(c.Namespace) > 0 || !c.Distinct || c.Star {
+		if !strings.EqualFold(c.Name, "count") || len(c.Namespace) > 0 || c.Distinct && c.Star {
 			return "", false
+		}
+		if c.Star {
+			continue
 		}
 		name, ok := oneArg(c)
 		if !ok || (v != "" && name != v) {
@@ -161,7 +177,10 @@ func (g *gen) aggSetSink(agg logical.Aggregate, set int32) (*tableSource, error)
 	spec := &vm.AggSpec{EstGroups: 1}
 	out := newEnv()
 	for _, a := range agg.Aggs {
-		spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "count", New: o.NewAgg, Distinct: true, SetCount: true})
+		// count(DISTINCT n) takes the union of the sets; count(*) and
+		// count(n) add their sizes
+		d := a.Call.Distinct
+		spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "count", New: o.NewAgg, Distinct: d, SumInts: !d, SetCount: true})
 		r := g.r()
 		spec.Table.R = append(spec.Table.R, r)
 		out.set(a.Name, slot{slotValue, r})

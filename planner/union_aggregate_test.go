@@ -70,7 +70,9 @@ func TestAggregateThroughUnion(t *testing.T) {
 				call = line
 			}
 		}
-		if pushed := strings.Contains(call, " part") || strings.Contains(call, " uarg"); pushed != c.pushed || call == "" && c.pushed {
+		// a CALL read as the union of its branches' node sets (per row when
+		// correlated) leaves only the aggregation of that set after it
+		if pushed := strings.Contains(call, " part") || strings.Contains(call, " uarg") || strings.Contains(call, " in sets of "); pushed != c.pushed || call == "" && c.pushed {
 			t.Errorf("%s: pushed %v, want %v:\n%s", c.query, pushed, c.pushed, plan)
 		}
 	}

@@ -8,19 +8,27 @@ import (
 )
 
 // unionSets reads a CALL { A UNION B ... } that returns one node column
-// x as the union of the branches' node sets: the CALL runs once (it
-// follows the query's start alone), every branch binds x to a node that
-// is never null, and either the UNION removes duplicates or nothing after
-// the CALL counts how often a row occurs (the required-properties
-// analysis). The distinct rows of such a CALL are exactly the nodes in the
-// union of the sets of x each branch binds, so it becomes a semi-join scan
-// (logical.SemiJoin with Scan) over the OR of one leaf per branch: each
-// branch runs as a build that hands its whole set over (set at a time
-// where its own rewrites allow, its multiplicity no longer needed), the
-// sets are joined by a bitmap union, and a count(DISTINCT x) or
-// count(x) after it takes the set whole. `CALL { MATCH (x)-->(e {id: 1})
-// RETURN x UNION MATCH (x)-->()-->(e {id: 1}) RETURN x } RETURN count(x)`
-// is then the union of two reach sets, as `-[*1..2]->` is.
+// x as the union of the branches' node sets: every branch binds x to a
+// node that is never null, and either the UNION removes duplicates or
+// nothing after the CALL counts how often a row occurs (the
+// required-properties analysis). For one entering row the distinct rows
+// of such a CALL are exactly the nodes in the union of the sets of x each
+// branch binds, so it becomes a semi-join scan (logical.SemiJoin with
+// Scan) over the OR of one leaf per branch: each branch runs as a build
+// that hands its whole set over (set at a time where its own rewrites
+// allow, its multiplicity no longer needed), the sets are joined by a
+// bitmap union, and a count(DISTINCT x) or count(x) after it takes the
+// set whole. `CALL { MATCH (x)-->(e {id: 1}) RETURN x UNION MATCH
+// (x)-->()-->(e {id: 1}) RETURN x } RETURN count(x)` is then the union of
+// two reach sets, as `-[*1..2]->` is.
+//
+// A correlated CALL is read the same way: a branch that reads one
+// variable of the entering row, a node bound before the CALL and never
+// null (`MATCH (a {id: 1}) CALL { WITH a MATCH (a)-->(b) RETURN b UNION
+// WITH a MATCH (a)<--(b) RETURN b }`), is a leaf built per that node (its
+// Key), rebuilt only when the node changes; a branch that reads none is
+// built once. A branch that reads more, or a value that is not such a
+// node, keeps the CALL.
 func unionSets(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	if b.rowModeOnly || len(ops) < 2 {
 		return ops, false
@@ -28,40 +36,72 @@ func unionSets(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) 
 	if _, ok := ops[0].(logical.Start); !ok {
 		return ops, false
 	}
-	call, ok := ops[1].(logical.CallSubquery)
-	if !ok || len(call.Union) == 0 || len(call.Columns) != 1 {
-		return ops, false
+	for i := 1; i < len(ops); i++ {
+		if sj, ok := unionSetJoin(ops, i, req); ok {
+			return replace(ops, i, 1, sj), true
+		}
 	}
-	if call.UnionAll && req.After[1].Bag {
-		return ops, false
+	return ops, false
+}
+
+// unionSetJoin returns the semi-join scan that ops[i] is when it is a
+// CALL unionSets reads (see there).
+func unionSetJoin(ops []logical.Op, i int, req required) (logical.SemiJoin, bool) {
+	call, ok := ops[i].(logical.CallSubquery)
+	if !ok || len(call.Union) == 0 || len(call.Columns) != 1 {
+		return logical.SemiJoin{}, false
+	}
+	if call.UnionAll && req.After[i].Bag {
+		return logical.SemiJoin{}, false
 	}
 	x := call.Columns[0]
 	var leaves []logical.SetTerm
 	for _, br := range call.Children() {
 		n := len(br.Ops)
 		if n < 2 || writesIn(br.Ops) {
-			return ops, false
+			return logical.SemiJoin{}, false
 		}
 		if e, ok := br.Ops[n-1].(logical.Emit); !ok || len(e.Columns) != 1 || e.Columns[0] != x {
-			return ops, false
+			return logical.SemiJoin{}, false
 		}
 		if _, ok := br.Ops[0].(logical.Start); !ok {
-			return ops, false
+			return logical.SemiJoin{}, false
 		}
 		body := br.Ops[:n-1]
 		if !boundNode(body, x) || slices.ContainsFunc(body, logical.Op.Breaker) {
 			// a build runs as one segment: a branch's ORDER BY, LIMIT or
 			// aggregation keeps the CALL
-			return ops, false
+			return logical.SemiJoin{}, false
 		}
-		leaves = append(leaves, logical.SetTerm{Build: &logical.Pipeline{Ops: append([]logical.Op(nil), body...)}})
+		key, ok := branchKey(body, x, ops[:i])
+		if !ok {
+			return logical.SemiJoin{}, false
+		}
+		leaves = append(leaves, logical.SetTerm{Key: key, Build: &logical.Pipeline{Ops: append([]logical.Op(nil), body...)}})
 	}
 	tree := &logical.SetTree{Op: logical.SetOr}
 	for k := range leaves {
 		tree.Kids = append(tree.Kids, &logical.SetTree{Op: logical.SetLeaf, Leaf: k})
 	}
-	sj := logical.SemiJoin{Probe: x, Scan: true, Build: leaves[0].Build, Tree: tree, More: leaves[1:]}
-	return replace(ops, 1, 1, sj), true
+	return logical.SemiJoin{Probe: x, Key: leaves[0].Key, Scan: true, Build: leaves[0].Build, Tree: tree, More: leaves[1:]}, true
+}
+
+// branchKey returns the variable of the entering row a CALL branch's body
+// reads to bind x ("" for none) when it reads at most one, a node that
+// the operators before the CALL (outer) bind and never leave null.
+func branchKey(body []logical.Op, x string, outer []logical.Op) (string, bool) {
+	in := analyse(body, need{Live: newVarSet(x)}).In.Live
+	if in.all || in.aggs {
+		return "", false
+	}
+	key := ""
+	for v := range in.names {
+		if key != "" || v == x || !boundNode(outer, v) {
+			return "", false
+		}
+		key = v
+	}
+	return key, true
 }
 
 // boundNode reports whether the operators of a pipeline leave name bound

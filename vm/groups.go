@@ -88,6 +88,8 @@ type distinctSeen struct {
 // modeOf picks the column form of an aggregate.
 func modeOf(a *AggCall) aggMode {
 	switch {
+	case a.SetCount && a.SumInts:
+		return aggSum // count(*) fed node sets: the sum of their sizes
 	case a.SetCount:
 		return aggSet
 	case a.SumInts:
@@ -317,13 +319,19 @@ func (t *table) aggStep(m *Machine) error {
 
 // aggSet feeds a whole node set to the current row's group: every
 // aggregate of the spec is a SetCount count(DISTINCT n), whose distinct
-// bitmap takes the union (OpAggSet).
+// bitmap takes the union, or a SetCount count(*) (SumInts), whose sum
+// takes the set's size (OpAggSet).
 func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
 	g, err := t.find(m)
 	if err != nil {
 		return err
 	}
+	t.grp.thaw()
 	for i := range t.agg.Aggs {
+		if t.grp.aggs[i].mode == aggSum {
+			*t.grp.aggs[i].ints.at(g) += int64(set.GetCardinality())
+			continue
+		}
 		d := t.grp.distinctAt(i, g)
 		if d.nodes == nil {
 			d.nodes = roaring.New()

@@ -282,7 +282,8 @@ type AggCall struct {
 	// sum, kept in a plain int64 per group (no aggregator object).
 	SumInts bool
 	// SetCount: count(DISTINCT n) fed whole node sets by OpAggSet; the
-	// result is the size of their union.
+	// result is the size of their union. With SumInts it is count(*) fed
+	// the sets, the sum of their sizes.
 	SetCount bool
 }
 
