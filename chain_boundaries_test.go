@@ -35,7 +35,8 @@ var chainStarts = []string{
 
 // genChainQuery writes a random chain of 2 to 4 hops from a, split at
 // random boundaries, with random tests, and a random consumer of its end
-// node. A boundary between two hops is one of: the same pattern (the
+// node (a distinct count, the distinct ids, the paths count, a count per
+// start, a count per distinct end node). A boundary between two hops is one of: the same pattern (the
 // hops' relationships must differ), a second MATCH reusing the node (they
 // need not), a WITH of the node alone, WITH DISTINCT, a rename, a WITH
 // keeping a too, a collect/UNWIND round trip, an OPTIONAL MATCH after
@@ -43,7 +44,7 @@ var chainStarts = []string{
 // (which no chain may cross).
 func genChainQuery(r *rand.Rand) string {
 	k := 2 + r.IntN(3)
-	ret := r.IntN(6)
+	ret := r.IntN(8)
 	keepA := ret == 4 // the consumer groups by a: every boundary keeps it
 	var b strings.Builder
 	node := "a"
@@ -87,7 +88,11 @@ func genChainQuery(r *rand.Rand) string {
 						b.WriteString(" WITH collect(" + node + ") AS xs UNWIND xs AS " + node + " MATCH (" + node + ")")
 					}
 				case 9: // a boundary no chain may cross
-					b.WriteString(" WITH " + kept + " ORDER BY " + node + ".id LIMIT 3 MATCH (" + node + ")")
+					order := node + ".id" // unique on the rows kept: LIMIT keeps the same ones
+					if keepA {
+						order = "a.id, " + order
+					}
+					b.WriteString(" WITH " + kept + " ORDER BY " + order + " LIMIT 3 MATCH (" + node + ")")
 				case 8:
 					if ret <= 1 && !optional {
 						optional = true
@@ -119,9 +124,17 @@ func genChainQuery(r *rand.Rand) string {
 	case 3:
 		b.WriteString(" RETURN count(*) AS n") // the paths count: no set chain
 	case 4:
-		b.WriteString(" RETURN a.id AS a, count(DISTINCT " + node + ") AS n")
+		if r.IntN(2) == 0 {
+			b.WriteString(" RETURN a.id AS a, count(DISTINCT " + node + ") AS n")
+		} else {
+			b.WriteString(" WITH DISTINCT a, " + node + " WITH a, count(*) AS c RETURN a.id AS a, c")
+		}
 	case 5:
 		b.WriteString(" WITH DISTINCT " + node + " AS z RETURN count(z) AS n")
+	case 6: // the anti-join as a count per distinct end node
+		b.WriteString(" WITH DISTINCT " + node + " OPTIONAL MATCH (" + node + ")<-[:T]-(p:A) WITH " + node + ", count(p) AS c WHERE c = 0 RETURN count(" + node + ") AS n")
+	case 7: // a count per distinct end node, its histogram
+		b.WriteString(" WITH DISTINCT " + node + " MATCH (" + node + ")-[:U]-(q) WITH " + node + ", count(q) AS c RETURN c, count(*) AS n")
 	}
 	return b.String()
 }

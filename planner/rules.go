@@ -30,6 +30,7 @@ var rules = []rule{
 	countScan,
 	distinctIntoCount,
 	foldRenames,
+	foldProjectionChain,
 	foldProjectedTests,
 	foldNullTests,
 	countCycles,
