@@ -39,7 +39,8 @@ var chainStarts = []string{
 // start, a count per distinct end node). A boundary between two hops is one of: the same pattern (the
 // hops' relationships must differ), a second MATCH reusing the node (they
 // need not), a WITH of the node alone, WITH DISTINCT, a rename, a WITH
-// keeping a too, a collect/UNWIND round trip, an OPTIONAL MATCH after
+// keeping a too, a collect/UNWIND round trip, a collected list seeding
+// the next MATCH (WHERE s IN xs), an OPTIONAL MATCH after
 // (when the consumer ignores the null rows it adds), or a WITH ... LIMIT
 // (which no chain may cross).
 func genChainQuery(r *rand.Rand) string {
@@ -84,6 +85,11 @@ func genChainQuery(r *rand.Rand) string {
 				case 7:
 					if keepA {
 						b.WriteString(" MATCH (" + node + ")")
+					} else if r.IntN(2) == 0 { // the list seeds the next MATCH
+						seed := fmt.Sprintf("s%d", i)
+						b.WriteString(" WITH collect(" + node + ") AS xs MATCH (" + seed + ")")
+						where = append(where, seed+" IN xs")
+						node = seed
 					} else {
 						b.WriteString(" WITH collect(" + node + ") AS xs UNWIND xs AS " + node + " MATCH (" + node + ")")
 					}
