@@ -41,7 +41,8 @@ var chainStarts = []string{
 // need not), a WITH of the node alone, WITH DISTINCT, a rename, a WITH
 // keeping a too, a collect/UNWIND round trip, a collected list seeding
 // the next MATCH (WHERE s IN xs), an OPTIONAL MATCH after
-// (when the consumer ignores the null rows it adds), or a WITH ... LIMIT
+// (when the consumer ignores the null rows it adds, or counts them: where
+// the OPTIONAL must stay), or a WITH ... LIMIT
 // (which no chain may cross).
 func genChainQuery(r *rand.Rand) string {
 	k := 2 + r.IntN(3)
@@ -100,7 +101,7 @@ func genChainQuery(r *rand.Rand) string {
 					}
 					b.WriteString(" WITH " + kept + " ORDER BY " + order + " LIMIT 3 MATCH (" + node + ")")
 				case 8:
-					if ret <= 1 && !optional {
+					if (ret <= 1 || ret == 3 || ret == 4) && !optional {
 						optional = true
 						b.WriteString(" OPTIONAL MATCH (" + node + ")")
 					} else {

@@ -16,6 +16,7 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 // allow, in the order they are tried.
 var rules = []rule{
 	dropUnused,
+	optionalNullsUnread,
 	dropDistinct,
 	dropDistinctRows,
 	pushdownUniqueness,
