@@ -457,8 +457,9 @@ func singleRowGroups(ops []logical.Op, j int, a logical.Aggregate) ([]logical.Op
 
 // uniqueVars returns the node variables in which the rows ops produce are
 // unique (no two rows bind the same node): the node of a scan that is the
-// first source of rows, as long as later operators only keep, drop or
-// extend rows one for one.
+// first source of rows, or the one variable of a DISTINCT (WITH DISTINCT
+// v), as long as later operators only keep, drop or extend rows one for
+// one.
 func uniqueVars(ops []logical.Op) map[string]bool {
 	u := map[string]bool{}
 	for i, op := range ops {
@@ -469,7 +470,11 @@ func uniqueVars(ops []logical.Op) map[string]bool {
 				return map[string]bool{}
 			}
 			u[o.Var] = true
-		case logical.Degree, logical.CycleCount, logical.Filter, logical.NodeFilter, logical.Distinct,
+		case logical.Distinct:
+			if len(o.Vars) == 1 {
+				u = map[string]bool{o.Vars[0]: true} // WITH DISTINCT v: one row per v
+			}
+		case logical.Degree, logical.CycleCount, logical.Filter, logical.NodeFilter,
 			logical.Sort, logical.Skip, logical.Limit:
 		case logical.Project:
 			for _, it := range o.Items {
@@ -486,7 +491,7 @@ func uniqueVars(ops []logical.Op) map[string]bool {
 			}
 			u = kept
 		default:
-			return map[string]bool{}
+			u = map[string]bool{} // rows may repeat: only a DISTINCT after makes them unique again
 		}
 	}
 	return u

@@ -1401,6 +1401,15 @@ func (g *gen) rejectZero(r int32, cont label) {
 func chainSpec(hops []logical.Hop) *vm.ChainSpec {
 	spec := &vm.ChainSpec{}
 	for i, h := range hops {
+		if h.Group != 0 && spec.Groups == nil {
+			spec.Groups = make([]int, len(hops))
+			for j := range i {
+				spec.Groups[j] = hops[j].Group
+			}
+		}
+		if spec.Groups != nil {
+			spec.Groups[i] = h.Group
+		}
 		spec.Hops = append(spec.Hops, vm.ExpandSpec{Dir: vmDir(h.Dir), Types: h.Types})
 		if h.Labels != nil {
 			if spec.Labels == nil {

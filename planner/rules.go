@@ -17,6 +17,7 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 var rules = []rule{
 	setQuantifiedPaths,
 	dropUnused,
+	optionalNullsUnread,
 	dropDistinct,
 	dropDistinctRows,
 	pushdownUniqueness,
@@ -31,6 +32,7 @@ var rules = []rule{
 	countScan,
 	distinctIntoCount,
 	foldRenames,
+	foldProjectionChain,
 	foldProjectedTests,
 	foldNullTests,
 	countCycles,

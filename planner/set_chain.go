@@ -26,7 +26,7 @@ func setExpandChain(_ *builder, ops []logical.Op, req required) ([]logical.Op, b
 			continue
 		}
 		if chain, n, ok := longestChain(ops, i, first, req); ok {
-			return replace(ops, i, n, chain), true
+			return replace(ops, i, n, chain...), true
 		} else if o, isExpand := op.(logical.Expand); isExpand {
 			why := expandRowReason(o, req.After[i])
 			if stop := chainStop(ops, i, first, req); stop != "" && req.After[i].Live.has(o.Rel) && isInternal(o.Rel) {
@@ -71,51 +71,81 @@ func asLink(op logical.Op) (link, bool) {
 
 // longestChain returns the set chain replacing the longest run of links
 // from ops[i] (first) whose inner relationships and nodes are dead after
-// it, with the number of operators it replaces.
-func longestChain(ops []logical.Op, i int, first link, req required) (logical.ExpandChain, int, bool) {
+// it, with the number of operators it replaces. The run may cross WITH
+// boundaries that carry its end node on (see crossBoundary): the chain
+// replaces them, followed by the boundaries with the end node they
+// carried replaced by the chain's. Each link's hops get a uniqueness
+// group (see linkGroup): a later MATCH clause's hops may reuse an earlier
+// one's relationships.
+func longestChain(ops []logical.Op, i int, first link, req required) ([]logical.Op, int, bool) {
 	if !chainable(first, nil) {
-		return logical.ExpandChain{}, 0, false
+		return nil, 0, false
 	}
 	links := []link{first}
+	groups := []int{0}
 	var hops []logical.Hop
-	addHops := func(l link) {
+	addHops := func(l link, g int) {
 		for range l.n {
-			hops = append(hops, l.hop)
+			hops = append(hops, logical.Hop{Dir: l.hop.Dir, Types: l.hop.Types, Group: g})
 		}
 	}
-	addHops(first)
-	var best logical.ExpandChain
+	addHops(first, 0)
+	var best []logical.Op
 	bestN := 0
+	var crossed []logical.Op // the boundaries passed, in order
+	var carried []string     // the names the end node had before the last
 	consider := func(j int) {
 		if len(links) == 1 && isVarExpand(ops[i]) {
 			return // a variable-length expansion alone is setVarExpand's
 		}
-		if !req.After[j].Bag && !req.After[j].Live.hasAny(chainInner(links)...) {
-			best = logical.ExpandChain{From: first.from, To: links[len(links)-1].to, Hops: slices.Clone(hops)}
+		if !req.After[j].Bag && !req.After[j].Live.hasAny(append(chainInner(links), carried...)...) {
+			to := links[len(links)-1].to
+			best = append([]logical.Op{logical.ExpandChain{From: first.from, To: to, Hops: slices.Clone(hops)}}, carryBoundaries(crossed, carried, to)...)
 			bestN = j - i + 1
 		}
 	}
 	consider(i)
+	end := first.to
 	for j := i + 1; j < len(ops); j++ {
-		end := links[len(links)-1].to
 		if f, ok := ops[j].(logical.NodeFilter); ok && f.Var == end && f.Labels != nil {
 			last := &hops[len(hops)-1]
 			last.Labels = andLabels(last.Labels, f.Labels)
 			consider(j)
 			continue
 		}
-		if f, ok := ops[j].(logical.Filter); ok && chainPred(f, end, chainVars(links)) {
+		inner := chainVars(links)
+		for _, c := range carried {
+			inner[c] = true
+		}
+		if f, ok := ops[j].(logical.Filter); ok && chainPred(f, end, inner) {
 			last := &hops[len(hops)-1]
 			last.Pred, last.Var = andPred(last.Pred, f.Pred), end
 			consider(j)
 			continue
 		}
+		if to, ok := crossBoundary(ops[j], end, inner); ok {
+			crossed = append(crossed, ops[j])
+			if !slices.Contains(carried, end) {
+				carried = append(carried, end)
+			}
+			end = to
+			continue
+		}
 		next, ok := asLink(ops[j])
-		if !ok || next.from != end || !chainable(next, links) {
+		if !ok || next.from != end {
 			break
 		}
+		g, ok := linkGroup(next, links, groups)
+		if !ok {
+			break
+		}
+		if next.from != links[len(links)-1].to && !slices.Contains(carried, next.from) {
+			carried = append(carried, next.from)
+		}
 		links = append(links, next)
-		addHops(next)
+		groups = append(groups, g)
+		addHops(next, g)
+		end = next.to
 		consider(j)
 	}
 	return best, bestN, bestN > 0

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/cyqdb/cyq/functions"
+	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/vm"
 )
@@ -50,12 +51,14 @@ func (g *gen) collectSink(seg []logical.Op) *setSink {
 // sinkTakes reports whether the segment's set sink takes the node set of
 // name that ops[0] produces: ops runs to the segment's end, and what
 // follows ops[0] only passes name on (a projection of bare variables, a
-// WITH boundary keeping it), up to the collect of a collect sink.
+// WITH boundary keeping it), under its own name or others (`RETURN z AS
+// x`), up to the collect of a collect sink.
 func (g *gen) sinkTakes(name string, ops []logical.Op) bool {
 	s := g.setSink
-	if s == nil || (s.name != name && s.name != "") || len(ops) == 0 || len(g.seg) == 0 || &ops[len(ops)-1] != &g.seg[len(g.seg)-1] {
+	if s == nil || len(ops) == 0 || len(g.seg) == 0 || &ops[len(ops)-1] != &g.seg[len(g.seg)-1] {
 		return false
 	}
+	names := map[string]bool{name: true} // the names the set's node has
 	for k, op := range ops[1:] {
 		if _, ok := op.(logical.CollectGraph); ok && s.collect && k == len(ops)-2 {
 			continue
@@ -66,25 +69,57 @@ func (g *gen) sinkTakes(name string, ops []logical.Op) bool {
 				continue
 			}
 		}
-		if !passesName(op, name) {
+		if names = passedAs(op, names); len(names) == 0 {
+			return false
+		}
+	}
+	return s.name == "" || names[s.name]
+}
+
+// passedAs returns the names a node known by names has after op, when op
+// passes it on and does nothing else a set sink would miss: a projection
+// of bare variables (vectorised or not), or a WITH boundary that keeps
+// one of them; none otherwise.
+func passedAs(op logical.Op, names map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	switch o := op.(type) {
+	case logical.Select:
+		for _, v := range o.Vars {
+			if names[v] {
+				out[v] = true
+			}
+		}
+	case logical.Project:
+		if !passesVars(o) && !renamesVars(o) {
+			return nil
+		}
+		for n := range names {
+			out[n] = true
+		}
+		for _, it := range o.Items {
+			delete(out, it.Name)
+		}
+		for _, it := range o.Items {
+			if v := it.Expr.(*ast.Variable); names[v.Name] {
+				out[it.Name] = true
+			}
+		}
+	}
+	return out
+}
+
+// renamesVars reports whether every item of o is a bare variable, under
+// its own name or another, with no grouping keys to substitute.
+func renamesVars(o logical.Project) bool {
+	if len(o.Subst) > 0 {
+		return false
+	}
+	for _, it := range o.Items {
+		if _, ok := it.Expr.(*ast.Variable); !ok {
 			return false
 		}
 	}
 	return true
-}
-
-// passesName reports whether op passes the variable name on unchanged and
-// does nothing else a set sink would miss: a projection of bare
-// variables under their own names (vectorised or not), or a WITH
-// boundary that keeps name.
-func passesName(op logical.Op, name string) bool {
-	switch o := op.(type) {
-	case logical.Select:
-		return contains(o.Vars, name)
-	case logical.Project:
-		return passesVars(o)
-	}
-	return false
 }
 
 // setCountVar reports whether the aggregation has no grouping keys and

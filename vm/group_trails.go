@@ -83,7 +83,7 @@ func (m *Machine) groupEnds(src uint32, spec *ChainSpec, allowed []*roaring.Bitm
 		if k < q.Min {
 			continue
 		}
-		ends, err := m.trailEnds(src, hops, labels, sets)
+		ends, err := m.trailEnds(src, hops, labels, sets, nil)
 		if err != nil {
 			return nil, err
 		}

@@ -221,6 +221,10 @@ type ChainSpec struct {
 	// -1, is the S register of the nodes the node reached by Hops[i] may
 	// be (those passing its tests, among the walks' frontier there).
 	Allowed []int32
+	// Groups, when not nil, runs parallel to Hops: the uniqueness group of
+	// each hop. Only hops of one group must use distinct relationships
+	// (hops from two MATCH clauses may reuse one); nil: all hops must.
+	Groups []int
 	// AnyRels lets the hops of a SetCommon be one relationship (they come
 	// from two MATCH clauses, without uniqueness between them).
 	AnyRels bool

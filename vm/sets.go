@@ -365,7 +365,7 @@ func (m *Machine) setChain(src uint64, spec *ChainSpec) (*roaring.Bitmap, error)
 	if spec.Repeat != nil {
 		return m.groupEnds(uint32(src), spec, allowed)
 	}
-	return m.trailEnds(uint32(src), spec.Hops, spec.Labels, allowed)
+	return m.trailEnds(uint32(src), spec.Hops, spec.Labels, allowed, spec.Groups)
 }
 
 // adjacent reports whether some relationship of spec joins from and to,

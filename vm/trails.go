@@ -27,13 +27,20 @@ import (
 // descends only into nodes from which the remaining hops can still reach
 // U, and stops once every node of U has one.
 //
+// groups, when not nil, gives for each hop its uniqueness group: only hops
+// of one group must use distinct relationships (hops of two MATCH clauses
+// may reuse one). A walk that is not such a trail uses a relationship
+// twice within a group, and the same cut shortens it, so the bound on U
+// holds; with no group of two hops, every walk qualifies and W is the
+// answer.
+//
 // labels, when not nil, gives for each hop the label expression the node
 // it reaches must satisfy (nil: none), and allowed, when not nil, the set
 // that node must be in (nil: any; the nodes passing the tests of the
 // pattern's node there). W, the search and the sets that guide it honour
 // them; the distances do not need to, since the shorter walk the argument
 // cuts out is a walk over the hops' relationships whatever its nodes.
-func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr, allowed []*roaring.Bitmap) (*roaring.Bitmap, error) {
+func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr, allowed []*roaring.Bitmap, groups []int) (*roaring.Bitmap, error) {
 	k := len(hops)
 	filter := func(set *roaring.Bitmap, i int) *roaring.Bitmap {
 		if i < len(labels) && labels[i] != nil {
@@ -54,7 +61,7 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr, 
 		}
 	}
 	w := fwd[k]
-	if k < 2 || w.IsEmpty() {
+	if k < 2 || w.IsEmpty() || !sharedGroup(groups, k) {
 		return w, nil
 	}
 	// near[d]: the nodes within d hops of src.
@@ -100,7 +107,7 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr, 
 		reach[i] = roaring.And(m.setExpand(reach[i+1], &back), fwd[i])
 	}
 	left := unsure.Clone() // the ends still without a trail
-	t := trailSearch{m: m, hops: hops, steps: make([]pairStep, 0, k)}
+	t := trailSearch{m: m, hops: hops, groups: groups, steps: make([]pairStep, 0, k)}
 	// walk searches depth first, from node at depth, for trails to the
 	// nodes of left; false once none is left or on an error. It follows
 	// node pairs, not relationships: a step to a neighbour in reach is
@@ -185,6 +192,7 @@ type pairStep struct {
 type trailSearch struct {
 	m      *Machine
 	hops   []ExpandSpec
+	groups []int // per hop, nil: one group
 	steps  []pairStep
 	visits int
 	err    error
@@ -203,7 +211,7 @@ func (t *trailSearch) fits() bool {
 	s := t.steps[len(t.steps)-1]
 	var group []pairStep
 	for _, p := range t.steps[:len(t.steps)-1] {
-		if samePair(p, s) {
+		if samePair(p, s) && t.sameGroup(p.hop, s.hop) {
 			group = append(group, p)
 		}
 	}
@@ -237,6 +245,27 @@ func (t *trailSearch) fits() bool {
 		return false
 	}
 	return assign(0)
+}
+
+// sameGroup reports whether hops i and j must use distinct relationships.
+func (t *trailSearch) sameGroup(i, j int) bool {
+	return t.groups == nil || t.groups[i] == t.groups[j]
+}
+
+// sharedGroup reports whether two of the k hops are in one uniqueness
+// group (groups nil: all are).
+func sharedGroup(groups []int, k int) bool {
+	if groups == nil {
+		return k > 1
+	}
+	seen := map[int]bool{}
+	for _, g := range groups {
+		if seen[g] {
+			return true
+		}
+		seen[g] = true
+	}
+	return false
 }
 
 func samePair(a, b pairStep) bool {
@@ -370,7 +399,7 @@ func (m *Machine) trailReach(src *roaring.Bitmap, spec *VarExpandSpec, steps ste
 				}
 				allowed[l-1] = steps.in
 			}
-			ends, err := m.trailEnds(s, hops, nil, allowed)
+			ends, err := m.trailEnds(s, hops, nil, allowed, nil)
 			if err != nil {
 				return nil, err
 			}

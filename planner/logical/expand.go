@@ -19,6 +19,10 @@ type Hop struct {
 	// WHERE; see planner's chainPred for the tests allowed).
 	Pred ast.Expr
 	Var  string
+	// Group is the hop's uniqueness group: only hops of one group must
+	// follow distinct relationships (the hops of one MATCH clause; those
+	// of two clauses may reuse one). All 0: every hop's must differ.
+	Group int
 }
 
 // Expand follows one relationship from From to To.
@@ -205,10 +209,16 @@ func (o ExpandChain) WithChildren(children ...*Pipeline) (Op, error) { return no
 
 // Detail implements Op.
 func (o ExpandChain) Detail() string {
+	d := hops(o.From, o.Hops, o.To) + " mode=set"
 	if o.Quant != nil {
-		return o.Quant.detail(o.From, o.Hops, o.To) + " mode=set"
+		d = o.Quant.detail(o.From, o.Hops, o.To) + " mode=set"
 	}
-	return hops(o.From, o.Hops, o.To) + " mode=set"
+	for _, h := range o.Hops {
+		if h.Group != o.Hops[0].Group {
+			return d + ", relationships distinct per clause"
+		}
+	}
+	return d
 }
 
 // hops renders a trail of anonymous hops from one node to another.
