@@ -97,6 +97,9 @@ var runConstPlaces = []string{
 	"MATCH (a:A)-->(b) WHERE a.id <> %[1]s RETURN a.id, b.id",
 	"UNWIND [1, 2] AS u MATCH (a:A)-->(b) WHERE a.id = %[1]s RETURN u, b.id",
 	"MATCH (a:A) OPTIONAL MATCH (a)-->(b) WHERE b.id = %[1]s RETURN a.id, b.id",
+	"WITH %[1]s AS h MATCH (a:A)-->(b) WHERE a.id = h RETURN a.id, b.id",
+	"UNWIND [1, 2] AS u WITH u, %[1]s AS h MATCH (a:A {id: h})-->(b)-[:NOPE]->(c) RETURN u, a.id",
+	"MATCH (x:A) WHERE x.id < 4 WITH x, %[2]s AS hs MATCH (x)-->(b) WHERE b.id IN hs RETURN x.id, b.id",
 }
 
 // runConstParams are the parameter sets each query runs with, in turn, on
@@ -229,6 +232,10 @@ func TestRunConstantsSeek(t *testing.T) {
 		got := explain("MATCH (a:A)-->(b)-->(c) WHERE a.id = " + e + " RETURN count(*) AS n")
 		if shape(got) != shape(want) {
 			t.Errorf("a.id = %s plans otherwise than a.id = $hub:\n%s\nwant\n%s", e, got, want)
+		}
+		got = explain("WITH " + e + " AS h MATCH (a:A {id: h})-->(b)-->(c) RETURN count(*) AS n")
+		if !strings.Contains(got, "NodeIndexSeek") {
+			t.Errorf("WITH %s AS h MATCH (a:A {id: h}) does not seek:\n%s", e, got)
 		}
 	}
 	if got := explain("MATCH (a:A)-->(b)-->(c) WHERE a.id = $hub + toInteger(rand() * 0) RETURN count(*) AS n"); strings.Contains(got, "Seek") {

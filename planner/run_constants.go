@@ -13,9 +13,10 @@ import (
 // Run-constant expressions.
 //
 // An expression that reads no variable, no pattern or subquery, and calls
-// only deterministic functions (not rand(), randomUUID(), nor the clock
-// functions, whose value is the statement's) has one value per run: it
-// is a function of the run's parameters. `a.id = $hub + 0`,
+// only deterministic functions, or ones that read the statement's clock
+// (date(), datetime('...')), not rand(), randomUUID() nor the real-time
+// clock, has one value per run: it is a function of the run's parameters
+// and the statement's time. `a.id = $hub + 0`,
 // `a.id = toInteger($hub)` and `a.id = [$hub, $other][0]` compare a.id
 // with one value, as `a.id = $hub` does.
 //
@@ -145,9 +146,11 @@ func (b *builder) runConstants(clauses []ast.Clause) []ast.Clause {
 				nc = &m
 			}
 		case *ast.With:
-			if w, ok := b.constOperands(y.Where); ok {
+			w, wok := b.constOperands(y.Where)
+			p, pok := b.constItems(y.Projection)
+			if wok || pok {
 				m := *y
-				m.Where = w
+				m.Where, m.Projection = w, p
 				nc = &m
 			}
 		}
@@ -163,6 +166,38 @@ func (b *builder) runConstants(clauses []ast.Clause) []ast.Clause {
 		return clauses
 	}
 	return out
+}
+
+// constItems is projection p with its run-constant items named, where
+// the MATCH clauses after it read them as constants (see
+// substituteConstants: `WITH $hub + 0 AS h MATCH (a {id: h})` seeks a as
+// `MATCH (a {id: $hub})` does).
+func (b *builder) constItems(p *ast.Projection) (*ast.Projection, bool) {
+	if p == nil || p.Distinct || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
+		return p, false
+	}
+	var out *ast.Projection
+	for k, it := range p.Items {
+		if it.Alias == nil {
+			continue
+		}
+		e, ok := b.constExpr(it.Expr)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			c := *p
+			c.Items = append([]*ast.ProjectionItem(nil), p.Items...)
+			out = &c
+		}
+		ni := *it
+		ni.Expr = e
+		out.Items[k] = &ni
+	}
+	if out == nil {
+		return p, false
+	}
+	return out, true
 }
 
 // constOperands is condition e with the run-constant operands of its
@@ -313,7 +348,7 @@ func (b *builder) constExpr(e ast.Expr) (ast.Expr, bool) {
 	if namedConstant(e) {
 		return e, false
 	}
-	if _, ok := runConstant(e, false); !ok {
+	if _, ok := runConstant(e, true); !ok {
 		return e, false
 	}
 	name := ast.FormatExpr(e)
