@@ -402,9 +402,9 @@ func foldConstants(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 }
 
 // substituteConstants writes, in the MATCH clauses after a WITH, each
-// variable the WITH binds to a constant (a run-constant expression: of
-// literals and parameters only, see runConstant, which holds the same
-// value on every row) as that
+// variable the WITH binds to a constant (an expression of literals and
+// parameters only, which holds the same value on every row; a
+// run-constant item is one, named as a parameter by runConstants) as that
 // constant, and folds the constant parts of every MATCH clause's WHERE
 // and property maps: `WITH {id: $hub} AS p MATCH (a) WHERE a.id = p.id`
 // reads `a.id = $hub`, so the seek of a is priced and run as the
@@ -437,7 +437,7 @@ func constantItems(p *ast.Projection) map[string]ast.Expr {
 	}
 	var out map[string]ast.Expr
 	for _, it := range p.Items {
-		if _, ok := runConstant(it.Expr, true); !ok {
+		if !isConstantValue(it.Expr) {
 			continue
 		}
 		if out == nil {

@@ -110,10 +110,25 @@ func (b *builder) seekValue(e ast.Expr) bool {
 	if !deterministic(e) {
 		return false
 	}
-	if b.params == nil || b.rowModeOnly || len(exprVars(e)) > 0 {
-		return true
+	if b.params == nil || b.rowModeOnly || len(exprVars(e)) > 0 || b.missingParam(e) {
+		return true // (a run without a parameter the query reads fails before it starts)
 	}
 	return plainValue(e, nil)
+}
+
+// missingParam reports whether e reads a parameter the planning values
+// do not hold.
+func (b *builder) missingParam(e ast.Expr) bool {
+	missing := false
+	visitExpr(e, func(x ast.Expr) bool {
+		if p, ok := x.(*ast.Parameter); ok {
+			if _, has := b.params.params[p.Name]; !has {
+				missing = true
+			}
+		}
+		return !missing
+	})
+	return missing
 }
 
 // namedConstant reports whether e is already a value the planner reads as
