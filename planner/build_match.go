@@ -118,7 +118,7 @@ func (b *builder) partOrder(p *ast.Pattern, parts []*ast.PatternPart) []int {
 func (b *builder) chainOps(m *patternPlan, part *ast.PatternPart, names []string, where ast.Expr) error {
 	el := part.Element
 	c := &chainPlan{el: el, names: names, relNames: make([]string, len(el.Rels)), lists: make([]bool, len(el.Rels))}
-	eqs := equalities(andOf(nodeJoinConds(where, el, c.names, m.sc)), c.names, m.sc)
+	eqs := b.equalities(andOf(nodeJoinConds(where, el, c.names, m.sc)), c.names, m.sc)
 	starts := b.oneNodeLabels(el, c.names)
 	start, seek := b.chooseStart(starts, c.names, m.sc, eqs)
 	if err := b.startOps(m, starts.Nodes[start], c.names[start], seek); err != nil {

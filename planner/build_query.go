@@ -129,7 +129,7 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 	if err := b.checkInTransactions(clauses, top); err != nil {
 		return nil, nil, err
 	}
-	ordered := slices.Clone(b.orderMatches(b.singletonIns(b.unwindsAsIn(clauses, sc, top)), sc))
+	ordered := slices.Clone(b.orderMatches(b.singletonIns(b.unwindsAsIn(b.runConstants(clauses), sc, top)), sc))
 	if !b.rowModeOnly {
 		ordered = countCollected(collectedLists(uncollect(b.collectedMembership(collectedSeeds(ordered), sc), sc), sc))
 	}

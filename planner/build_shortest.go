@@ -133,7 +133,7 @@ func (b *builder) shortestPathOp(part *ast.PatternPart, m *patternPlan, nodeName
 		return nil, b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")
 	}
 	names := [2]string{nodeNames[0], nodeNames[1]}
-	eqs := equalities(where, nodeNames, m.sc)
+	eqs := b.equalities(where, nodeNames, m.sc)
 	last := el.Nodes[1]
 	var free *ast.NodePattern
 	if !m.sc.has(names[1]) && names[0] != names[1] && last.Props == nil && last.Where == nil && len(eqs[names[1]]) == 0 && !ast.HasDynamic(last.Labels) {

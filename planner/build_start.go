@@ -49,7 +49,11 @@ const (
 // that compare one of its properties, id() or elementId() with an
 // expression that does not depend on the pattern's own variables:
 // equalities, memberships, range bounds and string prefixes.
-func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
+//
+// A value that reads no variable is kept only when it cannot fail (see
+// seekValue): a seek computes it before any row, where the written test
+// computes it on the rows that reach it.
+func (b *builder) equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 	out := map[string][]propEq{}
 	local := map[string]bool{}
 	for _, n := range names {
@@ -59,8 +63,8 @@ func equalities(where ast.Expr, names []string, sc *scope) map[string][]propEq {
 	}
 	// add records `k op other` for a keyed k of a local variable.
 	add := func(k ast.Expr, op ast.CompareOp, other ast.Expr, prefix, in, nan bool) {
-		if usesAny(other, local) {
-			return
+		if usesAny(other, local) || !b.seekValue(other) {
+			return // a value drawn again on every row (rand()) is not one value to seek
 		}
 		for v := range exprVars(other) {
 			if !sc.has(v) {

@@ -52,6 +52,13 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		g.emit(vm.OpMkMap, r, start, int32(len(vals)), g.strList(keys))
 		return r, nil
 	case *ast.Parameter:
+		if rc := g.b.runConstOf(x.Name); rc != nil {
+			// A run-constant parameter reads its expression, once per run.
+			if g.subst == nil && !g.noHoist {
+				return g.hoist(rc, env)
+			}
+			return g.expr(rc, env)
+		}
 		r := g.r()
 		g.emit(vm.OpParam, r, g.str(x.Name))
 		return r, nil

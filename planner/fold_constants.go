@@ -403,7 +403,8 @@ func foldConstants(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 
 // substituteConstants writes, in the MATCH clauses after a WITH, each
 // variable the WITH binds to a constant (an expression of literals and
-// parameters only, which holds the same value on every row) as that
+// parameters only, which holds the same value on every row; a
+// run-constant item is one, named as a parameter by runConstants) as that
 // constant, and folds the constant parts of every MATCH clause's WHERE
 // and property maps: `WITH {id: $hub} AS p MATCH (a) WHERE a.id = p.id`
 // reads `a.id = $hub`, so the seek of a is priced and run as the

@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/vm"
 )
@@ -18,22 +17,7 @@ import (
 // hoistable reports whether e is invariant and worth keeping: it calls at
 // least one function.
 func hoistable(e ast.Expr) bool {
-	calls, ok := 0, true
-	visitExpr(e, func(x ast.Expr) bool {
-		switch y := x.(type) {
-		case *ast.Variable, *ast.PatternExpr, *ast.PatternComprehension, *ast.ExistsSubquery,
-			*ast.CountSubquery, *ast.CollectSubquery, *ast.ListComprehension, *ast.Quantifier,
-			*ast.Reduce, *ast.MapProjection:
-			ok = false
-		case *ast.FunctionCall:
-			f, found := functions.Lookup(qualifiedName(y))
-			if !found || !(f.Deterministic || f.StatementStable) || f.Aggregate || isAggregate(y) {
-				ok = false
-			}
-			calls++
-		}
-		return ok
-	})
+	calls, ok := runConstant(e, true)
 	return ok && calls > 0
 }
 

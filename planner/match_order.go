@@ -322,7 +322,7 @@ func (b *builder) startCost(m *ast.Match, sc *scope, bound map[string]bool) floa
 				}
 			}
 		}
-		eqs := equalities(andOf(conds), names, sc)
+		eqs := b.equalities(andOf(conds), names, sc)
 		for i, n := range p.Element.Nodes {
 			cost := b.stats.NodeCount()
 			if bound[names[i]] {

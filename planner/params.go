@@ -153,10 +153,31 @@ type paramRecorder struct {
 	// owner: the parameter each stand-in literal stands for.
 	standIn map[string]ast.Expr
 	owner   map[*ast.Literal]string
+	// consts: the run-constant parameters named (see runConstants), in
+	// order; written: the parameters the query names; own: params is
+	// the recorder's copy, holding the run constants' values too.
+	consts  map[string]*runConst
+	order   []string
+	written map[string]bool
+	own     bool
 }
 
 func newParamRecorder(params map[string]value.Value) *paramRecorder {
-	return &paramRecorder{params: params, seen: map[ParamDep]bool{}, standIn: map[string]ast.Expr{}, owner: map[*ast.Literal]string{}}
+	return &paramRecorder{params: params, seen: map[ParamDep]bool{}, standIn: map[string]ast.Expr{}, owner: map[*ast.Literal]string{},
+		consts: map[string]*runConst{}, written: map[string]bool{}}
+}
+
+// values is the recorder's own copy of the parameters' values, to which
+// run-constant values are added.
+func (r *paramRecorder) values() map[string]value.Value {
+	if !r.own {
+		m := make(map[string]value.Value, len(r.params)+1)
+		for k, v := range r.params {
+			m[k] = v
+		}
+		r.params, r.own = m, true
+	}
+	return r.params
 }
 
 // add records dependency d once.

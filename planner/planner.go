@@ -74,6 +74,9 @@ type Compiled struct {
 	// ParamClass): the plan was chosen for the values of that class.
 	ParamDeps  []ParamDep
 	ParamClass []int32
+	// runConsts are the run-constant parameters the plan reads (see
+	// runConstants and WithRunConstants).
+	runConsts []*runConst
 }
 
 // Compile plans and generates code for a parsed query statement. src is
@@ -86,12 +89,23 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 		opts.Stats = noStats{}
 	}
 	opts.rec = newParamRecorder(opts.Params)
+	ast.Inspect(st, func(n ast.Node) bool {
+		if p, ok := n.(*ast.Parameter); ok {
+			opts.rec.written[p.Name] = true
+		}
+		return true
+	})
 	c, err := compileOrdered(st, src, opts)
 	if err != nil {
 		return nil, err
 	}
 	c.ParamDeps = opts.rec.deps
-	c.ParamClass = ParamClass(c.ParamDeps, opts.Stats, opts.Params)
+	for _, n := range opts.rec.order {
+		if rc := opts.rec.consts[n]; rc.prog != nil {
+			c.runConsts = append(c.runConsts, rc)
+		}
+	}
+	c.ParamClass = ParamClass(c.ParamDeps, opts.Stats, opts.rec.params)
 	return c, nil
 }
 

@@ -64,6 +64,11 @@ func (b *builder) typeCheck(e ast.Expr, sc *scope, local map[string]functions.Ty
 		return unknown, nil
 	}
 	switch x := e.(type) {
+	case *ast.Parameter:
+		if rc := b.runConstOf(x.Name); rc != nil {
+			return rec(rc) // a run-constant parameter has its expression's type
+		}
+		return unknown, nil
 	case *ast.Literal:
 		switch x.Kind {
 		case ast.LitNull:

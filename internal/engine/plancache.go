@@ -113,6 +113,7 @@ type lastClass struct {
 
 // class returns the estimate class of params under v's dependencies.
 func (v *planVariant) class(view *statsView, params map[string]value.Value) []int32 {
+	params = v.compiled.WithRunConstants(params) // the values of expressions the plan reads as parameters
 	if l := v.last.Load(); l != nil {
 		same := true
 		for i, n := range v.names {
