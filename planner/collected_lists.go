@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 )
 
@@ -450,21 +449,6 @@ func isReadOnly(n ast.Node, v string) bool {
 		return false
 	}
 	return !mentionedNames(m.Pattern)[v]
-}
-
-// deterministic reports whether e calls only deterministic functions.
-func deterministic(e ast.Expr) bool {
-	ok := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		if c, isC := n.(*ast.FunctionCall); isC {
-			f, found := functions.Lookup(qualifiedName(c))
-			if !found || !f.Deterministic {
-				ok = false
-			}
-		}
-		return ok
-	})
-	return ok
 }
 
 // replaceExprs returns clause c with every expression that is a key of

@@ -84,12 +84,13 @@ func runConstant(e ast.Expr, stable bool) (calls int, ok bool) {
 }
 
 // deterministic reports whether e calls only functions whose value their
-// arguments decide within a statement (not rand(), randomUUID()).
+// arguments decide within a statement (not rand(), randomUUID(); an
+// unknown function counts as not deterministic).
 func deterministic(e ast.Expr) bool {
 	ok := true
-	visitExpr(e, func(x ast.Expr) bool {
-		if fc, isCall := x.(*ast.FunctionCall); isCall {
-			if f, found := functions.Lookup(qualifiedName(fc)); found && !f.Deterministic && !f.StatementStable {
+	ast.Inspect(e, func(n ast.Node) bool {
+		if fc, isCall := n.(*ast.FunctionCall); isCall {
+			if f, found := functions.Lookup(qualifiedName(fc)); !found || !f.Deterministic && !f.StatementStable {
 				ok = false
 			}
 		}
