@@ -113,17 +113,10 @@ func (m *Machine) neighbourSet(n uint32, spec *ExpandSpec) *roaring.Bitmap {
 // its self-loops of those types, which are the relationships counted out
 // and in but once either way.
 func (m *Machine) degree(n uint32, spec *ExpandSpec) int {
-	d := 0
 	if spec.EndLabels != nil {
-		// The far ends' labels decide: one pass over the adjacency.
-		expandTypes(m.ctx.Graph, n, spec, func(_ uint64, nbr uint32, _ uint32) bool {
-			if !(spec.NoLoops && nbr == n) && m.matchLabels(nbr, spec.EndLabels) {
-				d++
-			}
-			return true
-		})
-		return d
+		return m.degreeToLabels(n, spec)
 	}
+	d := 0
 	for _, t := range m.typeIDs(spec.Types) {
 		d += m.ctx.Graph.Degree(n, spec.Dir, t)
 		if spec.NoLoops {
@@ -131,6 +124,23 @@ func (m *Machine) degree(n uint32, spec *ExpandSpec) int {
 			d -= m.ctx.Graph.Degree(n, Out, t) + m.ctx.Graph.Degree(n, In, t) - m.ctx.Graph.Degree(n, Both, t)
 		}
 	}
+	return d
+}
+
+// degreeToLabels is degree counting only the relationships whose far end
+// matches spec.EndLabels: one pass over the adjacency. It is a function of
+// its own, working on a copy of the spec, so that what its callback
+// captures escapes only here: a plain degree read (and the caller's
+// spec) stays off the heap.
+func (m *Machine) degreeToLabels(n uint32, spec *ExpandSpec) int {
+	s := *spec
+	d := 0
+	expandTypes(m.ctx.Graph, n, &s, func(_ uint64, nbr uint32, _ uint32) bool {
+		if !(s.NoLoops && nbr == n) && m.matchLabels(nbr, s.EndLabels) {
+			d++
+		}
+		return true
+	})
 	return d
 }
 
