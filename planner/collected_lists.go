@@ -550,27 +550,18 @@ func rewriteClauseExprs(c ast.Clause, f exprRewrite) (ast.Clause, bool) {
 		if p == nil {
 			return p, false
 		}
+		items, iok := rewriteEach(p.Items, func(it *ast.ProjectionItem) (ast.Expr, bool) {
+			return rewriteExpr(it.Expr, f)
+		}, func(it *ast.ProjectionItem, e ast.Expr) { it.Expr = e })
+		order, ook := rewriteEach(p.OrderBy, func(s *ast.SortItem) (ast.Expr, bool) {
+			return rewriteExpr(s.Expr, f)
+		}, func(s *ast.SortItem, e ast.Expr) { s.Expr = e })
+		if !iok && !ook {
+			return p, false
+		}
 		np := *p
-		changed := false
-		np.Items = slices.Clone(p.Items)
-		for k, it := range p.Items {
-			if e, ok := rewriteExpr(it.Expr, f); ok {
-				ni := *it
-				ni.Expr = e
-				np.Items[k] = &ni
-				changed = true
-			}
-		}
-		np.OrderBy = slices.Clone(p.OrderBy)
-		for k, s := range p.OrderBy {
-			if e, ok := rewriteExpr(s.Expr, f); ok {
-				ns := *s
-				ns.Expr = e
-				np.OrderBy[k] = &ns
-				changed = true
-			}
-		}
-		return &np, changed
+		np.Items, np.OrderBy = items, order
+		return &np, true
 	}
 	switch x := c.(type) {
 	case *ast.With:

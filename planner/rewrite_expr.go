@@ -1,6 +1,10 @@
 package planner
 
-import "github.com/cyqdb/cyq/parser/ast"
+import (
+	"slices"
+
+	"github.com/cyqdb/cyq/parser/ast"
+)
 
 // exprRewrite rewrites one expression whose children are already
 // rewritten: it returns the new expression and whether it changed it.
@@ -139,4 +143,27 @@ func rewriteChildren(e ast.Expr, f exprRewrite) (ast.Expr, bool) {
 		return &c, true
 	}
 	return e, false
+}
+
+// rewriteEach returns items with every item f gives a new expression for
+// replaced by a copy holding it (set stores it in the copy), the slice
+// copied at the first change; changed reports one.
+func rewriteEach[T any](items []*T, f func(*T) (ast.Expr, bool), set func(*T, ast.Expr)) ([]*T, bool) {
+	var out []*T
+	for k, it := range items {
+		e, ok := f(it)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(items)
+		}
+		n := *it
+		set(&n, e)
+		out[k] = &n
+	}
+	if out == nil {
+		return items, false
+	}
+	return out, true
 }

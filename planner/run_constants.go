@@ -192,28 +192,18 @@ func (b *builder) constItems(p *ast.Projection) (*ast.Projection, bool) {
 	if p == nil || p.Distinct || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
 		return p, false
 	}
-	var out *ast.Projection
-	for k, it := range p.Items {
+	items, ok := rewriteEach(p.Items, func(it *ast.ProjectionItem) (ast.Expr, bool) {
 		if it.Alias == nil {
-			continue
+			return nil, false
 		}
-		e, ok := b.constExpr(it.Expr)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			c := *p
-			c.Items = append([]*ast.ProjectionItem(nil), p.Items...)
-			out = &c
-		}
-		ni := *it
-		ni.Expr = e
-		out.Items[k] = &ni
-	}
-	if out == nil {
+		return b.constExpr(it.Expr)
+	}, func(it *ast.ProjectionItem, e ast.Expr) { it.Expr = e })
+	if !ok {
 		return p, false
 	}
-	return out, true
+	c := *p
+	c.Items = items
+	return &c, true
 }
 
 // constOperands is condition e with the run-constant operands of its
@@ -337,25 +327,15 @@ func (b *builder) constProps(m ast.Expr) (ast.Expr, bool) {
 	if !ok {
 		return m, false
 	}
-	var out *ast.MapLiteral
-	for k, en := range ml.Entries {
-		v, ok := b.constExpr(en.Value)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			c := *ml
-			c.Entries = append([]*ast.MapEntry(nil), ml.Entries...)
-			out = &c
-		}
-		ne := *en
-		ne.Value = v
-		out.Entries[k] = &ne
-	}
-	if out == nil {
+	entries, ok := rewriteEach(ml.Entries, func(en *ast.MapEntry) (ast.Expr, bool) {
+		return b.constExpr(en.Value)
+	}, func(en *ast.MapEntry, e ast.Expr) { en.Value = e })
+	if !ok {
 		return m, false
 	}
-	return out, true
+	c := *ml
+	c.Entries = entries
+	return &c, true
 }
 
 // constExpr is e named as a run-constant parameter when it is one that
