@@ -44,27 +44,8 @@ func collectedSeedAt(out []ast.Clause, i int) ([]ast.Clause, bool) {
 	if !ok || before.Optional {
 		return nil, false
 	}
-	w, ok := out[i].(*ast.With)
-	if !ok || w.Projection == nil || w.Where != nil {
-		return nil, false
-	}
-	pr := w.Projection
-	if pr.Star || pr.Distinct || pr.OrderBy != nil || pr.Skip != nil || pr.Limit != nil {
-		return nil, false
-	}
-	var keys []*ast.ProjectionItem
-	var list *ast.ProjectionItem
-	for _, it := range pr.Items {
-		if !containsAggregate(it.Expr) {
-			keys = append(keys, it)
-			continue
-		}
-		if list != nil {
-			return nil, false
-		}
-		list = it
-	}
-	if list == nil || list.Alias == nil {
+	w, keys, list, ok := aggregatingWith(out[i])
+	if !ok {
 		return nil, false
 	}
 	c, ok := list.Expr.(*ast.FunctionCall)
@@ -109,7 +90,7 @@ func collectedSeedAt(out []ast.Clause, i int) ([]ast.Clause, bool) {
 	}
 	ov := &ast.Variable{Span: list.Alias.Span, Name: o}
 	items := append(slices.Clone(keys), &ast.ProjectionItem{Span: list.Span, Expr: v, Alias: ov, Text: list.Text})
-	nw := &ast.With{Span: w.Span, Projection: &ast.Projection{Span: pr.Span, Distinct: true, Items: items}}
+	nw := &ast.With{Span: w.Span, Projection: &ast.Projection{Span: w.Projection.Span, Distinct: true, Items: items}}
 	return slices.Replace(out, i, i+2, ast.Clause(nw), ast.Clause(nm)), true
 }
 

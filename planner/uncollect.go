@@ -53,28 +53,12 @@ func uncollect(clauses []ast.Clause, sc *scope) []ast.Clause {
 // uncollectAt rewrites the WITH at out[i] and the UNWIND after it, when
 // they are a collect and its unwinding (see uncollect).
 func uncollectAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) {
-	w, ok := out[i].(*ast.With)
-	if !ok || w.Projection == nil || w.Where != nil {
+	w, keys, list, ok := aggregatingWith(out[i])
+	if !ok {
 		return nil, false
-	}
-	pr := w.Projection
-	if pr.Star || pr.Distinct || pr.OrderBy != nil || pr.Skip != nil || pr.Limit != nil {
-		return nil, false
-	}
-	var keys []*ast.ProjectionItem
-	var list *ast.ProjectionItem
-	for _, it := range pr.Items {
-		if !containsAggregate(it.Expr) {
-			keys = append(keys, it)
-			continue
-		}
-		if list != nil {
-			return nil, false
-		}
-		list = it
 	}
 	u, ok := out[i+1].(*ast.Unwind)
-	if list == nil || list.Alias == nil || !ok {
+	if !ok {
 		return nil, false
 	}
 	name, rest := list.Alias.Name, out[i+2:]
@@ -125,7 +109,7 @@ func uncollectAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) {
 	c := terms[0]
 	yv := &ast.Variable{Span: u.Var.Span, Name: y}
 	items := append(slices.Clone(keys), &ast.ProjectionItem{Span: list.Span, Expr: c.Args[0], Alias: yv, Text: list.Text})
-	nw := &ast.With{Span: w.Span, Projection: &ast.Projection{Span: pr.Span, Distinct: c.Distinct, Items: items}}
+	nw := &ast.With{Span: w.Span, Projection: &ast.Projection{Span: w.Projection.Span, Distinct: c.Distinct, Items: items}}
 	if !literalNeverNull(c.Args[0]) {
 		nw.Where = &ast.IsNull{Span: u.Span, Expr: yv, Not: true}
 	}
@@ -143,7 +127,7 @@ func uncollectAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) {
 	page := nw
 	if nw.Where != nil {
 		// the nulls go before the slice counts the rows
-		page = &ast.With{Span: w.Span, Projection: &ast.Projection{Span: pr.Span, Items: []*ast.ProjectionItem{{Span: u.Var.Span, Expr: yv, Text: y}}}}
+		page = &ast.With{Span: w.Span, Projection: &ast.Projection{Span: w.Projection.Span, Items: []*ast.ProjectionItem{{Span: u.Var.Span, Expr: yv, Text: y}}}}
 	}
 	page.Projection.Skip, page.Projection.Limit = skip, limit
 	if page == nw {
@@ -209,4 +193,32 @@ func sliceRows(s *ast.Slice) (skip, limit ast.Expr, ok bool) {
 		limit = lit(max(to-max(from, 0), 0))
 	}
 	return skip, limit, true
+}
+
+// aggregatingWith returns the WITH clause c, when it is one without WHERE,
+// *, DISTINCT, ORDER BY, SKIP or LIMIT that computes one aggregate item
+// (with an alias), its other items (the grouping keys) and that item.
+func aggregatingWith(c ast.Clause) (w *ast.With, keys []*ast.ProjectionItem, agg *ast.ProjectionItem, ok bool) {
+	w, ok = c.(*ast.With)
+	if !ok || w.Projection == nil || w.Where != nil {
+		return nil, nil, nil, false
+	}
+	pr := w.Projection
+	if pr.Star || pr.Distinct || pr.OrderBy != nil || pr.Skip != nil || pr.Limit != nil {
+		return nil, nil, nil, false
+	}
+	for _, it := range pr.Items {
+		if !containsAggregate(it.Expr) {
+			keys = append(keys, it)
+			continue
+		}
+		if agg != nil {
+			return nil, nil, nil, false
+		}
+		agg = it
+	}
+	if agg == nil || agg.Alias == nil {
+		return nil, nil, nil, false
+	}
+	return w, keys, agg, true
 }
