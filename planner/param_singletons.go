@@ -19,8 +19,7 @@ func (b *builder) singletonIns(clauses []ast.Clause) []ast.Clause {
 	if b.params == nil {
 		return clauses
 	}
-	var out []ast.Clause
-	for i, c := range clauses {
+	out, _ := replaceItems(clauses, func(c ast.Clause) (ast.Clause, bool) {
 		var nc ast.Clause
 		switch y := c.(type) {
 		case *ast.Match:
@@ -36,17 +35,8 @@ func (b *builder) singletonIns(clauses []ast.Clause) []ast.Clause {
 				nc = &m
 			}
 		}
-		if nc == nil {
-			continue
-		}
-		if out == nil {
-			out = append([]ast.Clause(nil), clauses...)
-		}
-		out[i] = nc
-	}
-	if out == nil {
-		return clauses
-	}
+		return nc, nc != nil
+	})
 	return out
 }
 

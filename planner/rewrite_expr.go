@@ -145,25 +145,37 @@ func rewriteChildren(e ast.Expr, f exprRewrite) (ast.Expr, bool) {
 	return e, false
 }
 
-// rewriteEach returns items with every item f gives a new expression for
-// replaced by a copy holding it (set stores it in the copy), the slice
-// copied at the first change; changed reports one.
-func rewriteEach[T any](items []*T, f func(*T) (ast.Expr, bool), set func(*T, ast.Expr)) ([]*T, bool) {
-	var out []*T
+// replaceItems returns items with every item f replaces swapped for its
+// replacement, the slice copied at the first change; changed reports one.
+func replaceItems[T any](items []T, f func(T) (T, bool)) ([]T, bool) {
+	var out []T
 	for k, it := range items {
-		e, ok := f(it)
+		n, ok := f(it)
 		if !ok {
 			continue
 		}
 		if out == nil {
 			out = slices.Clone(items)
 		}
-		n := *it
-		set(&n, e)
-		out[k] = &n
+		out[k] = n
 	}
 	if out == nil {
 		return items, false
 	}
 	return out, true
+}
+
+// rewriteEach returns items with every item f gives a new expression for
+// replaced by a copy holding it (set stores it in the copy), the slice
+// copied at the first change; changed reports one.
+func rewriteEach[T any](items []*T, f func(*T) (ast.Expr, bool), set func(*T, ast.Expr)) ([]*T, bool) {
+	return replaceItems(items, func(it *T) (*T, bool) {
+		e, ok := f(it)
+		if !ok {
+			return it, false
+		}
+		n := *it
+		set(&n, e)
+		return &n, true
+	})
 }

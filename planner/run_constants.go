@@ -149,8 +149,7 @@ func (b *builder) runConstants(clauses []ast.Clause) []ast.Clause {
 	if b.params == nil || b.rowModeOnly {
 		return clauses
 	}
-	var out []ast.Clause
-	for i, c := range clauses {
+	out, _ := replaceItems(clauses, func(c ast.Clause) (ast.Clause, bool) {
 		var nc ast.Clause
 		switch y := c.(type) {
 		case *ast.Match:
@@ -170,17 +169,8 @@ func (b *builder) runConstants(clauses []ast.Clause) []ast.Clause {
 				nc = &m
 			}
 		}
-		if nc == nil {
-			continue
-		}
-		if out == nil {
-			out = append([]ast.Clause(nil), clauses...)
-		}
-		out[i] = nc
-	}
-	if out == nil {
-		return clauses
-	}
+		return nc, nc != nil
+	})
 	return out
 }
 
