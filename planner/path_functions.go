@@ -139,18 +139,7 @@ func (r pathElems) items(its []logical.Item) ([]logical.Item, bool) {
 
 // all rewrites es; ok reports whether any changed.
 func (r pathElems) all(es []ast.Expr) ([]ast.Expr, bool) {
-	var out []ast.Expr
-	for k, e := range es {
-		n, ok := r.expr(e)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = append([]ast.Expr(nil), es...)
-		}
-		out[k] = n
-	}
-	return out, out != nil
+	return replaceItems(es, r.expr)
 }
 
 // expr returns e with the path's functions that name an element replaced

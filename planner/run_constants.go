@@ -239,18 +239,7 @@ func (b *builder) constOperands(e ast.Expr) (ast.Expr, bool) {
 }
 
 func (b *builder) constExprs(es []ast.Expr) ([]ast.Expr, bool) {
-	var out []ast.Expr
-	for k, e := range es {
-		n, ok := b.constExpr(e)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = append([]ast.Expr(nil), es...)
-		}
-		out[k] = n
-	}
-	return out, out != nil
+	return replaceItems(es, b.constExpr)
 }
 
 // constPattern is p with the run-constant values of its property maps
@@ -264,45 +253,22 @@ func (b *builder) constPattern(p *ast.Pattern) (*ast.Pattern, bool) {
 		if part.Element == nil {
 			continue
 		}
-		var el *ast.PatternElement
-		for i, n := range part.Element.Nodes {
-			props, ok := b.constProps(n.Props)
-			if !ok {
-				continue
-			}
-			if el == nil {
-				c := *part.Element
-				c.Nodes = append([]*ast.NodePattern(nil), c.Nodes...)
-				c.Rels = append([]*ast.RelPattern(nil), c.Rels...)
-				el = &c
-			}
-			nn := *n
-			nn.Props = props
-			el.Nodes[i] = &nn
-		}
-		for i, r := range part.Element.Rels {
-			props, ok := b.constProps(r.Props)
-			if !ok {
-				continue
-			}
-			if el == nil {
-				c := *part.Element
-				c.Nodes = append([]*ast.NodePattern(nil), c.Nodes...)
-				c.Rels = append([]*ast.RelPattern(nil), c.Rels...)
-				el = &c
-			}
-			nr := *r
-			nr.Props = props
-			el.Rels[i] = &nr
-		}
-		if el == nil {
+		nodes, nok := rewriteEach(part.Element.Nodes, func(n *ast.NodePattern) (ast.Expr, bool) {
+			return b.constProps(n.Props)
+		}, func(n *ast.NodePattern, e ast.Expr) { n.Props = e })
+		rels, rok := rewriteEach(part.Element.Rels, func(r *ast.RelPattern) (ast.Expr, bool) {
+			return b.constProps(r.Props)
+		}, func(r *ast.RelPattern, e ast.Expr) { r.Props = e })
+		if !nok && !rok {
 			continue
 		}
+		el := *part.Element
+		el.Nodes, el.Rels = nodes, rels
 		if out == nil {
 			out = clonePatternParts(p)
 		}
 		np := *out.Parts[k]
-		np.Element = el
+		np.Element = &el
 		out.Parts[k] = &np
 	}
 	if out == nil {
