@@ -2,7 +2,6 @@ package functions
 
 import (
 	"math"
-	"sort"
 
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/value"
@@ -316,18 +315,9 @@ func (a *percentileAgg) Add(args []value.Value) error {
 	if isNull(args[0]) {
 		return nil
 	}
-	p, ok := value.Number(args[1])
-	if !ok {
-		if isNull(args[1]) {
-			return argValueErr("InvalidArgumentValue", a.name, "the percentile must not be null")
-		}
-		return argTypeErr(a.name, args[1], "a number between 0 and 1")
-	}
-	if !(p >= 0 && p <= 1) {
-		return argValueErr("NumberOutOfRange", a.name, "the percentile must be between 0.0 and 1.0, was %s", value.Format(args[1]))
-	}
-	if _, ok := value.Number(args[0]); !ok {
-		return argTypeErr(a.name, args[0], "a number")
+	p, err := PercentileArg(a.name, args[0], args[1])
+	if err != nil {
+		return err
 	}
 	a.p = p
 	a.vals = append(a.vals, args[0])
@@ -335,32 +325,10 @@ func (a *percentileAgg) Add(args []value.Value) error {
 }
 
 func (a *percentileAgg) Result() (value.Value, error) {
-	n := len(a.vals)
-	if n == 0 {
+	if len(a.vals) == 0 {
 		return value.NullValue, nil
 	}
-	sort.SliceStable(a.vals, func(i, j int) bool { return value.Order(a.vals[i], a.vals[j]) < 0 })
-	if !a.cont {
-		fi := a.p * float64(n)
-		idx := int(fi)
-		if fi == float64(idx) && idx > 0 {
-			idx--
-		}
-		return a.vals[min(idx, n-1)], nil
-	}
-	if n == 1 {
-		f, _ := value.Number(a.vals[0])
-		return value.Float(f), nil
-	}
-	pos := a.p * float64(n-1)
-	lo := int(math.Floor(pos))
-	hi := int(math.Ceil(pos))
-	lf, _ := value.Number(a.vals[lo])
-	hf, _ := value.Number(a.vals[hi])
-	if lo == hi {
-		return value.Float(lf), nil
-	}
-	return value.Float(lf + (pos-float64(lo))*(hf-lf)), nil
+	return Percentile(a.vals, a.p, a.cont), nil
 }
 
 // stdevAgg uses Welford's online algorithm.

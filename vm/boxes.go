@@ -26,6 +26,7 @@ type iface struct {
 var (
 	intTab   = (*iface)(unsafe.Pointer(&[]value.Value{value.Int(0)}[0])).tab
 	floatTab = (*iface)(unsafe.Pointer(&[]value.Value{value.Float(0)}[0])).tab
+	listTab  = (*iface)(unsafe.Pointer(&[]value.Value{value.List{}}[0])).tab
 )
 
 // boxInt returns value.Int(*p) as a value.Value that refers to *p. *p
@@ -44,6 +45,16 @@ func boxFloat(p *int64) value.Value {
 	var v value.Value
 	b := (*iface)(unsafe.Pointer(&v))
 	b.tab = floatTab
+	b.data = unsafe.Pointer(p)
+	return v
+}
+
+// boxList returns *p as a value.Value that refers to *p (a list header in
+// a column of them). *p must never be written again.
+func boxList(p *value.List) value.Value {
+	var v value.Value
+	b := (*iface)(unsafe.Pointer(&v))
+	b.tab = listTab
 	b.data = unsafe.Pointer(p)
 	return v
 }

@@ -27,9 +27,10 @@ import (
 //     id) or in encoded (every other key, by its canonical encoding, kept
 //     once in arena): open-addressing tables of ints, no Go maps;
 //   - each aggregate is a column: a count, a row count or an integer sum
-//     is one int64 per group; any other aggregate one Aggregator per
-//     group; a DISTINCT aggregate also keeps, for the groups that have
-//     seen a value, what they have seen.
+//     is one int64 per group; the other built-in aggregates keep flat
+//     columns too (groups_flat.go); an aggregate of no flat form keeps one
+//     Aggregator per group; a DISTINCT aggregate also keeps, for the groups
+//     that have seen a value, what they have seen.
 //
 // Every column grows in chunks (chunked: no copying once past the first
 // chunk) and every byte a column, an index or the arena allocates is
@@ -74,8 +75,15 @@ type aggCol struct {
 	mode aggMode
 	ints chunked[int64]
 	objs chunked[Aggregator]
-	seen chunked[*distinctSeen] // DISTINCT aggregates only
-	res  chunked[value.Value]   // aggObject: results, once finished
+	// The flat modes' columns (groups_flat.go).
+	kind  chunked[value.Kind]
+	vals  chunked[value.Value]
+	acc   chunked[accCell]
+	items chunked[value.Value]
+	owner chunked[int32]
+	lists chunked[value.List]
+	seen  chunked[*distinctSeen] // DISTINCT aggregates only
+	res   chunked[value.Value]   // aggObject: results, once finished; aggAvg: duration results
 }
 
 // distinctSeen records the values (or node ids) a DISTINCT aggregate of
@@ -98,6 +106,9 @@ func modeOf(a *AggCall) aggMode {
 		return aggRows
 	case len(a.Args) == 1 && strings.EqualFold(a.Name, "count"):
 		return aggCount
+	}
+	if mode, ok := flatMode(a); ok {
+		return mode
 	}
 	return aggObject
 }
@@ -195,9 +206,11 @@ func (gs *groups) add(m *Machine, s *AggSpec, extra int64) (int, error) {
 	}
 	for i := range gs.aggs {
 		a := &gs.aggs[i]
-		switch a.mode {
-		case aggObject:
+		switch {
+		case a.mode == aggObject:
 			n += a.objs.push(s.Aggs[i].New(), hint) + 64
+		case a.flat():
+			n += a.addGroup(hint)
 		default:
 			n += a.ints.push(0, hint)
 		}
@@ -304,6 +317,12 @@ func (t *table) aggStep(m *Machine) error {
 			}
 			continue
 		}
+		if col.flat() {
+			if err := col.flatStep(m, g, args); err != nil {
+				return err
+			}
+			continue
+		}
 		agg := *col.objs.at(g)
 		if err := agg.Add(args); err != nil {
 			return err
@@ -378,6 +397,16 @@ func (t *table) finishGroups(m *Machine) error {
 			if err := m.account(n); err != nil {
 				return err
 			}
+		default:
+			if col.flat() {
+				n, err := col.flatFinish(gs.n)
+				if err != nil {
+					return err
+				}
+				if err := m.account(n); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	gs.frozen = true
@@ -407,9 +436,12 @@ func (t *table) restoreGroup(m *Machine, g int) {
 	for i := range gs.aggs {
 		col := &gs.aggs[i]
 		r := s.Table.R[s.NumKeyR+i]
-		if col.mode == aggObject {
+		switch {
+		case col.mode == aggObject:
 			m.R[r] = *col.res.at(g)
-		} else {
+		case col.flat():
+			m.R[r] = col.flatResult(g)
+		default:
 			m.R[r] = boxInt(col.ints.at(g))
 		}
 	}

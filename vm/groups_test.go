@@ -7,10 +7,12 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/value"
+	"github.com/cyqdb/cyq/value/temporal"
 )
 
 // TestBoxedCells checks the layout boxInt and boxFloat rely on: the values
@@ -183,8 +185,58 @@ func genValue(r *rand.Rand, kinds int) value.Value {
 	}
 }
 
+// genArg draws an aggregate's argument from family fam: 0 any kind (as
+// genValue), 1 numbers at the edges (integers near the 64-bit limits, so
+// sums overflow and averages switch to floats; ±0, ±Inf, NaN, integral
+// floats that tie with integers), 2 durations (with nulls and, rarely, a
+// number, which mixes with them only in an integer sum of 0).
+func genArg(r *rand.Rand, kinds, fam int) value.Value {
+	switch fam {
+	case 1:
+		switch r.IntN(9) {
+		case 0:
+			return value.Int(math.MaxInt64 - int64(r.IntN(3)))
+		case 1:
+			return value.Int(math.MinInt64 + int64(r.IntN(3)))
+		case 2:
+			return value.Float(math.Copysign(0, float64(r.IntN(2)*2-1)))
+		case 3:
+			return value.Float(math.Inf(r.IntN(2)*2 - 1))
+		case 4:
+			return value.Float(math.NaN())
+		case 5:
+			return value.Int(0)
+		case 6:
+			return value.NullValue
+		default:
+			return genValue(r, 3)
+		}
+	case 2:
+		switch r.IntN(12) {
+		case 0:
+			return value.NullValue
+		case 1:
+			return []value.Value{value.Int(0), value.Int(1), value.Float(0)}[r.IntN(3)]
+		default:
+			return temporal.NewDuration(int64(r.IntN(3)), int64(r.IntN(5)), int64(r.IntN(100)-20), 0)
+		}
+	}
+	return genValue(r, kinds)
+}
+
+// genPercentile draws a percentileCont/Disc p: valid (floats and the
+// integers 0 and 1), or when bad, rarely null, out of range or not a
+// number.
+func genPercentile(r *rand.Rand, bad bool) value.Value {
+	if bad && r.IntN(50) == 0 {
+		return []value.Value{value.NullValue, value.Float(1.5), value.Float(-0.1), value.String("half")}[r.IntN(4)]
+	}
+	ps := []value.Value{value.Float(0.5), value.Float(0), value.Float(0.25), value.Float(0.9), value.Int(1), value.Int(0), value.Float(1)}
+	return ps[r.IntN(len(ps))]
+}
+
 // aggNames are the aggregates the generated specs draw from.
-var aggNames = []string{"count", "sum", "avg", "min", "max", "collect", "stDev", "percentileDisc"}
+var aggNames = []string{"count", "sum", "avg", "min", "max", "collect", "stDev", "percentileDisc", "MAX", "Min", "stDevP", "percentileCont", "SUM", "avg"}
 
 // genSpec draws a grouping: 0 to 3 key value registers, 0 to 2 key id
 // registers, 1 to 4 aggregates (count(*), integer sums, DISTINCT or not).
@@ -218,7 +270,7 @@ func genSpec(r *rand.Rand) (*AggSpec, int, int) {
 			f, _ := functions.Lookup(name)
 			a = AggCall{Name: name, New: f.Overloads[0].NewAgg, Args: []int32{reg}, Distinct: r.IntN(3) == 0}
 			reg++
-			if name == "percentileDisc" {
+			if strings.HasPrefix(name, "percentile") {
 				a.Args = append(a.Args, reg)
 				reg++
 			}
@@ -272,10 +324,15 @@ func runGroups(m *Machine, rows [][]value.Value, idRows [][]uint64, s *AggSpec) 
 // same type), ids and results with refGroups, in order, and the errors.
 func TestGroupsMatchReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(18, 3))
-	cases, failed := 600, 0
+	cases, failed := 1200, 0
+	// What the cases covered: errors, and each aggregate's non-null
+	// results by kind, so a generator that stops reaching one shows.
+	errs, results, errKinds := 0, map[string]int{}, map[string]int{}
 	for c := range cases {
 		s, nArgs, nRegs := genSpec(r)
 		kinds := 2 + r.IntN(9)
+		fam := r.IntN(4) % 3 // half any kind, a quarter edge numbers, a quarter durations
+		badP := r.IntN(15) == 0
 		nRows := r.IntN(400)
 		if c%50 == 0 {
 			nRows = 20000 // past a chunk, the index grown many times
@@ -285,14 +342,18 @@ func TestGroupsMatchReference(t *testing.T) {
 		for i := range rows {
 			row := make([]value.Value, nRegs)
 			for j := range nArgs {
-				row[j] = genValue(r, kinds)
+				if j < s.NumKeyR {
+					row[j] = genValue(r, kinds)
+				} else {
+					row[j] = genArg(r, kinds, fam)
+				}
 			}
 			for j, a := range s.Aggs {
 				if a.SumInts {
 					row[a.Args[0]] = value.Int(r.IntN(1000) - 500)
 				}
 				if len(a.Args) == 2 {
-					row[a.Args[1]] = value.Float(0.5)
+					row[a.Args[1]] = genPercentile(r, badP)
 				}
 				_ = j
 			}
@@ -329,7 +390,17 @@ func TestGroupsMatchReference(t *testing.T) {
 			continue
 		}
 		if err != nil {
+			errs++
+			msg := err.Error()
+			errKinds[msg[:min(len(msg), 40)]]++
 			continue
+		}
+		for _, row := range want {
+			for i, a := range s.Aggs {
+				if v := row[s.NumKeyR+i]; !value.IsNull(v) {
+					results[strings.ToLower(a.Name)+" "+value.TypeName(v)]++
+				}
+			}
 		}
 		if d := diffRows(got, gotIDs, want, wantIDs); d != "" {
 			failed++
@@ -340,6 +411,17 @@ func TestGroupsMatchReference(t *testing.T) {
 	}
 	if failed > 0 {
 		t.Errorf("%d of %d cases differ from the reference", failed, cases)
+	}
+	t.Logf("%d cases ended in an error (%v); non-null results: %v", errs, errKinds, results)
+	for _, k := range []string{"sum INTEGER", "sum FLOAT", "sum DURATION", "avg FLOAT", "avg DURATION",
+		"min STRING", "min INTEGER", "min FLOAT", "max LIST", "max MAP", "max FLOAT", "collect LIST",
+		"stdev FLOAT", "stdevp FLOAT", "percentiledisc INTEGER", "percentiledisc FLOAT", "percentilecont FLOAT"} {
+		if results[k] == 0 {
+			t.Errorf("no case produced a non-null %s", k)
+		}
+	}
+	if errs == 0 || errs > cases*2/3 {
+		t.Errorf("%d of %d cases ended in an error", errs, cases)
 	}
 }
 
@@ -378,6 +460,7 @@ func heldBytes(gs *groups) int64 {
 	for i := range gs.aggs {
 		a := &gs.aggs[i]
 		n += a.ints.bytes() + a.objs.bytes() + a.seen.bytes() + a.res.bytes()
+		n += a.kind.bytes() + a.vals.bytes() + a.acc.bytes() + a.items.bytes() + a.owner.bytes() + a.lists.bytes()
 	}
 	return n
 }
