@@ -444,6 +444,7 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		v.vchanges += js.changes
 		// The journal's value deltas, as the commits applied them.
 		if js.valuesKnown {
+			js.values.moves = js.replayTally(img)
 			v.applyValueDelta(js.values, js.writtenNodes)
 		} else {
 			// A record from before the deltas were logged: the

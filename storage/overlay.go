@@ -268,7 +268,11 @@ type journalState struct {
 	// false when a record logged none.
 	values      valueDelta
 	valuesKnown bool
-	mem         int64 // estimated bytes of the page patches
+	// steps are the node states the records log, in order, from which
+	// an open makes the value summaries' moves again (replayTally).
+	steps []nodeStep
+
+	mem int64 // estimated bytes of the page patches
 
 	nodePatched, relPatched map[uint64]bool // pages patchJournal patches
 
@@ -344,6 +348,7 @@ func (js *journalState) add(b []byte) error {
 				return err
 			}
 		}
+		js.steps = append(js.steps, nodeStep{id: uint32(prev), before: js.nodes[uint32(prev)], after: st})
 		js.nodes[uint32(prev)] = st
 	}
 	n, prev = d.count(), 0

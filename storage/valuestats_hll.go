@@ -2,6 +2,7 @@ package storage
 
 import (
 	"encoding/binary"
+	"maps"
 	"math"
 	"math/bits"
 	"slices"
@@ -220,7 +221,8 @@ type valueDelta struct {
 	rows    map[uint64]int64
 	removed int64
 	// moves are the values added and taken away, for the value
-	// summaries (valuestats_tally.go); not logged.
+	// summaries (valuestats_tally.go); not logged: an open makes them
+	// again from the nodes the records log (valuestats_replay.go).
 	moves []tallyMove
 }
 
@@ -228,7 +230,9 @@ type valueDelta struct {
 // written, what it held before is taken away and what it holds now added.
 func (tx *Tx) valueDelta() valueDelta {
 	d := valueDelta{rows: map[uint64]int64{}}
-	for id := range tx.dirtyNodes {
+	// In ascending ids, the order of the journal record, so that an open
+	// replaying it tallies the values in the same order (replayTally).
+	for _, id := range slices.Sorted(maps.Keys(tx.dirtyNodes)) {
 		bp, bi := tx.base.node(id)
 		np, ni := tx.version.node(id)
 		var bl, nl []uint32

@@ -29,8 +29,8 @@ import (
 // computed list's slack (rows/sketchCounters), the summary's err and the
 // values taken away that were not tallied, and its true count plus the
 // values taken away that were not tallied. A reopen that replays a
-// journal starts with empty summaries (the journal does not log them):
-// the list is then the computed one, as before summaries were kept.
+// journal makes the summaries again from the nodes the journal logs
+// (valuestats_replay.go), counting what was counted since the image.
 
 // tallyCounters is the counters of a (label, key)'s summary.
 const tallyCounters = 2 * sketchMCVs
