@@ -231,6 +231,16 @@ func (c *aggCol) extremeStep(g int, x value.Value) int64 {
 				return 0
 			}
 		}
+	case value.String:
+		if *k == kindVal {
+			p := c.vals.at(g)
+			if cur, ok := (*p).(value.String); ok {
+				if strings.Compare(string(v), string(cur))*sign > 0 {
+					*p = x
+				}
+				return 0
+			}
+		}
 	}
 	if *k == value.KindNull || value.Order(x, c.cellValue(g))*sign > 0 {
 		return c.setCell(g, x)
