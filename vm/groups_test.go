@@ -603,3 +603,32 @@ func benchGroups(b *testing.B, groups, rows int) {
 
 func BenchmarkGroupsIDSum82k(b *testing.B) { benchGroups(b, 82000, 82000) }
 func BenchmarkGroupsIDSum3k(b *testing.B)  { benchGroups(b, 3000, 60000) }
+
+// TestFlatColumnsChargedAsTheyGrow feeds rows to each flat aggregate
+// without finishing and checks that what the columns hold was charged as
+// they grew, not only when the results are made: a grouping that
+// collects more than its budget stops while it collects.
+func TestFlatColumnsChargedAsTheyGrow(t *testing.T) {
+	for _, name := range []string{"collect", "percentileCont", "min", "max", "sum", "avg", "stDev"} {
+		f, _ := functions.Lookup(name)
+		s := &AggSpec{Table: TableSpec{TopN: -1, R: []int32{0, 3}}, NumKeyR: 1,
+			Aggs: []AggCall{{Name: name, New: f.Overloads[0].NewAgg, Args: []int32{1}}}}
+		if strings.HasPrefix(name, "percentile") {
+			s.Aggs[0].Args = append(s.Aggs[0].Args, 2)
+		}
+		m := &Machine{R: make([]value.Value, 4), prog: &Program{Aux: []any{s}}}
+		tab := m.table(0)
+		for i := range 50000 {
+			m.R[0], m.R[1], m.R[2] = value.Int(int64(i%700)), value.Float(float64(i)/3), value.Float(0.5)
+			if name == "min" || name == "max" {
+				m.R[1] = value.String(fmt.Sprint(i)) // in the value column
+			}
+			if err := tab.aggStep(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if held := heldBytes(&tab.grp); m.memory < held {
+			t.Errorf("%s: charged %d bytes while stepping, the columns hold %d", name, m.memory, held)
+		}
+	}
+}
