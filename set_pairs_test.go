@@ -48,7 +48,7 @@ func TestSetPairsMatchRowMode(t *testing.T) {
 			}
 			typ := []string{"R", "S"}[rg.IntN(2)]
 			n := 1
-			if i%13 == 0 {
+			if i%5 == 0 {
 				n = 2 // parallel relationships
 			}
 			for j := 0; j < n; j++ {
@@ -155,6 +155,13 @@ func TestSetPairsMatchRowMode(t *testing.T) {
 			"MATCH (c%s) RETURN COUNT { (c)<--() } AS d, count(c) AS n",
 			"MATCH (c%s) RETURN 1 AS k, count(DISTINCT c) AS n",
 			"MATCH (c%s) WITH c, [(c)-->(x) | x.k] AS ks RETURN size(ks) AS s, count(*) AS n"), pick("", ":A", ":B")))
+	}
+	for i := 0; i < 20; i++ {
+		// both ends bound first: the expansion between them yields a row
+		// per parallel relationship unless it is only an adjacency test
+		queries = append(queries, fmt.Sprintf("MATCH (a%s) MATCH (c%s) MATCH (a)%s(c) %s", pick("", ":A", ":B"), pick("", ":A", ":C"),
+			pick("-->", "-[:R]->", "--", "<-[:S]-"), pick("WITH DISTINCT a, c RETURN count(*) AS n", "WITH DISTINCT a, c RETURN a.k AS k, count(*) AS n",
+				"RETURN a.k AS k, count(DISTINCT c) AS n", "WITH DISTINCT c, a RETURN count(a) AS n")))
 	}
 	sets := 0
 	for _, q := range queries {

@@ -42,7 +42,9 @@ func dropDistinctRows(_ *builder, ops []logical.Op, _ required) ([]logical.Op, b
 // a list reads a set, so `a.id IN [1, 1]` binds a once); a set expansion
 // (a chain, a variable-length expansion in set mode, common neighbours)
 // binds each end node once per row; an expansion that binds its
-// relationship binds each relationship (and its end node) once per row;
+// relationship binds each relationship (and its end node) once per row,
+// into a bound node too (parallel relationships are rows of their own)
+// unless it is only an adjacency test;
 // filters, semi-joins and marks keep rows; a projection keeps the keys
 // it passes on, under their own names or others; a DISTINCT's rows are
 // distinct on its variables and a grouping's on its keys, whatever came
@@ -89,10 +91,10 @@ func distinctKeys(ops []logical.Op) (map[string]bool, bool) {
 			}
 			keys[o.To] = true
 		case logical.Expand:
-			if o.RelBound || o.ToBound {
+			if o.RelBound || o.ToBound && o.Adjacent {
 				continue // a check: keeps or drops the row
 			}
-			keys[o.Rel] = true
+			keys[o.Rel] = true // into a bound node too: a row per parallel relationship
 		case logical.Filter, logical.NodeFilter, logical.Mark:
 		case logical.SemiJoin:
 			if o.Scan {
