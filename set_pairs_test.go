@@ -159,7 +159,7 @@ func TestSetPairsMatchRowMode(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		// both ends bound first: the expansion between them yields a row
 		// per parallel relationship unless it is only an adjacency test
-		queries = append(queries, fmt.Sprintf("MATCH (a%s) MATCH (c%s) MATCH (a)%s(c) %s", pick("", ":A", ":B"), pick("", ":A", ":C"),
+		queries = append(queries, fmt.Sprintf("MATCH (a%s) MATCH (c%s) MATCH (a)%s(c) %s", pick("", ":A", ":B", " {k: 2}"), pick(":A", " {k: 3}", ":C {k: 7}", " {k: 11}"),
 			pick("-->", "-[:R]->", "--", "<-[:S]-"), pick("WITH DISTINCT a, c RETURN count(*) AS n", "WITH DISTINCT a, c RETURN a.k AS k, count(*) AS n",
 				"RETURN a.k AS k, count(DISTINCT c) AS n", "WITH DISTINCT c, a RETURN count(a) AS n")))
 	}

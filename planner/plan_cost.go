@@ -130,7 +130,7 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 		if !ok {
 			return false
 		}
-		if _, _, _, ok := b.degreePattern(p, where, sc); ok && !comprehension {
+		if _, _, _, ok := b.degreePattern(p, where, sc); ok && !comprehension && !isDistinct {
 			reads++
 			return false
 		}
