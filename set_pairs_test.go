@@ -17,7 +17,8 @@ import (
 // count(c) or count(DISTINCT c), ungrouped or grouped by keys that read
 // only a (a, a.p, a.k % 2, which repeat across starts), and the
 // COUNT { ... RETURN DISTINCT c } and size(COLLECT { ... RETURN DISTINCT
-// c }) of the same chain per row. Counting walks instead of distinct
+// c }) of the same chain per row; the chain matched by OPTIONAL MATCH
+// too. Counting walks instead of distinct
 // ends, or grouping by the end node or a DISTINCT over a property of the
 // start, must not be read as set sizes. The graphs are seeded and random:
 // nodes with no label, one or several, properties missing (null) on
@@ -127,7 +128,11 @@ func TestSetPairsMatchRowMode(t *testing.T) {
 			if s.where != "" {
 				match += " " + s.where
 			}
-			match += " MATCH (a)" + chain
+			if r.IntN(4) == 0 {
+				match += " OPTIONAL MATCH (a)" + chain // c null where a reaches none
+			} else {
+				match += " MATCH (a)" + chain
+			}
 		}
 		if r.IntN(4) == 0 {
 			// the same chain per row, in a subquery
