@@ -107,6 +107,7 @@ type gen struct {
 	noHoist     bool              // compiling a hoisted expression (see hoist)
 	seg         []logical.Op      // the segment being emitted (see setRows)
 	setSink     *setSink          // its breaker, when it can take whole node sets
+	countSink   *setSink          // the last segment's sink of the next pipeline, when it only counts rows (see countSetSink)
 	subst       map[string]string // expression text -> variable (see logical.Project.Subst)
 }
 
@@ -314,6 +315,8 @@ func (g *gen) inline(pl *logical.Pipeline, outer *regEnv, final func(*regEnv) er
 // environment e; final runs at the innermost point of the last segment.
 func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final func(*regEnv) error) error {
 	var src *tableSource
+	countSink := g.countSink
+	g.countSink = nil // the pipeline's own, not those nested in it
 	for start := 0; start <= len(ops); {
 		end := start
 		for end < len(ops) && !ops[end].Breaker() {
@@ -338,13 +341,16 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 		if end == len(ops) && g.b.stmt != nil {
 			g.setSink = g.collectSink(seg)
 		}
+		if end == len(ops) && countSink != nil {
+			g.setSink = countSink
+		}
 		if end < len(ops) {
 			if agg, ok := ops[end].(logical.Aggregate); ok {
-				if v, ok := setCountVar(agg); ok {
-					g.setSink = &setSink{name: v, emit: func(set int32) error {
+				if v, keys, ok := setCountVar(agg); ok && (len(agg.Keys) == 0 || !g.b.rowModeOnly) {
+					g.setSink = &setSink{name: v, keys: keys, emit: func(set int32, e *regEnv) error {
 						g.enter(&ops[end])
 						var err error
-						next, err = g.aggSetSink(agg, set)
+						next, err = g.aggSetSink(agg, set, e)
 						return err
 					}}
 				}
@@ -460,22 +466,9 @@ func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
 	case logical.Aggregate:
 		spec := &vm.AggSpec{EstGroups: int(math.Min(o.EstGroups, 1<<20))}
 		out := newEnv()
-		for _, k := range o.Keys {
-			if v, ok := k.Expr.(*ast.Variable); ok {
-				if s, ok := e.vars[v.Name]; ok && s.kind != slotValue {
-					spec.Table.N = append(spec.Table.N, s.reg)
-					out.set(k.Name, s)
-					continue
-				}
-			}
-			r, err := g.expr(k.Expr, e)
-			if err != nil {
-				return nil, err
-			}
-			spec.Table.R = append(spec.Table.R, r)
-			out.set(k.Name, slot{slotValue, r})
+		if err := g.aggKeys(o, e, spec, out); err != nil {
+			return nil, err
 		}
-		spec.NumKeyR = len(spec.Table.R)
 		for _, a := range o.Aggs {
 			call, err := g.aggCall(a.Call, e)
 			if err != nil {
@@ -492,6 +485,28 @@ func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
 		return &tableSource{aux: aux, env: out}, nil
 	}
 	return nil, fmt.Errorf("planner: %s is not a breaker", op.Name())
+}
+
+// aggKeys computes the grouping keys of o from e into spec's key
+// registers (node and relationship keys by id) and binds them in out.
+func (g *gen) aggKeys(o logical.Aggregate, e *regEnv, spec *vm.AggSpec, out *regEnv) error {
+	for _, k := range o.Keys {
+		if v, ok := k.Expr.(*ast.Variable); ok {
+			if s, ok := e.vars[v.Name]; ok && s.kind != slotValue {
+				spec.Table.N = append(spec.Table.N, s.reg)
+				out.set(k.Name, s)
+				continue
+			}
+		}
+		r, err := g.expr(k.Expr, e)
+		if err != nil {
+			return err
+		}
+		spec.Table.R = append(spec.Table.R, r)
+		out.set(k.Name, slot{slotValue, r})
+	}
+	spec.NumKeyR = len(spec.Table.R)
+	return nil
 }
 
 func envTable(e *regEnv) *vm.TableSpec {

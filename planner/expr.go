@@ -747,6 +747,9 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 	}
 	done := g.newLabel()
 	for _, pl := range branches {
+		if kind == subCount && seen < 0 && !g.b.rowModeOnly {
+			g.countSink = g.countSetSink(n)
+		}
 		err := g.inline(pl, env, func(ie *regEnv) error {
 			if seen >= 0 {
 				for i, col := range cols {

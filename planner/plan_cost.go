@@ -104,12 +104,18 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 		}
 		p, where, count, ok := patternMatches(x)
 		if cs, isCollect := x.(*ast.CollectSubquery); isCollect {
-			// Every row of the subquery, one list element each (DISTINCT
-			// or not, the matches are all enumerated): priced as the
-			// COUNT { } of its MATCH. A subquery of another shape stays
-			// unpriced.
+			// Every row of the subquery, one list element each: priced as
+			// the COUNT { } of its MATCH. A subquery of another shape
+			// stays unpriced.
 			p, where, ok = matchOnly(cs.Query, false)
 			count = true
+		}
+		// A body that returns DISTINCT rows is priced as its MATCH with
+		// the rows' multiplicity not mattering, as it is planned (a set
+		// expansion where the rules make one; see distinctBodyNeed).
+		distinct, isDistinct := distinctBodyNeed(x)
+		if cs, isCount := x.(*ast.CountSubquery); isCount && !ok && isDistinct {
+			p, where, ok = matchOnly(cs.Query, false)
 		}
 		if pc, isComp := x.(*ast.PatternComprehension); isComp && pc.Element != nil {
 			// Every match, one list element each: its pipeline enumerates
@@ -124,7 +130,7 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 		if !ok {
 			return false
 		}
-		if _, _, _, ok := b.degreePattern(p, where, sc); ok && !comprehension {
+		if _, _, _, ok := b.degreePattern(p, where, sc); ok && !comprehension && !isDistinct {
 			reads++
 			return false
 		}
@@ -137,9 +143,12 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 			if count && !comprehension {
 				counted, _, ok = b.countedOps(inner) // as gen.countByRules
 			}
-			if ok {
+			switch {
+			case isDistinct:
+				inner = b.rewrite(inner, distinct)
+			case ok:
 				inner = counted
-			} else {
+			default:
 				inner = b.rewrite(inner, need{Live: newVarSet(), Bag: count})
 			}
 		}
@@ -147,4 +156,32 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 		return false
 	})
 	return out, reads
+}
+
+// distinctBodyNeed reports whether e is a COUNT { } or COLLECT { } whose
+// body is one MATCH and a RETURN DISTINCT, and returns what the body's
+// rows must give: the variables the RETURN reads, their multiplicity not
+// mattering.
+func distinctBodyNeed(e ast.Expr) (need, bool) {
+	var q *ast.Query
+	switch x := e.(type) {
+	case *ast.CountSubquery:
+		q = x.Query
+	case *ast.CollectSubquery:
+		q = x.Query
+	}
+	if q == nil || len(q.Parts) != 1 || len(q.Parts[0].Clauses) != 2 {
+		return need{}, false
+	}
+	r, ok := q.Parts[0].Clauses[1].(*ast.Return)
+	if !ok || r.Projection == nil || !r.Projection.Distinct || r.Projection.Star {
+		return need{}, false
+	}
+	live := newVarSet()
+	for _, it := range r.Projection.Items {
+		for v := range exprVars(it.Expr) {
+			live.names[v] = true
+		}
+	}
+	return need{Live: live}, true
 }

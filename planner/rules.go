@@ -43,6 +43,7 @@ var rules = []rule{
 	countOptionalDegrees,
 	semiJoinExists,
 	markExists,
+	countCollectSizes,
 	leastTrails,
 	expandAdjacent,
 	setVarExpand,

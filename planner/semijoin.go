@@ -85,7 +85,7 @@ func (g *gen) buildSet(o logical.SemiJoin, e *regEnv) (int32, error) {
 	savedSeg, savedSink := g.seg, g.setSink
 	g.seg, g.setSink = o.Build.Ops, nil
 	if k == 1 {
-		g.setSink = &setSink{name: o.Probe, emit: func(s int32) error {
+		g.setSink = &setSink{name: o.Probe, emit: func(s int32, _ *regEnv) error {
 			g.emit(vm.OpSetAddAll, set, s)
 			return nil
 		}}

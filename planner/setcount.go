@@ -18,12 +18,24 @@ import (
 // sum of the sets' sizes: `MATCH (a {id: $x}) CALL { WITH a MATCH
 // (a)-->()-->(b) RETURN DISTINCT b } RETURN count(b)` adds the size of
 // the one reach set instead of counting its nodes one row at a time.
+//
+// With grouping keys the same holds per group, when the keys read only
+// variables bound before the set operator and passed on unchanged: every
+// node of a row's set falls in that row's group, so `MATCH (a:L)-->()-->(c)
+// RETURN a.k, count(DISTINCT c)` unions each a's reached set into a.k's
+// group and `... WITH DISTINCT a, c RETURN a, count(*)` adds each set's
+// size to a's, instead of one row per (a, c). A row whose set is empty
+// adds no group, as it adds no row.
 
 // setSink is a segment's breaker that takes node sets: name is the
 // variable the sets must bind.
 type setSink struct {
 	name string
-	emit func(set int32) error
+	// keys are the variables the grouping keys of the aggregation read:
+	// they must reach it unchanged from before the set operator.
+	keys map[string]bool
+	// emit hands the set on; e is the registers at the set operator.
+	emit func(set int32, e *regEnv) error
 	// collect: the breaker is a GraphProgram statement's CollectGraph
 	// of name alone, the segment's last operator (see collectSink).
 	collect bool
@@ -41,7 +53,7 @@ func (g *gen) collectSink(seg []logical.Op) *setSink {
 		return nil
 	}
 	last := &seg[len(seg)-1]
-	return &setSink{name: c.Columns[0], collect: true, emit: func(set int32) error {
+	return &setSink{name: c.Columns[0], collect: true, emit: func(set int32, _ *regEnv) error {
 		g.enter(last)
 		g.emit(vm.OpCollectSet, set)
 		return nil
@@ -59,9 +71,19 @@ func (g *gen) sinkTakes(name string, ops []logical.Op) bool {
 		return false
 	}
 	names := map[string]bool{name: true} // the names the set's node has
+	for k := range s.keys {
+		if k == name {
+			return false
+		}
+	}
 	for k, op := range ops[1:] {
 		if _, ok := op.(logical.CollectGraph); ok && s.collect && k == len(ops)-2 {
 			continue
+		}
+		for key := range s.keys {
+			if !passedAs(op, map[string]bool{key: true})[key] {
+				return false // a grouping key's variable changed or dropped
+			}
 		}
 		if s.name == "" {
 			// only counted: an operator that keeps every row will do
@@ -71,6 +93,11 @@ func (g *gen) sinkTakes(name string, ops []logical.Op) bool {
 		}
 		if names = passedAs(op, names); len(names) == 0 {
 			return false
+		}
+		for key := range s.keys {
+			if names[key] {
+				return false // grouped by the set's own node
+			}
 		}
 	}
 	return s.name == "" || names[s.name]
@@ -122,31 +149,46 @@ func renamesVars(o logical.Project) bool {
 	return true
 }
 
-// setCountVar reports whether the aggregation has no grouping keys and
-// only counts a set sink answers: count(DISTINCT v) of one variable v
-// (the size of the sets' union), count(*) and count(v) (the sum of their
-// sizes: v is a set's node, never null). It returns v, "" when only rows
-// are counted (any set operator's rows will do).
-func setCountVar(agg logical.Aggregate) (string, bool) {
-	if len(agg.Keys) > 0 || len(agg.Aggs) == 0 {
-		return "", false
+// setCountVar reports whether the aggregation only counts what a set
+// sink answers: count(DISTINCT v) of one variable v (the size of the
+// sets' union), count(*) and count(v) (the sum of their sizes: v is a
+// set's node, never null), grouped by deterministic keys or none. It
+// returns v, "" when only rows are counted (any set operator's rows will
+// do), and the variables the keys read (see setSink).
+func setCountVar(agg logical.Aggregate) (string, map[string]bool, bool) {
+	if len(agg.Aggs) == 0 {
+		return "", nil, false
+	}
+	for _, k := range agg.Keys {
+		if !deterministic(k.Expr) || containsAggregate(k.Expr) {
+			return "", nil, false
+		}
+	}
+	// what the keys read, subqueries' imports included
+	uses := usesOf(logical.Aggregate{Keys: agg.Keys})
+	if uses.all {
+		return "", nil, false
+	}
+	keys := map[string]bool{}
+	for v := range uses.names {
+		keys[v] = true
 	}
 	v := ""
 	for _, a := range agg.Aggs {
 		c := a.Call
 		if !strings.EqualFold(c.Name, "count") || len(c.Namespace) > 0 || c.Distinct && c.Star {
-			return "", false
+			return "", nil, false
 		}
 		if c.Star {
 			continue
 		}
 		name, ok := oneArg(c)
 		if !ok || (v != "" && name != v) {
-			return "", false
+			return "", nil, false
 		}
 		v = name
 	}
-	return v, true
+	return v, keys, true
 }
 
 // setRows continues the pipeline with one row per node of the set, or,
@@ -154,7 +196,7 @@ func setCountVar(agg logical.Aggregate) (string, bool) {
 // distinct nodes of name, feeds the whole set to the aggregation.
 func (g *gen) setRows(set int32, name string, e *regEnv, rest func(*regEnv, label) error, ops []logical.Op) error {
 	if g.sinkTakes(name, ops) {
-		return g.setSink.emit(set)
+		return g.setSink.emit(set, e)
 	}
 	return g.scanSet(set, name, e, rest)
 }
@@ -203,14 +245,21 @@ func (g *gen) setLabelTests(set int32, name string, ops []logical.Op, e *regEnv)
 	return set, k, nil
 }
 
-// aggSetSink emits OpAggSet into the aggregation's table.
-func (g *gen) aggSetSink(agg logical.Aggregate, set int32) (*tableSource, error) {
+// aggSetSink emits OpAggSet into the aggregation's table, the grouping
+// keys computed from e, the registers at the set operator.
+func (g *gen) aggSetSink(agg logical.Aggregate, set int32, e *regEnv) (*tableSource, error) {
 	o, err := functions.Resolve("count", make([]functions.Type, 1))
 	if err != nil {
 		return nil, err
 	}
 	spec := &vm.AggSpec{EstGroups: 1}
 	out := newEnv()
+	if len(agg.Keys) > 0 {
+		spec.EstGroups = int(min(agg.EstGroups, 1<<20))
+		if err := g.aggKeys(agg, e, spec, out); err != nil {
+			return nil, err
+		}
+	}
 	for _, a := range agg.Aggs {
 		// count(DISTINCT n) takes the union of the sets; count(*) and
 		// count(n) add their sizes
@@ -223,4 +272,20 @@ func (g *gen) aggSetSink(agg logical.Aggregate, set int32) (*tableSource, error)
 	aux := g.addAux(spec)
 	g.emit(vm.OpAggSet, aux, set)
 	return &tableSource{aux: aux, env: out}, nil
+}
+
+// countSetSink is the set sink of a COUNT { } body that counts its rows
+// into the counter n: a set operator whose rows the body's last segment
+// only passes on (its end node, by any name, or none) adds its set's size
+// instead of counting its nodes one at a time. `COUNT { MATCH
+// (c)-->()-->(p) RETURN DISTINCT p }` is the size of c's reached set
+// (the DISTINCT goes, see dropDistinctRows).
+func (g *gen) countSetSink(n int32) *setSink {
+	return &setSink{emit: func(set int32, _ *regEnv) error {
+		r, k := g.r(), g.n()
+		g.emit(vm.OpSetCount, r, set)
+		g.emit(vm.OpLoadCounter, k, r)
+		g.emit(vm.OpAddCounter, n, k)
+		return nil
+	}}
 }

@@ -339,8 +339,12 @@ func (t *table) aggStep(m *Machine) error {
 // aggSet feeds a whole node set to the current row's group: every
 // aggregate of the spec is a SetCount count(DISTINCT n), whose distinct
 // bitmap takes the union, or a SetCount count(*) (SumInts), whose sum
-// takes the set's size (OpAggSet).
+// takes the set's size (OpAggSet). An empty set is no row: it adds no
+// group.
 func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
+	if set.IsEmpty() {
+		return nil
+	}
 	g, err := t.find(m)
 	if err != nil {
 		return err

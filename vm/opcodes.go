@@ -88,7 +88,7 @@ const (
 	OpTableReset   // A=X table: empty the table
 	OpResetTables  // A=X first, B=X end: empty every table whose spec lies in [A, B) (a subquery's entry)
 	OpAggStep      // A=X aggregation: group by the key registers and feed the aggregators
-	OpAggSet       // A=X aggregation (SetCount aggregates only), B=S: add the node set S[B] to the group's distinct nodes (count(DISTINCT n)) or its size to the group's sums (count(*))
+	OpAggSet       // A=X aggregation (SetCount aggregates only), B=S: add the node set S[B] to the current row's group's distinct nodes (count(DISTINCT n)) or its size to its sums (count(*)); an empty set adds no group
 	OpDistinctSeen // A=X distinct set, B=target: if the key registers were seen, pc = B; else remember them
 
 	// --- expressions: loads and moves ---
