@@ -39,6 +39,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		filterTruth,
 		listExistence,
 		normalizeFilters,
+		tailSlices,
 		prefixFunctions,
 		b.pathFunctions,
 		pathLengthBounds,

@@ -61,7 +61,14 @@
 // questions_heldout9.go OPTIONAL MATCH with coalesce(), comprehensions
 // and map projections, list functions over ordered collects, nested
 // aggregations, shortest paths with path filters, normalised grouping
-// keys, parameter lists, top-k through CALL and date predicates.
+// keys, parameter lists, top-k through CALL and date predicates;
+// questions_heldout10.go label expressions on nodes and relationships,
+// quantified paths with unbounded quantifiers and inline WHERE, type
+// predicates, string functions and regular expressions, ORDER BY with
+// nulls and SKIP / LIMIT, nested subqueries, UNION against OR, DISTINCT
+// aggregates of relationship properties, min and max by ORDER BY ...
+// LIMIT 1, map projections with nested comprehensions, values of several
+// kinds and programs with union and difference.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,
