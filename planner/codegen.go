@@ -861,13 +861,16 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Filter:
 		saved := g.subst
 		g.subst = o.Subst
-		r, err := g.expr(o.Pred, e)
-		g.subst = saved
-		if err != nil {
-			return err
+		for _, c := range g.b.filterConjuncts(o.Pred, rowEntities(e)) {
+			r, err := g.expr(c, e)
+			if err != nil {
+				g.subst = saved
+				return err
+			}
+			g.emit(vm.OpAssertBool, r)
+			g.emitJ(vm.OpJumpIfNotTrue, 1, cont, r)
 		}
-		g.emit(vm.OpAssertBool, r)
-		g.emitJ(vm.OpJumpIfNotTrue, 1, cont, r)
+		g.subst = saved
 		return rest(e, cont)
 	case logical.PathBind:
 		spec := &vm.PathSpec{}
