@@ -1233,7 +1233,14 @@ func (g *gen) optional(inner []logical.Op, newVars []string, pad func(*regEnv) (
 		}
 	} else {
 		for _, v := range newVars {
-			s := innerEnv.vars[v]
+			s, ok := innerEnv.vars[v]
+			if !ok || e.bound(v) {
+				// The inner operators no longer bind it (a rule replaced
+				// them with a count nothing after reads v from), or it
+				// is the outer row's: there is no register of its own
+				// to null (register 0 of the zero slot is another's).
+				continue
+			}
 			if s.kind == slotValue {
 				g.emit(vm.OpSetNull, s.reg, 1)
 			} else {
