@@ -52,13 +52,16 @@ var errPlaces = []string{
 	"MATCH (a:A) RETURN count(CASE WHEN %[1]s THEN 1 END) AS n",
 }
 
-// errParams are the parameter sets each query runs with in turn: $p an
-// integer, a list, null.
+// errParams are the parameter sets each query runs with in turn, on the
+// same databases (so a plan cached for a list meets an integer, and the
+// other way round): $p a list, an integer, null, a string.
 var errParams = []map[string]any{
-	{"p": 3, "hub": 3},
 	{"p": []any{3, 6}, "hub": 4},
+	{"p": 3, "hub": 3},
 	{"p": nil, "hub": 3},
 	{"p": "x", "hub": 5},
+	{"p": []any{0}, "hub": 3},
+	{"p": 6, "hub": 3},
 }
 
 // errPredicate is a random predicate: one to three tests, safe and
