@@ -100,6 +100,21 @@ var runConstPlaces = []string{
 	"WITH %[1]s AS h MATCH (a:A)-->(b) WHERE a.id = h RETURN a.id, b.id",
 	"UNWIND [1, 2] AS u WITH u, %[1]s AS h MATCH (a:A {id: h})-->(b)-[:NOPE]->(c) RETURN u, a.id",
 	"MATCH (x:A) WHERE x.id < 4 WITH x, %[2]s AS hs MATCH (x)-->(b) WHERE b.id IN hs RETURN x.id, b.id",
+	// SKIP and LIMIT, UNWIND lists and RETURN items
+	"MATCH (a:A)-->(b) RETURN a.id, b.id ORDER BY a.id, b.id LIMIT %[1]s",
+	"MATCH (a:A) RETURN a.id ORDER BY a.id SKIP %[1]s LIMIT 3",
+	"MATCH (a:A) WITH a ORDER BY a.id DESC LIMIT %[1]s MATCH (a)-->(b) RETURN a.id, b.id",
+	"MATCH (a)-->(b) WITH a, count(b) AS n ORDER BY n DESC, a.id SKIP %[1]s RETURN a.id, n",
+	"UNWIND %[2]s AS x MATCH (a:A {id: x}) RETURN x, a.id",
+	"UNWIND %[2]s AS x RETURN x",
+	"UNWIND %[2]s AS x MATCH (a:A)-->(b) WHERE a.id = x RETURN x, b.id",
+	"UNWIND range(0, %[1]s) AS x MATCH (a:A) WHERE a.id = x RETURN x",
+	"UNWIND %[2]s + [1] AS x WITH DISTINCT x MATCH (a {id: x}) RETURN a.id",
+	"MATCH (a:A) RETURN a.id, %[1]s AS h",
+	"MATCH (a:A)-->(b) RETURN %[1]s AS h, count(*) AS n",
+	"RETURN %[1]s AS h, %[2]s AS l",
+	"MATCH (a:Missing) RETURN %[1]s AS h",
+	"MATCH (a:A) RETURN %[2]s AS l, count(a) AS n",
 }
 
 // runConstParams are the parameter sets each query runs with, in turn, on
@@ -150,7 +165,7 @@ func TestRunConstantsMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 27))
 	seen := map[string]bool{}
 	var queries []string
-	for len(queries) < 200 {
+	for len(queries) < 320 {
 		place := runConstPlaces[r.IntN(len(runConstPlaces))]
 		q := fmt.Sprintf(place, runConstScalars[r.IntN(len(runConstScalars))], runConstLists[r.IntN(len(runConstLists))])
 		if !seen[q] {

@@ -876,13 +876,16 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Filter:
 		saved := g.subst
 		g.subst = o.Subst
-		r, err := g.expr(o.Pred, e)
-		g.subst = saved
-		if err != nil {
-			return err
+		for _, c := range g.b.filterConjuncts(o.Pred, rowEntities(e)) {
+			r, err := g.expr(c, e)
+			if err != nil {
+				g.subst = saved
+				return err
+			}
+			g.emit(vm.OpAssertBool, r)
+			g.emitJ(vm.OpJumpIfNotTrue, 1, cont, r)
 		}
-		g.emit(vm.OpAssertBool, r)
-		g.emitJ(vm.OpJumpIfNotTrue, 1, cont, r)
+		g.subst = saved
 		return rest(e, cont)
 	case logical.PathBind:
 		spec := &vm.PathSpec{}
@@ -1245,7 +1248,14 @@ func (g *gen) optional(inner []logical.Op, newVars []string, pad func(*regEnv) (
 		}
 	} else {
 		for _, v := range newVars {
-			s := innerEnv.vars[v]
+			s, ok := innerEnv.vars[v]
+			if !ok || e.bound(v) {
+				// The inner operators no longer bind it (a rule replaced
+				// them with a count nothing after reads v from), or it
+				// is the outer row's: there is no register of its own
+				// to null (register 0 of the zero slot is another's).
+				continue
+			}
 			if s.kind == slotValue {
 				g.emit(vm.OpSetNull, s.reg, 1)
 			} else {

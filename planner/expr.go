@@ -121,6 +121,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		g.emit(vm.OpSlice, r, base, from, to)
 		return r, nil
 	case *ast.Binary:
+		if r, ok, err := g.decidingLogic(x, env); ok || err != nil {
+			return r, err
+		}
 		op := map[ast.BinaryOp]vm.Opcode{
 			ast.OpOr: vm.OpOr, ast.OpXor: vm.OpXor, ast.OpAnd: vm.OpAnd, ast.OpAdd: vm.OpAdd,
 			ast.OpSub: vm.OpSub, ast.OpMul: vm.OpMul, ast.OpDiv: vm.OpDiv, ast.OpMod: vm.OpMod, ast.OpPow: vm.OpPow,

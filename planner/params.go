@@ -47,6 +47,8 @@ const (
 	// DepDegree: Stats.SeekDegree(Label, Key, value, Type, Out): the
 	// order of magnitude of the degree (over a list, the elements' sum).
 	DepDegree
+	// DepKind: the value's kind alone (see inListsHold).
+	DepKind
 )
 
 // ParamDep is one dependency of a plan on a parameter's value.
@@ -97,6 +99,8 @@ func depClass(d ParamDep, stats Stats, v value.Value) int32 {
 			k += 64 * int32(1+bits.Len(uint(len(l))))
 		}
 		return k
+	case DepKind:
+		return int32(value.KindOf(v))
 	case DepCount:
 		if n, ok := v.(value.Int); ok && n > 0 {
 			return int32(bits.Len64(uint64(n)))
@@ -160,6 +164,9 @@ type paramRecorder struct {
 	order   []string
 	written map[string]bool
 	own     bool
+	// badLists: the parameters read as IN lists whose values are not
+	// lists (see inLists).
+	badLists map[string]bool
 }
 
 func newParamRecorder(params map[string]value.Value) *paramRecorder {

@@ -95,6 +95,7 @@ func Compile(st *ast.Statement, src string, opts Options) (*Compiled, error) {
 		}
 		return true
 	})
+	opts.rec.inLists(st)
 	c, err := compileOrdered(st, src, opts)
 	if err != nil {
 		return nil, err

@@ -23,9 +23,11 @@ import (
 // known lists variables bound to nodes or relationships before the
 // pipeline (a subquery's outer pattern variables). After a write (wrote),
 // a property read may fail on a deleted entity: conjuncts reading
-// properties, labels or ids then stay in place. It returns the pipeline
-// and whether anything moved.
-func pushdownFilters(pl *logical.Pipeline, known map[string]bool, wrote bool) (*logical.Pipeline, bool) {
+// properties, labels or ids then stay in place. A test that fails for
+// the planning values (an IN over a parameter that is not a list: see
+// failingList) stays too. It returns the pipeline and whether anything
+// moved.
+func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, wrote bool) (*logical.Pipeline, bool) {
 	changed := false
 	entities := entityVars(pl.Ops, known)
 	if wrote {
@@ -40,7 +42,7 @@ func pushdownFilters(pl *logical.Pipeline, known map[string]bool, wrote bool) (*
 		moved := map[int][]ast.Expr{} // target index -> conjuncts to add after it
 		for _, c := range conjuncts(f.Pred) {
 			t := i
-			if neverFails(c, entities) {
+			if neverFails(c, entities) && !b.readsFailingList(c) {
 				t = pushTarget(pl.Ops, i, exprVars(c))
 			}
 			if t == i {

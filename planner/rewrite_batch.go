@@ -150,11 +150,16 @@ func (g *gen) batchScan(o logical.NodeScan, region []logical.Op, e *regEnv, rest
 		st := stage{op: &region[i]}
 		switch r := region[i].(type) {
 		case logical.Filter:
-			cond, err := vc.expr(r.Pred)
-			if err != nil {
-				return err
+			// One vector filter per conjunct when one may fail, those
+			// that cannot first (see filterConjuncts): a lane a conjunct
+			// drops is not evaluated by the next.
+			for _, cj := range g.b.filterConjuncts(r.Pred, map[string]bool{o.Var: true}) {
+				cond, err := vc.expr(cj)
+				if err != nil {
+					return err
+				}
+				g.emit(vm.OpVecFilter, cond, g.addAux(&vm.VecFilterSpec{Cursor: c, Live: append([]int32(nil), vc.live...)}))
 			}
-			g.emit(vm.OpVecFilter, cond, g.addAux(&vm.VecFilterSpec{Cursor: c, Live: append([]int32(nil), vc.live...)}))
 		case logical.Project:
 			vars := make(map[string]vslot, len(r.Items))
 			for _, it := range r.Items {

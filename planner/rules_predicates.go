@@ -44,7 +44,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		b.pathFunctions,
 		pathLengthBounds,
 		pathQuantifiers,
-		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },
+		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return b.pushdownFilters(pl, known, b.writes) },
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return guardFilters(pl, known, b.writes) },
 		b.labelChecks,
 		b.typeChecks,

@@ -22,8 +22,9 @@ import (
 //
 // When a query is planned for known parameter values (Options.Params),
 // runConstants names each such expression that is an operand of a
-// comparison, of IN or of a string match in a WHERE, or the value of a key
-// of an inline property map, as a run-constant parameter: a parameter
+// comparison, of IN or of a string match in a WHERE, the value of a key
+// of an inline property map, a WITH or RETURN item, a SKIP or a LIMIT, or
+// the list of an UNWIND, as a run-constant parameter: a parameter
 // whose name is the expression's text in parentheses, `$(hub + 0)`, and
 // whose value the planner computes from the run's parameters. Everything
 // the planner does with a parameter it then does with the expression:
@@ -162,10 +163,22 @@ func (b *builder) runConstants(clauses []ast.Clause) []ast.Clause {
 			}
 		case *ast.With:
 			w, wok := b.constOperands(y.Where)
-			p, pok := b.constItems(y.Projection)
+			p, pok := b.constItems(y.Projection, true)
 			if wok || pok {
 				m := *y
 				m.Where, m.Projection = w, p
+				nc = &m
+			}
+		case *ast.Return:
+			if p, ok := b.constItems(y.Projection, false); ok {
+				m := *y
+				m.Projection = p
+				nc = &m
+			}
+		case *ast.Unwind:
+			if e, ok := b.constExpr(y.Expr); ok {
+				m := *y
+				m.Expr = e
 				nc = &m
 			}
 		}
@@ -174,25 +187,34 @@ func (b *builder) runConstants(clauses []ast.Clause) []ast.Clause {
 	return out
 }
 
-// constItems is projection p with its run-constant items named, where
-// the MATCH clauses after it read them as constants (see
+// constItems is projection p with its run-constant SKIP and LIMIT
+// named, and its run-constant items: for a WITH (with) those with an
+// alias, where the MATCH clauses after it read them as constants (see
 // substituteConstants: `WITH $hub + 0 AS h MATCH (a {id: h})` seeks a as
-// `MATCH (a {id: $hub})` does).
-func (b *builder) constItems(p *ast.Projection) (*ast.Projection, bool) {
-	if p == nil || p.Distinct || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
+// `MATCH (a {id: $hub})` does), for a RETURN every one (a column keeps
+// the name its text gives it). The items of a projection that is
+// DISTINCT or sorted keep their text (ORDER BY and DISTINCT read them by
+// it).
+func (b *builder) constItems(p *ast.Projection, with bool) (*ast.Projection, bool) {
+	if p == nil {
 		return p, false
 	}
-	items, ok := rewriteEach(p.Items, func(it *ast.ProjectionItem) (ast.Expr, bool) {
-		if it.Alias == nil {
-			return nil, false
-		}
-		return b.constExpr(it.Expr)
-	}, func(it *ast.ProjectionItem, e ast.Expr) { it.Expr = e })
-	if !ok {
+	skip, sok := b.constExpr(p.Skip)
+	limit, lok := b.constExpr(p.Limit)
+	items, iok := p.Items, false
+	if !p.Distinct && p.OrderBy == nil && (!with || p.Skip == nil && p.Limit == nil) {
+		items, iok = rewriteEach(p.Items, func(it *ast.ProjectionItem) (ast.Expr, bool) {
+			if with && it.Alias == nil {
+				return nil, false
+			}
+			return b.constExpr(it.Expr)
+		}, func(it *ast.ProjectionItem, e ast.Expr) { it.Expr = e })
+	}
+	if !sok && !lok && !iok {
 		return p, false
 	}
 	c := *p
-	c.Items = items
+	c.Items, c.Skip, c.Limit = items, skip, limit
 	return &c, true
 }
 
@@ -297,7 +319,7 @@ func (b *builder) constProps(m ast.Expr) (ast.Expr, bool) {
 // constExpr is e named as a run-constant parameter when it is one that
 // needs a name and evaluates without error for the planning values.
 func (b *builder) constExpr(e ast.Expr) (ast.Expr, bool) {
-	if namedConstant(e) {
+	if e == nil || namedConstant(e) {
 		return e, false
 	}
 	if _, ok := runConstant(e, true); !ok {

@@ -95,7 +95,7 @@ func (b *builder) pushedSeek(s logical.NodeScan, labels []string, conds []ast.Ex
 			if v, ok := varProperty(p); !ok || v != s.Var || usesAny(val, map[string]bool{s.Var: true}) || !b.seekValue(val) {
 				continue // a value drawn again on every row (rand()) is not one value to seek
 			}
-			if _, isList := val.(*ast.ListLiteral); in && len(exprVars(val)) > 0 && !isList {
+			if _, isList := val.(*ast.ListLiteral); in && (len(exprVars(val)) > 0 && !isList || b.failingList(val)) {
 				continue // a variable that may not hold a list: the filter's error stays its own
 			}
 			if !b.stats.HasIndex(l, p.Key) {

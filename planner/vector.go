@@ -59,6 +59,9 @@ func vectorisable(e ast.Expr, scan string, region map[string]bool) bool {
 	case *ast.Comparison:
 		return len(x.Ops) == 1 && vec(x.Operands[0]) && vec(x.Operands[1])
 	case *ast.Binary:
+		if (x.Op == ast.OpAnd || x.Op == ast.OpOr) && !(neverFails(x.Left, map[string]bool{scan: true}) && neverFails(x.Right, map[string]bool{scan: true})) {
+			return false // a vector evaluates both operands in every lane: a deciding one must come first (deciding_operands.go)
+		}
 		return vec(x.Left) && vec(x.Right)
 	case *ast.Unary:
 		return (x.Op == ast.OpNot || x.Op == ast.OpNeg) && vec(x.Expr)
@@ -87,6 +90,16 @@ func vectorisable(e ast.Expr, scan string, region map[string]bool) bool {
 		return true
 	}
 	return false
+}
+
+// allVectorisable reports whether every one of es is vectorisable.
+func allVectorisable(es []ast.Expr, scan string, region map[string]bool) bool {
+	for _, e := range es {
+		if !vectorisable(e, scan, region) {
+			return false
+		}
+	}
+	return true
 }
 
 // invariantLiteral reports whether e is a list or map literal of
@@ -131,7 +144,7 @@ func markVectorised(pl *logical.Pipeline) {
 		for j := i + 1; j < len(pl.Ops); j++ {
 			switch o := pl.Ops[j].(type) {
 			case logical.Filter:
-				if o.Subst != nil || !vectorisable(o.Pred, scan.Var, region) {
+				if o.Subst != nil || !allVectorisable(conjuncts(o.Pred), scan.Var, region) {
 					break region
 				}
 				o.Vectorised = true
