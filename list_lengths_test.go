@@ -7,7 +7,7 @@ import (
 
 // TestListEstimatesMatchRowMode runs queries whose plans depend on the
 // estimated length of a list (a pattern comprehension, a COLLECT { } with
-// ORDER BY and LIMIT, a comprehension of CASE lists unwound twice, a CASE
+// ORDER BY and LIMIT or an aggregating body, a comprehension of CASE lists unwound twice, a CASE
 // over a comprehension, two UNWINDs of one list paired by equality, a
 // CASE of increasing-depth EXISTS) on random graphs with self-loops,
 // parallel relationships and null properties, planned against row-by-row
@@ -21,6 +21,8 @@ func TestListEstimatesMatchRowMode(t *testing.T) {
 		"MATCH (a:A) UNWIND COLLECT { MATCH (a)-[:T]->(b) WHERE b.k > 1 RETURN b ORDER BY b.id LIMIT 1 } AS b MATCH (b)-->(c) RETURN %s",
 		"MATCH (a:A) UNWIND COLLECT { MATCH (a)-[:T]->(b) RETURN b ORDER BY b.k DESC, b.id LIMIT 3 } AS b MATCH (b)-->(c) RETURN %s",
 		"MATCH (a:A) UNWIND COLLECT { MATCH (a)-[:T|U]-(b) RETURN b ORDER BY b.id LIMIT 100 } AS b MATCH (b)-->(c) RETURN %s",
+		"MATCH (a:A) UNWIND COLLECT { MATCH (a)-[:T]->(b) WITH b.k AS k, count(*) AS n WHERE n > 0 RETURN k ORDER BY k } AS k MATCH (c:B {k: k}) RETURN %s",
+		"MATCH (a:A) WITH a, COLLECT { MATCH (a)-[:T|U]->(b) WITH b ORDER BY b.id RETURN b.k AS k } AS ks UNWIND ks AS k MATCH (c:B {k: k}) RETURN %s",
 		"MATCH (a:A) UNWIND [(a)-->(b) | CASE WHEN b.k > 1 THEN [b] ELSE [] END] AS l UNWIND l AS b MATCH (b)<-[:T]-(c) RETURN %s",
 		"MATCH (a:A) UNWIND [x IN [(a)-[:T]->(b) | b] WHERE x.k > 1 | x] AS b MATCH (b)<-[:U]-(c) RETURN %s",
 		"MATCH (a:A) UNWIND reverse([(a)-[:T]->(b) | b])[0..2] AS b MATCH (b)-->(c) RETURN %s",

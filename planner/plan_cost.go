@@ -213,6 +213,7 @@ func (b *builder) subqueryPipelines(ops []logical.Op, i int, x ast.Expr) (pls []
 		return nil, false, false
 	}
 	distinct := len(q.All) > 0 && !q.All[0]
+	defer b.keepState()()
 	for _, part := range q.Parts {
 		sc, _, ok := scopeAt(ops, i)
 		if !ok {
@@ -226,4 +227,20 @@ func (b *builder) subqueryPipelines(ops []logical.Op, i int, x ast.Expr) (pls []
 		pls = append(pls, b.bodyRules(pl, sc, subqueryNeed(kind, distinct, cols)))
 	}
 	return pls, false, len(pls) > 0
+}
+
+// keepState saves what building a query records in the builder (the
+// aggregate calls it named, the names it drew, the projection being
+// planned, the facts its rules assumed) and returns the function that
+// restores it: a body built only to be priced leaves no trace, so that
+// code generation builds it again as if for the first time.
+func (b *builder) keepState() (restore func()) {
+	aggRefs := make(map[*ast.FunctionCall]string, len(b.aggRefs))
+	for k, v := range b.aggRefs {
+		aggRefs[k] = v
+	}
+	anon, aliasErr, projected, assumes, lens := b.anon, b.aliasErr, b.projectedVars, b.assumes, b.listLens
+	return func() {
+		b.aggRefs, b.anon, b.aliasErr, b.projectedVars, b.assumes, b.listLens = aggRefs, anon, aliasErr, projected, assumes, lens
+	}
 }
