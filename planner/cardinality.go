@@ -74,7 +74,7 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			// so a seek of its values and the seek keyed by its unwound
 			// variable compare on the same figures (see unwindsAsIn).
 			n := float64(unwindFanout)
-			if k, ok := listLength(b.planValue(unwoundList(o.List)), listLen); ok {
+			if k, ok := b.exprListLength(pl.Ops, i, unwoundList(o.List), listLen, sel); ok {
 				n = k
 			}
 			if o.Key != "" {
@@ -184,10 +184,17 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 		case logical.Filter:
 			rows *= sel.of(o.Pred)
 		case logical.Unwind:
-			if n, ok := listLength(b.planValue(o.Expr), listLen); ok {
-				rows *= n
-			} else {
-				rows *= unwindFanout
+			n, ok := b.exprListLength(pl.Ops, i, o.Expr, listLen, sel)
+			if !ok {
+				n = unwindFanout
+			}
+			rows *= n
+			if d, ok := runConstantLength(b.planValue(o.Expr)); ok {
+				sel.domains[o.Var] = d
+			}
+			delete(listLen.vars, o.Var)
+			if k, ok := b.elementListLength(pl.Ops, i, o.Expr, listLen, sel); ok {
+				listLen.vars[o.Var] = k
 			}
 		case logical.Aggregate:
 			in := rows
@@ -210,7 +217,7 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			}
 		case logical.Project:
 			for _, it := range o.Items {
-				if n, ok := listLength(it.Expr, listLen); ok {
+				if n, ok := b.exprListLength(pl.Ops, i, it.Expr, listLen, sel); ok {
 					listLen.vars[it.Name] = n
 				}
 			}
@@ -282,15 +289,21 @@ func listLength(e ast.Expr, lens lists) (float64, bool) {
 		if !ok {
 			return 0, false
 		}
-		if to, isLit := x.To.(*ast.Literal); isLit && to.Kind == ast.LitInt && to.Int >= 0 {
-			n = math.Min(n, float64(to.Int))
-		}
-		if from, isLit := x.From.(*ast.Literal); isLit && from.Kind == ast.LitInt && from.Int > 0 {
-			n = math.Max(0, n-float64(from.Int))
-		}
-		return n, true
+		return sliceLength(n, x), true
 	}
 	return 0, false
+}
+
+// sliceLength is the length of slice s of a list of n elements, bounded
+// by its literal ends.
+func sliceLength(n float64, s *ast.Slice) float64 {
+	if to, isLit := s.To.(*ast.Literal); isLit && to.Kind == ast.LitInt && to.Int >= 0 {
+		n = math.Min(n, float64(to.Int))
+	}
+	if from, isLit := s.From.(*ast.Literal); isLit && from.Kind == ast.LitInt && from.Int > 0 {
+		n = math.Max(0, n-float64(from.Int))
+	}
+	return n
 }
 
 // groupEstimate estimates the groups of an aggregation: when every key is

@@ -44,9 +44,13 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 	}
 	for i, op := range c.Ops {
 		nested, perRow := op.Children(), 0.0
+		weights := make([]float64, len(nested))
+		for k := range weights {
+			weights[k] = 1
+		}
 		for _, e := range opExprs(op) {
-			pls, reads := b.exprPipelines(c.Ops, i, e)
-			nested, perRow = append(nested, pls...), perRow+reads
+			pls, ws, reads := b.exprPipelines(c.Ops, i, e)
+			nested, weights, perRow = append(nested, pls...), append(weights, ws...), perRow+reads
 		}
 		if len(nested) == 0 && perRow == 0 {
 			continue
@@ -58,7 +62,7 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 		total += in * perRow
 		runs := make([]float64, len(nested))
 		for k := range runs {
-			runs[k] = in
+			runs[k] = in * weights[k]
 		}
 		sj, ok := op.(logical.SemiJoin)
 		if m, isMark := op.(logical.Mark); isMark {
@@ -83,79 +87,171 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 }
 
 // exprPipelines plans the patterns that expression e of ops[i] tests or
-// counts per row, as code generation plans them (see gen.exists); the
-// patterns a degree read answers (degreePattern) count one read each
-// (reads).
-func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*logical.Pipeline, reads float64) {
+// counts per row, as code generation plans them (see gen.exists), each
+// with the share of the rows that evaluate it (weights: below a CASE,
+// the rows that reach its branch, see caseBranches); the patterns a
+// degree read answers (degreePattern) count one read each (reads).
+func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*logical.Pipeline, weights []float64, reads float64) {
 	_, aggregates := ops[i].(logical.Aggregate)
-	visitExpr(e, func(x ast.Expr) bool {
-		if f, ok := x.(*ast.FunctionCall); ok && !aggregates {
-			if _, ref := b.aggRefs[f]; ref {
-				return false // an aggregation's result, computed by it
+	var sel *selectivity // what ops[:i] tell, for CASE conditions
+	var walk func(e ast.Expr, w float64)
+	walk = func(e ast.Expr, w float64) {
+		visitExpr(e, func(x ast.Expr) bool {
+			if f, ok := x.(*ast.FunctionCall); ok && !aggregates {
+				if _, ref := b.aggRefs[f]; ref {
+					return false // an aggregation's result, computed by it
+				}
 			}
+			switch y := x.(type) {
+			case *ast.Case:
+				if sel == nil {
+					sel = b.bindings(ops[:i])
+				}
+				for _, br := range b.caseBranches(ops, i, y, sel) {
+					walk(br.expr, w*br.share)
+				}
+				return false
+			case *ast.PatternExpr, *ast.ExistsSubquery, *ast.CountSubquery, *ast.FunctionCall,
+				*ast.PatternComprehension, *ast.CollectSubquery:
+			default:
+				return true
+			}
+			pls, degree, ok := b.exprPipelineOrDegree(ops, i, x)
+			if !ok {
+				return true
+			}
+			if degree {
+				reads += w
+			}
+			for _, pl := range pls {
+				out, weights = append(out, pl), append(weights, w)
+			}
+			return false
+		})
+	}
+	walk(e, 1)
+	return out, weights, reads
+}
+
+// exprPipeline plans what pattern or subquery expression x (EXISTS { },
+// COUNT { }, COLLECT { }, a pattern comprehension or predicate, exists()
+// or size() of one) enumerates per row entering ops[i], as code
+// generation plans it: a pattern's matches (see gen.exists), or a
+// subquery of another shape as a nested query (see gen.subquery), one
+// pipeline per UNION branch.
+func (b *builder) exprPipeline(ops []logical.Op, i int, x ast.Expr) ([]*logical.Pipeline, bool) {
+	pls, degree, ok := b.exprPipelineOrDegree(ops, i, x)
+	return pls, ok && !degree
+}
+
+// exprPipelineOrDegree is exprPipeline, reporting instead (degree) a
+// pattern that a degree read answers.
+func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls []*logical.Pipeline, degree, ok bool) {
+	comprehension := false
+	switch x.(type) {
+	case *ast.PatternComprehension, *ast.CollectSubquery:
+		comprehension = true
+	}
+	p, where, count, ok := patternMatches(x)
+	if cs, isCollect := x.(*ast.CollectSubquery); isCollect {
+		// Every row of the subquery, one list element each: priced as
+		// the COUNT { } of its MATCH.
+		p, where, ok = matchOnly(cs.Query, false)
+		count = true
+	}
+	// A body that returns DISTINCT rows is priced as its MATCH with the
+	// rows' multiplicity not mattering, as it is planned (a set expansion
+	// where the rules make one; see distinctBodyNeed).
+	distinct, isDistinct := distinctBodyNeed(x)
+	if cs, isCount := x.(*ast.CountSubquery); isCount && !ok && isDistinct {
+		p, where, ok = matchOnly(cs.Query, false)
+	}
+	if pc, isComp := x.(*ast.PatternComprehension); isComp && pc.Element != nil {
+		// Every match, one list element each: its pipeline enumerates
+		// them as the COUNT { } of the pattern does.
+		part := &ast.PatternPart{Span: pc.Span, Var: pc.PathVar, Element: pc.Element}
+		p, where, count, ok = &ast.Pattern{Span: pc.Span, Parts: []*ast.PatternPart{part}}, pc.Where, true, true
+	}
+	if !ok {
+		return b.subqueryPipelines(ops, i, x)
+	}
+	sc, _, ok := scopeAt(ops, i)
+	if !ok {
+		return nil, false, false
+	}
+	if _, _, _, ok := b.degreePattern(p, where, sc); ok && !comprehension && !isDistinct {
+		return nil, true, true
+	}
+	inner, _, err := b.matchOps(p, where, sc)
+	if err != nil {
+		return nil, false, false
+	}
+	if !b.rowModeOnly {
+		counted, ok := []logical.Op(nil), false
+		if count && !comprehension {
+			counted, _, ok = b.countedOps(inner) // as gen.countByRules
 		}
-		comprehension := false
-		switch x.(type) {
-		case *ast.PatternExpr, *ast.ExistsSubquery, *ast.CountSubquery, *ast.FunctionCall:
-		case *ast.PatternComprehension, *ast.CollectSubquery:
-			comprehension = true
+		switch {
+		case isDistinct:
+			inner = b.rewrite(inner, distinct)
+		case ok:
+			inner = counted
 		default:
-			return true
+			inner = b.rewrite(inner, need{Live: newVarSet(), Bag: count})
 		}
-		p, where, count, ok := patternMatches(x)
-		if cs, isCollect := x.(*ast.CollectSubquery); isCollect {
-			// Every row of the subquery, one list element each: priced as
-			// the COUNT { } of its MATCH. A subquery of another shape
-			// stays unpriced.
-			p, where, ok = matchOnly(cs.Query, false)
-			count = true
-		}
-		// A body that returns DISTINCT rows is priced as its MATCH with
-		// the rows' multiplicity not mattering, as it is planned (a set
-		// expansion where the rules make one; see distinctBodyNeed).
-		distinct, isDistinct := distinctBodyNeed(x)
-		if cs, isCount := x.(*ast.CountSubquery); isCount && !ok && isDistinct {
-			p, where, ok = matchOnly(cs.Query, false)
-		}
-		if pc, isComp := x.(*ast.PatternComprehension); isComp && pc.Element != nil {
-			// Every match, one list element each: its pipeline enumerates
-			// them as the COUNT { } of the pattern does.
-			part := &ast.PatternPart{Span: pc.Span, Var: pc.PathVar, Element: pc.Element}
-			p, where, count, ok = &ast.Pattern{Span: pc.Span, Parts: []*ast.PatternPart{part}}, pc.Where, true, true
-		}
-		if !ok {
-			return true
-		}
+	}
+	return []*logical.Pipeline{{Ops: inner}}, false, true
+}
+
+// subqueryPipelines plans subquery expression x whose body is a query of
+// another shape than one MATCH (ORDER BY, LIMIT, WITH, several clauses)
+// as code generation does (gen.subquery): each UNION branch built with
+// the variables in scope at ops[i] imported, through the body rules.
+func (b *builder) subqueryPipelines(ops []logical.Op, i int, x ast.Expr) (pls []*logical.Pipeline, degree, ok bool) {
+	var q *ast.Query
+	var kind subKind
+	switch y := x.(type) {
+	case *ast.ExistsSubquery:
+		q, kind = y.Query, subExists
+	case *ast.CountSubquery:
+		q, kind = y.Query, subCount
+	case *ast.CollectSubquery:
+		q, kind = y.Query, subCollect
+	}
+	if q == nil || len(q.When) > 0 {
+		return nil, false, false
+	}
+	distinct := len(q.All) > 0 && !q.All[0]
+	defer b.keepState()()
+	for _, part := range q.Parts {
 		sc, _, ok := scopeAt(ops, i)
 		if !ok {
-			return false
+			return nil, false, false
 		}
-		if _, _, _, ok := b.degreePattern(p, where, sc); ok && !comprehension && !isDistinct {
-			reads++
-			return false
-		}
-		inner, _, err := b.matchOps(p, where, sc)
+		sc.imported = sc.clone()
+		pl, cols, err := b.buildSingle(part.Clauses, sc, false)
 		if err != nil {
-			return false
+			return nil, false, false
 		}
-		if !b.rowModeOnly {
-			counted, ok := []logical.Op(nil), false
-			if count && !comprehension {
-				counted, _, ok = b.countedOps(inner) // as gen.countByRules
-			}
-			switch {
-			case isDistinct:
-				inner = b.rewrite(inner, distinct)
-			case ok:
-				inner = counted
-			default:
-				inner = b.rewrite(inner, need{Live: newVarSet(), Bag: count})
-			}
-		}
-		out = append(out, &logical.Pipeline{Ops: inner})
-		return false
-	})
-	return out, reads
+		pls = append(pls, b.bodyRules(pl, sc, subqueryNeed(kind, distinct, cols)))
+	}
+	return pls, false, len(pls) > 0
+}
+
+// keepState saves what building a query records in the builder (the
+// aggregate calls it named, the names it drew, the projection being
+// planned, the facts its rules assumed) and returns the function that
+// restores it: a body built only to be priced leaves no trace, so that
+// code generation builds it again as if for the first time.
+func (b *builder) keepState() (restore func()) {
+	aggRefs := make(map[*ast.FunctionCall]string, len(b.aggRefs))
+	for k, v := range b.aggRefs {
+		aggRefs[k] = v
+	}
+	anon, aliasErr, projected, assumes, lens := b.anon, b.aliasErr, b.projectedVars, b.assumes, b.listLens
+	return func() {
+		b.aggRefs, b.anon, b.aliasErr, b.projectedVars, b.assumes, b.listLens = aggRefs, anon, aliasErr, projected, assumes, lens
+	}
 }
 
 // distinctBodyNeed reports whether e is a COUNT { } or COLLECT { } whose

@@ -36,6 +36,9 @@ type selectivity struct {
 	// rels: relationship variable -> the expansion that bound it and
 	// the relationships it followed per row (see uniqueness).
 	rels map[string]relBinding
+	// domains: variable -> the estimated length of the list an UNWIND
+	// drew it from, a bound on its distinct values (see valueDomains).
+	domains map[string]float64
 }
 
 // relBinding is how an expansion bound a relationship variable: from
@@ -77,8 +80,11 @@ func (b relBinding) canFollow(n string, r relBinding) bool {
 func (b *builder) newSelectivity() *selectivity {
 	s := &selectivity{b: b, labels: map[string]string{}, seeked: map[string]string{}, reached: map[string]logical.Expand{},
 		arrivals: map[string]logical.Hop{}, seeks: map[string]logical.NodeIndexSeek{}, nodes: map[string]bool{},
-		values: map[string][]*ast.Literal{}, rels: map[string]relBinding{}}
+		values: map[string][]*ast.Literal{}, rels: map[string]relBinding{}, domains: map[string]float64{}}
 	if o := b.outer; o != nil {
+		for v, n := range o.domains {
+			s.domains[v] = n
+		}
 		for v := range o.nodes {
 			s.nodes[v] = true
 		}
@@ -463,6 +469,9 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 		if v, ok := x.Expr.(*ast.Variable); ok && s.seeked[v.Name] == " in "+ast.FormatExpr(x.List) {
 			return 1
 		}
+		if f, ok := s.inDomain(x.Expr, x.List); ok {
+			return f
+		}
 		v, key, ok := s.property(x.Expr)
 		if !ok {
 			return filterSelectivity
@@ -525,6 +534,12 @@ func (s *selectivity) identity(op ast.CompareOp, l, r ast.Expr) (float64, bool) 
 	rv, rok := r.(*ast.Variable)
 	if !lok || !rok || op != ast.CmpEq && op != ast.CmpNe {
 		return 0, false
+	}
+	if f, ok := s.valueDomains(lv.Name, rv.Name); ok {
+		if op == ast.CmpEq {
+			return f, true
+		}
+		return 1 - f, true
 	}
 	same := 1 / math.Max(2, s.b.stats.NodeCount())
 	if f, ok := s.sameRel(lv.Name, rv.Name); ok {
