@@ -44,6 +44,7 @@ var rules = []rule{
 	semiJoinExists,
 	markExists,
 	leastTrails,
+	shortestSteps,
 	expandAdjacent,
 	setVarExpand,
 	setCommonNeighbours,

@@ -42,6 +42,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		prefixFunctions,
 		b.pathFunctions,
 		pathLengthBounds,
+		hopsBy,
 		pathQuantifiers,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return pushdownFilters(pl, known, b.writes) },
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return guardFilters(pl, known, b.writes) },
