@@ -248,6 +248,12 @@ func (b *builder) shortestPre(m *patternPlan, sp *logical.ShortestPath, r *ast.R
 		return &ast.Quantifier{Span: span, Kind: ast.QuantAll, Var: &ast.Variable{Span: v.Span, Name: v.Name}, In: in, Where: body}
 	}
 	rels := &ast.Variable{Span: span, Name: sp.RelList}
+	if each, ok := perElement(span, preds, nodeVars, rv, sp.Path); ok {
+		if err := b.checkExpr(each, m.sc, false); err != nil {
+			return nil, err
+		}
+		return each, nil
+	}
 	// Only the inner variables the predicates read are bound.
 	read := exprVars(conjunction(span, preds))
 	for i, v := range nodeVars {

@@ -744,6 +744,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if spec.PropKeys, spec.PropRegs, err = g.propRegs(o.Props, e); err != nil {
 			return err
 		}
+		if err := g.shortestTests(o, spec, from, e); err != nil {
+			return err
+		}
 		path, rels := g.r(), g.r()
 		specAux := g.addAux(spec)
 		var cur int32
@@ -822,6 +825,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		}
 		spec.NoList = o.ListUnused
 		if spec.Steps, err = g.stepSets(o, fromReg, e); err != nil {
+			return err
+		}
+		if err := g.hopBounds(o, spec, e); err != nil {
 			return err
 		}
 		for _, d := range o.Distinct {

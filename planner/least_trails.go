@@ -142,7 +142,7 @@ func (b *builder) leastTrailsOptional(o logical.Optional, rest []logical.Op, aft
 // shortest one does.
 func leastTrailsBind(ops []logical.Op, i int, req required) (int, bool) {
 	o := ops[i].(logical.VarExpand)
-	if o.Mode == logical.SetMode || o.ListBound || len(o.Distinct) > 0 || len(o.Steps) > 0 {
+	if o.Mode == logical.SetMode || o.ListBound || len(o.Distinct) > 0 {
 		return 0, false
 	}
 	if req.After[i].Bag || req.After[i].Ordered {
@@ -196,7 +196,20 @@ func pathBindOf(ops []logical.Op, i int) int {
 // binding path p: every path of the least length per pair of end nodes
 // when all is set, one of them otherwise.
 func leastTrailsSearch(o logical.VarExpand, p string, all bool) logical.ShortestPath {
-	return logical.ShortestPath{From: o.From, To: o.To, Path: p, Dir: o.Dir, Types: o.Types, Min: o.Min, Max: o.Max, All: all, Props: o.Props, ToFree: !o.ToBound}
+	s := logical.ShortestPath{From: o.From, To: o.To, Path: p, Dir: o.Dir, Types: o.Types, Min: o.Min, Max: o.Max, All: all, Props: o.Props, ToFree: !o.ToBound}
+	// The expansion's per-level tests, in its direction (From to To),
+	// restrict the search as they restricted the trails.
+	reached, left, inner := expansionTests(o)
+	for _, run := range []struct {
+		nodes logical.StepNodes
+		tests []logical.StepTest
+	}{{logical.StepReached, reached}, {logical.StepLeft, left}, {logical.StepInner, inner}} {
+		for _, t := range run.tests {
+			t.Nodes = run.nodes
+			s.Steps = append(s.Steps, t)
+		}
+	}
+	return s
 }
 
 // leastTrailsEnds takes, for the search ops[at] from one source whose end

@@ -215,6 +215,9 @@ func before(op logical.Op, after need) need {
 		if o.Props != nil {
 			useExprs(o.Props)
 		}
+		for _, h := range o.HopsBy {
+			useExprs(h.Expr)
+		}
 		// Its per-level tests read the tested node and variables bound
 		// before it.
 		for _, t := range o.Steps {
@@ -274,6 +277,15 @@ func before(op logical.Op, after need) need {
 		if o.Pred != nil {
 			useExprs(o.Pred)
 			kill(o.Path, o.RelList)
+		}
+		for _, t := range append(append([]logical.StepTest(nil), o.Steps...), o.Crossing...) {
+			s := newVarSet()
+			addExprVars(t.Pred, &s)
+			for n := range s.names {
+				if n != t.Var {
+					use(n)
+				}
+			}
 		}
 	case logical.Degree:
 		kill(o.Into)

@@ -45,6 +45,7 @@ var rules = []rule{
 	markExists,
 	countCollectSizes,
 	leastTrails,
+	shortestSteps,
 	expandAdjacent,
 	setVarExpand,
 	setCommonNeighbours,

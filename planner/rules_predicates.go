@@ -43,6 +43,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		prefixFunctions,
 		b.pathFunctions,
 		pathLengthBounds,
+		hopsBy,
 		pathQuantifiers,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return b.pushdownFilters(pl, known, b.writes) },
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return guardFilters(pl, known, b.writes) },

@@ -487,7 +487,7 @@ func (m *Machine) run() (row bool, err error) {
 			spec := m.prog.Aux[in.D].(*ShortestSpec)
 			c.spaths, c.kpaths, c.source, c.pos = nil, nil, nil, 0
 			var err error
-			keep := m.relFilter(spec.PropKeys, spec.PropRegs)
+			keep := m.openSearchTests(spec)
 			if spec.ToFree {
 				c.source, err = m.openSingleSource(N[in.B], spec, keep)
 			} else if spec.searched(N[in.B], N[in.C]) {

@@ -122,6 +122,17 @@ type VarExpandSpec struct {
 	// Steps, when not nil, names the sets of nodes a trail may go
 	// through, tested level by level before the expansion runs.
 	Steps *StepSets
+	// Bounds narrow Min and Max by values read as the expansion opens.
+	Bounds []HopBound
+}
+
+// HopBound bounds a variable-length expansion's hops by the integer in R
+// register Reg plus Off: below (Min) and or above (Max). A value that is
+// not an integer bounds nothing.
+type HopBound struct {
+	Reg      int32
+	Off      int
+	Min, Max bool
 }
 
 // StepSets are S registers (-1: no test) holding the nodes that pass a
@@ -192,6 +203,14 @@ type ShortestSpec struct {
 	// PropRegs[i] (read when the search opens); none when empty.
 	PropKeys []string
 	PropRegs []int32
+	// RelProps: the search crosses only the relationships whose
+	// properties satisfy every comparison (none when empty).
+	RelProps []*BatchFilter
+	// In, Leave and Through, when not nil, test the nodes of the paths
+	// as StepSets do: a hop may reach only nodes that pass In, leave the
+	// path's start only if it passes Leave, and leave a later node only
+	// if it passes Through. A path of length 0 makes no hop.
+	In, Leave, Through *NodeTest
 }
 
 // searched reports whether the selection needs the search of paths in

@@ -20,7 +20,7 @@ type parentLink struct {
 // complete, recording every parent link within a level, then reads one path
 // (or, with All, every path) back from dst. Each node is expanded at most
 // once, so the work is bounded by the relationships touched.
-func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec, keep func(rel uint64) bool) ([]value.Path, error) {
+func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec, keep *searchTests) ([]value.Path, error) {
 	if src == NullID || dst == NullID {
 		return nil, nil
 	}
@@ -45,8 +45,11 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec, keep func(r
 		var next []uint32
 		level := roaring.New()
 		for _, n := range frontier {
+			if !keep.leaves(n, depth == 1) {
+				continue
+			}
 			expandTypes(m.ctx.Graph, n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
-				if visited.Contains(nbr) || keep != nil && !keep(rel) {
+				if visited.Contains(nbr) || !keep.crosses(rel) || !keep.reaches(nbr) {
 					return true
 				}
 				if level.CheckedAdd(nbr) {
@@ -112,15 +115,16 @@ func (m *Machine) readPaths(parents map[uint32][]parentLink, a, b uint32, all bo
 // search: each round expands, by a whole level, the side whose frontier is
 // smaller, and the search stops at the first level where the two meet.
 // The path found is as short as any, and its length respects Max.
-func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep func(rel uint64) bool) ([]value.Path, error) {
+func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep *searchTests) ([]value.Path, error) {
 	type side struct {
 		parent   map[uint32]parentLink // node -> the link it was reached by
 		frontier []uint32
 		spec     *ExpandSpec
 		depth    int
+		back     bool // the side searched from b, against the pattern
 	}
 	fwd := &side{parent: map[uint32]parentLink{a: {}}, frontier: []uint32{a}, spec: &spec.ExpandSpec}
-	bwd := &side{parent: map[uint32]parentLink{b: {}}, frontier: []uint32{b}, spec: &ExpandSpec{Dir: reverseDir(spec.Dir), Types: spec.Types}}
+	bwd := &side{parent: map[uint32]parentLink{b: {}}, frontier: []uint32{b}, spec: &ExpandSpec{Dir: reverseDir(spec.Dir), Types: spec.Types}, back: true}
 	meet, found := uint32(0), false
 	for !found && len(fwd.frontier) > 0 && len(bwd.frontier) > 0 {
 		if spec.Max >= 0 && fwd.depth+bwd.depth >= spec.Max {
@@ -135,8 +139,16 @@ func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep func(rel uin
 		}
 		var next []uint32
 		for _, n := range this.frontier {
+			// A hop from the path's start side to its end side: n leaves
+			// it (forward), or reaches it (backward).
+			if !this.back && !keep.leaves(n, n == a) || this.back && !keep.reaches(n) {
+				continue
+			}
 			expandTypes(m.ctx.Graph, n, this.spec, func(rel uint64, nbr uint32, _ uint32) bool {
-				if _, seen := this.parent[nbr]; seen || keep != nil && !keep(rel) {
+				if _, seen := this.parent[nbr]; seen || !keep.crosses(rel) {
+					return true
+				}
+				if !this.back && !keep.reaches(nbr) || this.back && !keep.leaves(nbr, nbr == a) {
 					return true
 				}
 				this.parent[nbr] = parentLink{n, rel}

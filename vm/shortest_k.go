@@ -46,7 +46,7 @@ type kShortest struct {
 	groups  int  // lengths with a kept path
 	fresh   bool // the search of the current length has not started
 	done    bool
-	keep    func(rel uint64) bool // the relationships' test (nil: none)
+	keep    *searchTests // the tests of the hops (nil: none)
 }
 
 // kFrame is the choices of one node of the path: the (relationship,
@@ -58,7 +58,7 @@ type kFrame struct {
 }
 
 // openKShortest prepares the search from src to dst.
-func (m *Machine) openKShortest(src, dst uint64, spec *ShortestSpec, keep func(rel uint64) bool) (*kShortest, error) {
+func (m *Machine) openKShortest(src, dst uint64, spec *ShortestSpec, keep *searchTests) (*kShortest, error) {
 	k := &kShortest{spec: spec, done: true, keep: keep}
 	if src == NullID || dst == NullID {
 		return k, nil
@@ -99,7 +99,7 @@ func (m *Machine) openKShortest(src, dst uint64, spec *ShortestSpec, keep func(r
 // distancesTo is the number of hops from every node that reaches b (within
 // the search's maximum) to b, by a breadth-first search against the
 // direction of the pattern, and the number of relationships it crossed.
-func (m *Machine) distancesTo(b uint32, spec *ShortestSpec, keep func(rel uint64) bool) (map[uint32]int, int, error) {
+func (m *Machine) distancesTo(b uint32, spec *ShortestSpec, keep *searchTests) (map[uint32]int, int, error) {
 	dist := map[uint32]int{b: 0}
 	back := &ExpandSpec{Dir: reverseDir(spec.Dir), Types: spec.Types}
 	frontier := []uint32{b}
@@ -110,8 +110,11 @@ func (m *Machine) distancesTo(b uint32, spec *ShortestSpec, keep func(rel uint64
 		}
 		var next []uint32
 		for _, n := range frontier {
+			if !keep.reaches(n) {
+				continue
+			}
 			expandTypes(m.ctx.Graph, n, back, func(rel uint64, nbr uint32, _ uint32) bool {
-				if keep != nil && !keep(rel) {
+				if !keep.crosses(rel) || !keep.leavesAnywhere(nbr) {
 					return true
 				}
 				rels++
@@ -259,8 +262,11 @@ func (k *kShortest) push(m *Machine) error {
 	f := &k.frames[len(k.frames)-1]
 	f.rels, f.nbrs, f.next = f.rels[:0], f.nbrs[:0], 0
 	left := k.length - depth - 1
+	if !k.keep.leaves(k.nodes[depth], depth == 0) {
+		return nil
+	}
 	expandTypes(m.ctx.Graph, k.nodes[depth], &k.spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
-		if d, ok := k.dist[nbr]; ok && d <= left && (k.keep == nil || k.keep(rel)) {
+		if d, ok := k.dist[nbr]; ok && d <= left && k.keep.crosses(rel) && k.keep.reaches(nbr) {
 			f.rels = append(f.rels, rel)
 			f.nbrs = append(f.nbrs, nbr)
 		}

@@ -23,12 +23,12 @@ type singleSource struct {
 	target  uint32
 	paths   []value.Path // the current target's paths, read back
 	next    int
-	search  *kShortest            // the current target's search, when searched
-	keep    func(rel uint64) bool // the relationships' test (nil: none)
+	search  *kShortest   // the current target's search, when searched
+	keep    *searchTests // the tests of the hops (nil: none)
 }
 
 // openSingleSource runs the breadth-first search from src.
-func (m *Machine) openSingleSource(src uint64, spec *ShortestSpec, keep func(rel uint64) bool) (*singleSource, error) {
+func (m *Machine) openSingleSource(src uint64, spec *ShortestSpec, keep *searchTests) (*singleSource, error) {
 	s := &singleSource{spec: spec, keep: keep}
 	if src == NullID {
 		return s, nil
@@ -46,8 +46,11 @@ func (m *Machine) openSingleSource(src uint64, spec *ShortestSpec, keep func(rel
 		var next []uint32
 		level := roaring.New()
 		for _, n := range frontier {
+			if !keep.leaves(n, depth == 1) {
+				continue
+			}
 			expandTypes(m.ctx.Graph, n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
-				if visited.Contains(nbr) || keep != nil && !keep(rel) {
+				if visited.Contains(nbr) || !keep.crosses(rel) || !keep.reaches(nbr) {
 					return true
 				}
 				if level.CheckedAdd(nbr) {

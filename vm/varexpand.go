@@ -20,6 +20,7 @@ type trailWalk struct {
 	used     map[uint64]bool
 	excluded map[uint64]bool
 	steps    stepBitmaps
+	min, max int // the bounds of the trails' length (max < 0: none)
 	// held is the memory the frames hold now and peak the most they have
 	// held; only growth beyond the peak is charged to the budget.
 	held, peak int64
@@ -44,6 +45,23 @@ func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
 	w.frames, w.rels, w.vals = w.frames[:0], w.rels[:0], w.vals[:0]
 	w.held, w.peak = 0, 0
 	w.steps = spec.Steps.bitmaps(m.S)
+	w.min, w.max = spec.Min, spec.Max
+	for _, b := range spec.Bounds {
+		v, ok := m.R[b.Reg].(value.Int)
+		if !ok {
+			continue
+		}
+		n := max(int(v)+b.Off, 0)
+		if b.Min && n > w.min {
+			w.min = n
+		}
+		if b.Max && (w.max < 0 || n < w.max) {
+			w.max = n
+		}
+	}
+	if w.max >= 0 && w.min > w.max {
+		w.min, w.max = 1, 0 // no length: no trail
+	}
 	if w.used == nil {
 		w.used, w.excluded = map[uint64]bool{}, map[uint64]bool{}
 	}
@@ -73,7 +91,7 @@ func (w *trailWalk) next(m *Machine) (end uint32, rels value.Value, ok bool, err
 		if err := w.enter(m, w.start); err != nil {
 			return 0, nil, false, err
 		}
-		if spec.Min == 0 {
+		if w.min == 0 {
 			return w.start, w.list(), true, nil
 		}
 	}
@@ -96,7 +114,7 @@ func (w *trailWalk) next(m *Machine) (end uint32, rels value.Value, ok bool, err
 		if err := w.enter(m, s.nbr); err != nil {
 			return 0, nil, false, err
 		}
-		if len(w.rels) >= spec.Min {
+		if len(w.rels) >= w.min {
 			return s.nbr, w.list(), true, nil
 		}
 	}
@@ -113,7 +131,7 @@ func (w *trailWalk) enter(m *Machine, node uint32) error {
 	}
 	f := &w.frames[len(w.frames)-1]
 	f.steps, f.next = f.steps[:0], 0
-	if w.spec.Max >= 0 && len(w.rels) >= w.spec.Max {
+	if w.max >= 0 && len(w.rels) >= w.max {
 		return nil
 	}
 	if !w.steps.leaves(node, len(w.rels)) {

@@ -105,6 +105,10 @@ type VarExpand struct {
 	// Steps are tests of the trails' nodes made at each level of the
 	// expansion: a trail goes on only through nodes that pass them.
 	Steps []StepTest
+	// HopsBy bound the trails' number of hops by values bound before
+	// the expansion (a filter's length(p) = d); the filter stays, so a
+	// value that is not an integer bounds nothing.
+	HopsBy []HopBound
 	// Group, when not nil, is the quantified path pattern this expansion
 	// and the operators after it that bind or read Group.Names enumerate
 	// (see QuantGroup).
@@ -136,6 +140,27 @@ type StepTest struct {
 	Pred  ast.Expr
 }
 
+// HopBound bounds the hops of a VarExpand's trails by a value: hops Op
+// Expr + Off, where Op is one of =, <, <=, >, >= and Expr a parameter or
+// a variable bound before the expansion.
+type HopBound struct {
+	Op   ast.CompareOp
+	Expr ast.Expr
+	Off  int
+}
+
+// String renders the bound for EXPLAIN.
+func (h HopBound) String() string {
+	s := "hops " + h.Op.String() + " " + expr(h.Expr)
+	switch {
+	case h.Off > 0:
+		s += fmt.Sprintf(" + %d", h.Off)
+	case h.Off < 0:
+		s += fmt.Sprintf(" - %d", -h.Off)
+	}
+	return s
+}
+
 // String renders the test for EXPLAIN.
 func (t StepTest) String() string {
 	return [...]string{"reached", "left", "inner"}[t.Nodes] + "(" + show(t.Var) + " WHERE " + expr(t.Pred) + ")"
@@ -163,6 +188,9 @@ func (o VarExpand) Detail() string {
 	s := fmt.Sprintf("(%s)%s(%s) mode=%s", show(o.From), arrow(o.Dir, o.RelList, o.Types, lengthRange(o.Min, o.Max)), show(o.To), o.Mode)
 	for _, t := range o.Steps {
 		s += " " + t.String()
+	}
+	for _, h := range o.HopsBy {
+		s += " " + h.String()
 	}
 	if o.Mode == RowMode && o.Why != "" {
 		s += ": " + o.Why

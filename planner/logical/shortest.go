@@ -30,6 +30,14 @@ type ShortestPath struct {
 	// ToFree: To is not bound before; the search runs from From alone and
 	// binds To to each node it reaches.
 	ToFree bool
+	// Steps test the nodes of the paths, as a VarExpand's do (StepTest;
+	// From to To is the direction of the runs): a path passes when every
+	// node of each test's run passes it. Crossing tests every
+	// relationship of the paths (Var names the relationship). The search
+	// crosses only what passes, so the paths it selects are those of the
+	// graph restricted to it.
+	Steps    []StepTest
+	Crossing []StepTest
 }
 
 var _ Op = (*ShortestPath)(nil)
@@ -71,6 +79,12 @@ func (o ShortestPath) Detail() string {
 	}
 	if o.Props != nil {
 		d += " crossing " + expr(o.Props)
+	}
+	for _, t := range o.Steps {
+		d += " through " + t.String()
+	}
+	for _, t := range o.Crossing {
+		d += " crossing (" + show(t.Var) + " WHERE " + expr(t.Pred) + ")"
 	}
 	if o.Pred != nil {
 		d += " where " + expr(o.Pred)
