@@ -47,6 +47,25 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 			continue
 		}
 		parts := conjuncts(f.Pred)
+		// place puts sj where the filter is (or in the probe's scan),
+		// with the filter of the conjuncts rest after it.
+		place := func(sj logical.SemiJoin, rest []ast.Expr) []logical.Op {
+			var with []logical.Op
+			if len(rest) > 0 {
+				f.Pred = andAll(rest)
+				with = append(with, f)
+			}
+			if j := probeBinder(ops, at[sj.Probe], sj.Probe); foldable(ops, j, sj, at) && !slices.ContainsFunc(ops[j:i], limits) {
+				scan := ops[j].(logical.NodeScan)
+				sj.Scan, sj.Label = true, scan.Label
+				out := replace(ops, i, 1, with...)
+				return replace(out, j, 1, sj)
+			}
+			return replace(ops, i, 1, append([]logical.Op{sj}, with...)...)
+		}
+		if sj, rest, ok := b.semiJoinConjuncts(parts, sc, at, ops[:i]); ok {
+			return place(sj, rest), true
+		}
 		var whys []string
 		for k, c := range parts {
 			sj, why, ok := b.semiJoinFor(c, sc, at, ops[:i])
@@ -59,18 +78,7 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 				}
 				continue
 			}
-			var with []logical.Op
-			if rest := append(append([]ast.Expr(nil), parts[:k]...), parts[k+1:]...); len(rest) > 0 {
-				f.Pred = andAll(rest)
-				with = append(with, f)
-			}
-			if j := probeBinder(ops, at[sj.Probe], sj.Probe); foldable(ops, j, sj, at) && !slices.ContainsFunc(ops[j:i], limits) {
-				scan := ops[j].(logical.NodeScan)
-				sj.Scan, sj.Label = true, scan.Label
-				out := replace(ops, i, 1, with...)
-				return replace(out, j, 1, sj), true
-			}
-			return replace(ops, i, 1, append([]logical.Op{sj}, with...)...), true
+			return place(sj, append(append([]ast.Expr(nil), parts[:k]...), parts[k+1:]...)), true
 		}
 		if why := strings.Join(whys, "; "); why != f.Why {
 			f.Why = why

@@ -122,6 +122,7 @@ func (b *builder) pushedSeek(s logical.NodeScan, labels []string, conds []ast.Ex
 // `MATCH (b {id: 1})-->(x)<--(a {id: 2})`, and so does `UNWIND $l AS u
 // MATCH (b {id: 1})-->(x) MATCH (x)<--(a {id: u})`). Only the rows'
 // order changes, so not where an ORDER BY before them makes it observed.
+// It crosses WITH boundaries too (seek_boundaries.go).
 func hoistSeeks(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
 		if req.After[i].Ordered {
@@ -145,7 +146,7 @@ func hoistSeeks(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 		}
 		reads := exprVars(value)
 		to := i
-		for to > 0 && expansionBefore(ops[to-1], v) && !bindsAnyOf(ops[to-1], reads) {
+		for to > 0 && (expansionBefore(ops[to-1], v) || boundaryBefore(ops, to-1, op, v)) && !bindsAnyOf(ops[to-1], reads) {
 			to--
 		}
 		// Right before the first expansion crossed: the filters before it
@@ -160,7 +161,7 @@ func hoistSeeks(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 		for end < len(ops) && filtersOnlyVar(ops[end], v, ops[to:i]) {
 			end++
 		}
-		moved := append(append([]logical.Op(nil), ops[i:end]...), ops[to:i]...)
+		moved := append(append([]logical.Op(nil), ops[i:end]...), carrySeek(ops[to:i], v)...)
 		out := append(append([]logical.Op(nil), ops[:to]...), moved...)
 		return append(out, ops[end:]...), true
 	}

@@ -8,26 +8,39 @@ import "github.com/cyqdb/cyq/planner/logical"
 // relationship is read later and the rows' multiplicity does not matter:
 // `(a)-->(x)<--(b) RETURN count(DISTINCT x)`. The second relationship
 // must differ from the first (one pattern) or be free of it (two MATCH
-// clauses: `MATCH (a)-->(x) MATCH (b)-->(x)`).
+// clauses: `MATCH (a)-->(x) MATCH (b)-->(x)`). The two may be clauses
+// apart, past WITH boundaries that carry X on (under its name or another)
+// and B under its own (crossBoundary, chain_boundaries.go): `MATCH
+// (a)-->(x) WITH DISTINCT x MATCH (x)<--(b)` with b bound before the WITH
+// (a seek of constant values moves there, seek_boundaries.go); the
+// boundaries stay, after the intersection.
 func setCommonNeighbours(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
 		e1, ok := op.(logical.Expand)
 		if l, _ := asLink(e1); !ok || !chainable(l, nil) {
 			continue
 		}
-		j := i + 1
+		j, x, crossed := i+1, e1.To, false
 		for j < len(ops) {
-			f, ok := ops[j].(logical.NodeFilter)
-			if !ok || f.Var != e1.To {
+			if f, ok := ops[j].(logical.NodeFilter); ok && f.Var == x {
+				j++
+				continue
+			}
+			to, ok := crossBoundary(ops[j], x, map[string]bool{e1.Rel: true})
+			if !ok {
 				break
 			}
+			x, crossed = to, true
 			j++
 		}
 		if j >= len(ops) {
 			continue
 		}
 		e2, ok := ops[j].(logical.Expand)
-		if !ok || e2.From != e1.To || !e2.ToBound || e2.RelBound || len(e2.Distinct) > 1 || len(e2.Distinct) == 1 && e2.Distinct[0] != e1.Rel {
+		if !ok || e2.From != x || e2.To == x || !e2.ToBound || e2.RelBound || len(e2.Distinct) > 1 || len(e2.Distinct) == 1 && (crossed || e2.Distinct[0] != e1.Rel) {
+			continue
+		}
+		if crossed && !keptThrough(ops[i+1:j], e2.To) {
 			continue
 		}
 		if req.After[j].Bag || req.After[j].Live.hasAny(e1.Rel, e2.Rel) {
@@ -38,4 +51,26 @@ func setCommonNeighbours(_ *builder, ops []logical.Op, req required) ([]logical.
 		return replace(ops, i, j-i+1, with...), true
 	}
 	return ops, false
+}
+
+// keptThrough reports whether every WITH boundary of ops passes v on
+// under its own name (and none binds another value to it).
+func keptThrough(ops []logical.Op, v string) bool {
+	for _, op := range ops {
+		switch o := op.(type) {
+		case logical.Select:
+			if !contains(o.Vars, v) {
+				return false
+			}
+		case logical.Distinct:
+			if !contains(o.Vars, v) {
+				return false
+			}
+		case logical.Project:
+			if !projectsItself(o, v) {
+				return false
+			}
+		}
+	}
+	return true
 }
