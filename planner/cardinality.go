@@ -182,7 +182,9 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 		case logical.RelFilter:
 			rows *= propertySelectivity
 		case logical.Filter:
+			in := rows
 			rows *= sel.of(o.Pred)
+			reads[i] = b.testedRows(pl, i, in, rows, reads, boundAt)
 		case logical.Unwind:
 			if n, ok := listLength(b.planValue(o.Expr), listLen); ok {
 				rows *= n
