@@ -51,7 +51,8 @@ func anchorChain(r *rand.Rand, vars []string) string {
 
 // anchorQuery is one generated query: a chain of two or three hops whose
 // positions may be bound by equalities, placed in one pattern, split into
-// two parts or two MATCH clauses at its middle node, behind an UNWIND or
+// two parts or two MATCH clauses at its middle node (with a WITH between
+// them or not), behind an UNWIND or
 // an OPTIONAL MATCH, or inside EXISTS and COUNT, then counted or listed.
 func anchorQuery(r *rand.Rand) string {
 	vars := []string{"a", "x", "b"}
@@ -69,7 +70,9 @@ func anchorQuery(r *rand.Rand) string {
 		"RETURN b.id AS b, count(*) AS n",
 	}[r.IntN(4)]
 	var q string
-	switch r.IntN(8) {
+	switch r.IntN(9) {
+	case 7:
+		q = "MATCH " + left + " WITH a, x MATCH (x)" + right + " " + ret
 	case 0, 1:
 		q = "MATCH " + whole + " " + ret
 	case 2:

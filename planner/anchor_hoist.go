@@ -14,10 +14,10 @@ import (
 //
 // The scan moves past operators that only bind and test nodes and
 // relationships and cannot fail (scans, expansions, label and
-// relationship property checks, path binds, pass-through projections,
-// filters that cannot fail: see guardCrosses), never past an aggregation,
-// a DISTINCT, an ORDER BY, LIMIT or SKIP, a write, a subquery or a seek
-// (whose value may fail). The rows are then the same join of the same
+// relationship property checks, path binds, filters that cannot fail:
+// see guardCrosses), never past a WITH (a projection ends the scope of
+// what it does not pass on), an aggregation, a DISTINCT, an ORDER BY,
+// LIMIT or SKIP, a write, a subquery or a seek (whose value may fail). The rows are then the same join of the same
 // operators in another order, and no operator it crosses could have
 // raised an error that an empty scan now skips. It returns the new
 // operators before and the rest of ops.
@@ -40,11 +40,7 @@ func (b *builder) hoistAnchors(before, ops []logical.Op) ([]logical.Op, []logica
 		}
 		entities := entityVars(before, map[string]bool{scan.Var: true})
 		at := len(before)
-		for at > 0 {
-			op := before[at-1]
-			if _, isScan := op.(logical.NodeScan); !isScan && !guardCrosses(op, entities) {
-				break
-			}
+		for at > 0 && anchorCrosses(before[at-1], entities) {
 			at--
 		}
 		if at == len(before) {
@@ -67,4 +63,18 @@ func filterOfNode(f logical.Filter, v string) bool {
 		}
 	}
 	return neverFails(f.Pred, map[string]bool{v: true})
+}
+
+// anchorCrosses reports whether a hoisted anchor scan may move ahead of
+// op: a scan, or an operator a guard crosses (see guardCrosses) that is
+// not a WITH's projection (the variables it does not pass on end there,
+// and the scan's would with them).
+func anchorCrosses(op logical.Op, entities map[string]bool) bool {
+	switch op.(type) {
+	case logical.NodeScan:
+		return true
+	case logical.Project, logical.Select:
+		return false
+	}
+	return guardCrosses(op, entities)
 }
