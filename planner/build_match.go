@@ -249,8 +249,10 @@ func onlyLabel(n *ast.NodePattern, label string) bool {
 }
 
 // seekOthers binds up front the chain's other nodes that an index seek
-// reaches: the expansions then only test adjacency (a join on bitmaps)
-// instead of enumerating every neighbour's relationships.
+// reaches, or that a scan filtered by an equality reaches when the plan's
+// cost chooses it (scanAnchor): the expansions then only test adjacency
+// (a join on bitmaps) instead of enumerating every neighbour's
+// relationships.
 func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[string][]propEq) {
 	for i, n := range c.el.Nodes {
 		if i == start || m.sc.has(c.names[i]) {
@@ -260,6 +262,18 @@ func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[st
 		if _, isRange := seek.(logical.NodeRangeSeek); isRange {
 			// A range may hold many nodes: joining each with every row of
 			// the start would cost more than expanding to them.
+			continue
+		}
+		if seek == nil && b.scanAnchor(c.el, i, eqs[c.names[i]]) {
+			// Ahead of everything the pattern binds, so the scan runs
+			// once per row entering the pattern, not once per start.
+			scan, _ := b.scanOp(n, c.names[i])
+			m.ops = append([]logical.Op{scan}, m.ops...)
+			m.bind(c.names[i], kindNode)
+			if b.anchors == nil {
+				b.anchors = map[string]bool{}
+			}
+			b.anchors[c.names[i]] = true
 			continue
 		}
 		if seek != nil {

@@ -23,9 +23,10 @@ type builder struct {
 	writes   bool
 	// projectedVars: variables the current aggregating projection's items use.
 	projectedVars map[string]bool
-	startLast     bool       // see Options.StartLast
-	stmt          *Statement // see Options.Statement
-	seed          string     // the node variable W may bind (see seedVar)
+	startLast     bool            // see Options.StartLast
+	anchors       map[string]bool // nodes scanAnchor bound up front (see hoistAnchors)
+	stmt          *Statement      // see Options.Statement
+	seed          string          // the node variable W may bind (see seedVar)
 	// assumes: the exact counts of the current data a rule relied on
 	// (see Compiled.Assumes).
 	assumes []PatternCount
@@ -289,6 +290,7 @@ func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
 	if c.Optional {
 		q.add(logical.Optional{Inner: ops, NewVars: newVars})
 	} else {
+		q.pl.Ops, ops = b.hoistAnchors(q.pl.Ops, ops)
 		q.add(ops...)
 	}
 	return nil

@@ -218,6 +218,7 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 	}
 	best, bestCost := 0, math.Inf(1)
 	var bestSeek logical.Op
+	seeks, costs := make([]logical.Op, len(el.Nodes)), make([]float64, len(el.Nodes))
 	for i, n := range el.Nodes {
 		cost, label := b.stats.NodeCount(), ""
 		labels, simple := ast.SimpleLabels(n.Labels)
@@ -258,9 +259,13 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 		// The start's rows are each expanded: the relationships its
 		// node has (a sought hub's actual degree) weigh in.
 		cost *= 1 + b.startDegree(el, i, names[i], seek, label, eqs[names[i]])
+		seeks[i], costs[i] = seek, cost
 		if cost < bestCost || cost == bestCost && startBefore(el, names, eqs, i, seek, best, bestSeek) {
 			best, bestCost, bestSeek = i, cost, seek
 		}
+	}
+	if pick := b.startChoice(el, names, eqs, seeks, costs, best); pick != best {
+		return pick, seeks[pick]
 	}
 	return best, bestSeek
 }

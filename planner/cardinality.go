@@ -182,7 +182,9 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 		case logical.RelFilter:
 			rows *= propertySelectivity
 		case logical.Filter:
+			in := rows
 			rows *= sel.of(o.Pred)
+			reads[i] = b.testedRows(pl, i, in, rows, reads, boundAt)
 		case logical.Unwind:
 			n, ok := b.exprListLength(pl.Ops, i, o.Expr, listLen, sel)
 			if !ok {
