@@ -47,17 +47,7 @@ func hopBoundOf(ops []logical.Op, at int, c ast.Expr) (int, logical.HopBound, bo
 	}
 	op, l, r := cmp.Ops[0], cmp.Operands[0], cmp.Operands[1]
 	if !boundValue(r) {
-		l, r = r, l
-		switch op {
-		case ast.CmpLt:
-			op = ast.CmpGt
-		case ast.CmpGt:
-			op = ast.CmpLt
-		case ast.CmpLe:
-			op = ast.CmpGe
-		case ast.CmpGe:
-			op = ast.CmpLe
-		}
+		l, r, op = r, l, flipComparison(op)
 	}
 	if !boundValue(r) || (op != ast.CmpEq && op != ast.CmpLt && op != ast.CmpLe && op != ast.CmpGt && op != ast.CmpGe) {
 		return fail()

@@ -256,7 +256,7 @@ func (r *leastListReader) fold(red *ast.Reduce) (int, bool) {
 	x, y := cmp.Operands[0], cmp.Operands[1]
 	if acc(x) {
 		x, y = y, x
-		op = flipCompare(op)
+		op = flipComparison(op)
 	}
 	extra, isLen := length(x)
 	if !isLen || !acc(y) {
@@ -300,7 +300,7 @@ func (r *leastListReader) leastCount(lc *ast.ListComprehension) bool {
 	x, m := cmp.Operands[0], cmp.Operands[1]
 	if _, _, isLen := pathLength(x); !isLen {
 		x, m = m, x
-		op = flipCompare(op)
+		op = flipComparison(op)
 	}
 	q, extra, isLen := pathLength(x)
 	if !isLen || q != lc.Var.Name || op != ast.CmpEq && op != ast.CmpLe {

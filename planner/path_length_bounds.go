@@ -174,17 +174,7 @@ func pathLengthTest(c ast.Expr) (p string, op ast.CompareOp, n int, ok bool) {
 	op = cmp.Ops[0]
 	l, r := cmp.Operands[0], cmp.Operands[1]
 	if _, isLit := l.(*ast.Literal); isLit {
-		l, r = r, l
-		switch op {
-		case ast.CmpLt:
-			op = ast.CmpGt
-		case ast.CmpGt:
-			op = ast.CmpLt
-		case ast.CmpLe:
-			op = ast.CmpGe
-		case ast.CmpGe:
-			op = ast.CmpLe
-		}
+		l, r, op = r, l, flipComparison(op)
 	}
 	lit, isLit := r.(*ast.Literal)
 	if !isLit || lit.Kind != ast.LitInt || lit.Int < 0 || lit.Int > 1<<20 {

@@ -40,26 +40,9 @@ func prefixFunctions(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 			}
 		}
 	}
-	var ops []logical.Op
-	for i, op := range pl.Ops {
-		f, ok := op.(logical.Filter)
-		if !ok || f.Vectorised {
-			continue
-		}
-		p, added := withPrefixes(f.Pred, have)
-		if !added {
-			continue
-		}
-		if ops == nil {
-			ops = append([]logical.Op(nil), pl.Ops...)
-		}
-		f.Pred = p
-		ops[i] = f
-	}
-	if ops == nil {
-		return pl, false
-	}
-	return &logical.Pipeline{Ops: ops, Est: pl.Est}, true
+	return rewriteFilters(pl, func(f logical.Filter) (ast.Expr, bool) {
+		return withPrefixes(f.Pred, have)
+	})
 }
 
 // withPrefixes returns conjunction e with the prefix test each of its
@@ -129,4 +112,28 @@ func prefixArg(e ast.Expr) ast.Expr {
 		return nil
 	}
 	return fc.Args[0]
+}
+
+// rewriteFilters returns pl with the predicate of each filter that is
+// not vectorised replaced by the one f gives for it, the pipeline copied
+// at the first change; changed reports one.
+func rewriteFilters(pl *logical.Pipeline, f func(logical.Filter) (ast.Expr, bool)) (*logical.Pipeline, bool) {
+	ops, changed := replaceItems(pl.Ops, func(op logical.Op) (logical.Op, bool) {
+		flt, ok := op.(logical.Filter)
+		if !ok || flt.Vectorised {
+			return op, false
+		}
+		p, ok := f(flt)
+		if !ok {
+			return op, false
+		}
+		flt.Pred = p
+		return flt, true
+	})
+	if !changed {
+		return pl, false
+	}
+	cp := *pl
+	cp.Ops = ops
+	return &cp, true
 }

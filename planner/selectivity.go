@@ -440,7 +440,7 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 			if v, key, ok = s.property(x.Operands[1]); !ok {
 				return filterSelectivity
 			}
-			op, other = flipCompare(op), x.Operands[0]
+			op, other = flipComparison(op), x.Operands[0]
 		}
 		switch op {
 		case ast.CmpEq:
@@ -596,21 +596,6 @@ func (s *selectivity) property(e ast.Expr) (v, key string, ok bool) {
 
 // compareOps names the range comparisons for Stats.ValueFraction.
 var compareOps = map[ast.CompareOp]string{ast.CmpLt: "<", ast.CmpLe: "<=", ast.CmpGt: ">", ast.CmpGe: ">="}
-
-// flipCompare is op with its operands swapped: a < b is b > a.
-func flipCompare(op ast.CompareOp) ast.CompareOp {
-	switch op {
-	case ast.CmpLt:
-		return ast.CmpGt
-	case ast.CmpGt:
-		return ast.CmpLt
-	case ast.CmpLe:
-		return ast.CmpGe
-	case ast.CmpGe:
-		return ast.CmpLe
-	}
-	return op
-}
 
 // valueFraction is the fraction of v's rows whose key satisfies op
 // against e, from the distribution of the key's values among the nodes

@@ -25,28 +25,12 @@ import (
 // body, where a local variable may shadow one of L's, is not. It returns
 // the pipeline and whether anything changed.
 func tailSlices(pl *logical.Pipeline) (*logical.Pipeline, bool) {
-	var ops []logical.Op
-	for i, op := range pl.Ops {
-		f, ok := op.(logical.Filter)
-		if !ok || f.Subst != nil || f.Vectorised {
-			continue
+	return rewriteFilters(pl, func(f logical.Filter) (ast.Expr, bool) {
+		if f.Subst != nil {
+			return nil, false
 		}
-		p, changed := rewriteExpr(f.Pred, tailSlice)
-		if !changed {
-			continue
-		}
-		if ops == nil {
-			ops = append([]logical.Op(nil), pl.Ops...)
-		}
-		f.Pred = p
-		ops[i] = f
-	}
-	if ops == nil {
-		return pl, false
-	}
-	cp := *pl
-	cp.Ops = ops
-	return &cp, true
+		return rewriteExpr(f.Pred, tailSlice)
+	})
 }
 
 // tailSlice is the exprRewrite of tailSlices.
