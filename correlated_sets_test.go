@@ -1,12 +1,10 @@
 package cyq
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestCorrelatedSetsMatchRowMode checks the per-row subqueries and
@@ -56,19 +54,7 @@ func TestCorrelatedSetsMatchRowMode(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(8, 123))
 	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
-	run := func(db *DB, q string) string {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		rs, err := db.Query(ctx, q, nil)
-		if err == nil {
-			all, err2 := rs.All()
-			if err2 == nil {
-				return strings.Join(canonical(all), ";")
-			}
-			err = err2
-		}
-		return "error: " + err.Error()
-	}
+	run := func(db *DB, q string) string { return rowsOrError(db, q, nil) }
 	outer := func() string {
 		return pick("MATCH (a:A)", "MATCH (a {p: 1})", "OPTIONAL MATCH (a:C {p: 2})", "MATCH (a)-[:R]->(z)",
 			"UNWIND [0, 1, 1] AS u MATCH (a {p: u})", "MATCH (a:B) WITH a, a.p AS ap", "MATCH (a {k: 3})", "MATCH (a:A) WHERE a.p IS NULL")

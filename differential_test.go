@@ -792,3 +792,20 @@ func plannedAndRowMode(t *testing.T) (planned, rows *DB) {
 	t.Cleanup(func() { planned.Close(); rows.Close() })
 	return planned, rows
 }
+
+// rowsOrError is q's rows in canonical order, one per line, or its
+// error's whole message: what a differential test compares between two
+// stores.
+func rowsOrError(db *DB, q string, params map[string]any) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	rows, err := db.Query(ctx, q, params)
+	if err == nil {
+		all, err2 := rows.All()
+		if err2 == nil {
+			return strings.Join(canonical(all), "\n")
+		}
+		err = err2
+	}
+	return "error: " + err.Error()
+}

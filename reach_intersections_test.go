@@ -1,12 +1,10 @@
 package cyq
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 )
 
 // Nodes that must reach several constant-bound nodes, written as one
@@ -187,10 +185,10 @@ func TestReachIntersectionsRowMode(t *testing.T) {
 			// three of the parameter sets per query, in turn
 			for d := range 3 {
 				params := reachParams[(k+d)%len(reachParams)]
-				want := reachRun(dbs["row-mode"], q, params)
+				want := rowsOrError(dbs["row-mode"], q, params)
 				for _, name := range []string{"planned", "planned,idx"} {
 					runs++
-					if got := reachRun(dbs[name], q, params); got != want {
+					if got := rowsOrError(dbs[name], q, params); got != want {
 						failed++
 						if failed <= 20 {
 							t.Errorf("seed %d, %s, %v: %s\n got %s\nwant %s", seed, name, params, q, got, want)
@@ -203,21 +201,6 @@ func TestReachIntersectionsRowMode(t *testing.T) {
 	if failed > 0 {
 		t.Errorf("%d of %d runs differ from row mode", failed, runs)
 	}
-}
-
-// reachRun returns the canonical rows of q, or its error's code.
-func reachRun(db *DB, q string, params map[string]any) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	rows, err := db.Query(ctx, q, params)
-	if err == nil {
-		all, err2 := rows.All()
-		if err2 == nil {
-			return strings.Join(canonical(all), "\n")
-		}
-		err = err2
-	}
-	return "error: " + err.Error()
 }
 
 // TestReachIntersectionsPlan checks that the forms plan as intersections

@@ -1,12 +1,10 @@
 package cyq
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestSetPairsMatchRowMode checks DISTINCT (start, end) pairs and grouped
@@ -59,19 +57,7 @@ func TestSetPairsMatchRowMode(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(19, 2026))
 	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
-	run := func(db *DB, q string) string {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		rs, err := db.Query(ctx, q, nil)
-		if err == nil {
-			all, err2 := rs.All()
-			if err2 == nil {
-				return strings.Join(canonical(all), ";")
-			}
-			err = err2
-		}
-		return "error: " + err.Error()
-	}
+	run := func(db *DB, q string) string { return rowsOrError(db, q, nil) }
 	// start binds a; chain is a pattern from a to c (written with the
 	// start's own node pattern when inline).
 	starts := []struct{ own, inline, where string }{
