@@ -70,20 +70,29 @@ const (
 	aggSet                   // count(DISTINCT n) fed node sets (SetCount)
 )
 
-// aggCol is one aggregate's column.
+// aggCol is one aggregate's column. The flat modes' columns are made
+// only for a flat aggregate, so a count or a sum carries none of them.
 type aggCol struct {
 	mode aggMode
 	ints chunked[int64]
 	objs chunked[Aggregator]
-	// The flat modes' columns (groups_flat.go).
+	seen chunked[*distinctSeen] // DISTINCT aggregates only
+	res  chunked[value.Value]   // aggObject: results, once finished; aggAvg: duration results
+	*flatCols
+}
+
+// flatCols are the columns of a flat aggregate (groups_flat.go).
+type flatCols struct {
 	kind  chunked[value.Kind]
 	vals  chunked[value.Value]
 	acc   chunked[accCell]
 	items chunked[value.Value]
 	owner chunked[int32]
 	lists chunked[value.List]
-	seen  chunked[*distinctSeen] // DISTINCT aggregates only
-	res   chunked[value.Value]   // aggObject: results, once finished; aggAvg: duration results
+	// last is the group of the arena's last value while the arena is in
+	// group order (mixed false); owner is kept only once it is not.
+	last  int32
+	mixed bool
 }
 
 // distinctSeen records the values (or node ids) a DISTINCT aggregate of
@@ -119,7 +128,11 @@ func (gs *groups) init(s *AggSpec) {
 	gs.ids = make([]chunked[uint64], len(s.Table.N))
 	gs.aggs = make([]aggCol, len(s.Aggs))
 	for i := range s.Aggs {
-		gs.aggs[i].mode = modeOf(&s.Aggs[i])
+		a := &gs.aggs[i]
+		a.mode = modeOf(&s.Aggs[i])
+		if a.flat() {
+			a.flatCols = &flatCols{}
+		}
 	}
 }
 

@@ -180,7 +180,7 @@ func (c *aggCol) flatStep(m *Machine, g int, args []value.Value) error {
 		a.m2 += d * (f - a.f)
 	case aggCollect:
 		*c.ints.at(g)++
-		n = c.items.push(x, 0) + c.owner.push(int32(g), 0) + value.Size(x)
+		n = c.arrive(g) + c.items.push(x, 0) + value.Size(x)
 	case aggPercentileCont, aggPercentileDisc:
 		name := "percentileCont"
 		if c.mode == aggPercentileDisc {
@@ -193,7 +193,7 @@ func (c *aggCol) flatStep(m *Machine, g int, args []value.Value) error {
 		a := c.acc.at(g)
 		a.n++
 		a.f = p
-		n = c.items.push(x, 0) + c.owner.push(int32(g), 0) + value.Size(x)
+		n = c.arrive(g) + c.items.push(x, 0) + value.Size(x)
 	}
 	if err != nil {
 		return err
@@ -388,46 +388,116 @@ func (c *aggCol) flatFinish(groups int) (int64, error) {
 			*c.kind.at(g), *c.ints.at(g) = value.KindFloat, int64(math.Float64bits(f))
 		}
 	case aggCollect:
-		all, start, b := c.byGroup(groups, func(g int) int { return int(*c.ints.at(g)) })
+		all, b := c.byGroup(groups)
 		n += b
 		c.lists = chunked[value.List]{}
+		off := 0
 		for g := range groups {
-			n += c.lists.push(value.List(all[start[g]:start[g+1]:start[g+1]]), groups)
+			end := off + c.count(g)
+			n += c.lists.push(value.List(all[off:end:end]), groups)
+			off = end
 		}
 	case aggPercentileCont, aggPercentileDisc:
-		all, start, b := c.byGroup(groups, func(g int) int { return int(c.acc.at(g).n) })
+		all, b := c.byGroup(groups)
 		n += b
+		off := 0
 		for g := range groups {
 			a := c.acc.at(g)
+			end := off + int(a.n)
 			if a.n == 0 {
 				*c.kind.at(g) = value.KindNull
 				continue
 			}
-			b := c.setCell(g, functions.Percentile(all[start[g]:start[g+1]], a.f, c.mode == aggPercentileCont))
+			// Percentile sorts the group's values in place: the arena
+			// stays in group order.
+			b := c.setCell(g, functions.Percentile(all[off:end:end], a.f, c.mode == aggPercentileCont))
 			n += b
+			off = end
 		}
 	}
 	return n, nil
 }
 
-// byGroup returns the arena's values ordered by group, each group's in
-// order of arrival (a stable counting sort by owner), with the offset of
-// each group's first value (and, last, the total); count(g) is the number
-// of values of group g. It returns the bytes it allocated.
-func (c *aggCol) byGroup(groups int, count func(g int) int) ([]value.Value, []int, int64) {
-	start := make([]int, groups+1)
-	for g := range groups {
-		start[g+1] = start[g] + count(g)
+// count returns the number of values group g has put in the arena.
+func (c *aggCol) count(g int) int {
+	if c.mode == aggCollect {
+		return int(*c.ints.at(g))
 	}
-	all := make([]value.Value, start[groups])
-	next := make([]int, groups)
-	copy(next, start)
-	for i := range c.items.len() {
-		g := *c.owner.at(i)
-		all[next[g]] = *c.items.at(i)
-		next[g]++
+	return int(c.acc.at(g).n)
+}
+
+// arrive notes that the arena's next value belongs to group g (already
+// counted in count(g)) and returns the bytes that allocated. While values
+// arrive in group order (no value of a group after one of a later group:
+// rows that come grouped, one group, a global aggregation) their groups
+// follow from the counts and are not kept; the first value out of order
+// writes the groups of the values before it into owner, which is kept from
+// then on.
+func (c *aggCol) arrive(g int) int64 {
+	var n int64
+	if !c.mixed {
+		if int32(g) >= c.last {
+			c.last = int32(g)
+			return 0
+		}
+		c.mixed = true
+		for h := 0; h <= int(c.last); h++ {
+			k := c.count(h)
+			if h == g {
+				k-- // this value, counted, is not in the arena yet
+			}
+			for range k {
+				n += c.owner.push(int32(h), 0)
+			}
+		}
 	}
-	return all, start, 16*int64(len(all)) + 16*int64(groups+1)
+	return n + c.owner.push(int32(g), 0)
+}
+
+// byGroup puts the arena in group order, each group's values in order of
+// arrival, as one array, and returns it and the bytes it allocated. Values
+// that arrived out of group order are placed by a stable counting sort on
+// owner; an arena of several chunks in order is copied; an arena of one
+// chunk in order is already that array. The array then becomes the arena
+// (its chunks are slices of it) and owner is let go, so the values are
+// held once, by the arena and the groups' lists alike.
+func (c *aggCol) byGroup(groups int) ([]value.Value, int64) {
+	total := c.items.len()
+	if !c.mixed && len(c.items.chunks) <= 1 {
+		if total == 0 {
+			return nil, 0
+		}
+		return c.items.chunks[0][:total], 0
+	}
+	all := make([]value.Value, total)
+	b := 16 * int64(total)
+	if c.mixed {
+		next := make([]int, groups)
+		off := 0
+		for g := range groups {
+			next[g] = off
+			off += c.count(g)
+		}
+		b += 8 * int64(groups)
+		for i := range total {
+			g := *c.owner.at(i)
+			all[next[g]] = *c.items.at(i)
+			next[g]++
+		}
+	} else {
+		off := 0
+		for _, ch := range c.items.chunks {
+			off += copy(all[off:], ch)
+		}
+	}
+	b -= c.items.bytes() + c.owner.bytes()
+	c.items = chunked[value.Value]{n: total}
+	for lo := 0; lo < total; lo += chunkLen {
+		hi := min(lo+chunkLen, total)
+		c.items.chunks = append(c.items.chunks, all[lo:hi:hi])
+	}
+	c.owner, c.mixed, c.last = chunked[int32]{}, false, int32(groups-1)
+	return all, b
 }
 
 // flatResult returns group g's result of finished flat column c.

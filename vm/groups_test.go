@@ -460,7 +460,9 @@ func heldBytes(gs *groups) int64 {
 	for i := range gs.aggs {
 		a := &gs.aggs[i]
 		n += a.ints.bytes() + a.objs.bytes() + a.seen.bytes() + a.res.bytes()
-		n += a.kind.bytes() + a.vals.bytes() + a.acc.bytes() + a.items.bytes() + a.owner.bytes() + a.lists.bytes()
+		if a.flatCols != nil {
+			n += a.kind.bytes() + a.vals.bytes() + a.acc.bytes() + a.items.bytes() + a.owner.bytes() + a.lists.bytes()
+		}
 	}
 	return n
 }
