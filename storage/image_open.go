@@ -542,8 +542,9 @@ type graphOpen struct {
 // and the journal when the journal chains from the image to seq; else by
 // reading every record, after which a fresh image is written (unless
 // read-only) and the graph is reopened from it. A journal past
-// journalLimit, or whose pages would take more than an eighth of the
-// memory budget, is folded into a new image at once.
+// journalLimit, or whose pages and replay (the node states it logs) would
+// take more than an eighth of the memory budget, is folded into a new
+// image at once.
 func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOpen, err error) {
 	img, err := readImage(s.opts.FS, s.dir, gid)
 	if err != nil {
@@ -578,7 +579,7 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 			}
 			st.changes = js.changes
 			budget := s.opts.MemoryBudget
-			if s.opts.ReadOnly || js.changes <= s.journalLimit(st.imgSize) && (budget <= 0 || js.mem <= budget/8) {
+			if s.opts.ReadOnly || js.changes <= s.journalLimit(st.imgSize) && (budget <= 0 || js.mem+js.replaced <= budget/8) {
 				return v, st, nil
 			}
 			return s.writeAndReopen(gid, seq, v, st)

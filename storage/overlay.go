@@ -273,6 +273,11 @@ type journalState struct {
 	steps []nodeStep
 
 	mem int64 // estimated bytes of the page patches
+	// replaced is the estimated bytes of the node states a later record
+	// replaced, and of the steps: what an open holds while it replays the
+	// journal (replayTally) beside the patches, paid again by every open
+	// until the journal is folded into an image.
+	replaced int64
 
 	nodePatched, relPatched map[uint64]bool // pages patchJournal patches
 
@@ -348,7 +353,9 @@ func (js *journalState) add(b []byte) error {
 				return err
 			}
 		}
-		js.steps = append(js.steps, nodeStep{id: uint32(prev), before: js.nodes[uint32(prev)], after: st})
+		before := js.nodes[uint32(prev)]
+		js.steps = append(js.steps, nodeStep{id: uint32(prev), before: before, after: st})
+		js.replaced += memStep + before.size()
 		js.nodes[uint32(prev)] = st
 	}
 	n, prev = d.count(), 0
@@ -406,6 +413,26 @@ type nodeState struct {
 	alive  bool
 	labels []uint32
 	props  props
+}
+
+// memStep is the estimated bytes of one nodeStep and its state's
+// struct; size adds what a state holds.
+const memStep = 80
+
+// size returns the estimated bytes of state st (0 for nil): a deleted
+// node's state is its struct and map entry, a live one's a node's.
+func (st *nodeState) size() int64 {
+	if st == nil {
+		return 0
+	}
+	if !st.alive {
+		return memStep
+	}
+	n := memNode + memLabel*int64(len(st.labels))
+	for _, pr := range st.props {
+		n += propSize(pr.val)
+	}
+	return n
 }
 
 // listRef names an adjacency list.
@@ -490,11 +517,8 @@ func (s *Store) patchJournal(v *version, img *image, gid uint32, js *journalStat
 				}
 				b.Add(id)
 			}
-			js.mem += memNode + memLabel*int64(len(st.labels))
-			for _, pr := range st.props {
-				js.mem += propSize(pr.val)
-			}
 		}
+		js.mem += st.size()
 		npatch(id).nodes[id&(nodePageSize-1)] = st
 	}
 	for l, b := range v.labels {
