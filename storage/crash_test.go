@@ -25,7 +25,10 @@ import (
 // relationship from it to node seq-1 (property seq), a HUB relationship
 // from the head node to it, and sets head.last = seq; every few
 // transactions it also deletes and re-creates a HUB relationship, so
-// adjacency chunks are rewritten, not only appended.
+// adjacency chunks are rewritten, not only appended. After each
+// transaction whose seq is 15 mod 20 it builds the index on Tx(seq), or
+// drops it when present, and prints "I <seq> <true|false>" (the index
+// present or not) when that Commit returns.
 func crashChild(dir string) {
 	fail := func(err error) {
 		fmt.Println("error:", err)
@@ -163,6 +166,28 @@ func crashChild(dir string) {
 		}
 		os.Stdout.WriteString("C " + strconv.FormatInt(seq, 10) + "\n")
 		st.last, st.prev = seq, n
+		if seq%20 == 15 {
+			// An index build (or drop) of its own: Tx(seq) is created
+			// when absent, dropped when present; "I <seq> <1|0>" when
+			// its Commit returns.
+			tx, err := g.Begin(ctx)
+			if err != nil {
+				fail(err)
+			}
+			_, on := tx.Index(lTx, kSeq)
+			if on {
+				err = tx.DropIndex(lTx, kSeq)
+			} else {
+				err = tx.CreateIndex(lTx, kSeq)
+			}
+			if err == nil {
+				err = tx.Commit()
+			}
+			if err != nil {
+				fail(err)
+			}
+			os.Stdout.WriteString(fmt.Sprintf("I %d %t\n", seq, !on))
+		}
 		if seq%25 == 24 {
 			// Close (which writes the graph's image) and reopen from
 			// the image, so kills also land while images are written.
@@ -178,6 +203,12 @@ func crashChild(dir string) {
 }
 
 const noNode = ^uint32(0)
+
+// indexAck is the last index build or drop the crash child acknowledged.
+type indexAck struct {
+	seq      int64
+	on, seen bool
+}
 
 // crashConstraints gives the crash test's graph constraints that its bulk
 // loads are checked against on the stream: a key on Bulk(batch, i), a
@@ -248,6 +279,22 @@ func verifyCrashStore(t *testing.T, r Reader, bulkOK map[int64]bool) int64 {
 	m := st.last
 	lTx, _ := r.LabelID("Tx")
 	kSeq, _ := r.PropKeyID("seq")
+	if info, ok := r.Index(lTx, kSeq); ok {
+		// The index on Tx(seq) holds exactly the Tx nodes: one entry
+		// per transaction, each seq found through it.
+		if info.Entries != uint64(m+1) {
+			t.Fatalf("the index on Tx(seq) has %d entries for %d transactions", info.Entries, m+1)
+		}
+		for s := int64(0); s <= m; s++ {
+			b := r.IndexSeek(lTx, kSeq, value.Int(s))
+			if b.GetCardinality() != 1 {
+				t.Fatalf("index seek of seq %d: %d nodes", s, b.GetCardinality())
+			}
+			if x, _ := r.NodeProp(b.Minimum(), kSeq); x != value.Int(s) {
+				t.Fatalf("index seek of seq %d: a node with seq %v", s, x)
+			}
+		}
+	}
 	tNext, _ := r.TypeID("NEXT")
 	tHub, _ := r.TypeID("HUB")
 	// Bulk batches: each complete or absent.
@@ -346,7 +393,8 @@ func TestCrash(t *testing.T) {
 	deadline := time.Now().Add(120 * time.Second) // typically 15-25 s; generous for loaded machines
 	confirmed := int64(-1)
 	bulkConfirmed := map[int64]bool{}
-	killed, rebuilt := 0, 0
+	var idxAck indexAck
+	killed, rebuilt, indexBuilds := 0, 0, 0
 	for killed < kills {
 		if time.Now().After(deadline) {
 			t.Fatalf("only %d kill points before the deadline", killed)
@@ -376,7 +424,7 @@ func TestCrash(t *testing.T) {
 					if !ok {
 						break first
 					}
-					confirmed = parseLine(t, l, confirmed, bulkConfirmed)
+					confirmed = parseLine(t, l, confirmed, bulkConfirmed, &idxAck)
 					break first
 				case <-time.After(5 * time.Second):
 					t.Fatal("child made no progress")
@@ -391,14 +439,14 @@ func TestCrash(t *testing.T) {
 				if !ok {
 					break wait
 				}
-				confirmed = parseLine(t, l, confirmed, bulkConfirmed)
+				confirmed = parseLine(t, l, confirmed, bulkConfirmed, &idxAck)
 			case <-timer:
 				break wait
 			}
 		}
 		_ = cmd.Process.Signal(syscall.SIGKILL)
 		for l := range lines {
-			confirmed = parseLine(t, l, confirmed, bulkConfirmed)
+			confirmed = parseLine(t, l, confirmed, bulkConfirmed, &idxAck)
 		}
 		_ = cmd.Wait()
 		killed++
@@ -417,6 +465,16 @@ func TestCrash(t *testing.T) {
 		}
 		present := map[int64]bool{}
 		last := verifyCrashStore(t, mustGraph(t, s, DefaultGraph).Snapshot(), present)
+		if snap := mustGraph(t, s, DefaultGraph).Snapshot(); idxAck.seen && last < idxAck.seq+20 {
+			// No index build was started after the last acknowledged
+			// one: its outcome must be there.
+			lTx, _ := snap.LabelID("Tx")
+			kSeq, _ := snap.PropKeyID("seq")
+			if _, on := snap.Index(lTx, kSeq); on != idxAck.on {
+				t.Fatalf("kill %d: the index build of %d returned (index present %v) but the index is present %v", killed, idxAck.seq, idxAck.on, on)
+			}
+			indexBuilds++
+		}
 		for b := range bulkConfirmed {
 			if !present[b] {
 				t.Fatalf("kill %d: bulk load %d returned but is missing", killed, b)
@@ -447,10 +505,20 @@ func TestCrash(t *testing.T) {
 			t.Fatalf("kill %d: commit %d returned but the store ends at %d", killed, confirmed, last)
 		}
 	}
-	t.Logf("%d kill points (%d reopened from the records), %d transactions and %d bulk loads confirmed", killed, rebuilt, confirmed+1, len(bulkConfirmed))
+	t.Logf("%d kill points (%d reopened from the records), %d transactions and %d bulk loads confirmed; %d kill points checked an acknowledged index build or drop", killed, rebuilt, confirmed+1, len(bulkConfirmed), indexBuilds)
+	if indexBuilds == 0 {
+		t.Error("no kill point came after an acknowledged index build")
+	}
 }
 
-func parseLine(t *testing.T, line string, prev int64, bulk map[int64]bool) int64 {
+func parseLine(t *testing.T, line string, prev int64, bulk map[int64]bool, idx *indexAck) int64 {
+	if strings.HasPrefix(line, "I ") {
+		f := strings.Fields(line)
+		n, err := strconv.ParseInt(f[1], 10, 64)
+		check(t, err)
+		idx.seq, idx.on, idx.seen = n, f[2] == "true", true
+		return prev
+	}
 	if strings.HasPrefix(line, "B ") {
 		n, err := strconv.ParseInt(line[2:], 10, 64)
 		check(t, err)
