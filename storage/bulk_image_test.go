@@ -348,8 +348,9 @@ func TestNewCSR(t *testing.T) {
 	}
 }
 
-// TestImageMappingReleased: under a MemoryBudget the pages of a mapped
-// image that reads touch are released once they add up to releaseEvery,
+// TestImageMappingReleased: the pages of a mapped image that reads touch
+// are released once they add up to releaseEvery (an eighth of the
+// MemoryBudget, or without one mappedResident),
 // so a scan of the whole graph leaves at most about that much of the
 // mapping counted against the process, and answers as without a budget.
 func TestImageMappingReleased(t *testing.T) {
@@ -383,6 +384,15 @@ func TestImageMappingReleased(t *testing.T) {
 	s, err = Open(dir, &Options{ReadOnly: true})
 	check(t, err)
 	want := degrees(s)
+	// Without a budget the mapping is let go every mappedResident read.
+	if img := mustGraph(t, s, DefaultGraph).cur.Load().nodes.baseImage(); img != nil && img.mapped != nil {
+		if img.releaseEvery != mappedResident {
+			t.Errorf("without a budget the mapping is released every %d bytes, want %d", img.releaseEvery, int64(mappedResident))
+		}
+		if rss, ok := residentBytes(img.mapped); ok && rss > 2*img.releaseEvery {
+			t.Errorf("%d bytes of the mapping resident after the scan without a budget, over twice %d", rss, img.releaseEvery)
+		}
+	}
 	check(t, s.Close())
 	s, err = Open(dir, &Options{ReadOnly: true, MemoryBudget: 1 << 20})
 	check(t, err)

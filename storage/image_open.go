@@ -426,9 +426,13 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		}
 		indexInfo = img.indexes
 		img.damaged = func(err error) { s.imageDamaged(gid, err) }
+		// The image's pages read count in the resident set beside
+		// the pages decoded from them (image.go): they are let go
+		// every eighth of the budget read, or without one every
+		// mappedResident, so that a whole-graph query does not leave
+		// the image resident twice, mapped and decoded.
+		img.releaseEvery = mappedResident
 		if b := s.opts.MemoryBudget; b > 0 {
-			// The image's pages read count in the resident set
-			// beside the pages decoded from them (image.go).
 			img.releaseEvery = max(b/8, 1<<20)
 		}
 	}
