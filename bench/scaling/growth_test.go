@@ -40,10 +40,11 @@ func TestGrowthExponent(t *testing.T) {
 // cold start (and of its RSS) for each engine: ≈ 0 when opening a store
 // does not depend on the graph's size.
 func logGrowth(t interface{ Logf(string, ...any) }, results []Result) {
-	var rels, cold, rss, kcold, krss []float64
+	var rels, cold, cpu, rss, kcold, krss []float64
 	for _, r := range results {
 		rels = append(rels, float64(r.Rels))
 		cold = append(cold, r.ColdMs)
+		cpu = append(cpu, r.ColdCPUMs)
 		rss = append(rss, r.ColdRSSMB)
 		if r.Kuzu != nil {
 			kcold = append(kcold, r.Kuzu.ColdMs)
@@ -58,6 +59,9 @@ func logGrowth(t interface{ Logf(string, ...any) }, results []Result) {
 		}
 	}
 	report("cyq", cold, rss)
+	if k, ok := growthExponent(rels, cpu); ok {
+		t.Logf("cyq cold-start CPU time (process start-up included) k = %.2f", k)
+	}
 	if len(kcold) == len(rels) {
 		report("Kuzu", kcold, krss)
 	}
