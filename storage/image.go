@@ -557,6 +557,17 @@ func (c *pageCache[P]) get(pi uint64) *P {
 	return p
 }
 
+// peek returns page pi, cached or read for this call only (not cached).
+func (c *pageCache[P]) peek(pi uint64) *P {
+	if pi >= uint64(len(c.slots)) {
+		return nil
+	}
+	if p := c.slots[pi].Load(); p != nil {
+		return p
+	}
+	return c.load(pi)
+}
+
 // bytes estimates the memory held by cached pages.
 func (c *pageCache[P]) bytes() int64 {
 	if c == nil {

@@ -273,15 +273,27 @@ func (ix *propIndex) distinct() int {
 
 // fillIndex adds every node of v with label and property key to ix. With
 // unique it stops at the first duplicate value and returns the two nodes.
+// It reads the node pages without caching them (pageTable.peek): building
+// an index reads one value of every labelled node, and a graph's pages
+// decoded for that would stay resident after the first seek.
 func (v *version) fillIndex(ix *propIndex, unique bool) (size int64, dupA, dupB uint32, dup bool) {
 	lb := v.labels[ix.label]
 	if lb == nil {
 		return 0, 0, 0, false
 	}
+	var p *nodePage
+	cur := ^uint64(0)
 	it := lb.Iterator()
 	for it.HasNext() {
 		n := it.Next()
-		val, ok := v.NodeProp(n, ix.key)
+		if pi := uint64(n >> nodePageBits); pi != cur {
+			cur, p = pi, v.nodes.peek(pi)
+		}
+		i := n & (nodePageSize - 1)
+		if p == nil || !p.isAlive(i) {
+			continue
+		}
+		val, ok := p.props[i].get(ix.key)
 		if !ok {
 			continue
 		}

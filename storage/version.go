@@ -244,6 +244,20 @@ func (t *pageTable[P]) get(pi uint64) *P {
 	return nil
 }
 
+// peek returns page pi as get does, but a page read from the image for it
+// is not cached: a reader that visits every page once (an index built on
+// first use, fillIndex) leaves the cache, and the resident set, as it
+// found them, instead of holding the whole graph decoded.
+func (t *pageTable[P]) peek(pi uint64) *P {
+	if p := t.own(pi); p != nil {
+		return p
+	}
+	if t.base != nil {
+		return t.base.peek(pi)
+	}
+	return nil
+}
+
 // own returns the page held by the table itself (not its base), or nil.
 func (t *pageTable[P]) own(pi uint64) *P {
 	d := pi >> dirBits
