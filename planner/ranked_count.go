@@ -25,13 +25,21 @@ import (
 // it; nulls, NaN and values of kinds that do not compare with v never
 // count, as in the comparison they replace).
 //
+// A tuple of keys compared lexicographically, `K1 > V1 OR (K1 = V1 AND
+// K2 < V2)` (ties on the first key broken by the next: a page ordered by
+// two keys), is the same rank over tuples: the sorted first keys give the
+// strict part, the run of keys equal to V1 is tested on the rest.
+//
 // When the reading is exact:
 //   - The WHERE has one conjunct `K op V` (op one of <, <=, >, >=, either
-//     side first) where K reads only variables the pattern declares and
-//     V only variables of the current row (or parameters, literals), and
-//     both cannot fail (a variable, a literal, a parameter, a property
-//     of a variable): the per-row form may evaluate them for other rows
-//     or not at all, which is then not observable.
+//     side first), or a lexicographic tuple of them (rankTuple), where K
+//     reads only variables the pattern declares and V only variables of
+//     the current row (or parameters, literals), and both cannot fail (a
+//     variable, a literal, a parameter, a property of a variable): the
+//     per-row form may evaluate them for other rows or not at all, which
+//     is then not observable. `K = V` is true exactly when the kernel's
+//     equal run holds it (value.Equal and value.Compare agree on numbers,
+//     strings and booleans; other kinds are tested one by one).
 //   - V reads a variable outside G: otherwise the whole count is per
 //     group and a sort gains nothing.
 //   - Every variable G holds has an exact key (a node, a relationship or
@@ -43,7 +51,7 @@ type rankedSiblings struct {
 	keys, vals []ast.Expr // the tuples compared, lexicographically
 	cmps       []vm.RankCmp
 	rest       ast.Expr // the other conjuncts, nil when none
-	group    []string // G, in the environment's order
+	group      []string // G, in the environment's order
 }
 
 // readRankedSiblings returns the rank reading of a per-row pattern test or
