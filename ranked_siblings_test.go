@@ -19,7 +19,7 @@ var rankOuters = []string{
 	"MATCH (h:A), (b:B) WHERE b.id < 9",
 	"MATCH (h)-->(b) WITH DISTINCT h, b",
 	"MATCH (h:A) UNWIND [1, 2.5, 3.0, null, 'b', true, [1], $v, 0.0/0.0] AS b0 WITH h, {k: b0} AS b",
-	"UNWIND [0, 1, 2, 7, null] AS g MATCH (b:B) WHERE b.id < 12 WITH g, b, g AS h",
+	"UNWIND [0, 1, 1.0, 2, 7, null] AS g MATCH (b:B) WHERE b.id < 12 WITH g, b, g AS h",
 }
 
 // rankSiblings are the sibling patterns counted (%[1]s the group node or
@@ -169,6 +169,10 @@ func TestRankedSiblingsPlan(t *testing.T) {
 		{"MATCH (h)-->(b) RETURN b.id, COUNT { (h)-->(c) WHERE c.id < b.id } AS r", true},
 		{"MATCH (h)-->(b) WHERE NOT EXISTS { MATCH (h)-->(c:A) WHERE c.id > b.id } RETURN b.id", true},
 		{"MATCH (h)-->(b) RETURN size([(h)-[:T]->(c) WHERE b.id <= c.id | c]) AS r", true},
+		{"MATCH (h)-->(b) WITH b, COUNT { MATCH (h)--(c:B) WHERE c.k > b.k OR (c.k = b.k AND c.id < b.id) } AS r WHERE 1 <= r < 3 RETURN b.id", true},
+		{"MATCH (b)-->(h) WHERE COUNT { (c)-->(h) WHERE c.k > b.k OR (c.k = b.k AND c.id < b.id) } < 3 RETURN b.id", true},
+		// Not lexicographic: the first comparison is not strict.
+		{"MATCH (h)-->(b) RETURN COUNT { (h)-->(c) WHERE c.k >= b.k OR (c.k = b.k AND c.id < b.id) } AS r", false},
 		// The compared value reads only the group: a count per group.
 		{"MATCH (h)-->(b) RETURN COUNT { (h)-->(c) WHERE c.id < h.id } AS r", false},
 		// The siblings read the ranked row: no group to share.
