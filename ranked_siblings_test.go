@@ -56,13 +56,16 @@ var rankComparisons = []string{
 
 // rankUses read the count or test: as an item, as a rank window, as the
 // maximum with ties (NOT EXISTS of a larger sibling), as an existence
-// test, through a pattern comprehension's size.
+// test, through a pattern comprehension's size, and as the count a CALL
+// subquery or an OPTIONAL MATCH then count() gives per row.
 var rankUses = []string{
 	"WITH h, b, COUNT { %[1]s } AS r RETURN h.id AS h, b.k AS k, r",
 	"WITH h, b, COUNT { MATCH %[1]s } AS r WHERE r >= 1 AND r < 3 RETURN h.id AS h, b.id AS b, r",
 	"WHERE NOT EXISTS { %[1]s } RETURN h.id AS h, b.k AS best, count(*) AS ties",
 	"WITH h, b WHERE EXISTS { MATCH %[1]s } RETURN h.id AS h, count(b) AS n",
 	"RETURN h.id AS h, b.id AS b, size([%[2]s | c]) AS r",
+	"CALL { WITH h, b MATCH %[1]s RETURN count(*) AS r } RETURN h.id AS h, b.id AS b, r",
+	"OPTIONAL MATCH %[1]s WITH h, b, count(c) AS r WHERE r < 4 RETURN h.id AS h, b.k AS k, r",
 }
 
 // rankQueries generates queries of every spelling above.
@@ -72,14 +75,15 @@ func rankQueries(r *rand.Rand, n int) []string {
 		outer := rankOuters[r.IntN(len(rankOuters))]
 		sib := rankSiblings[r.IntN(len(rankSiblings))]
 		cmp := rankComparisons[r.IntN(len(rankComparisons))]
-		if strings.HasPrefix(cmp, "s.") && !strings.Contains(sib, "[s]") {
-			continue
-		}
 		group := "h"
-		if strings.Contains(outer, "AS h") && strings.HasPrefix(sib, "(c:A)") {
-			// The group is a value: the siblings are selected by it.
+		if strings.Contains(outer, "AS h") {
+			// The group is a value (not a node a pattern can start
+			// from): the siblings are selected by it.
 			sib = "(c:A) WHERE c.id %% 3 = %[1]s AND %[2]s"
 			group = "g"
+		}
+		if strings.HasPrefix(cmp, "s.") && !strings.Contains(sib, "[s]") {
+			continue
 		}
 		pat := fmt.Sprintf(sib, group, cmp)
 		use := rankUses[r.IntN(len(rankUses))]
