@@ -64,9 +64,10 @@ type rankEntry struct {
 // rankKeys is one group's keys, split by the kind of their first value,
 // within which comparison is a total order: numbers (NaN left out: it
 // compares with nothing as true), strings and booleans, each sorted; the
-// other comparable kinds (lists, temporal values) kept for a linear test.
-// Keys whose first value is null or compares with nothing (maps, nodes,
-// ...) never count and are not kept.
+// other kinds (lists, temporal values; in a tuple also maps, nodes,
+// relationships and paths, which compare with nothing but may be equal)
+// kept for a linear test. Keys whose first value is null (or NaN, or
+// compares with nothing and is alone) never count and are not kept.
 type rankKeys struct {
 	nums, strs, bools, other []rankEntry
 }
@@ -93,8 +94,14 @@ func (g *rankKeys) add(k []value.Value) int64 {
 		g.bools = append(g.bools, e)
 	default:
 		switch value.KindOf(k[0]) {
-		case value.KindNull, value.KindMap, value.KindNode, value.KindRel, value.KindPath:
+		case value.KindNull:
 			return 0
+		case value.KindMap, value.KindNode, value.KindRel, value.KindPath:
+			if len(k) == 1 {
+				// Compares with nothing; in a tuple its equality
+				// still lets the rest decide.
+				return 0
+			}
 		}
 		g.other = append(g.other, e)
 	}
