@@ -26,7 +26,8 @@ var rankOuters = []string{
 // value, %[2]s the comparison with the ranked row's key): one hop, typed,
 // labelled, undirected (self-loops and parallel relationships counted
 // once per relationship), two hops, with other filters, a key on the
-// relationship, and siblings selected by a value rather than a node.
+// relationship, siblings selected by a value rather than a node, and by
+// a parameter only.
 var rankSiblings = []string{
 	"(%[1]s)-->(c) WHERE %[2]s",
 	"(%[1]s)-[:T]->(c:B) WHERE %[2]s",
@@ -35,6 +36,9 @@ var rankSiblings = []string{
 	"(%[1]s)<-[:U]-(c) WHERE c.id <> 4 AND %[2]s",
 	"(%[1]s)-[s]->(c) WHERE %[2]s AND s.w IS NOT NULL",
 	"(c:A) WHERE c.id %% 3 = %[1]s.id %% 3 AND %[2]s",
+	// No group variable: one group for the whole query, chosen by a
+	// parameter (the siblings of g-h10-max-order-limit's NOT EXISTS).
+	"(a:A)-->(c) WHERE a.id <= $v AND %[2]s",
 }
 
 // rankComparisons compare a sibling's key (c.k, or the relationship's
@@ -177,6 +181,7 @@ func TestRankedSiblingsPlan(t *testing.T) {
 		{"MATCH (b)-->(h) WHERE COUNT { (c)-->(h) WHERE c.k > b.k OR (c.k = b.k AND c.id < b.id) } < 3 RETURN b.id", true},
 		// Not lexicographic: the first comparison is not strict.
 		{"MATCH (h)-->(b) RETURN COUNT { (h)-->(c) WHERE c.k >= b.k OR (c.k = b.k AND c.id < b.id) } AS r", false},
+		{"MATCH (h)-->(b) WHERE NOT EXISTS { MATCH ({id: $a})-[q]->() WHERE q.w > b.id } RETURN b.id", true},
 		// The compared value reads only the group: a count per group.
 		{"MATCH (h)-->(b) RETURN COUNT { (h)-->(c) WHERE c.id < h.id } AS r", false},
 		// The siblings read the ranked row: no group to share.
