@@ -562,6 +562,9 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 	if r, ok, err := g.degreeExists(p, where, env, count); ok || err != nil {
 		return r, err
 	}
+	if r, ok, err := g.rankedCount(p, where, env, count); ok || err != nil {
+		return r, err
+	}
 	sc := env.scope()
 	ops, _, err := g.b.matchOps(p, where, sc)
 	if err != nil {

@@ -116,6 +116,10 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 			default:
 				return true
 			}
+			if pl, share, ok := b.rankedPipeline(ops, i, x); ok {
+				out, weights = append(out, pl), append(weights, w*share)
+				return false
+			}
 			pls, degree, ok := b.exprPipelineOrDegree(ops, i, x)
 			if !ok {
 				return true

@@ -706,6 +706,21 @@ func (m *Machine) run() (row bool, err error) {
 			if seen {
 				pc = int(in.B)
 			}
+		case OpRankProbe:
+			if v, hit := m.rankProbe(in.A, in.B); hit {
+				R[in.C] = v
+				pc = int(in.D)
+			}
+		case OpRankAdd:
+			if err := m.rankAdd(in.A, in.B); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpRankSeal:
+			v, err := m.rankSeal(in.A, in.B)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.C] = v
 
 		// --- expressions ---
 		case OpConst:

@@ -35,6 +35,9 @@ type table struct {
 	// rows instead of two per row.
 	slabR []value.Value
 	slabN []uint64
+
+	// rank is a RankSpec's sorted keys per group (ranks.go).
+	rank *rankCache
 }
 
 // slabChunk bounds the slabs a table's rows are cut from; the first slab
@@ -101,6 +104,7 @@ func (t *table) reset() {
 	}
 	t.slabR, t.slabN = nil, nil
 	t.seen, t.seenArena = bytesIndex{}, nil
+	t.rank = nil
 }
 
 func (m *Machine) account(n int64) error {
