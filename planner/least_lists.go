@@ -16,8 +16,14 @@ import (
 //
 //   - min(length(p)) (or size(relationships(p)), size(nodes(p)), plus or
 //     minus a constant): one least path per pair gives it; or
-//   - collect(p): the list is then read by nothing but the least-length
-//     folds below, and every path of the least length is needed (all).
+//   - collect(p), or collect(X) of a length X of p (collect(length(p))):
+//     the list is then read by nothing but the least-length folds
+//     below, and every path of the least length is needed (all). A list
+//     of lengths holds, per row, the length its path has; the folds and
+//     counts read its elements as lengths (x, x + 1) where those of a
+//     list of paths read length(q), and the reasoning below is the
+//     same, as it reads only each element's length. (Not DISTINCT: the
+//     distinct lengths of every trail and of the least ones differ.)
 //
 // A collected list ps may be read, after the aggregation, only as
 //
@@ -38,6 +44,9 @@ import (
 //     least is no less than the group's); so the count over the least
 //     paths equals the count over all trails.
 //
+// The counts may be summed by a later aggregation (sum(size([...])) per
+// least length): its keys and calls read the lists the same way, and
+// the rows it sums are the groups, the same with either search.
 // Anything else that reads the list (its size, its elements, the list
 // itself) needs the trails. It returns, for the analysis of what the
 // operators need of their rows, ops with each collect(p) read as
@@ -59,6 +68,7 @@ func (b *builder) leastReads(ops []logical.Op, p string) (sub []logical.Op, all,
 		}
 		read := false
 		var lists []logical.AggCall
+		kind, listOffset := "", 0
 		aggs := append([]logical.AggCall(nil), a.Aggs...)
 		for k, c := range a.Aggs {
 			if !exprReads(c.Call, p) {
@@ -75,13 +85,24 @@ func (b *builder) leastReads(ops []logical.Op, p string) (sub []logical.Op, all,
 					return nil, false, false
 				}
 			case "collect":
-				if q, ok := varName(call.Args[0]); !ok || q != p {
+				// The paths themselves, or a length of each
+				// (collect(length(p))): a list of paths or of lengths.
+				of, offset := "", 0
+				if q, ok := varName(call.Args[0]); ok && q == p {
+					of = "paths"
+				} else if q, extra, ok := pathLength(call.Args[0]); ok && q == p && !call.Distinct {
+					of, offset = "lengths", extra
+				}
+				if of == "" || kind != "" && (kind != of || offset != listOffset) {
 					return nil, false, false
 				}
+				kind, listOffset = of, offset
 				lists = append(lists, c)
 				stand := *call
 				stand.Name, stand.Distinct = "min", false
-				stand.Args = []ast.Expr{&ast.FunctionCall{Span: call.Span, Name: "length", Args: call.Args}}
+				if of == "paths" {
+					stand.Args = []ast.Expr{&ast.FunctionCall{Span: call.Span, Name: "length", Args: call.Args}}
+				}
 				aggs[k].Call = &stand
 			default:
 				return nil, false, false
@@ -90,7 +111,7 @@ func (b *builder) leastReads(ops []logical.Op, p string) (sub []logical.Op, all,
 		if !read {
 			return nil, false, false
 		}
-		if len(lists) > 0 && !b.leastLists(ops[j+1:], lists) {
+		if len(lists) > 0 && !b.leastLists(ops[j+1:], lists, kind == "lengths", listOffset) {
 			return nil, false, false
 		}
 		a.Aggs = aggs
@@ -104,8 +125,8 @@ func (b *builder) leastReads(ops []logical.Op, p string) (sub []logical.Op, all,
 // counts of the paths of that length (see leastReads). A projection of
 // the list alone (WITH ps) names it anew; a projection of a fold names
 // its result M.
-func (b *builder) leastLists(ops []logical.Op, lists []logical.AggCall) bool {
-	r := leastListReader{b: b, calls: lists, names: map[string]bool{}, folds: map[string]int{}}
+func (b *builder) leastLists(ops []logical.Op, lists []logical.AggCall, lengths bool, offset int) bool {
+	r := leastListReader{b: b, calls: lists, names: map[string]bool{}, folds: map[string]int{}, lengths: lengths, offset: offset}
 	for _, op := range ops {
 		switch o := op.(type) {
 		case logical.Select:
@@ -148,6 +169,28 @@ func (b *builder) leastLists(ops []logical.Op, lists []logical.AggCall) bool {
 			for n, e := range folds {
 				r.folds[n] = e
 			}
+		case logical.Aggregate:
+			// Its keys and calls read the lists only through folds and
+			// counts (sum(size([q IN ps WHERE X = M]))); after it only
+			// the keys are bound, a key that is a fold's variable a
+			// fold still.
+			folds := map[string]int{}
+			for _, k := range o.Keys {
+				if !r.ok(k.Expr) {
+					return false
+				}
+				if m, ok := varName(k.Expr); ok {
+					if extra, isFold := r.folds[m]; isFold {
+						folds[k.Name] = extra
+					}
+				}
+			}
+			for _, c := range o.Aggs {
+				if !r.ok(c.Call) {
+					return false
+				}
+			}
+			r.names, r.folds = map[string]bool{}, folds
 		default:
 			u := usesOf(op)
 			if u.all || u.aggs {
@@ -172,6 +215,36 @@ type leastListReader struct {
 	calls []logical.AggCall
 	names map[string]bool
 	folds map[string]int
+	// lengths: the lists hold a length of each path (length(p) plus
+	// offset), not the paths.
+	lengths bool
+	offset  int
+}
+
+// length reports whether e is a length X of element v of a collected
+// list, and the constant X adds to the path's length: for a list of
+// paths, a length of v (pathLength); for a list of lengths, v itself
+// plus or minus constants (v + 1 - 2).
+func (r *leastListReader) length(e ast.Expr, v string) (int, bool) {
+	if !r.lengths {
+		q, extra, ok := pathLength(e)
+		return extra, ok && q == v
+	}
+	switch x := e.(type) {
+	case *ast.Variable:
+		return r.offset, x.Name == v
+	case *ast.Binary:
+		lit, isLit := x.Right.(*ast.Literal)
+		if (x.Op != ast.OpAdd && x.Op != ast.OpSub) || !isLit || lit.Kind != ast.LitInt || lit.Int < -1<<20 || lit.Int > 1<<20 {
+			return 0, false
+		}
+		extra, ok := r.length(x.Left, v)
+		if x.Op == ast.OpSub {
+			return extra - int(lit.Int), ok
+		}
+		return extra + int(lit.Int), ok
+	}
+	return 0, false
 }
 
 // isList reports whether e is a collected list of paths: a variable
@@ -243,10 +316,7 @@ func (r *leastListReader) fold(red *ast.Reduce) (int, bool) {
 	if !ok || len(cmp.Ops) != 1 {
 		return 0, false
 	}
-	length := func(e ast.Expr) (int, bool) {
-		q, extra, ok := pathLength(e)
-		return extra, ok && q == red.Var.Name
-	}
+	length := func(e ast.Expr) (int, bool) { return r.length(e, red.Var.Name) }
 	acc := func(e ast.Expr) bool {
 		v, ok := varName(e)
 		return ok && v == red.Acc.Name
@@ -298,12 +368,12 @@ func (r *leastListReader) leastCount(lc *ast.ListComprehension) bool {
 	}
 	op := cmp.Ops[0]
 	x, m := cmp.Operands[0], cmp.Operands[1]
-	if _, _, isLen := pathLength(x); !isLen {
+	if _, isLen := r.length(x, lc.Var.Name); !isLen {
 		x, m = m, x
 		op = flipComparison(op)
 	}
-	q, extra, isLen := pathLength(x)
-	if !isLen || q != lc.Var.Name || op != ast.CmpEq && op != ast.CmpLe {
+	extra, isLen := r.length(x, lc.Var.Name)
+	if !isLen || op != ast.CmpEq && op != ast.CmpLe {
 		return false
 	}
 	if v, isVar := varName(m); isVar {

@@ -34,6 +34,11 @@ func TestLeastTrailsFires(t *testing.T) {
 		// the paths of the least length, counted through a collected list
 		"MATCH (a:User {id: $a}) MATCH (b:User {id: $b}) OPTIONAL MATCH p = (a)-[*1..2]->(b) WITH collect(p) AS ps WITH ps, reduce(m = 99, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END) AS m RETURN size([q IN ps WHERE length(q) = m]) AS n",
 		"MATCH p = (a:User {id: $a})-[:LINKS*0..3]-(b:User) WITH b, collect(p) AS ps RETURN b.id, size([q IN ps WHERE length(q) <= reduce(m = null, r IN ps | CASE WHEN length(r) >= m THEN m ELSE length(r) END)]) AS n",
+		// the lengths collected, folded and counted (the counts summed)
+		"MATCH p = (a:User {id: $a})-[:LINKS*1..3]-(b:User) WITH b, collect(length(p)) AS ls WITH b, ls, reduce(m = 4, x IN ls | CASE WHEN x < m THEN x ELSE m END) AS d RETURN b.id, d, size([x IN ls WHERE x = d]) AS n",
+		"MATCH (a:User {id: $a}), (b:User) MATCH p = (a)-[*1..4]->(b) WITH a, b, collect(size(nodes(p))) AS ls WITH ls, reduce(m = 9, x IN ls | CASE WHEN m > x - 1 THEN x - 1 ELSE m END) AS d RETURN d, sum(size([x IN ls WHERE x - 1 = d])) AS n",
+		// the pattern matched again at the least length found before
+		"MATCH (a:User {id: $a}), (b:User) MATCH p = (a)-[:LINKS*1..3]-(b) WITH a, b, min(length(p)) AS d MATCH q = (a)-[:LINKS*1..3]-(b) WHERE length(q) = d RETURN b.id, d, count(q) AS n",
 	}
 	for _, q := range fires {
 		plan := compileFake(t, q).Plan.Explain()
@@ -66,8 +71,25 @@ func TestLeastTrailsFires(t *testing.T) {
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(p) AS ps WITH ps, reduce(m = 0, q IN ps | CASE WHEN length(q) > m THEN length(q) ELSE m END) AS m RETURN size([q IN ps WHERE length(q) = m]) AS n",
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(p) AS ps WITH ps, reduce(m = 99, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END) AS m RETURN size([q IN ps WHERE size(nodes(q)) = m]) AS n",
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(p) AS ps, count(*) AS k RETURN k, reduce(m = 99, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END) AS m",
+		// collected lengths read otherwise, or folded and counted apart
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(length(p)) AS ls RETURN size(ls) AS n",
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(length(p)) AS ls WITH ls, reduce(m = 9, x IN ls | CASE WHEN x < m THEN x ELSE m END) AS d RETURN size([x IN ls WHERE x + 1 = d]) AS n",
+		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User {id: $b}) WITH collect(DISTINCT length(p)) AS ls WITH ls, reduce(m = 9, x IN ls | CASE WHEN x < m THEN x ELSE m END) AS d RETURN size([x IN ls WHERE x = d]) AS n",
 		// after a LIMIT every row counts
 		"MATCH p = (a:User {id: $a})-[*1..3]->(b:User) WITH p LIMIT 10 RETURN min(length(p)) AS d",
+	}
+	// The first match's least length is searched; the second is not a
+	// search of every least path: it is another pattern, or the least
+	// length was found for another pair.
+	again := []string{
+		"MATCH (a:User {id: $a}), (b:User) MATCH p = (a)-[:LINKS*1..3]-(b) WITH a, b, min(length(p)) AS d MATCH q = (a)-[:LINKS*1..4]-(b) WHERE length(q) = d RETURN b.id, d, count(q) AS n",
+		"MATCH (a:User {id: $a}), (b:User) MATCH p = (a)-[:LINKS*1..3]-(b) WITH b, min(length(p)) AS d MATCH (a:User) MATCH q = (a)-[:LINKS*1..3]-(b) WHERE length(q) = d RETURN b.id, d, count(q) AS n",
+	}
+	for _, q := range again {
+		plan := compileFake(t, q).Plan.Explain()
+		if strings.Contains(plan, "AllShortestPaths") {
+			t.Errorf("%s: the second match is searched for every least path:\n%s", q, plan)
+		}
 	}
 	for _, q := range stays {
 		plan := compileFake(t, q).Plan.Explain()

@@ -16,6 +16,7 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 // allow, in the order they are tried.
 var rules = []rule{
 	setQuantifiedPaths,
+	caseDepths,
 	dropUnused,
 	optionalNullsUnread,
 	dropDistinct,
@@ -45,6 +46,7 @@ var rules = []rule{
 	markExists,
 	countCollectSizes,
 	leastTrails,
+	leastAgain,
 	shortestSteps,
 	expandAdjacent,
 	setVarExpand,
