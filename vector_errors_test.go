@@ -60,7 +60,7 @@ var vecPlaces = []string{
 }
 
 // vecPredicate is a random predicate of tests that may and may not fail
-// under AND, OR, XOR, NOT and CASE, nested.
+// under AND, OR, XOR, NOT and CASE (searched and simple), nested.
 func vecPredicate(r *rand.Rand, depth int) string {
 	if depth == 0 || r.IntN(4) == 0 {
 		var a string
@@ -74,7 +74,11 @@ func vecPredicate(r *rand.Rand, depth int) string {
 		}
 		return "(" + a + ")"
 	}
-	switch r.IntN(9) {
+	switch r.IntN(11) {
+	case 9:
+		return "CASE WHEN " + vecPredicate(r, depth-1) + " THEN " + vecPredicate(r, depth-1) + " ELSE " + vecPredicate(r, depth-1) + " END"
+	case 10:
+		return "CASE a.w WHEN 0 THEN " + vecPredicate(r, depth-1) + " WHEN 'Then' THEN " + vecPredicate(r, depth-1) + " END"
 	case 0:
 		return "(" + vecPredicate(r, depth-1) + " XOR " + vecPredicate(r, depth-1) + ")"
 	case 1:
@@ -87,7 +91,7 @@ func vecPredicate(r *rand.Rand, depth int) string {
 
 // TestVectorErrorsMatchRowMode runs generated predicates mixing tests
 // that fail on some rows with tests that cannot fail, nested under AND,
-// OR, XOR and NOT, where batched scans evaluate them as vector code, on
+// OR, XOR, NOT and CASE, where batched scans evaluate them as vector code, on
 // graphs whose properties mix strings, integers, floats, booleans, lists
 // and nulls per node, against the row-mode plans: the rows, or the whole
 // error message (which names the failing value, so the row that fails
@@ -136,14 +140,14 @@ func TestVectorErrorsMatchRowMode(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d queries (%d with an AND, OR or XOR of tests that may fail in vector code), %d runs, %d of the row-mode outcomes errors", len(queries), vectorised, runs, errs)
+	t.Logf("%d queries (%d with an AND, OR, XOR or CASE of tests that may fail in vector code), %d runs, %d of the row-mode outcomes errors", len(queries), vectorised, runs, errs)
 	if failed > 0 {
 		t.Errorf("%d of %d runs differ from row mode", failed, runs)
 	}
 }
 
 // vectorRiskyLogic reports whether an EXPLAIN shows a filter or
-// projection evaluated as vector code (mode=batch) holding AND, OR or XOR
+// projection evaluated as vector code (mode=batch) holding AND, OR, XOR or CASE
 // next to a test that may fail: a division, a function call or an IN
 // whose list is a property.
 func vectorRiskyLogic(plan string) bool {
@@ -151,7 +155,7 @@ func vectorRiskyLogic(plan string) bool {
 		if !strings.Contains(line, "mode=batch") || !(strings.Contains(line, "Filter") || strings.Contains(line, "Project")) {
 			continue
 		}
-		logic := strings.Contains(line, " AND ") || strings.Contains(line, " OR ") || strings.Contains(line, " XOR ")
+		logic := strings.Contains(line, " AND ") || strings.Contains(line, " OR ") || strings.Contains(line, " XOR ") || strings.Contains(line, "CASE ")
 		risky := strings.Contains(line, "(") && (strings.Contains(line, " / ") || strings.Contains(line, "IN a.v") || strings.Contains(line, " + ") ||
 			strings.Contains(line, " * ") || strings.Contains(line, " - ") || strings.Contains(line, "toLower(") || strings.Contains(line, "size(") ||
 			strings.Contains(line, "toInteger(") || strings.Contains(line, "substring(") || strings.Contains(line, "abs(") || strings.Contains(line, "trim(") ||

@@ -40,7 +40,7 @@ func (g *gen) v() int32 { g.nV++; return g.nV - 1 }
 // literals, parameters and variables bound before the scan (the same in
 // every lane), combined by comparisons, boolean and arithmetic operators,
 // string matches, IN, IS [NOT] NULL and calls of deterministic scalar
-// functions. Anything that evaluates conditionally (CASE), binds
+// functions, and CASE of those (vector_deciding.go). Anything that binds
 // variables or reads the graph beyond the node's properties stays row at a
 // time.
 func vectorisable(e ast.Expr, scan string, region map[string]bool) bool {
@@ -62,6 +62,8 @@ func vectorisable(e ast.Expr, scan string, region map[string]bool) bool {
 		return vec(x.Left) && vec(x.Right)
 	case *ast.Unary:
 		return (x.Op == ast.OpNot || x.Op == ast.OpNeg) && vec(x.Expr)
+	case *ast.Case:
+		return vectorisableCase(x, vec)
 	case *ast.IsNull:
 		return vec(x.Expr)
 	case *ast.StringMatch:
@@ -218,6 +220,8 @@ func (vc *vecCtx) expr(e ast.Expr) (int32, error) {
 			op = vm.OpNeg
 		}
 		return vc.unary(op, x.Expr, x)
+	case *ast.Case:
+		return vc.caseExpr(x)
 	case *ast.IsNull:
 		op := vm.OpIsNull
 		if x.Not {

@@ -71,3 +71,74 @@ func (vc *vecCtx) decidingLogic(x *ast.Binary) (reg int32, ok bool, err error) {
 	}
 	return res, true, nil
 }
+
+// vectorisableCase reports whether every part of a CASE is vectorisable
+// (vec).
+func vectorisableCase(x *ast.Case, vec func(ast.Expr) bool) bool {
+	if x.Subject != nil && !vec(x.Subject) || x.Else != nil && !vec(x.Else) {
+		return false
+	}
+	for _, w := range x.Whens {
+		if !vec(w.When) || !vec(w.Then) {
+			return false
+		}
+	}
+	return true
+}
+
+// caseExpr compiles a CASE over a batch as row mode evaluates it per row:
+// each WHEN only on the lanes no earlier WHEN has taken, each THEN only
+// on the lanes its WHEN takes (its condition true: any other value, null
+// or not boolean, passes to the next WHEN without error), the ELSE only
+// on the lanes none takes; OpVecSelect gives each taken lane its
+// branch's value, the others null.
+func (vc *vecCtx) caseExpr(x *ast.Case) (int32, error) {
+	g := vc.g
+	broadcast := func(v value.Value) int32 {
+		k := g.r()
+		g.emit(vm.OpConst, k, g.constant(v))
+		r := g.v()
+		g.emit(vm.OpVecBroadcast, r, k, vc.cursor)
+		return vc.keep(r)
+	}
+	res, taken := broadcast(value.NullValue), broadcast(value.Bool(false))
+	spec := g.addAux(&vm.VecSelectSpec{Taken: taken, Cursor: vc.cursor})
+	subj := int32(-1)
+	if x.Subject != nil {
+		var err error
+		if subj, err = vc.expr(x.Subject); err != nil {
+			return 0, err
+		}
+	}
+	for _, w := range x.Whens {
+		g.emit(vm.OpVecMask, taken, vc.cursor, int32(vm.MaskTrue))
+		c, err := vc.expr(w.When)
+		if err != nil {
+			return 0, err
+		}
+		if subj >= 0 {
+			eq := g.v()
+			g.at(w.When)
+			g.emit(vm.OpVecBinary, eq, subj, c, g.addAux(&vm.VecSpec{Op: vm.OpEq, Cursor: vc.cursor}))
+			c = vc.keep(eq)
+		}
+		g.emit(vm.OpVecMask, c, vc.cursor, int32(vm.MaskNotTrue))
+		t, err := vc.expr(w.Then)
+		if err != nil {
+			return 0, err
+		}
+		g.emit(vm.OpVecUnmask, vc.cursor)
+		g.emit(vm.OpVecUnmask, vc.cursor)
+		g.emit(vm.OpVecSelect, res, c, t, spec)
+	}
+	if x.Else != nil {
+		g.emit(vm.OpVecMask, taken, vc.cursor, int32(vm.MaskTrue))
+		el, err := vc.expr(x.Else)
+		if err != nil {
+			return 0, err
+		}
+		g.emit(vm.OpVecUnmask, vc.cursor)
+		g.emit(vm.OpVecSelect, res, -1, el, spec)
+	}
+	return res, nil
+}

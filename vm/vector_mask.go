@@ -82,3 +82,35 @@ func (l *laneMasks) pop() {
 		l.depth--
 	}
 }
+
+// VecSelectSpec is the auxiliary operand of OpVecSelect: the vector
+// register recording, per lane, whether a branch has been taken
+// (value.Bool), and the batched scan.
+type VecSelectSpec struct {
+	Taken  int32
+	Cursor int32
+}
+
+// vecSelect gives the lanes that a CASE branch takes the branch's value:
+// those computed (not failed, not masked by an enclosing operand), not
+// taken by an earlier branch, and whose condition is true (cond < 0: the
+// ELSE, every such lane). The branch's value was computed under the mask
+// of those lanes (OpVecMask), as row mode evaluates it only there.
+func (m *Machine) vecSelect(dst, cond, val int32, s *VecSelectSpec) {
+	c := &m.cursors[s.Cursor]
+	n := len(c.batch)
+	out, taken, v := m.V[dst][:n], m.V[s.Taken][:n], m.V[val][:n]
+	var cv []value.Value
+	if cond >= 0 {
+		cv = m.V[cond][:n]
+	}
+	for j := 0; j < n; j++ {
+		if c.skips(j) || taken[j] == value.Bool(true) {
+			continue
+		}
+		if cv != nil && cv[j] != value.Bool(true) {
+			continue
+		}
+		out[j], taken[j] = v[j], value.Bool(true)
+	}
+}
