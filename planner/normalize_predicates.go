@@ -66,7 +66,8 @@ func normalForm(e ast.Expr) ast.Expr {
 //     with `AND NOT s CONTAINS '\n'` when the dot stops at newlines
 //     (regexForm); `any(i IN range(0, size(s) - k) WHERE substring(s, i,
 //     k) = 'lit')` becomes `s CONTAINS 'lit'` where s is a string
-//     (substringScanForm);
+//     (substringScanForm), and a word of split(s, 'c') containing one
+//     (splitWordsForm);
 //   - NOT moves inward to the tests it negates (negation): `NOT NOT p`
 //     becomes `p` (NOT null is null), `NOT (p OR q)` `NOT p AND NOT q`
 //     and `NOT (p AND q)` `NOT p OR NOT q` (De Morgan holds in
@@ -117,6 +118,9 @@ func normalizeOperand(e ast.Expr) ast.Expr {
 			return normalizeOperand(in)
 		}
 		if c := substringScanForm(x); c != nil {
+			return c
+		}
+		if c := splitWordsForm(x); c != nil {
 			return c
 		}
 	case *ast.StringMatch:

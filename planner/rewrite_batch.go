@@ -153,7 +153,7 @@ func (g *gen) batchScan(o logical.NodeScan, region []logical.Op, e *regEnv, rest
 			// One vector filter per conjunct when one may fail, those
 			// that cannot first (see filterConjuncts): a lane a conjunct
 			// drops is not evaluated by the next.
-			for _, cj := range g.b.filterConjuncts(r.Pred, map[string]bool{o.Var: true}) {
+			for _, cj := range g.b.filterConjuncts(r.Pred, vc.entities()) {
 				cond, err := vc.expr(cj)
 				if err != nil {
 					return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -253,4 +254,72 @@ func isTypeTest(e ast.Expr, v string) bool {
 	f, ok := c.Operands[0].(*ast.FunctionCall)
 	lit, ok2 := c.Operands[1].(*ast.Literal)
 	return ok && ok2 && lit.Kind == ast.LitString && plainCall(f, "valueType") && len(f.Args) == 1 && propOf(f.Args[0], v)
+}
+
+// splitWordsForm reads `any(w IN split(s, 'c') WHERE w CONTAINS 'lit')`
+// (either operand order of CONTAINS left as written: only the piece as
+// the left operand), with c one character and lit a non-empty literal
+// that does not hold c, as `s CONTAINS 'lit'`: on a string, an occurrence
+// of lit holds no c, so it lies inside one maximal run without c, which
+// is one of the pieces split() returns, and every piece is part of s. On
+// null both are null. On any other value split() raises an error where
+// CONTAINS is null, so, as substringScanForm does, the test is kept for
+// those: `CASE WHEN valueType(s) = 'STRING NOT NULL' THEN s CONTAINS
+// 'lit' ELSE <the quantifier> END` (s evaluated again there, which
+// raises what it raised in the quantifier: it is deterministic and has
+// no subquery). nil when the quantifier is not of this form.
+func splitWordsForm(q *ast.Quantifier) ast.Expr {
+	if q.Kind != ast.QuantAny || q.Where == nil {
+		return nil
+	}
+	sp, ok := q.In.(*ast.FunctionCall)
+	if !ok || !plainCall(sp, "split") || len(sp.Args) != 2 {
+		return nil
+	}
+	sep, ok := sp.Args[1].(*ast.Literal)
+	if !ok || sep.Kind != ast.LitString || utf8.RuneCountInString(sep.Str) != 1 {
+		return nil
+	}
+	m, ok := q.Where.(*ast.StringMatch)
+	if !ok || m.Op != ast.StrContains {
+		return nil
+	}
+	w, ok := m.Left.(*ast.Variable)
+	lit, ok2 := m.Right.(*ast.Literal)
+	if !ok || !ok2 || w.Name != q.Var.Name || lit.Kind != ast.LitString || lit.Str == "" || strings.Contains(lit.Str, sep.Str) {
+		return nil
+	}
+	s := sp.Args[0]
+	if exprVars(s)[q.Var.Name] || !deterministicPlain(s) {
+		return nil
+	}
+	span := q.Span
+	isString := &ast.Comparison{Span: span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{
+		&ast.FunctionCall{Span: span, Name: "valueType", Args: []ast.Expr{s}}, strLit(span, "STRING NOT NULL")}}
+	contains := &ast.StringMatch{Span: span, Op: ast.StrContains, Left: s, Right: lit}
+	return &ast.Case{Span: span, Whens: []*ast.CaseWhen{{Span: span, When: isString, Then: contains}}, Else: q}
+}
+
+// deterministicPlain reports whether e may be evaluated twice with the
+// same result and the same error: variables, properties of them,
+// literals, parameters and calls of deterministic functions of those.
+func deterministicPlain(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Variable, *ast.Literal, *ast.Parameter:
+		return true
+	case *ast.Property:
+		return plainString(x)
+	case *ast.FunctionCall:
+		f, ok := functions.Lookup(qualifiedName(x))
+		if !ok || !f.Deterministic || f.Aggregate || x.Distinct {
+			return false
+		}
+		for _, a := range x.Args {
+			if !deterministicPlain(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

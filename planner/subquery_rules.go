@@ -28,6 +28,9 @@ func (b *builder) bodyRules(pl *logical.Pipeline, sc *scope, out need) *logical.
 	pl = applyRules(pl, b.predicateRules(known)...)
 	if !b.rowModeOnly {
 		pl.Ops = b.rewrite(pl.Ops, out)
+		if !b.writes {
+			useBatchScans(pl) // as the statement's own pipelines: a body's scans filter batches too
+		}
 	}
 	return pl
 }

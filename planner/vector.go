@@ -40,7 +40,7 @@ func (g *gen) v() int32 { g.nV++; return g.nV - 1 }
 // literals, parameters and variables bound before the scan (the same in
 // every lane), combined by comparisons, boolean and arithmetic operators,
 // string matches, IN, IS [NOT] NULL and calls of deterministic scalar
-// functions. Anything that evaluates conditionally (CASE), binds
+// functions, and CASE of those (vector_deciding.go). Anything that binds
 // variables or reads the graph beyond the node's properties stays row at a
 // time.
 func vectorisable(e ast.Expr, scan string, region map[string]bool) bool {
@@ -59,12 +59,11 @@ func vectorisable(e ast.Expr, scan string, region map[string]bool) bool {
 	case *ast.Comparison:
 		return len(x.Ops) == 1 && vec(x.Operands[0]) && vec(x.Operands[1])
 	case *ast.Binary:
-		if (x.Op == ast.OpAnd || x.Op == ast.OpOr) && !(neverFails(x.Left, map[string]bool{scan: true}) && neverFails(x.Right, map[string]bool{scan: true})) {
-			return false // a vector evaluates both operands in every lane: a deciding one must come first (deciding_operands.go)
-		}
 		return vec(x.Left) && vec(x.Right)
 	case *ast.Unary:
 		return (x.Op == ast.OpNot || x.Op == ast.OpNeg) && vec(x.Expr)
+	case *ast.Case:
+		return vectorisableCase(x, vec)
 	case *ast.IsNull:
 		return vec(x.Expr)
 	case *ast.StringMatch:
@@ -202,6 +201,9 @@ func (vc *vecCtx) expr(e ast.Expr) (int32, error) {
 		op := map[ast.CompareOp]vm.Opcode{ast.CmpEq: vm.OpEq, ast.CmpNe: vm.OpNe, ast.CmpLt: vm.OpLt, ast.CmpGt: vm.OpGt, ast.CmpLe: vm.OpLe, ast.CmpGe: vm.OpGe}[x.Ops[0]]
 		return vc.binary(op, x.Operands[0], x.Operands[1], x)
 	case *ast.Binary:
+		if r, ok, err := vc.decidingLogic(x); ok || err != nil {
+			return r, err
+		}
 		op := map[ast.BinaryOp]vm.Opcode{
 			ast.OpOr: vm.OpOr, ast.OpXor: vm.OpXor, ast.OpAnd: vm.OpAnd, ast.OpAdd: vm.OpAdd,
 			ast.OpSub: vm.OpSub, ast.OpMul: vm.OpMul, ast.OpDiv: vm.OpDiv, ast.OpMod: vm.OpMod, ast.OpPow: vm.OpPow,
@@ -218,6 +220,8 @@ func (vc *vecCtx) expr(e ast.Expr) (int32, error) {
 			op = vm.OpNeg
 		}
 		return vc.unary(op, x.Expr, x)
+	case *ast.Case:
+		return vc.caseExpr(x)
 	case *ast.IsNull:
 		op := vm.OpIsNull
 		if x.Not {

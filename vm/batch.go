@@ -39,6 +39,7 @@ func (c *cursor) batchFill() bool {
 		}
 	}
 	c.batch, c.pos, c.laneErr = b[:n], 0, nil
+	c.masks.depth = 0
 	return n > 0
 }
 

@@ -16,6 +16,7 @@ type cursor struct {
 	// deferred errors of its lanes (nil when none failed)
 	batch   []uint32
 	laneErr []error
+	masks   laneMasks // lanes an operand is not evaluated on (vector_mask.go)
 	// relationship types with their counts
 	typeCounts []TypeCount
 	// expansions: (relationship, neighbour) pairs read in one block

@@ -454,6 +454,13 @@ func (m *Machine) run() (row bool, err error) {
 		case OpVecLoad:
 			c := &m.cursors[in.C]
 			R[in.A] = m.V[in.B][c.pos-1]
+		case OpVecMask:
+			c := &m.cursors[in.B]
+			c.masks.push(m.V[in.A][:len(c.batch)], MaskMode(in.C))
+		case OpVecUnmask:
+			m.cursors[in.A].masks.pop()
+		case OpVecSelect:
+			m.vecSelect(in.A, in.B, in.C, m.prog.Aux[in.D].(*VecSelectSpec))
 		case OpOpenExpand:
 			c := &m.cursors[in.A]
 			c.openExpand(m.ctx.Graph, N[in.B], m.prog.Aux[in.C].(*ExpandSpec))

@@ -77,6 +77,9 @@ const (
 	OpVecCall        // A=V dst, B=X argument registers ([]int32 of V), C=count, D=X vector spec: V[A] = f(args...) lane by lane
 	OpVecFilter      // A=V condition, B=X vector filter spec: keep the lanes whose condition is true
 	OpVecLoad        // A=R dst, B=V, C=cursor: R[A] = V[B] in the lane OpBatchNext just produced
+	OpVecMask        // A=V condition, B=cursor, C=mask mode: vector instructions skip, until OpVecUnmask, the lanes skipped so far and those the condition's value excludes (vector_mask.go)
+	OpVecUnmask      // A=cursor: undo the last OpVecMask
+	OpVecSelect      // A=V result, B=V condition (-1: every lane), C=V value, D=X vector select spec: in the computed lanes not yet taken whose condition is true, V[A] = V[C] and the lane is taken (a CASE branch)
 
 	// --- pattern checks ---
 	OpHasLabels   // A=N node, B=X label expression, C=target: if N[A] does not match, pc = C
@@ -263,6 +266,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpVecProp: {"VecProp", 3, -1}, OpVecNode: {"VecNode", 2, -1}, OpVecBroadcast: {"VecBroadcast", 3, -1},
 	OpVecBinary: {"VecBinary", 4, -1}, OpVecBinaryK: {"VecBinaryK", 4, -1}, OpVecUnary: {"VecUnary", 3, -1}, OpVecCall: {"VecCall", 4, -1},
 	OpVecFilter: {"VecFilter", 2, -1}, OpVecLoad: {"VecLoad", 3, -1},
+	OpVecMask: {"VecMask", 3, -1}, OpVecUnmask: {"VecUnmask", 1, -1}, OpVecSelect: {"VecSelect", 4, -1},
 
 	OpCollectRow: {"CollectRow", 1, 0}, OpCollectNode: {"CollectNode", 1, -1}, OpCollectRel: {"CollectRel", 1, -1},
 	OpCollectValue: {"CollectValue", 1, -1}, OpWorkingApply: {"WorkingApply", 1, -1}, OpSetFromWorking: {"SetFromWorking", 2, -1},

@@ -50,6 +50,10 @@ func (m *Machine) vec(i int32, n int) []value.Value {
 // laneFailed reports whether lane j of the cursor's batch has an error.
 func (c *cursor) laneFailed(j int) bool { return c.laneErr != nil && c.laneErr[j] != nil }
 
+// skips reports whether an instruction computing a value leaves lane j
+// null: the lane has failed, or an enclosing operand masks it.
+func (c *cursor) skips(j int) bool { return c.laneFailed(j) || c.masks.masked(j) }
+
 // setLaneErr records the error of lane j, positioned at pc.
 func (m *Machine) setLaneErr(c *cursor, j, pc int, err error) {
 	if c.laneErr == nil {
@@ -94,7 +98,7 @@ func (m *Machine) vecBinary(pc int, dst, a, b int32, s *VecSpec) {
 	x, y := m.V[a][:n], m.V[b][:n]
 	out := m.vec(dst, n)
 	for j := 0; j < n; j++ {
-		if c.laneFailed(j) {
+		if c.skips(j) {
 			out[j] = value.NullValue
 			continue
 		}
@@ -120,7 +124,7 @@ func (m *Machine) vecBinaryScalar(pc int, dst, a int32, y value.Value, s *VecSpe
 		match = stringMatcher(&BatchFilter{Op: s.Op}, string(str))
 	}
 	for j := 0; j < n; j++ {
-		if c.laneFailed(j) {
+		if c.skips(j) {
 			out[j] = value.NullValue
 			continue
 		}
@@ -145,7 +149,7 @@ func (m *Machine) vecUnary(pc int, dst, a int32, s *VecSpec) {
 	x := m.V[a][:n]
 	out := m.vec(dst, n)
 	for j := 0; j < n; j++ {
-		if c.laneFailed(j) {
+		if c.skips(j) {
 			out[j] = value.NullValue
 			continue
 		}
@@ -165,7 +169,7 @@ func (m *Machine) vecCall(pc int, dst int32, args []int32, s *VecSpec) {
 	out := m.vec(dst, n)
 	buf := make([]value.Value, len(args))
 	for j := 0; j < n; j++ {
-		if c.laneFailed(j) {
+		if c.skips(j) {
 			out[j] = value.NullValue
 			continue
 		}
