@@ -121,7 +121,8 @@ var orSplitOthers = []string{
 // orSplitClauses place the MATCH (%[1]s pattern, %[2]s its WHERE): alone,
 // after an UNWIND whose variable x the disjuncts may read, OPTIONAL after
 // a scan, before a WITH that aggregates, under DISTINCT, ORDER BY and
-// LIMIT, and with an EXISTS after it.
+// LIMIT, with an EXISTS after it, and in EXISTS, COUNT and CALL bodies
+// correlated with the outer row.
 var orSplitClauses = []string{
 	"UNWIND [1, 4] AS x MATCH %[1]s WHERE %[2]s RETURN count(*) AS n",
 	"UNWIND [1, 4] AS x MATCH %[1]s WHERE %[2]s RETURN u.id AS a, v.id AS b, x",
@@ -131,6 +132,9 @@ var orSplitClauses = []string{
 	"UNWIND [2] AS x MATCH %[1]s WHERE %[2]s WITH u, count(*) AS c WHERE c > 1 RETURN u.id AS a, c",
 	"UNWIND [3] AS x MATCH %[1]s WHERE %[2]s RETURN u.id AS a, EXISTS { (v)-[:U]->() } AS e",
 	"UNWIND [3, 4] AS x MATCH %[1]s WHERE %[2]s WITH x, v MATCH (v)-[:T]->(z) RETURN x, count(DISTINCT z) AS n",
+	"MATCH (y:B) WHERE y.id < 30 WITH y, y.id AS x WHERE EXISTS { MATCH %[1]s WHERE %[2]s AND y <> u } RETURN x",
+	"MATCH (y:A) WITH y.id AS x RETURN x, COUNT { MATCH %[1]s WHERE %[2]s } AS n",
+	"UNWIND [1, 4] AS x CALL (x) { MATCH %[1]s WHERE %[2]s RETURN v ORDER BY v.id LIMIT 2 } RETURN x, v.id AS b",
 }
 
 // orSplitParams are the values $p takes: of several types and null.

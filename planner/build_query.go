@@ -275,9 +275,6 @@ func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 
 // matchClause plans MATCH and OPTIONAL MATCH.
 func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
-	if split, err := b.orSplit(q, c); split || err != nil {
-		return err
-	}
 	q.readSinceEager = true
 	// The start of each chain is priced with what the clauses before
 	// bound: a variable an UNWIND of a known list binds keys a seek of

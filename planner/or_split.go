@@ -24,8 +24,8 @@ import (
 // whose disjunct holds), and a row for which it is false or null is a
 // row of none, so UNION ALL keeps each row's multiplicity, with no
 // DISTINCT. The branches run in one CALL-like operator where the MATCH
-// stood (inside the optional for OPTIONAL MATCH), and the rest of the
-// query runs once over their rows.
+// stood (inside the optional for OPTIONAL MATCH, as the body of an
+// EXISTS or COUNT), and the rest of the query runs once over their rows.
 //
 // The split is a choice point (see orderChoices): the cost of the whole
 // plan decides between the single filtered plan and the union. It is
@@ -38,33 +38,50 @@ import (
 // tests it (see deciding_operands.go: a conjunct that cannot fail
 // rejects a row before any other is evaluated).
 
+// buildBranch plans one branch's clauses as a subquery body (see
+// builder.buildSingle). It is set in init: the rule list reaches
+// matchOps, and matchOps reaches it through orSplit.
+var buildBranch func(b *builder, clauses []ast.Clause, sc *scope) (*logical.Pipeline, []string, error)
+
+func init() {
+	buildBranch = func(b *builder, clauses []ast.Clause, sc *scope) (*logical.Pipeline, []string, error) {
+		return b.buildSingle(clauses, sc, false)
+	}
+}
+
 // maxOrSplitBranches bounds the disjuncts one split plans as branches.
 const maxOrSplitBranches = 6
 
-// orSplit plans match clause c as the union of its disjunction's
-// branches when the choice point of its first splittable disjunction
-// takes the split; it reports whether it did.
-func (b *builder) orSplit(q *singleQuery, c *ast.Match) (bool, error) {
-	if c.Where == nil || b.rowModeOnly || b.startLast {
-		return false, nil
+// orSplit plans pattern p under where (a MATCH clause's, an EXISTS or
+// COUNT body's) as the union of the branches of where's first
+// splittable disjunction when that disjunction's choice point takes the
+// split: it returns the one operator that runs the branches and the
+// variables they bind (added to sc), and whether it split.
+func (b *builder) orSplit(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical.Op, []string, bool, error) {
+	if where == nil || b.rowModeOnly || b.startLast {
+		return nil, nil, false, nil
 	}
-	vars, ok := splitPatternVars(c.Pattern, q.sc)
+	vars, ok := splitPatternVars(p, sc)
 	if !ok || len(vars.names) == 0 {
-		return false, nil
+		return nil, nil, false, nil
 	}
-	cs := conjuncts(c.Where)
+	cs := conjuncts(where)
 	for k, cj := range cs {
 		ds := operandsOf(cj, ast.OpOr)
-		if len(ds) < 2 || len(ds) > maxOrSplitBranches || !b.disjunctsAnchor(ds, vars, q.sc) {
+		if len(ds) < 2 || len(ds) > maxOrSplitBranches || !b.disjunctsAnchor(ds, vars, sc) {
 			continue
 		}
 		sp := cj.NodeSpan()
 		if b.choose(fmt.Sprintf("orsplit %d-%d", sp.Start, sp.End), 0, []int{0, 1}) != 1 {
-			return false, nil
+			return nil, nil, false, nil
 		}
-		return true, b.splitMatch(q, c, cs, k, ds, vars)
+		op, err := b.splitMatch(p, cs, k, ds, vars, sc)
+		if err != nil {
+			return nil, nil, true, err
+		}
+		return []logical.Op{op}, vars.names, true, nil
 	}
-	return false, nil
+	return nil, nil, false, nil
 }
 
 // splitVars are the variables a pattern newly binds, in order, with
@@ -161,16 +178,16 @@ func notTrue(e ast.Expr) ast.Expr {
 	return &ast.Binary{Span: sp, Op: ast.OpOr, Left: &ast.IsNull{Span: sp, Expr: e}, Right: &ast.Unary{Span: sp, Op: ast.OpNot, Expr: e}}
 }
 
-// splitMatch plans c as the UNION ALL of one branch per disjunct of
-// conjunct k of cs (ds): branch i keeps the rows for which ds[i] holds
-// and no earlier disjunct does.
-func (b *builder) splitMatch(q *singleQuery, c *ast.Match, cs []ast.Expr, k int, ds []ast.Expr, pv splitVars) error {
-	q.readSinceEager = true
+// splitMatch plans pattern p as the UNION ALL of one branch per
+// disjunct of conjunct k of cs (ds): branch i keeps the rows for which
+// ds[i] holds and no earlier disjunct does. It adds the pattern's new
+// variables to sc.
+func (b *builder) splitMatch(p *ast.Pattern, cs []ast.Expr, k int, ds []ast.Expr, pv splitVars, sc *scope) (logical.CallSubquery, error) {
 	items := make([]*ast.ProjectionItem, len(pv.names))
 	for i, n := range pv.names {
-		items[i] = &ast.ProjectionItem{Span: c.Span, Expr: &ast.Variable{Span: c.Span, Name: n}, Text: n}
+		items[i] = &ast.ProjectionItem{Span: p.Span, Expr: &ast.Variable{Span: p.Span, Name: n}, Text: n}
 	}
-	ret := &ast.Return{Span: c.Span, Projection: &ast.Projection{Span: c.Span, Items: items}}
+	ret := &ast.Return{Span: p.Span, Projection: &ast.Projection{Span: p.Span, Items: items}}
 	op := logical.CallSubquery{UnionAll: true}
 	for i, d := range ds {
 		parts := []ast.Expr{d}
@@ -181,10 +198,10 @@ func (b *builder) splitMatch(q *singleQuery, c *ast.Match, cs []ast.Expr, k int,
 		where = append(where, cs[:k]...)
 		where = append(where, parts...)
 		where = append(where, cs[k+1:]...)
-		m := &ast.Match{Span: c.Span, Pattern: c.Pattern, Where: andOf(where)}
-		body, cols, err := b.buildSingle([]ast.Clause{m, ret}, q.sc.clone(), false)
+		m := &ast.Match{Span: p.Span, Pattern: p, Where: andOf(where)}
+		body, cols, err := buildBranch(b, []ast.Clause{m, ret}, sc.clone())
 		if err != nil {
-			return err
+			return op, err
 		}
 		if i == 0 {
 			op.Body, op.Columns = body, cols
@@ -193,12 +210,7 @@ func (b *builder) splitMatch(q *singleQuery, c *ast.Match, cs []ast.Expr, k int,
 		}
 	}
 	for _, n := range pv.names {
-		q.sc.add(n, pv.kinds[n])
+		sc.add(n, pv.kinds[n])
 	}
-	if c.Optional {
-		q.add(logical.Optional{Inner: []logical.Op{op}, NewVars: pv.names})
-	} else {
-		q.add(op)
-	}
-	return nil
+	return op, nil
 }
