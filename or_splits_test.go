@@ -89,8 +89,9 @@ var orSplitPatterns = []string{
 
 // orSplitDisjuncts are the disjuncts: seeks of an id, of a k of several
 // types, by a parameter, an IN list, a range, a prefix, id(), a label,
-// and disjuncts that give no access (a null test, a comparison of two
-// pattern variables).
+// disjuncts that give no access (a null test, a comparison of two
+// pattern variables), and one that fails on the strings and booleans
+// of k (which must keep the disjunction a filter).
 var orSplitDisjuncts = []string{
 	"%[1]s.id = $p",
 	"%[1]s.id = 7",
@@ -105,6 +106,7 @@ var orSplitDisjuncts = []string{
 	"%[1]s.k IS NULL",
 	"%[1]s.id = %[2]s.id + 1",
 	"%[1]s.id = x",
+	"%[1]s.k + 1 = 2", // last: see orSplitQueries
 }
 
 // orSplitOthers are the conjuncts beside the disjunction, one of which
@@ -151,10 +153,19 @@ func orSplitQueries(r *rand.Rand, n int) []string {
 		if strings.Contains(pat, "(w") {
 			vars = append(vars, "w")
 		}
+		clause := orSplitClauses[r.IntN(len(orSplitClauses))]
+		disjuncts := orSplitDisjuncts
+		if strings.Contains(clause, "EXISTS {") || strings.Contains(clause, "COUNT {") {
+			// Not the failing disjunct: an existence test or a count stops
+			// or goes on at the first row that decides, and which rows
+			// come first differs between the plans (whether a failing
+			// operand is reached then differs too, split or not).
+			disjuncts = disjuncts[:len(disjuncts)-1]
+		}
 		var ds []string
 		for i, k := 0, 2+r.IntN(3); i < k; i++ {
 			a, b := vars[r.IntN(len(vars))], vars[r.IntN(len(vars))]
-			ds = append(ds, fmt.Sprintf(orSplitDisjuncts[r.IntN(len(orSplitDisjuncts))], a, b))
+			ds = append(ds, fmt.Sprintf(disjuncts[r.IntN(len(disjuncts))], a, b))
 		}
 		where := strings.Join(ds, " OR ")
 		if r.IntN(3) == 0 {
@@ -164,7 +175,7 @@ func orSplitQueries(r *rand.Rand, n int) []string {
 		if r.IntN(4) == 0 {
 			where = "u.id <> 13 AND " + where
 		}
-		q := fmt.Sprintf(orSplitClauses[r.IntN(len(orSplitClauses))], pat, where)
+		q := fmt.Sprintf(clause, pat, where)
 		out = append(out, q)
 	}
 	return out
@@ -204,7 +215,7 @@ func TestOrSplitsMatchRowMode(t *testing.T) {
 	if failed > 0 {
 		t.Errorf("%d of %d queries differ from row mode", failed, runs)
 	}
-	if split < runs/5 {
+	if split < runs/8 {
 		t.Errorf("only %d of %d queries planned as a union of branches: the test no longer tests the split", split, runs)
 	}
 }
