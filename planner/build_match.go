@@ -40,6 +40,9 @@ type chainPlan struct {
 // so every spelling chooses its seeks and scans alike; the predicate rules
 // then place each conjunct where its variables are bound.
 func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical.Op, []string, error) {
+	if ops, newVars, split, err := b.orSplit(p, where, sc); split || err != nil {
+		return ops, newVars, err
+	}
 	m := &patternPlan{sc: sc}
 	known := map[string]bool{}
 	for n, k := range sc.vars {

@@ -109,7 +109,7 @@ func neverFails(e ast.Expr, entities map[string]bool) bool {
 		}
 		return true
 	case *ast.IsNull:
-		return plainValue(x.Expr, entities)
+		return plainValue(x.Expr, entities) || neverFails(x.Expr, entities)
 	case *ast.StringMatch:
 		return (x.Op != ast.StrRegex || validRegexLiteral(x.Right)) && plainValue(x.Left, entities) && plainValue(x.Right, entities)
 	case *ast.In:
