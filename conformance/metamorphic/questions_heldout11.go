@@ -270,18 +270,19 @@ func heldout11Questions() []Question {
 			"MATCH (x) WHERE NOT EXISTS { (:C)-[:S]->(x) } AND (EXISTS { (:B)-[:T]->(x) } OR EXISTS { (:A)-[:R]->(x) }) RETURN count(*) AS n",
 			"MATCH (x) WHERE COUNT { (:A)-[:R]->(x) } + COUNT { (:B)-[:T]->(x) } > 0 AND COUNT { (:C)-[:S]->(x) } = 0 RETURN count(x) AS n",
 		)},
-		// Per A node with keyed R neighbours, the keys in order less the
-		// smallest and the largest: the slice [1..-1], [1..size - 1],
-		// tail() then [..-1], indices from range(), reverse() and tail()
-		// twice, an ordered COLLECT { }, the descending list reversed.
+		// Per A node with keyed out-neighbours (one entry per
+		// relationship), the keys in order less the smallest and the
+		// largest: the slice [1..-1], [1..size - 1], tail() then [..-1],
+		// indices from range(), reverse() and tail() twice, an ordered
+		// COLLECT { }, the descending list reversed.
 		{"g-h11-negative-slice", "list slicing", Generic, written(false,
-			"MATCH (a:A)-[:R]->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, ks[1..-1] AS mid",
-			"MATCH (a:A)-[:R]->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, ks[1..size(ks) - 1] AS mid",
-			"MATCH (a:A)-[:R]->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, tail(ks)[..-1] AS mid",
-			"MATCH (a:A)-[:R]->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, [i IN range(1, size(ks) - 2) | ks[i]] AS mid",
-			"MATCH (a:A)-[:R]->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, reverse(tail(reverse(tail(ks)))) AS mid",
-			"MATCH (a:A) WHERE EXISTS { (a)-[:R]->(b) WHERE b.k IS NOT NULL } WITH a, COLLECT { MATCH (a)-[:R]->(b) WHERE b.k IS NOT NULL RETURN b.k AS k ORDER BY k } AS ks RETURN a.id AS id, ks[1..-1] AS mid",
-			"MATCH (a:A)-[:R]->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k DESC WITH a, collect(k) AS ks RETURN a.id AS id, reverse(ks)[1..-1] AS mid",
+			"MATCH (a:A)-->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, ks[1..-1] AS mid",
+			"MATCH (a:A)-->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, ks[1..size(ks) - 1] AS mid",
+			"MATCH (a:A)-->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, tail(ks)[..-1] AS mid",
+			"MATCH (a:A)-->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, [i IN range(1, size(ks) - 2) | ks[i]] AS mid",
+			"MATCH (a:A)-->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k WITH a, collect(k) AS ks RETURN a.id AS id, reverse(tail(reverse(tail(ks)))) AS mid",
+			"MATCH (a:A) WHERE EXISTS { (a)-->(b) WHERE b.k IS NOT NULL } WITH a, COLLECT { MATCH (a)-->(b) WHERE b.k IS NOT NULL RETURN b.k AS k ORDER BY k } AS ks RETURN a.id AS id, ks[1..-1] AS mid",
+			"MATCH (a:A)-->(b) WHERE b.k IS NOT NULL WITH a, b.k AS k ORDER BY k DESC WITH a, collect(k) AS ks RETURN a.id AS id, reverse(ks)[1..-1] AS mid",
 		)},
 
 		// Users graphs.
@@ -532,44 +533,46 @@ func heldout11Questions() []Question {
 		)},
 
 		// LDBC.
-		// The person's friends per birth decade (birthdays are dates):
-		// date.truncate() to the decade, date() of the decade's year as a
-		// map and as a string, the year less its remainder, the year's
-		// start less a duration, truncation to the month then the decade.
-		{"l-h11-birthday-decade", "temporal values and durations", LDBC, written(false,
-			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date.truncate('decade', f.birthday) AS d, count(*) AS n",
-			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date({year: f.birthday.year / 10 * 10}) AS d, count(*) AS n",
-			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date(toString(f.birthday.year / 10 * 10) + '-01-01') AS d, count(*) AS n",
-			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) WITH f.birthday.year - f.birthday.year % 10 AS y RETURN date({year: y, month: 1, day: 1}) AS d, count(*) AS n",
-			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date.truncate('year', f.birthday) - duration({years: f.birthday.year % 10}) AS d, count(*) AS n",
-			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date.truncate('decade', date.truncate('month', f.birthday)) AS d, count(*) AS n",
+		// The person's friends per quarter of birth (birthdays are dates):
+		// date.truncate() to the quarter, date() of the year and the
+		// quarter's first month, date() of a year and quarter map, the
+		// year's start plus a duration of months, truncation to the month
+		// then the quarter, date() of the quarter's first month as a
+		// string.
+		{"l-h11-birthday-quarter", "temporal values and durations", LDBC, written(false,
+			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date.truncate('quarter', f.birthday) AS d, count(*) AS n",
+			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date({year: f.birthday.year, month: (f.birthday.month - 1) / 3 * 3 + 1}) AS d, count(*) AS n",
+			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date({year: f.birthday.year, quarter: f.birthday.quarter}) AS d, count(*) AS n",
+			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date.truncate('year', f.birthday) + duration({months: (f.birthday.quarter - 1) * 3}) AS d, count(*) AS n",
+			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) RETURN date.truncate('quarter', date.truncate('month', f.birthday)) AS d, count(*) AS n",
+			"MATCH (:Person {id: $person})-[:KNOWS]-(f:Person) WITH f.birthday.year AS y, (f.birthday.month - 1) / 3 * 3 + 1 AS m RETURN date(toString(y) + CASE WHEN m < 10 THEN '-0' ELSE '-' END + toString(m) + '-01') AS d, count(*) AS n",
 		)},
-		// The person's friendships made less than 365 days after the
+		// The person's friendships made less than 60 days after the
 		// friend's profile (UTC datetimes): the friend's creation plus a
 		// duration, the epochMillis difference, duration.inSeconds()
 		// (whole seconds, truncated), datetime({epochMillis}) of the
 		// bound, the friendship less a duration, duration.inDays() (whole
 		// days, truncated).
-		{"l-h11-knows-within-year", "temporal values and durations", LDBC, written(false,
-			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE k.creationDate < f.creationDate + duration({days: 365}) RETURN count(*) AS n",
-			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE k.creationDate.epochMillis - f.creationDate.epochMillis < 365 * 86400000 RETURN count(*) AS n",
-			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE duration.inSeconds(f.creationDate, k.creationDate).seconds < 365 * 86400 RETURN count(*) AS n",
-			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE k.creationDate < datetime({epochMillis: f.creationDate.epochMillis + 31536000000}) RETURN count(*) AS n",
-			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE f.creationDate > k.creationDate - duration('P365D') RETURN count(*) AS n",
-			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE duration.inDays(f.creationDate, k.creationDate).days < 365 RETURN count(*) AS n",
+		{"l-h11-knows-within-60-days", "temporal values and durations", LDBC, written(false,
+			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE k.creationDate < f.creationDate + duration({days: 60}) RETURN count(*) AS n",
+			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE k.creationDate.epochMillis - f.creationDate.epochMillis < 60 * 86400000 RETURN count(*) AS n",
+			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE duration.inSeconds(f.creationDate, k.creationDate).seconds < 60 * 86400 RETURN count(*) AS n",
+			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE k.creationDate < datetime({epochMillis: f.creationDate.epochMillis + 5184000000}) RETURN count(*) AS n",
+			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE f.creationDate > k.creationDate - duration('P60D') RETURN count(*) AS n",
+			"MATCH (:Person {id: $person})-[k:KNOWS]-(f:Person) WHERE duration.inDays(f.creationDate, k.creationDate).days < 60 RETURN count(*) AS n",
 		)},
-		// People aged 30 or more (completed years) when they created their
+		// People aged 28 or more (completed years) when they created their
 		// profile, per gender: duration.between() of the dates in years,
 		// the date parts as integers (a birthday on 29 February counts as
 		// duration.between does), duration.inMonths(), between() of a date
 		// and a datetime, between()'s total months (the months accessor
 		// counts the years too).
 		{"l-h11-age-at-join", "temporal values and durations", LDBC, written(false,
-			"MATCH (p:Person) WHERE duration.between(p.birthday, date(p.creationDate)).years >= 30 RETURN p.gender AS g, count(*) AS n",
-			"MATCH (p:Person) WHERE (p.creationDate.year * 10000 + p.creationDate.month * 100 + p.creationDate.day) - (p.birthday.year * 10000 + p.birthday.month * 100 + p.birthday.day) >= 300000 RETURN p.gender AS g, count(*) AS n",
-			"MATCH (p:Person) WHERE duration.inMonths(p.birthday, date(p.creationDate)).months >= 360 RETURN p.gender AS g, count(*) AS n",
-			"MATCH (p:Person) WHERE duration.between(p.birthday, p.creationDate).years >= 30 RETURN p.gender AS g, count(*) AS n",
-			"MATCH (p:Person) WITH p, duration.between(p.birthday, date(p.creationDate)) AS age WHERE age.months >= 360 RETURN p.gender AS g, count(*) AS n",
+			"MATCH (p:Person) WHERE duration.between(p.birthday, date(p.creationDate)).years >= 28 RETURN p.gender AS g, count(*) AS n",
+			"MATCH (p:Person) WHERE (p.creationDate.year * 10000 + p.creationDate.month * 100 + p.creationDate.day) - (p.birthday.year * 10000 + p.birthday.month * 100 + p.birthday.day) >= 280000 RETURN p.gender AS g, count(*) AS n",
+			"MATCH (p:Person) WHERE duration.inMonths(p.birthday, date(p.creationDate)).months >= 336 RETURN p.gender AS g, count(*) AS n",
+			"MATCH (p:Person) WHERE duration.between(p.birthday, p.creationDate).years >= 28 RETURN p.gender AS g, count(*) AS n",
+			"MATCH (p:Person) WITH p, duration.between(p.birthday, date(p.creationDate)) AS age WHERE age.months >= 336 RETURN p.gender AS g, count(*) AS n",
 		)},
 		// The person's friendships with someone who speaks 'zh' (languages
 		// are lists): IN, any(), a filtered list's size, a reduce(), the
