@@ -314,13 +314,13 @@ func heldout11Questions() []Question {
 		)},
 		// The hub's five out-neighbours of largest out-degree (then id),
 		// the degree not returned: ORDER BY COUNT { }, the degree in a WITH
-		// and ordered on after RETURN, OPTIONAL MATCH and count(), size() of
-		// a comprehension, CALL { } counting, the ordered ids collected and
-		// cut.
+		// and ordered on after RETURN, OPTIONAL MATCH and count() per
+		// out-link, size() of a comprehension, CALL { } counting, the
+		// ordered ids collected and cut.
 		{"u-h11-order-hidden-degree", "ORDER BY on expressions not returned", Users, written(true,
 			"MATCH (:User {id: $hub})-->(v) RETURN v.id AS id ORDER BY COUNT { (v)-->() } DESC, id LIMIT 5",
 			"MATCH (:User {id: $hub})-->(v) WITH v, COUNT { (v)-->() } AS d ORDER BY d DESC, v.id LIMIT 5 RETURN v.id AS id ORDER BY d DESC, id",
-			"MATCH (:User {id: $hub})-->(v) OPTIONAL MATCH (v)-->(w) WITH v, count(w) AS d RETURN v.id AS id ORDER BY d DESC, id LIMIT 5",
+			"MATCH (:User {id: $hub})-[r]->(v) OPTIONAL MATCH (v)-->(w) WITH r, v, count(w) AS d RETURN v.id AS id ORDER BY d DESC, id LIMIT 5",
 			"MATCH (:User {id: $hub})-->(v) RETURN v.id AS id ORDER BY size([(v)-->(w) | w]) DESC, id LIMIT 5",
 			"MATCH (:User {id: $hub})-->(v) CALL { WITH v MATCH (v)-->() RETURN count(*) AS d } RETURN v.id AS id ORDER BY d DESC, id LIMIT 5",
 			"MATCH (:User {id: $hub})-->(v) WITH v ORDER BY COUNT { (v)-->() } DESC, v.id WITH collect(v.id)[..5] AS ids UNWIND ids AS id RETURN id",
@@ -340,14 +340,14 @@ func heldout11Questions() []Question {
 		)},
 		// Links between two of the hub's out-neighbours as unordered id
 		// pairs: count(DISTINCT) of an ordered two-element list, of a map,
-		// WITH DISTINCT of the list, the pair matched once with the
-		// smaller id first and a link either way, the neighbours collected
+		// WITH DISTINCT of the list, the pairs with the smaller id first
+		// and a link either way counted distinct, the neighbours collected
 		// and the second end tested by IN.
 		{"u-h11-distinct-pair-lists", "DISTINCT on maps and lists", Users, written(false,
 			"MATCH (h:User {id: $hub})-->(a)-->(b) WHERE EXISTS { (h)-->(b) } AND a <> b RETURN count(DISTINCT CASE WHEN a.id < b.id THEN [a.id, b.id] ELSE [b.id, a.id] END) AS n",
 			"MATCH (h:User {id: $hub})-->(a)-->(b) WHERE EXISTS { (h)-->(b) } AND a <> b RETURN count(DISTINCT {lo: CASE WHEN a.id < b.id THEN a.id ELSE b.id END, hi: CASE WHEN a.id < b.id THEN b.id ELSE a.id END}) AS n",
 			"MATCH (h:User {id: $hub})-->(a)-->(b) WHERE EXISTS { (h)-->(b) } AND a <> b WITH DISTINCT CASE WHEN a.id < b.id THEN [a.id, b.id] ELSE [b.id, a.id] END AS pair RETURN count(*) AS n",
-			"MATCH (h:User {id: $hub})-->(a), (h)-->(b) WHERE a.id < b.id AND (EXISTS { (a)-->(b) } OR EXISTS { (b)-->(a) }) RETURN count(*) AS n",
+			"MATCH (h:User {id: $hub})-->(a), (h)-->(b) WHERE a.id < b.id AND (EXISTS { (a)-->(b) } OR EXISTS { (b)-->(a) }) RETURN count(DISTINCT [a.id, b.id]) AS n",
 			"MATCH (h:User {id: $hub})-->(a) WITH collect(a) AS ns UNWIND ns AS a MATCH (a)-->(b) WHERE b IN ns AND a <> b RETURN count(DISTINCT [CASE WHEN a.id < b.id THEN a.id ELSE b.id END, CASE WHEN a.id < b.id THEN b.id ELSE a.id END]) AS n",
 		)},
 		// The hub's out-links split by whether the neighbour links back:
