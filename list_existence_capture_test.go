@@ -18,7 +18,8 @@ import (
 // `MATCH (b) WHERE [(b)-->(c) | c.k][1] IN [(b)-->(c) | c.k]` counted 13
 // rows of 19 on a random graph). Tested under IN, NOT IN and OR, and as
 // the quantifier's test of any/none/all; an operand whose own scope names
-// only the row's variable a may still move (both read the row's a).
+// only the row's variable a, or a test whose scope names only the
+// quantifier's variable, may still move (both read the same variable).
 func TestListExistenceCaptureMatchesRowMode(t *testing.T) {
 	lists := []string{
 		"[(a)-[:T]->(b) | b.w]",
@@ -49,6 +50,8 @@ func TestListExistenceCaptureMatchesRowMode(t *testing.T) {
 		"none(v IN [(a)-[r:T]->(b) | b] WHERE COUNT { (v)<-[r]-(x) } > 0)",
 		"all(v IN [(a)-->(b) | b] WHERE size([(v)<--(x) WHERE x.w > 1 | x]) > 0)",
 		"any(v IN COLLECT { MATCH (a)-[r]->(b) RETURN b } WHERE v.w = head([(a)<-[r]-(y) | y.w]))",
+		// The quantifier's variable is the element: it may still move.
+		"any(b IN [(a)-[:T]->(b) | b] WHERE size([(b)-->(x) | x]) > 1)",
 	}
 	var queries []string
 	for i, tt := range tests {

@@ -177,7 +177,7 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool, bound *scope) ast.Ex
 		return &c
 	case *ast.In:
 		p, w, el, ok := listMatches(x.List)
-		if !ok || capturesIn(x.Expr, p, bound) {
+		if !ok || capturesIn(x.Expr, p, bound, "") {
 			return e
 		}
 		if t, ok := nodeMember(x.Expr, p, w, el, nodes); ok {
@@ -190,7 +190,7 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool, bound *scope) ast.Ex
 			return e
 		}
 		p, w, el, ok := listMatches(x.In)
-		if !ok || capturesIn(x.Where, p, bound) {
+		if !ok || capturesIn(x.Where, p, bound, x.Var.Name) {
 			return e
 		}
 		q, ok := substituteElement(x.Where, x.Var.Name, el)
@@ -259,10 +259,12 @@ func nodeMember(x ast.Expr, p *ast.Pattern, w, el ast.Expr, nodes map[string]boo
 // have a variable of a scope of its own captured by p: a name p binds
 // afresh (one the row's scope bound does not hold; every name p binds
 // when bound is nil) is named inside one of e's pattern comprehensions,
-// subqueries, list comprehensions, quantifiers or reduce() calls. It
-// over-approximates (a comprehension variable of that name shadows p's),
-// which only leaves the test as written.
-func capturesIn(e ast.Expr, p *ast.Pattern, bound *scope) bool {
+// subqueries, list comprehensions, quantifiers or reduce() calls. The
+// quantifier's variable (except) is no such name: in its test it is the
+// element, which it stays in the subquery. It over-approximates (a
+// comprehension variable of that name shadows p's), which only leaves
+// the test as written.
+func capturesIn(e ast.Expr, p *ast.Pattern, bound *scope, except string) bool {
 	own := map[string]varKind{}
 	addPatternKinds(p, own)
 	clash := false
@@ -271,7 +273,7 @@ func capturesIn(e ast.Expr, p *ast.Pattern, bound *scope) bool {
 		case *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery, *ast.CollectSubquery,
 			*ast.ListComprehension, *ast.Quantifier, *ast.Reduce:
 			for name := range mentionedNames(n) {
-				if _, ok := own[name]; ok && (bound == nil || !bound.has(name)) {
+				if _, ok := own[name]; ok && name != except && (bound == nil || !bound.has(name)) {
 					clash = true
 				}
 			}
