@@ -48,7 +48,7 @@ func foldProjectedTests(_ *builder, ops []logical.Op, req required) ([]logical.O
 				if pred, ok = inlineListReads(f.Pred, it.Name, it.Expr, nil); !ok {
 					continue
 				}
-				pred = listTests(pred, true, nil)
+				pred = listTests(pred, true, nil, nil)
 			} else {
 				continue
 			}

@@ -26,6 +26,14 @@ import (
 //   - L <> [] is EXISTS { pattern WHERE w } and L = [] its negation, in
 //     every row (a list of matches is never null).
 //
+// The other operand (x, or the quantifier's test q) moves into the
+// pattern's scope, so it must not have a scope of its own (a pattern
+// comprehension, a subquery, a comprehension, quantifier or reduce())
+// that names one of the pattern's variables: there that name is fresh,
+// in the subquery it would be the match's (`[(a)-->(b) | b.w][1] IN
+// [(a)<--(b) | b.w]` would index the out-neighbours that are the
+// in-neighbour b). Such a test is left as written (capturesIn).
+//
 // A filter keeps a row when its predicate is true, so an operand reached
 // through AND and OR must keep the rows where it is true, and one under
 // an odd number of NOTs the rows where it is false: listTests walks the
@@ -52,7 +60,11 @@ func listExistence(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	for i, op := range pl.Ops {
 		f, ok := op.(logical.Filter)
 		if ok && !f.Vectorised && len(f.Subst) == 0 {
-			if n := listTests(f.Pred, true, nodes); n != f.Pred {
+			bound, _, known := scopeAt(pl.Ops, i)
+			if !known {
+				bound = nil
+			}
+			if n := listTests(f.Pred, true, nodes, bound); n != f.Pred {
 				f.Pred = n
 				pl.Ops[i] = f
 				changed = true
@@ -137,14 +149,15 @@ func listMatches(e ast.Expr) (p *ast.Pattern, where, elem ast.Expr, ok bool) {
 // the variables that hold a node in every row: `x IN L`, x one of them
 // and L's element a node the pattern binds, is never null (two nodes
 // compare true or false), and is EXISTS { pattern WHERE w } with x in the
-// element's place, whatever the polarity.
-func listTests(e ast.Expr, pos bool, nodes map[string]bool) ast.Expr {
+// element's place, whatever the polarity. bound is the row's scope (nil
+// when unknown: see capturesIn).
+func listTests(e ast.Expr, pos bool, nodes map[string]bool, bound *scope) ast.Expr {
 	switch x := e.(type) {
 	case *ast.Binary:
 		if x.Op != ast.OpAnd && x.Op != ast.OpOr {
 			return e
 		}
-		l, r := listTests(x.Left, pos, nodes), listTests(x.Right, pos, nodes)
+		l, r := listTests(x.Left, pos, nodes, bound), listTests(x.Right, pos, nodes, bound)
 		if l == x.Left && r == x.Right {
 			return e
 		}
@@ -155,7 +168,7 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool) ast.Expr {
 		if x.Op != ast.OpNot {
 			return e
 		}
-		in := listTests(x.Expr, !pos, nodes)
+		in := listTests(x.Expr, !pos, nodes, bound)
 		if in == x.Expr {
 			return e
 		}
@@ -164,7 +177,7 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool) ast.Expr {
 		return &c
 	case *ast.In:
 		p, w, el, ok := listMatches(x.List)
-		if !ok {
+		if !ok || capturesIn(x.Expr, p, bound, "") {
 			return e
 		}
 		if t, ok := nodeMember(x.Expr, p, w, el, nodes); ok {
@@ -177,7 +190,7 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool) ast.Expr {
 			return e
 		}
 		p, w, el, ok := listMatches(x.In)
-		if !ok {
+		if !ok || capturesIn(x.Where, p, bound, x.Var.Name) {
 			return e
 		}
 		q, ok := substituteElement(x.Where, x.Var.Name, el)
@@ -240,6 +253,35 @@ func nodeMember(x ast.Expr, p *ast.Pattern, w, el ast.Expr, nodes map[string]boo
 		}
 	}
 	return &ast.ExistsSubquery{Span: x.NodeSpan(), Pattern: rp, Where: w}, true
+}
+
+// capturesIn reports whether e, moved into the scope of pattern p, could
+// have a variable of a scope of its own captured by p: a name p binds
+// afresh (one the row's scope bound does not hold; every name p binds
+// when bound is nil) is named inside one of e's pattern comprehensions,
+// subqueries, list comprehensions, quantifiers or reduce() calls. The
+// quantifier's variable (except) is no such name: in its test it is the
+// element, which it stays in the subquery. It over-approximates (a
+// comprehension variable of that name shadows p's), which only leaves
+// the test as written.
+func capturesIn(e ast.Expr, p *ast.Pattern, bound *scope, except string) bool {
+	own := map[string]varKind{}
+	addPatternKinds(p, own)
+	clash := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery, *ast.CollectSubquery,
+			*ast.ListComprehension, *ast.Quantifier, *ast.Reduce:
+			for name := range mentionedNames(n) {
+				if _, ok := own[name]; ok && name != except && (bound == nil || !bound.has(name)) {
+					clash = true
+				}
+			}
+			return false
+		}
+		return !clash
+	})
+	return clash
 }
 
 // someMatch is the existence test that is true in the rows where "some

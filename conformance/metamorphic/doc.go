@@ -68,7 +68,14 @@
 // nulls and SKIP / LIMIT, nested subqueries, UNION against OR, DISTINCT
 // aggregates of relationship properties, min and max by ORDER BY ...
 // LIMIT 1, map projections with nested comprehensions, values of several
-// kinds and programs with union and difference.
+// kinds and programs with union and difference; questions_heldout11.go
+// CALL { } subqueries with UNION inside, list functions and slices with
+// negative indices, temporal values and durations, simple against
+// searched CASE, WITH * and variable scoping, path functions, undirected
+// patterns against UNIONs, DISTINCT maps and lists, ORDER BY on
+// expressions not returned, IS NOT NULL against keys() and properties(),
+// coalesce() chains, nested pattern comprehensions and programs with
+// union, difference and intersection.
 //
 // The test (go test ./conformance/metamorphic) runs every form of every
 // question on seeded random graphs (labels, three relationship types,
