@@ -16,13 +16,13 @@ import (
 // relationship or a path; a WITH (DISTINCT, aggregating, filtering) or an
 // UNWIND before the optional part; an OPTIONAL MATCH after the counted
 // one that repeats rows; the aggregation's WITH filtered or ordered;
-// grouped by variables (ordered by a count). And the aggregations
-// that must not be split: a count(*) or a count(v) beside them (which see
-// repeated and null rows), a grouping key that is an expression or an
-// OPTIONAL MATCH's variable, a LIMIT
-// or an aggregation between the optional part and the counts, a random
-// filter. The graphs are seeded and random: nodes with no label, one or
-// several, properties missing (null) on some, self-loops, parallel
+// grouped by variables (ordered by a count); the same counts in a CALL { }
+// per row that imports a. And the aggregations that must not be split: a
+// count(*) or a count(v) beside them (which see repeated and null rows),
+// a grouping key that is an expression or an OPTIONAL MATCH's variable, a
+// LIMIT or an aggregation between the optional part and the counts, a
+// random filter. The graphs are seeded and random: nodes with no label,
+// one or several, properties missing (null) on some, self-loops, parallel
 // relationships of two types, nodes with no relationship.
 func TestDistinctCountSetsMatchRowMode(t *testing.T) {
 	planned, rows := plannedAndRowMode(t)
@@ -144,6 +144,20 @@ func TestDistinctCountSetsMatchRowMode(t *testing.T) {
 			}
 		}
 		queries = append(queries, q+" "+tail)
+	}
+	for i := 0; i < 40; i++ {
+		// the same inside a CALL { } per row, which imports a
+		body := "WITH a"
+		vars := []string{"a"}
+		prev := "a"
+		for n := 0; n < 1+r.IntN(2); n++ {
+			part, bound := parts[r.IntN(len(parts))](prev, n)
+			body += " " + part
+			vars = append(vars, bound...)
+			prev = bound[0]
+		}
+		queries = append(queries, fmt.Sprintf("%s CALL { %s RETURN count(DISTINCT %s) AS x, count(DISTINCT %s) AS y } RETURN a.k AS k, x, y",
+			pick("MATCH (a:A)", "MATCH (a)-[:S]->()", "OPTIONAL MATCH (a {k: 3})"), body, vars[r.IntN(len(vars))], vars[len(vars)-1]))
 	}
 	split := 0
 	for _, q := range queries {
