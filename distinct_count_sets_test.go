@@ -13,7 +13,8 @@ import (
 // against row mode, which counts over the joined rows: the counted
 // variables bound by the first MATCH, by an OPTIONAL MATCH (null where it
 // matched nothing), by one that reads another's variables or not, by a
-// relationship or a path; a WITH (DISTINCT, aggregating, filtering) or an
+// relationship or a path, by an OPTIONAL MATCH in a CALL { } (which
+// imports a or not); a WITH (DISTINCT, aggregating, filtering) or an
 // UNWIND before the optional part; an OPTIONAL MATCH after the counted
 // one that repeats rows; the aggregation's WITH filtered or ordered;
 // grouped by variables (ordered by a count); the same counts in a CALL { }
@@ -101,6 +102,14 @@ func TestDistinctCountSetsMatchRowMode(t *testing.T) {
 		func(prev string, n int) (string, []string) {
 			b := fmt.Sprintf("b%d", n)
 			return fmt.Sprintf("MATCH (%s)--(%s)", prev, b), []string{b} // a MATCH after an OPTIONAL MATCH
+		},
+		func(prev string, n int) (string, []string) {
+			b := fmt.Sprintf("b%d", n)
+			return fmt.Sprintf("CALL { WITH %s OPTIONAL MATCH (%s)-[:R]->(%s) RETURN %s }", prev, prev, b, b), []string{b} // an OPTIONAL MATCH in a CALL
+		},
+		func(prev string, n int) (string, []string) {
+			b := fmt.Sprintf("b%d", n)
+			return fmt.Sprintf("CALL { WITH %s OPTIONAL MATCH (%s)-->(%s)-->(a) RETURN %s }", prev, prev, b, b), []string{b} // a not imported: bound afresh
 		},
 	}
 	var queries []string

@@ -13,7 +13,8 @@ import (
 // clauses before it, whatever else those rows carry. So an aggregation
 // of several such counts over one chain of matches, `MATCH (e {id:
 // $x})<--(h) OPTIONAL MATCH (h)<--(h2) RETURN count(DISTINCT h) AS a,
-// count(DISTINCT h2) AS b`, is the counts of as many sets, each read by
+// count(DISTINCT h2) AS b` (the OPTIONAL MATCH in a CALL { } that imports
+// h and returns h2 alike), is the counts of as many sets, each read by
 // the clauses its variable needs: `CALL { MATCH (e {id: $x})<--(h) RETURN
 // count(DISTINCT h) AS c0 } CALL { MATCH (e {id: $x})<--(h) MATCH
 // (h)<--(h2) RETURN count(DISTINCT h2) AS c1 } RETURN c0 AS a, c1 AS b`
@@ -54,19 +55,78 @@ func distinctCountSets(clauses []ast.Clause, sc *scope) []ast.Clause {
 	if len(sc.userVars()) > 0 {
 		return clauses
 	}
+	in := clauses
+	clauses = slices.Clone(clauses)
 	for i, c := range clauses {
+		if m, ok := optionalCall(c, clauseBindings(clauses, i)); ok {
+			clauses[i], c = m, m
+		}
 		pr, ok := distinctCountsProjection(c)
 		if ok {
 			if r, ok := distinctCountSetsAt(clauses, i, pr); ok {
 				return r
 			}
-			return clauses
+			return in
 		}
 		if !perRowClause(c) && !readOnlyWith(c) {
-			return clauses
+			return in
 		}
 	}
-	return clauses
+	return in
+}
+
+// optionalCall returns the OPTIONAL MATCH that CALL { WITH vars OPTIONAL
+// MATCH ... RETURN its new variables } is (one row per match, or one of
+// nulls, for each row), given the variables in scope before it: the WITH
+// carries them as themselves, and the match names none of them that the
+// WITH does not import.
+func optionalCall(c ast.Clause, before map[string]binding) (*ast.Match, bool) {
+	call, ok := c.(*ast.CallSubquery)
+	if !ok || call.InTransactions != nil || call.Optional || call.ScopeGiven || call.Body == nil || len(call.Body.Parts) != 1 || len(call.Body.When) > 0 {
+		return nil, false
+	}
+	cl := call.Body.Parts[0].Clauses
+	if len(cl) != 3 {
+		return nil, false
+	}
+	w, wok := cl[0].(*ast.With)
+	m, mok := cl[1].(*ast.Match)
+	r, rok := cl[2].(*ast.Return)
+	if !wok || !mok || !rok || !m.Optional || w.Where != nil || w.Projection.Star || w.Projection.Distinct ||
+		w.Projection.OrderBy != nil || w.Projection.Skip != nil || w.Projection.Limit != nil ||
+		r.Projection.Star || r.Projection.Distinct || r.Projection.OrderBy != nil || r.Projection.Skip != nil || r.Projection.Limit != nil {
+		return nil, false
+	}
+	imported := map[string]bool{}
+	for _, it := range w.Projection.Items {
+		if !carries(it, it.Name()) {
+			return nil, false
+		}
+		imported[it.Name()] = true
+	}
+	for n := range mentionedNames(m) {
+		if _, outside := before[n]; outside && !imported[n] {
+			return nil, false // a name the body binds afresh
+		}
+	}
+	own := map[string]varKind{}
+	addPatternKinds(m.Pattern, own)
+	returned := 0
+	for _, it := range r.Projection.Items {
+		if _, isOwn := own[it.Name()]; !isOwn || imported[it.Name()] || !carries(it, it.Name()) {
+			return nil, false
+		}
+		returned++
+	}
+	for n := range own {
+		if !imported[n] {
+			returned--
+		}
+	}
+	if returned != 0 {
+		return nil, false // a new variable not returned, which the OPTIONAL MATCH would show
+	}
+	return m, true
 }
 
 // distinctCountsProjection returns the projection of a RETURN or WITH
