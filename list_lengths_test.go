@@ -7,12 +7,14 @@ import (
 
 // TestListEstimatesMatchRowMode runs queries whose plans depend on the
 // estimated length of a list (a pattern comprehension, a COLLECT { } with
-// ORDER BY and LIMIT or an aggregating body, a comprehension of CASE lists unwound twice, a CASE
-// over a comprehension, two UNWINDs of one list paired by equality, a
-// CASE of increasing-depth EXISTS) on random graphs with self-loops,
-// parallel relationships and null properties, planned against row-by-row
-// execution in written order: the rows must agree whatever order and
-// operators the estimates chose.
+// ORDER BY and LIMIT or an aggregating body, a comprehension of CASE
+// lists unwound twice, comprehensions unwound through coalesce(nullIf(...,
+// []), [null]) (an OPTIONAL MATCH chain written by hand), a CASE over a
+// comprehension, two UNWINDs of one list paired by equality, a CASE of
+// increasing-depth EXISTS) on random graphs with self-loops, parallel
+// relationships and null properties, planned against row-by-row execution
+// in written order: the rows must agree whatever order and operators the
+// estimates chose.
 func TestListEstimatesMatchRowMode(t *testing.T) {
 	sites := []string{
 		"MATCH (a:A) UNWIND [(a)-[:T]->(b) WHERE b.k > 1 | b] AS b MATCH (b)-[:U|T]->(c) RETURN %s",
@@ -25,6 +27,8 @@ func TestListEstimatesMatchRowMode(t *testing.T) {
 		"MATCH (a:A) WITH a, COLLECT { MATCH (a)-[:T|U]->(b) WITH b ORDER BY b.id RETURN b.k AS k } AS ks UNWIND ks AS k MATCH (c:B {k: k}) RETURN %s",
 		"MATCH (a:A) UNWIND [(a)-->(b) | CASE WHEN b.k > 1 THEN [b] ELSE [] END] AS l UNWIND l AS b MATCH (b)<-[:T]-(c) RETURN %s",
 		"MATCH (a:A) UNWIND [x IN [(a)-[:T]->(b) | b] WHERE x.k > 1 | x] AS b MATCH (b)<-[:U]-(c) RETURN %s",
+		"MATCH (a:A) UNWIND coalesce(nullIf([(a)-[:T]->(b) WHERE b.k > 1 | b], []), [null]) AS b OPTIONAL MATCH (b)-[:U|T]->(c) RETURN %s",
+		"MATCH (a:A) UNWIND coalesce(nullIf([(a)-[:T|U]-(b) | b], []), [null]) AS b UNWIND CASE WHEN b IS NULL THEN [null] ELSE coalesce(nullIf([(b)-[:T]->(c) WHERE c.k IS NOT NULL | c], []), [null]) END AS c RETURN %s",
 		"MATCH (a:A) UNWIND reverse([(a)-[:T]->(b) | b])[0..2] AS b MATCH (b)-->(c) RETURN %s",
 		"MATCH (a:A) WITH a, [(a)-[:T]-(b) | b.k] AS ks UNWIND CASE WHEN size(ks) = 0 THEN [null] ELSE ks END AS k MATCH (c:B) WHERE c.k = k RETURN %s",
 		"UNWIND [1, 2, null, 2] AS x UNWIND [2, 1, 1.0, null] AS y WITH x, y WHERE x = y MATCH (a {k: x})-->(c) RETURN %s",

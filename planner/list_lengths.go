@@ -78,7 +78,25 @@ func (b *builder) exprListLength(ops []logical.Op, i int, e ast.Expr, lens lists
 			return math.Max(0, n-1), ok
 		case "coalesce":
 			// The first argument that is not null: a list's length when
-			// the first is one.
+			// the first is one, and when the first is nullIf(l, []) (null
+			// exactly when l is empty) the longer of l and the next
+			// argument, as an OPTIONAL MATCH keeps one row where it
+			// matches none: coalesce(nullIf([pattern | v], []), [null])
+			// unwound is that OPTIONAL MATCH written by hand.
+			n, ok := b.exprListLength(ops, i, x.Args[0], lens, sel)
+			if !ok || len(x.Args) < 2 || !nullIfEmpty(b.planValue(x.Args[0])) {
+				return n, ok
+			}
+			d, dok := b.nullableListLength(ops, i, x.Args[1], lens, sel)
+			if !dok {
+				return n, true
+			}
+			return math.Max(n, d), true
+		case "nullif":
+			// nullIf(l, v) is l, or null (nothing to unwind) when l = v.
+			if len(x.Args) != 2 {
+				return 0, false
+			}
 			return b.exprListLength(ops, i, x.Args[0], lens, sel)
 		}
 	}
@@ -188,3 +206,14 @@ func (b *builder) perRowMatches(ops []logical.Op, i int, x ast.Expr, sel *select
 var plannedMatches func(b *builder, ops []logical.Op, i int, x ast.Expr) ([]*logical.Pipeline, bool)
 
 func init() { plannedMatches = (*builder).exprPipeline }
+
+// nullIfEmpty reports whether e is nullIf(l, []): null exactly when list
+// l is empty.
+func nullIfEmpty(e ast.Expr) bool {
+	c, ok := e.(*ast.FunctionCall)
+	if !ok || len(c.Namespace) > 0 || len(c.Args) != 2 || !strings.EqualFold(c.Name, "nullIf") {
+		return false
+	}
+	l, ok := c.Args[1].(*ast.ListLiteral)
+	return ok && len(l.Items) == 0
+}

@@ -22,7 +22,8 @@ func lastRows(t *testing.T, q string) (float64, *Compiled) {
 // comprehension unwound (directly, through a WITH, reversed), a COLLECT
 // { } unwound (plain and ordered), a comprehension of CASE lists unwound
 // twice, and a list comprehension filtering the comprehension's nodes;
-// and that a COLLECT { ... LIMIT k } holds at most k per row.
+// coalesce(nullIf(comprehension, []), [null]) unwound (an OPTIONAL MATCH
+// written by hand) at the matches but at least one row per row; and that a COLLECT { ... LIMIT k } holds at most k per row.
 func TestListLengthsPriceTheirMatches(t *testing.T) {
 	pats := []string{
 		"(a)-[:LINKS]->(b)", "(a)<-[:LINKS]-(b:User)", "(a)-[:KNOWS|LINKS]-(b:Person)", "(a)-->(b)",
@@ -57,6 +58,21 @@ func TestListLengthsPriceTheirMatches(t *testing.T) {
 					if r := got / math.Max(want, 1e-9); r > 1.5 || r < 1/1.5 {
 						failed++
 						t.Errorf("%s\n estimated %.4g rows, the CALL { } form %.4g\n%s", q, got, want, c.Plan.Explain())
+					}
+				}
+				// the OPTIONAL MATCH written by hand: the matches, or one
+				// null where there are none
+				in, _ := lastRows(t, start+" RETURN a")
+				for _, q := range []string{
+					fmt.Sprintf("%s UNWIND coalesce(nullIf([%s%s | b.name], []), [null]) AS x RETURN x", start, pat, where),
+					fmt.Sprintf("%s WITH a, coalesce(nullIf([%s%s | b.name], []), [null]) AS xs UNWIND xs AS x RETURN x", start, pat, where),
+				} {
+					cases++
+					got, c := lastRows(t, q)
+					opt := math.Max(want, in)
+					if r := got / math.Max(opt, 1e-9); r > 1.5 || r < 1/1.5 {
+						failed++
+						t.Errorf("%s\n estimated %.4g rows, the matches or one row per row %.4g\n%s", q, got, opt, c.Plan.Explain())
 					}
 				}
 				for _, k := range []int{0, 1, 3} {
