@@ -21,6 +21,7 @@ var rules = []rule{
 	dropDistinct,
 	dropDistinctRows,
 	pushdownUniqueness,
+	semiJoinRuns,
 	stepTests,
 	unrollFixedLength,
 	seekScans,
