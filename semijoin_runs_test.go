@@ -107,6 +107,21 @@ func TestSemiJoinRunsRowMode(t *testing.T) {
 		}
 		queries = append(queries, q+" "+consumer)
 	}
+	// Back to the start node over the relationship just taken: allowed
+	// across two MATCH clauses, not within one pattern.
+	for _, lead := range runLeads {
+		for _, run := range []string{
+			"MATCH (b)-[:T]-(x) MATCH (x)-[:T]-(:A {id: $q})",
+			"MATCH (b)-[:T]-(x)-[:T]-(:A {id: $q})",
+			"MATCH (b)-->(x) MATCH (x)<--(y {id: $q})",
+			"MATCH (b)-->(x)<--(y {id: $q})",
+			"MATCH (b)-[:T]->(x) MATCH (x)-[:T]-()-[:U]-({id: $q})",
+		} {
+			for _, c := range []string{"RETURN count(DISTINCT b) AS n", "RETURN collect(DISTINCT b.id) AS ids", "RETURN count(*) AS n"} {
+				queries = append(queries, lead+" "+run+" "+c)
+			}
+		}
+	}
 	// The same relationship twice: a self-loop or a parallel one must be
 	// taken twice in two MATCH clauses, never in one pattern.
 	for _, q := range []string{
@@ -124,6 +139,7 @@ func TestSemiJoinRunsRowMode(t *testing.T) {
 		{"p": int64(3), "q": int64(6), "k": int64(1)},
 		{"p": int64(0), "q": float64(3), "k": int64(2)},
 		{"p": int64(6), "q": nil, "k": nil},
+		{"p": int64(3), "q": int64(3), "k": int64(1)},
 		{"p": int64(9), "q": int64(9), "k": int64(0)},
 	}
 	failed, runs := 0, 0

@@ -21,7 +21,8 @@ import (
 // The run is a stretch of operators of one pipeline that expand (single
 // hops), scan or seek nodes, or test the nodes and relationships they
 // bind, reading one node variable bound before it (the probe) and
-// nothing else of the row: the walks the stretch enumerates for a row are
+// nothing else of the row, with a node sought by constant values
+// (anchored): the walks the stretch enumerates for a row are
 // the matches of the pattern it spells given the probe, so a row leaves
 // the stretch as often as it has matches, and once exactly when it has
 // any (the consumer ignores the count). Relationship uniqueness must be
@@ -67,6 +68,41 @@ func semiJoinRuns(b *builder, ops []logical.Op, req required) ([]logical.Op, boo
 		}
 	}
 	return ops, false
+}
+
+// anchored reports whether a node the stretch ops binds is sought by
+// constant values: an index seek, or a conjunct of where equating one of
+// its properties with an expression that reads no variable (a literal, a
+// parameter). Its nodes are few, and the set reached backwards from them
+// is small; a run with no such node (`(b)-[:T]->()`) is left to the
+// degree reads and set expansions that decide it per row.
+func anchored(ops []logical.Op, where []ast.Expr, bound map[string]bool) bool {
+	for _, op := range ops {
+		if _, ok := op.(logical.NodeIndexSeek); ok {
+			return true
+		}
+	}
+	for _, w := range where {
+		for _, c := range conjuncts(w) {
+			cmp, ok := c.(*ast.Comparison)
+			if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq {
+				continue
+			}
+			for k := 0; k < 2; k++ {
+				p, ok := cmp.Operands[k].(*ast.Property)
+				if !ok {
+					continue
+				}
+				v, ok := p.Expr.(*ast.Variable)
+				other := newVarSet()
+				addExprVars(cmp.Operands[1-k], &other)
+				if ok && bound[v.Name] && len(other.names) == 0 && !other.all {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // passesProbe reports whether a test that reads only probe may move from
@@ -186,13 +222,23 @@ func runExists(ops []logical.Op, sc *scope, live varSet) (_ ast.Expr, probe stri
 			reads.names[o.Var] = true
 			addLabel(o.Var, o.Labels)
 		case logical.Filter:
+			// A filter of the row's own variables is not the run's.
+			fr := newVarSet()
+			addExprVars(o.Pred, &fr)
+			own := false
+			for n := range fr.names {
+				own = own || bound[n]
+			}
+			if !own {
+				return nil, "", false
+			}
 			where = append(where, o.Pred)
-			addExprVars(o.Pred, &reads)
+			reads.union(fr)
 		default:
 			return nil, "", false
 		}
 	}
-	if len(expands) == 0 || reads.all || reads.aggs {
+	if len(expands) == 0 || reads.all || reads.aggs || !anchored(ops, where, bound) {
 		return nil, "", false
 	}
 	// Exactly one variable of the row is read, a node: the probe.
