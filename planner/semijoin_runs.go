@@ -61,7 +61,18 @@ func semiJoinRuns(b *builder, ops []logical.Op, req required) ([]logical.Op, boo
 			}
 			out := replace(ops, i, j-i)
 			k := i
-			for k > 1 && passesProbe(out[k-1], probe) {
+			for k > 1 {
+				if passesProbe(out[k-1], probe) {
+					k--
+					continue
+				}
+				// A projection of variables that renames another to the
+				// probe (`WITH b AS c`): the test reads the other before it.
+				src, ok := renamedFrom(out[k-1], probe)
+				if !ok || !renameProbe(test, probe, src) {
+					break
+				}
+				probe = src
 				k--
 			}
 			return replace(out, k, 0, logical.Filter{Pred: test}), true
@@ -130,6 +141,58 @@ func passesProbe(op logical.Op, probe string) bool {
 		return true
 	}
 	return false
+}
+
+// renamedFrom returns the variable a projection of variables (op)
+// binds probe to, when it is another one.
+func renamedFrom(op logical.Op, probe string) (string, bool) {
+	p, ok := op.(logical.Project)
+	if !ok || p.Subst != nil {
+		return "", false
+	}
+	src := ""
+	for _, it := range p.Items {
+		v, ok := it.Expr.(*ast.Variable)
+		if !ok {
+			return "", false
+		}
+		if it.Name == probe {
+			src = v.Name
+		}
+	}
+	return src, src != "" && src != probe
+}
+
+// renameProbe names the probe of test, a pattern's existence from
+// runExists, to instead of from: only when its WHERE does not read from
+// and no node or relationship of its pattern is named to.
+func renameProbe(test ast.Expr, from, to string) bool {
+	x := test.(*ast.ExistsSubquery)
+	reads := newVarSet()
+	addExprVars(x.Where, &reads)
+	if reads.all || reads.names[from] || reads.names[to] {
+		return false
+	}
+	var probes []*ast.NodePattern
+	for _, part := range x.Pattern.Parts {
+		for _, n := range part.Element.Nodes {
+			if n.Var != nil && n.Var.Name == to {
+				return false
+			}
+			if n.Var != nil && n.Var.Name == from {
+				probes = append(probes, n)
+			}
+		}
+		for _, r := range part.Element.Rels {
+			if r.Var != nil && r.Var.Name == to {
+				return false
+			}
+		}
+	}
+	for _, n := range probes {
+		n.Var = &ast.Variable{Span: n.Var.Span, Name: to}
+	}
+	return true
 }
 
 // runOp reports whether op may be part of a run: a single expansion that
