@@ -61,7 +61,7 @@ func semiJoinRuns(b *builder, ops []logical.Op, req required) ([]logical.Op, boo
 			}
 			out := replace(ops, i, j-i)
 			k := i
-			for k > 1 {
+			for k > 1 && !capturedBefore(test, probe, out, k-1) {
 				if passesProbe(out[k-1], probe) {
 					k--
 					continue
@@ -139,6 +139,42 @@ func passesProbe(op logical.Op, probe string) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// capturedBefore reports whether a variable of test other than probe
+// (a node or relationship of its pattern, or one its WHERE reads) is in
+// scope before ops[k]: moved there, the test would read that variable
+// instead of binding its own (`WITH DISTINCT b MATCH (b)-->(a:A {id: 1})`
+// after a first MATCH that bound another a).
+func capturedBefore(test ast.Expr, probe string, ops []logical.Op, k int) bool {
+	sc, _, ok := scopeAt(ops, k)
+	if !ok {
+		return true
+	}
+	x := test.(*ast.ExistsSubquery)
+	names := newVarSet()
+	addExprVars(x.Where, &names)
+	for _, part := range x.Pattern.Parts {
+		for _, n := range part.Element.Nodes {
+			if n.Var != nil {
+				names.names[n.Var.Name] = true
+			}
+		}
+		for _, r := range part.Element.Rels {
+			if r.Var != nil {
+				names.names[r.Var.Name] = true
+			}
+		}
+	}
+	if names.all {
+		return true
+	}
+	for n := range names.names {
+		if n != probe && sc.has(n) {
+			return true
+		}
 	}
 	return false
 }
