@@ -22,6 +22,7 @@ var rules = []rule{
 	dropDistinct,
 	dropDistinctRows,
 	pushdownUniqueness,
+	semiJoinRuns,
 	stepTests,
 	unrollFixedLength,
 	seekScans,
