@@ -153,9 +153,10 @@ func TestRankedSiblingsMatchRowMode(t *testing.T) {
 		t.Errorf("%d of %d runs differ from row mode", failed, runs)
 	}
 	// The generated spellings must reach the rank reading, or the test
-	// compares the per-row form with itself.
+	// compares the per-row form with itself. Siblings whose other filters
+	// may fail (c.id % 3 = ...) stay per row, so about a third do.
 	t.Logf("%d of %d queries read as ranks", ranked, len(queries))
-	if ranked < len(queries)/2 {
+	if ranked < len(queries)/4 {
 		t.Errorf("only %d of %d queries read as ranks", ranked, len(queries))
 	}
 }

@@ -40,6 +40,8 @@ import (
 //     is then not observable. `K = V` is true exactly when the kernel's
 //     equal run holds it (value.Equal and value.Compare agree on numbers,
 //     strings and booleans; other kinds are tested one by one).
+//   - The other conjuncts cannot fail either: the rank tests them on
+//     every sibling, the per-row form only where the comparison holds.
 //   - V reads a variable outside G: otherwise the whole count is per
 //     group and a sort gains nothing.
 //   - Every variable G holds has an exact key (a node, a relationship or
@@ -94,6 +96,13 @@ func (b *builder) readRankedSiblings(p *ast.Pattern, where ast.Expr, sc *scope) 
 	}
 	if len(rest) > 0 {
 		rs.rest = andAll(rest)
+		// The per-row form tests the comparison (which cannot fail) first
+		// and skips the rest where it is false; the rank tests the rest
+		// on every sibling, so an error there could be raised where the
+		// per-row form never meets it.
+		if !cannotFail(rs.rest) {
+			return rs, false
+		}
 	}
 	inGroup := map[string]bool{}
 	for n := range reads.names {
