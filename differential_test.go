@@ -796,6 +796,23 @@ func plannedAndRowMode(t *testing.T) (planned, rows *DB) {
 // rowsOrError is q's rows in canonical order, one per line, or its
 // error's whole message: what a differential test compares between two
 // stores.
+// againstRowMode runs q on each named variant and on dbs["row-mode"],
+// counting the runs and the ones whose rows (or error) differ, and
+// reporting the first 20 of those under label.
+func againstRowMode(t *testing.T, dbs map[string]*DB, names []string, label, q string, params map[string]any, runs, failed *int) {
+	t.Helper()
+	want := rowsOrError(dbs["row-mode"], q, params)
+	for _, name := range names {
+		*runs++
+		if got := rowsOrError(dbs[name], q, params); got != want {
+			*failed++
+			if *failed <= 20 {
+				t.Errorf("%s, %s, %v: %s\n got %s\nwant %s", label, name, params, q, got, want)
+			}
+		}
+	}
+}
+
 func rowsOrError(db *DB, q string, params map[string]any) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

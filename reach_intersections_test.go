@@ -185,16 +185,7 @@ func TestReachIntersectionsRowMode(t *testing.T) {
 			// three of the parameter sets per query, in turn
 			for d := range 3 {
 				params := reachParams[(k+d)%len(reachParams)]
-				want := rowsOrError(dbs["row-mode"], q, params)
-				for _, name := range []string{"planned", "planned,idx"} {
-					runs++
-					if got := rowsOrError(dbs[name], q, params); got != want {
-						failed++
-						if failed <= 20 {
-							t.Errorf("seed %d, %s, %v: %s\n got %s\nwant %s", seed, name, params, q, got, want)
-						}
-					}
-				}
+				againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)
 			}
 		}
 	}

@@ -157,16 +157,7 @@ func TestSemiJoinRunsRowMode(t *testing.T) {
 		}
 		for k, q := range queries {
 			p := params[k%len(params)]
-			want := rowsOrError(dbs["row-mode"], q, p)
-			for _, name := range []string{"planned", "planned,idx"} {
-				runs++
-				if got := rowsOrError(dbs[name], q, p); got != want {
-					failed++
-					if failed <= 20 {
-						t.Errorf("seed %d, %s, %v: %s\n got %s\nwant %s", seed, name, p, q, got, want)
-					}
-				}
-			}
+			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 		}
 	}
 	if failed > 0 {

@@ -361,7 +361,7 @@ func runExists(ops []logical.Op, sc *scope, live varSet) (_ ast.Expr, probe stri
 	// Relationship uniqueness as in one pattern.
 	for k, e := range expands {
 		for _, d := range expands[:k] {
-			if !contains(e.Distinct, d.Rel) && !contains(d.Distinct, e.Rel) && !disjointTypes(e.Types, d.Types) {
+			if !contains(e.Distinct, d.Rel) && !contains(d.Distinct, e.Rel) && !typesDisjoint(e.Types, d.Types) {
 				return nil, "", false
 			}
 		}
@@ -487,18 +487,4 @@ func runRel(e logical.Expand) *ast.RelPattern {
 		r.Types = or
 	}
 	return r
-}
-
-// disjointTypes reports whether no relationship can have one of a's
-// types and one of b's (both lists set, no type in common).
-func disjointTypes(a, b []string) bool {
-	if len(a) == 0 || len(b) == 0 {
-		return false
-	}
-	for _, t := range a {
-		if contains(b, t) {
-			return false
-		}
-	}
-	return true
 }
