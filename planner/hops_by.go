@@ -56,13 +56,7 @@ func hopBoundOf(ops []logical.Op, at int, c ast.Expr) (int, logical.HopBound, bo
 	if !ok {
 		return fail()
 	}
-	pb := -1
-	for j := at - 1; j >= 0; j-- {
-		if b, ok := ops[j].(logical.PathBind); ok && b.Var == p {
-			pb = j
-			break
-		}
-	}
+	pb := lastPathBind(ops, at, p)
 	if pb < 0 {
 		return fail()
 	}

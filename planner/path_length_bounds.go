@@ -61,13 +61,7 @@ func boundPathLength(ops []logical.Op, at int, c ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	pb := -1
-	for j := at - 1; j >= 0; j-- {
-		if b, ok := ops[j].(logical.PathBind); ok && b.Var == p {
-			pb = j
-			break
-		}
-	}
+	pb := lastPathBind(ops, at, p)
 	if pb < 0 {
 		return boundListSize(ops, at, p, op, n)
 	}
@@ -227,4 +221,16 @@ func pathLength(e ast.Expr) (p string, extra int, ok bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// lastPathBind returns the position of the last PathBind of path p
+// before ops[at], whatever lies between, or -1 (pathBindBefore allows
+// only filters between).
+func lastPathBind(ops []logical.Op, at int, p string) int {
+	for j := at - 1; j >= 0; j-- {
+		if b, ok := ops[j].(logical.PathBind); ok && b.Var == p {
+			return j
+		}
+	}
+	return -1
 }
