@@ -164,6 +164,9 @@ func (b *BulkBuilder) streamedIndexes(v *version) error {
 		old := b.baseIndexEntries(k)
 		distinct := 0
 		var prev *indexEntry
+		// The merged entries are the index's run in the image the load
+		// writes (indexrun.go).
+		all := make([]indexEntry, 0, len(old)+len(es))
 		for i, j := 0, 0; i < len(old) || j < len(es); {
 			var e *indexEntry
 			if j == len(es) || (i < len(old) && compareIndexEntries(old[i], es[j]) < 0) {
@@ -181,9 +184,10 @@ func (b *BulkBuilder) streamedIndexes(v *version) error {
 					prev.node, e.node, k.label, k.key)
 			}
 			prev = e
+			all = append(all, *e)
 		}
 		v.indexes[k] = &propIndex{label: k.label, key: k.key, unique: ix.unique, explicit: ix.explicit,
-			entries: int64(len(old) + len(es)), lazy: &lazyTree{distinct: int64(distinct)}}
+			entries: int64(len(all)), lazy: &lazyTree{distinct: int64(distinct)}, pending: all}
 		if err := b.ctx.Err(); err != nil {
 			return fmt.Errorf("storage: bulk load abandoned: %w", err)
 		}

@@ -98,7 +98,11 @@ func (v *version) checkConsistency() error {
 	if fmt.Sprint(a) != fmt.Sprint(b) {
 		return fmt.Errorf("statistics drifted:\n%+v\n%+v", a, b)
 	}
-	for k, ix := range v.indexes {
+	for k, ix0 := range v.indexes {
+		ix := &propIndex{tree: ix0.view(), entries: ix0.entries}
+		if ix0.run != nil && int64(ix.tree.Len()) != ix0.ndistinct {
+			return fmt.Errorf("index (%d,%d) counts %d values, holds %d", k.label, k.key, ix0.ndistinct, ix.tree.Len())
+		}
 		rebuilt, err := v.buildIndex(k.label, k.key, false)
 		if err != nil {
 			return err

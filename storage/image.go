@@ -43,11 +43,15 @@ import (
 // (bitmaps, statistics, indexes) are checksummed and decoded at open.
 const (
 	imageMagic = "cyqimg\x00\x04"
-	// imageVersion is the version images are written with; an image of
-	// version 4 (value statistics without the distinct-count registers,
-	// valuestats_hll.go) still opens, and its statistics are computed
-	// afresh by the next image write.
-	imageVersion = 5
+	// imageVersion is the version images are written with. Version 6
+	// added the index runs (indexrun.go: secRunBlocks, secRunDir). An
+	// image of version 5, or of version 4 (value statistics without the
+	// distinct-count registers, valuestats_hll.go), still opens: its
+	// footer lists the sections before those, its indexes build their
+	// trees on first use as before, and a writable open of one with
+	// property indexes rewrites it at once as version 6 (openGraphVersion);
+	// a read-only open reads it as it is.
+	imageVersion = 6
 	imageSuffix  = ".cyq"
 )
 
@@ -66,7 +70,12 @@ const (
 	secStats             // encodeStats
 	secIndexes           // uvarint count, then (label, key, entries, distinct) uvarints
 	secValues            // value statistics (valuestats.go); empty: none
+	secRunBlocks         // index runs (indexrun.go); version 6 on
+	secRunDir            // where each index's run is (indexrun.go)
 	numSections
+	// numSectionsV5 is the number of sections of an image of version 4
+	// or 5.
+	numSectionsV5 = secRunBlocks
 )
 
 // nativeLittleEndian: block offsets are little-endian and viewed in place,
@@ -97,6 +106,7 @@ type image struct {
 	relIndex   []uint64
 
 	bitmaps, stats, indexes, values []byte
+	runBlocks, runDir               []byte // empty before version 6
 
 	// mapped is the file's mapping (nil when it was read into memory).
 	// The pages of it a process has read count in its resident set
@@ -220,7 +230,9 @@ func (img *image) read(n int64) {
 // 274 MB.)
 const mappedResident = 8 << 20
 
-const footerFixed = numSections*16 + 4 + 4 + 8*4 + 4 + 4
+// footerLen is the length of the footer of an image of ns sections.
+func footerLen(ns int) uint64 { return uint64(ns)*16 + 4 + 4 + 8*4 + 4 + 4 }
+
 
 func parseImage(data []byte) (*image, error) {
 	bad := func(what string) (*image, error) { return nil, errorf(ErrCorrupt, "image: %s", what) }
@@ -229,7 +241,11 @@ func parseImage(data []byte) (*image, error) {
 		return bad("bad magic")
 	}
 	fl := binary.LittleEndian.Uint64(data[n-16:])
-	if fl != footerFixed || uint64(n-16) < fl {
+	ns := numSections
+	if fl == footerLen(numSectionsV5) {
+		ns = numSectionsV5
+	}
+	if fl != footerLen(ns) || uint64(n-16) < fl {
 		return bad("bad footer length")
 	}
 	ft := data[n-16-int(fl) : n-16]
@@ -238,17 +254,17 @@ func parseImage(data []byte) (*image, error) {
 	}
 	var secs [numSections][]byte
 	base := uint64(n - 16 - int(fl))
-	for i := range secs {
+	for i := range secs[:ns] {
 		off, ln := binary.LittleEndian.Uint64(ft[i*16:]), binary.LittleEndian.Uint64(ft[i*16+8:])
 		if off > base || ln > base-off {
 			return bad("section out of range")
 		}
 		secs[i] = data[off : off+ln : off+ln]
 	}
-	p := ft[numSections*16:]
+	p := ft[ns*16:]
 	img := &image{gid: binary.LittleEndian.Uint32(p)}
 	img.version = binary.LittleEndian.Uint32(p[4:])
-	if img.version != imageVersion && img.version != 4 {
+	if ns == numSections && img.version != imageVersion || ns == numSectionsV5 && img.version != 5 && img.version != 4 {
 		return bad("unknown version")
 	}
 	img.seq = binary.LittleEndian.Uint64(p[8:])
@@ -263,6 +279,7 @@ func parseImage(data []byte) (*image, error) {
 	small = crc32.Update(small, crc32.IEEETable, secs[secStats])
 	small = crc32.Update(small, crc32.IEEETable, secs[secIndexes])
 	small = crc32.Update(small, crc32.IEEETable, secs[secValues])
+	small = crc32.Update(small, crc32.IEEETable, secs[secRunDir])
 	if small != binary.LittleEndian.Uint32(p[40:]) {
 		return bad("checksum mismatch")
 	}
@@ -274,6 +291,7 @@ func parseImage(data []byte) (*image, error) {
 		return bad("section sizes disagree with the counts")
 	}
 	img.bitmaps, img.stats, img.indexes, img.values = secs[secBitmaps], secs[secStats], secs[secIndexes], secs[secValues]
+	img.runBlocks, img.runDir = secs[secRunBlocks], secs[secRunDir]
 	return img, nil
 }
 
@@ -634,7 +652,7 @@ func (w *imageWriter) pad() {
 func (w *imageWriter) begin(s int) {
 	w.pad()
 	w.secs[s][0] = w.off
-	w.hash = s == secBitmaps || s == secStats || s == secIndexes || s == secValues
+	w.hash = s == secBitmaps || s == secStats || s == secIndexes || s == secValues || s == secRunDir
 }
 
 func (w *imageWriter) end(s int) {
@@ -906,10 +924,19 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 	w.begin(secValues)
 	w.write(encodeValueSection(v))
 	w.end(secValues)
+	ns := numSections
+	if imageWriteVersion < 6 {
+		ns = numSectionsV5 // as an older version wrote them (tests)
+	} else {
+		dir := encodeRuns(w, v)
+		w.begin(secRunDir)
+		w.write(dir)
+		w.end(secRunDir)
+	}
 	small := w.crc
 
-	ft := make([]byte, 0, footerFixed)
-	for _, s := range w.secs {
+	ft := make([]byte, 0, footerLen(ns))
+	for _, s := range w.secs[:ns] {
 		ft = binary.LittleEndian.AppendUint64(ft, s[0])
 		ft = binary.LittleEndian.AppendUint64(ft, s[1])
 	}

@@ -254,7 +254,7 @@ func (ix *propIndex) seekTree() *indexTree {
 func (v *version) unbuiltMem() int64 {
 	var n int64
 	for _, ix := range v.indexes {
-		if ix.tree == nil && !ix.lazy.built.Load() {
+		if ix.lazy != nil && ix.tree == nil && !ix.lazy.built.Load() {
 			n += ix.lazy.mem
 		}
 	}
@@ -263,6 +263,9 @@ func (v *version) unbuiltMem() int64 {
 
 // distinct is the number of distinct values, without building a lazy tree.
 func (ix *propIndex) distinct() int {
+	if ix.run != nil {
+		return int(ix.ndistinct)
+	}
 	if ix.tree == nil {
 		// A lazy tree is never changed (a writer clones it), so the
 		// count stored with the image stays exact.
@@ -493,6 +496,12 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 	if err := d.done(); err != nil {
 		return nil, err
 	}
+	runs := map[indexKey]runLoc{}
+	if img != nil {
+		if runs, err = decodeRunDir(img.runDir); err != nil {
+			return nil, err
+		}
+	}
 	var fits func() bool
 	if budget := s.opts.MemoryBudget; budget > 0 {
 		fits = func() bool { return s.mem.Load() <= budget }
@@ -510,6 +519,16 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		}
 		ix := &propIndex{label: def.k.label, key: def.k.key, unique: def.flags&indexFlagUnique != 0,
 			explicit: def.flags&indexFlagExplicit != 0, entries: int64(inf[0])}
+		if loc, ok := runs[def.k]; ok {
+			// Read through the image's run (indexrun.go); the journal's
+			// changes are added below.
+			if ix.run, err = openRun(img, loc, s.pages); err != nil {
+				return nil, err
+			}
+			ix.ndistinct = int64(inf[1])
+			v.indexes[def.k] = ix
+			continue
+		}
 		label, key := def.k.label, def.k.key
 		mem := int64(inf[1])*memIndex + int64(inf[0])*4
 		ix.lazy = &lazyTree{distinct: int64(inf[1]), mem: mem, fits: fits, build: func() *indexTree {
@@ -522,6 +541,9 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 	}
 	if len(infos) != len(cat.idxDefs) {
 		return nil, errorf(ErrCorrupt, "image indexes disagree with the store")
+	}
+	if js != nil && img != nil {
+		journalRunDelta(v, img, js)
 	}
 	base, seq := uint64(0), uint64(0)
 	if img != nil {
@@ -551,6 +573,7 @@ type graphOpen struct {
 	changes     int64  // journal changes applied
 	unjournaled uint64 // the graph's sequence when its journal does not chain from imgSeq (else 0)
 	rebuilt     bool   // read from the records (neither image nor journal could be used)
+	indexDDL    uint64 // the graph's sequence when an index its journal created has no run in the image (else 0)
 }
 
 // openGraphVersion opens graph gid at sequence seq: from its image when
@@ -590,12 +613,25 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 			if img != nil {
 				st.imgSeq, st.imgSize = img.seq, img.size
 			}
+			// An image from before the index runs (version 4 or 5) with
+			// property indexes is rewritten at once by a writable open:
+			// its indexes would otherwise build their trees from every
+			// labelled node's page on first use.
+			migrate := migrateOldImages && img != nil && img.version < 6 && imageWriteVersion >= 6 && len(v.indexes) > 0 && !s.opts.ReadOnly
+			if migrate && js == nil {
+				return s.writeAndReopen(gid, seq, v, st)
+			}
 			if js == nil {
 				return v, st, nil
 			}
 			st.changes = js.changes
+			for _, ix := range v.indexes {
+				if ix.run == nil && img != nil && img.version >= 6 {
+					st.indexDDL = seq // created since the image (needsImage)
+				}
+			}
 			budget := s.opts.MemoryBudget
-			if s.opts.ReadOnly || js.changes <= s.journalLimit(st.imgSize) && (budget <= 0 || js.mem+js.replaced <= budget/8) {
+			if s.opts.ReadOnly || !migrate && js.changes <= s.journalLimit(st.imgSize) && (budget <= 0 || js.mem+js.replaced <= budget/8) {
 				return v, st, nil
 			}
 			return s.writeAndReopen(gid, seq, v, st)
@@ -616,6 +652,11 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 	}
 	return s.writeAndReopen(gid, seq, v, st)
 }
+
+// migrateOldImages: a writable open rewrites an image of version 4 or 5
+// holding property indexes (openGraphVersion); off only in tests that
+// open such an image as it is.
+var migrateOldImages = true
 
 // writeAndReopen writes v as graph gid's image of sequence seq, drops the
 // journal it folds in and reopens the graph from the image (keeping v if

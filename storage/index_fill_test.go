@@ -106,8 +106,8 @@ func TestIndexFillLeavesPagesUncached(t *testing.T) {
 					t.Fatalf("seek %s: %d nodes, a scan finds %d", value.Format(p), got.GetCardinality(), want.GetCardinality())
 				}
 			}
-			if v.indexTree(l, k) == nil {
-				t.Fatal("the seeks did not use the index")
+			if ix := v.seekIndex(l, k); ix == nil || ix.run == nil {
+				t.Fatal("the seeks did not read the index's run")
 			}
 			if after := v.nodes.base.held.Load(); after > before {
 				t.Errorf("the node-page cache held %d bytes before the seeks, %d after", before, after)

@@ -77,6 +77,10 @@ func prefixEnd(p []byte) []byte {
 type journalCommit struct {
 	body    []byte
 	changes int64
+	// indexDDL: the commit creates or drops a property index (or
+	// changes its flags), so the image's index runs are out of date
+	// (needsImage).
+	indexDDL bool
 }
 
 // journal encodes tx's journal record.
@@ -135,7 +139,7 @@ func (tx *Tx) journal(vd valueDelta) *journalCommit {
 	if imageWriteVersion >= 5 {
 		b = appendValueDelta(b, vd)
 	}
-	return &journalCommit{body: b, changes: int64(len(nodes) + len(rels))}
+	return &journalCommit{body: b, changes: int64(len(nodes) + len(rels)), indexDDL: len(tx.dirtyIndexes) > 0}
 }
 
 // journalBody encodes the head of a journal record (after prev).

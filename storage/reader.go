@@ -4,7 +4,6 @@ import (
 	"math"
 	"sort"
 
-	"github.com/RaduBerinde/btreemap"
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cyqdb/cyq/value"
 )
@@ -596,11 +595,13 @@ func seekable(v value.Value) bool {
 	return true
 }
 
-// indexTree is the value tree of the index on (label, key) for a read;
-// nil when there is none or it does not fit (propIndex.seekTree).
-func (v *version) indexTree(label, key uint32) *indexTree {
-	if ix := v.indexes[indexKey{label, key}]; ix != nil {
-		return ix.seekTree()
+// seekIndex is the index on (label, key) for a read: nil when there is
+// none, or when its tree is not built and does not fit
+// (propIndex.seekTree). An index read through a run (indexrun.go) needs
+// no tree: its blocks go through the page cache.
+func (v *version) seekIndex(label, key uint32) *propIndex {
+	if ix := v.indexes[indexKey{label, key}]; ix != nil && (ix.run != nil || ix.seekTree() != nil) {
+		return ix
 	}
 	return nil
 }
@@ -610,11 +611,8 @@ func (v *version) IndexSeek(label, key uint32, val value.Value) *roaring.Bitmap 
 	if !seekable(val) {
 		return roaring.New()
 	}
-	if tree := v.indexTree(label, key); tree != nil {
-		if _, b, ok := tree.Get(val); ok {
-			return b.bitmap()
-		}
-		return roaring.New()
+	if ix := v.seekIndex(label, key); ix != nil {
+		return ix.eqNodes(val)
 	}
 	return v.scanProp(label, key, func(pv value.Value) bool { return value.Equal(pv, val) == value.True })
 }
@@ -662,22 +660,8 @@ func (v *version) IndexRange(label, key uint32, lo, hi value.Value, loIncl, hiIn
 	if value.IsNull(hi) {
 		hi = nil
 	}
-	if tree := v.indexTree(label, key); tree != nil {
-		start, stop := btreemap.Min[value.Value](), btreemap.Max[value.Value]()
-		if lo != nil {
-			start = btreemap.GE(lo)
-		}
-		if hi != nil {
-			stop = btreemap.LE(hi)
-		}
-		var ps []posting
-		tree.AscendFunc(start, stop, func(k value.Value, b posting) bool {
-			if inRange(k, lo, hi, loIncl, hiIncl) {
-				ps = append(ps, b)
-			}
-			return true
-		})
-		return unionPostings(ps)
+	if ix := v.seekIndex(label, key); ix != nil {
+		return ix.rangeNodes(lo, hi, func(k value.Value) bool { return inRange(k, lo, hi, loIncl, hiIncl) })
 	}
 	return v.scanProp(label, key, func(pv value.Value) bool { return inRange(pv, lo, hi, loIncl, hiIncl) })
 }
@@ -690,15 +674,8 @@ func (v *version) IndexNaN(label, key uint32) *roaring.Bitmap {
 		return ok && f != f
 	}
 	nan := value.Float(math.NaN())
-	if tree := v.indexTree(label, key); tree != nil {
-		var ps []posting
-		tree.AscendFunc(btreemap.GE[value.Value](nan), btreemap.LE[value.Value](nan), func(k value.Value, b posting) bool {
-			if isNaN(k) {
-				ps = append(ps, b)
-			}
-			return true
-		})
-		return unionPostings(ps)
+	if ix := v.seekIndex(label, key); ix != nil {
+		return ix.rangeNodes(nan, nan, isNaN)
 	}
 	return v.scanProp(label, key, isNaN)
 }

@@ -112,6 +112,9 @@ func (s *Store) commitBatch(b *pebble.Batch, g *Graph, jc *journalCommit) error 
 			g.unjournaled.Store(seq)
 		} else {
 			g.journalChanges.Add(jc.changes)
+			if jc.indexDDL {
+				g.indexDDL.Store(seq)
+			}
 		}
 		s.kickImage(g)
 	}

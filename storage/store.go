@@ -99,6 +99,10 @@ type Graph struct {
 	imgSize        atomic.Int64
 	journalChanges atomic.Int64
 	unjournaled    atomic.Uint64
+	// indexDDL is the last commit that created or dropped a property
+	// index: an image older than it lacks that index's run or holds a
+	// dropped one's, so it is rewritten (needsImage).
+	indexDDL atomic.Uint64
 	rebuilt        bool // Open read the graph from its records
 }
 
@@ -350,6 +354,7 @@ func (s *Store) loadGraphs() error {
 		g.imgSize.Store(st.imgSize)
 		g.journalChanges.Store(st.changes)
 		g.unjournaled.Store(st.unjournaled)
+		g.indexDDL.Store(st.indexDDL)
 		g.rebuilt = st.rebuilt
 		s.graphs[e.name] = g
 		s.mem.Add(v.mem)
@@ -572,12 +577,13 @@ func (s *Store) writeImages() {
 }
 
 // needsImage reports whether graph g's image should be rewritten: a
-// commit since it wrote no journal record, its journal outgrew
-// journalLimit, or its value statistics went stale (valuestats.go).
+// commit since it wrote no journal record, created or dropped a property
+// index (whose run the image is to hold or lose, indexrun.go), its journal
+// outgrew journalLimit, or its value statistics went stale (valuestats.go).
 func (s *Store) needsImage(g *Graph) bool {
 	img := g.imgSeq.Load()
-	return g.seq.Load() != img && (g.unjournaled.Load() > img || g.journalChanges.Load() > s.journalLimit(g.imgSize.Load()) ||
-		g.cur.Load().valueStatsStale())
+	return g.seq.Load() != img && (g.unjournaled.Load() > img || g.indexDDL.Load() > img ||
+		g.journalChanges.Load() > s.journalLimit(g.imgSize.Load()) || g.cur.Load().valueStatsStale())
 }
 
 // foldJournal writes v, graph g's version at sequence seq whose journal

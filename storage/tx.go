@@ -204,7 +204,17 @@ func (tx *Tx) indexMut(k indexKey) *propIndex {
 	ix := tx.indexes[k]
 	if ix != nil && !tx.ownIndex[k] {
 		c := *ix
-		c.tree, c.lazy = ix.t().Clone(), nil
+		if ix.run != nil {
+			// Read through a run: only the changes are copied.
+			if ix.add != nil {
+				c.add = ix.add.Clone()
+			}
+			if ix.gone != nil {
+				c.gone = ix.gone.Clone()
+			}
+		} else {
+			c.tree, c.lazy = ix.t().Clone(), nil
+		}
 		ix = &c
 		tx.indexes[k] = ix
 		tx.ownIndex[k] = true
@@ -214,52 +224,64 @@ func (tx *Tx) indexMut(k indexKey) *propIndex {
 
 func (tx *Tx) indexAdd(k indexKey, v value.Value, node uint32) {
 	ix := tx.indexMut(k)
-	_, p, ok := ix.t().Get(v)
-	switch {
-	case !ok:
-		ix.t().ReplaceOrInsert(v, posting{one: node})
-		tx.mem += memIndex
-	case p.bm == nil:
-		if p.one == node {
+	if ix.run == nil {
+		if n := treeAdd(ix.t(), v, node, tx); n > 0 {
+			ix.entries++
+			tx.mem += n
+		}
+		return
+	}
+	had := !ix.eqNodes(v).IsEmpty()
+	if ix.runHas(v, node) {
+		if ix.gone == nil || !ix.gone.Contains(node) {
+			return // there already
+		}
+		ix.gone.Remove(node)
+	} else {
+		if ix.add == nil {
+			ix.add = newIndexTree()
+		}
+		n := treeAdd(ix.add, v, node, tx)
+		if n == 0 {
 			return
 		}
-		b := roaring.BitmapOf(p.one, node)
-		tx.ownBitmap[b] = true
-		ix.t().ReplaceOrInsert(v, posting{bm: b})
-	default:
-		b := tx.bitmapMut(p.bm)
-		if b != p.bm {
-			ix.t().ReplaceOrInsert(v, posting{bm: b})
-		}
-		if !b.CheckedAdd(node) {
-			return
-		}
+		tx.mem += n
 	}
 	ix.entries++
-	tx.mem += 4
+	if !had {
+		ix.ndistinct++
+	}
 }
 
 func (tx *Tx) indexRemove(k indexKey, v value.Value, node uint32) {
 	ix := tx.indexMut(k)
-	_, p, ok := ix.t().Get(v)
-	if !ok || !p.contains(node) {
+	if ix.run == nil {
+		if n := treeRemove(ix.t(), v, node, tx); n > 0 {
+			ix.entries--
+			tx.mem -= n
+		}
 		return
+	}
+	removed := false
+	if ix.add != nil {
+		if n := treeRemove(ix.add, v, node, tx); n > 0 {
+			tx.mem -= n
+			removed = true
+		}
+	}
+	if !removed {
+		if (ix.gone != nil && ix.gone.Contains(node)) || !ix.runHas(v, node) {
+			return // not there
+		}
+		if ix.gone == nil {
+			ix.gone = roaring.New()
+		}
+		ix.gone.Add(node)
+		tx.mem += 4
 	}
 	ix.entries--
-	tx.mem -= 4
-	if p.bm == nil {
-		ix.t().Delete(v)
-		tx.mem -= memIndex
-		return
-	}
-	// A bitmap holds two or more nodes: with one left, the posting
-	// holds it inline.
-	b := tx.bitmapMut(p.bm)
-	b.Remove(node)
-	if b.GetCardinality() == 1 {
-		ix.t().ReplaceOrInsert(v, posting{one: b.Minimum()})
-	} else {
-		ix.t().ReplaceOrInsert(v, posting{bm: b})
+	if ix.eqNodes(v).IsEmpty() {
+		ix.ndistinct--
 	}
 }
 
@@ -312,13 +334,10 @@ func (tx *Tx) checkUnique(node, label, key uint32, v value.Value) error {
 	if ix == nil || !ix.unique {
 		return nil
 	}
-	_, b, ok := ix.t().Get(v)
-	if !ok {
-		return nil
-	}
-	if c := b.card(); c > 1 || (c == 1 && !b.contains(node)) {
+	b := ix.eqNodes(v)
+	if c := b.GetCardinality(); c > 1 || (c == 1 && !b.Contains(node)) {
 		return errorf(ErrConstraintViolation, "Node(%d) already exists with label `%s` and property `%s` = %s",
-			b.min(), tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
+			b.Minimum(), tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
 	}
 	return nil
 }

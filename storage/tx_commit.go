@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cockroachdb/pebble/v2"
 	"github.com/cyqdb/cyq/value"
 )
@@ -133,10 +134,10 @@ func (tx *Tx) CreateUniqueConstraint(label, key uint32) error {
 			return errorf(ErrExists, "uniqueness constraint on :%s(%s)", tx.LabelName(label), tx.PropKeyName(key))
 		}
 		var dupErr error
-		ix.t().AscendFunc(minBound, maxBound, func(v value.Value, b posting) bool {
-			if b.card() > 1 {
+		ix.groups(func(v value.Value, b *roaring.Bitmap) bool {
+			if c := b.GetCardinality(); c > 1 {
 				dupErr = errorf(ErrConstraintViolation, "%d nodes have label %q and property %q = %s",
-					b.card(), tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
+					c, tx.LabelName(label), tx.PropKeyName(key), value.Format(v))
 				return false
 			}
 			return true

@@ -120,9 +120,20 @@ type propIndex struct {
 	unique     bool  // backs a uniqueness constraint
 	entries    int64 // indexed nodes
 	// tree holds the entries; nil for an index opened from an image until
-	// lazy builds it (use t()).
+	// lazy builds it (use t()), and for one read through a run.
 	tree *indexTree
 	lazy *lazyTree
+	// run is the index's entries as stored in the image the version was
+	// opened from (indexrun.go); gone and add are the changes since: the
+	// nodes whose entry of the run no longer holds, and the entries added
+	// (either nil when empty). ndistinct counts the distinct values.
+	run       *indexRun
+	gone      *roaring.Bitmap
+	add       *indexTree
+	ndistinct int64
+	// pending holds the entries of an index a bulk load sorted, for the
+	// image it writes.
+	pending []indexEntry
 }
 
 // indexOrder is value.Order with fast paths for the common same-kind cases.
