@@ -233,7 +233,6 @@ const mappedResident = 8 << 20
 // footerLen is the length of the footer of an image of ns sections.
 func footerLen(ns int) uint64 { return uint64(ns)*16 + 4 + 4 + 8*4 + 4 + 4 }
 
-
 func parseImage(data []byte) (*image, error) {
 	bad := func(what string) (*image, error) { return nil, errorf(ErrCorrupt, "image: %s", what) }
 	n := len(data)

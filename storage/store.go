@@ -103,7 +103,7 @@ type Graph struct {
 	// index: an image older than it lacks that index's run or holds a
 	// dropped one's, so it is rewritten (needsImage).
 	indexDDL atomic.Uint64
-	rebuilt        bool // Open read the graph from its records
+	rebuilt  bool // Open read the graph from its records
 }
 
 // pebbleLogger routes Pebble's log output to the store's Logger, one line
