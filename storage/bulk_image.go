@@ -92,17 +92,14 @@ func compareIndexEntries(a, b indexEntry) int {
 }
 
 // baseIndexEntries returns the entries of the graph's nodes for property
-// index k, sorted, read page by page from the node pages of the label.
+// index k, sorted: read from the index's run and changes when it has a
+// run, else from its tree, else page by page from the node pages of the
+// label (indexEntries).
 func (b *BulkBuilder) baseIndexEntries(k indexKey) []indexEntry {
-	base := b.base
 	var es []indexEntry
-	_ = eachLabelledNode(base, k.label, func(n uint32, ps props) error {
-		if val, ok := ps.get(k.key); ok {
-			es = append(es, indexEntry{val, n})
-		}
-		return nil
+	b.base.indexEntries(b.base.indexes[k], func(val value.Value, n uint32) {
+		es = append(es, indexEntry{val, n})
 	})
-	slices.SortFunc(es, compareIndexEntries)
 	return es
 }
 

@@ -437,13 +437,12 @@ func (rw *runWriter) endGroup() {
 	rw.cur = nil
 }
 
-// flush ends the block (the value being written, if its nodes go on,
-// starts the next block again).
+// flush ends the block (a value whose nodes go on starts the next block
+// again: add opens a group for it).
 func (rw *runWriter) flush() {
 	if rw.n == 0 {
 		return
 	}
-	cur := rw.cur
 	rw.endGroup()
 	rw.offs = append(rw.offs, rw.w.off-rw.start)
 	var hdr [binary.MaxVarintLen64]byte
@@ -451,7 +450,6 @@ func (rw *runWriter) flush() {
 	rw.w.write(rw.block)
 	rw.block, rw.n = rw.block[:0], 0
 	rw.blocks++
-	rw.cur = cur
 }
 
 // encodeRuns writes the run of every index of v into secRunBlocks and
