@@ -45,6 +45,8 @@
 //   - the block offsets of both tables;
 //   - serialized label bitmaps, the statistics counters, and per index its
 //     definition and entry counts;
+//   - per property index, its (value, node) entries as one sorted run in
+//     blocks of 128 (indexrun.go);
 //   - the value statistics (valuestats.go) with their distinct-count
 //     registers.
 //
@@ -106,7 +108,13 @@
 // append copies. With Options.MemoryBudget the caches of all tables and
 // graphs share one pool of half the budget (pagepool.go) that evicts the
 // oldest pages; without it pages stay once decoded. Property indexes opened
-// from an image build their value tree on first use from the base. Full-text
+// from an image are read through their runs: a seek finds its first block
+// by binary search on the blocks' first values and decodes blocks into a
+// cache of the same pool, never a node page; what commits changed since
+// the image (nodes gone from the run, entries added: from the journal at
+// open, then from each commit) is merged in at the seek. An index created
+// since the image builds its tree from the data; the commit that creates
+// or drops an index makes the image due for rewriting. Full-text
 // and vector indexes are persisted beside the image in a search image written
 // by the same writer (image_search.go): on first use an index is mapped
 // from it (full-text: a term dictionary and flat arrays read in place, each
