@@ -162,8 +162,12 @@ func (b *BulkBuilder) streamedIndexes(v *version) error {
 		distinct := 0
 		var prev *indexEntry
 		// The merged entries are the index's run in the image the load
-		// writes (indexrun.go).
-		all := make([]indexEntry, 0, len(old)+len(es))
+		// writes (indexrun.go): into an empty index, the loaded ones as
+		// they are, without a second copy.
+		var all []indexEntry
+		if len(old) > 0 {
+			all = make([]indexEntry, 0, len(old)+len(es))
+		}
 		for i, j := 0, 0; i < len(old) || j < len(es); {
 			var e *indexEntry
 			if j == len(es) || (i < len(old) && compareIndexEntries(old[i], es[j]) < 0) {
@@ -181,7 +185,12 @@ func (b *BulkBuilder) streamedIndexes(v *version) error {
 					prev.node, e.node, k.label, k.key)
 			}
 			prev = e
-			all = append(all, *e)
+			if len(old) > 0 {
+				all = append(all, *e)
+			}
+		}
+		if len(old) == 0 {
+			all = es
 		}
 		v.indexes[k] = &propIndex{label: k.label, key: k.key, unique: ix.unique, explicit: ix.explicit,
 			entries: int64(len(all)), lazy: &lazyTree{distinct: int64(distinct)}, pending: all}
