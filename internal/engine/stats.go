@@ -545,3 +545,37 @@ func (s *statsView) meanDegree(nodes *roaring.Bitmap, typ string, out bool) floa
 	}
 	return float64(sum) / float64(n)
 }
+
+var _ planner.KeyStats = (*statsView)(nil)
+
+// UniqueKey implements planner.KeyStats: a uniqueness constraint (or node
+// key) covers (label, key), or the view reads a snapshot whose index over
+// (label, key) holds as many distinct values as entries (the index's
+// counts are exact: equal values, 1 and 1.0 alike, are one distinct
+// value, and nulls are not indexed). A transaction's view trusts only
+// constraints: its counts move as it writes. The answer is recorded as a
+// count the plan read (1 or 0), so a cached plan that relied on it is
+// planned again once a write adds a duplicate.
+func (s *statsView) UniqueKey(label, key string) bool {
+	u := s.uniqueKey(label, key)
+	n := 0.0
+	if u {
+		n = 1
+	}
+	s.record(readUnique, label, key, "", n)
+	return u
+}
+
+func (s *statsView) uniqueKey(label, key string) bool {
+	ix, ok := s.index(label, key)
+	if !ok {
+		return false
+	}
+	if ix.Unique {
+		return true
+	}
+	if _, snapshot := generation(s.r); !snapshot {
+		return false
+	}
+	return ix.Distinct == ix.Entries
+}
