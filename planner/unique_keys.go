@@ -10,10 +10,10 @@ import (
 // equal; nulls are no values): a uniqueness constraint or node key over
 // (label, key) says so for every state of the store, and an index over
 // (label, key) whose distinct values are as many as its entries says so
-// for the snapshot its counts were taken of (storage.IndexInfo counts
-// are exact, and a cached plan that relied on them is planned again when
-// they move: the engine records the answer as one of the counts the plan
-// read). So an equality of a key with one value binds at most one node,
+// for the version of the store the statement reads (storage.IndexInfo
+// counts are exact, a transaction's included, and a cached plan that
+// relied on them is planned again when they move: the engine records the
+// answer as one of the counts the plan read). So an equality of a key with one value binds at most one node,
 // and rows unique in a node are unique in its key's non-null values.
 //
 // A statement that writes (or calls a procedure, which may) uses no key:

@@ -549,13 +549,15 @@ func (s *statsView) meanDegree(nodes *roaring.Bitmap, typ string, out bool) floa
 var _ planner.KeyStats = (*statsView)(nil)
 
 // UniqueKey implements planner.KeyStats: a uniqueness constraint (or node
-// key) covers (label, key), or the view reads a snapshot whose index over
-// (label, key) holds as many distinct values as entries (the index's
-// counts are exact: equal values, 1 and 1.0 alike, are one distinct
-// value, and nulls are not indexed). A transaction's view trusts only
-// constraints: its counts move as it writes. The answer is recorded as a
+// key) covers (label, key), or the index over (label, key) holds as many
+// distinct values as entries in the version the view reads (a snapshot,
+// or a transaction's own state, whose index its writes keep current). The
+// index's counts are exact: equal values, 1 and 1.0 alike, are one
+// distinct value, and nulls are not indexed. The answer is recorded as a
 // count the plan read (1 or 0), so a cached plan that relied on it is
-// planned again once a write adds a duplicate.
+// planned again once a write adds a duplicate. (The statement's own
+// writes come after its plan: a statement that writes uses no key, see
+// planner/unique_keys.go.)
 func (s *statsView) UniqueKey(label, key string) bool {
 	u := s.uniqueKey(label, key)
 	n := 0.0
@@ -571,11 +573,5 @@ func (s *statsView) uniqueKey(label, key string) bool {
 	if !ok {
 		return false
 	}
-	if ix.Unique {
-		return true
-	}
-	if _, snapshot := generation(s.r); !snapshot {
-		return false
-	}
-	return ix.Distinct == ix.Entries
+	return ix.Unique || ix.Distinct == ix.Entries
 }
