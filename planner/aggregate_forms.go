@@ -42,7 +42,10 @@ func aggregateForms(b *builder, ops []logical.Op, req required) ([]logical.Op, b
 		if out, ok := countSums(ops, j, a); ok {
 			return out, true
 		}
-		if out, ok := singleRowGroups(ops, j, a); ok {
+		if out, ok := distinctKeyAggs(b, ops, j, a); ok {
+			return out, true
+		}
+		if out, ok := singleRowGroups(b, ops, j, a); ok {
 			return out, true
 		}
 	}
@@ -425,12 +428,13 @@ func countColumn(ops []logical.Op, v string) bool {
 }
 
 // singleRowGroups replaces a grouping whose groups are single rows (a key
-// is a node variable the rows are unique in) by a projection, when each
+// is a node variable the rows are unique in, or a non-null key property
+// of one: keyGroups) by a projection, when each
 // aggregate's value on one row is known: count(*) is 1, and a sum of a
 // degree the planner introduced is that degree.
-func singleRowGroups(ops []logical.Op, j int, a logical.Aggregate) ([]logical.Op, bool) {
-	unique := uniqueVars(ops[:j])
-	one := false
+func singleRowGroups(b *builder, ops []logical.Op, j int, a logical.Aggregate) ([]logical.Op, bool) {
+	unique := b.uniqueVars(ops[:j])
+	one := b.keyGroups(ops[:j], a.Keys)
 	for _, k := range a.Keys {
 		if v, ok := k.Expr.(*ast.Variable); ok && unique[v.Name] {
 			one = true
@@ -457,16 +461,21 @@ func singleRowGroups(ops []logical.Op, j int, a logical.Aggregate) ([]logical.Op
 
 // uniqueVars returns the node variables in which the rows ops produce are
 // unique (no two rows bind the same node): the node of a scan that is the
-// first source of rows, or the one variable of a DISTINCT (WITH DISTINCT
-// v), as long as later operators only keep, drop or extend rows one for
-// one.
-func uniqueVars(ops []logical.Op) map[string]bool {
+// first source of rows, or of a seek of a key's value (at most one row:
+// keySeek), or the one variable of a DISTINCT (WITH DISTINCT v), as long
+// as later operators only keep, drop or extend rows one for one.
+func (b *builder) uniqueVars(ops []logical.Op) map[string]bool {
 	u := map[string]bool{}
 	for i, op := range ops {
 		switch o := op.(type) {
 		case logical.Start:
 		case logical.NodeScan:
 			if !onlyStartBefore(ops[:i]) {
+				return map[string]bool{}
+			}
+			u[o.Var] = true
+		case logical.NodeIndexSeek:
+			if !onlyStartBefore(ops[:i]) || !b.keySeek(o) {
 				return map[string]bool{}
 			}
 			u[o.Var] = true

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
@@ -219,13 +221,7 @@ func (b *builder) startOps(m *patternPlan, n *ast.NodePattern, name string, seek
 		if seek != nil {
 			m.ops = append(m.ops, seek)
 			// A seek of the only label's index needs no label check.
-			if ix, ok := seek.(logical.NodeIndexSeek); ok {
-				checkLabels = !onlyLabel(n, ix.Label)
-			} else if ix, ok := seek.(logical.NodeSetSeek); ok && ix.Label != "" {
-				checkLabels = !onlyLabel(n, ix.Label)
-			} else if ix, ok := seek.(logical.NodeRangeSeek); ok {
-				checkLabels = !onlyLabel(n, ix.Label)
-			}
+			checkLabels = !onlyLabel(n, seekLabel(seek))
 		} else {
 			scan, onlyLabel := b.scanOp(n, name)
 			m.ops = append(m.ops, scan)
@@ -243,6 +239,40 @@ func (b *builder) startOps(m *patternPlan, n *ast.NodePattern, name string, seek
 		n = &copied
 	}
 	return b.appendNodeFilter(m, n, name)
+}
+
+// seekLabel is the label whose index seek binds only nodes carrying it
+// ("" for a seek of no label's index).
+func seekLabel(seek logical.Op) string {
+	switch ix := seek.(type) {
+	case logical.NodeIndexSeek:
+		return ix.Label
+	case logical.NodeSetSeek:
+		return ix.Label
+	case logical.NodeRangeSeek:
+		return ix.Label
+	}
+	return ""
+}
+
+// unlabelled drops the label check of the chain's node i, whose binding
+// proved it (a seek of its only label's index): the expansion that later
+// reaches the bound node then tests its properties only, and a set
+// operation such as the intersection of two bound nodes' neighbours
+// (setCommonNeighbours) is not cut into rows by a label test of a node
+// every row shares. The chain's element is copied; the AST stays as
+// parsed.
+func (b *builder) unlabelled(c *chainPlan, i int) {
+	n := c.el.Nodes[i]
+	el := *c.el
+	el.Nodes = slices.Clone(el.Nodes)
+	copied := *n
+	copied.Labels = nil
+	if props, ok := b.inlineProps[n]; ok {
+		b.inlineProps[&copied] = props
+	}
+	el.Nodes[i] = &copied
+	c.el = &el
 }
 
 // onlyLabel reports whether label is node pattern n's only label.
@@ -270,9 +300,12 @@ func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[st
 		if seek == nil && b.scanAnchor(c.el, i, eqs[c.names[i]]) {
 			// Ahead of everything the pattern binds, so the scan runs
 			// once per row entering the pattern, not once per start.
-			scan, _ := b.scanOp(n, c.names[i])
+			scan, only := b.scanOp(n, c.names[i])
 			m.ops = append([]logical.Op{scan}, m.ops...)
 			m.bind(c.names[i], kindNode)
+			if only {
+				b.unlabelled(c, i)
+			}
 			if b.anchors == nil {
 				b.anchors = map[string]bool{}
 			}
@@ -282,6 +315,9 @@ func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[st
 		if seek != nil {
 			m.ops = append(m.ops, seek)
 			m.bind(c.names[i], kindNode)
+			if l := seekLabel(seek); l != "" && onlyLabel(n, l) {
+				b.unlabelled(c, i)
+			}
 		}
 	}
 }

@@ -49,6 +49,9 @@ type builder struct {
 	// params: the parameters' values the cost model reads (see
 	// planValue), nil when none are known.
 	params *paramRecorder
+	// noKeys: the statement may write, so it trusts no key (see
+	// unique_keys.go).
+	noKeys bool
 }
 
 // fresh returns a new internal variable name.

@@ -407,8 +407,12 @@ func (s *selectivity) baseDegree(v string, dir ast.Direction, types []string, av
 }
 
 // perValue is the expected number of nodes with label whose key equals
-// one given value: the label's nodes over the key's distinct values.
+// one given value: one for a key (unique_keys.go), else the label's nodes
+// over the key's distinct values.
 func (s *selectivity) perValue(label, key string) float64 {
+	if s.b.uniqueKey(label, key) {
+		return 1 // at most one node holds the value
+	}
 	n := s.b.stats.LabelCount(label)
 	if d := s.b.stats.DistinctValues(label, key); d > 0 {
 		return math.Max(1, n/d)

@@ -545,3 +545,33 @@ func (s *statsView) meanDegree(nodes *roaring.Bitmap, typ string, out bool) floa
 	}
 	return float64(sum) / float64(n)
 }
+
+var _ planner.KeyStats = (*statsView)(nil)
+
+// UniqueKey implements planner.KeyStats: a uniqueness constraint (or node
+// key) covers (label, key), or the index over (label, key) holds as many
+// distinct values as entries in the version the view reads (a snapshot,
+// or a transaction's own state, whose index its writes keep current). The
+// index's counts are exact: equal values, 1 and 1.0 alike, are one
+// distinct value, and nulls are not indexed. The answer is recorded as a
+// count the plan read (1 or 0), so a cached plan that relied on it is
+// planned again once a write adds a duplicate. (The statement's own
+// writes come after its plan: a statement that writes uses no key, see
+// planner/unique_keys.go.)
+func (s *statsView) UniqueKey(label, key string) bool {
+	u := s.uniqueKey(label, key)
+	n := 0.0
+	if u {
+		n = 1
+	}
+	s.record(readUnique, label, key, "", n)
+	return u
+}
+
+func (s *statsView) uniqueKey(label, key string) bool {
+	ix, ok := s.index(label, key)
+	if !ok {
+		return false
+	}
+	return ix.Unique || ix.Distinct == ix.Entries
+}

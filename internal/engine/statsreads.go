@@ -28,6 +28,7 @@ const (
 	readLoops                          // SelfLoopCount(a, b, c)
 	readDistinct                       // DistinctValues(a, b)
 	readLabelPair                      // LabelPairCount(a, b)
+	readUnique                         // UniqueKey(a, b): 1 or 0
 )
 
 // statsRead is one count the planner read while planning, and its
@@ -93,6 +94,11 @@ func (s *statsView) count(r statsRead) float64 {
 		return s.DistinctValues(r.a, r.b)
 	case readLabelPair:
 		return s.LabelPairCount(r.a, r.b)
+	case readUnique:
+		if s.UniqueKey(r.a, r.b) {
+			return 1
+		}
+		return 0
 	}
 	return 0
 }
