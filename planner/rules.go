@@ -22,6 +22,7 @@ var rules = []rule{
 	dropDistinct,
 	dropDistinctRows,
 	pushdownUniqueness,
+	filtersBeforeProjections,
 	semiJoinRuns,
 	stepTests,
 	unrollFixedLength,
