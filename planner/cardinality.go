@@ -167,6 +167,9 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			rows *= reach
 		case logical.SemiJoin:
 			rows *= b.semiJoinFraction(o, nodes)
+		case logical.WalkCount:
+			// the matches from any node, spread over the nodes
+			rows *= b.rowsAfter(o.Build.Ops) / nodes
 		case logical.ShortestPath:
 			reach, touched := b.searchReach(sel, o, nodes, avgDeg)
 			reads[i] = rows * touched

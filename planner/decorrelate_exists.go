@@ -377,7 +377,7 @@ func scopeAt(ops []logical.Op, i int) (*scope, map[string]int, bool) {
 	for j, op := range ops[:i] {
 		switch o := op.(type) {
 		case logical.Start, logical.NodeFilter, logical.RelFilter, logical.Filter,
-			logical.Distinct, logical.Sort, logical.Skip, logical.Limit, logical.SemiJoin:
+			logical.Distinct, logical.Sort, logical.Skip, logical.Limit, logical.SemiJoin, logical.WalkCount:
 			if s, ok := op.(logical.SemiJoin); ok && s.Scan {
 				bind(j, s.Probe, kindNode)
 			}
