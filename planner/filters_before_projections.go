@@ -17,10 +17,13 @@ import (
 // The boundary is a projection whose every item is a variable under its
 // own name (it computes nothing, so every variable keeps its value and
 // the scope is the same on both sides), a selection of columns (Select)
-// or a DISTINCT, and every name the filter mentions, the variables of
-// the patterns and subqueries nested in it included, is one the
-// boundary passes on: a name it drops could be bound before it, where
-// the filter would read that binding instead of its own. The rows and
+// or a DISTINCT; for the last two, every name the filter mentions (the
+// variables of the patterns and subqueries nested in it included) is
+// one the boundary passes on or one not bound before it (the pattern's
+// own): a name the boundary drops but that is bound before it would
+// read that binding instead of the filter's own, and across DISTINCT a
+// value that differs between duplicates. A semi-join reads only its
+// probe and keys. The rows and
 // their order are the same on both sides of a projection or a
 // selection, so the filter tests the same rows in the same order (and
 // raises an error on the same row). Across DISTINCT it tests the
@@ -37,9 +40,13 @@ func filtersBeforeProjections(_ *builder, ops []logical.Op, _ required) ([]logic
 		if !ok {
 			continue
 		}
+		sc, _, ok := scopeAt(ops, i-1)
+		if !ok {
+			continue
+		}
 		inside := true
 		for n := range reads.names {
-			inside = inside && slices.Contains(passed, n)
+			inside = inside && (passed == nil || slices.Contains(passed, n) || !sc.has(n))
 		}
 		if !inside {
 			continue
@@ -52,8 +59,9 @@ func filtersBeforeProjections(_ *builder, ops []logical.Op, _ required) ([]logic
 }
 
 // passedUnchanged returns the variables op passes on unchanged when it is
-// a WITH boundary that computes nothing: a projection of variables under
-// their own names, a selection of columns, or a DISTINCT over columns.
+// a WITH boundary that computes nothing: a selection of columns or a
+// DISTINCT over columns (their columns), or a projection of variables
+// under their own names (nil: it passes every variable).
 func passedUnchanged(op logical.Op) ([]string, bool) {
 	switch o := op.(type) {
 	case logical.Select:
@@ -61,17 +69,17 @@ func passedUnchanged(op logical.Op) ([]string, bool) {
 	case logical.Distinct:
 		return o.Vars, true
 	case logical.Project:
-		if len(o.Subst) > 0 || len(o.Items) == 0 {
+		// It binds its items to themselves and keeps every other
+		// variable in scope: nil, it passes them all.
+		if !identitySubst(o.Subst) || len(o.Items) == 0 {
 			return nil, false
 		}
-		var names []string
 		for _, it := range o.Items {
 			if !projectsItself(o, it.Name) {
 				return nil, false
 			}
-			names = append(names, it.Name)
 		}
-		return names, true
+		return nil, true
 	}
 	return nil, false
 }
@@ -84,7 +92,7 @@ func passedUnchanged(op logical.Op) ([]string, bool) {
 func testReads(op logical.Op) (varSet, bool) {
 	switch o := op.(type) {
 	case logical.Filter:
-		if o.Vectorised || len(o.Subst) > 0 {
+		if o.Vectorised || !identitySubst(o.Subst) {
 			return varSet{}, false
 		}
 		reads := newVarSet()
