@@ -41,6 +41,9 @@ var walkLeads = []string{
 	"MATCH (a:A {id: $p})-->(c)-->(b) WITH DISTINCT a, b, c AS x WHERE EXISTS { (x)-[:T]->(b) }",
 	"MATCH (a:A)-[:T]->(b) WHERE a.k = 1 WITH a, b ORDER BY b.id LIMIT 6",
 	"MATCH (a:A {id: $p}) MATCH (a)-->(b)",
+	"MATCH (a:A {id: $p})-->(c)-->(b) WITH DISTINCT a, b WHERE EXISTS { (c)-[:T]->(b) }",
+	"MATCH (a:A)-->(c)-[:T]-(b) WITH DISTINCT a, b WHERE EXISTS { (c)<-[:U]-(b) }",
+	"MATCH (a:A {id: $p})-[:T]->(c)-->(b) WITH a, b WHERE NOT EXISTS { (c)-->(b) }",
 }
 
 // walkHops are single hops (%s: the relationship's variable).
