@@ -108,7 +108,9 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 				}
 			}
 			if o.ToBound {
-				rows = rows / nodes
+				// Closing onto a bound node: each of the d relationships
+				// per row ends at that one node (see closeChance).
+				rows *= b.closeChance(sel, o, nodes)
 			}
 		case logical.Degree:
 			// one row per node that has relationships; with end labels
@@ -165,6 +167,9 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			rows *= reach
 		case logical.SemiJoin:
 			rows *= b.semiJoinFraction(o, nodes)
+		case logical.WalkCount:
+			// the matches from any node, spread over the nodes
+			rows *= b.rowsAfter(o.Build.Ops) / nodes
 		case logical.ShortestPath:
 			reach, touched := b.searchReach(sel, o, nodes, avgDeg)
 			reads[i] = rows * touched
@@ -358,4 +363,55 @@ func scannedLabels(before []logical.Op, f logical.NodeFilter) bool {
 	}
 	s, ok := before[len(before)-1].(logical.NodeScan)
 	return ok && s.Var == f.Var && s.Labels != nil && ast.FormatExpr(&ast.LabelPredicate{Expr: &ast.Variable{Name: s.Var}, Labels: s.Labels}) == ast.FormatExpr(&ast.LabelPredicate{Expr: &ast.Variable{Name: f.Var}, Labels: f.Labels})
+}
+
+// closeChance is the chance that one relationship an expansion into the
+// bound node o.To follows ends at that node. When the statistics count
+// the relationships of o's types by their ends' labels and o.To is known
+// to carry a label L, it is the share of those relationships (leaving
+// o.From's label, when known) that end at L's nodes, over L's nodes: the
+// pattern then gets the same rows counted from either end, and an
+// adjacency test between two nodes of a small label is not priced as all
+// but impossible (which made plans start from a scan of the label rather
+// than from the anchor). Otherwise one over all nodes. It is 0 only when
+// no such relationship ends at L.
+func (b *builder) closeChance(sel *selectivity, o logical.Expand, nodes float64) float64 {
+	unknown := 1 / nodes
+	to := sel.labels[o.To]
+	if to == "" {
+		return unknown
+	}
+	n := b.stats.LabelCount(to)
+	if n <= 0 {
+		return unknown
+	}
+	from := sel.labels[o.From]
+	types := o.Types
+	if len(types) == 0 {
+		types = []string{""}
+	}
+	into, all := 0.0, 0.0
+	add := func(start, t, end, any string, toEnd bool) bool {
+		c, a := b.stats.RelPatternCount(start, t, end), b.stats.RelPatternCount(start, t, any)
+		if !toEnd {
+			c, a = b.stats.RelPatternCount(end, t, start), b.stats.RelPatternCount(any, t, start)
+		}
+		if c < 0 || a < 0 {
+			return false
+		}
+		into, all = into+c, all+a
+		return true
+	}
+	for _, t := range types {
+		if o.Dir != ast.DirLeft && !add(from, t, to, "", true) {
+			return unknown
+		}
+		if o.Dir != ast.DirRight && !add(from, t, to, "", false) {
+			return unknown
+		}
+	}
+	if all <= 0 {
+		return unknown
+	}
+	return into / all / math.Min(n, nodes)
 }

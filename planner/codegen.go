@@ -95,6 +95,7 @@ type gen struct {
 	nR, nN   int32
 	nS, nC   int32
 	nV       int32 // vector registers
+	nCounts  int32 // count maps (WalkCount)
 	span     int32
 
 	counterRegs []counterReg
@@ -805,6 +806,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		return setOut(set, o.To, e)
 	case logical.SemiJoin:
 		return g.semiJoin(o, e, cont, rest, ops)
+	case logical.WalkCount:
+		return g.walkCount(o, e, cont, rest)
 	case logical.Mark:
 		return g.mark(o, e, cont, rest)
 	case logical.VarExpand:

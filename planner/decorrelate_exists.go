@@ -275,7 +275,10 @@ func (b *builder) keyRuns(ops []logical.Op, at map[string]int, key, probe string
 	if key == "" {
 		return 1
 	}
-	j := at[key]
+	// A WITH that passes the key on under its own name keeps its values
+	// and their order: the runs are those of the operator that bound it
+	// first (`MATCH (h {id: $x})-->(w) WITH DISTINCT h, w`: one h).
+	j := probeBinder(ops, at[key], key)
 	if o, ok := ops[j].(logical.NodeIndexSeek); ok && readsNoVariable(o.Value) && b.rowsAfter([]logical.Op{logical.Start{}, o}) <= 1 {
 		return 1
 	}
@@ -374,7 +377,7 @@ func scopeAt(ops []logical.Op, i int) (*scope, map[string]int, bool) {
 	for j, op := range ops[:i] {
 		switch o := op.(type) {
 		case logical.Start, logical.NodeFilter, logical.RelFilter, logical.Filter,
-			logical.Distinct, logical.Sort, logical.Skip, logical.Limit, logical.SemiJoin:
+			logical.Distinct, logical.Sort, logical.Skip, logical.Limit, logical.SemiJoin, logical.WalkCount:
 			if s, ok := op.(logical.SemiJoin); ok && s.Scan {
 				bind(j, s.Probe, kindNode)
 			}

@@ -76,6 +76,9 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 				}
 			}
 		}
+		if _, once := op.(logical.WalkCount); once {
+			runs[0] = 1 // built once
+		}
 		saved := b.outer
 		b.outer = b.bindings(c.Ops[:i])
 		for k, ch := range nested {

@@ -262,6 +262,8 @@ func before(op logical.Op, after need) need {
 		for _, m := range o.More {
 			use(m.Key)
 		}
+	case logical.WalkCount:
+		use(o.Probe)
 	case logical.Mark:
 		kill(o.Var)
 		use(o.Join.Probe)

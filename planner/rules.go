@@ -22,6 +22,7 @@ var rules = []rule{
 	dropDistinct,
 	dropDistinctRows,
 	pushdownUniqueness,
+	filtersBeforeProjections,
 	semiJoinRuns,
 	stepTests,
 	unrollFixedLength,
@@ -133,6 +134,9 @@ func (b *builder) rewriteNested(ops []logical.Op, out need) ([]logical.Op, bool)
 			leaves, probe = o.Leaves(), o.Probe
 		case logical.Mark:
 			leaves, probe = o.Join.Leaves(), o.Join.Probe
+		case logical.WalkCount:
+			// the build binds the probe once per match (see walkCountFor)
+			inner = need{Live: newVarSet(o.Probe), Bag: true}
 		case logical.CallSubquery:
 			inner = callBranchNeed(o, req.After[i])
 		}

@@ -31,6 +31,12 @@ import (
 // they are in one EXISTS pattern. A stretch whose relationships must
 // differ from one bound before it (the rest of its MATCH) reads that
 // relationship, so it is not a run of one probe.
+//
+// Under a consumer that counts the rows (count(*), sum, collect, ORDER
+// BY with LIMIT: anything but DISTINCT and duplicate-insensitive
+// aggregates), the run is instead a WalkCount (walkCountFor): each row
+// passed on once per walk, the walks of every node counted once from
+// the anchored end.
 func semiJoinRuns(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	if b.writes || len(ops) == 0 {
 		return ops, false
@@ -52,11 +58,16 @@ func semiJoinRuns(b *builder, ops []logical.Op, req required) ([]logical.Op, boo
 			end++
 		}
 		for j := end; j > i; j-- {
-			if req.After[j-1].Bag {
-				continue
-			}
 			test, probe, ok := runExists(ops[i:j], sc, req.After[j-1].Live)
 			if !ok {
+				continue
+			}
+			if req.After[j-1].Bag {
+				// The consumer counts the rows: each row leaves the run
+				// once per walk.
+				if out, ok := b.walkCountFor(ops, i, j, test, probe); ok {
+					return out, true
+				}
 				continue
 			}
 			out := replace(ops, i, j-i)

@@ -32,7 +32,10 @@ type Machine struct {
 	R []value.Value
 	N []uint64
 	S []*roaring.Bitmap
-	V [][]value.Value // vector registers (see vector.go)
+	// counts are the count maps of OpCountNew, OpCountAdd and OpCountGet
+	// (made on first use).
+	counts []map[uint32]uint64
+	V      [][]value.Value // vector registers (see vector.go)
 
 	cursors []cursor
 	tables  []*table // by aux index, made on first use
@@ -1020,6 +1023,30 @@ func (m *Machine) run() (row bool, err error) {
 			}
 		case OpSetAddAll:
 			S[in.A].Or(S[in.B])
+		case OpCountNew:
+			for int(in.A) >= len(m.counts) {
+				m.counts = append(m.counts, nil)
+			}
+			m.counts[in.A] = map[uint32]uint64{}
+		case OpCountAdd:
+			if N[in.B] != NullID {
+				c := m.counts[in.A]
+				id := uint32(N[in.B])
+				if c[id] == 0 {
+					if err := m.account(countEntryBytes); err != nil {
+						return false, m.fail(pc-1, err)
+					}
+				}
+				c[id]++
+			}
+		case OpCountGet:
+			N[in.A] = 0
+			if N[in.C] != NullID {
+				N[in.A] = m.counts[in.B][uint32(N[in.C])]
+			}
+			if N[in.A] == 0 {
+				pc = int(in.D)
+			}
 		case OpSetAddCounted:
 			if N[in.B] != NullID {
 				for i := in.A; i < in.A+in.C; i++ {
@@ -1080,3 +1107,7 @@ func tri(v value.Value) (value.Tri, error) {
 	}
 	return value.Unknown, typeErr("expected a boolean, got %s", value.TypeName(v))
 }
+
+// countEntryBytes is what one node's entry in a count map is charged to
+// the query's memory (key, count and the map's overhead).
+const countEntryBytes = 24

@@ -179,6 +179,9 @@ const (
 	OpSetAdd           // A=S, B=N: add N[B] to S[A] (a set from OpSetNew) in place; null adds nothing
 	OpSetAddAll        // A=S, B=S: S[A] = S[A] OR S[B] in place (S[A] from OpSetNew)
 	OpSetAddCounted    // A=S first of C sets from OpSetNew, B=N, C=k: add N[B] to the first of S[A..A+k-1] not holding it (S[A+i]: the nodes added more than i times); null adds nothing
+	OpCountNew         // A=count map: M[A] = a new empty map from node to count
+	OpCountAdd         // A=count map, B=N: add one to N[B]'s count in M[A]; null adds nothing
+	OpCountGet         // A=N dst, B=count map, C=N node, D=target: N[A] = N[C]'s count in M[B]; if it is 0, pc = D
 
 	// --- GraphProgram working graphs (Ctx.Working: W and a statement's result R) ---
 	OpCollectRow     // A=target: count a result row; once R is truncated (its node limit left a node out), pc = A
@@ -259,6 +262,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetContains: {"SetContains", 3, 2},
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
 	OpSetNew: {"SetNew", 1, -1}, OpSetAdd: {"SetAdd", 2, -1}, OpSetAddAll: {"SetAddAll", 2, -1}, OpSetAddCounted: {"SetAddCounted", 3, -1},
+	OpCountNew: {"CountNew", 1, -1}, OpCountAdd: {"CountAdd", 2, -1}, OpCountGet: {"CountGet", 4, 3},
 	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1}, OpSetIndexRange: {"SetIndexRange", 2, -1},
 
 	OpOpenTypeCounts: {"OpenTypeCounts", 1, -1}, OpNextTypeCount: {"NextTypeCount", 4, 3},
