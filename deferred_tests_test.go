@@ -132,7 +132,9 @@ func TestDeferredTestsExact(t *testing.T) {
 		func(p string) string {
 			return "MATCH (n:V)-[:R]->(x)-[:S]->(m) WHERE " + p + " RETURN DISTINCT n.k ORDER BY n.k LIMIT 5"
 		},
-		func(p string) string { return "MATCH (n:V)-[:R*1..2]->(m) WHERE " + p + " RETURN count(DISTINCT m) AS c" },
+		func(p string) string {
+			return "MATCH (n:V)-[:R*1..2]->(m) WHERE " + p + " RETURN count(DISTINCT m) AS c"
+		},
 		func(p string) string {
 			return "MATCH (n:V) OPTIONAL MATCH (n)-[:R]->(m) WHERE " + p + " RETURN n.k, count(m) AS c"
 		},
@@ -142,7 +144,9 @@ func TestDeferredTestsExact(t *testing.T) {
 		func(p string) string {
 			return "MATCH (v:V) RETURN v.k, COUNT { MATCH (n:V)-[:R]->(m) WHERE n.k = v.k AND " + p + " } AS c"
 		},
-		func(p string) string { return "MATCH (n:V) WITH n MATCH (n)-[:R]->(m) WHERE " + p + " RETURN count(*) AS c" },
+		func(p string) string {
+			return "MATCH (n:V) WITH n MATCH (n)-[:R]->(m) WHERE " + p + " RETURN count(*) AS c"
+		},
 		func(p string) string {
 			return "MATCH (n:V), (m:V {k: 3}) MATCH s = shortestPath((n)-[:R*..3]-(m)) WHERE " + p + " RETURN count(s) AS c"
 		},
