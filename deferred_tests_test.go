@@ -15,7 +15,8 @@ import (
 // property holding strings, nulls and, on some graphs, values of another
 // type (integers on one, lists on another) on nodes with and without
 // relationships, through functions that fail on them (toLower, size,
-// trim, a concatenation of toLower's value) or a division by a property that may be zero; alone,
+// trim, a concatenation of toLower's value), a test whose value is not
+// a boolean where the property is a string, or a division by a property that may be zero; alone,
 // negated, in AND with deciding operands before and after them that read
 // the scanned node or the expanded one, with a second test that may fail,
 // and in OR; in patterns of one and two hops, variable-length
@@ -68,6 +69,9 @@ func TestDeferredTestsExact(t *testing.T) {
 						stmts = append(stmts, fmt.Sprintf("MATCH (n:V {k: %d}) CREATE (n)-[:R]->(:W {k: %d, p: %s})-[:S]->(:W {k: %d})", i, 100*i+j, strs[rg.IntN(len(strs))], 1000*i+j))
 					}
 				}
+				if v == "null" && bad == "" && rg.IntN(2) == 0 {
+					d = 0
+				}
 				if rg.IntN(6) == 0 && i > 0 {
 					stmts = append(stmts, fmt.Sprintf("MATCH (a:V {k: %d}), (b:V {k: %d}) CREATE (a)-[:R]->(b)", i, rg.IntN(i)))
 				}
@@ -87,7 +91,11 @@ func TestDeferredTestsExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 27))
 	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
 	risky := func(v string) string {
-		switch r.IntN(6) {
+		switch r.IntN(7) {
+		case 3:
+			// a string where the property is one: no boolean, an error
+			// where the filter tests it
+			return fmt.Sprintf("coalesce(toLower(%s.p), %s.q = 1)", v, v)
 		case 0:
 			return fmt.Sprintf("size(%s.p) > 1", v)
 		case 1:
@@ -105,7 +113,11 @@ func TestDeferredTestsExact(t *testing.T) {
 	// another order: only whether an error is raised is compared then).
 	pred := func(n, m string) (string, bool) {
 		c := risky(n)
-		switch r.IntN(9) {
+		switch r.IntN(10) {
+		case 8:
+			// c null (a null property) leaves the AND to the division,
+			// which fails on a zero divisor.
+			return c + " AND " + n + ".k / " + n + ".d > 3", false
 		case 0:
 			return "NOT " + c, true
 		case 1:
