@@ -889,7 +889,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		return rest(e, cont)
 	case logical.Filter:
 		if o.Defer != "" {
-			return fmt.Errorf("planner: deferred test %s outside a batched scan", o.Defer)
+			// Outside a batched scan the test is not deferred: the filter
+			// that reads it evaluates it (deferredRead).
+			return rest(e, cont)
 		}
 		saved := g.subst
 		g.subst = o.Subst

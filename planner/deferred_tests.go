@@ -224,7 +224,11 @@ func (g *gen) deferredRead(x *ast.FunctionCall, env *regEnv) (int32, error) {
 	s, bound := env.vars[v.Name]
 	c, known := g.deferCursor[v.Name]
 	if !bound || !known {
-		return 0, fmt.Errorf("planner: deferred test %s read where it is not bound", v.Name)
+		// Where the outcome is not carried (code generated for the rows
+		// apart from the batched scan), the test itself: the deferred
+		// test only dropped rows where it is false, which it drops here
+		// again without error.
+		return g.expr(x.Args[1], env)
 	}
 	r := g.r()
 	g.emit(vm.OpDeferredCheck, r, s.reg, c)
