@@ -79,6 +79,9 @@ type fixup struct {
 // gen emits a vm.Program.
 type gen struct {
 	b *builder
+	// deferCursor is the batched scan whose lanes carry each deferred
+	// test's outcome (deferred_tests.go).
+	deferCursor map[string]int32
 	// imported is the enclosing query's environment while an EXISTS,
 	// COUNT or COLLECT subquery is generated: its variables stay readable
 	// past the subquery's own projections (scope.imported).
@@ -579,6 +582,11 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		if err != nil {
 			return err
 		}
+		once, err := g.setOnceFilters(set, name, ops[k:], e, cont)
+		if err != nil {
+			return err
+		}
+		k += once
 		return g.setRows(set, name, e, func(e *regEnv, cont label) error {
 			return g.ops(ops[1+k:], e, cont, exit, distinct, sink)
 		}, ops[k:])
@@ -883,6 +891,11 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		}
 		return rest(e, cont)
 	case logical.Filter:
+		if o.Defer != "" {
+			// Outside a batched scan the test is not deferred: the filter
+			// that reads it evaluates it (deferredRead).
+			return rest(e, cont)
+		}
 		saved := g.subst
 		g.subst = o.Subst
 		for _, c := range g.b.filterConjuncts(o.Pred, rowEntities(e)) {

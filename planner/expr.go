@@ -186,6 +186,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 	case *ast.In:
 		return g.binary(vm.OpIn, x.Expr, x.List, env, x)
 	case *ast.FunctionCall:
+		if x.Name == deferredFunc {
+			return g.deferredRead(x, env)
+		}
 		return g.funcCall(x, env)
 	case *ast.TypePredicate:
 		return g.expr(g.b.lowerTypePredicate(x), env)

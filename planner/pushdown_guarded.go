@@ -50,21 +50,29 @@ func guardFilters(pl *logical.Pipeline, known map[string]bool, wrote bool) (*log
 			continue
 		}
 		for _, c := range conjuncts(f.Pred) {
-			if neverFails(c, entities) || impliedPrefix(c) != nil {
-				continue // pushdownFilters moves it; prefixFunctions adds its STARTS WITH, which moves
+			if surelySafe(c, entities) {
+				continue // pushdownFilters moves it
 			}
+			if impliedPrefix(c) != nil {
+				break // prefixFunctions adds its STARTS WITH, which moves
+			}
+			// Only the first conjunct that may fail is guarded: row mode
+			// evaluates it before the others that may (safeFirst), so a
+			// row it drops is a row the filter drops without error; a
+			// later one may be decided false on a row where an earlier
+			// one fails.
 			tests, ok := guardTests(c, entities)
 			vars := exprVars(c)
 			if !ok || len(tests) == 0 || len(vars) == 0 {
-				continue
+				break
 			}
 			t := guardTarget(pl.Ops, i, vars, entities)
 			if t == i {
-				continue
+				break
 			}
 			g := &ast.Case{Whens: []*ast.CaseWhen{{When: andOf(tests), Then: c}}, Else: boolLit(ast.Span{}, true)}
 			if guarded(pl.Ops, t, g) {
-				continue
+				break
 			}
 			ops := make([]logical.Op, 0, len(pl.Ops)+1)
 			ops = append(ops, pl.Ops[:t+1]...)

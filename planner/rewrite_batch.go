@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -48,6 +49,7 @@ func useBatchScans(pl *logical.Pipeline) {
 			pl.Ops[i] = scan
 		}
 	}
+	deferTests(pl)
 	markVectorised(pl)
 	// Nested pipelines scan too: an aggregation moved into each branch of
 	// a UNION ALL leaves a scan and its filter there, and the build of a
@@ -144,12 +146,28 @@ func (g *gen) batchScan(o logical.NodeScan, region []logical.Op, e *regEnv, rest
 		op      *logical.Op
 		aliases []string // names the projection gives the scanned node
 		loads   []string // projected names loaded into registers per row
+		// deferred names the outcome of a deferred test, loaded with
+		// its lane's error (deferred_tests.go)
+		deferred string
 	}
 	var stages []stage
 	for i := range region {
 		st := stage{op: &region[i]}
 		switch r := region[i].(type) {
 		case logical.Filter:
+			if r.Defer != "" {
+				cond, err := vc.expr(r.Pred)
+				if err != nil {
+					return err
+				}
+				if !slices.Contains(vc.live, cond) {
+					vc.keep(cond)
+				}
+				g.emit(vm.OpVecDefer, cond, g.addAux(&vm.VecFilterSpec{Cursor: c, Live: append([]int32(nil), vc.live...)}))
+				vc.vars[r.Defer] = vslot{reg: cond}
+				st.deferred = r.Defer
+				break
+			}
 			// One vector filter per conjunct when one may fail, those
 			// that cannot first (see filterConjuncts): a lane a conjunct
 			// drops is not evaluated by the next.
@@ -199,7 +217,15 @@ func (g *gen) batchScan(o logical.NodeScan, region []logical.Op, e *regEnv, rest
 		for _, name := range st.aliases {
 			e.set(name, slot{slotNode, n})
 		}
-		if len(st.loads) == 0 {
+		if st.deferred != "" {
+			r := g.r()
+			g.emit(vm.OpVecDeferLoad, r, vc.vars[st.deferred].reg, c)
+			e.set(st.deferred, slot{slotValue, r})
+			if g.deferCursor == nil {
+				g.deferCursor = map[string]int32{}
+			}
+			g.deferCursor[st.deferred] = c
+		} else if len(st.loads) == 0 {
 			g.emit(vm.OpNop) // marks the operator's rows for PROFILE
 		}
 		for _, name := range st.loads {

@@ -430,6 +430,9 @@ func (s *selectivity) of(e ast.Expr) float64 {
 }
 
 func (s *selectivity) conjunct(c ast.Expr) float64 {
+	if fc, ok := c.(*ast.FunctionCall); ok && fc.Name == deferredFunc {
+		return 1 // the deferred test dropped its rows where it was evaluated
+	}
 	switch x := c.(type) {
 	case *ast.Comparison:
 		if len(x.Ops) != 1 {

@@ -38,7 +38,7 @@ func (c *cursor) batchFill() bool {
 			n++
 		}
 	}
-	c.batch, c.pos, c.laneErr = b[:n], 0, nil
+	c.batch, c.pos, c.laneErr, c.deferErr, c.deferCur = b[:n], 0, nil, nil, nil
 	c.masks.depth = 0
 	return n > 0
 }

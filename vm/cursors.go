@@ -16,7 +16,12 @@ type cursor struct {
 	// deferred errors of its lanes (nil when none failed)
 	batch   []uint32
 	laneErr []error
-	masks   laneMasks // lanes an operand is not evaluated on (vector_mask.go)
+	// deferErr holds, per lane, the error of a test evaluated over the
+	// batch for a later operator (OpVecDefer), and deferCur that of the
+	// lane the pipeline is on (OpVecDeferLoad; see vector_defer.go)
+	deferErr []error
+	deferCur error
+	masks    laneMasks // lanes an operand is not evaluated on (vector_mask.go)
 	// relationship types with their counts
 	typeCounts []TypeCount
 	// expansions: (relationship, neighbour) pairs read in one block

@@ -464,6 +464,20 @@ func (m *Machine) run() (row bool, err error) {
 			m.cursors[in.A].masks.pop()
 		case OpVecSelect:
 			m.vecSelect(in.A, in.B, in.C, m.prog.Aux[in.D].(*VecSelectSpec))
+		case OpVecDefer:
+			m.vecDefer(in.A, m.prog.Aux[in.B].(*VecFilterSpec))
+		case OpVecDeferLoad:
+			c := &m.cursors[in.C]
+			R[in.A] = m.V[in.B][c.pos-1]
+			c.deferCur = nil
+			if c.deferErr != nil {
+				c.deferCur = c.deferErr[c.pos-1]
+			}
+		case OpDeferredCheck:
+			if err := m.cursors[in.C].deferCur; err != nil {
+				return false, err
+			}
+			R[in.A] = R[in.B]
 		case OpOpenExpand:
 			c := &m.cursors[in.A]
 			c.openExpand(m.ctx.Graph, N[in.B], m.prog.Aux[in.C].(*ExpandSpec))

@@ -80,6 +80,9 @@ const (
 	OpVecMask        // A=V condition, B=cursor, C=mask mode: vector instructions skip, until OpVecUnmask, the lanes skipped so far and those the condition's value excludes (vector_mask.go)
 	OpVecUnmask      // A=cursor: undo the last OpVecMask
 	OpVecSelect      // A=V result, B=V condition (-1: every lane), C=V value, D=X vector select spec: in the computed lanes not yet taken whose condition is true, V[A] = V[C] and the lane is taken (a CASE branch)
+	OpVecDefer       // A=V condition, B=X vector filter spec: drop the lanes whose condition is false; keep the others, a failed lane's error deferred (vector_defer.go)
+	OpVecDeferLoad   // A=R dst, B=V, C=cursor: R[A] = V[B] in the lane OpBatchNext just produced, and that lane's deferred error becomes the cursor's current one
+	OpDeferredCheck  // A=R dst, B=R, C=cursor: raise the cursor's current deferred error, if any; else R[A] = R[B]
 
 	// --- pattern checks ---
 	OpHasLabels   // A=N node, B=X label expression, C=target: if N[A] does not match, pc = C
@@ -271,6 +274,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpVecBinary: {"VecBinary", 4, -1}, OpVecBinaryK: {"VecBinaryK", 4, -1}, OpVecUnary: {"VecUnary", 3, -1}, OpVecCall: {"VecCall", 4, -1},
 	OpVecFilter: {"VecFilter", 2, -1}, OpVecLoad: {"VecLoad", 3, -1},
 	OpVecMask: {"VecMask", 3, -1}, OpVecUnmask: {"VecUnmask", 1, -1}, OpVecSelect: {"VecSelect", 4, -1},
+	OpVecDefer: {"VecDefer", 2, -1}, OpVecDeferLoad: {"VecDeferLoad", 3, -1}, OpDeferredCheck: {"DeferredCheck", 3, -1},
 
 	OpCollectRow: {"CollectRow", 1, 0}, OpCollectNode: {"CollectNode", 1, -1}, OpCollectRel: {"CollectRel", 1, -1},
 	OpCollectValue: {"CollectValue", 1, -1}, OpWorkingApply: {"WorkingApply", 1, -1}, OpSetFromWorking: {"SetFromWorking", 2, -1},

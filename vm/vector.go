@@ -205,21 +205,38 @@ func (m *Machine) vecFilter(pc int, cond int32, s *VecFilterSpec) {
 				continue
 			}
 		}
-		c.batch[keep] = c.batch[j]
-		if c.laneErr != nil {
-			c.laneErr[keep] = c.laneErr[j]
-		}
-		for _, r := range s.Live {
-			m.V[r][keep] = m.V[r][j]
-		}
+		c.moveLane(keep, j, s.Live, m.V)
 		keep++
 	}
-	c.batch = c.batch[:keep]
+	c.truncateLanes(keep, s.Live, m.V)
+}
+
+// moveLane moves lane j of the batch, its errors and its values in the
+// vector registers live to lane keep (keep <= j).
+func (c *cursor) moveLane(keep, j int, live []int32, V [][]value.Value) {
+	c.batch[keep] = c.batch[j]
 	if c.laneErr != nil {
-		c.laneErr = c.laneErr[:keep]
+		c.laneErr[keep] = c.laneErr[j]
 	}
-	for _, r := range s.Live {
-		m.V[r] = m.V[r][:keep]
+	if c.deferErr != nil {
+		c.deferErr[keep] = c.deferErr[j]
+	}
+	for _, r := range live {
+		V[r][keep] = V[r][j]
+	}
+}
+
+// truncateLanes keeps the batch's first n lanes.
+func (c *cursor) truncateLanes(n int, live []int32, V [][]value.Value) {
+	c.batch = c.batch[:n]
+	if c.laneErr != nil {
+		c.laneErr = c.laneErr[:n]
+	}
+	if c.deferErr != nil {
+		c.deferErr = c.deferErr[:n]
+	}
+	for _, r := range live {
+		V[r] = V[r][:n]
 	}
 }
 

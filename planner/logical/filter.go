@@ -73,6 +73,12 @@ type Filter struct {
 	// Why says why an existence test of Pred that a semi-join could
 	// decide set at a time is run per row instead ("" when none).
 	Why string
+	// Defer, when set, names the value of a test that may fail, evaluated
+	// here for a filter further on (see planner/deferred_tests.go): the
+	// filter drops the rows where Pred is false and keeps the others,
+	// binding Defer to Pred's value and its error, which only that later
+	// filter raises.
+	Defer string
 }
 
 var _ Op = (*Filter)(nil)
@@ -94,6 +100,13 @@ func (o Filter) WithChildren(children ...*Pipeline) (Op, error) { return noChild
 
 // Detail implements Op.
 func (o Filter) Detail() string {
+	if o.Defer != "" {
+		d := expr(o.Pred) + " deferred as " + o.Defer
+		if o.Vectorised {
+			d += " mode=batch"
+		}
+		return d
+	}
 	if o.Vectorised {
 		return expr(o.Pred) + " mode=batch"
 	}
