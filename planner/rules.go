@@ -36,7 +36,7 @@ var rules = []rule{
 	foldRenames,
 	foldProjectionChain,
 	foldProjectedTests,
-	foldNullTests,
+	foldKnown,
 	countCycles,
 	countTypes,
 	countPatterns,
