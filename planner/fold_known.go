@@ -33,7 +33,7 @@ import (
 // loses were never evaluated. A filter's conjunct that folds to true
 // goes (the filter with it when none is left). Expressions that read
 // grouping columns by their text (a Subst naming anything but a plain
-// column) are left alone, as are the grouping keys of an aggregation.
+// column) are left alone.
 func foldKnown(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	facts := factsBefore(ops)
 	for i, op := range ops {
@@ -85,8 +85,16 @@ func foldKnown(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 				a.Call = &call
 				return a, true
 			})
-			if changed {
-				o.Aggs = aggs
+			// A key's column keeps its name: the items after the
+			// aggregation read it by the key's source text (Subst), not
+			// by its expression.
+			keys, kc := replaceItems(o.Keys, func(it logical.Item) (logical.Item, bool) {
+				e, ok := f.simplify(it.Expr)
+				it.Expr = e
+				return it, ok
+			})
+			if changed || kc {
+				o.Aggs, o.Keys = aggs, keys
 				return replace(ops, i, 1, o), true
 			}
 		case logical.Sort:
