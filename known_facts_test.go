@@ -66,6 +66,9 @@ var factExprs = []string{
 	"'p' IN keys(%[1]s)",
 	"'k' IN keys(%[1]s)",
 	"'A' IN labels(%[1]s)",
+	"size([x IN keys(%[1]s) WHERE x = 'p'])",
+	"[x IN keys(%[1]s) WHERE 'k' = x | x]",
+	"[x IN labels(%[1]s) WHERE x = 'A']",
 	"CASE WHEN %[3]s THEN %[1]s ELSE %[2]s END.id",
 	"[%[3]s, %[4]s]",
 }

@@ -25,7 +25,9 @@ import (
 //   - 'k' IN keys(x) of a node or relationship x the rows bind is x.k IS
 //     NOT NULL (a node or relationship has no key whose value is null,
 //     and keys() lists exactly the others), and 'L' IN labels(x) of a
-//     node is x:L, the forms the other rules read.
+//     node is x:L, the forms the other rules read; a comprehension
+//     keeping the keys (labels) equal to 'k' is the list ['k'] when that
+//     test holds and [] otherwise.
 //
 // Each fact was established by evaluating the same expression on the
 // same row (a filter above), so replacing it by its value raises no
@@ -147,6 +149,8 @@ func (f *rowFacts) fold(e ast.Expr) (ast.Expr, bool) {
 		if n, ok := f.keyOrLabelTest(x); ok {
 			return n, true
 		}
+	case *ast.ListComprehension:
+		return f.keyOrLabelList(x)
 	case *ast.Case:
 		if n, ok := f.foldCase(x); ok {
 			return n, true
@@ -223,6 +227,39 @@ func (f *rowFacts) foldCase(x *ast.Case) (ast.Expr, bool) {
 		return els, true
 	}
 	return &ast.Case{Span: x.Span, Whens: whens, Else: els}, true
+}
+
+// keyOrLabelList is [k IN keys(x) WHERE k = 'c'] (the equality either
+// way round, mapped to k or not at all) as CASE WHEN 'c' IN keys(x) THEN
+// ['c'] ELSE [] END with the test in the form keyOrLabelTest gives it,
+// for a node or relationship x the rows bind; labels(x) of a node
+// likewise. Keys and labels are distinct, so the list holds 'c' once
+// when x has it and nothing otherwise.
+func (f *rowFacts) keyOrLabelList(x *ast.ListComprehension) (ast.Expr, bool) {
+	if x.Var == nil || x.Where == nil || x.Map != nil && ast.FormatExpr(x.Map) != x.Var.Name {
+		return nil, false
+	}
+	c, ok := x.Where.(*ast.Comparison)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.CmpEq {
+		return nil, false
+	}
+	var lit *ast.Literal
+	for k, o := range c.Operands {
+		v, isVar := o.(*ast.Variable)
+		l, isLit := c.Operands[1-k].(*ast.Literal)
+		if isVar && v.Name == x.Var.Name && isLit && l.Kind == ast.LitString {
+			lit = l
+		}
+	}
+	if lit == nil {
+		return nil, false
+	}
+	test, ok := f.keyOrLabelTest(&ast.In{Span: x.Span, Expr: lit, List: x.In})
+	if !ok {
+		return nil, false
+	}
+	return &ast.Case{Span: x.Span, Whens: []*ast.CaseWhen{{Span: x.Span, When: test, Then: &ast.ListLiteral{Span: x.Span, Items: []ast.Expr{lit}}}},
+		Else: &ast.ListLiteral{Span: x.Span}}, true
 }
 
 // keyOrLabelTest is 'k' IN keys(x) as x.k IS NOT NULL, and 'L' IN
