@@ -18,7 +18,9 @@ import (
 //     are never null in the rows after it (an expansion from a null node
 //     gives no rows, so its start is not null after it either); a node
 //     scan or seek binds a node, an expansion's relationship is a
-//     relationship;
+//     relationship; a node seeked from the nodes of a list is in that
+//     list (v IN list is true: `WITH collect(o) AS os MATCH (o)-->(p)
+//     WHERE o IN os` seeks o from os, and the test goes);
 //   - a filter's conjuncts are true after it, a label check's labels hold
 //     after it; from a true conjunct follow the facts it implies under
 //     three-valued logic: NOT p true makes p false, a true comparison, IN,
@@ -313,6 +315,10 @@ func (f *rowFacts) after(op logical.Op) {
 	case logical.NodeSetSeek:
 		f.drop(o.Var)
 		f.bind(o.Var, kindNode)
+		if o.Nodes {
+			// Seeked from the nodes the list holds: each is in it.
+			f.set(&ast.In{Expr: &ast.Variable{Name: o.Var}, List: o.List}, knownTrue)
+		}
 	case logical.NodeRangeSeek:
 		f.drop(o.Var)
 		f.bind(o.Var, kindNode)

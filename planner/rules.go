@@ -27,7 +27,6 @@ var rules = []rule{
 	unrollFixedLength,
 	seekScans,
 	hoistSeeks,
-	dropSeekedTests,
 	aggregateForms,
 	unionSets,
 	aggregateThroughUnion,
