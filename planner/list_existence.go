@@ -79,7 +79,7 @@ func listExistence(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 // in every row, past op: a scan, seek or expansion that is not OPTIONAL
 // binds its nodes; a filter, sort, skip, limit, DISTINCT or semi-join
 // keeps them, a projection passes them to the names it gives them as
-// they are; every other operator ends them (see foldNullTests).
+// they are; every other operator ends them (see rowFacts).
 func nonNullNodes(nodes map[string]bool, op logical.Op) {
 	if v, ok := bindsNode(op); ok {
 		nodes[v] = true
