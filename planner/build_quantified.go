@@ -142,8 +142,6 @@ func (b *builder) groupFilter(m *patternPlan, c *chainPlan, ri int, g *ast.Quant
 	}
 	sp := g.Span
 	path := b.fresh("p")
-	m.ops = append(m.ops, logical.PathBind{Var: path, Nodes: []string{c.names[ri], c.names[ri+1]}, Rels: []string{rl}, Lists: []bool{true}})
-	nodes := &ast.FunctionCall{Span: sp, Name: "nodes", Args: []ast.Expr{&ast.Variable{Span: sp, Name: path}}}
 	xs, ys := b.fresh("xs"), b.fresh("ys")
 	if x.Var != nil {
 		xs = x.Var.Name
@@ -151,24 +149,21 @@ func (b *builder) groupFilter(m *patternPlan, c *chainPlan, ri int, g *ast.Quant
 	if y.Var != nil {
 		ys = y.Var.Name
 	}
-	m.ops = append(m.ops, logical.Project{Items: []logical.Item{
-		{Name: xs, Expr: &ast.Slice{Span: sp, Expr: nodes, From: intLit(sp, 0), To: intLit(sp, -1)}},
-		{Name: ys, Expr: &ast.Slice{Span: sp, Expr: nodes, From: intLit(sp, 1)}},
-	}})
-	for _, v := range []string{xs, ys} {
-		m.bind(v, kindValue)
-		m.sc.types[v] = functions.List(functions.Node)
-	}
-	if len(preds) == 0 {
-		return nil
-	}
 	// A conjunct that reads one inner node and not the other nor the
 	// relationship is a test of every node the iterations end (or
 	// start) at: all(y IN ys WHERE ...), which stepTests makes a test at
-	// each level of the expansion. The others test the iterations one
-	// by one.
-	var filters, rest []ast.Expr
-	for _, c := range conjuncts(conjunction(sp, preds)) {
+	// each level of the expansion. One that reads the relationship and
+	// neither inner node is a test of every relationship of the list,
+	// all(r IN rl WHERE ...): the iteration-wise form below binds x and
+	// y to one-element lists around it, and all() over one element is
+	// that element's test (true, false or null alike), so the two agree
+	// iteration by iteration, in the same order. The others test the
+	// iterations one by one.
+	var filters, rest, cs []ast.Expr
+	if len(preds) > 0 {
+		cs = conjuncts(conjunction(sp, preds))
+	}
+	for _, c := range cs {
 		vars := exprVars(c)
 		relRead := r.Var != nil && vars[r.Var.Name]
 		switch {
@@ -178,9 +173,29 @@ func (b *builder) groupFilter(m *patternPlan, c *chainPlan, ri int, g *ast.Quant
 		case !relRead && vars[xv.Name] && !vars[yv.Name]:
 			filters = append(filters, &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: &ast.Variable{Span: xv.Span, Name: xv.Name},
 				In: &ast.Variable{Span: sp, Name: xs}, Where: c})
+		case relRead && !vars[xv.Name] && !vars[yv.Name]:
+			filters = append(filters, &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: &ast.Variable{Span: r.Var.Span, Name: r.Var.Name},
+				In: &ast.Variable{Span: sp, Name: rl}, Where: c})
 		default:
 			rest = append(rest, c)
 		}
+	}
+	// The node lists are cut from the path only when something reads
+	// them: a named inner node, a node test, an iteration-wise test.
+	if x.Var != nil || y.Var != nil || len(rest) > 0 || len(filters) > relOnly(filters, rl) {
+		m.ops = append(m.ops, logical.PathBind{Var: path, Nodes: []string{c.names[ri], c.names[ri+1]}, Rels: []string{rl}, Lists: []bool{true}})
+		nodes := &ast.FunctionCall{Span: sp, Name: "nodes", Args: []ast.Expr{&ast.Variable{Span: sp, Name: path}}}
+		m.ops = append(m.ops, logical.Project{Items: []logical.Item{
+			{Name: xs, Expr: &ast.Slice{Span: sp, Expr: nodes, From: intLit(sp, 0), To: intLit(sp, -1)}},
+			{Name: ys, Expr: &ast.Slice{Span: sp, Expr: nodes, From: intLit(sp, 1)}},
+		}})
+		for _, v := range []string{xs, ys} {
+			m.bind(v, kindValue)
+			m.sc.types[v] = functions.List(functions.Node)
+		}
+	}
+	if len(preds) == 0 {
+		return nil
 	}
 	for _, f := range filters {
 		if err := b.checkExpr(f, m.sc, false); err != nil {
@@ -215,6 +230,20 @@ func (b *builder) groupFilter(m *patternPlan, c *chainPlan, ri int, g *ast.Quant
 	}
 	m.ops = append(m.ops, logical.Filter{Pred: pred})
 	return nil
+}
+
+// relOnly counts the filters that quantify over the relationship list
+// rl (and so need no node list).
+func relOnly(filters []ast.Expr, rl string) int {
+	n := 0
+	for _, f := range filters {
+		if q, ok := f.(*ast.Quantifier); ok {
+			if v, ok := q.In.(*ast.Variable); ok && v.Name == rl {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // nodePatternPred is node pattern n's labels, property map and inline

@@ -57,6 +57,8 @@ func setTreeOf(e ast.Expr, sc *scope, leaves *[]setLeaf) (*logical.SetTree, bool
 			parts = conjuncts(x)
 		case ast.OpOr:
 			parts, op = disjuncts(x), logical.SetOr
+		case ast.OpXor:
+			return setTreeDiffer(x.Left, x.Right, false, sc, leaves)
 		default:
 			return nil, false
 		}
@@ -83,6 +85,12 @@ func setTreeOf(e ast.Expr, sc *scope, leaves *[]setLeaf) (*logical.SetTree, bool
 		return &logical.SetTree{Op: logical.SetNot, Kids: []*logical.SetTree{k}}, true
 	case *ast.Quantifier:
 		return quantifierTree(x, sc, leaves)
+	case *ast.Comparison:
+		if len(x.Ops) == 1 && (x.Ops[0] == ast.CmpEq || x.Ops[0] == ast.CmpNe) {
+			if _, _, _, ok := matchThreshold(x); !ok {
+				return setTreeDiffer(x.Operands[0], x.Operands[1], x.Ops[0] == ast.CmpEq, sc, leaves)
+			}
+		}
 	}
 	if p, where, count, ok := patternMatches(e); ok && !count {
 		// a pattern predicate or exists(...) not yet in normal form
