@@ -12,7 +12,10 @@ import (
 
 // builder binds an AST statement's names and lowers it into a logical plan.
 type builder struct {
-	src     string
+	// bodyNodes are the node variables a subquery body being rewritten
+	// imports from the row it runs for (see bodyRules).
+	bodyNodes map[string]bool
+	src       string
 	stats   Stats
 	procs   ProcedureLookup
 	anon    int
