@@ -16,10 +16,10 @@ type builder struct {
 	// imports from the row it runs for (see bodyRules).
 	bodyNodes map[string]bool
 	src       string
-	stats   Stats
-	procs   ProcedureLookup
-	anon    int
-	aggRefs map[*ast.FunctionCall]string
+	stats     Stats
+	procs     ProcedureLookup
+	anon      int
+	aggRefs   map[*ast.FunctionCall]string
 	// aliasErr is the NoExpressionAlias error projectionItems found in
 	// the projection being planned (see projection).
 	aliasErr *cyqerr.Error

@@ -3,7 +3,6 @@ package planner
 import (
 	"strings"
 
-
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
