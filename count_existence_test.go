@@ -27,6 +27,9 @@ func TestCountExistenceMatchesRowMode(t *testing.T) {
 		"COUNT { (a)-->(x) WHERE x.k IS NULL OR x.id > a.id }",
 		"COUNT { (a)-->(x) WHERE x.k / (x.k - 1) > 0 }",
 		"COUNT { (a)-->(x) WHERE x.k / (x.k - 1) > 0 OR true }",
+		"COUNT { (a)--(x) WHERE 6 / (x.id - 7) < 0 }",
+		"COUNT { (a)--(x) WHERE 6 / (x.id - 7) < 0 }",
+		"size([(a)--(x) WHERE 6 / (x.id - 7) < 0 | 1])",
 		"size([(a)-->(x) | x.k])",
 		"size([(a)-[:U]->(x) WHERE x.k IS NULL | 1])",
 		"size([(a)-->(x) | 10 / x.k])",
@@ -65,7 +68,7 @@ func TestCountExistenceMatchesRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 4))
 	seen := map[string]bool{}
 	var queries []string
-	for len(queries) < 400 {
+	for len(queries) < 600 {
 		test := fmt.Sprintf(tests[r.IntN(len(tests))], counts[r.IntN(len(counts))])
 		q := fmt.Sprintf(places[r.IntN(len(places))], test)
 		if !seen[q] {

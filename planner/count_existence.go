@@ -39,12 +39,7 @@ func countExistence(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 	}
 	var out []logical.Op
 	for i, op := range ops {
-		entities := map[string]bool{}
-		if sc, _, ok := scopeAt(ops, i); ok {
-			for n, k := range sc.vars {
-				entities[n] = k == kindNode || k == kindRel
-			}
-		}
+		entities := entitiesAt(ops, i)
 		next, ok := mapOpExprs(b, op, func(e ast.Expr) (ast.Expr, bool) {
 			known := shadowed(e, entities)
 			return rewriteDeep(e, func(x ast.Expr) (ast.Expr, bool) { return countTest(x, known) })
@@ -71,10 +66,7 @@ func countExistence(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 func countTest(e ast.Expr, entities map[string]bool) (ast.Expr, bool) {
 	switch x := e.(type) {
 	case *ast.Comparison:
-		if len(x.Ops) != 1 || !matchesSafe(x.Operands[0], entities) && !matchesSafe(x.Operands[1], entities) {
-			return nil, false
-		}
-		return countThreshold(x)
+		return countThreshold(x, entities)
 	case *ast.Unary:
 		if x.Op != ast.OpNot {
 			return nil, false
@@ -91,6 +83,19 @@ func countTest(e ast.Expr, entities map[string]bool) (ast.Expr, bool) {
 		}
 	}
 	return nil, false
+}
+
+// entitiesAt are the variables bound before ops[i] (scopeAt), true for
+// those that hold nodes or relationships; none when the operators bind
+// names the analysis does not follow.
+func entitiesAt(ops []logical.Op, i int) map[string]bool {
+	entities := map[string]bool{}
+	if sc, _, ok := scopeAt(ops, i); ok {
+		for n, k := range sc.vars {
+			entities[n] = k == kindNode || k == kindRel
+		}
+	}
+	return entities
 }
 
 // matchesSafe reports whether e is a number of a pattern's matches
