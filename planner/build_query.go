@@ -12,11 +12,14 @@ import (
 
 // builder binds an AST statement's names and lowers it into a logical plan.
 type builder struct {
-	src     string
-	stats   Stats
-	procs   ProcedureLookup
-	anon    int
-	aggRefs map[*ast.FunctionCall]string
+	// bodyNodes are the node variables a subquery body being rewritten
+	// imports from the row it runs for (see bodyRules).
+	bodyNodes map[string]bool
+	src       string
+	stats     Stats
+	procs     ProcedureLookup
+	anon      int
+	aggRefs   map[*ast.FunctionCall]string
 	// aliasErr is the NoExpressionAlias error projectionItems found in
 	// the projection being planned (see projection).
 	aliasErr *cyqerr.Error

@@ -3,8 +3,6 @@ package planner
 import (
 	"strings"
 
-	"github.com/cyqdb/cyq/planner/logical"
-
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
@@ -716,21 +714,13 @@ const (
 // subquery evaluates EXISTS { query }, COUNT { query } or COLLECT { query }
 // for the current row, running the query with the row's variables in scope.
 func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (int32, error) {
-	distinct := len(q.All) > 0 && !q.All[0]
-	var branches []*logical.Pipeline
-	var cols []string
-	for i, part := range q.Parts {
+	pls, cols, err := g.b.subqueryBody(q, func() *scope {
 		sc := env.scope()
 		sc.imported = sc.clone()
-		pl, pcols, err := g.b.buildSingle(part.Clauses, sc, false)
-		if err != nil {
-			return 0, err
-		}
-		if i > 0 && strings.Join(pcols, "\x00") != strings.Join(cols, "\x00") {
-			return 0, g.b.ruleErr(ruleUnionColumns, part, "all queries in a UNION must return the same column names").WithHint("alias the columns so that every part returns %s", strings.Join(cols, ", "))
-		}
-		pl = g.b.bodyRules(pl, sc, subqueryNeed(kind, distinct, pcols))
-		branches, cols = append(branches, pl), pcols
+		return sc
+	}, kind)
+	if err != nil {
+		return 0, err
 	}
 	savedImported := g.imported
 	g.imported = env
@@ -744,30 +734,12 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 	if kind == subCollect {
 		g.emit(vm.OpConst, res, g.constant(value.List{}))
 	}
-	// UNION (not ALL) counts and collects each distinct row once per
-	// evaluation: a seen-set over the columns, emptied on entry.
-	seen, regs := int32(-1), make([]int32, len(cols))
-	if distinct && kind != subExists {
-		for i := range regs {
-			regs[i] = g.r()
-		}
-		seen = g.addAux(&vm.DistinctSpec{R: regs})
-		g.emit(vm.OpResetTables, seen, seen+1)
-	}
 	done := g.newLabel()
-	for _, pl := range branches {
-		if kind == subCount && seen < 0 && !g.b.rowModeOnly {
+	for _, pl := range pls {
+		if kind == subCount && !g.b.rowModeOnly {
 			g.countSink = g.countSetSink(n)
 		}
 		err := g.inline(pl, env, func(ie *regEnv) error {
-			if seen >= 0 {
-				for i, col := range cols {
-					g.valueInto(regs[i], ie.vars[col])
-				}
-				skip := g.newLabel()
-				g.emitJ(vm.OpDistinctSeen, 1, skip, seen)
-				defer g.bind(skip)
-			}
 			switch kind {
 			case subExists:
 				g.emit(vm.OpIncr, n)

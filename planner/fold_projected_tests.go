@@ -52,7 +52,7 @@ func foldProjectedTests(_ *builder, ops []logical.Op, req required) ([]logical.O
 			} else {
 				continue
 			}
-			f.Pred, f.Why = normalizeSubqueries(normalizePredicate(pred)), ""
+			f.Pred, f.Why = normalizeSubqueries(normalizePredicate(pred), entitiesAt(ops, i)), ""
 			var with []logical.Op
 			if len(p.Items) > 1 {
 				p.Items = append(append([]logical.Item(nil), p.Items[:k]...), p.Items[k+1:]...)

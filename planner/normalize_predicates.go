@@ -8,15 +8,22 @@ import (
 // normalizeFilters rewrites every filter's predicate into the planner's
 // one form (see normalizePredicate), so that the other rules and the
 // choice of index seeks see one shape whatever the spelling. It returns
-// the pipeline and whether anything changed.
-func normalizeFilters(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+// the pipeline and whether anything changed. known are the nodes and
+// relationships bound before the pipeline.
+func normalizeFilters(pl *logical.Pipeline, known map[string]bool) (*logical.Pipeline, bool) {
 	changed := false
 	for i, op := range pl.Ops {
 		f, ok := op.(logical.Filter)
 		if !ok {
 			continue
 		}
-		if n := normalizeSubqueries(normalForm(f.Pred)); n != f.Pred {
+		entities := entitiesAt(pl.Ops, i)
+		for n := range known {
+			if _, bound := entities[n]; !bound {
+				entities[n] = true
+			}
+		}
+		if n := normalizeSubqueries(normalForm(f.Pred), entities); n != f.Pred {
 			f.Pred = n
 			pl.Ops[i] = f
 			changed = true

@@ -23,7 +23,9 @@ import (
 //     negated), which the per-row code stops counting at k.
 //
 // Each rewrite keeps the result, nulls included: a count is never null
-// and an existence test is true or false.
+// and an existence test is true or false; and a threshold is rewritten
+// only where reading the matches cannot fail (countThreshold), so that
+// it raises the errors the count raises.
 
 // patternMatches returns the pattern and WHERE whose matches e's value is
 // made of: count reports whether e is their number (COUNT { }, size of a
@@ -123,16 +125,17 @@ func neutralReturn(p *ast.Projection, pat *ast.Pattern, count bool) bool {
 // normalizeSubqueries returns e with every test on a pattern's matches in
 // its normal form (see above), through AND, OR, XOR and NOT; e itself
 // when nothing changes.
-func normalizeSubqueries(e ast.Expr) ast.Expr {
+func normalizeSubqueries(e ast.Expr, entities map[string]bool) ast.Expr {
+	norm := func(e ast.Expr) ast.Expr { return normalizeSubqueries(e, entities) }
 	switch x := e.(type) {
 	case *ast.Binary:
-		out, _ := mapLogical(e, normalizeSubqueries)
+		out, _ := mapLogical(e, norm)
 		return out
 	case *ast.Unary:
 		if x.Op != ast.OpNot {
 			return e
 		}
-		in := normalizeSubqueries(x.Expr)
+		in := norm(x.Expr)
 		if u, ok := in.(*ast.Unary); ok && u.Op == ast.OpNot {
 			if _, isTest := u.Expr.(*ast.ExistsSubquery); isTest {
 				return u.Expr // NOT NOT EXISTS { }
@@ -148,7 +151,7 @@ func normalizeSubqueries(e ast.Expr) ast.Expr {
 			return &c
 		}
 	case *ast.Comparison:
-		if t, ok := countThreshold(x); ok {
+		if t, ok := countThreshold(x, entities); ok {
 			return t
 		}
 	default:
@@ -166,10 +169,14 @@ func normalizeSubqueries(e ast.Expr) ast.Expr {
 
 // countThreshold rewrites `count op n` (or `n op count`) with count a
 // number of matches and n an integer literal into its normal form; ok is
-// false when x is not such a comparison, is already normal, or is always
-// true or always false (left as written).
-func countThreshold(x *ast.Comparison) (ast.Expr, bool) {
-	if len(x.Ops) != 1 {
+// false when x is not such a comparison, is already normal, is always
+// true or always false (left as written), or when reading the matches
+// may fail (see matchesSafe: an existence test stops at the first match,
+// where the count would have raised the error of a later one); entities
+// are the variables known to hold nodes or relationships (true) or other
+// values (false).
+func countThreshold(x *ast.Comparison, entities map[string]bool) (ast.Expr, bool) {
+	if len(x.Ops) != 1 || !matchesSafe(x.Operands[0], entities) && !matchesSafe(x.Operands[1], entities) {
 		return nil, false
 	}
 	op, l, r := x.Ops[0], x.Operands[0], x.Operands[1]

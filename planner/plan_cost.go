@@ -212,8 +212,8 @@ func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls
 
 // subqueryPipelines plans subquery expression x whose body is a query of
 // another shape than one MATCH (ORDER BY, LIMIT, WITH, several clauses)
-// as code generation does (gen.subquery): each UNION branch built with
-// the variables in scope at ops[i] imported, through the body rules.
+// as code generation does (gen.subquery, subqueryBody): with the
+// variables in scope at ops[i] imported, through the body rules.
 func (b *builder) subqueryPipelines(ops []logical.Op, i int, x ast.Expr) (pls []*logical.Pipeline, degree, ok bool) {
 	var q *ast.Query
 	var kind subKind
@@ -228,21 +228,19 @@ func (b *builder) subqueryPipelines(ops []logical.Op, i int, x ast.Expr) (pls []
 	if q == nil || len(q.When) > 0 {
 		return nil, false, false
 	}
-	distinct := len(q.All) > 0 && !q.All[0]
-	defer b.keepState()()
-	for _, part := range q.Parts {
-		sc, _, ok := scopeAt(ops, i)
-		if !ok {
-			return nil, false, false
-		}
-		sc.imported = sc.clone()
-		pl, cols, err := b.buildSingle(part.Clauses, sc, false)
-		if err != nil {
-			return nil, false, false
-		}
-		pls = append(pls, b.bodyRules(pl, sc, subqueryNeed(kind, distinct, cols)))
+	if _, _, ok := scopeAt(ops, i); !ok {
+		return nil, false, false
 	}
-	return pls, false, len(pls) > 0
+	defer b.keepState()()
+	pls, _, err := b.subqueryBody(q, func() *scope {
+		sc, _, _ := scopeAt(ops, i)
+		sc.imported = sc.clone()
+		return sc
+	}, kind)
+	if err != nil {
+		return nil, false, false
+	}
+	return pls, false, true
 }
 
 // keepState saves what building a query records in the builder (the

@@ -31,14 +31,15 @@ func applyRules(pl *logical.Pipeline, rules ...pipelineRule) *logical.Pipeline {
 // known lists the variables bound to nodes or relationships before the
 // pipeline (see pushdownFilters).
 func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
+	normalize := func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return normalizeFilters(pl, known) }
 	if b.rowModeOnly {
-		return []pipelineRule{filterTruth, normalizeFilters, b.pathFunctions, pathLengthBounds, pathQuantifiers}
+		return []pipelineRule{filterTruth, normalize, b.pathFunctions, pathLengthBounds, pathQuantifiers}
 	}
 	return []pipelineRule{
 		foldConstants,
 		filterTruth,
 		listExistence,
-		normalizeFilters,
+		normalize,
 		tailSlices,
 		prefixFunctions,
 		b.pathFunctions,

@@ -10,8 +10,7 @@ import "github.com/cyqdb/cyq/planner/logical"
 // query's pipelines and a pattern's EXISTS { } do, with what the
 // subquery reads of its rows as the consumer's need: nothing of them for
 // EXISTS (whether one exists), their number for COUNT, the returned
-// column in order and with its multiplicity for COLLECT (and, with a
-// UNION that drops duplicate rows, the columns that tell rows apart).
+// column in order and with its multiplicity for COLLECT.
 // So a DISTINCT before a count, a set expansion, a semi-join or a
 // degree read applies inside a subquery as it does outside.
 
@@ -19,15 +18,17 @@ import "github.com/cyqdb/cyq/planner/logical"
 // by row) the operator rules, over the pipeline of a subquery body
 // planned in scope sc.
 func (b *builder) bodyRules(pl *logical.Pipeline, sc *scope, out need) *logical.Pipeline {
-	known := map[string]bool{}
-	for n, k := range sc.vars {
-		if k == kindNode || k == kindRel {
-			known[n] = true
-		}
-	}
-	pl = applyRules(pl, b.predicateRules(known)...)
+	pl = applyRules(pl, b.predicateRules(importedEntities(sc))...)
 	if !b.rowModeOnly {
+		saved := b.bodyNodes
+		b.bodyNodes = map[string]bool{}
+		for n, k := range sc.vars {
+			if k == kindNode && sc.has(n) {
+				b.bodyNodes[n] = true
+			}
+		}
 		pl.Ops = b.rewrite(pl.Ops, out)
+		b.bodyNodes = saved
 		if !b.writes {
 			useBatchScans(pl) // as the statement's own pipelines: a body's scans filter batches too
 		}
@@ -36,15 +37,13 @@ func (b *builder) bodyRules(pl *logical.Pipeline, sc *scope, out need) *logical.
 }
 
 // subqueryNeed is what a subquery of kind reads of the rows of a body
-// returning cols (see above).
-func subqueryNeed(kind subKind, distinct bool, cols []string) need {
+// returning cols (see above). (A UNION's duplicate rows are removed by
+// the CALL the body is planned as; see subqueryBody.)
+func subqueryNeed(kind subKind, cols []string) need {
 	switch kind {
 	case subExists:
 		return need{Live: newVarSet()}
 	case subCount:
-		if distinct {
-			return need{Live: newVarSet(cols...), Bag: true}
-		}
 		return need{Live: newVarSet(), Bag: true}
 	}
 	return need{Live: newVarSet(cols...), Bag: true, Ordered: true}

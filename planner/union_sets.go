@@ -37,7 +37,7 @@ func unionSets(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) 
 		return ops, false
 	}
 	for i := 1; i < len(ops); i++ {
-		if sj, ok := unionSetJoin(ops, i, req); ok {
+		if sj, ok := unionSetJoin(ops, i, req, b.bodyNodes); ok {
 			return replace(ops, i, 1, sj), true
 		}
 	}
@@ -46,7 +46,7 @@ func unionSets(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) 
 
 // unionSetJoin returns the semi-join scan that ops[i] is when it is a
 // CALL unionSets reads (see there).
-func unionSetJoin(ops []logical.Op, i int, req required) (logical.SemiJoin, bool) {
+func unionSetJoin(ops []logical.Op, i int, req required, imported map[string]bool) (logical.SemiJoin, bool) {
 	call, ok := ops[i].(logical.CallSubquery)
 	if !ok || len(call.Union) == 0 || len(call.Columns) != 1 {
 		return logical.SemiJoin{}, false
@@ -73,7 +73,7 @@ func unionSetJoin(ops []logical.Op, i int, req required) (logical.SemiJoin, bool
 			// aggregation keeps the CALL
 			return logical.SemiJoin{}, false
 		}
-		key, ok := branchKey(body, x, ops[:i])
+		key, ok := branchKey(body, x, ops[:i], imported)
 		if !ok {
 			return logical.SemiJoin{}, false
 		}
@@ -88,20 +88,41 @@ func unionSetJoin(ops []logical.Op, i int, req required) (logical.SemiJoin, bool
 
 // branchKey returns the variable of the entering row a CALL branch's body
 // reads to bind x ("" for none) when it reads at most one, a node that
-// the operators before the CALL (outer) bind and never leave null.
-func branchKey(body []logical.Op, x string, outer []logical.Op) (string, bool) {
+// the operators before the CALL (outer) bind and never leave null, or a
+// node the subquery body holding the CALL imports (imported) that no
+// operator before the CALL binds again. (An imported node may be null:
+// the set is then built, as the branch would run, from the null node,
+// which a pattern matches nothing from.)
+func branchKey(body []logical.Op, x string, outer []logical.Op, imported map[string]bool) (string, bool) {
 	in := analyse(body, need{Live: newVarSet(x)}).In.Live
 	if in.all || in.aggs {
 		return "", false
 	}
 	key := ""
 	for v := range in.names {
-		if key != "" || v == x || !boundNode(outer, v) {
+		if key != "" || v == x || !boundNode(outer, v) && !importedNode(outer, v, imported) {
 			return "", false
 		}
 		key = v
 	}
 	return key, true
+}
+
+// importedNode reports whether name is a node of the body that imports
+// it, left as it is by outer (which only starts the pipeline and filters
+// its rows).
+func importedNode(outer []logical.Op, name string, imported map[string]bool) bool {
+	if !imported[name] {
+		return false
+	}
+	for _, op := range outer {
+		switch op.(type) {
+		case logical.Start, logical.Filter:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // boundNode reports whether the operators of a pipeline leave name bound
