@@ -18,7 +18,7 @@ import (
 // aggregation, OPTIONAL, UNWIND, a subquery) ends it. (collect-then-UNWIND
 // reads `y IS NOT NULL` of the nodes the MATCH before bound, see
 // uncollect.go; the filter stood between two expansions.)
-func foldNullTests(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+func foldNullTests(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	nonNull := map[string]bool{}
 	for i, op := range ops {
 		if v, ok := bindsNode(op); ok {
@@ -39,26 +39,19 @@ func foldNullTests(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 		case logical.VarExpand:
 			nonNull[o.From], nonNull[o.To] = true, true
 		case logical.Project:
-			if len(o.Subst) > 0 {
-				clear(nonNull)
-				continue
-			}
 			next := map[string]bool{}
 			for _, it := range o.Items {
 				v, ok := it.Expr.(*ast.Variable)
-				next[it.Name] = ok && nonNull[v.Name]
+				next[it.Name] = ok && nonNull[substColumn(b, v, o.Subst)]
 			}
 			for n, nn := range next {
 				nonNull[n] = nn
 			}
 		case logical.Filter:
-			if len(o.Subst) > 0 {
-				continue
-			}
 			var kept []ast.Expr
 			changed := false
 			for _, c := range conjuncts(o.Pred) {
-				if t, ok := c.(*ast.IsNull); ok && isNonNull(t.Expr, nonNull) {
+				if t, ok := c.(*ast.IsNull); ok && isNonNull(b, t.Expr, o.Subst, nonNull) {
 					changed = true
 					if t.Not {
 						continue // true
@@ -82,7 +75,19 @@ func foldNullTests(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 	return ops, false
 }
 
-func isNonNull(e ast.Expr, nonNull map[string]bool) bool {
+func isNonNull(b *builder, e ast.Expr, subst map[string]string, nonNull map[string]bool) bool {
 	v, ok := e.(*ast.Variable)
-	return ok && nonNull[v.Name]
+	return ok && nonNull[substColumn(b, v, subst)]
+}
+
+// substColumn is the column variable v reads in an operator after
+// DISTINCT or aggregation, whose Subst maps the source text of the
+// grouping keys to their columns (v's name where it maps none).
+func substColumn(b *builder, v *ast.Variable, subst map[string]string) string {
+	if len(subst) > 0 && b != nil {
+		if c, ok := subst[v.NodeSpan().Text(b.src)]; ok {
+			return c
+		}
+	}
+	return v.Name
 }
