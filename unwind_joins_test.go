@@ -59,6 +59,8 @@ var unwindJoinSites = []string{
 	"UNWIND %[1]s AS x MATCH (v:A {k: x}) OPTIONAL MATCH (v)-->(h:B)",
 	"UNWIND %[1]s AS x WITH x MATCH (h:B)<-[:T]-(v:A) WHERE v.k = x",
 	"UNWIND %[1]s AS x MATCH (h:A {id: $p})-->(v:B {k: x}), (v)-->(w)",
+	"UNWIND %[1]s AS x MATCH (v:B)-->(h) WHERE v.k = x",
+	"UNWIND %[1]s AS x MATCH (v:B {id: x})-[:T|U]-(h)",
 }
 
 // unwindJoinConsumers read the rows: counting ones, duplicate-blind ones,
@@ -88,6 +90,11 @@ var collectedUnwinds = []string{
 	"MATCH (h:A {id: $p})-->(v) WITH collect(DISTINCT v) AS vs UNWIND CASE WHEN vs = [] THEN [null] ELSE vs END AS v OPTIONAL MATCH (v)-->(w) RETURN count(DISTINCT v) AS a, count(DISTINCT w) AS b",
 	"MATCH (h:A {id: $p})-->(v) WITH collect(DISTINCT v) AS vs UNWIND vs AS v WITH DISTINCT v WHERE v.k IS NOT NULL RETURN count(*) AS n",
 	"MATCH (h:A {id: $p})-->(v) UNWIND [null] + [(v)-->(u:A) | u] AS u RETURN count(DISTINCT v) AS a, count(DISTINCT u) AS b",
+	"MATCH (h:A) OPTIONAL MATCH (h)-[:U]->(v) WITH collect(DISTINCT v) AS vs UNWIND vs AS v RETURN count(*) AS n",
+	"MATCH (h:A) OPTIONAL MATCH (h)-[:U]->(v) WITH collect(v) AS vs UNWIND vs AS v RETURN v.id AS v, count(*) AS n ORDER BY v",
+	"MATCH (h:A)-[:T]->(v) WITH h, collect(DISTINCT v) AS vs UNWIND vs AS w RETURN h.id AS h, count(*) AS n ORDER BY h",
+	"MATCH (h:A) OPTIONAL MATCH (h)-[:U]->(v) WITH h, collect(DISTINCT v.k) AS ks UNWIND ks AS k RETURN h.id AS h, count(*) AS n ORDER BY h",
+	"MATCH (h:A) OPTIONAL MATCH (h)-[:U]->(v) WITH DISTINCT h, v WITH h, collect(DISTINCT v) AS vs UNWIND vs AS v RETURN count(*) AS n, count(DISTINCT h) AS m",
 }
 
 // unwindJoinParams are the parameter sets each query runs with in turn.
@@ -110,9 +117,9 @@ func TestUnwindJoinsRowMode(t *testing.T) {
 	for len(queries) < 300 {
 		queries = append(queries, fmt.Sprintf(pick(unwindJoinSites), pick(unwindJoinLists))+" "+pick(unwindJoinConsumers))
 	}
-	// Every list on the first two sites under a counting consumer.
+	// Every list on every site under a counting consumer.
 	for _, l := range unwindJoinLists {
-		for _, site := range unwindJoinSites[:2] {
+		for _, site := range unwindJoinSites {
 			queries = append(queries, fmt.Sprintf(site, l)+" RETURN count(*) AS n")
 		}
 	}
@@ -161,6 +168,7 @@ func TestUnwindJoinsPlans(t *testing.T) {
 		{"UNWIND $l AS i MATCH (:A {id: $p})-->(v:B {id: i}) RETURN count(*) AS n", []any{int64(1), int64(5), int64(7)}, false},
 		{"UNWIND $l AS i MATCH (:A {id: $p})-->(v:B {id: i}) RETURN count(*) AS n", []any{int64(1), int64(5), 1.0}, true},
 		{"UNWIND $l AS i MATCH (:A {id: $p})-->(v:B {id: i}) RETURN count(*) AS n", []any{int64(1), int64(5), int64(7)}, false},
+		{"UNWIND $l AS i MATCH (:A {id: $p})-->(v:B {id: i}) RETURN count(*) AS n", []any{nil, int64(5), nil, int64(2)}, false},
 		{"UNWIND [1, 2, 1] AS i MATCH (:A {id: $p})-->(v:B {id: i}) RETURN count(*) AS n", nil, true},
 		{"UNWIND [1, 2, 1] AS i MATCH (:A {id: $p})-->(v:B {id: i}) RETURN count(DISTINCT v) AS n", nil, false},
 	}

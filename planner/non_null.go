@@ -82,11 +82,12 @@ func isNonNull(b *builder, e ast.Expr, subst map[string]string, nonNull map[stri
 
 // substColumn is the column variable v reads in an operator after
 // DISTINCT or aggregation, whose Subst maps the source text of the
-// grouping keys to their columns (v's name where it maps none).
+// grouping keys to their columns: v's own name, unless its text maps to
+// another column ("", known of no column, then).
 func substColumn(b *builder, v *ast.Variable, subst map[string]string) string {
 	if len(subst) > 0 && b != nil {
-		if c, ok := subst[v.NodeSpan().Text(b.src)]; ok {
-			return c
+		if c, ok := subst[v.NodeSpan().Text(b.src)]; ok && c != v.Name {
+			return ""
 		}
 	}
 	return v.Name
