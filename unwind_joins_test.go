@@ -30,7 +30,9 @@ import (
 // consumers, and run against row mode; every query runs with every
 // parameter set in turn on the same store, so a plan cached for one
 // parameter value (a list of distinct values) meets another (a list with
-// duplicates).
+// duplicates). An UNWIND of a pattern comprehension (with [null] added or
+// not) reads as the matches of its pattern, optional or not
+// (planner/unwound_comprehensions.go).
 
 // unwindJoinLists are lists that do not depend on the row.
 var unwindJoinLists = []string{
@@ -97,6 +99,41 @@ var collectedUnwinds = []string{
 	"MATCH (h:A) OPTIONAL MATCH (h)-[:U]->(v) WITH DISTINCT h, v WITH h, collect(DISTINCT v) AS vs UNWIND vs AS v RETURN count(*) AS n, count(DISTINCT h) AS m",
 }
 
+// comprehensionLeads bind v (null on some rows after OPTIONAL MATCH).
+var comprehensionLeads = []string{
+	"MATCH (h:A {id: $p})-->(v)",
+	"MATCH (h:A) OPTIONAL MATCH (h)-[:U]->(v)",
+	"MATCH (h:A)-[:T]-(v)",
+}
+
+// comprehensionLists are unwound as x (%s: the UNWIND's variable where
+// the comprehension's element is a variable of the same name).
+var comprehensionLists = []string{
+	"UNWIND [(v)-->(u:A) | u] AS x",
+	"UNWIND [(v)-->(x:A) | x] AS x",
+	"UNWIND [null] + [(v)-->(u) | u] AS x",
+	"UNWIND [null] + [(v)-[:T]->(x) | x] AS x",
+	"UNWIND [(v)-->(u) | u] + [null] AS x",
+	"UNWIND [null] + [(v)-[r]-(u) | r] AS x",
+	"UNWIND [null] + [(v)-->(u) WHERE u.k IS NOT NULL | u.k] AS x",
+	"UNWIND [null] + [(v)-->(u) | 1] AS x",
+	"UNWIND [null] + [p = (v)-->() | length(p)] AS x",
+	"UNWIND [(v)<--(h) | h.id] AS x",
+	"UNWIND [null] + [(v)-[:T]->(u)-[:T]->(w) | w] AS x",
+}
+
+// comprehensionConsumers read the unwound rows.
+var comprehensionConsumers = []string{
+	"RETURN count(DISTINCT v) AS a, count(DISTINCT x) AS b",
+	"RETURN count(*) AS n, count(x) AS m",
+	"RETURN h.id AS h, count(DISTINCT x) AS n ORDER BY h",
+	"RETURN DISTINCT x IS NULL AS z",
+	"WITH count(DISTINCT x) AS n, min(v.id) AS m RETURN n, m",
+	"RETURN count(DISTINCT coalesce(x, 0)) AS n",
+	"RETURN x IS NULL AS z, count(DISTINCT v) AS n",
+	"WITH v, x MATCH (v)-->(u) RETURN count(DISTINCT u) AS n",
+}
+
 // unwindJoinParams are the parameter sets each query runs with in turn.
 var unwindJoinParams = []map[string]any{
 	{"p": int64(3), "n": int64(4), "l": []any{int64(1), int64(2), int64(5)}, "a": int64(1), "b": int64(2)},
@@ -124,6 +161,9 @@ func TestUnwindJoinsRowMode(t *testing.T) {
 		}
 	}
 	queries = append(queries, collectedUnwinds...)
+	for range 120 {
+		queries = append(queries, pick(comprehensionLeads)+" "+pick(comprehensionLists)+" "+pick(comprehensionConsumers))
+	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{5, 23} {
 		dbs := planVariants(t, seed, 30, 110, map[string]*Options{
@@ -177,6 +217,15 @@ func TestUnwindJoinsPlans(t *testing.T) {
 		plan := string(mustRun(t, db, "EXPLAIN "+c.q, args)[0][0].(value.String))
 		if got := strings.Contains(plan, "Unwind"); got != c.unwind {
 			t.Errorf("%s with $l = %v: UNWIND kept %v, want %v\n%s", c.q, c.l, got, c.unwind, plan)
+		}
+	}
+	for _, q := range []string{
+		"MATCH (h:A {id: $p})-->(v) UNWIND [null] + [(v)-->(u:A) | u] AS u RETURN count(DISTINCT v) AS a, count(DISTINCT u) AS b",
+		"MATCH (h:A {id: $p})-->(v) UNWIND [(v)-->(u:A) | u.id] AS x RETURN count(*) AS n",
+	} {
+		plan := string(mustRun(t, db, "EXPLAIN "+q, map[string]any{"p": int64(3)})[0][0].(value.String))
+		if strings.Contains(plan, "Unwind") {
+			t.Errorf("%s: the comprehension is unwound, not matched\n%s", q, plan)
 		}
 	}
 	q := "MATCH (h:A {id: $p})-->(v) WITH collect(DISTINCT v) AS vs UNWIND vs AS v MATCH (v)-->(w) RETURN count(DISTINCT w) AS n"
