@@ -132,6 +132,8 @@ var comprehensionConsumers = []string{
 	"RETURN count(DISTINCT coalesce(x, 0)) AS n",
 	"RETURN x IS NULL AS z, count(DISTINCT v) AS n",
 	"WITH v, x MATCH (v)-->(u) RETURN count(DISTINCT u) AS n",
+	"RETURN count(v) AS a, count(DISTINCT x) AS b",
+	"RETURN *",
 }
 
 // unwindJoinParams are the parameter sets each query runs with in turn.
@@ -161,8 +163,13 @@ func TestUnwindJoinsRowMode(t *testing.T) {
 		}
 	}
 	queries = append(queries, collectedUnwinds...)
-	for range 120 {
-		queries = append(queries, pick(comprehensionLeads)+" "+pick(comprehensionLists)+" "+pick(comprehensionConsumers))
+	var comprehensions []string
+	for _, lead := range comprehensionLeads {
+		for _, l := range comprehensionLists {
+			for _, c := range comprehensionConsumers {
+				comprehensions = append(comprehensions, lead+" "+l+" "+c)
+			}
+		}
 	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{5, 23} {
@@ -184,8 +191,14 @@ func TestUnwindJoinsRowMode(t *testing.T) {
 				againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 			}
 		}
+		// Every comprehension form with every consumer, three anchors.
+		for _, q := range comprehensions {
+			for _, p := range unwindJoinParams[:3] {
+				againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
+			}
+		}
 	}
-	t.Logf("%d queries, %d runs", len(queries), runs)
+	t.Logf("%d queries, %d runs", len(queries)+len(comprehensions), runs)
 	if failed > 0 {
 		t.Errorf("%d of %d runs differ from row mode", failed, runs)
 	}
