@@ -297,6 +297,9 @@ func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[st
 			// the start would cost more than expanding to them.
 			continue
 		}
+		if set, ok := seek.(logical.NodeSetSeek); ok && b.expandToSetSeek(c.el, c.names[i], set) {
+			continue
+		}
 		if seek == nil && b.scanAnchor(c.el, i, eqs[c.names[i]]) {
 			// Ahead of everything the pattern binds, so the scan runs
 			// once per row entering the pattern, not once per start.
@@ -320,6 +323,21 @@ func (b *builder) seekOthers(m *patternPlan, c *chainPlan, start int, eqs map[st
 			}
 		}
 	}
+}
+
+// expandToSetSeek reports whether node name of chain el, which a seek
+// by the values of a list reaches, is reached by expanding instead: a
+// list of many values seeks as many nodes, each joined with every row of
+// the start by an adjacency test, where the expansion reads the start's
+// relationships once and tests membership in the list (a hash set) per
+// neighbour. Which is cheaper depends on the list's length against the
+// start's degree, so it is a choice the plan's cost makes (seeking is
+// the default); a list of at most one value is always sought.
+func (b *builder) expandToSetSeek(el *ast.PatternElement, name string, set logical.NodeSetSeek) bool {
+	if n, ok := listLength(b.planValue(set.List), b.listLens); ok && n <= 1 {
+		return false
+	}
+	return b.choose(chainKey("seek-other "+name, el), 0, []int{0, 1}) == 1
 }
 
 // expandStep plans relationship ri of the chain, followed in direction

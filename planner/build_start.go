@@ -244,14 +244,15 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 				cost = 1
 			}
 		case logical.NodeSetSeek:
+			// The nodes a list holds: as many as it is long (a collected
+			// list: the rows that went into the collect); a seek by the
+			// values of a list, one per value, as an equality seek is one.
 			cost = 1
 			if o.Nodes {
-				// The nodes a list holds: as many as it is long (a collected
-				// list: the rows that went into the collect).
 				cost = 100
-				if n, ok := listLength(b.planValue(o.List), b.listLens); ok {
-					cost = math.Max(n, 1)
-				}
+			}
+			if n, ok := listLength(b.planValue(o.List), b.listLens); ok {
+				cost = math.Max(n, 1)
 			}
 		default:
 			cost = 1

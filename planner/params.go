@@ -49,6 +49,10 @@ const (
 	DepDegree
 	// DepKind: the value's kind alone (see inListsHold).
 	DepKind
+	// DepDistinct: whether the value is a list with no two equal
+	// elements (see distinctValues): an UNWIND of it read as an IN test
+	// relies on it (see unwindsAsIn).
+	DepDistinct
 )
 
 // ParamDep is one dependency of a plan on a parameter's value.
@@ -101,6 +105,11 @@ func depClass(d ParamDep, stats Stats, v value.Value) int32 {
 		return k
 	case DepKind:
 		return int32(value.KindOf(v))
+	case DepDistinct:
+		if distinctValues(v) {
+			return 1
+		}
+		return 0
 	case DepCount:
 		if n, ok := v.(value.Int); ok && n > 0 {
 			return int32(bits.Len64(uint64(n)))

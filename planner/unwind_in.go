@@ -68,7 +68,7 @@ func (b *builder) unwindsAsIn(clauses []ast.Clause, sc *scope, top bool) []ast.C
 	out := clauses
 	for i := 0; i < len(out); i++ {
 		if u, ok := out[i].(*ast.Unwind); ok && kinds != nil {
-			if next, ok := unwindAsIn(out, i, u, kinds, collected, b.knownList); ok && b.choose(unwindInKey(u), 1, []int{0, 1}) == 1 {
+			if next, ok := unwindAsIn(out, i, u, kinds, collected, b.knownList, b.distinctList); ok && b.choose(unwindInKey(u), 1, []int{0, 1}) == 1 {
 				out = next
 				i--
 				continue
@@ -87,7 +87,7 @@ func unwindInKey(u *ast.Unwind) string {
 // unwindAsIn returns clauses with the UNWIND u at i read as an IN test
 // (see unwindsAsIn); kinds is the scope before u; isList tells a list
 // known to be one (see knownList).
-func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]varKind, collected bool, isList func(ast.Expr) bool) ([]ast.Clause, bool) {
+func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]varKind, collected bool, isList, distinct func(ast.Expr) bool) ([]ast.Clause, bool) {
 	x := u.Var.Name
 	if _, bound := kinds[x]; bound || !unwindListSafe(u.Expr, kinds) {
 		return nil, false
@@ -126,7 +126,7 @@ func unwindAsIn(clauses []ast.Clause, i int, u *ast.Unwind, kinds map[string]var
 			return nil, false
 		}
 	}
-	if site < 0 || !distinctElements(u.Expr) && !duplicatesIgnored(out[site+1:], collected) {
+	if site < 0 || !duplicatesIgnored(out[site+1:], collected) && !distinct(u.Expr) {
 		return nil, false
 	}
 	if !unobservedAfter(out[site+1:], x) {
@@ -203,6 +203,54 @@ func distinctElements(e ast.Expr) bool {
 			return false
 		}
 		seen[k] = true
+	}
+	return true
+}
+
+// distinctList reports whether list e holds no two equal elements:
+// written so (distinctElements), or a parameter (a run-constant one
+// included, such as range() of parameters) whose value, known when
+// planning, is a list of distinct values. The plan then relies on that
+// (DepDistinct): a run whose list repeats a value plans again, and keeps
+// the UNWIND, which gives a row per copy.
+func (b *builder) distinctList(e ast.Expr) bool {
+	if distinctElements(e) {
+		return true
+	}
+	p, ok := e.(*ast.Parameter)
+	if !ok || b.params == nil {
+		return false
+	}
+	v, ok := b.params.params[p.Name]
+	if !ok {
+		return false
+	}
+	b.params.add(ParamDep{Name: p.Name, Kind: DepDistinct})
+	return distinctValues(v)
+}
+
+// distinctValues reports whether v is a list no two elements of which
+// are equal (x = y true). Two equal values are equivalent (1 and 1.0
+// are, as [1] and [1.0]), so a list whose non-null elements have
+// pairwise different grouping keys has none; nulls equal nothing.
+// (NaN equals nothing either, but two NaNs share a key: such a list is
+// not called distinct, which only keeps the UNWIND.)
+func distinctValues(v value.Value) bool {
+	l, ok := v.(value.List)
+	if !ok {
+		return false
+	}
+	seen := make(map[string]bool, len(l))
+	var buf []byte
+	for _, it := range l {
+		if value.KindOf(it) == value.KindNull {
+			continue
+		}
+		buf = value.AppendKey(buf[:0], it)
+		if seen[string(buf)] {
+			return false
+		}
+		seen[string(buf)] = true
 	}
 	return true
 }
