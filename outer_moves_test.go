@@ -125,9 +125,9 @@ func TestOuterMovesPlans(t *testing.T) {
 			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
 		{"MATCH (a:A)-[r1]->(n) WITH a AS x, n UNWIND [1, 2, 1] AS u MATCH (c)<-[r2]-(n) WHERE x.id = u RETURN count(*)",
 			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
-		{"UNWIND $l AS u MATCH (n:A)<--(a) MATCH (c)<--(n {id: u}) RETURN count(*)",
+		{"UNWIND [1, 2, 1] AS u MATCH (n:A)<--(a) MATCH (c)<--(n {id: u}) RETURN count(*)",
 			[]string{"NodeIndexSeek (n:A) index seek id = u", "Unwind"}, nil},
-		{"UNWIND $l AS u MATCH (a:A) WITH a, u WHERE a.id = u RETURN a.id",
+		{"UNWIND [1, 2, 1] AS u MATCH (a:A) WITH a, u WHERE a.id = u RETURN a.id",
 			[]string{"NodeIndexSeek (a:A) index seek id = u", "Unwind"}, nil},
 		// the UNWIND read as IN (count(DISTINCT) ignores duplicates): the
 		// seek of its values joins the other end's seek, the two
