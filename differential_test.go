@@ -813,6 +813,27 @@ func againstRowMode(t *testing.T, dbs map[string]*DB, names []string, label, q s
 	}
 }
 
+// againstRowModeOnKeyedGraphs runs queries on three seeded random graphs
+// (14 nodes, a property k on three nodes in four) planned and in row
+// mode, with params(seed), and fails when any run's rows or error differ.
+func againstRowModeOnKeyedGraphs(t *testing.T, queries []string, params func(seed uint64) map[string]any) {
+	t.Helper()
+	runs, failed := 0, 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		dbs := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
+		for _, db := range dbs {
+			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
+		}
+		for _, q := range queries {
+			againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d", seed), q, params(seed), &runs, &failed)
+		}
+	}
+	if failed > 0 {
+		t.Errorf("%d of %d runs disagree", failed, runs)
+	}
+	t.Logf("%d queries, %d runs", len(queries), runs)
+}
+
 func rowsOrError(db *DB, q string, params map[string]any) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

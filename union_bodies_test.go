@@ -92,18 +92,7 @@ func TestUnionBodiesMatchRowMode(t *testing.T) {
 			queries = append(queries, q)
 		}
 	}
-	runs, failed := 0, 0
-	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-		}
-		for _, q := range queries {
-			againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d", seed), q, map[string]any{"x": int(seed)*3 - 3}, &runs, &failed)
-		}
-	}
-	if failed > 0 {
-		t.Errorf("%d of %d runs disagree", failed, runs)
-	}
-	t.Logf("%d queries, %d runs", len(queries), runs)
+	againstRowModeOnKeyedGraphs(t, queries, func(seed uint64) map[string]any {
+		return map[string]any{"x": int(seed)*3 - 3}
+	})
 }

@@ -46,9 +46,6 @@ var walkLeads = []string{
 	"MATCH (a:A {id: $p})-[:T]->(c)-->(b) WITH a, b WHERE NOT EXISTS { (c)-->(b) }",
 }
 
-// walkHops are single hops (%s: the relationship's variable).
-var walkHops = []string{"-[%s]->", "<-[%s]-", "-[%s:T]->", "<-[%s:U]-", "-[%s]-", "-[%s:T|U]-"}
-
 // walkEnds are the run's far ends: sought by constant values, and two
 // that are not (left per row).
 var walkEnds = []string{
@@ -90,22 +87,6 @@ var walkPlaces = []string{
 	"%[2]s OPTIONAL MATCH (b)%[1]s",
 }
 
-// walkPath returns a run of n hops from b to end.
-func walkPath(r *rand.Rand, n int, end string) string {
-	var s strings.Builder
-	for k := 1; k <= n; k++ {
-		s.WriteString(fmt.Sprintf(walkHops[r.IntN(len(walkHops))], fmt.Sprintf("r%d", k)))
-		if k < n {
-			if r.IntN(3) == 0 {
-				s.WriteString(fmt.Sprintf("(m%d:B)", k))
-			} else {
-				s.WriteString(fmt.Sprintf("(m%d)", k))
-			}
-		}
-	}
-	return s.String() + end
-}
-
 // walkQueries are the generated queries.
 func walkQueries() []string {
 	r := rand.New(rand.NewPCG(21, 5))
@@ -114,8 +95,8 @@ func walkQueries() []string {
 	for len(queries) < 420 {
 		end := pick(walkEnds)
 		form := pick(walkPlaces)
-		hop := func() string { return fmt.Sprintf(pick(walkHops), "") }
-		q := fmt.Sprintf(form, walkPath(r, 1+r.IntN(3), end), pick(walkLeads), hop(), hop()+end)
+		hop := func() string { return fmt.Sprintf(pick(runHops), "") }
+		q := fmt.Sprintf(form, runPath(r, 1+r.IntN(3), end), pick(walkLeads), hop(), hop()+end)
 		consumer := pick(walkConsumers)
 		if strings.Contains(form, "WITH a, b, x") && r.IntN(2) == 0 {
 			consumer = "RETURN count(x) AS n"
