@@ -219,19 +219,7 @@ func mapOpExprs(b *builder, op logical.Op, f exprRewrite) (logical.Op, bool) {
 			it.Expr = e
 			return it, ok
 		})
-		aggs, ok2 := replaceItems(o.Aggs, func(a logical.AggCall) (logical.AggCall, bool) {
-			args, ok := rewriteExprs(a.Call.Args, f)
-			if !ok {
-				return a, false
-			}
-			call := *a.Call
-			call.Args = args
-			if col, ok := b.aggRefs[a.Call]; ok {
-				b.aggRefs[&call] = col
-			}
-			a.Call = &call
-			return a, true
-		})
+		aggs, ok2 := b.rewriteAggArgs(o.Aggs, f)
 		if !ok1 && !ok2 {
 			return op, false
 		}

@@ -74,19 +74,7 @@ func foldKnown(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 				return replace(ops, i, 1, o), true
 			}
 		case logical.Aggregate:
-			aggs, changed := replaceItems(o.Aggs, func(a logical.AggCall) (logical.AggCall, bool) {
-				args, ok := rewriteExprs(a.Call.Args, f.fold)
-				if !ok {
-					return a, false
-				}
-				call := *a.Call
-				call.Args = args
-				if name, ref := b.aggRefs[a.Call]; ref {
-					b.aggRefs[&call] = name
-				}
-				a.Call = &call
-				return a, true
-			})
+			aggs, changed := b.rewriteAggArgs(o.Aggs, f.fold)
 			// A key's column keeps its name: the items after the
 			// aggregation read it by the key's source text (Subst), not
 			// by its expression.

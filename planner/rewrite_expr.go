@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
 )
 
 // exprRewrite rewrites one expression whose children are already
@@ -177,5 +178,24 @@ func rewriteEach[T any](items []*T, f func(*T) (ast.Expr, bool), set func(*T, as
 		n := *it
 		set(&n, e)
 		return &n, true
+	})
+}
+
+// rewriteAggArgs is aggs with every call's arguments rewritten by f: a new
+// call where any changed, keeping the old call's entry in b.aggRefs (the
+// items after the aggregation find a call's column by its pointer).
+func (b *builder) rewriteAggArgs(aggs []logical.AggCall, f exprRewrite) ([]logical.AggCall, bool) {
+	return replaceItems(aggs, func(a logical.AggCall) (logical.AggCall, bool) {
+		args, ok := rewriteExprs(a.Call.Args, f)
+		if !ok {
+			return a, false
+		}
+		call := *a.Call
+		call.Args = args
+		if col, ok := b.aggRefs[a.Call]; ok {
+			b.aggRefs[&call] = col
+		}
+		a.Call = &call
+		return a, true
 	})
 }
