@@ -107,7 +107,11 @@ func longestChain(ops []logical.Op, i int, first link, req required) ([]logical.
 	consider(i)
 	end := first.to
 	for j := i + 1; j < len(ops); j++ {
-		if f, ok := ops[j].(logical.NodeFilter); ok && f.Var == end && f.Labels != nil {
+		// A test after a boundary that renamed the end node reads the new
+		// name, which the chain's last hop does not bind (the boundary is
+		// carried after the chain): the run ends before it.
+		renamed := end != links[len(links)-1].to
+		if f, ok := ops[j].(logical.NodeFilter); ok && !renamed && f.Var == end && f.Labels != nil {
 			last := &hops[len(hops)-1]
 			last.Labels = andLabels(last.Labels, f.Labels)
 			consider(j)
@@ -117,7 +121,7 @@ func longestChain(ops []logical.Op, i int, first link, req required) ([]logical.
 		for _, c := range carried {
 			inner[c] = true
 		}
-		if f, ok := ops[j].(logical.Filter); ok && chainPred(f, end, inner) {
+		if f, ok := ops[j].(logical.Filter); ok && !renamed && chainPred(f, end, inner) {
 			last := &hops[len(hops)-1]
 			last.Pred, last.Var = andPred(last.Pred, f.Pred), end
 			consider(j)
