@@ -64,19 +64,24 @@ func setTreeQuery(r *rand.Rand, depth int, key bool) string {
 // comes from a scan (the combined set is iterated), from an expansion
 // (each row tested against the sets) or from a set expansion (its set
 // combined with the sets), with and without a key.
+// setTreeShapes are queries (%s: the tested predicate over a) whose
+// probe a comes from a scan, an expansion or a set expansion; key says
+// whether the predicate may read b, bound before a.
+var setTreeShapes = []struct {
+	text string
+	key  bool
+}{
+	{"MATCH (a) WHERE %s RETURN count(*) AS n", false},
+	{"MATCH (a:A) WHERE %s RETURN a.id AS id ORDER BY id", false},
+	{"MATCH (c:C)-->(a) WHERE %s RETURN c.id AS c, a.id AS id", false},
+	{"MATCH (b:B) MATCH (a) WHERE %s RETURN b.id AS b, count(a) AS n", true},
+	{"MATCH (b:B)-->(a) WHERE a.id > 3 AND %s RETURN count(*) AS n", true},
+	{"MATCH (c:C)-->(a) WHERE %s RETURN count(DISTINCT a) AS n", false},
+	{"MATCH (b:B)-[:R]->()-->(a) WHERE %s RETURN count(DISTINCT a) AS n", true},
+}
+
 func TestSetTreesMatchRowMode(t *testing.T) {
-	shapes := []struct {
-		text string
-		key  bool
-	}{
-		{"MATCH (a) WHERE %s RETURN count(*) AS n", false},
-		{"MATCH (a:A) WHERE %s RETURN a.id AS id ORDER BY id", false},
-		{"MATCH (c:C)-->(a) WHERE %s RETURN c.id AS c, a.id AS id", false},
-		{"MATCH (b:B) MATCH (a) WHERE %s RETURN b.id AS b, count(a) AS n", true},
-		{"MATCH (b:B)-->(a) WHERE a.id > 3 AND %s RETURN count(*) AS n", true},
-		{"MATCH (c:C)-->(a) WHERE %s RETURN count(DISTINCT a) AS n", false},
-		{"MATCH (b:B)-[:R]->()-->(a) WHERE %s RETURN count(DISTINCT a) AS n", true},
-	}
+	shapes := setTreeShapes
 	trees := 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		sets, rows := plannedAndRowMode(t)
