@@ -59,13 +59,7 @@ func TestSetTreeEqualityMatchesRowMode(t *testing.T) {
 	}...)
 	runs, failed, trees := 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		sets, rows := plannedAndRowMode(t)
-		create := labelledGraph(seed, 30, 90)
-		nulls := "MATCH (n) WHERE n.id % 3 <> 0 SET n.k = n.id % 4"
-		for _, db := range []*DB{sets, rows} {
-			mustRun(t, db, create, nil)
-			mustRun(t, db, nulls, nil)
-		}
+		sets, rows := setTreeStores(t, seed)
 		r := rand.New(rand.NewPCG(seed, 29))
 		for i := 0; i < 120; i++ {
 			sh := shapes[r.IntN(len(shapes))]

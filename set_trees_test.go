@@ -80,17 +80,25 @@ var setTreeShapes = []struct {
 	{"MATCH (b:B)-[:R]->()-->(a) WHERE %s RETURN count(DISTINCT a) AS n", true},
 }
 
+// setTreeStores opens a planned and a row-mode store holding the same
+// labelled random graph of seed, with k set on two nodes in three.
+func setTreeStores(t *testing.T, seed uint64) (sets, rows *DB) {
+	t.Helper()
+	sets, rows = plannedAndRowMode(t)
+	create := labelledGraph(seed, 30, 90)
+	nulls := "MATCH (n) WHERE n.id % 3 <> 0 SET n.k = n.id % 4"
+	for _, db := range []*DB{sets, rows} {
+		mustRun(t, db, create, nil)
+		mustRun(t, db, nulls, nil)
+	}
+	return sets, rows
+}
+
 func TestSetTreesMatchRowMode(t *testing.T) {
 	shapes := setTreeShapes
 	trees := 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		sets, rows := plannedAndRowMode(t)
-		create := labelledGraph(seed, 30, 90)
-		nulls := "MATCH (n) WHERE n.id % 3 <> 0 SET n.k = n.id % 4"
-		for _, db := range []*DB{sets, rows} {
-			mustRun(t, db, create, nil)
-			mustRun(t, db, nulls, nil)
-		}
+		sets, rows := setTreeStores(t, seed)
 		r := rand.New(rand.NewPCG(seed, 14))
 		for i := 0; i < 40; i++ {
 			sh := shapes[r.IntN(len(shapes))]
