@@ -573,7 +573,7 @@ type graphOpen struct {
 	changes     int64  // journal changes applied
 	unjournaled uint64 // the graph's sequence when its journal does not chain from imgSeq (else 0)
 	rebuilt     bool   // read from the records (neither image nor journal could be used)
-	indexDDL    uint64 // the graph's sequence when an index its journal created has no run in the image (else 0)
+	indexDDL    uint64 // the graph's sequence when the image's index runs are out of date (runsOutOfDate; else 0)
 }
 
 // openGraphVersion opens graph gid at sequence seq: from its image when
@@ -625,10 +625,8 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 				return v, st, nil
 			}
 			st.changes = js.changes
-			for _, ix := range v.indexes {
-				if ix.run == nil && img != nil && img.version >= 6 {
-					st.indexDDL = seq // created since the image (needsImage)
-				}
+			if img != nil && img.version >= 6 && runsOutOfDate(img, v) {
+				st.indexDDL = seq // (needsImage)
 			}
 			budget := s.opts.MemoryBudget
 			if s.opts.ReadOnly || !migrate && js.changes <= s.journalLimit(st.imgSize) && (budget <= 0 || js.mem+js.replaced <= budget/8) {
@@ -651,6 +649,31 @@ func (s *Store) openGraphVersion(gid uint32, seq uint64) (v *version, st graphOp
 		return v, st, nil
 	}
 	return s.writeAndReopen(gid, seq, v, st)
+}
+
+// runsOutOfDate reports whether the index runs of img (version 6 on)
+// differ in their set of indexes from v, the version opened from img and
+// its journal: an index created since the image has no run, and one
+// dropped since it left its run, which only an image rewrite removes.
+// Either makes the image due for a rewrite (needsImage), so that a drop
+// followed by a crash does not leave the dropped index's run in the
+// image until it is rewritten for another reason.
+func runsOutOfDate(img *image, v *version) bool {
+	for _, ix := range v.indexes {
+		if ix.run == nil {
+			return true
+		}
+	}
+	runs, err := decodeRunDir(img.runDir)
+	if err != nil {
+		return false // versionFromImage read the same directory
+	}
+	for k := range runs {
+		if v.indexes[k] == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // migrateOldImages: a writable open rewrites an image of version 4 or 5

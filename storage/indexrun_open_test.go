@@ -160,3 +160,82 @@ func TestOldImageMigrated(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexDDLAfterCrash: an index created or dropped by a commit whose
+// image was not rewritten before a crash makes the image due at the next
+// open (runsOutOfDate), so that the dropped index's run leaves the image
+// (and the created one gets its run) at the first fold or Close, although
+// the journal is far below its limit and nothing else changed.
+func TestIndexDDLAfterCrash(t *testing.T) {
+	for _, create := range []bool{true, false} {
+		t.Run(fmt.Sprint("create=", create), func(t *testing.T) {
+			fs := vfs.NewCrashableMem()
+			s, err := Open("db", &Options{FS: fs, Logger: quietLogger{}})
+			check(t, err)
+			g := mustGraph(t, s, DefaultGraph)
+			var l, k, k2 uint32
+			check(t, g.BulkLoad(context.Background(), BulkSourceFunc(func(b *BulkBuilder) error {
+				l, k, k2 = b.LabelID("L"), b.PropKeyID("k"), b.PropKeyID("k2")
+				for i := range 1000 {
+					if _, err := b.AddNode([]uint32{l}, map[uint32]value.Value{k: value.Int(int64(i % 300)), k2: value.Int(int64(i % 7))}); err != nil {
+						return err
+					}
+				}
+				return nil
+			}), nil))
+			tx := begin(t, g)
+			check(t, tx.CreateIndex(l, k2)) // kept: its run must stay
+			if !create {
+				check(t, tx.CreateIndex(l, k))
+			}
+			check(t, tx.Commit())
+			check(t, s.Close())
+			runs, _ := runIndexes(t, fs, 0)
+			if _, ok := runs[indexKey{l, k}]; ok == create {
+				t.Fatalf("before: the image holds a run: %v", ok)
+			}
+			s, err = Open("db", &Options{FS: fs, Logger: quietLogger{}})
+			check(t, err)
+			s.journalFloor = 1 << 30
+			s.stopImageWriter() // no fold before the crash
+			g = mustGraph(t, s, DefaultGraph)
+			tx = begin(t, g)
+			if create {
+				check(t, tx.CreateIndex(l, k))
+			} else {
+				check(t, tx.DropIndex(l, k))
+			}
+			check(t, tx.Commit())
+			crashed := fs.CrashClone(vfs.CrashCloneCfg{UnsyncedDataPercent: 0})
+			check(t, s.Close())
+			cs, err := Open("db", &Options{FS: crashed, Logger: quietLogger{}})
+			check(t, err)
+			cs.journalFloor = 1 << 30
+			cs.stopImageWriter()
+			cg := mustGraph(t, cs, DefaultGraph)
+			if !cs.needsImage(cg) {
+				t.Fatal("the image is not due after an index DDL in the journal")
+			}
+			check(t, cs.Close())
+			runs, _ = runIndexes(t, crashed, 0)
+			if _, ok := runs[indexKey{l, k}]; ok != create {
+				t.Fatalf("after: the image holds a run: %v", ok)
+			}
+			if _, ok := runs[indexKey{l, k2}]; !ok {
+				t.Fatal("after: the kept index lost its run")
+			}
+			cs, err = Open("db", &Options{FS: crashed, Logger: quietLogger{}, ReadOnly: true})
+			check(t, err)
+			v := mustGraph(t, cs, DefaultGraph).cur.Load()
+			if got := v.IndexSeek(l, k2, value.Float(3)).GetCardinality(); got != 143 {
+				t.Fatalf("seek k2 = 3.0: %d nodes, want 143", got)
+			}
+			if create {
+				if got := v.IndexSeek(l, k, value.Float(7)).GetCardinality(); got != 4 {
+					t.Fatalf("seek k = 7.0: %d nodes, want 4", got)
+				}
+			}
+			check(t, cs.Close())
+		})
+	}
+}
