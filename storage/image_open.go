@@ -553,6 +553,13 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		seq = js.seq
 	}
 	s.openSearch(v, gid, base, seq, js, cat.searchDefs) // image_search.go
+	if img != nil {
+		// The small sections are decoded (copied) and the journal's
+		// pages patched: what the open read of the mapping, and what
+		// the kernel mapped around it (the run directory sits after the
+		// runs' blocks), need not stay resident (image.go).
+		img.releaseMapped()
+	}
 	return v, nil
 }
 
