@@ -43,15 +43,19 @@ import (
 // (bitmaps, statistics, indexes) are checksummed and decoded at open.
 const (
 	imageMagic = "cyqimg\x00\x04"
-	// imageVersion is the version images are written with. Version 6
-	// added the index runs (indexrun.go: secRunBlocks, secRunDir). An
-	// image of version 5, or of version 4 (value statistics without the
-	// distinct-count registers, valuestats_hll.go), still opens: its
-	// footer lists the sections before those, its indexes build their
-	// trees on first use as before, and a writable open of one with
-	// property indexes rewrites it at once as version 6 (openGraphVersion);
-	// a read-only open reads it as it is.
-	imageVersion = 6
+	// imageVersion is the version images are written with. Version 7
+	// stores the adjacency of node blocks in place (nodeblock_inplace.go);
+	// an image of version 6 still opens, its node blocks decoded as
+	// before, and is rewritten in the new format when it is rewritten
+	// for any reason (a block is copied into a new image only when both
+	// formats agree). Version 6 added the index runs (indexrun.go:
+	// secRunBlocks, secRunDir). An image of version 5, or of version 4
+	// (value statistics without the distinct-count registers,
+	// valuestats_hll.go), still opens: its footer lists the sections
+	// before those, its indexes build their trees on first use as
+	// before, and a writable open of one with property indexes rewrites
+	// it at once (openGraphVersion); a read-only open reads it as it is.
+	imageVersion = 7
 	imageSuffix  = ".cyq"
 )
 
@@ -263,7 +267,7 @@ func parseImage(data []byte) (*image, error) {
 	p := ft[ns*16:]
 	img := &image{gid: binary.LittleEndian.Uint32(p)}
 	img.version = binary.LittleEndian.Uint32(p[4:])
-	if ns == numSections && img.version != imageVersion || ns == numSectionsV5 && img.version != 5 && img.version != 4 {
+	if ns == numSections && img.version != imageVersion && img.version != 6 || ns == numSectionsV5 && img.version != 5 && img.version != 4 {
 		return bad("unknown version")
 	}
 	img.seq = binary.LittleEndian.Uint64(p[8:])
@@ -325,6 +329,9 @@ func decodePage[P any](img *image, blocks []byte, index []uint64, pi uint64, dec
 
 // nodePage decodes page pi of the node table (nil: no live node).
 func (img *image) nodePage(pi uint64) *nodePage {
+	if inPlaceNodeBlocks(img.version) {
+		return decodePage(img, img.nodeBlocks, img.nodeIndex, pi, decodeNodePageInPlace)
+	}
 	return decodePage(img, img.nodeBlocks, img.nodeIndex, pi, decodeNodePage)
 }
 
@@ -727,7 +734,8 @@ func publishFile(fs vfs.FS, tmp, final, dir string) error {
 	return err
 }
 
-// appendNodeBlock encodes node page p (see the format above).
+// appendNodeBlock encodes node page p in the format of images before
+// version 7 (see the format above; nodeblock_inplace.go for version 7's).
 func appendNodeBlock(dst []byte, p *nodePage) []byte {
 	var entries, lists, labels int
 	for i := uint32(0); i < nodePageSize; i++ {
@@ -811,11 +819,15 @@ const copyRelease = 32 << 20
 // writeBlocks writes one block per page of a table: a page the version
 // holds itself (own) is encoded, one the journal patches (base, if not
 // nil, marks those it patched) is decoded with its patch and encoded, one
-// it reads from its base image (img, if not nil) is copied as stored.
-// observe, if not nil, is called with every page index and the page when
-// one was decoded (nil for a block copied as stored).
+// it reads from its base image (img, if not nil) is copied as stored
+// when the base image's blocks have the format written (sameFormat), and
+// else decoded (decodeBase) and encoded. observe, if not nil, is called
+// with every page index and the page when one was decoded (nil for a
+// block copied as stored).
 func writeBlocks[P any](w *imageWriter, own func(uint64) *P, base *pageCache[P], img *image, pages uint64, blocks, index int,
-	baseBlock func(*image, uint64) []byte, encode func([]byte, *P) []byte, observe func(uint64, *P)) {
+	baseBlock func(*image, uint64) []byte, sameFormat func(*image) bool, decodeBase func(*image, uint64) *P,
+	encode func([]byte, *P) []byte, observe func(uint64, *P)) {
+	copyBase := img != nil && sameFormat(img)
 	offs := make([]uint64, 0, pages+1)
 	w.begin(blocks)
 	var buf []byte
@@ -830,6 +842,14 @@ func writeBlocks[P any](w *imageWriter, own func(uint64) *P, base *pageCache[P],
 			}
 		} else if base != nil && base.patched[pi] {
 			if p := base.load(pi); p != nil {
+				buf = encode(buf[:0], p)
+				w.write(buf)
+				if observe != nil {
+					observe(pi, p)
+				}
+			}
+		} else if img != nil && !copyBase {
+			if p := decodeBase(img, pi); p != nil {
 				buf = encode(buf[:0], p)
 				w.write(buf)
 				if observe != nil {
@@ -884,16 +904,22 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 			vb.addPage(pi, p)
 		}
 	}
+	inPlace := inPlaceNodeBlocks(imageWriteVersion)
 	writeBlocks(w, nodeAt, v.nodes.base, v.nodes.img, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.nodeBlocks, img.nodeIndex, pi) },
+		func(img *image) bool { return inPlaceNodeBlocks(img.version) == inPlace }, (*image).nodePage,
 		func(dst []byte, p *nodePage) []byte {
-			if p.alive[0] == 0 {
+			switch {
+			case p.alive[0] == 0:
 				return dst
+			case inPlace:
+				return appendNodeBlockInPlace(dst, p)
 			}
 			return appendNodeBlock(dst, p)
 		}, observe)
 	writeBlocks(w, relAt, v.rels.base, v.rels.img, relPages(v.nextRel), secRelBlocks, secRelIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.relBlocks, img.relIndex, pi) },
+		func(*image) bool { return true }, (*image).relPage,
 		func(dst []byte, p *relPage) []byte {
 			if popcount(p.alive[:]) == 0 {
 				return dst

@@ -1,0 +1,299 @@
+package storage
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+	"unsafe"
+)
+
+// Node blocks with their adjacency in place (images of version 7 on).
+//
+// A node page decoded from a block of the older format (image.go) holds
+// its adjacency on the Go heap: per entry a 4-byte neighbour and a 4-byte
+// relationship id (8 when the page's ids need 64 bits), decoded from
+// varints into arrays the page owns. At 5 M relationships those arrays are
+// 80 MB of a warm whole-graph query's live heap, and the collector lets
+// the heap grow to twice what is live before it runs. A block of this
+// format stores the same arrays as they are used, aligned, so that a
+// decoded page's neighbours and relationship ids are views into the
+// image's mapping: off the Go heap (nothing for the collector to mark or
+// to pace by), in the kernel's page cache (clean file pages it may drop
+// under pressure and read again), with nothing decoded per entry.
+//
+// That is safe because the mapping is never unmapped (mmap_unix.go) and
+// is read-only, and because nothing writes into a decoded page's entry
+// arrays: a writer owns a page's records, not its entries (adjdir.go),
+// and writes entries only in a list's reserved capacity or past the end
+// of the arrays; every list of a decoded page has a capacity equal to its
+// length and each direction's arrays a capacity equal to theirs, so every
+// write copies the entries to the heap first (Go's append). An image read
+// into memory instead of mapped (a filesystem without mappings) is one
+// heap array the views share.
+//
+// A block of this format is
+//
+//	uvarint liveness word; uvarint entries, lists, labels (totals of the page)
+//	byte width of a relationship id (4 or 8)
+//	per live node: uvarint label count, labels (uvarint deltas);
+//	  uvarint property bytes, properties (appendProps);
+//	  per direction (Out, In): uvarint list count, then per list
+//	    uvarint type (delta from the previous list's), uvarint length
+//	zeros to a multiple of 8 bytes from the block's start
+//	neighbours: u32 per entry, the outgoing lists' (in node, then type
+//	  order), then the incoming lists', then zeros to a multiple of 8
+//	relationship ids: one per entry in the same order, u32 or u64 (width),
+//	  then zeros to a multiple of 8
+//
+// in native (little-endian) byte order; images are only used on such
+// machines. Every block's length is a multiple of 8 and the section
+// starts 8-aligned, so every block, and its arrays, are 8-aligned in the
+// file and in the mapping. A block that is not (a damaged index) is
+// reported as damaged.
+
+// imageVersionInPlace is the first image version whose node blocks hold
+// their adjacency in place.
+const imageVersionInPlace = 7
+
+// inPlaceNodeBlocks reports whether images of version v have node blocks
+// of this format.
+func inPlaceNodeBlocks(v uint32) bool { return v >= imageVersionInPlace }
+
+// appendNodeBlockInPlace encodes node page p (see above) after dst.
+func appendNodeBlockInPlace(dst []byte, p *nodePage) []byte {
+	start := len(dst)
+	var entries, lists, labels int
+	wide := false
+	for i := uint32(0); i < nodePageSize; i++ {
+		if !p.isAlive(i) {
+			continue
+		}
+		labels += len(p.labels[i])
+		for d := Out; d <= In; d++ {
+			ls := p.lists(i, d)
+			lists += ls.len()
+			entries += ls.entries()
+			for _, l := range ls.all() {
+				if n := l.rels.len(); n > 0 && l.rels.at(n-1) > math.MaxUint32 {
+					wide = true // (ids are sorted within a list)
+				}
+			}
+		}
+	}
+	dst = binary.AppendUvarint(dst, p.alive[0])
+	dst = binary.AppendUvarint(dst, uint64(entries))
+	dst = binary.AppendUvarint(dst, uint64(lists))
+	dst = binary.AppendUvarint(dst, uint64(labels))
+	width := 4
+	if wide {
+		width = 8
+	}
+	dst = append(dst, byte(width))
+	var pb []byte
+	for w := p.alive[0]; w != 0; w &= w - 1 {
+		i := trailingZeros(w)
+		dst = binary.AppendUvarint(dst, uint64(len(p.labels[i])))
+		prev := uint32(0)
+		for _, l := range p.labels[i] {
+			dst = binary.AppendUvarint(dst, uint64(l-prev))
+			prev = l
+		}
+		pb = pb[:0]
+		if len(p.props[i]) > 0 {
+			pb = appendProps(pb, p.props[i])
+		}
+		dst = binary.AppendUvarint(dst, uint64(len(pb)))
+		dst = append(dst, pb...)
+		for d := Out; d <= In; d++ {
+			ls := p.lists(uint32(i), d)
+			dst = binary.AppendUvarint(dst, uint64(ls.len()))
+			typ := uint32(0)
+			for j := range ls.len() {
+				t := ls.typ(j)
+				dst = binary.AppendUvarint(dst, uint64(t-typ))
+				typ = t
+				dst = binary.AppendUvarint(dst, uint64(ls.count(j)))
+			}
+		}
+	}
+	pad := func() {
+		for (len(dst)-start)%8 != 0 {
+			dst = append(dst, 0)
+		}
+	}
+	pad()
+	for d := Out; d <= In; d++ {
+		for w := p.alive[0]; w != 0; w &= w - 1 {
+			ls := p.lists(uint32(trailingZeros(w)), d)
+			for j := range ls.len() {
+				for _, n := range ls.nbrs(j) {
+					dst = binary.LittleEndian.AppendUint32(dst, n)
+				}
+			}
+		}
+	}
+	pad()
+	for d := Out; d <= In; d++ {
+		for w := p.alive[0]; w != 0; w &= w - 1 {
+			for _, l := range p.lists(uint32(trailingZeros(w)), d).all() {
+				for e := range l.rels.len() {
+					if wide {
+						dst = binary.LittleEndian.AppendUint64(dst, l.rels.at(e))
+					} else {
+						dst = binary.LittleEndian.AppendUint32(dst, uint32(l.rels.at(e)))
+					}
+				}
+			}
+		}
+	}
+	pad()
+	return dst
+}
+
+// decodeNodePageInPlace decodes a block of this format: the page's
+// labels, properties and list records are decoded, its neighbours and
+// relationship ids are views of b.
+func decodeNodePageInPlace(b []byte) (*nodePage, error) {
+	d := &decoder{b: b}
+	alive := d.uvarint()
+	if alive == 0 {
+		return nil, d.err
+	}
+	nEntries, nLists, nLabels := d.count(), d.count(), d.count()
+	var width int
+	if w := d.bytes(1); len(w) == 1 {
+		width = int(w[0])
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	if width != 4 && width != 8 {
+		return nil, errorf(ErrCorrupt, "image: bad relationship id width")
+	}
+	recs := make([]listRec, nLists)
+	labels := make([]uint32, nLabels)
+	p := &nodePage{}
+	p.alive[0] = alive
+	var nIn [nodePageSize]uint32 // incoming lists per node
+	llo, lhi := 0, nLists        // records taken from the front (Out) and the back (In)
+	var eOut, eIn uint32         // entries of each direction so far
+	next := uint32(0)            // Out's at[next...] not yet set
+	for w := alive; w != 0 && d.err == nil; w &= w - 1 {
+		i := uint32(trailingZeros(w))
+		if ls := take(&labels, d.count(), d); len(ls) > 0 {
+			prev := uint32(0)
+			for j := range ls {
+				prev += d.u32()
+				ls[j] = prev
+			}
+			p.labels[i] = ls
+		}
+		p.props[i] = d.props()
+		for ; next <= i; next++ {
+			p.adj[Out].at[next] = uint32(llo)
+		}
+		for dir := Out; dir <= In && d.err == nil; dir++ {
+			k := d.count()
+			if k > lhi-llo {
+				d.err = errorf(ErrCorrupt, "image: block totals disagree")
+				break
+			}
+			var rs []listRec
+			if dir == Out {
+				rs, llo = recs[llo:llo+k], llo+k
+			} else {
+				lhi -= k
+				rs = recs[lhi : lhi+k]
+				nIn[i] = uint32(k)
+			}
+			typ := uint32(0)
+			for j := range rs {
+				typ += d.u32()
+				n := d.u32()
+				e := &eOut
+				if dir == In {
+					e = &eIn
+				}
+				if uint64(*e)+uint64(n) > uint64(nEntries) {
+					d.err = errorf(ErrCorrupt, "image: block totals disagree")
+					break
+				}
+				rs[j] = listRec{typ: typ, off: *e, n: n, cap: n}
+				*e += n
+			}
+		}
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	if llo != lhi || int(eOut)+int(eIn) != nEntries {
+		return nil, errorf(ErrCorrupt, "image: block totals disagree")
+	}
+	// The arrays: after the records, at 8-byte boundaries from b's start.
+	pos := align8(len(b) - len(d.b))
+	nbrEnd := pos + 4*nEntries
+	relPos := align8(nbrEnd)
+	relEnd := relPos + width*nEntries
+	if align8(relEnd) != len(b) {
+		return nil, errorf(ErrCorrupt, "image: block length disagrees with its totals")
+	}
+	nbrs, ok1 := viewU32Checked(b[pos:nbrEnd])
+	var rels relIDs
+	ok2 := true
+	if width == 4 {
+		rels.narrow, ok2 = viewU32Checked(b[relPos:relEnd])
+	} else {
+		rels.wide, ok2 = viewU64(b[relPos:relEnd])
+	}
+	if !ok1 || !ok2 {
+		return nil, errorf(ErrCorrupt, "image: node block misaligned")
+	}
+	for ; next <= nodePageSize; next++ {
+		p.adj[Out].at[next] = uint32(llo)
+	}
+	out, in := &p.adj[Out], &p.adj[In]
+	if llo > 0 {
+		out.lists, out.rels, out.nbrs = recs[:llo:llo], rels.slice(0, int(eOut)), nbrs[:eOut:eOut]
+		out.cacheBitmaps()
+	}
+	if lhi < nLists {
+		// Incoming records were taken from the back, the first node's
+		// last: reverse the whole run, then each node's lists, to put the
+		// nodes in order and each node's lists back in type order; their
+		// offsets, counted from the first incoming entry, are then
+		// ascending as the entries were written.
+		rs := recs[lhi:nLists:nLists]
+		slices.Reverse(rs)
+		k := uint32(0)
+		for i := range uint32(nodePageSize) {
+			in.at[i] = k
+			slices.Reverse(rs[k : k+nIn[i]])
+			k += nIn[i]
+		}
+		in.at[nodePageSize] = k
+		// The offsets were assigned in the order the lists were read
+		// (node order, type order), which is now their order.
+		off := uint32(0)
+		for j := range rs {
+			rs[j].off = off
+			off += rs[j].n
+		}
+		in.lists, in.rels, in.nbrs = rs, rels.slice(int(eOut), nEntries), nbrs[eOut:nEntries:nEntries]
+		in.cacheBitmaps()
+	}
+	return p, nil
+}
+
+func align8(n int) int { return (n + 7) &^ 7 }
+
+// viewU32Checked is viewU64 for 32-bit values (viewU32 of the search
+// image assumes an aligned length).
+func viewU32Checked(b []byte) ([]uint32, bool) {
+	if len(b)%4 != 0 || (len(b) > 0 && uintptr(unsafe.Pointer(&b[0]))%4 != 0) {
+		return nil, false
+	}
+	if len(b) == 0 {
+		return nil, true
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(b)/4), true
+}
