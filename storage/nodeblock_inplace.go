@@ -260,8 +260,9 @@ func decodeNodePageInPlace(b []byte) (*nodePage, error) {
 		// Incoming records were taken from the back, the first node's
 		// last: reverse the whole run, then each node's lists, to put the
 		// nodes in order and each node's lists back in type order; their
-		// offsets, counted from the first incoming entry, are then
-		// ascending as the entries were written.
+		// offsets (counted from the first incoming entry, in the order
+		// the lists were read) are then ascending, as the entries were
+		// written.
 		rs := recs[lhi:nLists:nLists]
 		slices.Reverse(rs)
 		k := uint32(0)
@@ -271,13 +272,6 @@ func decodeNodePageInPlace(b []byte) (*nodePage, error) {
 			k += nIn[i]
 		}
 		in.at[nodePageSize] = k
-		// The offsets were assigned in the order the lists were read
-		// (node order, type order), which is now their order.
-		off := uint32(0)
-		for j := range rs {
-			rs[j].off = off
-			off += rs[j].n
-		}
 		in.lists, in.rels, in.nbrs = rs, rels.slice(int(eOut), nEntries), nbrs[eOut:nEntries:nEntries]
 		in.cacheBitmaps()
 	}

@@ -166,6 +166,11 @@ func TestNodeBlockInPlace(t *testing.T) {
 			if cap(a.nbrs) != len(a.nbrs) || a.rels.cap() != a.rels.len() {
 				t.Fatalf("round %d: %v arrays with capacity past their length", round, d)
 			}
+			for _, rec := range a.lists {
+				if rec.cap != rec.n {
+					t.Fatalf("round %d: %v list with room reserved in the block (a writer would append into it)", round, d)
+				}
+			}
 			entries += len(a.nbrs)
 			if a.rels.wide != nil {
 				wide++
