@@ -1,7 +1,9 @@
 package storage
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 )
@@ -134,22 +136,42 @@ func denseBytes(maxID uint32) int64 { return 8 * (int64(maxID)/64 + 1) }
 
 // expandSet is ExpandSet with its dense buffer charged to mem; after an
 // error from mem the result is empty.
+//
+// The counting pass picks one of three forms for the neighbours: a
+// roaring bitmap (few), a dense bit array (at least maxID/32), or one
+// byte per node (at least maxID/markFactor). Setting a bit is a load, an
+// OR and a store into a word that the next neighbour often shares (lists
+// loaded in order are sorted by neighbour), so each waits for the one
+// before; marking a byte is a
+// store alone. The bytes cost a pass over the id range to pack them
+// into words (clearing them for the next use), which the stores saved
+// pay for once the neighbours number about half the range.
 func (v *version) expandSet(nodes *roaring.Bitmap, dir Direction, typ uint32, mem *stepMemory) (*roaring.Bitmap, error) {
 	if dir > Both || nodes == nil {
 		return roaring.New(), nil
 	}
 	maxID := v.all.Maximum()
 	bound := uint64(maxID) / 32
-	if nodes.GetCardinality()*v.averageDegree(dir, typ)*countFirstFactor >= bound && v.entriesAtLeast(nodes, dir, typ, bound) {
-		if err := mem.take(denseBytes(maxID)); err != nil {
-			return roaring.New(), err
+	if nodes.GetCardinality()*v.averageDegree(dir, typ)*countFirstFactor >= bound {
+		markBound := uint64(maxID) / markFactor
+		switch n := v.entriesUpTo(nodes, dir, typ, markBound); {
+		case n >= markBound:
+			words, err := v.gatherMarks(nodes, dir, typ, maxID, mem)
+			if err != nil {
+				return roaring.New(), err
+			}
+			return roaring.FromDense(words, false), nil
+		case n >= bound:
+			if err := mem.take(denseBytes(maxID)); err != nil {
+				return roaring.New(), err
+			}
+			words := make([]uint64, maxID/64+1)
+			v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
+				setDense(words, ls.nbrs(j), maxID)
+				return true
+			})
+			return roaring.FromDense(words, false), nil
 		}
-		words := make([]uint64, maxID/64+1)
-		v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
-			setDense(words, ls.nbrs(j), maxID)
-			return true
-		})
-		return roaring.FromDense(words, false), nil
 	}
 	out := roaring.New()
 	var big []*roaring.Bitmap // lists of at least bitmapCacheMin entries
@@ -165,6 +187,71 @@ func (v *version) expandSet(nodes *roaring.Bitmap, dir Direction, typ uint32, me
 		return roaring.FastOr(append(big, out)...), nil
 	}
 	return out, nil
+}
+
+// markFactor: a step whose relationships number at least maxID/markFactor
+// gathers its neighbours as bytes (see expandSet). Measured in CPU time
+// per query with bytes for every dense step: *1..3 from ego-Facebook's
+// hub, whose second step reads 57,460 relationships over 4,039 ids, took
+// 0.7 of the time with bits; two hops from Slashdot's node 0, 21,532
+// relationships over 82,168 ids, took 1.4 times as long.
+const markFactor = 2
+
+// markBufs holds byte-per-node buffers for gatherMarks, each all zero.
+var markBufs sync.Pool
+
+// gatherMarks returns the dense bit array of the neighbours of nodes,
+// gathered one byte per node into a pooled buffer (charged to mem while
+// it is held) and packed into words.
+func (v *version) gatherMarks(nodes *roaring.Bitmap, dir Direction, typ uint32, maxID uint32, mem *stepMemory) ([]uint64, error) {
+	size := int(maxID/64+1) * 64
+	if err := mem.take(int64(size) + denseBytes(maxID)); err != nil {
+		return nil, err
+	}
+	var marks []byte
+	if b, ok := markBufs.Get().(*[]byte); ok && len(*b) >= size {
+		marks = (*b)[:size]
+	} else {
+		marks = make([]byte, size)
+	}
+	v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
+		setMarks(marks, ls.nbrs(j), maxID)
+		return true
+	})
+	words := make([]uint64, size/64)
+	packMarks(words, marks)
+	markBufs.Put(&marks)
+	return words, nil
+}
+
+// setMarks sets the byte of each of nbrs (those up to maxID) to 1. Lists
+// name live nodes only, so the bound drops none; it keeps a stale id from
+// indexing past the buffer.
+func setMarks(marks []byte, nbrs []uint32, maxID uint32) {
+	for _, n := range nbrs {
+		if n <= maxID {
+			marks[n] = 1
+		}
+	}
+}
+
+// packMarks packs marks (bytes 0 or 1, 64 per word of words) into words
+// and clears them. Multiplying eight such bytes, read as one little-endian
+// word, by 0x0102040810204080 puts byte k's bit at position 56+k: byte k
+// is bit 8k, and the multiplier's bits are 7(j+1) for j = 0..7, so the
+// products land at 8k+7(j+1), distinct for distinct (j, k) (no carries),
+// and exactly one of them, j = 7-k, in the top byte.
+func packMarks(words []uint64, marks []byte) {
+	for i := range words {
+		m := marks[i*64 : i*64+64 : i*64+64]
+		var w uint64
+		for k := 0; k < 64; k += 8 {
+			x := binary.LittleEndian.Uint64(m[k:])
+			w |= (x * 0x0102040810204080 >> 56) << k
+		}
+		words[i] = w
+		clear(m)
+	}
 }
 
 // countFirstFactor: a frontier whose relationships at the mean degree
@@ -200,14 +287,16 @@ func (v *version) eachList(nodes *roaring.Bitmap, dir Direction, typ uint32, f f
 	}
 }
 
-// entriesAtLeast reports whether the lists eachList visits hold at least
-// bound entries, reading no further than it needs to tell.
-func (v *version) entriesAtLeast(nodes *roaring.Bitmap, dir Direction, typ uint32, bound uint64) bool {
+// entriesUpTo counts the entries of the lists eachList visits, reading no
+// further than it needs to tell whether they reach limit: the count is
+// exact below limit and at least limit otherwise.
+func (v *version) entriesUpTo(nodes *roaring.Bitmap, dir Direction, typ uint32, limit uint64) uint64 {
 	var total uint64
-	return !v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
+	v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
 		total += uint64(ls.count(j))
-		return total < bound
+		return total < limit
 	})
+	return total
 }
 
 // A page's nodes are whole words of a dense node set (expandBottomUp).
