@@ -129,3 +129,85 @@ func TestExpandSetForms(t *testing.T) {
 	}
 	t.Logf("steps per form: %v", forms)
 }
+
+// TestBottomUpParallel: on a graph large enough for the bottom-up step to
+// share its pages between goroutines, the step equals ExpandSet minus the
+// visited set for frontiers and visited sets of many sizes, in every
+// direction and type, whether it runs on one goroutine or several; and it
+// gives up when its budget runs out.
+func TestBottomUpParallel(t *testing.T) {
+	s, _ := openMem(t)
+	g := mustGraph(t, s, DefaultGraph)
+	tx := begin(t, g)
+	r := must(tx.TypeIDOrCreate("R"))(t)
+	q := must(tx.TypeIDOrCreate("Q"))(t)
+	rnd := rand.New(rand.NewSource(11))
+	const n = 20000
+	ns := make([]uint32, n)
+	for i := range ns {
+		ns[i] = must(tx.CreateNode(nil, nil))(t)
+	}
+	for i := 0; i < 3*n; i++ {
+		a, b := ns[rnd.Intn(n)], ns[rnd.Intn(n)]
+		switch rnd.Intn(12) {
+		case 0:
+			b = a
+		case 1:
+			a = ns[rnd.Intn(4)]
+		case 2:
+			must(tx.CreateRel(a, b, r, nil))(t)
+		}
+		ty := r
+		if rnd.Intn(3) == 0 {
+			ty = q
+		}
+		must(tx.CreateRel(a, b, ty, nil))(t)
+	}
+	for i := 0; i < n/20; i++ {
+		if id := ns[rnd.Intn(n)]; tx.NodeExists(id) {
+			check(t, tx.DeleteNode(id, true))
+		}
+	}
+	check(t, tx.Commit())
+	snap := g.Snapshot()
+	v := snap.version
+	random := func(size int) *roaring.Bitmap {
+		b := roaring.New()
+		for k := 0; k < size; k++ {
+			b.Add(ns[rnd.Intn(n)])
+		}
+		return b
+	}
+	steps, bad, parallel, gaveUp := 0, 0, 0, 0
+	for round := 0; round < 40; round++ {
+		front := random(1 << (6 + rnd.Intn(9)))
+		except := random(rnd.Intn(n))
+		except.Or(front)
+		if ex := except.GetCardinality(); ex+parallelMin <= (uint64(v.all.Maximum())/64+1)*64 {
+			parallel++
+		}
+		for _, d := range []Direction{Out, In, Both} {
+			for _, ty := range []uint32{r, q, AnyType} {
+				want := snap.ExpandSet(front, d, ty)
+				want.AndNot(except)
+				got, ok, err := v.expandBottomUp(front, except, d, ty, ^uint64(0), nil)
+				check(t, err)
+				steps++
+				if !ok || !got.Equals(want) {
+					if bad++; bad <= 3 {
+						t.Errorf("round %d %v %d: bottom-up ok=%v", round, d, ty, ok)
+					}
+				}
+				if _, ok, _ := v.expandBottomUp(front, except, d, ty, uint64(rnd.Intn(100)), nil); !ok {
+					gaveUp++
+				}
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d steps wrong", bad, steps)
+	}
+	if parallel < 10 || gaveUp < 100 {
+		t.Errorf("only %d rounds on several goroutines, %d steps gave up", parallel, gaveUp)
+	}
+}

@@ -3,7 +3,9 @@ package storage
 import (
 	"encoding/binary"
 	"math/bits"
+	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/RoaringBitmap/roaring/v2"
 )
@@ -385,22 +387,89 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 	if err := mem.take(8 * int64(fsize+ssize+size)); err != nil {
 		return nil, false, err
 	}
-	front := make([]uint64, fsize)
-	nodes.WriteDenseTo(front)
-	seen := make([]uint64, max(size, except.DenseSize()))
-	except.WriteDenseTo(seen)
-	found := make([]uint64, size)
-	rev := [2]bool{dir == In || dir == Both, dir == Out || dir == Both} // read Out lists, In lists
-	var scanned uint64
-	first := In // the direction probed first
-	if rev[Out] {
-		first = Out
+	b := bottomUp{v: v, typ: typ, maxID: maxID, budget: budget}
+	b.front = make([]uint64, fsize)
+	nodes.WriteDenseTo(b.front)
+	b.seen = make([]uint64, ssize)
+	except.WriteDenseTo(b.seen)
+	b.found = make([]uint64, size)
+	b.rev = [2]bool{dir == In || dir == Both, dir == Out || dir == Both}
+	b.first = In
+	if b.rev[Out] {
+		b.first = Out
 	}
-	const words = nodePageSize / 64
-	for pi := uint64(0); pi*words < size; pi++ {
-		w0 := pi * words
+	pages := (size + pageWords - 1) / pageWords
+	helpers := min(uint64(runtime.GOMAXPROCS(0)), pages/bottomUpChunk)
+	if ex := except.GetCardinality(); helpers < 2 || ex+parallelMin > size*64 {
+		b.pages(0, pages)
+	} else {
+		// Chunks of pages go to whoever asks next, this goroutine
+		// included: a helper the scheduler starts late (or never, on a
+		// busy machine) takes fewer, and the step is never slower than
+		// one goroutine by more than the last chunk a helper holds.
+		var next atomic.Uint64
+		work := func() {
+			for {
+				c := next.Add(1) - 1
+				if c*bottomUpChunk >= pages || b.over.Load() {
+					return
+				}
+				b.pages(c*bottomUpChunk, min((c+1)*bottomUpChunk, pages))
+			}
+		}
+		var wg sync.WaitGroup
+		for range helpers - 1 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				work()
+			}()
+		}
+		work()
+		wg.Wait()
+	}
+	if b.over.Load() {
+		return nil, false, nil
+	}
+	return roaring.FromDense(b.found, false), true, nil
+}
+
+// parallelMin: a bottom-up step over fewer unvisited nodes than this runs
+// on one goroutine (starting a helper costs about as much as probing a few
+// hundred nodes).
+const parallelMin = 8192
+
+// bottomUpChunk is the number of node pages a bottom-up helper takes at a
+// time.
+const bottomUpChunk = 16
+
+// pageWords is the number of words of a dense node set a node page spans.
+const pageWords = nodePageSize / 64
+
+// bottomUp is the state of one bottom-up step (expandBottomUp), shared by
+// the goroutines that run it over disjoint ranges of node pages: each
+// writes only the words of found for its pages.
+type bottomUp struct {
+	v                  *version
+	typ, maxID         uint32
+	front, seen, found []uint64
+	rev                [2]bool   // read Out lists, In lists
+	first              Direction // the direction probed first
+	budget             uint64
+	scanned            atomic.Uint64
+	over               atomic.Bool // scanned passed budget: the step gives up
+}
+
+// pages runs the step over node pages [lo, hi), adding what it scanned to
+// b.scanned page by page and stopping once that passes the budget.
+func (b *bottomUp) pages(lo, hi uint64) {
+	front, seen, found, typ, maxID := b.front, b.seen, b.found, b.typ, b.maxID
+	size := uint64(len(found))
+	for pi := lo; pi < hi; pi++ {
+		w0 := pi * pageWords
 		var p *nodePage
-		for k := range uint64(words) {
+		var scanned uint64
+		for k := range uint64(pageWords) {
 			if w0+k >= size {
 				break
 			}
@@ -409,7 +478,7 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 				continue
 			}
 			if p == nil {
-				if p = v.nodes.get(pi); p == nil {
+				if p = b.v.nodes.get(pi); p == nil {
 					break
 				}
 			}
@@ -418,27 +487,27 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 			// neighbour in it: probe every candidate's first entry
 			// without a branch on the outcome, so that the loads of
 			// several candidates' lists overlap, then scan the rest.
-			a := &p.adj[first]
+			a := &p.adj[b.first]
 			hit := uint64(0)
 			for c := cand; c != 0; c &= c - 1 {
-				b := uint32(bits.TrailingZeros64(c))
-				i := uint32(k)*64 + b
+				bit := uint32(bits.TrailingZeros64(c))
+				i := uint32(k)*64 + bit
 				if lo := a.at[i]; lo < a.at[i+1] {
 					if r := a.lists[lo]; typ == AnyType || r.typ == typ {
 						n := a.nbrs[r.off]
 						if x := uint64(n >> 6); x < uint64(len(front)) {
-							hit |= (front[x] >> (n & 63) & 1) << b
+							hit |= (front[x] >> (n & 63) & 1) << bit
 						}
 						scanned++
 					}
 				}
 			}
 			for cand &^= hit; cand != 0; cand &= cand - 1 {
-				b := uint32(bits.TrailingZeros64(cand))
-				i := uint32(k)*64 + b
+				bit := uint32(bits.TrailingZeros64(cand))
+				i := uint32(k)*64 + bit
 			lists:
 				for d := Out; d <= In; d++ {
-					if !rev[d] {
+					if !b.rev[d] {
 						continue
 					}
 					ls := p.lists(i, d)
@@ -449,17 +518,17 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 						ok, n := anyDense(front, ls.nbrs(j), maxID)
 						scanned += uint64(n)
 						if ok {
-							hit |= 1 << b
+							hit |= 1 << bit
 							break lists
 						}
 					}
 				}
 			}
 			found[w0+k] = hit
-			if scanned > budget {
-				return nil, false, nil
-			}
+		}
+		if b.scanned.Add(scanned) > b.budget {
+			b.over.Store(true)
+			return
 		}
 	}
-	return roaring.FromDense(found, false), true, nil
 }
