@@ -130,12 +130,13 @@ func TestExpandSetForms(t *testing.T) {
 	t.Logf("steps per form: %v", forms)
 }
 
-// TestBottomUpParallel: on a graph large enough for the bottom-up step to
-// share its pages between goroutines, the step equals ExpandSet minus the
-// visited set for frontiers and visited sets of many sizes, in every
-// direction and type, whether it runs on one goroutine or several; and it
-// gives up when its budget runs out.
-func TestBottomUpParallel(t *testing.T) {
+// TestParallelSteps: on a graph large enough for set-expansion steps to
+// share their work between goroutines, for frontiers and visited sets of
+// many sizes, in every direction and type, whether they run on one
+// goroutine or several: ExpandSet equals the union of the frontier's
+// Neighbors, and the bottom-up step equals ExpandSet minus the visited
+// set (and gives up when its budget runs out).
+func TestParallelSteps(t *testing.T) {
 	s, _ := openMem(t)
 	g := mustGraph(t, s, DefaultGraph)
 	tx := begin(t, g)
@@ -178,9 +179,9 @@ func TestBottomUpParallel(t *testing.T) {
 		}
 		return b
 	}
-	steps, bad, parallel, gaveUp := 0, 0, 0, 0
+	steps, bad, parallel, gaveUp, shared := 0, 0, 0, 0, 0
 	for round := 0; round < 40; round++ {
-		front := random(1 << (6 + rnd.Intn(9)))
+		front := random(1 << (7 + rnd.Intn(8)))
 		except := random(rnd.Intn(n))
 		except.Or(front)
 		if ex := except.GetCardinality(); ex+parallelMin <= (uint64(v.all.Maximum())/64+1)*64 {
@@ -189,6 +190,20 @@ func TestBottomUpParallel(t *testing.T) {
 		for _, d := range []Direction{Out, In, Both} {
 			for _, ty := range []uint32{r, q, AnyType} {
 				want := snap.ExpandSet(front, d, ty)
+				union := roaring.New()
+				front.Iterate(func(x uint32) bool {
+					union.Or(snap.Neighbors(x, d, ty))
+					return true
+				})
+				if !want.Equals(union) {
+					if bad++; bad <= 3 {
+						t.Errorf("round %d %v %d: ExpandSet has %d nodes, want %d", round, d, ty, want.GetCardinality(), union.GetCardinality())
+					}
+				}
+				if v.entriesUpTo(front, d, ty, ^uint64(0)) >= max(topDownParallelMin, uint64(v.all.Maximum())/markFactor) {
+					shared++
+				}
+				want = union
 				want.AndNot(except)
 				got, ok, err := v.expandBottomUp(front, except, d, ty, ^uint64(0), nil)
 				check(t, err)
@@ -207,7 +222,8 @@ func TestBottomUpParallel(t *testing.T) {
 	if bad > 0 {
 		t.Errorf("%d of %d steps wrong", bad, steps)
 	}
-	if parallel < 10 || gaveUp < 100 {
-		t.Errorf("only %d rounds on several goroutines, %d steps gave up", parallel, gaveUp)
+	if parallel < 10 || gaveUp < 100 || shared < 30 {
+		t.Errorf("only %d bottom-up rounds on several goroutines, %d steps gave up, %d top-down steps shared", parallel, gaveUp, shared)
 	}
+	t.Logf("%d steps: %d bottom-up rounds on several goroutines, %d gave up, %d top-down steps shared", steps, parallel, gaveUp, shared)
 }

@@ -23,20 +23,31 @@ import (
 // holds one page at a time, so that under a MemoryBudget the pool may evict
 // the pages it has left behind.
 type pageWalk struct {
-	v  *version
-	it roaring.IntPeekable
-	pi uint64
-	p  *nodePage
+	v   *version
+	it  roaring.IntPeekable
+	end uint64 // the walk stops before this id
+	pi  uint64
+	p   *nodePage
 }
 
 func (w *pageWalk) init(v *version, nodes *roaring.Bitmap) {
-	w.v, w.it, w.pi, w.p = v, nodes.Iterator(), ^uint64(0), nil
+	w.v, w.it, w.end, w.pi, w.p = v, nodes.Iterator(), 1<<32, ^uint64(0), nil
+}
+
+// initRange is init for the nodes of the set in [lo, hi).
+func (w *pageWalk) initRange(v *version, nodes *roaring.Bitmap, lo, hi uint64) {
+	w.init(v, nodes)
+	w.it.AdvanceIfNeeded(uint32(lo))
+	w.end = hi
 }
 
 // next returns the next live node of the set, its page and its index in
 // the page; ok is false at the end.
 func (w *pageWalk) next() (id uint32, p *nodePage, i uint32, ok bool) {
 	for w.it.HasNext() {
+		if uint64(w.it.PeekNext()) >= w.end {
+			break
+		}
 		id = w.it.Next()
 		if pi := uint64(id >> nodePageBits); pi != w.pi {
 			w.pi, w.p = pi, w.v.nodes.get(pi)
@@ -156,9 +167,9 @@ func (v *version) expandSet(nodes *roaring.Bitmap, dir Direction, typ uint32, me
 	bound := uint64(maxID) / 32
 	if nodes.GetCardinality()*v.averageDegree(dir, typ)*countFirstFactor >= bound {
 		markBound := uint64(maxID) / markFactor
-		switch n := v.entriesUpTo(nodes, dir, typ, markBound); {
+		switch n := v.entriesUpTo(nodes, dir, typ, max(markBound, topDownParallelMin)); {
 		case n >= markBound:
-			words, err := v.gatherMarks(nodes, dir, typ, maxID, mem)
+			words, err := v.gatherMarks(nodes, dir, typ, maxID, n, mem)
 			if err != nil {
 				return roaring.New(), err
 			}
@@ -202,29 +213,77 @@ const markFactor = 2
 // markBufs holds byte-per-node buffers for gatherMarks, each all zero.
 var markBufs sync.Pool
 
-// gatherMarks returns the dense bit array of the neighbours of nodes,
-// gathered one byte per node into a pooled buffer (charged to mem while
-// it is held) and packed into words.
-func (v *version) gatherMarks(nodes *roaring.Bitmap, dir Direction, typ uint32, maxID uint32, mem *stepMemory) ([]uint64, error) {
-	size := int(maxID/64+1) * 64
-	if err := mem.take(int64(size) + denseBytes(maxID)); err != nil {
+// gatherMarks returns the dense bit array of the neighbours of nodes (n
+// relationships or more), gathered one byte per node into pooled buffers
+// (charged to mem while they are held) and packed into words.
+//
+// With topDownParallelMin relationships or more, a helper goroutine per
+// processor shares the work: ranges of node ids go to whoever asks next,
+// this goroutine included, each gathering into a buffer of its own, and
+// the buffers are packed and ORed at the end.
+func (v *version) gatherMarks(nodes *roaring.Bitmap, dir Direction, typ uint32, maxID uint32, n uint64, mem *stepMemory) ([]uint64, error) {
+	size := uint64(maxID/64+1) * 64
+	chunks := (size + topDownChunk - 1) / topDownChunk
+	workers := uint64(1)
+	if n >= topDownParallelMin {
+		workers = max(1, min(uint64(runtime.GOMAXPROCS(0)), chunks))
+	}
+	if err := mem.take(int64(workers*size) + denseBytes(maxID)); err != nil {
 		return nil, err
 	}
-	var marks []byte
-	if b, ok := markBufs.Get().(*[]byte); ok && len(*b) >= size {
-		marks = (*b)[:size]
-	} else {
-		marks = make([]byte, size)
+	bufs := make([][]byte, workers)
+	for i := range bufs {
+		if b, ok := markBufs.Get().(*[]byte); ok && uint64(len(*b)) >= size {
+			bufs[i] = (*b)[:size]
+		} else {
+			bufs[i] = make([]byte, size)
+		}
 	}
-	v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
-		setMarks(marks, ls.nbrs(j), maxID)
-		return true
-	})
+	if workers == 1 {
+		v.eachList(nodes, dir, typ, func(ls adjLists, j int) bool {
+			setMarks(bufs[0], ls.nbrs(j), maxID)
+			return true
+		})
+	} else {
+		var next atomic.Uint64
+		work := func(marks []byte) {
+			for {
+				lo := (next.Add(1) - 1) * topDownChunk
+				if lo >= size {
+					return
+				}
+				v.eachListIn(nodes, lo, lo+topDownChunk, dir, typ, func(ls adjLists, j int) bool {
+					setMarks(marks, ls.nbrs(j), maxID)
+					return true
+				})
+			}
+		}
+		var wg sync.WaitGroup
+		for _, marks := range bufs[1:] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				work(marks)
+			}()
+		}
+		work(bufs[0])
+		wg.Wait()
+	}
 	words := make([]uint64, size/64)
-	packMarks(words, marks)
-	markBufs.Put(&marks)
+	for _, marks := range bufs {
+		packMarks(words, marks)
+		markBufs.Put(&marks)
+	}
 	return words, nil
 }
+
+// topDownParallelMin: a top-down step gathered as bytes shares its work
+// between goroutines from this many relationships on.
+const topDownParallelMin = 32768
+
+// topDownChunk is the number of node ids whose lists a top-down helper
+// takes at a time.
+const topDownChunk = 4096
 
 // setMarks sets the byte of each of nbrs (those up to maxID) to 1. Lists
 // name live nodes only, so the bound drops none; it keeps a stale id from
@@ -237,8 +296,8 @@ func setMarks(marks []byte, nbrs []uint32, maxID uint32) {
 	}
 }
 
-// packMarks packs marks (bytes 0 or 1, 64 per word of words) into words
-// and clears them. Multiplying eight such bytes, read as one little-endian
+// packMarks packs marks (bytes 0 or 1, 64 per word of words), ORing them
+// into words, and clears them. Multiplying eight such bytes, read as one little-endian
 // word, by 0x0102040810204080 puts byte k's bit at position 56+k: byte k
 // is bit 8k, and the multiplier's bits are 7(j+1) for j = 0..7, so the
 // products land at 8k+7(j+1), distinct for distinct (j, k) (no carries),
@@ -251,7 +310,7 @@ func packMarks(words []uint64, marks []byte) {
 			x := binary.LittleEndian.Uint64(m[k:])
 			w |= (x * 0x0102040810204080 >> 56) << k
 		}
-		words[i] = w
+		words[i] |= w
 		clear(m)
 	}
 }
@@ -270,6 +329,17 @@ const countFirstFactor = 16
 func (v *version) eachList(nodes *roaring.Bitmap, dir Direction, typ uint32, f func(ls adjLists, j int) bool) bool {
 	var w pageWalk
 	w.init(v, nodes)
+	return v.walkLists(&w, dir, typ, f)
+}
+
+// eachListIn is eachList over the nodes of nodes in [lo, hi).
+func (v *version) eachListIn(nodes *roaring.Bitmap, lo, hi uint64, dir Direction, typ uint32, f func(ls adjLists, j int) bool) bool {
+	var w pageWalk
+	w.initRange(v, nodes, lo, hi)
+	return v.walkLists(&w, dir, typ, f)
+}
+
+func (v *version) walkLists(w *pageWalk, dir Direction, typ uint32, f func(ls adjLists, j int) bool) bool {
 	for {
 		_, p, i, ok := w.next()
 		if !ok {
