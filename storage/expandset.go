@@ -474,9 +474,9 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 		b.pages(0, pages)
 	} else {
 		// Chunks of pages go to whoever asks next, this goroutine
-		// included: a helper the scheduler starts late (or never, on a
-		// busy machine) takes fewer, and the step is never slower than
-		// one goroutine by more than the last chunk a helper holds.
+		// included: a helper that starts late (on a busy machine, as
+		// late as when this goroutine waits for it) takes fewer, and
+		// none of the work waits for a helper beyond the chunk it holds.
 		var next atomic.Uint64
 		work := func() {
 			for {
@@ -505,8 +505,8 @@ func (v *version) expandBottomUp(nodes, except *roaring.Bitmap, dir Direction, t
 }
 
 // parallelMin: a bottom-up step over fewer unvisited nodes than this runs
-// on one goroutine (starting a helper costs about as much as probing a few
-// hundred nodes).
+// on one goroutine, whose steps are too short to repay starting and
+// waking a helper.
 const parallelMin = 8192
 
 // bottomUpChunk is the number of node pages a bottom-up helper takes at a
