@@ -153,12 +153,7 @@ func (b *builder) checkSortExpr(e ast.Expr, sc *scope, subst map[string]string, 
 			err = b.ruleErr(ruleUndefined, v, "variable `%s` is not defined after the projection", v.Name)
 		}
 		switch x.(type) {
-		case *ast.PatternExpr, *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery:
-			// A pattern predicate introduces no variable: one the
-			// projection dropped is undefined here.
-			err = b.checkIn(x, sc, map[string]bool{}, false, false)
-			return false
-		case *ast.ListComprehension, *ast.Quantifier, *ast.Reduce:
+		case *ast.ListComprehension, *ast.Quantifier, *ast.Reduce, *ast.PatternComprehension:
 			return false
 		}
 		return err == nil

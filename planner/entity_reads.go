@@ -43,20 +43,5 @@ func patternEntities(p *ast.Pattern) map[string]bool {
 			}
 		}
 	}
-	// A name bound both as an entity and as a list or path elsewhere in
-	// the pattern is not an entity.
-	for _, part := range p.Parts {
-		if part.Var != nil {
-			delete(out, part.Var.Name)
-		}
-		if part.Element == nil {
-			continue
-		}
-		for _, r := range part.Element.Rels {
-			if r.Var != nil && (r.VarLength != nil || r.Quantified()) {
-				delete(out, r.Var.Name)
-			}
-		}
-	}
 	return out
 }
