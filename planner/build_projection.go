@@ -59,6 +59,9 @@ func (b *builder) projection(p *ast.Projection, sc *scope, isReturn bool, where 
 	}
 	if p.Distinct {
 		ops = append(ops, logical.Distinct{Vars: pr.columns})
+		if sel, ok := distinctScope(p, where, pr, sc); ok && !hasAgg {
+			ops = append(ops, sel)
+		}
 	}
 	tail, err := b.projectionTail(p, pr, hasAgg, where)
 	if err != nil {
@@ -137,6 +140,7 @@ func (b *builder) plainProjection(p *ast.Projection, sc *scope, pr *projPlan) []
 		// After DISTINCT only the columns remain; expressions written
 		// like a projected one refer to its column.
 		pr.sortScope = pr.out.clone()
+		pr.sortScope.keepImported(sc) // a subquery's imports stay visible
 		pr.subst = map[string]string{}
 		for i, it := range pr.items {
 			pr.subst[pr.texts[i]] = it.Name
@@ -151,6 +155,7 @@ func (b *builder) plainProjection(p *ast.Projection, sc *scope, pr *projPlan) []
 // Aggregate.
 func (b *builder) aggregation(p *ast.Projection, sc *scope, pr *projPlan) ([]logical.Op, error) {
 	groupKeys, post, keys := groupingKeys(pr)
+	groupKeys = append(groupKeys, importedKeys(sc, groupKeys, pr.columns)...)
 	agg := logical.Aggregate{Keys: groupKeys}
 	for _, it := range pr.items {
 		if !containsAggregate(it.Expr) {
@@ -254,6 +259,7 @@ func aggregateScopes(sc *scope, pr *projPlan, agg logical.Aggregate) {
 		}
 	}
 	pr.sortScope = pr.out.clone()
+	pr.sortScope.keepImported(sc) // a subquery's imports stay visible
 	for _, a := range agg.Aggs {
 		pr.sortScope.add(a.Name, kindValue)
 	}

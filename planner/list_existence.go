@@ -118,11 +118,15 @@ func nonNullNodes(nodes map[string]bool, op logical.Op) {
 func listMatches(e ast.Expr) (p *ast.Pattern, where, elem ast.Expr, ok bool) {
 	switch x := e.(type) {
 	case *ast.PatternComprehension:
-		if x.Element == nil || !cannotFail(x.Map) {
+		if x.Element == nil {
 			return nil, nil, nil, false
 		}
 		part := &ast.PatternPart{Span: x.Span, Var: x.PathVar, Element: x.Element}
-		return &ast.Pattern{Span: x.Span, Parts: []*ast.PatternPart{part}}, x.Where, x.Map, true
+		p := &ast.Pattern{Span: x.Span, Parts: []*ast.PatternPart{part}}
+		if !readsEntity(x.Map, p) {
+			return nil, nil, nil, false
+		}
+		return p, x.Where, x.Map, true
 	case *ast.CollectSubquery:
 		q := x.Query
 		if q == nil || len(q.Parts) != 1 || len(q.When) > 0 || len(q.Parts[0].Clauses) != 2 {
@@ -134,7 +138,7 @@ func listMatches(e ast.Expr) (p *ast.Pattern, where, elem ast.Expr, ok bool) {
 		}
 		r, ok := q.Parts[0].Clauses[1].(*ast.Return)
 		if !ok || r.Projection == nil || r.Projection.Star || len(r.Projection.Items) != 1 || r.Projection.Distinct ||
-			!neutralReturn(r.Projection, m.Pattern, false) || !cannotFail(r.Projection.Items[0].Expr) {
+			!neutralReturn(r.Projection, m.Pattern, false) || !readsEntity(r.Projection.Items[0].Expr, m.Pattern) {
 			return nil, nil, nil, false
 		}
 		return m.Pattern, m.Where, r.Projection.Items[0].Expr, true

@@ -60,11 +60,15 @@ func patternMatches(e ast.Expr) (p *ast.Pattern, where ast.Expr, count, ok bool)
 			}
 		case "size":
 			pc, isComp := x.Args[0].(*ast.PatternComprehension)
-			if !isComp || !cannotFail(pc.Map) || pc.Element == nil {
+			if !isComp || pc.Element == nil {
 				return nil, nil, false, false
 			}
 			part := &ast.PatternPart{Span: pc.Span, Var: pc.PathVar, Element: pc.Element}
-			return &ast.Pattern{Span: pc.Span, Parts: []*ast.PatternPart{part}}, pc.Where, true, true
+			p := &ast.Pattern{Span: pc.Span, Parts: []*ast.PatternPart{part}}
+			if !readsEntity(pc.Map, p) {
+				return nil, nil, false, false
+			}
+			return p, pc.Where, true, true
 		}
 	}
 	return nil, nil, false, false
@@ -112,8 +116,7 @@ func neutralReturn(p *ast.Projection, pat *ast.Pattern, count bool) bool {
 		case *ast.Variable:
 			ok = names.has(x.Name)
 		case *ast.Property:
-			v, isVar := x.Expr.(*ast.Variable)
-			ok = isVar && names.has(v.Name)
+			ok = readsEntity(x, pat)
 		}
 		if !ok {
 			return false

@@ -21,6 +21,8 @@ import (
 //     relationship; a node seeked from the nodes of a list is in that
 //     list (v IN list is true: `WITH collect(o) AS os MATCH (o)-->(p)
 //     WHERE o IN os` seeks o from os, and the test goes);
+//   - a seek or label scan gives only rows on which the predicates it
+//     sought by are true (seekFacts), in a pipeline that does not write;
 //   - a filter's conjuncts are true after it, a label check's labels hold
 //     after it; from a true conjunct follow the facts it implies under
 //     three-valued logic: NOT p true makes p false, a true comparison, IN,
@@ -295,9 +297,15 @@ func substReads(e ast.Expr, s map[string]string) bool {
 func factsBefore(ops []logical.Op) []*rowFacts {
 	out := make([]*rowFacts, len(ops))
 	f := newRowFacts()
+	writes := writesIn(ops)
 	for i, op := range ops {
 		out[i] = f.clone()
 		f.after(op)
+		if !writes {
+			for _, c := range seekFacts(op) {
+				f.assumeOne(c)
+			}
+		}
 	}
 	return out
 }

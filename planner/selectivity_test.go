@@ -31,8 +31,7 @@ func TestEstimatesFromStatistics(t *testing.T) {
 		{"MATCH (p:Person) WHERE p.age >= $x RETURN p", "Filter", 1000 * rangeSelectivity},
 		// User: 80,000 nodes, 80,000 distinct ids, indexed.
 		{"MATCH (u:User {id: 1}) RETURN u", "NodeIndexSeek", 1},
-		{"MATCH (u:User {id: 1}) RETURN u", "Filter", 1},
-		{"MATCH (u:User) WHERE u.id IN [1, 2] RETURN u", "Filter", 2},
+		{"MATCH (u:User) WHERE u.id IN [1, 2] RETURN u", "NodeSetSeek", 2},
 		// Person.name: 900 distinct values over 1000 nodes.
 		{"MATCH (p:Person {name: 'Ann'}) RETURN p", "NodeIndexSeek", 1000.0 / 900},
 		// Every LINKS relationship ends at a User: the check keeps all rows
