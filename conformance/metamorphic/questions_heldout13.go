@@ -462,29 +462,29 @@ func heldout13Questions() []Question {
 			"MATCH (u:User) WHERE (u)-[:ASKED]->(:Question)-[:TAGGED]->(:Tag {name: $tag}) WITH u, COUNT { (u)-[:PROVIDED]->(:Answer) } - COUNT { (u)-[:ASKED]->(:Question) } AS d WHERE d > 0 RETURN u.user_id AS id",
 			"MATCH (:Tag {name: $tag})<-[:TAGGED]-(:Question)<-[:ASKED]-(u:User) WITH DISTINCT u CALL { WITH u MATCH (u)-[r:PROVIDED|ASKED]->(x) WHERE x:Answer OR x:Question RETURN sum(CASE type(r) WHEN 'PROVIDED' THEN toInteger(x:Answer) ELSE -toInteger(x:Question) END) AS d } WITH u, d WHERE d > 0 RETURN u.user_id AS id",
 		)},
-		// The median and lower quartile of the tag's questions' scores:
+		// The median and lower quartile of the tag's questions' view counts:
 		// percentileDisc(), the ascending list indexed, the descending list
 		// indexed from the end, the pattern written from the tag, an
 		// ordered COLLECT { } indexed.
-		{"s-h13-score-percentiles", "percentileDisc vs sorted list", StackOverflow, written(false,
-			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN percentileDisc(q.score, 0.5) AS med, percentileDisc(q.score, 0.25) AS p25",
-			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WITH q.score AS s ORDER BY s WITH collect(s) AS ss RETURN ss[(size(ss) - 1) / 2] AS med, ss[(size(ss) - 1) / 4] AS p25",
-			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WITH q.score AS s ORDER BY s DESC WITH collect(s) AS ss RETURN ss[size(ss) / 2] AS med, ss[size(ss) - 1 - (size(ss) - 1) / 4] AS p25",
-			"MATCH (:Tag {name: $tag})<-[:TAGGED]-(q:Question) RETURN percentileDisc(q.score, 0.5) AS med, percentileDisc(q.score, 0.25) AS p25",
-			"MATCH (t:Tag {name: $tag}) WITH COLLECT { MATCH (q:Question)-[:TAGGED]->(t) WHERE q.score IS NOT NULL RETURN q.score AS s ORDER BY s } AS ss RETURN ss[(size(ss) - 1) / 2] AS med, ss[(size(ss) - 1) / 4] AS p25",
+		{"s-h13-view-percentiles", "percentileDisc vs sorted list", StackOverflow, written(false,
+			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN percentileDisc(q.view_count, 0.5) AS med, percentileDisc(q.view_count, 0.25) AS p25",
+			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WITH q.view_count AS s ORDER BY s WITH collect(s) AS ss RETURN ss[(size(ss) - 1) / 2] AS med, ss[(size(ss) - 1) / 4] AS p25",
+			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WITH q.view_count AS s ORDER BY s DESC WITH collect(s) AS ss RETURN ss[size(ss) / 2] AS med, ss[size(ss) - 1 - (size(ss) - 1) / 4] AS p25",
+			"MATCH (:Tag {name: $tag})<-[:TAGGED]-(q:Question) RETURN percentileDisc(q.view_count, 0.5) AS med, percentileDisc(q.view_count, 0.25) AS p25",
+			"MATCH (t:Tag {name: $tag}) WITH COLLECT { MATCH (q:Question)-[:TAGGED]->(t) WHERE q.view_count IS NOT NULL RETURN q.view_count AS s ORDER BY s } AS ss RETURN ss[(size(ss) - 1) / 2] AS med, ss[(size(ss) - 1) / 4] AS p25",
 		)},
 		// The first ten of the tag's questions, those with an accepted
-		// answer first, then by score (highest first) and id: CASE in
+		// answer first, then by answer count (highest first) and id: CASE in
 		// ORDER BY, the null test ascending, its converse descending, a
 		// WITH column, a UNION ALL of the two branches, the test made an
 		// integer.
 		{"s-h13-accepted-first", "CASE in ORDER BY", StackOverflow, written(true,
-			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN q.question_id AS id, q.score AS score ORDER BY CASE WHEN q.accepted_answer_id IS NULL THEN 1 ELSE 0 END, score DESC, id LIMIT 10",
-			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN q.question_id AS id, q.score AS score ORDER BY q.accepted_answer_id IS NULL, score DESC, id LIMIT 10",
-			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN q.question_id AS id, q.score AS score ORDER BY q.accepted_answer_id IS NOT NULL DESC, score DESC, id LIMIT 10",
-			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WITH q, CASE WHEN q.accepted_answer_id IS NULL THEN 1 ELSE 0 END AS o ORDER BY o, q.score DESC, q.question_id LIMIT 10 RETURN q.question_id AS id, q.score AS score ORDER BY o, score DESC, id",
-			"CALL { MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q.accepted_answer_id IS NOT NULL RETURN q, 0 AS o UNION ALL MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q.accepted_answer_id IS NULL RETURN q, 1 AS o } RETURN q.question_id AS id, q.score AS score ORDER BY o, score DESC, id LIMIT 10",
-			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN q.question_id AS id, q.score AS score ORDER BY toInteger(q.accepted_answer_id IS NULL), score DESC, id LIMIT 10",
+			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN q.question_id AS id, q.answer_count AS answers ORDER BY CASE WHEN q.accepted_answer_id IS NULL THEN 1 ELSE 0 END, answers DESC, id LIMIT 10",
+			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN q.question_id AS id, q.answer_count AS answers ORDER BY q.accepted_answer_id IS NULL, answers DESC, id LIMIT 10",
+			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN q.question_id AS id, q.answer_count AS answers ORDER BY q.accepted_answer_id IS NOT NULL DESC, answers DESC, id LIMIT 10",
+			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WITH q, CASE WHEN q.accepted_answer_id IS NULL THEN 1 ELSE 0 END AS o ORDER BY o, q.answer_count DESC, q.question_id LIMIT 10 RETURN q.question_id AS id, q.answer_count AS answers ORDER BY o, answers DESC, id",
+			"CALL { MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q.accepted_answer_id IS NOT NULL RETURN q, 0 AS o UNION ALL MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q.accepted_answer_id IS NULL RETURN q, 1 AS o } RETURN q.question_id AS id, q.answer_count AS answers ORDER BY o, answers DESC, id LIMIT 10",
+			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN q.question_id AS id, q.answer_count AS answers ORDER BY toInteger(q.accepted_answer_id IS NULL), answers DESC, id LIMIT 10",
 		)},
 		// The share of the tag's questions with an accepted answer:
 		// count() of the property over count(*), avg() of 1.0 and 0.0, a
@@ -497,16 +497,16 @@ func heldout13Questions() []Question {
 			"MATCH (t:Tag {name: $tag}) RETURN toFloat(COUNT { (q:Question)-[:TAGGED]->(t) WHERE q.accepted_answer_id IS NOT NULL }) / COUNT { (:Question)-[:TAGGED]->(t) } AS share",
 			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WITH collect(q) AS qs RETURN toFloat(size([q IN qs WHERE q.accepted_answer_id IS NOT NULL])) / size(qs) AS share",
 		)},
-		// Pairs of the tag's questions of equal score, counted once: the
+		// Pairs of the tag's questions of equal answer count, counted once: the
 		// two questions through the tag, two patterns, the counts per
-		// score paired, a map in the second pattern reading the first's
-		// score, COUNT { } of the later questions summed.
-		{"s-h13-same-score-pairs", "value joins on properties", StackOverflow, written(false,
-			"MATCH (q1:Question)-[:TAGGED]->(:Tag {name: $tag})<-[:TAGGED]-(q2:Question) WHERE q1.score = q2.score AND q1.question_id < q2.question_id RETURN count(*) AS n",
-			"MATCH (q1:Question)-[:TAGGED]->(:Tag {name: $tag}), (q2:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q1.score = q2.score AND q1.question_id < q2.question_id RETURN count(*) AS n",
-			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q.score IS NOT NULL AND q.question_id IS NOT NULL WITH q.score AS s, count(*) AS c RETURN sum(c * (c - 1) / 2) AS n",
-			"MATCH (q1:Question)-[:TAGGED]->(:Tag {name: $tag}) MATCH (q2:Question {score: q1.score})-[:TAGGED]->(:Tag {name: $tag}) WHERE q1.question_id < q2.question_id RETURN count(*) AS n",
-			"MATCH (q1:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN sum(COUNT { MATCH (q2:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q2.score = q1.score AND q2.question_id > q1.question_id }) AS n",
+		// answer count paired, a map in the second pattern reading the first's
+		// answer count, COUNT { } of the later questions summed.
+		{"s-h13-same-answer-count-pairs", "value joins on properties", StackOverflow, written(false,
+			"MATCH (q1:Question)-[:TAGGED]->(:Tag {name: $tag})<-[:TAGGED]-(q2:Question) WHERE q1.answer_count = q2.answer_count AND q1.question_id < q2.question_id RETURN count(*) AS n",
+			"MATCH (q1:Question)-[:TAGGED]->(:Tag {name: $tag}), (q2:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q1.answer_count = q2.answer_count AND q1.question_id < q2.question_id RETURN count(*) AS n",
+			"MATCH (q:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q.answer_count IS NOT NULL AND q.question_id IS NOT NULL WITH q.answer_count AS s, count(*) AS c RETURN sum(c * (c - 1) / 2) AS n",
+			"MATCH (q1:Question)-[:TAGGED]->(:Tag {name: $tag}) MATCH (q2:Question {answer_count: q1.answer_count})-[:TAGGED]->(:Tag {name: $tag}) WHERE q1.question_id < q2.question_id RETURN count(*) AS n",
+			"MATCH (q1:Question)-[:TAGGED]->(:Tag {name: $tag}) RETURN sum(COUNT { MATCH (q2:Question)-[:TAGGED]->(:Tag {name: $tag}) WHERE q2.answer_count = q1.answer_count AND q2.question_id > q1.question_id }) AS n",
 		)},
 
 		// LDBC.
