@@ -16,8 +16,9 @@ import (
 // ops[i] and the tests that follow it without reading the list, and every
 // read of the list after it written as a read
 // of p: size(rs) as length(p) and a quantifier over rs as one over
-// relationships(p). It fails when anything else reads the list (an
-// element, a slice, the list itself), which the path does not give.
+// relationships(p). Where anything else reads the list (an element, a
+// slice, the list itself), the list stays live after the path's binding
+// and leastTrails keeps the expansion (the search binds no list).
 //
 // Why it is exact. The path of the expansion's end nodes and its list has
 // the list's relationships, in the list's order, as its relationships:
@@ -60,15 +61,11 @@ func (b *builder) relListAsLeastPath(ops []logical.Op, i int) ([]logical.Op, str
 	changed := false
 	for j := at; j < len(ops); j++ {
 		n, ok := mapOpExprs(b, ops[j], func(e ast.Expr) (ast.Expr, bool) { return rewriteExpr(e, asPath) })
-		if readsFree(n, rs) {
-			return nil, "", false
-		}
 		changed = changed || ok
 		out = append(out, n)
 		if _, agg := n.(logical.Aggregate); agg {
-			// Its keys do not read rs (usesOf): the list is out of
-			// scope after it, and the items after it read its calls'
-			// columns (rewriteAggArgs keeps them), not rs.
+			// The items after it read its calls' columns
+			// (rewriteAggArgs keeps them), not the list.
 			out = append(out, ops[j+1:]...)
 			break
 		}
