@@ -46,6 +46,14 @@ func leastTrails(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 	for i, op := range ops {
 		switch o := op.(type) {
 		case logical.VarExpand:
+			// A relationship list read as a path is bound as one first
+			// (relListAsLeastPath); the expansion then becomes a search
+			// by the path's own rule, or nothing changes.
+			if alt, p, ok := b.relListAsLeastPath(ops, i); ok {
+				if out, ok := leastTrails(b, alt, analyse(alt, req.After[len(ops)-1])); ok && searches(out, p) {
+					return out, true
+				}
+			}
 			// A filter of the path between its binding and its reads
 			// becomes the search's pre-filter (leastTrailsFilter).
 			work, wreq := ops, req

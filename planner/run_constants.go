@@ -241,6 +241,8 @@ func (b *builder) constOperands(e ast.Expr) (ast.Expr, bool) {
 		c := *x
 		c.Expr, c.List = l, r
 		return &c, true
+	case *ast.Quantifier:
+		return b.constQuantifier(x)
 	case *ast.StringMatch:
 		l, lok := b.constExpr(x.Left)
 		r, rok := b.constExpr(x.Right)
@@ -264,8 +266,9 @@ func (b *builder) constExprs(es []ast.Expr) ([]ast.Expr, bool) {
 	return replaceItems(es, b.constExpr)
 }
 
-// constPattern is p with the run-constant values of its property maps
-// named; ok reports a change.
+// constPattern is p with the run-constant values of its property maps and
+// the run-constant operands of its inline tests named (constElement); ok
+// reports a change.
 func (b *builder) constPattern(p *ast.Pattern) (*ast.Pattern, bool) {
 	if p == nil {
 		return p, false
@@ -275,22 +278,15 @@ func (b *builder) constPattern(p *ast.Pattern) (*ast.Pattern, bool) {
 		if part.Element == nil {
 			continue
 		}
-		nodes, nok := rewriteEach(part.Element.Nodes, func(n *ast.NodePattern) (ast.Expr, bool) {
-			return b.constProps(n.Props)
-		}, func(n *ast.NodePattern, e ast.Expr) { n.Props = e })
-		rels, rok := rewriteEach(part.Element.Rels, func(r *ast.RelPattern) (ast.Expr, bool) {
-			return b.constProps(r.Props)
-		}, func(r *ast.RelPattern, e ast.Expr) { r.Props = e })
-		if !nok && !rok {
+		el, ok := b.constElement(part.Element)
+		if !ok {
 			continue
 		}
-		el := *part.Element
-		el.Nodes, el.Rels = nodes, rels
 		if out == nil {
 			out = clonePatternParts(p)
 		}
 		np := *out.Parts[k]
-		np.Element = &el
+		np.Element = el
 		out.Parts[k] = &np
 	}
 	if out == nil {
