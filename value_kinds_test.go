@@ -191,7 +191,9 @@ func kindQueries(r *rand.Rand, n int) []string {
 		},
 		func() string { return fmt.Sprintf("MATCH (a:P) WITH a WHERE %s RETURN count(*) AS n", test("a")) },
 		func() string { return fmt.Sprintf("MATCH (a) RETURN %s AS t, count(*) AS n", test("a")) },
-		func() string { return fmt.Sprintf("MATCH (a:P) RETURN a.id, %s AS t ORDER BY t, a.id LIMIT 5", test("a")) },
+		func() string {
+			return fmt.Sprintf("MATCH (a:P) RETURN a.id, %s AS t ORDER BY t, a.id LIMIT 5", test("a"))
+		},
 		func() string {
 			return fmt.Sprintf("MATCH (a:P)-[:K]->(b) WHERE %s OR %s RETURN DISTINCT a.id", test("a"), test("b"))
 		},
