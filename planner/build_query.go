@@ -288,7 +288,7 @@ func (b *builder) matchClause(q *singleQuery, c *ast.Match) error {
 	saved, savedLens := b.outer, b.listLens
 	b.outer = b.bindings(q.pl.Ops)
 	b.listLens = b.listLengths(q.pl)
-	ops, newVars, err := b.matchOps(c.Pattern, c.Where, q.sc)
+	ops, newVars, err := b.matchOps(c.Pattern, b.kindWhere(c.Pattern, c.Where, q.sc, q.pl.Ops), q.sc)
 	b.outer, b.listLens = saved, savedLens
 	if err != nil {
 		return err

@@ -67,7 +67,7 @@ func leastAgain(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 				d, extra, found = v, e, true
 				continue
 			}
-			safe = safe && pathTestNeverFails(c, bind.Var, entities)
+			safe = safe && pathTestNeverFails(c, bind.Var, entities, b.kinds())
 		}
 		if !found || !safe {
 			continue

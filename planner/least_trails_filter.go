@@ -40,13 +40,29 @@ func (b *builder) leastTrailsFilter(ops []logical.Op, i, pb int) ([]logical.Op, 
 		return nil, nil, false
 	}
 	entities := map[string]bool{o.From: true, o.To: true}
-	var moved, rest []ast.Expr
-	for _, c := range conjuncts(f.Pred) {
-		m := c
+	cs := conjuncts(f.Pred)
+	ms := make([]ast.Expr, len(cs))
+	for k, c := range cs {
+		ms[k] = c
 		if o.RelList != "" {
-			m, _ = rewriteExpr(c, relListAsPath(o.RelList, p))
+			ms[k], _ = rewriteExpr(c, relListAsPath(o.RelList, p))
 		}
-		if b.pathPreFilter(m, p, o.RelList, entities) {
+	}
+	// The kinds of properties prove a conjunct cannot fail only when
+	// they prove every conjunct cannot: a conjunct the search tests
+	// first would otherwise hide the error of one that stays after it
+	// (row-at-a-time evaluation tests the ones that may fail in their
+	// written order, see deciding_operands.go).
+	kinds := b.kinds()
+	for _, m := range ms {
+		if kinds != nil && !pathTestNeverFails(m, p, entities, kinds) {
+			kinds = nil
+		}
+	}
+	var moved, rest []ast.Expr
+	for k, c := range cs {
+		m := ms[k]
+		if b.pathPreFilter(m, p, o.RelList, entities, kinds) {
 			moved = append(moved, m)
 		} else {
 			rest = append(rest, c)
@@ -67,7 +83,7 @@ func (b *builder) leastTrailsFilter(ops []logical.Op, i, pb int) ([]logical.Op, 
 
 // pathPreFilter reports whether conjunct c may be the pre-filter of the
 // search of path p's least trails (see leastTrailsFilter).
-func (b *builder) pathPreFilter(c ast.Expr, p, relList string, entities map[string]bool) bool {
+func (b *builder) pathPreFilter(c ast.Expr, p, relList string, entities map[string]bool, kinds kindsOf) bool {
 	s := newVarSet()
 	addExprVars(c, &s)
 	if s.all || s.aggs || !s.names[p] {
@@ -79,17 +95,18 @@ func (b *builder) pathPreFilter(c ast.Expr, p, relList string, entities map[stri
 			return false
 		}
 	}
-	return pathTestNeverFails(c, p, entities)
+	return pathTestNeverFails(c, p, entities, kinds)
 }
 
 // pathTestNeverFails reports whether c cannot raise an error: a
 // conjunction of quantifiers over p's nodes or relationships whose tests
-// cannot fail, or a predicate neverFails accepts.
-func pathTestNeverFails(c ast.Expr, p string, entities map[string]bool) bool {
+// cannot fail, or a predicate neverFails accepts (knowing kinds, see
+// neverFailsKinds).
+func pathTestNeverFails(c ast.Expr, p string, entities map[string]bool, kinds kindsOf) bool {
 	switch x := c.(type) {
 	case *ast.Binary:
 		if x.Op == ast.OpAnd {
-			return pathTestNeverFails(x.Left, p, entities) && pathTestNeverFails(x.Right, p, entities)
+			return pathTestNeverFails(x.Left, p, entities, kinds) && pathTestNeverFails(x.Right, p, entities, kinds)
 		}
 	case *ast.Quantifier:
 		if x.Var == nil || !pathElements(x.In, p) {
@@ -100,9 +117,9 @@ func pathTestNeverFails(c ast.Expr, p string, entities map[string]bool) bool {
 			inner[n] = v
 		}
 		inner[x.Var.Name] = true
-		return x.Where != nil && neverFails(x.Where, inner)
+		return x.Where != nil && neverFailsKinds(x.Where, inner, kinds)
 	}
-	return neverFails(c, entities)
+	return neverFailsKinds(c, entities, kinds)
 }
 
 // pathElements reports whether e is nodes(p) or relationships(p), whole,

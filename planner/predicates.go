@@ -91,6 +91,13 @@ func entityFunc(e ast.Expr) (string, bool) {
 // raised. (A parameter that is not a list fails IN on the first row in
 // either place.)
 func neverFails(e ast.Expr, entities map[string]bool) bool {
+	return neverFailsKinds(e, entities, nil)
+}
+
+// neverFailsKinds is neverFails knowing, by kinds (nil for nothing), the
+// kinds of the values of entities' properties: what they prove cannot
+// fail is a plain value too (kindFailFree).
+func neverFailsKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 	switch x := e.(type) {
 	case *ast.Literal:
 		return x.Kind == ast.LitBool || x.Kind == ast.LitNull
@@ -98,34 +105,38 @@ func neverFails(e ast.Expr, entities map[string]bool) bool {
 		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
 			return false
 		}
-		return neverFails(x.Left, entities) && neverFails(x.Right, entities)
+		return neverFailsKinds(x.Left, entities, kinds) && neverFailsKinds(x.Right, entities, kinds)
 	case *ast.Unary:
-		return x.Op == ast.OpNot && neverFails(x.Expr, entities)
+		return x.Op == ast.OpNot && neverFailsKinds(x.Expr, entities, kinds)
 	case *ast.Comparison:
 		for _, o := range x.Operands {
-			if !plainValue(o, entities) {
+			if !plainValueKinds(o, entities, kinds) {
 				return false
 			}
 		}
 		return true
 	case *ast.IsNull:
-		return plainValue(x.Expr, entities) || neverFails(x.Expr, entities)
+		return plainValueKinds(x.Expr, entities, kinds) || neverFailsKinds(x.Expr, entities, kinds)
 	case *ast.StringMatch:
-		return (x.Op != ast.StrRegex || validRegexLiteral(x.Right)) && plainValue(x.Left, entities) && plainValue(x.Right, entities)
+		return (x.Op != ast.StrRegex || validRegexLiteral(x.Right)) && plainValueKinds(x.Left, entities, kinds) && plainValueKinds(x.Right, entities, kinds)
 	case *ast.In:
-		if !plainValue(x.Expr, entities) {
+		if !plainValueKinds(x.Expr, entities, kinds) {
 			return false
 		}
 		switch l := x.List.(type) {
 		case *ast.Parameter:
 			return true
 		case *ast.ListLiteral:
-			return plainValue(l, entities)
+			return plainValueKinds(l, entities, kinds)
 		}
 		return false
 	case *ast.LabelPredicate:
 		v, ok := x.Expr.(*ast.Variable)
 		return ok && entities[v.Name]
+	case *ast.TypePredicate:
+		// A type test of a value that cannot fail cannot fail either
+		// (counted only with kinds, which decide such tests).
+		return kinds != nil && plainValueKinds(x.Expr, entities, kinds)
 	}
 	return false
 }
@@ -133,6 +144,12 @@ func neverFails(e ast.Expr, entities map[string]bool) bool {
 // plainValue reports whether e is a value whose evaluation cannot fail
 // (see neverFails).
 func plainValue(e ast.Expr, entities map[string]bool) bool {
+	return plainValueKinds(e, entities, nil)
+}
+
+// plainValueKinds is plainValue knowing the kinds of entities' properties
+// (see neverFailsKinds).
+func plainValueKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 	switch x := e.(type) {
 	case *ast.Literal, *ast.Parameter, *ast.Variable:
 		return true
@@ -141,20 +158,22 @@ func plainValue(e ast.Expr, entities map[string]bool) bool {
 		return ok
 	case *ast.ListLiteral:
 		for _, it := range x.Items {
-			if !plainValue(it, entities) {
+			if !plainValueKinds(it, entities, kinds) {
 				return false
 			}
 		}
 		return true
 	case *ast.Property:
 		v, ok := varProperty(x)
-		_, known := entities[v] // a node, a relationship or a map (false)
-		return ok && known
+		if _, known := entities[v]; ok && known { // a node, a relationship or a map (false)
+			return true
+		}
 	case *ast.FunctionCall:
-		v, ok := entityFunc(x)
-		return ok && entities[v]
+		if v, ok := entityFunc(x); ok && entities[v] {
+			return true
+		}
 	}
-	return false
+	return kindFailFree(e, entities, kinds, func(o ast.Expr) bool { return plainValueKinds(o, entities, kinds) })
 }
 
 // bindsVars lists the variables op binds, and whether a filter that

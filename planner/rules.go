@@ -38,6 +38,7 @@ var rules = []rule{
 	foldProjectionChain,
 	foldProjectedTests,
 	foldKnown,
+	foldKinds,
 	countCycles,
 	countTypes,
 	countPatterns,

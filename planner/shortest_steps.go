@@ -64,7 +64,7 @@ func shortestSteps(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool
 		}
 		ok = true
 		for _, c := range rest {
-			ok = ok && pathTestNeverFails(c, o.Path, entities)
+			ok = ok && pathTestNeverFails(c, o.Path, entities, nil)
 		}
 		if !ok {
 			continue

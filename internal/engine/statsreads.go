@@ -29,6 +29,7 @@ const (
 	readDistinct                       // DistinctValues(a, b)
 	readLabelPair                      // LabelPairCount(a, b)
 	readUnique                         // UniqueKey(a, b): 1 or 0
+	readKinds                          // PropertyKinds(a): the set, exactly (-1 unknown)
 )
 
 // statsRead is one count the planner read while planning, and its
@@ -72,6 +73,35 @@ func (s *statsView) record(kind statsReadKind, a, b, c string, n float64) {
 	s.reads.list = append(s.reads.list, r)
 }
 
+// recordExact notes that kind(a) was read as n, a value a reuse must
+// find again exactly (not an estimate class).
+func (s *statsView) recordExact(kind statsReadKind, a string, n float64) {
+	if s.reads == nil {
+		return
+	}
+	r := statsRead{kind: kind, a: a, class: exactClass(n)}
+	if _, ok := s.reads.seen[r]; ok {
+		return
+	}
+	if s.reads.seen == nil {
+		s.reads.seen = map[statsRead]struct{}{}
+	}
+	s.reads.seen[r] = struct{}{}
+	s.reads.list = append(s.reads.list, r)
+}
+
+// exactClass is the class of a read that must hold exactly: the value
+// itself (an integer; -1 for unknown).
+func exactClass(n float64) int { return int(n) }
+
+// classOf is the class r.kind's count n falls in.
+func (r statsRead) classOf(n float64) int {
+	if r.kind == readKinds {
+		return exactClass(n)
+	}
+	return countClass(n)
+}
+
 // recording returns a copy of s that records the counts it answers.
 func (s *statsView) recording() (*statsView, *statsReads) {
 	c := *s
@@ -99,6 +129,11 @@ func (s *statsView) count(r statsRead) float64 {
 			return 1
 		}
 		return 0
+	case readKinds:
+		if k, ok := s.PropertyKinds(r.a); ok {
+			return float64(k)
+		}
+		return -1
 	}
 	return 0
 }
@@ -139,7 +174,7 @@ func (s *statsView) holdsReadsOf(v *planVariant) bool {
 // it was planned with, on s.
 func (s *statsView) holdsReads(reads []statsRead) bool {
 	for _, r := range reads {
-		if countClass(s.count(r)) != r.class {
+		if r.classOf(s.count(r)) != r.class {
 			return false
 		}
 	}
