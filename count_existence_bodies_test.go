@@ -39,6 +39,7 @@ func TestCountBodyExistenceMatchesRowMode(t *testing.T) {
 		"(v)-->(w) WHERE (h)-->(w) OR EXISTS { (w)--(z {k: 10 / (w.id - 6)}) }",
 		"(v)-->(w WHERE NOT EXISTS { (w)-->(z) WHERE 6 / (z.id - 3) > 0 })",
 		"(v)-->(w) WHERE NOT (12 / (w.id - 4) > 0 AND (h)-->(w))",
+		"(v)-->(w WHERE (w)-->() AND 6 / (w.id % 3) > 1)",
 	}
 	tests := []string{"%s = 0", "%s > 0", "%s >= 1", "%s < 1", "%s <> 0", "%s >= 2", "%s = 1", "NOT (%s = 0)"}
 	places := []string{
