@@ -33,6 +33,7 @@ func TestCarriedListsMatchRowMode(t *testing.T) {
 		"MATCH (o {id: $p}) WITH [(o)-->(x) WHERE 6 / (x.id % 3) > 0 | x] AS ys",
 		"MATCH (o {id: $p}) ((a)-[:T]->(b)){1,2} (c) WITH [(o)-->(x) | b] AS ys",
 		"MATCH (x:A)-->(o) WITH DISTINCT o WITH [(o)-->(x) | x] AS ys",
+		"MATCH (o {id: $p}) WITH [(o)-->(x) | 12 / (x.id % 3)] AS ys",
 		"MATCH (o:A) WITH o, count(*) AS c, [(o)-->(x) | x] AS ys",
 		"MATCH (o:A) WITH DISTINCT [(o)-->(x) | x] AS ys",
 		"UNWIND [1, 4, 7] AS i MATCH (o {id: i}) WITH i, [(o)-->(x) | x] AS ys",
