@@ -99,14 +99,17 @@ func entitiesAt(ops []logical.Op, i int) map[string]bool {
 }
 
 // matchesSafe reports whether e is a number of a pattern's matches
-// (patternMatches) whose reading cannot fail: its pattern's property
-// maps and inline conditions and its WHERE never fail (neverFails) with
-// the pattern's own variables and those of entities known.
+// (patternMatches) whose reading cannot fail (patternSafe).
 func matchesSafe(e ast.Expr, entities map[string]bool) bool {
 	p, where, count, ok := patternMatches(e)
-	if !ok || !count {
-		return false
-	}
+	return ok && count && patternSafe(p, where, entities)
+}
+
+// patternSafe reports whether reading the matches of p filtered by where
+// cannot fail: the pattern's property maps and inline conditions and the
+// WHERE are predicates that never fail (safePredicate) with the pattern's
+// own variables and those of entities known.
+func patternSafe(p *ast.Pattern, where ast.Expr, entities map[string]bool) bool {
 	known := make(map[string]bool, len(entities))
 	for n, k := range entities {
 		known[n] = k
@@ -116,7 +119,7 @@ func matchesSafe(e ast.Expr, entities map[string]bool) bool {
 	for n, k := range kinds {
 		known[n] = k == kindNode || k == kindRel
 	}
-	if where != nil && !neverFails(where, known) {
+	if where != nil && !safePredicate(where, known) {
 		return false
 	}
 	for _, part := range p.Parts {
@@ -124,17 +127,41 @@ func matchesSafe(e ast.Expr, entities map[string]bool) bool {
 			return false
 		}
 		for _, n := range part.Element.Nodes {
-			if !propsSafe(n.Props, known) || n.Where != nil && !neverFails(n.Where, known) {
+			if !propsSafe(n.Props, known) || n.Where != nil && !safePredicate(n.Where, known) {
 				return false
 			}
 		}
 		for _, r := range part.Element.Rels {
-			if r.Group != nil || !propsSafe(r.Props, known) || r.Where != nil && !neverFails(r.Where, known) {
+			if r.Group != nil || !propsSafe(r.Props, known) || r.Where != nil && !safePredicate(r.Where, known) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// safePredicate reports whether predicate e evaluates without error on
+// any row where the variables of entities are nodes, relationships or
+// null: one neverFails accepts, an existence test of a pattern whose
+// reading cannot fail (a pattern predicate, EXISTS { }: true, false or
+// null, never an error), and their AND, OR, XOR and NOT. So the body of
+// `COUNT { (v)-->(w) WHERE (h)-->(w) } = 0` is read as safely as one
+// tested on properties, and the count is NOT EXISTS { } of the same body.
+func safePredicate(e ast.Expr, entities map[string]bool) bool {
+	if neverFails(e, entities) {
+		return true
+	}
+	switch x := e.(type) {
+	case *ast.Binary:
+		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
+			return false
+		}
+		return safePredicate(x.Left, entities) && safePredicate(x.Right, entities)
+	case *ast.Unary:
+		return x.Op == ast.OpNot && safePredicate(x.Expr, entities)
+	}
+	p, where, count, ok := patternMatches(e)
+	return ok && !count && patternSafe(p, where, entities)
 }
 
 // shadowed is entities with every name that e binds inside itself (a
