@@ -12,7 +12,8 @@ import (
 // 1, NOT count(b) > 1, 10 / count(b), under CASE, AND, next to other
 // aggregates), grouped by a relationship of a directed hop (one row per
 // group when the hop starts from rows unique in its start), by a node,
-// by a property, by nothing, over rows that repeat (UNWIND, a hop from a
+// by a property, by nothing, by a property of the optional pattern's
+// node, over rows that repeat (UNWIND, a hop from a
 // node reached twice, an undirected hop), rows with nulls (an OPTIONAL
 // MATCH before), parallel relationships, self-loops and optional bodies
 // that fail on some matches. The planner reads such a count as the
@@ -33,6 +34,9 @@ func TestOptionalCountPositionsMatchRowMode(t *testing.T) {
 		"MATCH (z)-->(a)-[r]->(c)",
 		"OPTIONAL MATCH (a:A {id: $x})-[r]->(c)",
 		"MATCH (a:A) WITH DISTINCT a MATCH (a)-[r]->(c)",
+		"MATCH (a)-->(z) WITH a, z MATCH (a)-[r]->(c)",
+		"MATCH (a)-[r]->(c) WITH a, r, c MATCH (a)-[r]->(c)",
+		"MATCH ()-[r]->() MATCH (a)-[r]->(c)",
 	}
 	optionals := []string{
 		"OPTIONAL MATCH (c)-[b]->(a)",
@@ -43,17 +47,19 @@ func TestOptionalCountPositionsMatchRowMode(t *testing.T) {
 		"OPTIONAL MATCH (c)-[b]->(x) WHERE 6 / (x.id - 7) > 0",
 		"OPTIONAL MATCH (c)-[b]->(x:A)",
 	}
-	keys := []string{"r", "a", "c", "r, a", "a.id AS g", "", "r, c.k AS ck"}
+	keys := []string{"r", "a", "c", "r, a", "a.id AS g", "", "r, c.k AS ck", "r, b.k AS bk"}
 	items := []string{
 		"count(b) > 0", "count(b) = 0", "count(b) * 2 + 1", "NOT count(b) > 1", "count(b) > 0 AND a.k = 1",
 		"CASE WHEN count(b) > 0 THEN 1 ELSE 0 END", "count(b) IS NULL", "count(b) + count(b)",
 		"count(b) > 0 OR count(*) > 1", "count(DISTINCT b) > 0", "-count(b)", "count(b) > $one",
 		"10 / count(b)", "count(b) >= 2", "size(collect(b)) > 0", "count(b) > 0 = (a.k = 1)",
+		"count(b) + count(*)", "count(b) = 1 AND count(*) = 1", "count(b) + sum(a.k)", "a.k = 1 AND count(b) > 0",
+		"CASE WHEN a.k = 1 THEN count(b) END", "coalesce(a.k, count(b))", "0 < count(b) < 2", "1 <= count(b) <= 1",
 	}
 	r := rand.New(rand.NewPCG(43, 7))
 	seen := map[string]bool{}
 	var queries []string
-	for len(queries) < 400 {
+	for len(queries) < 700 {
 		key := keys[r.IntN(len(keys))]
 		item := items[r.IntN(len(items))]
 		proj := item + " AS t"
