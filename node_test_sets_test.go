@@ -61,8 +61,10 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 		}
 	}
 	runs, failed := 0, 0
-	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 16, 30+int(seed)*10, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
+	for seed := uint64(1); seed <= 2; seed++ {
+		// Enough nodes that an expansion gives more rows than a seek of
+		// the excluded nodes costs (the set is used only then).
+		dbs := planVariants(t, seed, 40, 60+int(seed)*20, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
 		for name, db := range dbs {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
 			// Every W relationship starts at a :B and ends at an :A, a
@@ -73,7 +75,7 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 				mustRun(t, db, "CREATE INDEX FOR (n:B) ON (n.id)", nil)
 			}
 		}
-		for _, p := range [][2]int{{3, 1}, {int(seed) * 3, 3*int(seed) + 1}, {6, 99}} {
+		for _, p := range [][2]int{{3, 1}, {int(seed) * 3, 3*int(seed) + 1}} {
 			params := map[string]any{"x": p[0], "y": p[1]}
 			for _, q := range queries {
 				againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)
