@@ -449,7 +449,7 @@ func singleRowGroups(b *builder, ops []logical.Op, j int, a logical.Aggregate) (
 		switch {
 		case c.Call.Star:
 			e = &ast.Literal{Span: c.Call.Span, Kind: ast.LitInt, Int: 1}
-		case c.IntSum && len(c.Call.Args) == 1:
+		case (c.IntSum || isCountOf(c.Call)) && len(c.Call.Args) == 1:
 			e = c.Call.Args[0]
 		default:
 			return ops, false
@@ -485,6 +485,15 @@ func (b *builder) uniqueVars(ops []logical.Op) map[string]bool {
 			}
 		case logical.Degree, logical.CycleCount, logical.Filter, logical.NodeFilter,
 			logical.Sort, logical.Skip, logical.Limit:
+		case logical.Expand:
+			// A directed hop from rows unique in its start gives each
+			// relationship once: a relationship has one start node.
+			// (An undirected hop reaches a relationship from both ends.)
+			if o.Rel != "" && u[o.From] && !o.RelBound && !o.Adjacent && (o.Dir == ast.DirRight || o.Dir == ast.DirLeft) {
+				u = map[string]bool{o.Rel: true}
+			} else {
+				u = map[string]bool{}
+			}
 		case logical.Project:
 			for _, it := range o.Items {
 				if v, ok := it.Expr.(*ast.Variable); !ok || v.Name != it.Name {
@@ -594,4 +603,14 @@ func sortReads(order []*ast.SortItem, v string) bool {
 		}
 	}
 	return false
+}
+
+// isCountOf reports whether call is sum(COUNT { ... }), not DISTINCT: the
+// sum of a non-null integer per row, which over one row is that integer.
+func isCountOf(call *ast.FunctionCall) bool {
+	if call.Star || call.Distinct || len(call.Namespace) > 0 || len(call.Args) != 1 || !strings.EqualFold(call.Name, "sum") {
+		return false
+	}
+	_, ok := call.Args[0].(*ast.CountSubquery)
+	return ok
 }

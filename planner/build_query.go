@@ -55,6 +55,9 @@ type builder struct {
 	// noKeys: the statement may write, so it trusts no key (see
 	// unique_keys.go).
 	noKeys bool
+	// labels: the label names the statement names (see
+	// impliedIndexLabel).
+	labels []string
 }
 
 // fresh returns a new internal variable name.

@@ -67,7 +67,16 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 			return place(sj, rest), true
 		}
 		var whys []string
+		var facts *rowFacts
 		for k, c := range parts {
+			if !substReads(c, f.Subst) {
+				if facts == nil {
+					facts = factsBefore(ops[:i+1])[i]
+				}
+				if sj, ok := b.nodeTestSemiJoin(c, facts, ops[:i]); ok {
+					return place(sj, append(append([]ast.Expr(nil), parts[:k]...), parts[k+1:]...)), true
+				}
+			}
 			sj, why, ok := b.semiJoinFor(c, sc, at, ops[:i])
 			if !ok && why == "" {
 				sj, why, ok = b.semiJoinTreeFor(c, sc, at, ops[:i])

@@ -50,27 +50,38 @@ func (b *builder) optionalCount(m *ast.Match, next ast.Clause, sc *scope) (count
 	items := make([]*ast.ProjectionItem, len(pr.Items))
 	counts := 0
 	for k, it := range pr.Items {
-		if v, isCount := countOfVariable(it.Expr); isCount && fresh[v] {
-			sum := &ast.FunctionCall{Span: it.Expr.NodeSpan(), Name: "sum", Args: []ast.Expr{&ast.Variable{Span: it.Expr.NodeSpan(), Name: into}}}
-			items[k] = &ast.ProjectionItem{Span: it.Span, Expr: sum, Alias: it.Alias, Text: it.Text}
-			counts++
-			continue
-		}
-		if containsAggregate(it.Expr) || readsAny(it.Expr, fresh) {
+		// Each count(v) of the item, at any position of its expression
+		// (count(b) > 0, count(b) * 2), becomes sum(matches); what is
+		// left may aggregate nothing else and read none of p's variables.
+		n := 0
+		e, _ := rewriteExpr(it.Expr, func(x ast.Expr) (ast.Expr, bool) {
+			if v, isCount := countOfVariable(x); isCount && fresh[v] {
+				n++
+				return &ast.FunctionCall{Span: x.NodeSpan(), Name: "sum", Args: []ast.Expr{&ast.Variable{Span: x.NodeSpan(), Name: into}}}, true
+			}
+			return x, false
+		})
+		if readsAny(e, fresh) || aggregatesBut(e, into) {
 			return nil, nil, false
 		}
-		items[k] = it
+		if n == 0 {
+			items[k] = it
+			continue
+		}
+		items[k] = &ast.ProjectionItem{Span: it.Span, Expr: e, Alias: it.Alias, Text: it.Text}
+		counts++
 	}
 	if counts == 0 {
 		return nil, nil, false
 	}
 	name := b.fresh("matches")
 	for _, it := range items {
-		if f, ok := it.Expr.(*ast.FunctionCall); ok && f.Name == "sum" && len(f.Args) == 1 {
-			if v, ok := f.Args[0].(*ast.Variable); ok && v.Name == into {
+		visitExpr(it.Expr, func(x ast.Expr) bool {
+			if v, ok := x.(*ast.Variable); ok && v.Name == into {
 				v.Name = name
 			}
-		}
+			return true
+		})
 	}
 	np := *pr
 	np.Items = items
@@ -130,4 +141,25 @@ func countOfVariable(e ast.Expr) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// aggregatesBut reports whether e calls an aggregating function other
+// than sum(into) (the count of matches an item's count(v) became), or
+// calls sum(into) inside another aggregate's arguments.
+func aggregatesBut(e ast.Expr, into string) bool {
+	found := false
+	visitExpr(e, func(x ast.Expr) bool {
+		fc, ok := x.(*ast.FunctionCall)
+		if !ok || !isAggregate(fc) {
+			return !found
+		}
+		if strings.EqualFold(fc.Name, "sum") && len(fc.Args) == 1 && !fc.Distinct {
+			if v, ok := fc.Args[0].(*ast.Variable); ok && v.Name == into {
+				return false
+			}
+		}
+		found = true
+		return false
+	})
+	return found
 }

@@ -313,7 +313,20 @@ func factsBefore(ops []logical.Op) []*rowFacts {
 // after updates f past op (see rowFacts).
 func (f *rowFacts) after(op logical.Op) {
 	switch o := op.(type) {
-	case logical.Start, logical.Sort, logical.Skip, logical.Limit, logical.Distinct, logical.SemiJoin, logical.Eager:
+	case logical.Start, logical.Sort, logical.Skip, logical.Limit, logical.Distinct, logical.Eager:
+	case logical.SemiJoin:
+		// A semi-join deciding a plain test of its probe (see
+		// node_test_sets.go) keeps the rows where it is true (Anti: not
+		// true); an existence test is no fact.
+		if o.Tree == nil && o.Key == "" && o.AtLeast <= 1 && o.Pred != nil {
+			if _, ok := factVars(o.Pred); ok {
+				if o.Anti {
+					f.set(o.Pred, knownNotTrue)
+				} else {
+					f.assume(o.Pred)
+				}
+			}
+		}
 	case logical.NodeScan:
 		f.drop(o.Var)
 		f.bind(o.Var, kindNode)

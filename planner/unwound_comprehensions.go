@@ -36,9 +36,18 @@ func unwoundComprehensions(clauses []ast.Clause, sc *scope) []ast.Clause {
 	out := clauses
 	kinds := scopeKinds(sc)
 	for i := 0; i < len(out) && kinds != nil; i++ {
+		if w, ok := out[i].(*ast.With); ok && i+1 < len(out) {
+			if u, ok := out[i+1].(*ast.Unwind); ok {
+				if nw, nu, ok := inlinedUnwoundList(w, u, out[i+2:], kinds); ok {
+					out = slices.Concat(out[:i:i], []ast.Clause{nw, nu}, out[i+2:])
+				}
+			}
+		}
 		if u, ok := out[i].(*ast.Unwind); ok {
 			if rep, ok := unwoundComprehension(u, out[i+1:], kinds); ok {
 				out = slices.Concat(out[:i:i], rep, out[i+1:])
+			} else if call, ok := unwoundConcatenation(u, out[i+1:], kinds); ok {
+				out = slices.Concat(out[:i:i], []ast.Clause{call}, out[i+1:])
 			}
 		}
 		kinds = followScope(out[i], kinds, sc)
