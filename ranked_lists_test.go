@@ -2,6 +2,7 @@ package cyq
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -24,13 +25,16 @@ var rankListSources = []struct {
 	{"UNWIND $xs AS x WITH x, $xs AS xs", false},
 	{"MATCH (n) WITH collect(n.k) AS xs UNWIND xs AS x", true},
 	{"UNWIND $xs AS e WITH collect(e.k) AS xs UNWIND xs AS x", true},
+	{"UNWIND [1, 2.0, 0.0/0.0, 'a', null, 3, 2, true, [1], -0.0, 0] AS e WITH collect(e) AS xs UNWIND xs AS x", true},
 	{"MATCH (x)-->(m) WITH x, [(x)-->(z) | z] AS xs", false},
 	{"MATCH (x) WITH x, [(x)<--(z) | z.k] AS xs", true},
-	{"UNWIND [1, 'a', null, {k: 2}] AS x WITH x, [] AS xs", false},
+	{"UNWIND [1, 'a', null, {k: 2}] AS x OPTIONAL MATCH (z:A) WHERE z.id < 0 WITH x, collect(z) AS xs", false},
 	{"MATCH (n) WITH collect(n) + [3] AS xs UNWIND xs AS x", false},
 	{"MATCH (n) WITH [{k: 1, id: 0}, 7, {k: 2, id: 1}] + collect(n) AS xs UNWIND xs AS x", false},
 	{"MATCH (x:A) OPTIONAL MATCH (x)-[:U]->(z) WITH x, collect(z) AS xs UNWIND xs + [null] AS w WITH x, xs, w", false},
 	{"MATCH (x:A) OPTIONAL MATCH (x)-[:U]->(z) WITH x, z.k AS xs", true},
+	// A row variable with the element's name, hidden by it.
+	{"MATCH (n) WITH collect(n) AS xs UNWIND xs AS x MATCH (y:A) WHERE y.id = x.id % 4", false},
 }
 
 // rankListPreds are the comprehension predicates (%[1]s the element, %[2]s
@@ -48,7 +52,7 @@ var rankListPreds = []string{
 	// Near misses.
 	"%[1]s.k >= %[2]s.k OR (%[1]s.k = %[2]s.k AND %[1]s.id < %[2]s.id)",
 	"%[1]s.k = %[2]s.k", "%[1]s.k + 1 < %[2]s.k", "%[1]s.k < %[2]s.k AND %[1]s.id > 2",
-	"%[1]s.k < %[1]s.j", "%[2]s.k > 1",
+	"%[1]s.k < %[1]s.j", "%[2]s.k > 1", "%[1]s.k < $p", "%[2]s.id >= $p",
 }
 
 // rankListScalarPreds are the predicates over elements compared
@@ -77,6 +81,8 @@ var rankListUses = []string{
 	"RETURN count(*) AS n, sum(size([y IN xs WHERE %s])) AS s",
 	"RETURN x, size([y IN $xs WHERE %s]) AS r",
 	"SET x.k = size([y IN xs WHERE %s]) RETURN x.id AS id, x.k AS k",
+	"SET x.k = size([y IN xs WHERE %s]) + x.id RETURN x.id AS id, x.k AS k",
+	"SET x.j = CASE WHEN any(y IN xs WHERE %s) THEN x.id ELSE -1 END RETURN x.id AS id, x.j AS j",
 }
 
 // rankListQueries generates queries of every spelling above.
@@ -88,7 +94,16 @@ func rankListQueries(r *rand.Rand, n int) []string {
 		if s.scalar {
 			preds = rankListScalarPreds
 		}
-		p := fmt.Sprintf(preds[r.IntN(len(preds))], "y", "x")
+		pred := preds[r.IntN(len(preds))]
+		switch {
+		case strings.Contains(s.src, "(y:A)") && r.IntN(2) == 0:
+			// The row's y hidden: both sides read the element.
+			pred = []string{"%[1]s.k < %[1]s.j", "%[1]s.id >= %[1]s.k"}[r.IntN(2)]
+		case strings.Contains(s.src, "z.id < 0") && r.IntN(2) == 0:
+			// A parameter never read for an empty list.
+			pred = []string{"%[1]s.k < $p", "%[2]s.k >= $p"}[r.IntN(2)]
+		}
+		p := fmt.Sprintf(pred, "y", "x")
 		use := rankListUses[r.IntN(len(rankListUses))]
 		if strings.Contains(use, "$xs") && s.scalar {
 			continue
@@ -113,6 +128,8 @@ func rankListParam(i int) []any {
 		map[string]any{"id": int64(6), "k": []any{int64(1)}, "j": int64(1)},
 		map[string]any{"id": int64(7), "k": int64(2), "j": int64(1)},
 		map[string]any{"id": int64(8), "k": "a", "j": 0.5},
+		map[string]any{"id": int64(9), "k": math.NaN(), "j": math.NaN()},
+		map[string]any{"id": int64(10), "k": int64(1), "j": int64(1)},
 		map[string]any{},
 	}
 	switch i % 4 {
@@ -144,6 +161,10 @@ func TestRankedListsMatchRowMode(t *testing.T) {
 		}
 		for i, q := range queries {
 			params := map[string]any{"xs": rankListParam(i)}
+			if i%3 > 0 {
+				// Missing in some runs: an error only where it is read.
+				params["p"] = []any{int64(2), "a"}[i%3-1]
+			}
 			want := rowsOrError(dbs["row-mode"], q, params)
 			got := rowsOrError(dbs["planned"], q, params)
 			runs++

@@ -29,17 +29,18 @@ import (
 //   - The predicate is one comparison `K op V` (op one of <, <=, >, >=,
 //     either side first) or a lexicographic tuple of them (rankTuple),
 //     every K the element variable or a property of it, every V a
-//     variable of the row (not the element's), a property of one or a
-//     literal, and nothing more: the rank counts the elements for which
+//     variable of the row (not the element's), a property of one, a
+//     parameter or a literal, and nothing more: the rank counts the elements for which
 //     the whole predicate is true, which is what the WHERE keeps.
 //   - Reads that could fail are not made by the rank: a key or value
 //     that is a property of something that has none (an integer, a
 //     deleted entity) makes the probe fall back to the per-element form,
 //     for that list or that row, which raises the error (or not) exactly
 //     where it would. The values are read before the list's elements, but
-//     only variables and literals are evaluated by code, which cannot fail.
-//   - size() of a comprehension maps nothing that could fail (no map, or
-//     the element or a literal: mapped elements are counted, not read).
+//     only variables, parameters (all given before a query runs) and
+//     literals are evaluated by code, which cannot fail.
+//   - size() of a comprehension maps nothing that could fail (no map, a
+//     variable or a literal: mapped elements are counted, not read).
 //   - any() is true and none() false when the count is positive; a zero
 //     count falls back to the per-element form, which tells false from
 //     null (an element whose comparison is null).
@@ -71,12 +72,8 @@ func (g *gen) readRankedList(e ast.Expr, env *regEnv) (rankedList, bool) {
 		if !ok {
 			return rl, false
 		}
-		switch m := c.Map.(type) {
-		case nil, *ast.Literal:
-		case *ast.Variable:
-			if m.Name != c.Var.Name {
-				return rl, false
-			}
+		switch c.Map.(type) {
+		case nil, *ast.Literal, *ast.Variable:
 		default:
 			return rl, false
 		}
@@ -97,12 +94,8 @@ func (g *gen) readRankedList(e ast.Expr, env *regEnv) (rankedList, bool) {
 	if where == nil {
 		return rl, false
 	}
-	switch l := rl.list.(type) {
-	case *ast.Parameter:
-	case *ast.Variable:
-		if s, ok := env.vars[l.Name]; !ok || s.kind != slotValue {
-			return rl, false
-		}
+	switch rl.list.(type) {
+	case *ast.Parameter, *ast.Variable:
 	default:
 		return rl, false
 	}
@@ -111,42 +104,16 @@ func (g *gen) readRankedList(e ast.Expr, env *regEnv) (rankedList, bool) {
 	if !ok {
 		return rl, false
 	}
-	for _, k := range keys {
-		if root, ok := pathRoot(k); !ok || root == nil || root.Name != v.Name {
-			return rl, false
-		}
-	}
+	// rankTuple's keys read only the element (a variable or a property
+	// of one). Its values could read the element too where a variable of
+	// the row has the element's name (the element's is the one read).
 	for _, x := range vals {
-		root, ok := pathRoot(x)
-		if !ok {
+		if exprVars(x)[v.Name] {
 			return rl, false
-		}
-		if root != nil {
-			if s, bound := env.vars[root.Name]; root.Name == v.Name || !bound || s.kind != slotValue {
-				return rl, false
-			}
 		}
 	}
 	rl.keys, rl.vals, rl.cmps = keys, vals, cmps
 	return rl, true
-}
-
-// pathRoot returns the variable a path (a variable or a literal followed
-// by property reads) starts from, nil for a literal; ok is false for
-// anything else.
-func pathRoot(e ast.Expr) (*ast.Variable, bool) {
-	for {
-		switch x := e.(type) {
-		case *ast.Property:
-			e = x.Expr
-		case *ast.Variable:
-			return x, true
-		case *ast.Literal:
-			return nil, true
-		default:
-			return nil, false
-		}
-	}
 }
 
 // pathOf splits a path into its base and the constants' indexes of its
