@@ -12,9 +12,9 @@ import (
 // a WITH that passes the variables on; and near misses whose number of
 // rows is not the cut number of matches or whose reading may fail:
 // DISTINCT (parallel relationships), a WHERE, an ORDER BY or an item that
-// fails on some matches, a WITH that filters or renames, a LIMIT from a
-// parameter, an aggregation, a UNION, an OPTIONAL MATCH, a RETURN of a
-// variable the WITH dropped.
+// fails on some matches, a WITH that filters, a LIMIT from a parameter,
+// an aggregation, a UNION, an OPTIONAL MATCH, a RETURN of a variable the
+// WITH dropped or of an enclosing query's after a WITH.
 var boundedBodies = []string{
 	"MATCH (a)-->(x) RETURN x LIMIT {L}",
 	"MATCH (a)-->(x) WITH x SKIP {S} RETURN x",
@@ -24,6 +24,7 @@ var boundedBodies = []string{
 	"MATCH (a)-->(x)-->(y) RETURN y LIMIT {L}",
 	"MATCH (a)<--(x) WITH x ORDER BY x.k SKIP {S} LIMIT {L} RETURN x.id",
 	"MATCH (a)-[r]-(x) WITH r, x SKIP {S} RETURN r",
+	"MATCH (a)-->(x) WITH x AS z SKIP {S} LIMIT {L} RETURN z.k",
 	// Near misses.
 	"MATCH (a)-->(x) RETURN DISTINCT x LIMIT {L}",
 	"MATCH (a)--(x) WITH DISTINCT x SKIP {S} RETURN x",
@@ -31,7 +32,7 @@ var boundedBodies = []string{
 	"MATCH (a)-->(x) RETURN x ORDER BY 6 / (x.id - 7) LIMIT {L}",
 	"MATCH (a)-->(x) RETURN 10 / x.k AS q SKIP {S}",
 	"MATCH (a)-->(x) WITH x SKIP {S} WHERE x.k = 1 RETURN x",
-	"MATCH (a)-->(x) WITH x AS z SKIP {S} RETURN z",
+	"MATCH (a)-->(x) WITH a SKIP {S} RETURN x",
 	"MATCH (a)-->(x) RETURN x LIMIT $lim",
 	"MATCH (a)-->(x) RETURN count(x) AS c LIMIT {L}",
 	"MATCH (a)-->(x) RETURN x LIMIT {L} UNION ALL MATCH (a)<--(x) RETURN x LIMIT 1",

@@ -25,8 +25,8 @@ import (
 // are the pattern's variables, their properties, literals or parameters
 // (neutralReturn), an ORDER BY of such items (it orders, the count is the
 // same), SKIP and LIMIT integer literals; a WITH between the MATCH and
-// the RETURN only passes the pattern's variables on by their names (and
-// the RETURN reads only those). Reading the matches must not fail
+// the RETURN only passes the pattern's variables on, renamed or not (and
+// the RETURN reads only what it passes on). Reading the matches must not fail
 // (matchesSafe: the threshold may read more or fewer of them than the
 // cut body does).
 
@@ -62,12 +62,12 @@ func readBoundedBody(q *ast.Query) (boundedBody, bool) {
 	cut := r.Projection
 	if len(cl) == 3 {
 		w, ok := cl[1].(*ast.With)
-		if !ok || w.Where != nil || w.Projection == nil || !withPassesOn(w.Projection, names) {
+		if !ok || w.Where != nil || w.Projection == nil {
 			return bb, false
 		}
-		passed := newVarSet()
-		for _, it := range w.Projection.Items {
-			passed.names[it.Expr.(*ast.Variable).Name] = true
+		passed, ok := withPassesOn(w.Projection, names)
+		if !ok {
+			return bb, false
 		}
 		if !neutralItems(r.Projection, passed) || r.Projection.OrderBy != nil || r.Projection.Skip != nil || r.Projection.Limit != nil {
 			return bb, false
@@ -96,19 +96,22 @@ func readBoundedBody(q *ast.Query) (boundedBody, bool) {
 	return bb, true
 }
 
-// withPassesOn reports whether a WITH's items are variables of names passed
-// on under their own names, without DISTINCT or `*`.
-func withPassesOn(p *ast.Projection, names varSet) bool {
+// withPassesOn returns the names a WITH passes on when its items are
+// variables of names (renamed or not), without DISTINCT or `*`: one row
+// out for each row in.
+func withPassesOn(p *ast.Projection, names varSet) (varSet, bool) {
+	passed := newVarSet()
 	if p.Distinct || p.Star || len(p.Items) == 0 {
-		return false
+		return passed, false
 	}
 	for _, it := range p.Items {
 		v, ok := it.Expr.(*ast.Variable)
-		if !ok || !names.has(v.Name) || it.Alias != nil && it.Alias.Name != v.Name {
-			return false
+		if !ok || !names.has(v.Name) {
+			return passed, false
 		}
+		passed.names[it.Name()] = true
 	}
-	return true
+	return passed, true
 }
 
 // neutralItems reports whether a projection's items read only names (see
