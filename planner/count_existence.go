@@ -66,7 +66,12 @@ func countExistence(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 func countTest(e ast.Expr, entities map[string]bool) (ast.Expr, bool) {
 	switch x := e.(type) {
 	case *ast.Comparison:
+		if t, ok := boundedComparison(x, entities); ok {
+			return t, true // a body cut by SKIP or LIMIT (bounded_bodies.go)
+		}
 		return countThreshold(x, entities)
+	case *ast.ExistsSubquery:
+		return boundedExists(x, entities) // a body cut by SKIP or LIMIT (bounded_bodies.go)
 	case *ast.Unary:
 		if x.Op != ast.OpNot {
 			return nil, false

@@ -187,6 +187,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		if x.Name == deferredFunc {
 			return g.deferredRead(x, env)
 		}
+		if r, ok, err := g.rankedListExpr(x, env, func() (int32, error) { return g.funcCall(x, env) }); ok || err != nil {
+			return r, err
+		}
 		return g.funcCall(x, env)
 	case *ast.TypePredicate:
 		return g.expr(g.b.lowerTypePredicate(x), env)
@@ -195,6 +198,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 	case *ast.ListComprehension:
 		return g.listComp(x, env)
 	case *ast.Quantifier:
+		if r, ok, err := g.rankedListExpr(x, env, func() (int32, error) { return g.quantifier(x, env) }); ok || err != nil {
+			return r, err
+		}
 		return g.quantifier(x, env)
 	case *ast.Reduce:
 		return g.reduce(x, env)

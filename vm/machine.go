@@ -745,6 +745,16 @@ func (m *Machine) run() (row bool, err error) {
 				return false, m.fail(pc-1, err)
 			}
 			R[in.C] = v
+		case OpRankList:
+			v, ok, err := m.rankList(in.A, in.B)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			if ok {
+				R[in.C] = v
+			} else {
+				pc = int(in.D)
+			}
 
 		// --- expressions ---
 		case OpConst:

@@ -99,6 +99,7 @@ const (
 	OpRankProbe    // A=X rank spec, B=R first value, C=R dst, D=target: if the group's keys are sorted, R[C] = how many compare with the value tuple from R[B] on as the spec says (or whether any do) and pc = D; else start filling the group
 	OpRankAdd      // A=X rank spec, B=R first key: add the key tuple from R[B] on to the group being filled
 	OpRankSeal     // A=X rank spec, B=R first value, C=R dst: sort the group being filled, remember it, and R[C] = the probe's answer for the tuple from R[B] on
+	OpRankList     // A=X list rank spec, B=R list then the values' bases, C=R dst, D=target: R[C] = how many of the list's elements' key tuples compare with the value tuple as the spec says (the list's keys sorted once per list); pc = D when the spec cannot answer exactly
 
 	// --- expressions: loads and moves ---
 	OpConst    // A=R, B=K: R[A] = K[B]
@@ -234,6 +235,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpTableAdd: {"TableAdd", 1, -1}, OpTableReset: {"TableReset", 1, -1}, OpResetTables: {"ResetTables", 2, -1},
 	OpAggStep: {"AggStep", 1, -1}, OpAggSet: {"AggSet", 2, -1}, OpDistinctSeen: {"DistinctSeen", 2, 1},
 	OpRankProbe: {"RankProbe", 4, 3}, OpRankAdd: {"RankAdd", 2, -1}, OpRankSeal: {"RankSeal", 3, -1},
+	OpRankList: {"RankList", 4, 3},
 
 	OpConst: {"Const", 2, -1}, OpParam: {"Param", 2, -1}, OpMove: {"Move", 2, -1},
 	OpMoveID: {"MoveID", 2, -1}, OpNodeVal: {"NodeVal", 2, -1}, OpRelVal: {"RelVal", 2, -1},

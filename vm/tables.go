@@ -38,6 +38,8 @@ type table struct {
 
 	// rank is a RankSpec's sorted keys per group (ranks.go).
 	rank *rankCache
+	// rankList is a ListRankSpec's sorted keys of the last list (rank_lists.go).
+	rankList *listRankCache
 }
 
 // slabChunk bounds the slabs a table's rows are cut from; the first slab
@@ -105,6 +107,7 @@ func (t *table) reset() {
 	t.slabR, t.slabN = nil, nil
 	t.seen, t.seenArena = bytesIndex{}, nil
 	t.rank = nil
+	t.rankList = nil
 }
 
 func (m *Machine) account(n int64) error {
