@@ -166,7 +166,7 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			reads[i] = rows * total
 			rows *= reach
 		case logical.SemiJoin:
-			rows *= b.semiJoinFraction(o, nodes)
+			rows *= b.semiJoinFraction(o, nodes, b.probeLabelCount(o, pl.Ops[:i]))
 		case logical.WalkCount:
 			// the matches from any node, spread over the nodes
 			rows *= b.rowsAfter(o.Build.Ops) / nodes

@@ -63,7 +63,7 @@ func (b *builder) conditionChance(ops []logical.Op, i int, e ast.Expr, sel *sele
 	if v, ok := e.(*ast.Variable); ok {
 		for _, op := range ops[:i] {
 			if m, isMark := op.(logical.Mark); isMark && m.Var == v.Name {
-				return math.Min(1, b.semiJoinFraction(m.Join, math.Max(b.stats.NodeCount(), 1)))
+				return math.Min(1, b.semiJoinFraction(m.Join, math.Max(b.stats.NodeCount(), 1), 0))
 			}
 		}
 	}

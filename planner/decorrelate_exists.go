@@ -501,7 +501,12 @@ func andAll(es []ast.Expr) ast.Expr {
 // with Scan, the nodes it binds per row (the build's set, or the
 // candidates outside it); otherwise the share of the probe's nodes in the
 // set (or outside it).
-func (b *builder) semiJoinFraction(o logical.SemiJoin, nodes float64) float64 {
+//
+// probeNodes, when above 0, is the number of nodes the probe can be on
+// the rows and every node of the build's set is among them (the build
+// starts at those nodes, see probeLabelCount): the set is then that
+// share of them, not of every node.
+func (b *builder) semiJoinFraction(o logical.SemiJoin, nodes, probeNodes float64) float64 {
 	if o.Tree != nil {
 		return b.setTreeFraction(o, nodes)
 	}
@@ -513,6 +518,10 @@ func (b *builder) semiJoinFraction(o logical.SemiJoin, nodes float64) float64 {
 	}
 	if !o.Scan {
 		cands = nodes
+		if probeNodes > 0 {
+			cands = math.Max(probeNodes, 1)
+			set = math.Min(set, cands)
+		}
 	}
 	in := set
 	if o.Anti {
@@ -560,4 +569,50 @@ func (b *builder) setTreeFraction(o logical.SemiJoin, nodes float64) float64 {
 		return f * cands
 	}
 	return f
+}
+
+// probeLabelCount returns the number of nodes of a label that both every
+// probe node on the rows before the semi-join carries (ops bind it so)
+// and every node of the build's set carries (its first operator binds
+// the probe by a scan or seek of that label, and a semi-join's build
+// binds the probe's node once, so its set is within the label): the
+// candidates of the membership test. 0 when there is none.
+func (b *builder) probeLabelCount(o logical.SemiJoin, ops []logical.Op) float64 {
+	if o.Scan || o.Key != "" || o.Build == nil || len(o.Build.Ops) == 0 {
+		return 0
+	}
+	var label string
+first:
+	for _, op := range o.Build.Ops {
+		switch x := op.(type) {
+		case logical.NodeScan:
+			if x.Var == o.Probe && x.Labels == nil {
+				label = x.Label
+			}
+		case logical.NodeIndexSeek:
+			if x.Var == o.Probe {
+				label = x.Label
+			}
+		case logical.NodeRangeSeek:
+			if x.Var == o.Probe {
+				label = x.Label
+			}
+		case logical.NodeSetSeek:
+			if x.Var == o.Probe {
+				label = x.Label
+			}
+		case logical.Start:
+			continue
+		}
+		break first
+	}
+	if label == "" {
+		return 0
+	}
+	for _, l := range knownLabels(ops)[o.Probe] {
+		if l == label {
+			return b.stats.LabelCount(label)
+		}
+	}
+	return 0
 }

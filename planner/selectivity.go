@@ -469,8 +469,14 @@ func (s *selectivity) conjunct(c ast.Expr) float64 {
 		}
 		return rangeSelectivity
 	case *ast.StringMatch:
-		if v, key, ok := s.property(x.Left); ok && x.Op == ast.StrStartsWith && s.seeked[v] == " range "+key {
-			return 1
+		if v, key, ok := s.property(x.Left); ok && x.Op == ast.StrStartsWith {
+			if s.seeked[v] == " range "+key {
+				return 1
+			}
+			// The share a prefix seek of the same test is estimated
+			// to return (rangeSeekRows): one test, one estimate,
+			// whether an index answers it or a filter.
+			return propertySelectivity
 		}
 	case *ast.In:
 		if v, ok := x.Expr.(*ast.Variable); ok && s.seeked[v.Name] == " in "+ast.FormatExpr(x.List) {
