@@ -734,6 +734,25 @@ func publishFile(fs vfs.FS, tmp, final, dir string) error {
 	return err
 }
 
+// appendNodeHead encodes node i of page p's labels (delta-coded ids) and
+// properties (length-prefixed, built in scratch pb) after dst: the part
+// of a node's record every image version writes the same way. It
+// returns dst and the scratch buffer for reuse.
+func appendNodeHead(dst, pb []byte, p *nodePage, i int) ([]byte, []byte) {
+	dst = binary.AppendUvarint(dst, uint64(len(p.labels[i])))
+	prev := uint32(0)
+	for _, l := range p.labels[i] {
+		dst = binary.AppendUvarint(dst, uint64(l-prev))
+		prev = l
+	}
+	pb = pb[:0]
+	if len(p.props[i]) > 0 {
+		pb = appendProps(pb, p.props[i])
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(pb)))
+	return append(dst, pb...), pb
+}
+
 // appendNodeBlock encodes node page p in the format of images before
 // version 7 (see the format above; nodeblock_inplace.go for version 7's).
 func appendNodeBlock(dst []byte, p *nodePage) []byte {
@@ -756,18 +775,7 @@ func appendNodeBlock(dst []byte, p *nodePage) []byte {
 	var pb []byte
 	for w := p.alive[0]; w != 0; w &= w - 1 {
 		i := trailingZeros(w)
-		dst = binary.AppendUvarint(dst, uint64(len(p.labels[i])))
-		prev := uint32(0)
-		for _, l := range p.labels[i] {
-			dst = binary.AppendUvarint(dst, uint64(l-prev))
-			prev = l
-		}
-		pb = pb[:0]
-		if len(p.props[i]) > 0 {
-			pb = appendProps(pb, p.props[i])
-		}
-		dst = binary.AppendUvarint(dst, uint64(len(pb)))
-		dst = append(dst, pb...)
+		dst, pb = appendNodeHead(dst, pb, p, i)
 		for d := Out; d <= In; d++ {
 			ls := p.lists(uint32(i), d)
 			dst = binary.AppendUvarint(dst, uint64(ls.len()))

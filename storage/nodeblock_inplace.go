@@ -92,18 +92,7 @@ func appendNodeBlockInPlace(dst []byte, p *nodePage) []byte {
 	var pb []byte
 	for w := p.alive[0]; w != 0; w &= w - 1 {
 		i := trailingZeros(w)
-		dst = binary.AppendUvarint(dst, uint64(len(p.labels[i])))
-		prev := uint32(0)
-		for _, l := range p.labels[i] {
-			dst = binary.AppendUvarint(dst, uint64(l-prev))
-			prev = l
-		}
-		pb = pb[:0]
-		if len(p.props[i]) > 0 {
-			pb = appendProps(pb, p.props[i])
-		}
-		dst = binary.AppendUvarint(dst, uint64(len(pb)))
-		dst = append(dst, pb...)
+		dst, pb = appendNodeHead(dst, pb, p, i)
 		for d := Out; d <= In; d++ {
 			ls := p.lists(uint32(i), d)
 			dst = binary.AppendUvarint(dst, uint64(ls.len()))
