@@ -38,28 +38,44 @@ import (
 // column) are left alone.
 func foldKnown(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	facts := factsBefore(ops)
+	// Every filter the facts decide folds in one pass, each under the
+	// facts computed before any fold: a conjunct dropped was true on
+	// every row reaching it, so the facts after it are the same whether
+	// it stays or not. (Folding one filter per call would let a rule run
+	// in between see a pipeline with a decided filter still in place,
+	// e.g. a set chain ending at a pass-through test that the next call
+	// would have dropped.)
+	var folded []logical.Op
+	foldedAny := false
+	for i, op := range ops {
+		o, isFilter := op.(logical.Filter)
+		if !isFilter || o.Vectorised {
+			folded = append(folded, op)
+			continue
+		}
+		p, ok := facts[i].simplifyUnder(o.Pred, o.Subst)
+		if !ok {
+			folded = append(folded, op)
+			continue
+		}
+		foldedAny = true
+		var kept []ast.Expr
+		for _, c := range conjuncts(p) {
+			if !isBoolLit(c, true) {
+				kept = append(kept, c)
+			}
+		}
+		if len(kept) > 0 {
+			o.Pred, o.Why = andAll(kept), ""
+			folded = append(folded, o)
+		}
+	}
+	if foldedAny {
+		return folded, true
+	}
 	for i, op := range ops {
 		f := facts[i]
 		switch o := op.(type) {
-		case logical.Filter:
-			if o.Vectorised {
-				continue
-			}
-			p, ok := f.simplifyUnder(o.Pred, o.Subst)
-			if !ok {
-				continue
-			}
-			var kept []ast.Expr
-			for _, c := range conjuncts(p) {
-				if !isBoolLit(c, true) {
-					kept = append(kept, c)
-				}
-			}
-			if len(kept) == 0 {
-				return replace(ops, i, 1), true
-			}
-			o.Pred, o.Why = andAll(kept), ""
-			return replace(ops, i, 1, o), true
 		case logical.Project:
 			if o.Vectorised {
 				continue
