@@ -357,15 +357,7 @@ func decodeNodePage(b []byte) (*nodePage, error) {
 	for w := alive; w != 0 && d.err == nil; w &= w - 1 {
 		// (take returns nil after an error; the loop then stops.)
 		i := uint32(trailingZeros(w))
-		if ls := take(&labels, d.count(), d); len(ls) > 0 {
-			prev := uint32(0)
-			for j := range ls {
-				prev += d.u32()
-				ls[j] = prev
-			}
-			p.labels[i] = ls
-		}
-		p.props[i] = d.props()
+		readNodeHead(d, &labels, p, i)
 		for ; next <= i; next++ {
 			p.adj[Out].at[next] = uint32(a.llo)
 		}
@@ -732,6 +724,20 @@ func publishFile(fs vfs.FS, tmp, final, dir string) error {
 	err = d.Sync()
 	_ = d.Close()
 	return err
+}
+
+// readNodeHead decodes what appendNodeHead wrote for node i of page p:
+// its labels, taken from the page's label array, and its properties.
+func readNodeHead(d *decoder, labels *[]uint32, p *nodePage, i uint32) {
+	if ls := take(labels, d.count(), d); len(ls) > 0 {
+		prev := uint32(0)
+		for j := range ls {
+			prev += d.u32()
+			ls[j] = prev
+		}
+		p.labels[i] = ls
+	}
+	p.props[i] = d.props()
 }
 
 // appendNodeHead encodes node i of page p's labels (delta-coded ids) and

@@ -169,15 +169,7 @@ func decodeNodePageInPlace(b []byte) (*nodePage, error) {
 	next := uint32(0)            // Out's at[next...] not yet set
 	for w := alive; w != 0 && d.err == nil; w &= w - 1 {
 		i := uint32(trailingZeros(w))
-		if ls := take(&labels, d.count(), d); len(ls) > 0 {
-			prev := uint32(0)
-			for j := range ls {
-				prev += d.u32()
-				ls[j] = prev
-			}
-			p.labels[i] = ls
-		}
-		p.props[i] = d.props()
+		readNodeHead(d, &labels, p, i)
 		for ; next <= i; next++ {
 			p.adj[Out].at[next] = uint32(llo)
 		}
