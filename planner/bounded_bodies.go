@@ -162,17 +162,10 @@ func (bb boundedBody) threshold(op ast.CompareOp, n int64) (t int64, negated, ok
 	if n < -1 || n > big || bb.skip > big || bb.limit > big {
 		return 0, false, false
 	}
-	var k int64 // rows >= k, or rows < k when negated
-	switch op {
-	case ast.CmpGt:
-		k = n + 1
-	case ast.CmpGe:
-		k = n
-	case ast.CmpLt:
-		k, negated = n, true
-	case ast.CmpLe:
-		k, negated = n+1, true
-	case ast.CmpEq, ast.CmpNe:
+	k, negated, order := rowsAtLeast(op, n) // rows >= k, or rows < k when negated
+	switch {
+	case order:
+	case op == ast.CmpEq || op == ast.CmpNe:
 		switch {
 		case n == 0:
 			k, negated = 1, true

@@ -193,17 +193,8 @@ func countThreshold(x *ast.Comparison, entities map[string]bool) (ast.Expr, bool
 		return nil, false
 	}
 	n := lit.Int
-	var k int64
-	negated := false
+	k, negated, _ := rowsAtLeast(op, n)
 	switch op {
-	case ast.CmpGt:
-		k = n + 1
-	case ast.CmpGe:
-		k = n
-	case ast.CmpLt:
-		k, negated = n, true
-	case ast.CmpLe:
-		k, negated = n+1, true
 	case ast.CmpNe:
 		if n != 0 {
 			return nil, false
@@ -272,4 +263,21 @@ func cannotFail(e ast.Expr) bool {
 		return ok
 	}
 	return false
+}
+
+// rowsAtLeast reads "a count of rows op n" for an order comparison as
+// "rows >= k", or "rows < k" when negated; ok is false for other
+// operators.
+func rowsAtLeast(op ast.CompareOp, n int64) (k int64, negated, ok bool) {
+	switch op {
+	case ast.CmpGt:
+		return n + 1, false, true
+	case ast.CmpGe:
+		return n, false, true
+	case ast.CmpLt:
+		return n, true, true
+	case ast.CmpLe:
+		return n + 1, true, true
+	}
+	return 0, false, false
 }
