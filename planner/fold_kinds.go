@@ -432,21 +432,6 @@ func isZero(v value.Value) bool {
 	return false
 }
 
-// flipCmp is op with its operands swapped.
-func flipCmp(op ast.CompareOp) ast.CompareOp {
-	switch op {
-	case ast.CmpLt:
-		return ast.CmpGt
-	case ast.CmpLe:
-		return ast.CmpGe
-	case ast.CmpGt:
-		return ast.CmpLt
-	case ast.CmpGe:
-		return ast.CmpLe
-	}
-	return op
-}
-
 // cmpOpName is the operator's name for value.CompareOp.
 func cmpOpName(op ast.CompareOp) string {
 	switch op {
@@ -477,7 +462,7 @@ func thresholdByKinds(x *ast.Comparison, entities map[string]bool, kinds kindsOf
 		if c, ok = numberLit(lit); !ok {
 			return x, false
 		}
-		op = flipCmp(op)
+		op = flipComparison(op)
 	}
 	p, steps, ok := monotone(arith, entities)
 	if !ok || len(steps) == 0 {

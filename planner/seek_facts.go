@@ -38,7 +38,7 @@ func seekFacts(op logical.Op) []ast.Expr {
 	cmp := func(l ast.Expr, op ast.CompareOp, r ast.Expr) []ast.Expr {
 		return []ast.Expr{
 			&ast.Comparison{Operands: []ast.Expr{l, r}, Ops: []ast.CompareOp{op}},
-			&ast.Comparison{Operands: []ast.Expr{r, l}, Ops: []ast.CompareOp{mirrored(op)}},
+			&ast.Comparison{Operands: []ast.Expr{r, l}, Ops: []ast.CompareOp{flipComparison(op)}},
 		}
 	}
 	var out []ast.Expr
@@ -77,19 +77,4 @@ func seekFacts(op logical.Op) []ast.Expr {
 		}
 	}
 	return out
-}
-
-// mirrored is the comparison with its operands swapped: a < b is b > a.
-func mirrored(op ast.CompareOp) ast.CompareOp {
-	switch op {
-	case ast.CmpLt:
-		return ast.CmpGt
-	case ast.CmpGt:
-		return ast.CmpLt
-	case ast.CmpLe:
-		return ast.CmpGe
-	case ast.CmpGe:
-		return ast.CmpLe
-	}
-	return op
 }
