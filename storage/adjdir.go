@@ -37,6 +37,10 @@ type adjDir struct {
 	lists []listRec
 	rels  relIDs
 	nbrs  []uint32
+	// packed, when not nil, holds the relationship ids compressed
+	// (relids_packed.go) and rels is empty: readers decode them on first
+	// use (ids), writers first (unpack).
+	packed *packedIDs
 	// bms caches the neighbour bitmap of lists of at least bitmapCacheMin
 	// entries, by record index; nil when the page has none.
 	bms []atomic.Pointer[roaring.Bitmap]
@@ -46,9 +50,22 @@ type adjDir struct {
 // page.
 type adjList struct {
 	typ  uint32
-	rels relIDs
 	nbrs []uint32
 	bm   *atomic.Pointer[roaring.Bitmap] // nil: not cached
+	// ids are the relationship ids, or, when pk is not nil, the list's
+	// ids are pk's from off (decoded when read: rels).
+	ids relIDs
+	pk  *packedIDs
+	off uint32
+}
+
+// rels returns the list's relationship ids, decoding its direction's ids
+// when they are kept compressed and not read yet.
+func (a adjList) rels() relIDs {
+	if a.pk != nil {
+		return a.pk.ids().slice(int(a.off), int(a.off)+len(a.nbrs))
+	}
+	return a.ids
 }
 
 // bitmap returns the list's neighbours as a bitmap, cached on the page for
@@ -101,7 +118,12 @@ func (ls adjLists) at(j int) adjList {
 	k := ls.lo + uint32(j)
 	r := ls.d.lists[k]
 	e := r.off + r.n
-	l := adjList{typ: r.typ, rels: ls.d.rels.slice(int(r.off), int(e)), nbrs: ls.d.nbrs[r.off:e:e]}
+	l := adjList{typ: r.typ, nbrs: ls.d.nbrs[r.off:e:e]}
+	if ls.d.packed != nil {
+		l.pk, l.off = ls.d.packed, r.off
+	} else {
+		l.ids = ls.d.rels.slice(int(r.off), int(e))
+	}
 	if ls.d.bms != nil && r.n >= bitmapCacheMin {
 		l.bm = &ls.d.bms[k]
 	}
@@ -180,7 +202,11 @@ func (d *adjDir) empty(i uint32) bool { return d.at[i] == d.at[i+1] }
 
 // bytes is the memory the direction holds beyond its header.
 func (d *adjDir) bytes() int64 {
-	return int64(cap(d.lists))*int64(unsafe.Sizeof(listRec{})) + d.rels.bytes() +
+	ids := d.rels.bytes()
+	if d.packed != nil {
+		ids = d.packed.bytes()
+	}
+	return int64(cap(d.lists))*int64(unsafe.Sizeof(listRec{})) + ids +
 		int64(cap(d.nbrs))*4 + int64(cap(d.bms))*int64(unsafe.Sizeof(atomic.Pointer[roaring.Bitmap]{}))
 }
 
@@ -284,8 +310,10 @@ func (b *adjBuilder) finish() {
 // ---- writing (the caller owns the records: see own) ----
 
 // own makes d's records and bitmap slots private to the caller, who may
-// then change them; the entry arrays stay shared.
+// then change them; the entry arrays stay shared (compressed ids are
+// decoded first, into the array the page shares).
 func (d *adjDir) own() {
+	d.unpack()
 	if d.lists != nil {
 		d.lists = append([]listRec(nil), d.lists...)
 	}
@@ -298,9 +326,28 @@ func (d *adjDir) own() {
 	}
 }
 
+// unpack makes rels the direction's ids when they are kept compressed:
+// the array decoded once for the page, which a writer appends to past its
+// length (a copy: its capacity is its length) like any shared array.
+func (d *adjDir) unpack() {
+	if d.packed != nil {
+		d.rels, d.packed = d.packed.ids(), nil
+	}
+}
+
+// ids returns the direction's relationship ids, decoded when kept
+// compressed.
+func (d *adjDir) ids() relIDs {
+	if d.packed != nil {
+		return d.packed.ids()
+	}
+	return d.rels
+}
+
 // appendEntry appends (rel, nbr) to node i's list of type typ, making the
 // list when there is none, and returns the list's length before.
 func (d *adjDir) appendEntry(i, typ uint32, rel uint64, nbr uint32) int {
+	d.unpack()
 	ls := d.node(i)
 	j := ls.search(typ)
 	k := ls.lo + uint32(j)
@@ -345,6 +392,7 @@ func (d *adjDir) appendEntry(i, typ uint32, rel uint64, nbr uint32) int {
 // setList makes node i's list of type typ a copy of rels/nbrs (none when
 // empty).
 func (d *adjDir) setList(i, typ uint32, rels []uint64, nbrs []uint32) {
+	d.unpack()
 	ls := d.node(i)
 	j := ls.search(typ)
 	k := ls.lo + uint32(j)

@@ -45,12 +45,12 @@ func verifyAdj(t *testing.T, what string, d *adjDir, m adjModel) {
 			}
 			prev = int(l.typ)
 			want := m[i][l.typ]
-			if l.rels.len() != len(want) || len(l.nbrs) != len(want) || l.rels.cap() != l.rels.len() {
-				t.Fatalf("%s: node %d type %d: %d entries (cap %d), want %d", what, i, l.typ, l.rels.len(), l.rels.cap(), len(want))
+			if l.rels().len() != len(want) || len(l.nbrs) != len(want) || l.rels().cap() != l.rels().len() {
+				t.Fatalf("%s: node %d type %d: %d entries (cap %d), want %d", what, i, l.typ, l.rels().len(), l.rels().cap(), len(want))
 			}
 			for k, e := range want {
-				if l.rels.at(k) != e.rel || l.nbrs[k] != e.nbr {
-					t.Fatalf("%s: node %d type %d entry %d: (%d,%d), want (%d,%d)", what, i, l.typ, k, l.rels.at(k), l.nbrs[k], e.rel, e.nbr)
+				if l.rels().at(k) != e.rel || l.nbrs[k] != e.nbr {
+					t.Fatalf("%s: node %d type %d entry %d: (%d,%d), want (%d,%d)", what, i, l.typ, k, l.rels().at(k), l.nbrs[k], e.rel, e.nbr)
 				}
 			}
 			b := l.bitmap()

@@ -581,20 +581,21 @@ func (b *BulkBuilder) graphRecords(v *version, out *csr, set func(k, v []byte)) 
 		firstNew := base.nextRel
 		for _, node := range starts {
 			for _, l := range v.lists(node, Out).all() {
-				n := l.rels.len()
-				lo := l.rels.search(firstNew)
+				rels := l.rels()
+				n := rels.len()
+				lo := rels.search(firstNew)
 				if lo == n {
 					continue
 				}
-				c0 := l.rels.at(lo) >> chunkBits
-				lo = l.rels.search(c0 << chunkBits)
+				c0 := rels.at(lo) >> chunkBits
+				lo = rels.search(c0 << chunkBits)
 				for lo < n {
-					c := l.rels.at(lo) >> chunkBits
+					c := rels.at(lo) >> chunkBits
 					hi := lo
-					for hi < n && l.rels.at(hi)>>chunkBits == c {
+					for hi < n && rels.at(hi)>>chunkBits == c {
 						hi++
 					}
-					buf = appendChunk(buf[:0], c, l.rels.uint64s(lo, hi), l.nbrs[lo:hi])
+					buf = appendChunk(buf[:0], c, rels.uint64s(lo, hi), l.nbrs[lo:hi])
 					kbuf = appendAdjKey(kbuf[:0], gid, node, l.typ, c)
 					set(kbuf, buf)
 					lo = hi

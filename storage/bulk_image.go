@@ -480,7 +480,7 @@ func (np *nodePager) at(pi uint64) *nodePage {
 			for j, o := 0, 0; j < len(ids) || o < ol.len(); {
 				if j == len(ids) || (o < ol.len() && ol.at(o).typ < b.relTyp[ids[j]]) {
 					l := ol.at(o) // unchanged
-					bl.list(l.typ, l.rels, l.nbrs)
+					bl.list(l.typ, l.rels(), l.nbrs)
 					o++
 					continue
 				}
@@ -494,9 +494,10 @@ func (np *nodePager) at(pi uint64) *nodePage {
 				for end < len(ids) && b.relTyp[ids[end]] == t {
 					end++
 				}
-				k := bl.grow(t, old.rels.len()+end-j)
+				oldRels := old.rels()
+				k := bl.grow(t, oldRels.len()+end-j)
 				for x := range old.nbrs {
-					bl.setEntry(k, old.rels.at(x), old.nbrs[x])
+					bl.setEntry(k, oldRels.at(x), old.nbrs[x])
 					k++
 				}
 				for ; j < end; j++ {

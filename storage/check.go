@@ -37,12 +37,13 @@ func (v *version) checkConsistency() error {
 			for d := Out; d <= In; d++ {
 				ls := p.lists(i, d)
 				for j, l := range ls.all() {
-					if l.rels.len() == 0 || l.rels.len() != len(l.nbrs) || (j > 0 && ls.at(j-1).typ >= l.typ) {
+					rels := l.rels()
+					if rels.len() == 0 || rels.len() != len(l.nbrs) || (j > 0 && ls.at(j-1).typ >= l.typ) {
 						return fmt.Errorf("node %d %v: malformed adjacency", id, d)
 					}
-					for k := range l.rels.len() {
-						r := l.rels.at(k)
-						if k > 0 && l.rels.at(k-1) >= r {
+					for k := range rels.len() {
+						r := rels.at(k)
+						if k > 0 && rels.at(k-1) >= r {
 							return fmt.Errorf("node %d %v: adjacency not sorted", id, d)
 						}
 						s, e, t, ok := v.Rel(r)

@@ -43,19 +43,20 @@ import (
 // (bitmaps, statistics, indexes) are checksummed and decoded at open.
 const (
 	imageMagic = "cyqimg\x00\x04"
-	// imageVersion is the version images are written with. Version 7
-	// stores the adjacency of node blocks in place (nodeblock_inplace.go);
-	// an image of version 6 still opens, its node blocks decoded as
-	// before, and is rewritten in the new format when it is rewritten
-	// for any reason (a block is copied into a new image only when both
-	// formats agree). Version 6 added the index runs (indexrun.go:
+	// imageVersion is the version images are written with. Version 8
+	// keeps the relationship ids of node blocks compressed
+	// (relids_packed.go), decoded when first read. Version 7 stores the
+	// adjacency of node blocks in place (nodeblock_inplace.go); images of
+	// version 6 and 7 still open, their node blocks decoded as before,
+	// and are rewritten in the new format when rewritten for any reason
+	// (a block is copied into a new image only when both formats agree). Version 6 added the index runs (indexrun.go:
 	// secRunBlocks, secRunDir). An image of version 5, or of version 4
 	// (value statistics without the distinct-count registers,
 	// valuestats_hll.go), still opens: its footer lists the sections
 	// before those, its indexes build their trees on first use as
 	// before, and a writable open of one with property indexes rewrites
 	// it at once (openGraphVersion); a read-only open reads it as it is.
-	imageVersion = 7
+	imageVersion = 8
 	imageSuffix  = ".cyq"
 )
 
@@ -267,7 +268,7 @@ func parseImage(data []byte) (*image, error) {
 	p := ft[ns*16:]
 	img := &image{gid: binary.LittleEndian.Uint32(p)}
 	img.version = binary.LittleEndian.Uint32(p[4:])
-	if ns == numSections && img.version != imageVersion && img.version != 6 || ns == numSectionsV5 && img.version != 5 && img.version != 4 {
+	if ns == numSections && (img.version < 6 || img.version > imageVersion) || ns == numSectionsV5 && img.version != 5 && img.version != 4 {
 		return bad("unknown version")
 	}
 	img.seq = binary.LittleEndian.Uint64(p[8:])
@@ -329,7 +330,12 @@ func decodePage[P any](img *image, blocks []byte, index []uint64, pi uint64, dec
 
 // nodePage decodes page pi of the node table (nil: no live node).
 func (img *image) nodePage(pi uint64) *nodePage {
-	if inPlaceNodeBlocks(img.version) {
+	switch nodeBlockFormat(img.version) {
+	case 2:
+		return decodePage(img, img.nodeBlocks, img.nodeIndex, pi, func(b []byte) (*nodePage, error) {
+			return decodeNodePagePacked(b, func(err error) { img.damage(fmt.Errorf("page %d: %w", pi, err)) })
+		})
+	case 1:
 		return decodePage(img, img.nodeBlocks, img.nodeIndex, pi, decodeNodePageInPlace)
 	}
 	return decodePage(img, img.nodeBlocks, img.nodeIndex, pi, decodeNodePage)
@@ -789,10 +795,11 @@ func appendNodeBlock(dst []byte, p *nodePage) []byte {
 			for _, l := range ls.all() {
 				dst = binary.AppendUvarint(dst, uint64(l.typ-typ))
 				typ = l.typ
-				dst = binary.AppendUvarint(dst, uint64(l.rels.len()))
+				rels := l.rels()
+				dst = binary.AppendUvarint(dst, uint64(rels.len()))
 				prev := uint64(0)
-				for e := range l.rels.len() {
-					r := l.rels.at(e)
+				for e := range rels.len() {
+					r := rels.at(e)
 					dst = binary.AppendUvarint(dst, r-prev)
 					prev = r
 					dst = binary.AppendUvarint(dst, uint64(l.nbrs[e]))
@@ -918,16 +925,16 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 			vb.addPage(pi, p)
 		}
 	}
-	inPlace := inPlaceNodeBlocks(imageWriteVersion)
+	format := nodeBlockFormat(imageWriteVersion)
 	writeBlocks(w, nodeAt, v.nodes.base, v.nodes.img, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.nodeBlocks, img.nodeIndex, pi) },
-		func(img *image) bool { return inPlaceNodeBlocks(img.version) == inPlace }, (*image).nodePage,
+		func(img *image) bool { return nodeBlockFormat(img.version) == format }, (*image).nodePage,
 		func(dst []byte, p *nodePage) []byte {
 			switch {
 			case p.alive[0] == 0:
 				return dst
-			case inPlace:
-				return appendNodeBlockInPlace(dst, p)
+			case format > 0:
+				return appendNodeBlockInPlace(dst, p, format == 2)
 			}
 			return appendNodeBlock(dst, p)
 		}, observe)

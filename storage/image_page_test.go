@@ -80,7 +80,7 @@ func TestNodePageDecode(t *testing.T) {
 					gl[k], wl[k] = gls.at(k), wls.at(k)
 				}
 				for k := range gl {
-					gr, wr := gl[k].rels, wl[k].rels
+					gr, wr := gl[k].rels(), wl[k].rels()
 					if gl[k].typ != wl[k].typ || !slices.Equal(gr.uint64s(0, gr.len()), wr.uint64s(0, wr.len())) || !slices.Equal(gl[k].nbrs, wl[k].nbrs) ||
 						gr.cap() != gr.len() || cap(gl[k].nbrs) != len(gl[k].nbrs) {
 						t.Fatalf("round %d: node %d dir %d list %d differs", round, i, d, k)

@@ -59,8 +59,15 @@ func randomShapedPage(r *rand.Rand, pi uint64) *nodePage {
 				case r.Intn(3) > 0:
 					n = 1 + r.Intn(40)
 				}
+				// Gaps of one id (runs, as a bulk load numbers a node's
+				// outgoing relationships), random gaps, or both mixed.
+				mode := r.Intn(3)
 				for e := 0; e < n; e++ {
-					rel += uint64(1 + r.Intn(1000))
+					if mode == 0 || mode == 2 && r.Intn(3) > 0 {
+						rel++
+					} else {
+						rel += uint64(1 + r.Intn(1000))
+					}
 					rels = append(rels, rel)
 					switch r.Intn(6) {
 					case 0: // a self-loop
@@ -98,7 +105,7 @@ func samePage(t *testing.T, what string, got, want *nodePage) {
 			}
 			for j := range gls.len() {
 				gl, wl := gls.at(j), wls.at(j)
-				gr, wr := gl.rels, wl.rels
+				gr, wr := gl.rels(), wl.rels()
 				if gl.typ != wl.typ || !slices.Equal(gr.uint64s(0, gr.len()), wr.uint64s(0, wr.len())) || !slices.Equal(gl.nbrs, wl.nbrs) {
 					t.Fatalf("%s: node %d %v list %d differs", what, i, d, j)
 				}
@@ -113,22 +120,56 @@ func samePage(t *testing.T, what string, got, want *nodePage) {
 	}
 }
 
-// TestNodeBlockInPlace: a node block of version 7 decodes to the same page
-// as the older format's block of the same page, for pages of every shape
-// (randomShapedPage); its neighbours and relationship ids are views of
-// the block, each direction's arrays ending at their length (so that
-// appends copy), outgoing before incoming; its length is a multiple of 8;
-// damaged blocks (truncated, a byte changed) give errors or wrong
-// pages, never a panic; a misaligned block gives an error.
+// TestNodeBlockInPlace: a node block of version 7 (and 8: packed) decodes
+// to the same page as the older format's block of the same page, for
+// pages of every shape (randomShapedPage); its neighbours (and, in version
+// 7, relationship ids) are views of the block, each direction's arrays
+// ending at their length (so that appends copy), outgoing before
+// incoming; its length is a multiple of 8; damaged blocks (truncated, a
+// byte changed) give errors or wrong pages, never a panic; a misaligned
+// block gives an error. In version 8 a damaged id stream may be noticed
+// only when the ids are read: then it is reported as damage, never a
+// panic.
 func TestNodeBlockInPlace(t *testing.T) {
+	for _, packed := range []bool{false, true} {
+		t.Run(fmt.Sprint("packed=", packed), func(t *testing.T) { testNodeBlockInPlace(t, packed) })
+	}
+}
+
+// readAllIDs reads every list's relationship ids of p (decoding packed
+// ones) and returns how many entries it read.
+func readAllIDs(p *nodePage) int {
+	n := 0
+	for i := uint32(0); i < nodePageSize; i++ {
+		for d := Out; d <= In; d++ {
+			for _, l := range p.lists(i, d).all() {
+				rels := l.rels()
+				for k := range rels.len() {
+					_ = rels.at(k)
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+func testNodeBlockInPlace(t *testing.T, packed bool) {
 	r := rand.New(rand.NewSource(7))
-	var pages, entries, wide int
+	var pages, entries, wide, noticed, damagedIDs int
+	var damage error
+	decode := func(b []byte) (*nodePage, error) {
+		if packed {
+			return decodeNodePagePacked(b, func(err error) { damage = err })
+		}
+		return decodeNodePageInPlace(b)
+	}
 	for round := 0; round < 300; round++ {
 		pi := uint64(r.Intn(1000))
 		want := randomShapedPage(r, pi)
-		b := appendNodeBlockInPlace(nil, want)
+		b := appendNodeBlockInPlace(nil, want, packed)
 		if want.alive[0] == 0 {
-			if got, err := decodeNodePageInPlace(b); got != nil || err != nil {
+			if got, err := decode(b); got != nil || err != nil {
 				t.Fatalf("round %d: empty page decoded to %v, %v", round, got, err)
 			}
 			continue
@@ -140,9 +181,14 @@ func TestNodeBlockInPlace(t *testing.T) {
 		buf := make([]uint64, len(b)/8)
 		blk := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), len(b))
 		copy(blk, b)
-		got, err := decodeNodePageInPlace(blk)
+		got, err := decode(blk)
 		if err != nil {
 			t.Fatalf("round %d: %v", round, err)
+		}
+		damage = nil
+		readAllIDs(got)
+		if damage != nil {
+			t.Fatalf("round %d: ids of an undamaged block: %v", round, damage)
 		}
 		ref, err := decodeNodePage(appendNodeBlock(nil, want))
 		if err != nil {
@@ -160,10 +206,14 @@ func TestNodeBlockInPlace(t *testing.T) {
 		}
 		for d := Out; d <= In; d++ {
 			a := &got.adj[d]
-			if !inBlock(a.nbrs) || a.rels.wide == nil && !inBlock(a.rels.narrow) {
+			ids := a.ids()
+			if !inBlock(a.nbrs) || !packed && ids.wide == nil && !inBlock(ids.narrow) {
 				t.Fatalf("round %d: %v entries not views of the block", round, d)
 			}
-			if cap(a.nbrs) != len(a.nbrs) || a.rels.cap() != a.rels.len() {
+			if packed && len(a.nbrs) > 0 && (a.packed == nil || a.rels.len() != 0) {
+				t.Fatalf("round %d: %v ids not kept packed", round, d)
+			}
+			if cap(a.nbrs) != len(a.nbrs) || ids.cap() != ids.len() || ids.len() != len(a.nbrs) {
 				t.Fatalf("round %d: %v arrays with capacity past their length", round, d)
 			}
 			for _, rec := range a.lists {
@@ -172,7 +222,7 @@ func TestNodeBlockInPlace(t *testing.T) {
 				}
 			}
 			entries += len(a.nbrs)
-			if a.rels.wide != nil {
+			if ids.wide != nil {
 				wide++
 			}
 		}
@@ -181,24 +231,60 @@ func TestNodeBlockInPlace(t *testing.T) {
 		}
 		pages++
 		for k := 0; k < 20; k++ {
-			_, _ = decodeNodePageInPlace(blk[:r.Intn(len(blk))])
+			if p, err := decode(blk[:r.Intn(len(blk))]); err == nil && p != nil {
+				t.Fatalf("round %d: a truncated block decoded", round)
+			}
 			c := make([]uint64, len(buf))
 			cb := unsafe.Slice((*byte)(unsafe.Pointer(&c[0])), len(blk))
 			copy(cb, blk)
-			cb[r.Intn(len(cb))] ^= byte(1 + r.Intn(255))
-			_, _ = decodeNodePageInPlace(cb)
+			at := r.Intn(len(cb))
+			if packed && k%2 == 0 {
+				// Within the id streams, which the decoder does not read.
+				if from := idStreamsAt(blk); from < len(blk) {
+					at = from + r.Intn(len(blk)-from)
+				}
+			}
+			cb[at] ^= byte(1 + r.Intn(255))
+			damage = nil
+			if p, err := decode(cb); err == nil && p != nil {
+				readAllIDs(p)
+				if damage != nil {
+					damagedIDs++
+				}
+			} else {
+				noticed++
+			}
 		}
 		// The same block at an address that is not 4-aligned.
 		c := make([]uint64, len(buf)+1)
 		cb := unsafe.Slice((*byte)(unsafe.Pointer(&c[0])), len(blk)+8)[2 : 2+len(blk)]
 		copy(cb, blk)
-		if _, err := decodeNodePageInPlace(cb); err == nil {
+		if _, err := decode(cb); err == nil {
 			t.Fatalf("round %d: a misaligned block decoded", round)
 		}
 	}
 	if pages < 150 || wide == 0 || entries < 100000 {
 		t.Fatalf("the generator made %d pages, %d entries, %d wide directions", pages, entries, wide)
 	}
+	t.Logf("%d pages, %d entries; of the damaged blocks, %d failed to decode and %d reported their ids damaged when read", pages, entries, noticed, damagedIDs)
+	if packed && damagedIDs < 100 {
+		t.Fatalf("only %d damaged id streams were noticed when read", damagedIDs)
+	}
+}
+
+// idStreamsAt returns where a packed block's id streams start (past its
+// neighbours), or len(b) when the block has none.
+func idStreamsAt(b []byte) int {
+	p, err := decodeNodePagePacked(b, nil)
+	if err != nil || p == nil {
+		return len(b)
+	}
+	for d := Out; d <= In; d++ {
+		if pk := p.adj[d].packed; pk != nil && len(pk.b) > 0 {
+			return int(uintptr(unsafe.Pointer(&pk.b[0])) - uintptr(unsafe.Pointer(&b[0])))
+		}
+	}
+	return len(b)
 }
 
 // TestInPlaceImageAgainstModel: a graph read from an image of version 7
@@ -212,7 +298,7 @@ func TestNodeBlockInPlace(t *testing.T) {
 // version 6: the blocks are decoded and encoded, not copied, when the
 // formats differ).
 func TestInPlaceImageAgainstModel(t *testing.T) {
-	for _, from := range []uint32{6, 7} {
+	for _, from := range []uint32{6, 7, 8} {
 		t.Run(fmt.Sprint("from=", from), func(t *testing.T) {
 			rng := rand.New(rand.NewSource(int64(from)))
 			fs := vfs.NewMem()
@@ -345,8 +431,8 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 				case 0: // reopened from the journal on top of the image
 				case 1: // the image rewritten
 					s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
-				case 2: // rewritten by a writer of version 6
-					imageWriteVersion = 6
+				case 2: // rewritten by a writer of version 6 or 7
+					imageWriteVersion = uint32(6 + rng.Intn(2))
 					s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
 					imageWriteVersion = imageVersion
 				}
@@ -367,7 +453,7 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 // copies the blocks of the pages it leaves unchanged only when the old
 // image has the same format).
 func TestInPlaceBulkLoad(t *testing.T) {
-	for _, from := range []uint32{6, 7} {
+	for _, from := range []uint32{6, 7, 8} {
 		t.Run(fmt.Sprint("from=", from), func(t *testing.T) {
 			fs := vfs.NewMem()
 			imageWriteVersion = from

@@ -656,8 +656,9 @@ func (patch *nodePatch) apply(p *nodePage) *nodePage {
 			rels = make([]uint64, 0, len(old.nbrs)+len(e.rels))
 			nbrs = make([]uint32, 0, len(old.nbrs)+len(e.rels))
 			k := 0
-			for x := range old.rels.len() {
-				r := old.rels.at(x)
+			oldRels := old.rels()
+			for x := range oldRels.len() {
+				r := oldRels.at(x)
 				for k < len(e.del) && e.del[k] < r {
 					k++
 				}

@@ -406,8 +406,9 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 				continue
 			}
 			l := ls.at(j)
-			if l.rels.wide == nil {
-				rels := l.rels.narrow[:len(l.nbrs)]
+			ids := l.rels()
+			if ids.wide == nil {
+				rels := ids.narrow[:len(l.nbrs)]
 				for k, n := range l.nbrs {
 					if skipSelf && n == node {
 						continue
@@ -422,7 +423,7 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 				if skipSelf && n == node {
 					continue
 				}
-				if !fn(l.rels.wide[k], n, l.typ) {
+				if !fn(ids.wide[k], n, l.typ) {
 					return
 				}
 			}
@@ -541,8 +542,9 @@ func (v *version) RelsOfType(typ uint32, fn func(id uint64, start, end uint32) b
 	for it.HasNext() {
 		node := it.Next()
 		if l, ok := v.lists(node, Out).find(typ); ok {
+			rels := l.rels()
 			for j, n := range l.nbrs {
-				if !fn(l.rels.at(j), node, n) {
+				if !fn(rels.at(j), node, n) {
 					return
 				}
 			}

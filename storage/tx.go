@@ -691,8 +691,9 @@ func (tx *Tx) DeleteNode(id uint32, detach bool) error {
 				total += len(l.nbrs)
 				tx.mem -= memAdjList
 				if d == Out {
-					for k := range l.rels.len() {
-						r := l.rels.at(k)
+					rels := l.rels()
+					for k := range rels.len() {
+						r := rels.at(k)
 						tx.dirtyChunks[chunkRef{id, l.typ, r >> chunkBits}] = true
 					}
 				}
@@ -751,8 +752,9 @@ func (tx *Tx) adjRemove(node uint32, dir Direction, typ uint32, rels ...uint64) 
 	deg := len(old.nbrs)
 	nr, nn := make([]uint64, 0, deg), make([]uint32, 0, deg)
 	k := 0
-	for x := range old.rels.len() {
-		r := old.rels.at(x)
+	oldRels := old.rels()
+	for x := range oldRels.len() {
+		r := oldRels.at(x)
 		for k < len(rels) && rels[k] < r {
 			k++
 		}

@@ -286,8 +286,9 @@ func (tx *Tx) encode(b *pebble.Batch) error {
 		var rels []uint64
 		var nbrs []uint32
 		if l, ok := tx.lists(c.node, Out).find(c.typ); ok {
-			lo, hi := l.rels.search(c.chunk<<chunkBits), l.rels.search((c.chunk+1)<<chunkBits)
-			rels, nbrs = l.rels.uint64s(lo, hi), l.nbrs[lo:hi]
+			ids := l.rels()
+			lo, hi := ids.search(c.chunk<<chunkBits), ids.search((c.chunk+1)<<chunkBits)
+			rels, nbrs = ids.uint64s(lo, hi), l.nbrs[lo:hi]
 		}
 		if len(rels) == 0 {
 			if err := b.Delete(k, nil); err != nil {
