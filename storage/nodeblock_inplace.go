@@ -111,14 +111,25 @@ func appendNodeBlockInPlace(dst []byte, p *nodePage, packed bool) []byte {
 			}
 		}
 	}
-	dst = binary.AppendUvarint(dst, p.alive[0])
-	dst = binary.AppendUvarint(dst, uint64(entries))
-	dst = binary.AppendUvarint(dst, uint64(lists))
-	dst = binary.AppendUvarint(dst, uint64(labels))
 	width := 4
 	if wide {
 		width = 8
 	}
+	ids := width
+	if packed {
+		ids = 3
+	}
+	// Room for the block at once (the node heads aside): a hub's block is
+	// megabytes, and grown by appends (a quarter at a time past 256
+	// bytes) it left a trail of garbage arrays that raised a bulk load's
+	// peak heap by about the block's size several times over (1 M
+	// relationships: load peak RSS 77-78 MB in version 7, 73-74 with the
+	// room made first).
+	dst = slices.Grow(dst, 64+8*lists+(4+ids)*entries)
+	dst = binary.AppendUvarint(dst, p.alive[0])
+	dst = binary.AppendUvarint(dst, uint64(entries))
+	dst = binary.AppendUvarint(dst, uint64(lists))
+	dst = binary.AppendUvarint(dst, uint64(labels))
 	dst = append(dst, byte(width))
 	var pb []byte
 	for w := p.alive[0]; w != 0; w &= w - 1 {
