@@ -192,6 +192,14 @@ func (ls adjLists) entries() int {
 	return n
 }
 
+// recs returns the records of ls, lists of d.
+func (d *adjDir) recs(ls adjLists) []listRec {
+	if d == nil {
+		return nil
+	}
+	return d.lists[ls.lo:ls.hi]
+}
+
 // node returns node i's lists.
 func (d *adjDir) node(i uint32) adjLists {
 	return adjLists{d: d, lo: d.at[i], hi: d.at[i+1]}
@@ -310,10 +318,11 @@ func (b *adjBuilder) finish() {
 // ---- writing (the caller owns the records: see own) ----
 
 // own makes d's records and bitmap slots private to the caller, who may
-// then change them; the entry arrays stay shared (compressed ids are
-// decoded first, into the array the page shares).
+// then change them; the entry arrays stay shared. (Compressed ids stay
+// so: they are read by the offsets of the records they were written
+// with, which a record removed or its list moved leaves as they were;
+// the writers that add entries unpack them first.)
 func (d *adjDir) own() {
-	d.unpack()
 	if d.lists != nil {
 		d.lists = append([]listRec(nil), d.lists...)
 	}

@@ -766,7 +766,7 @@ func appendNodeHead(dst, pb []byte, p *nodePage, i int) ([]byte, []byte) {
 }
 
 // appendNodeBlock encodes node page p in the format of images before
-// version 7 (see the format above; nodeblock_inplace.go for version 7's).
+// version 7 (see the format above; nodeblock_inplace.go for version 7's and 8's).
 func appendNodeBlock(dst []byte, p *nodePage) []byte {
 	var entries, lists, labels int
 	for i := uint32(0); i < nodePageSize; i++ {

@@ -329,8 +329,6 @@ func decodeNodeBlockInPlace(b []byte, packed bool, damage func(error)) (*nodePag
 			out.rels = rels.slice(0, int(eOut))
 		}
 		out.cacheBitmaps()
-	} else if packed && len(streams[Out]) != 0 {
-		return nil, errorf(ErrCorrupt, "image: relationship ids longer than their lists")
 	}
 	if lhi < nLists {
 		// Incoming records were taken from the back, the first node's
@@ -355,8 +353,6 @@ func decodeNodeBlockInPlace(b []byte, packed bool, damage func(error)) (*nodePag
 			in.rels = rels.slice(int(eOut), nEntries)
 		}
 		in.cacheBitmaps()
-	} else if packed && len(streams[In]) != 0 {
-		return nil, errorf(ErrCorrupt, "image: relationship ids longer than their lists")
 	}
 	return p, nil
 }

@@ -288,14 +288,15 @@ func idStreamsAt(b []byte) int {
 }
 
 // TestInPlaceImageAgainstModel: a graph read from an image of version 7
+// or 8 (relationship ids compressed, decoded when read)
 // answers as the model of its writes (TestRandomAgainstModel's random
 // commits, plus a hub of thousands of relationships with parallel ones
 // and self-loops), before and after commits on top of it, reopened from
 // the journal on top of the image and from the image rewritten; the
 // commits never write into the image's bytes (the pages' entries are
 // views of them: a writer copies them first). Images of version 6 open,
-// and a rewrite turns them into version 7 (and back, for a writer of
-// version 6: the blocks are decoded and encoded, not copied, when the
+// and a rewrite turns them into the current version (and back, for a writer of
+// version 6 or 7: the blocks are decoded and encoded, not copied, when the
 // formats differ).
 func TestInPlaceImageAgainstModel(t *testing.T) {
 	for _, from := range []uint32{6, 7, 8} {
@@ -449,7 +450,7 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 	}
 }
 
-// TestInPlaceBulkLoad: a streamed bulk load writes version 7 blocks (and
+// TestInPlaceBulkLoad: a streamed bulk load writes current blocks (and
 // copies the blocks of the pages it leaves unchanged only when the old
 // image has the same format).
 func TestInPlaceBulkLoad(t *testing.T) {

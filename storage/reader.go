@@ -401,29 +401,38 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 		}
 		skipSelf := dir == Both && d == In
 		ls := p.lists(i, d)
-		for j := range ls.len() {
-			if typ != AnyType && ls.typ(j) != typ {
+		// The records and the direction's arrays directly, not through
+		// adjList: the ids of the direction are fetched (decoded, when
+		// kept compressed and not read yet) once, at the first list read.
+		var ids relIDs
+		idsRead := false
+		for _, r := range ls.d.recs(ls) {
+			if typ != AnyType && r.typ != typ {
 				continue
 			}
-			l := ls.at(j)
-			ids := l.rels()
+			if !idsRead {
+				ids, idsRead = ls.d.ids(), true
+			}
+			e := r.off + r.n
+			nbrs := ls.d.nbrs[r.off:e]
 			if ids.wide == nil {
-				rels := ids.narrow[:len(l.nbrs)]
-				for k, n := range l.nbrs {
+				rels := ids.narrow[r.off:e]
+				for k, n := range nbrs {
 					if skipSelf && n == node {
 						continue
 					}
-					if !fn(uint64(rels[k]), n, l.typ) {
+					if !fn(uint64(rels[k]), n, r.typ) {
 						return
 					}
 				}
 				continue
 			}
-			for k, n := range l.nbrs {
+			rels := ids.wide[r.off:e]
+			for k, n := range nbrs {
 				if skipSelf && n == node {
 					continue
 				}
-				if !fn(ids.wide[k], n, l.typ) {
+				if !fn(rels[k], n, r.typ) {
 					return
 				}
 			}
