@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -184,5 +185,44 @@ func TestIDStreamCompact(t *testing.T) {
 	}
 	if b := encodeIDLists(recs, ids); len(b) > 3+len(ids) {
 		t.Fatalf("10,000 ids 100 apart took %d bytes", len(b))
+	}
+}
+
+// TestIDStreamConcurrentFirstRead: readers that read a page's compressed
+// ids for the first time at once (and a writer that unpacks them to
+// append) all see the ids encoded. Run under -race it also shows the
+// decode publishes its array safely.
+func TestIDStreamConcurrentFirstRead(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	for round := 0; round < 50; round++ {
+		recs, ids := randomIDLists(r, round%4 == 0)
+		d := &adjDir{lists: recs, nbrs: make([]uint32, len(ids))}
+		d.packed = &packedIDs{b: encodeIDLists(recs, ids), recs: recs, n: len(ids), wide: round%4 == 0}
+		var wg sync.WaitGroup
+		errs := make(chan string, 9)
+		for g := 0; g < 8; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got := d.ids()
+				if !slices.Equal(got.uint64s(0, got.len()), ids) {
+					errs <- "a reader saw other ids"
+				}
+			}()
+		}
+		w := *d // a writer's copy of the direction, as a transaction takes it
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.unpack()
+			if w.packed != nil || !slices.Equal(w.rels.uint64s(0, w.rels.len()), ids) {
+				errs <- "the writer unpacked other ids"
+			}
+		}()
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Fatalf("round %d: %s", round, e)
+		}
 	}
 }
