@@ -381,6 +381,7 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 				t.Fatalf("image of version %d, want %d", ver, from)
 			}
 			inPlaceRounds := 0 // rounds that found pages read in place
+			opened := map[uint32]int{} // rounds per image version opened
 			for round := 0; round < 12; round++ {
 				s = open()
 				g = mustGraph(t, s, DefaultGraph)
@@ -391,6 +392,7 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 					t.Fatal("not opened from an image")
 				}
 				m.verify(t, snap)
+				opened[img.version]++
 				if inPlaceNodeBlocks(img.version) {
 					viewed := 0
 					for pi := range nodePages(snap.version.nextNode) {
@@ -447,6 +449,12 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 			if inPlaceRounds < 3 {
 				t.Fatalf("pages read in place in %d rounds", inPlaceRounds)
 			}
+			// The image of an older version was converted by a rewrite,
+			// and read as such.
+			if opened[from] == 0 || opened[imageVersion] == 0 {
+				t.Fatalf("rounds per image version opened: %v", opened)
+			}
+			t.Logf("rounds per image version opened: %v", opened)
 			s = open()
 			m.verify(t, mustGraph(t, s, DefaultGraph).Snapshot())
 			check(t, mustGraph(t, s, DefaultGraph).Snapshot().checkConsistency())
