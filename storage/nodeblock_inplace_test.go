@@ -380,7 +380,7 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 			if _, ver := runIndexes(t, fs, 0); ver != from {
 				t.Fatalf("image of version %d, want %d", ver, from)
 			}
-			inPlaceRounds := 0 // rounds that found pages read in place
+			inPlaceRounds := 0         // rounds that found pages read in place
 			opened := map[uint32]int{} // rounds per image version opened
 			for round := 0; round < 12; round++ {
 				s = open()
