@@ -242,20 +242,14 @@ func (tx *Tx) kindsDelta() map[kindKey]int64 {
 			addNodeKinds(d, p.labels[i], p.props[i], 1)
 		}
 	}
-	rel := func(id uint64) {
+	// (A relationship created without properties, which dirties no
+	// record, holds no value.)
+	for id := range tx.dirtyRels {
 		if p, i := tx.base.rel(id); p != nil {
 			addRelKinds(d, p.typ[i], p.props[i], -1)
 		}
 		if p, i := tx.version.rel(id); p != nil {
 			addRelKinds(d, p.typ[i], p.props[i], 1)
-		}
-	}
-	for id := range tx.dirtyRels {
-		rel(id)
-	}
-	for id := tx.base.nextRel; id < tx.nextRel; id++ {
-		if !tx.dirtyRels[id] {
-			rel(id)
 		}
 	}
 	return d
