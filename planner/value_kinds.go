@@ -123,7 +123,7 @@ type kindsOf func(v, key string) (KindSet, bool)
 // nodes carrying every label of labels, or (rel) relationships of one
 // of types (any for none).
 type entityFacts struct {
-	rel            bool
+	rel           bool
 	labels, types []string
 }
 
@@ -179,7 +179,7 @@ func (b *builder) kindsAt(ops []logical.Op, i int) kindsOf {
 			continue
 		}
 		// The labels of the binding at j and of the checks after it.
-		facts[name] = entityFacts{labels: knownLabels(ops[j : i])[name]}
+		facts[name] = entityFacts{labels: knownLabels(ops[j:i])[name]}
 	}
 	return b.kindsWith(facts)
 }
