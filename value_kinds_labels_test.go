@@ -196,6 +196,9 @@ func labelKindQueries(r *rand.Rand, n int) []string {
 			return fmt.Sprintf("MATCH (a%s) RETURN %s AS t, count(*) AS n ORDER BY t", label(), test("a"))
 		},
 		func() string {
+			return fmt.Sprintf("MATCH (a%s) WITH count(*) AS c MATCH (x%s)-[:K]->(a) WHERE %s RETURN c, a.id", label(), label(), test("a"))
+		},
+		func() string {
 			return fmt.Sprintf("MATCH (a%s) WHERE %s SET a.seen = 1 RETURN count(*) AS n", label(), test("a"))
 		},
 	}
