@@ -19,8 +19,9 @@ import (
 // label), a WHERE label check, an OPTIONAL MATCH, or bind the name again
 // after WITH to a node of another label, or rename it (which loses the
 // label). Between rounds, writes move a bad value into :P (a label
-// added to the node holding it) and out again, so cached plans that
-// relied on :P's kinds are planned again. One graph holds 270,000
+// added to the node holding it) and out again, so that cached plans that
+// relied on :P's kinds are planned again, and a write then sets a :P
+// node's property to the bad value (no count moves). One graph holds 270,000
 // further nodes, more than the bound under which kinds used to be read
 // by a scan: its kinds are known (plans still change with them).
 func TestValueKindsPerLabel(t *testing.T) {
@@ -47,6 +48,8 @@ func TestValueKindsPerLabel(t *testing.T) {
 			writes = []string{
 				"MATCH (n:Q) WHERE " + test + " WITH n LIMIT 1 SET n:P",
 				"MATCH (n:P) WHERE " + test + " REMOVE n:P",
+				// A bad value in :P with no count moved.
+				fmt.Sprintf("MATCH (n:P) WHERE n.%[1]s IS NOT NULL WITH n ORDER BY n.id LIMIT 1 SET n.%[1]s = %[2]s", vr.prop, vr.bad),
 			}
 		}
 		var plans []string
