@@ -27,7 +27,7 @@ import (
 func TestValueKindsPerLabel(t *testing.T) {
 	type variant struct {
 		prop, bad, where string
-		filler          int
+		filler           int
 	}
 	variants := []variant{
 		{"s", "'3'", "Q", 0}, {"s", "2.5", "Q", 0}, {"d", "7", "Q", 0}, {"d", "duration('P1Y')", "PQ", 0},
@@ -170,8 +170,12 @@ func labelKindQueries(r *rand.Rand, n int) []string {
 	label := func() string { return []string{":P", ":Q", ":P:Q", "", ":P&Q", ":P|Q", ":!Q"}[r.IntN(7)] }
 	types := func() string { return []string{":K", ":L", ":K|L", ""}[r.IntN(4)] }
 	shapes := []func() string{
-		func() string { return fmt.Sprintf("MATCH (a%s) WHERE %s RETURN a.id ORDER BY a.id", label(), test("a")) },
-		func() string { return fmt.Sprintf("MATCH (a%s) RETURN a.id, %s AS t ORDER BY a.id", label(), test("a")) },
+		func() string {
+			return fmt.Sprintf("MATCH (a%s) WHERE %s RETURN a.id ORDER BY a.id", label(), test("a"))
+		},
+		func() string {
+			return fmt.Sprintf("MATCH (a%s) RETURN a.id, %s AS t ORDER BY a.id", label(), test("a"))
+		},
 		func() string {
 			return fmt.Sprintf("MATCH (a%s)-[:K]->(b%s) WHERE %s AND %s RETURN a.id, b.id", label(), label(), test("a"), test("b"))
 		},
@@ -182,7 +186,9 @@ func labelKindQueries(r *rand.Rand, n int) []string {
 			return fmt.Sprintf("MATCH (a%s)-[r%s]->(b) WHERE %s AND %s RETURN count(*) AS n", label(), types(), relTest("r"), test("a"))
 		},
 		func() string { return fmt.Sprintf("MATCH (a) WHERE a%s AND %s RETURN a.id", label(), test("a")) },
-		func() string { return fmt.Sprintf("MATCH (a%s) WITH a WHERE %s RETURN count(*) AS n", label(), test("a")) },
+		func() string {
+			return fmt.Sprintf("MATCH (a%s) WITH a WHERE %s RETURN count(*) AS n", label(), test("a"))
+		},
 		func() string {
 			return fmt.Sprintf("MATCH (a%s) OPTIONAL MATCH (a)-[:K]->(b%s) WHERE %s RETURN a.id, b.id, %s AS t", label(), label(), test("b"), test("b"))
 		},
