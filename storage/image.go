@@ -992,7 +992,9 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 			// The counts of v, from now on known to every version
 			// (each adds its commits' change since v's).
 			kinds = kb.counts
-			v.vkcell.p.CompareAndSwap(nil, &kindsBase{counts: kinds, from: v.vkinds})
+			if v.vkcell != nil {
+				v.vkcell.p.CompareAndSwap(nil, &kindsBase{counts: kinds, from: v.vkinds})
+			}
 		}
 	} else if imageWriteVersion >= 5 {
 		kinds = v.kindsAbsolute()
