@@ -55,7 +55,7 @@ func foldKinds(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 			if o.Vectorised || o.Subst != nil || risky(ops[:i], kinds) {
 				continue
 			}
-			p, ok := kindForm(o.Pred, entitiesAt(ops, i), kinds)
+			p, ok := kindForm(o.Pred, entitiesAt(ops, i), b.kindsAt(ops, i))
 			if !ok {
 				continue
 			}
@@ -65,7 +65,7 @@ func foldKinds(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 			if o.Vectorised || o.Subst != nil {
 				continue
 			}
-			entities := entitiesAt(ops, i)
+			entities, kinds := entitiesAt(ops, i), b.kindsAt(ops, i)
 			items, changed := replaceItems(o.Items, func(it logical.Item) (logical.Item, bool) {
 				e, ok := kindForm(it.Expr, entities, kinds)
 				it.Expr = e
@@ -76,7 +76,7 @@ func foldKinds(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 				return replace(ops, i, 1, o), true
 			}
 		case logical.Aggregate:
-			entities := entitiesAt(ops, i)
+			entities, kinds := entitiesAt(ops, i), b.kindsAt(ops, i)
 			fold := func(e ast.Expr) (ast.Expr, bool) { return kindForm(e, entities, kinds) }
 			// A key keeps its column's name (the items after the
 			// aggregation read it by name), as in foldKnown.
@@ -96,7 +96,7 @@ func foldKinds(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 			if o.Subst != nil {
 				continue
 			}
-			entities := entitiesAt(ops, i)
+			entities, kinds := entitiesAt(ops, i), b.kindsAt(ops, i)
 			keys, changed := replaceItems(o.Keys, func(k logical.SortKey) (logical.SortKey, bool) {
 				e, ok := kindForm(k.Expr, entities, kinds)
 				k.Expr = e
@@ -115,31 +115,54 @@ func foldKinds(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 // pattern's nodes and single relationships and sc's; as written when a
 // filter before (ops) or a condition of the pattern may fail.
 func (b *builder) kindWhere(p *ast.Pattern, where ast.Expr, sc *scope, ops []logical.Op) ast.Expr {
-	kinds := b.kinds()
-	if kinds == nil || where == nil || risky(ops, kinds) {
+	if b.kinds() == nil || where == nil || risky(ops, b.kinds()) {
 		return where
 	}
 	entities := map[string]bool{}
 	for n, k := range sc.vars {
 		entities[n] = k == kindNode || k == kindRel
 	}
+	// What the pattern says of its variables: a node's labels (a
+	// conjunction of names), a single relationship's types; a
+	// variable bound before that the pattern says nothing of keeps
+	// what the plan before says (the pattern reuses its binding).
+	facts := map[string]entityFacts{}
 	for _, part := range p.Parts {
 		if part.Element == nil {
 			continue
 		}
 		for _, n := range part.Element.Nodes {
 			if n.Var != nil {
-				entities[n.Var.Name] = true
+				name := n.Var.Name
+				entities[name] = true
+				ls, ok := ast.SimpleLabels(n.Labels)
+				if ok && (len(ls) > 0 || sc.vars[name] != kindNode) {
+					f := facts[name]
+					f.labels = append(f.labels, ls...)
+					facts[name] = f
+				}
 			}
 		}
 		for _, r := range part.Element.Rels {
 			if r.Var != nil && r.VarLength == nil && r.Quant == nil && r.Group == nil {
-				entities[r.Var.Name] = true
+				name := r.Var.Name
+				entities[name] = true
+				if ts, ok := r.TypeNames(); ok && (len(ts) > 0 || sc.vars[name] != kindRel) {
+					facts[name] = entityFacts{rel: true, types: ts}
+				}
 			}
 		}
 		if part.Var != nil {
 			entities[part.Var.Name] = false
 		}
+	}
+	before := b.kindsAt(ops, len(ops))
+	pattern := b.kindsWith(facts)
+	kinds := func(v, key string) (KindSet, bool) {
+		if _, ok := facts[v]; ok {
+			return pattern(v, key)
+		}
+		return before(v, key)
 	}
 	safe := true
 	ast.Inspect(p, func(n ast.Node) bool {

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/value"
 	"github.com/cyqdb/cyq/value/temporal"
 )
@@ -21,9 +22,12 @@ import (
 //   - that monotone arithmetic of it compared with a constant is a
 //     comparison of the property itself (kindThresholds).
 //
-// The fact is over every node and relationship of the graph, whatever
-// the label or type, so that it holds of any entity a variable may be
-// bound to (a node of a path, an anonymous neighbour). It holds for the
+// The fact is over the entities a variable may be bound to: the nodes
+// carrying every label it is known to have (a scan's label, label
+// checks, the labels of its node pattern: the kinds every one of those
+// labels' nodes take), the relationships of the types its expansion
+// reads, and otherwise every node or every relationship, or both when
+// it may be either (kindsAt). It holds for the
 // version of the data the statement reads: the engine records it as one
 // of the statistics the plan read, and a cached plan is planned again
 // when a write changes it. A statement that writes (or calls a
@@ -69,6 +73,12 @@ type KindStats interface {
 	// (value.KindNull among them when some node or relationship holds
 	// none); ok is false when they are not known.
 	PropertyKinds(key string) (KindSet, bool)
+	// NodePropertyKinds is PropertyKinds over the nodes that carry
+	// every label of labels (every node for none).
+	NodePropertyKinds(labels []string, key string) (KindSet, bool)
+	// RelPropertyKinds is PropertyKinds over the relationships of any
+	// type of types (every relationship for none).
+	RelPropertyKinds(types []string, key string) (KindSet, bool)
 }
 
 // propKinds returns the kinds of property key for this statement: not
@@ -86,20 +96,93 @@ func (b *builder) propKinds(key string) (KindSet, bool) {
 }
 
 // kinds returns the kinds of property keys for this statement
-// (propKinds); nil when the statement uses none.
+// (propKinds) of any entity, whatever the variable; nil when the
+// statement uses none.
 func (b *builder) kinds() kindsOf {
+	ks := b.kindStats()
+	if ks == nil {
+		return nil
+	}
+	return func(_, key string) (KindSet, bool) { return b.propKinds(key) }
+}
+
+// kindStats is the statistics' kinds when this statement uses them.
+func (b *builder) kindStats() KindStats {
 	if b.noKeys || b.rowModeOnly {
 		return nil
 	}
-	if _, ok := b.stats.(KindStats); !ok {
-		return nil
-	}
-	return b.propKinds
+	ks, _ := b.stats.(KindStats)
+	return ks
 }
 
-// kindsOf gives the kinds of the values of a property key; ok false when
-// they are not known.
-type kindsOf func(key string) (KindSet, bool)
+// kindsOf gives the kinds of the values of property key of variable v;
+// ok false when they are not known.
+type kindsOf func(v, key string) (KindSet, bool)
+
+// entityFacts is what is known of the entities a variable is bound to:
+// nodes carrying every label of labels, or (rel) relationships of one
+// of types (any for none).
+type entityFacts struct {
+	rel           bool
+	labels, types []string
+}
+
+// kindsWith returns the kinds of property keys for this statement, of
+// the entities facts says a variable is bound to (nodes or
+// relationships, per label or type), and of any entity for a variable
+// it has nothing on; nil when the statement uses none.
+func (b *builder) kindsWith(facts map[string]entityFacts) kindsOf {
+	ks := b.kindStats()
+	if ks == nil {
+		return nil
+	}
+	return func(v, key string) (KindSet, bool) {
+		if key == "" {
+			return 0, false
+		}
+		f, ok := facts[v]
+		switch {
+		case !ok:
+			return ks.PropertyKinds(key)
+		case f.rel:
+			return ks.RelPropertyKinds(f.types, key)
+		}
+		return ks.NodePropertyKinds(f.labels, key)
+	}
+}
+
+// kindsAt is kindsWith the facts known at position i of ops: a node
+// variable's labels, from the scan or seek that bound it and the label
+// checks of it since (knownLabels' facts, for the binding scopeAt
+// finds, so that a variable bound again has only its new binding's),
+// and a relationship variable's types, from the expansion that bound it.
+func (b *builder) kindsAt(ops []logical.Op, i int) kindsOf {
+	if b.kindStats() == nil {
+		return nil
+	}
+	sc, at, ok := scopeAt(ops, i)
+	if !ok {
+		return b.kinds()
+	}
+	facts := map[string]entityFacts{}
+	for name, k := range sc.vars {
+		j, bound := at[name]
+		if !bound || (k != kindNode && k != kindRel) {
+			continue
+		}
+		if k == kindRel {
+			if e, ok := ops[j].(logical.Expand); ok && e.Rel == name && !e.RelBound {
+				facts[name] = entityFacts{rel: true, types: e.Types}
+			} else {
+				facts[name] = entityFacts{rel: true}
+			}
+			continue
+		}
+		// The labels of the binding at j and of the checks after it.
+		facts[name] = entityFacts{labels: knownLabels(ops[j:i])[name]}
+	}
+	return b.kindsWith(facts)
+}
 
 // Kind sets the rules read.
 var (
@@ -139,7 +222,7 @@ func exprKinds(e ast.Expr, entities map[string]bool, prop kindsOf) (KindSet, boo
 		if !ok || !entities[v.Name] {
 			return 0, false
 		}
-		k, ok := prop(x.Key)
+		k, ok := prop(v.Name, x.Key)
 		// A variable an OPTIONAL MATCH left null reads null.
 		return k | kindsNull, ok
 	case *ast.FunctionCall:

@@ -437,10 +437,18 @@ func (v *version) countAdded(base *version, first uint32) {
 			}
 		}
 	}
+	kd := map[kindKey]int64{}
 	for ls, ps := range added {
 		addRowsTo(d.rows, ls, ps, 1)
+		addNodeKinds(kd, ls, ps, 1)
+	}
+	for id := base.nextRel; id < v.nextRel; id++ {
+		if p, i := v.rel(id); p != nil {
+			addRelKinds(kd, p.typ[i], p.props[i], 1)
+		}
 	}
 	v.applyValueDelta(d, added)
+	v.applyKinds(kd)
 	v.vchanges = base.vchanges + int64(v.nextNode-first) + int64(v.relCount-base.relCount)
 }
 

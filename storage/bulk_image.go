@@ -609,7 +609,27 @@ func (b *BulkBuilder) streamedVersion() *version {
 		v.labels[l].RunOptimize()
 	}
 	v.all.RunOptimize()
+	v.vkcell = b.streamedKinds()
 	return v
+}
+
+// streamedKinds is the value kinds of the streamed load's version: its
+// base's and those of the nodes and relationships added; unknown when
+// the base's are (the image write counts them then).
+func (b *BulkBuilder) streamedKinds() *kindsCell {
+	c := &kindsCell{}
+	counts := b.base.kindsAbsolute()
+	if counts == nil {
+		return c
+	}
+	for i := range b.nodes.len() {
+		addNodeKinds(counts, b.nodes.labels(i), b.nodes.props(i), 1)
+	}
+	for i, typ := range b.relTyp {
+		addRelKinds(counts, typ, b.relProps[uint64(i)], 1)
+	}
+	c.p.Store(&kindsBase{counts: counts})
+	return c
 }
 
 // writeImageTmp writes the image of the streamed load for commit seq to

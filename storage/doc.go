@@ -48,7 +48,8 @@
 //   - per property index, its (value, node) entries as one sorted run in
 //     blocks of 128 (indexrun.go);
 //   - the value statistics (valuestats.go) with their distinct-count
-//     registers.
+//     registers, and the value kinds per (label, key) and (type, key)
+//     (valuestats_kinds.go).
 //
 // The image carries the graph's commit sequence. Every commit writes a new
 // store-wide sequence number and the graph's own in the same Pebble batch
@@ -64,7 +65,8 @@
 // counters, the relationship count and index sizes, and the change in
 // nodes holding each (label, key) with the values taken away (an open
 // adds them and the logged nodes' values to the value statistics as the
-// commit did). The records chain
+// commit did), and the change in entities holding a value of each kind
+// per (label, key) and (type, key). The records chain
 // by sequence, so open uses the image when its sequence is the graph's,
 // else the image (or, without one, the empty graph) plus the journal
 // records after it when they chain up to the graph's sequence: the journal

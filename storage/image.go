@@ -925,6 +925,32 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 			vb.addPage(pi, p)
 		}
 	}
+	// Value kinds are counted from the node and relationship pages as
+	// they are written when the version's are unknown
+	// (valuestats_kinds.go).
+	var kb *kindsBuilder
+	if _, ok := v.kindsBase(); !ok && imageWriteVersion >= 5 {
+		kb = &kindsBuilder{counts: map[kindKey]int64{}}
+		inner := observe
+		observe = func(pi uint64, p *nodePage) {
+			if p == nil && v.nodes.img != nil {
+				p = v.nodes.img.nodePage(pi)
+			}
+			if inner != nil {
+				inner(pi, p)
+			}
+			kb.addNodePage(p)
+		}
+	}
+	var observeRel func(uint64, *relPage)
+	if kb != nil {
+		observeRel = func(pi uint64, p *relPage) {
+			if p == nil && v.rels.img != nil {
+				p = v.rels.img.relPage(pi)
+			}
+			kb.addRelPage(p)
+		}
+	}
 	format := nodeBlockFormat(imageWriteVersion)
 	writeBlocks(w, nodeAt, v.nodes.base, v.nodes.img, nodePages(v.nextNode), secNodeBlocks, secNodeIndex,
 		func(img *image, pi uint64) []byte { return img.block(img.nodeBlocks, img.nodeIndex, pi) },
@@ -946,7 +972,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 				return dst
 			}
 			return appendRelBlock(dst, p)
-		}, nil)
+		}, observeRel)
 	w.begin(secBitmaps)
 	w.write(encodeBitmaps(v))
 	w.end(secBitmaps)
@@ -967,8 +993,21 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 			v.vcell.p.CompareAndSwap(cs, c)
 		}
 	}
+	var kinds map[kindKey]int64
+	if kb != nil {
+		if w.err == nil {
+			// The counts of v, from now on known to every version
+			// (each adds its commits' change since v's).
+			kinds = kb.counts
+			if v.vkcell != nil {
+				v.vkcell.p.CompareAndSwap(nil, &kindsBase{counts: kinds, from: v.vkinds})
+			}
+		}
+	} else if imageWriteVersion >= 5 {
+		kinds = v.kindsAbsolute()
+	}
 	w.begin(secValues)
-	w.write(encodeValueSection(v))
+	w.write(appendKindsTrailer(encodeValueSection(v), kinds))
 	w.end(secValues)
 	ns := numSections
 	if imageWriteVersion < 6 {

@@ -429,7 +429,21 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 		if v.stats, err = decodeStats(img.stats); err != nil {
 			return nil, err
 		}
-		vs, changes, removed, err := decodeValueSection(img.values, img.version)
+		values := img.values
+		var kinds map[kindKey]int64
+		if img.version >= 5 {
+			if values, kinds, err = splitKindsTrailer(values); err != nil {
+				return nil, err
+			}
+		}
+		// The image's value kinds (unknown in an image written
+		// before they were kept); the journal, below, adds its
+		// changes.
+		v.vkcell = &kindsCell{}
+		if kinds != nil {
+			v.vkcell.p.Store(&kindsBase{counts: kinds})
+		}
+		vs, changes, removed, err := decodeValueSection(values, img.version)
 		if err != nil {
 			return nil, err
 		}
@@ -473,6 +487,11 @@ func (s *Store) versionFromImage(img *image, gid uint32, js *journalState) (*ver
 			if cs := v.cellState(); cs != nil && cs.rowsKnown && js.changes > 0 {
 				v.vcell.p.Store(&cellState{vs: cs.vs, at: cs.at, removedAt: cs.removedAt})
 			}
+		}
+		if js.kindsKnown {
+			v.applyKinds(js.kinds)
+		} else {
+			v.vkcell = &kindsCell{}
 		}
 		indexInfo = js.indexes
 	}

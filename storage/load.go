@@ -99,6 +99,7 @@ func loadVersion(db *pebble.DB, gid uint32) (*version, error) {
 		v.indexes[d.k] = ix
 	}
 	v.rebuildSearch(cat.searchDefs)
+	v.scanKinds()
 	return v, nil
 }
 

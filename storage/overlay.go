@@ -33,6 +33,10 @@ import (
 //	                      nodes holding each (label, key), the values
 //	                      taken away); absent in records written before
 //	                      it was logged (the rows are then unknown)
+//	                    the kinds delta (appendKindsDelta: the change in
+//	                      entities holding a value of each kind); absent
+//	                      in records written before it was logged (the
+//	                      kinds are then unknown)
 //
 // The nodes are those whose records the commit wrote, logged with a copy
 // of the record (labels, properties), so that an open reads the journal
@@ -84,7 +88,7 @@ type journalCommit struct {
 }
 
 // journal encodes tx's journal record.
-func (tx *Tx) journal(vd valueDelta) *journalCommit {
+func (tx *Tx) journal(vd valueDelta, kd map[kindKey]int64) *journalCommit {
 	nodes := sortedKeys(tx.dirtyNodes)
 	rels := sortedKeys(tx.dirtyRels)
 	for id := tx.base.nextRel; id < tx.nextRel; id++ {
@@ -138,6 +142,9 @@ func (tx *Tx) journal(vd valueDelta) *journalCommit {
 	}
 	if imageWriteVersion >= 5 {
 		b = appendValueDelta(b, vd)
+		if writeKinds {
+			b = appendKindsDelta(b, kd)
+		}
 	}
 	return &journalCommit{body: b, changes: int64(len(nodes) + len(rels)), indexDDL: len(tx.dirtyIndexes) > 0}
 }
@@ -158,6 +165,7 @@ func emptyJournal() *journalCommit {
 	b = append(b, 0, 0)
 	if imageWriteVersion >= 5 {
 		b = appendValueDelta(b, valueDelta{})
+		b = appendKindsDelta(b, nil)
 	}
 	return &journalCommit{body: b}
 }
@@ -272,6 +280,10 @@ type journalState struct {
 	// false when a record logged none.
 	values      valueDelta
 	valuesKnown bool
+	// kinds is the sum of the records' kinds deltas; kindsKnown is
+	// false when a record logged none.
+	kinds      map[kindKey]int64
+	kindsKnown bool
 	// steps are the node states the records log, in order, from which
 	// an open makes the value summaries' moves again (replayTally).
 	steps []nodeStep
@@ -298,7 +310,7 @@ func (s *Store) readJournal(gid uint32, base, seq uint64) (js *journalState, ok 
 	}
 	defer it.Close()
 	js = &journalState{stats: newStatsData(), nodes: map[uint32]*nodeState{}, rels: map[uint64]relState{},
-		values: valueDelta{rows: map[uint64]int64{}}, valuesKnown: true}
+		values: valueDelta{rows: map[uint64]int64{}}, valuesKnown: true, kinds: map[kindKey]int64{}, kindsKnown: true}
 	at := base
 	for valid := it.First(); valid; valid = it.Next() {
 		k, val := it.Key(), it.Value()
@@ -391,7 +403,7 @@ func (js *journalState) add(b []byte) error {
 		}
 	}
 	if d.err == nil && len(d.b) == 0 {
-		js.valuesKnown = false
+		js.valuesKnown, js.kindsKnown = false, false
 		return nil
 	}
 	vd := decodeValueDelta(d)
@@ -399,6 +411,11 @@ func (js *journalState) add(b []byte) error {
 		js.values.rows[k] += n
 	}
 	js.values.removed += vd.removed
+	if d.err == nil && len(d.b) == 0 {
+		js.kindsKnown = false
+		return nil
+	}
+	decodeKindsDelta(d, js.kinds)
 	return d.done()
 }
 

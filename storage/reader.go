@@ -143,6 +143,15 @@ type Reader interface {
 	// direction dir, at most TopDegreeNodes, highest first, with their
 	// degrees when computed (nil: no such relationships).
 	TopDegree(label, typ uint32, dir Direction) ([]NodeDegree, bool)
+	// NodeValueKinds returns the kinds of the values property key takes
+	// over the nodes of label (AnyLabel: every node), exact for the
+	// Reader's view (valuestats_kinds.go); false when not known (a
+	// graph opened from an image written before they were kept, until
+	// its next image).
+	NodeValueKinds(label, key uint32) (ValueKinds, bool)
+	// RelValueKinds is NodeValueKinds over the relationships of typ
+	// (AnyType: every relationship).
+	RelValueKinds(typ, key uint32) (ValueKinds, bool)
 	// ExpandSetCharged is ExpandSetExcept (ExpandSet when except is nil)
 	// with the step's transient buffers (dense bitsets of the graph's id
 	// range) charged to charge before they are allocated and given back

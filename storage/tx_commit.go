@@ -230,9 +230,9 @@ func (tx *Tx) publish() error {
 	if err := tx.encode(b); err != nil {
 		return err
 	}
-	vd := tx.valueDelta()
+	vd, kd := tx.valueDelta(), tx.kindsDelta()
 	if !b.Empty() {
-		if err := tx.g.s.commitBatch(b, tx.g, tx.journal(vd)); err != nil {
+		if err := tx.g.s.commitBatch(b, tx.g, tx.journal(vd, kd)); err != nil {
 			return fmt.Errorf("storage: commit: %w", err)
 		}
 	}
@@ -244,6 +244,7 @@ func (tx *Tx) publish() error {
 	// Value statistics go stale with the nodes and relationships changed
 	// (a relationship created without properties dirties no record).
 	tx.version.applyValueDelta(vd, tx.writtenNodes)
+	tx.version.applyKinds(kd)
 	tx.version.vchanges += int64(len(tx.dirtyNodes)) + max(int64(len(tx.dirtyRels)), absDiff(tx.version.relCount, tx.base.relCount))
 	tx.g.s.mem.Add(tx.mem - tx.base.mem)
 	tx.g.cur.Store(tx.version)

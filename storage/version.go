@@ -372,6 +372,12 @@ type version struct {
 	// commits added and took away (valuestats_tally.go); never changed
 	// once shared.
 	vtally map[uint64]*mcvTally
+	// vkinds counts, per kindKey, the change in entities holding a
+	// value of a kind made by the commits and bulk loads that made this
+	// version since the graph was opened (nil: none); vkcell holds the
+	// absolute counts the graph's versions share (valuestats_kinds.go).
+	vkinds *counters[kindKey]
+	vkcell *kindsCell
 }
 
 func newVersion() *version {
@@ -382,6 +388,7 @@ func newVersion() *version {
 		indexes: map[indexKey]*propIndex{},
 		stats:   newStatsData(),
 		vcell:   &statsCell{},
+		vkcell:  knownEmpty(),
 	}
 }
 

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/cyqdb/cyq/planner"
 	"github.com/cyqdb/cyq/storage"
 	"github.com/cyqdb/cyq/value"
@@ -8,111 +10,134 @@ import (
 
 var _ planner.KindStats = (*statsView)(nil)
 
-// maxKindScan bounds the nodes and relationships whose properties a
-// computation of value kinds reads: a larger graph's kinds read as
-// unknown. The kinds are read by a scan of every entity, which touches
-// every page of the graph; the bound keeps that within a few
-// milliseconds and megabytes, so the first plan after an open or a
-// write does not load a large graph that the query itself reads only a
-// part of (a Slashdot-sized graph of a million entities took 30 ms of
-// CPU and 30 MB of resident memory at open).
-const maxKindScan = 1 << 18
+// Value kinds are read from the counts the store keeps per (label, key)
+// and (type, key) (storage.ValueKinds), exact for the version the view
+// reads (a snapshot's, or a transaction's with its own writes): no scan
+// of the graph. Each answer is recorded as a read of the plan (the set
+// itself), so a cached plan that relied on it is planned again once a
+// write changes it.
 
-// propKinds are the kinds of the values of every property key of one
-// version of a graph, read from every node and relationship, with the
-// count of entities that hold each key (the others read it as null).
-type propKinds struct {
-	gen      storage.Generation
-	kinds    map[uint32]planner.KindSet
-	holders  map[uint32]uint64
-	entities uint64
+// PropertyKinds implements planner.KindStats: over every node and
+// relationship.
+func (s *statsView) PropertyKinds(key string) (planner.KindSet, bool) {
+	return s.kindsRead(key, "", nil, nil)
 }
 
-// PropertyKinds implements planner.KindStats: the kinds of key's values
-// over every node and relationship of the version the view reads, exact
-// (value.KindNull when some entity holds none). They are read from the
-// graph once per version of a snapshot (cached with its generation, as
-// long as nothing else is planned on another version), and afresh for a
-// transaction's own state. The answer is recorded as a read of the plan
-// (the set itself), so a cached plan that relied on it is planned again
-// once a write changes it.
-func (s *statsView) PropertyKinds(key string) (planner.KindSet, bool) {
-	k, ok := s.propertyKinds(key)
+// NodePropertyKinds implements planner.KindStats.
+func (s *statsView) NodePropertyKinds(labels []string, key string) (planner.KindSet, bool) {
+	if labels == nil {
+		labels = []string{}
+	}
+	return s.kindsRead(key, "node", labels, nil)
+}
+
+// RelPropertyKinds implements planner.KindStats.
+func (s *statsView) RelPropertyKinds(types []string, key string) (planner.KindSet, bool) {
+	if types == nil {
+		types = []string{}
+	}
+	return s.kindsRead(key, "rel", nil, types)
+}
+
+// kindsRead answers and records one read of kinds: of nodes with every
+// label of labels, or of relationships of any type of types, when
+// entity says which ("node", "rel"), else of every entity.
+func (s *statsView) kindsRead(key, entity string, labels, types []string) (planner.KindSet, bool) {
+	var k planner.KindSet
+	owners := ""
+	// The store knows the kinds of a version for every key or none.
+	_, ok := s.r.NodeValueKinds(storage.AnyLabel, 0)
+	if ok {
+		switch entity {
+		case "node":
+			k = s.nodeKinds(labels, key)
+			owners = strings.Join(labels, "\x00")
+		case "rel":
+			k = s.relKinds(types, key)
+			owners = strings.Join(types, "\x00")
+		default:
+			k = s.nodeKinds(nil, key) | s.relKinds(nil, key)
+		}
+	}
 	n := -1.0
 	if ok {
 		n = float64(k)
 	}
-	s.recordExact(readKinds, key, n)
+	s.recordExact(readKinds, key, owners, entity, n)
 	return k, ok
 }
 
-func (s *statsView) propertyKinds(key string) (planner.KindSet, bool) {
-	if s.r.NodeCount()+s.r.RelCount() > maxKindScan {
-		return 0, false
-	}
-	id, ok := s.r.PropKeyID(key)
-	if !ok {
-		// No entity holds the key: every one reads it as null.
-		if s.r.NodeCount()+s.r.RelCount() == 0 {
-			return 0, true
-		}
-		return planner.KindBit(value.KindNull), true
-	}
-	pk := s.kindsOfVersion()
-	k := pk.kinds[id]
-	if pk.holders[id] < pk.entities {
+// kindSet is the planner's set of vk's kinds (null when some entity
+// lacks the key).
+func kindSet(vk storage.ValueKinds) planner.KindSet {
+	k := planner.KindSet(vk.Kinds)
+	if vk.Lacking > 0 {
 		k |= planner.KindBit(value.KindNull)
 	}
-	return k, true
+	if vk.Big > 0 {
+		k |= planner.KindBigInt
+	}
+	return k
 }
 
-// kindsOfVersion returns the kinds of the version s reads: the cached
-// ones when s reads a snapshot of the generation they were read from.
-func (s *statsView) kindsOfVersion() *propKinds {
-	gen, snap := generation(s.r)
-	c := s.eng.plans
-	graph := s.eng.opts.Graph
-	if snap {
-		c.mu.Lock()
-		pk := c.kinds[graph]
-		c.mu.Unlock()
-		if pk != nil && pk.gen == gen {
-			return pk
+// nodeKinds is the kinds of key over the nodes with every label of
+// labels (every node for none): those every label's nodes take, as a
+// node with all of them is among each label's nodes (none when a label
+// names no node).
+func (s *statsView) nodeKinds(labels []string, key string) planner.KindSet {
+	id, known := s.r.PropKeyID(key)
+	of := func(label uint32) planner.KindSet {
+		if !known { // no entity holds the key
+			if label == storage.AnyLabel {
+				return absent(s.r.NodeCount())
+			}
+			return absent(s.r.LabelCount(label))
 		}
+		vk, _ := s.r.NodeValueKinds(label, id)
+		return kindSet(vk)
 	}
-	pk := scanKinds(s.r)
-	pk.gen = gen
-	if snap {
-		c.mu.Lock()
-		if c.kinds == nil {
-			c.kinds = map[string]*propKinds{}
+	if len(labels) == 0 {
+		return of(storage.AnyLabel)
+	}
+	out := ^planner.KindSet(0)
+	for _, l := range labels {
+		lid, ok := s.r.LabelID(l)
+		if !ok {
+			return 0
 		}
-		c.kinds[graph] = pk
-		c.mu.Unlock()
+		out &= of(lid)
 	}
-	return pk
+	return out
 }
 
-// scanKinds reads the kinds of every property of r's nodes and
-// relationships.
-func scanKinds(r storage.Reader) *propKinds {
-	pk := &propKinds{kinds: map[uint32]planner.KindSet{}, holders: map[uint32]uint64{}}
-	note := func(key uint32, v value.Value) bool {
-		if value.IsNull(v) {
-			return true // a null is not stored; read as absent
+// relKinds is the kinds of key over the relationships of any type of
+// types (every relationship for none).
+func (s *statsView) relKinds(types []string, key string) planner.KindSet {
+	id, known := s.r.PropKeyID(key)
+	of := func(typ uint32) planner.KindSet {
+		if !known {
+			return absent(s.r.RelTypeCount(typ))
 		}
-		pk.kinds[key] |= planner.KindOf(v)
-		pk.holders[key]++
-		return true
+		vk, _ := s.r.RelValueKinds(typ, id)
+		return kindSet(vk)
 	}
-	for it := r.AllNodes().Iterator(); it.HasNext(); {
-		r.ForEachNodeProp(it.Next(), note)
-		pk.entities++
+	if len(types) == 0 {
+		return of(storage.AnyType)
 	}
-	r.ForEachRel(func(id uint64, _, _, _ uint32) bool {
-		r.ForEachRelProp(id, note)
-		pk.entities++
-		return true
-	})
-	return pk
+	var out planner.KindSet
+	for _, t := range types {
+		if tid, ok := s.r.TypeID(t); ok {
+			out |= of(tid)
+		}
+	}
+	return out
+}
+
+// absent is the kinds of a key no entity holds over n entities: null,
+// or none when there are none.
+func absent(n uint64) planner.KindSet {
+	if n == 0 {
+		return 0
+	}
+	return planner.KindBit(value.KindNull)
 }

@@ -61,9 +61,6 @@ type planCache struct {
 	// distinct caches sampled property statistics (see statsView) by
 	// graph, label and key, valid while their signature holds.
 	distinct map[string]propSketch
-	// kinds caches the value kinds of a graph's properties (kinds.go)
-	// by graph, for the generation they were read from.
-	kinds map[string]*propKinds
 	// probes memoises the statistics' answers to the value probes that
 	// derive parameter values' estimate classes (see probeStats), for
 	// the signature probesSig.
@@ -203,7 +200,6 @@ func (c *planCache) invalidate() {
 	c.epoch++
 	c.entries = nil
 	c.distinct = nil
-	c.kinds = nil
 	c.probes = nil
 	c.mu.Unlock()
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/bits"
+	"strings"
 
 	"github.com/cyqdb/cyq/storage"
 )
@@ -29,7 +30,7 @@ const (
 	readDistinct                       // DistinctValues(a, b)
 	readLabelPair                      // LabelPairCount(a, b)
 	readUnique                         // UniqueKey(a, b): 1 or 0
-	readKinds                          // PropertyKinds(a): the set, exactly (-1 unknown)
+	readKinds                          // PropertyKinds(a), or over nodes with labels b (c "node") or relationships of types b (c "rel"): the set, exactly (-1 unknown)
 )
 
 // statsRead is one count the planner read while planning, and its
@@ -75,11 +76,11 @@ func (s *statsView) record(kind statsReadKind, a, b, c string, n float64) {
 
 // recordExact notes that kind(a) was read as n, a value a reuse must
 // find again exactly (not an estimate class).
-func (s *statsView) recordExact(kind statsReadKind, a string, n float64) {
+func (s *statsView) recordExact(kind statsReadKind, a, b, c string, n float64) {
 	if s.reads == nil {
 		return
 	}
-	r := statsRead{kind: kind, a: a, class: exactClass(n)}
+	r := statsRead{kind: kind, a: a, b: b, c: c, class: exactClass(n)}
 	if _, ok := s.reads.seen[r]; ok {
 		return
 	}
@@ -130,7 +131,11 @@ func (s *statsView) count(r statsRead) float64 {
 		}
 		return 0
 	case readKinds:
-		if k, ok := s.PropertyKinds(r.a); ok {
+		var owners []string
+		if r.b != "" {
+			owners = strings.Split(r.b, "\x00")
+		}
+		if k, ok := s.kindsRead(r.a, r.c, owners, owners); ok {
 			return float64(k)
 		}
 		return -1
