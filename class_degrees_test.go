@@ -61,7 +61,7 @@ func classDegreeQueries(r *rand.Rand, n int) []string {
 		"startNode(r) = a", "endNode(r) = a", "a = endNode(r)", "startNode(r) = m", "m = a", "m <> a",
 		"startNode(r) = endNode(r)", "type(r) = 'R'", "type(r) <> 'S'", "type(r) = 'X'", "'T' = type(r)",
 		"m:A", "m:A|B", "m:!C", "NOT m:B", "m:A:C", "r IS NULL", "m IS NOT NULL", "type(r) IS NULL",
-		"endNode(r) = m", "startNode(r) <> a",
+		"endNode(r) = m", "startNode(r) <> a", "r:R", "r:S|T", "r:!R", "r:Q",
 		// null on some rows of a MATCH
 		"CASE WHEN m:B THEN m:A END", "toInteger(m:A) = CASE type(r) WHEN 'R' THEN 1 END", "type(r) = null",
 	}

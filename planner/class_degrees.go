@@ -69,7 +69,8 @@ func classDegrees(b *builder, ops []logical.Op, req required) ([]logical.Op, boo
 	return ops, false
 }
 
-// flipScannedHop turns around a hop written from the node it reaches:
+// flipScannedHop turns around a hop written from the node it reaches, for
+// an aggregation grouped by that node:
 // `MATCH (m:L)-[r]-(a) RETURN a, sum(..r..m..)` scans m and expands to a,
 // but the rows per a are a's relationships the other way. When m is
 // scanned right before the hop (and read by nothing before it), the scan
@@ -82,6 +83,18 @@ func flipScannedHop(ops []logical.Op, i int, o logical.Expand) ([]logical.Op, bo
 	}
 	scan, ok := ops[i-1].(logical.NodeScan)
 	if !ok || scan.Var != o.From || scan.Labels != nil || len(scan.Prefilter) > 0 || scan.Batch > 0 {
+		return nil, false
+	}
+	// only for an aggregation grouped by the far node: else the scanned
+	// end may well be the smaller one
+	grouped := false
+	for _, op := range ops[i+1:] {
+		if a, ok := op.(logical.Aggregate); ok {
+			grouped = usesOf(logical.Aggregate{Keys: a.Keys}).hasAny(o.To)
+			break
+		}
+	}
+	if !grouped {
 		return nil, false
 	}
 	head, n := logical.NodeScan{Var: o.To}, 2
@@ -228,6 +241,16 @@ func (b *builder) classDegreesAt(ops []logical.Op, i int, hop []logical.Op, opti
 			return nil, false
 		}
 	}
+	// plain counts of the rows are countDegrees' and the joins' to plan
+	plain := len(inner)+len(after) == 0
+	for _, e := range args {
+		if v, ok := e.(*ast.Variable); e != nil && !(ok && slices.Contains(far, v.Name)) {
+			plain = false
+		}
+	}
+	if plain {
+		return nil, false
+	}
 	p := hopParts{from: o.From, rel: o.Rel, to: o.To}
 	var strs []string
 	for _, e := range append(append(slices.Clone(args), inner...), after...) {
@@ -236,6 +259,8 @@ func (b *builder) classDegreesAt(ops []logical.Op, i int, hop []logical.Op, opti
 			case *ast.LabelPredicate:
 				if v, ok := x.Expr.(*ast.Variable); ok && v.Name == o.To {
 					labelNames(x.Labels, &p.labels)
+				} else if ok && v.Name == o.Rel {
+					labelNames(x.Labels, &strs) // r:T tests the type
 				}
 			case *ast.Literal:
 				if x.Kind == ast.LitString && !slices.Contains(strs, x.Str) {
@@ -703,11 +728,18 @@ func evaluateClass(e ast.Expr, cl hopClass, p hopParts) (classVal, bool) {
 		return evaluateClassCall(x, cl, p)
 	case *ast.LabelPredicate:
 		v, ok := x.Expr.(*ast.Variable)
-		if !ok || v.Name != p.to {
+		if !ok || v.Name != p.to && v.Name != p.rel {
 			return classVal{}, false
 		}
 		if cl.null {
 			return classVal{}, true
+		}
+		if v.Name == p.rel {
+			if !cl.known {
+				return classVal{}, false
+			}
+			t, ok := classType(x.Labels, cl)
+			return classVal{kind: cBool, b: t}, ok
 		}
 		t, ok := classLabels(x.Labels, cl, p)
 		return classVal{kind: cBool, b: t}, ok
@@ -854,6 +886,41 @@ func classLabels(l ast.LabelExpr, cl hopClass, p hopParts) (bool, bool) {
 			any = any || t
 		}
 		return any, true
+	}
+	return false, false
+}
+
+// classType is the truth of a label expression of the relationship, a
+// test of its type (a type none of the split's names, which include
+// every name the expression tests, passes no name).
+func classType(l ast.LabelExpr, cl hopClass) (bool, bool) {
+	switch x := l.(type) {
+	case *ast.LabelName:
+		return !cl.other && cl.typ == x.Name, true
+	case *ast.LabelNot:
+		t, ok := classType(x.Expr, cl)
+		return !t, ok
+	case *ast.LabelAnd, *ast.LabelOr:
+		items := []ast.LabelExpr(nil)
+		and := false
+		if a, ok := x.(*ast.LabelAnd); ok {
+			items, and = a.Items, true
+		} else {
+			items = x.(*ast.LabelOr).Items
+		}
+		res := and
+		for _, it := range items {
+			t, ok := classType(it, cl)
+			if !ok {
+				return false, false
+			}
+			if and {
+				res = res && t
+			} else {
+				res = res || t
+			}
+		}
+		return res, true
 	}
 	return false, false
 }
