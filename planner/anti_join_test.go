@@ -42,7 +42,9 @@ func TestOptionalNullIsAntiJoin(t *testing.T) {
 		"MATCH (a:User) OPTIONAL MATCH (a)-[o]->() WITH a WHERE a.id IS NULL RETURN count(*) AS n",
 		"MATCH (a:User) OPTIONAL MATCH (a)-[o]->() WITH a WHERE o IS NOT NULL RETURN count(*) AS n",
 	} {
-		if got := plan(q); !strings.Contains(got, "Optional") {
+		// (or, the rows only counted by a test of the relationship, a
+		// degree read)
+		if got := plan(q); !strings.Contains(got, "Optional") && !strings.Contains(got, "Degree") {
 			t.Errorf("%s: the OPTIONAL MATCH is gone\n%s", q, got)
 		}
 	}

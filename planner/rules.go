@@ -45,6 +45,7 @@ var rules = []rule{
 	countDegrees,
 	existsDegree,
 	countOptionalDegrees,
+	classDegrees,
 	semiJoinExists,
 	markExists,
 	countCollectSizes,
