@@ -143,7 +143,7 @@ func reorderable(c ast.Clause) bool {
 			return false
 		}
 		for _, r := range p.Element.Rels {
-			if r.Quant != nil || r.Where != nil {
+			if r.Quant != nil || r.Where != nil || r.Group != nil && inlineTests(r.Group) {
 				return false
 			}
 			if _, ok := r.Props.(*ast.Parameter); ok {
@@ -160,6 +160,28 @@ func reorderable(c ast.Clause) bool {
 		}
 	}
 	return true
+}
+
+// inlineTests reports whether quantified path pattern g tests its
+// iterations (a WHERE of its own, of an inner node or relationship): the
+// clause then keeps its place, as one with a node's or relationship's
+// inline WHERE does, so that its tests, which may fail, are evaluated only
+// on the rows of the clauses written before it, as row mode evaluates them.
+func inlineTests(g *ast.QuantifiedPath) bool {
+	if g.Where != nil {
+		return true
+	}
+	for _, n := range g.Element.Nodes {
+		if n.Where != nil {
+			return true
+		}
+	}
+	for _, r := range g.Element.Rels {
+		if r.Where != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // orderRun moves the clause of a run with the cheapest start to its front
