@@ -3,6 +3,7 @@ package cyq
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -33,7 +34,7 @@ func inlineTestQuery(r *rand.Rand) string {
 		}
 		return fmt.Sprintf(f, v)
 	}
-	endTest := pick("b.k <> 0", "b.k > 0", "b:A", "b.id > $y", "b.k = 1 OR b.id = $y", "NOT b:A")
+	endTest := pick("b.k <> 0", "b.k > 0", "b:A", "b.id > $y", "b.k = 1 OR b.id = $y", "NOT b:A", "10 / b.k > 2", "b.id % b.k = 1")
 	prefix := pick(
 		"MATCH (a {id: $x})-[:T]->(b) WHERE "+endTest,
 		"MATCH (a {id: $x})--(b) WHERE "+endTest,
@@ -60,10 +61,16 @@ func inlineTestQuery(r *rand.Rand) string {
 		left, right = "<-", "-"
 	}
 	qpp := fmt.Sprintf("(%s%s%s%s%s%s){%d,%d}", x, left, rel, right, y, group, lo, hi)
+	if r.IntN(5) == 0 {
+		// A plain hop instead (its WHERE then tests b or c): the
+		// clauses of a run may be reordered.
+		qpp = pick("-[r:U]->(x)", "-[r]-(x)<-[:T]-(y)")
+	}
 	end := pick("(c)", "(c)", "(c:A)", "(c {k: 2})", "(c WHERE c.id <> $x)")
 	where := ""
 	if r.IntN(4) == 0 {
-		where = " WHERE " + pick("all(z IN x WHERE 10 / z.k > 1)", "c.k <> 0", "none(z IN y WHERE z.k = 0) AND all(z IN y WHERE 10 / z.k > 2)", "c.id > b.id")
+		where = " WHERE " + pick("all(z IN x WHERE 10 / z.k > 1)", "c.k <> 0", "none(z IN y WHERE z.k = 0) AND all(z IN y WHERE 10 / z.k > 2)", "c.id > b.id",
+			"b.id % b.k = 0", "10 / c.k > 2 AND c.id > 0")
 	}
 	optional := ""
 	if r.IntN(5) == 0 {
@@ -91,7 +98,9 @@ func inlineTestQuery(r *rand.Rand) string {
 // relationship property w of 0 or 1): the planned forms must evaluate a
 // test that may fail only on rows row mode evaluates it on, so that they
 // raise an error exactly where row mode does and return its rows
-// otherwise.
+// otherwise. Where both raise one, its code must agree: which of two
+// failing rows is met first (and so the position reported) depends on
+// how rows are batched, in row mode as in planned mode.
 func TestQuantifiedInlineTestsMatchRowMode(t *testing.T) {
 	runs, failed, errs := 0, 0, 0
 	for seed := uint64(1); seed <= 6; seed++ {
@@ -101,15 +110,21 @@ func TestQuantifiedInlineTestsMatchRowMode(t *testing.T) {
 		for _, db := range []*DB{planned, row} {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 3 SET x.k = x.id % 3", nil)
 		}
-		dbs := map[string]*DB{"planned": planned, "row-mode": row}
 		for v := 0; v < 70; v++ {
 			q := inlineTestQuery(r)
 			for _, x := range []int{0, 1, r.IntN(n)} {
 				p := map[string]any{"x": x, "y": r.IntN(n)}
-				if got := rowsOrError(row, q, p); len(got) > 6 && got[:6] == "error:" {
+				want, got := rowsOrError(row, q, p), rowsOrError(planned, q, p)
+				if strings.HasPrefix(want, "error:") {
 					errs++
 				}
-				againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d (%d nodes)", seed, n), q, p, &runs, &failed)
+				runs++
+				if errorCode(got) != errorCode(want) {
+					failed++
+					if failed <= 20 {
+						t.Errorf("seed %d (%d nodes), %v: %s\n got %s\nwant %s", seed, n, p, q, got, want)
+					}
+				}
 			}
 		}
 	}
