@@ -61,25 +61,26 @@ func inlineTestQuery(r *rand.Rand) string {
 		left, right = "<-", "-"
 	}
 	qpp := fmt.Sprintf("(%s%s%s%s%s%s){%d,%d}", x, left, rel, right, y, group, lo, hi)
-	if r.IntN(5) == 0 {
-		// A plain hop instead (its WHERE then tests b or c): the
+	sep := " "
+	if r.IntN(4) == 0 {
+		// Plain hops instead (the WHERE then tests b or c): the
 		// clauses of a run may be reordered.
-		qpp = pick("-[r:U]->(x)", "-[r]-(x)<-[:T]-(y)")
+		qpp, sep = pick("-[r:U]->", "-[r]-(x)<-[:T]-", "<-[r:T]-"), ""
 	}
 	end := pick("(c)", "(c)", "(c:A)", "(c {k: 2})", "(c WHERE c.id <> $x)")
 	where := ""
-	if r.IntN(4) == 0 {
-		where = " WHERE " + pick("all(z IN x WHERE 10 / z.k > 1)", "c.k <> 0", "none(z IN y WHERE z.k = 0) AND all(z IN y WHERE 10 / z.k > 2)", "c.id > b.id",
+	if r.IntN(3) == 0 {
+		where = " WHERE " + pick("b.id % b.k = 0", "10 / c.k > 2", "all(z IN x WHERE 10 / z.k > 1)", "c.k <> 0", "none(z IN y WHERE z.k = 0) AND all(z IN y WHERE 10 / z.k > 2)", "c.id > b.id",
 			"b.id % b.k = 0", "10 / c.k > 2 AND c.id > 0")
 	}
 	optional := ""
 	if r.IntN(5) == 0 {
 		optional = "OPTIONAL "
 	}
-	second := fmt.Sprintf("%sMATCH (b) %s %s%s", optional, qpp, end, where)
+	second := fmt.Sprintf("%sMATCH (b)%s%s%s%s%s", optional, sep, qpp, sep, end, where)
 	if r.IntN(4) == 0 && optional == "" {
 		// both ends bound by earlier clauses
-		second = fmt.Sprintf("MATCH (c {id: $y}) WHERE c.k <> 0 MATCH (b) %s (c)%s", qpp, where)
+		second = fmt.Sprintf("MATCH (c {id: $y}) WHERE c.k <> 0 MATCH (b)%s%s%s(c)%s", sep, qpp, sep, where)
 	}
 	ret := pick(
 		" RETURN count(*) AS n",
