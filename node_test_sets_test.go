@@ -38,9 +38,10 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 		// implies :B; an empty trail (minimum 0) leaves u the start
 		"MATCH (v {id: $x}) MATCH (v)<-[:W*1..2]-(u) WHERE %s",
 		"MATCH (v {id: $x}) MATCH (v)-[:W*1..3]-(u) WHERE %s",
-		"MATCH (v {id: $x}) MATCH (v)<-[:W*0..2]-(u) WHERE %s",
+		"MATCH (v:A) MATCH (v)<-[:W*0..2]-(u) WHERE %s",
+		"MATCH (v) MATCH (v)<-[:W*0..1]-(u) WHERE %s",
 		"MATCH (v:A) MATCH (v) (()<-[:W]-()){1,2} (u) WHERE %s",
-		"MATCH (v {id: $x}) MATCH (v) (()<-[:W]-()){0,1} (u) WHERE %s",
+		"MATCH (v:A) MATCH (v) (()<-[:W]-()){0,1} (u) WHERE %s",
 		"MATCH (v:A) MATCH (v)<-[*1..2]-(u:B) WHERE %s",
 	}
 	conds := []string{
