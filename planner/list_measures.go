@@ -10,7 +10,8 @@ import (
 // listMeasures reads the size of every list that a bound path decides
 // element by element as the path's length: for the path p a PathBind
 // binds, the size of its one variable-length relationship list rs is
-// length(p) minus its other relationships, and the size of a list
+// length(p) minus its other relationships (read so in an aggregation's
+// calls, min(size(rs)), where a search reads p), and the size of a list
 // projected as nodes(p) or relationships(p), or a slice of one of them
 // from a literal start to a literal end (the node lists of a quantified
 // path's group variables, nodes(p)[0..-1] and nodes(p)[1..]), is
@@ -44,8 +45,13 @@ func (b *builder) listMeasures(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 			continue
 		}
 		m := measures{path: pb.Var, sizes: map[string]int{}}
+		// The relationship list is read as p only in the aggregation's
+		// calls (min(size(rs)), where the least-length search reads
+		// p): elsewhere a read of p in its place would keep p bound for
+		// it alone, where the list is bound anyway.
+		agg := measures{path: pb.Var, sizes: map[string]int{}}
 		if k := oneList(pb); k >= 0 {
-			m.sizes[pb.Rels[k]] = -(len(pb.Rels) - 1)
+			agg.sizes[pb.Rels[k]] = -(len(pb.Rels) - 1)
 		}
 	scan:
 		for j := i + 1; j < len(pl.Ops); j++ {
@@ -73,11 +79,12 @@ func (b *builder) listMeasures(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 				}
 				for _, it := range o.Items {
 					delete(m.sizes, it.Name)
+					delete(agg.sizes, it.Name)
 					if it.Name == m.path {
 						break scan
 					}
 					if extra, ok := m.listOfPath(it.Expr); ok {
-						m.sizes[it.Name] = extra
+						m.sizes[it.Name], agg.sizes[it.Name] = extra, extra
 					}
 				}
 			case logical.Sort:
@@ -100,7 +107,7 @@ func (b *builder) listMeasures(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 					return it, ok
 				})
 				aggs, ac := replaceItems(o.Aggs, func(a logical.AggCall) (logical.AggCall, bool) {
-					args, ok := rewriteExprs(a.Call.Args, m.measure)
+					args, ok := rewriteExprs(a.Call.Args, agg.measure)
 					if !ok {
 						return a, false
 					}
