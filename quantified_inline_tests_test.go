@@ -104,7 +104,7 @@ func inlineTestQuery(r *rand.Rand) string {
 // how rows are batched, in row mode as in planned mode.
 func TestQuantifiedInlineTestsMatchRowMode(t *testing.T) {
 	runs, failed, errs := 0, 0, 0
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(1); seed <= 10; seed++ {
 		r := rand.New(rand.NewPCG(seed, 47))
 		n := 8 + r.IntN(10)
 		planned, row := leastTrailStores(t, seed, n)
