@@ -14,7 +14,9 @@ import (
 // expansions whose end carries a label a check proves, or that every
 // relationship of the type implies (W relationships all end at :A and
 // start at :B), or no label, with the node also null (OPTIONAL MATCH),
-// with parallel relationships and self-loops, and consumers that count
+// over variable-length expansions and quantified paths (a minimum of 0
+// too, whose end may be the start), with parallel relationships and
+// self-loops, and consumers that count
 // rows, count distinct nodes, fold a CASE on the excluded disjunct, list
 // the rows or make them distinct. The planner decides such a test as
 // membership in the set of the nodes that pass it, built once
@@ -32,6 +34,15 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 		"MATCH (u:A)-->(v) WHERE %s",
 		"MATCH (v {id: $x}) OPTIONAL MATCH (v)<-[:U]-(u) WITH u, v WHERE %s",
 		"MATCH (u:B)-[:W]->(v:A) WHERE %s",
+		// variable-length expansions binding u: a last hop of W into u
+		// implies :B; an empty trail (minimum 0) leaves u the start
+		"MATCH (v {id: $x}) MATCH (v)<-[:W*1..2]-(u) WHERE %s",
+		"MATCH (v {id: $x}) MATCH (v)-[:W*1..3]-(u) WHERE %s",
+		"MATCH (v:A) MATCH (v)<-[:W*0..2]-(u) WHERE %s",
+		"MATCH (v) MATCH (v)<-[:W*0..1]-(u) WHERE %s",
+		"MATCH (v:A) MATCH (v) (()<-[:W]-()){1,2} (u) WHERE %s",
+		"MATCH (v:A) MATCH (v) (()<-[:W]-()){0,1} (u) WHERE %s",
+		"MATCH (v:A) MATCH (v)<-[*1..2]-(u:B) WHERE %s",
 	}
 	conds := []string{
 		"u.id = $y OR v.id = $x", "v.id = $x OR u.id = $y", "(u.id = $y OR v.id = $x) AND u.k = 1",
@@ -53,7 +64,7 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(57, 3))
 	seen := map[string]bool{}
 	var queries []string
-	for len(queries) < 500 {
+	for len(queries) < 700 {
 		q := fmt.Sprintf(patterns[r.IntN(len(patterns))], conds[r.IntN(len(conds))]) + " " + returns[r.IntN(len(returns))]
 		if !seen[q] {
 			seen[q] = true

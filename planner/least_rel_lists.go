@@ -15,8 +15,8 @@ import (
 // expansion's two end nodes and its list (PathBind) after the expansion
 // ops[i] and the tests that follow it without reading the list, and every
 // read of the list after it written as a read
-// of p: size(rs) as length(p) and a quantifier over rs as one over
-// relationships(p). Where anything else reads the list (an element, a
+// of p: size(rs) as length(p) (the measure listMeasures reads once a
+// path is bound) and a quantifier over rs as one over relationships(p). Where anything else reads the list (an element, a
 // slice, the list itself), the list stays live after the path's binding
 // and leastTrails keeps the expansion (the search binds no list).
 //
@@ -35,18 +35,12 @@ func (b *builder) relListAsLeastPath(ops []logical.Op, i int) ([]logical.Op, str
 		return nil, "", false
 	}
 	p := b.fresh("p")
+	size := measures{path: p, sizes: map[string]int{rs: 0}}
 	asPath := func(e ast.Expr) (ast.Expr, bool) {
 		if n, ok := relListAsPath(rs, p)(e); ok {
 			return n, true
 		}
-		c, ok := e.(*ast.FunctionCall)
-		if !ok || len(c.Namespace) > 0 || c.Distinct || len(c.Args) != 1 || !strings.EqualFold(c.Name, "size") {
-			return e, false
-		}
-		if v, ok := c.Args[0].(*ast.Variable); !ok || v.Name != rs {
-			return e, false
-		}
-		return &ast.FunctionCall{Span: c.Span, Name: "length", Args: []ast.Expr{&ast.Variable{Span: c.Args[0].NodeSpan(), Name: p}}}, true
+		return size.measure(e)
 	}
 	// The path is bound where the list is first read, after the tests
 	// of the end node that follow the expansion (where a path pattern's

@@ -143,7 +143,7 @@ func reorderable(c ast.Clause) bool {
 			return false
 		}
 		for _, r := range p.Element.Rels {
-			if r.Quant != nil || r.Where != nil {
+			if r.Quant != nil || r.Where != nil || r.Group != nil && inlineTests(r.Group) {
 				return false
 			}
 			if _, ok := r.Props.(*ast.Parameter); ok {
@@ -160,6 +160,42 @@ func reorderable(c ast.Clause) bool {
 		}
 	}
 	return true
+}
+
+// runEntities is the variables of run's patterns and of outer, each
+// marked whether it is a node or relationship (for neverFails).
+func runEntities(run []ast.Clause, outer map[string]varKind) map[string]bool {
+	kinds := copyKinds(outer)
+	for _, c := range run {
+		addPatternKinds(c.(*ast.Match).Pattern, kinds)
+	}
+	entities := map[string]bool{}
+	for v, k := range kinds {
+		entities[v] = k == kindNode || k == kindRel
+	}
+	return entities
+}
+
+// inlineTests reports whether quantified path pattern g tests its
+// iterations (a WHERE of its own, of an inner node or relationship): the
+// clause then keeps its place, as one with a node's or relationship's
+// inline WHERE does, so that its tests, which may fail, are evaluated only
+// on the rows of the clauses written before it, as row mode evaluates them.
+func inlineTests(g *ast.QuantifiedPath) bool {
+	if g.Where != nil {
+		return true
+	}
+	for _, n := range g.Element.Nodes {
+		if n.Where != nil {
+			return true
+		}
+	}
+	for _, r := range g.Element.Rels {
+		if r.Where != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // orderRun moves the clause of a run with the cheapest start to its front
@@ -206,12 +242,22 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 	if best == 0 {
 		return run
 	}
+	entities := runEntities(run, outer)
+	for _, c := range run[:best] {
+		if w := c.(*ast.Match).Where; w != nil && !neverFails(w, entities) {
+			// The crossed clause's test, which may fail, would then
+			// be evaluated only on the rows the moved clause joins
+			// (an error row mode raises, hidden).
+			return run
+		}
+	}
 	moved := *run[best].(*ast.Match)
 	before := *run[best-1].(*ast.Match)
 	if moved.Where != nil {
 		// Conjuncts reading only what the moved clause (or the scope)
-		// binds stay with it and choose its start; the others wait. They
-		// are read normalised, as startCost read them (`any(i IN l WHERE
+		// binds stay with it and choose its start; the others, and those
+		// that may fail (row mode evaluates them only on the rows of the
+		// clauses before), wait. They are read normalised, as startCost read them (`any(i IN l WHERE
 		// x.p = i)` is `x.p IN l`, and reads no i).
 		own := newVarSet()
 		patternVars(moved.Pattern, &own)
@@ -225,7 +271,7 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 					mine = false
 				}
 			}
-			if mine {
+			if mine && neverFails(c, entities) {
 				keep = append(keep, c)
 			} else {
 				wait = append(wait, c)

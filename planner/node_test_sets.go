@@ -165,10 +165,18 @@ func expansionOf(ops []logical.Op, u string) (logical.Hop, bool) {
 		if !slices.Contains(vs, u) {
 			continue
 		}
-		e, ok := op.(logical.Expand)
-		found = ok && e.To == u && !e.ToBound
-		if found {
+		switch e := op.(type) {
+		case logical.Expand:
+			found = e.To == u && !e.ToBound
 			hop = logical.Hop{Dir: e.Dir, Types: e.Types}
+		case logical.VarExpand:
+			// Every node it binds to u is reached by a last hop of its
+			// types and direction, unless the trail may be empty (u is
+			// then the start, which no hop reached).
+			found = e.To == u && !e.ToBound && e.Min >= 1
+			hop = logical.Hop{Dir: e.Dir, Types: e.Types}
+		default:
+			found = false
 		}
 	}
 	return hop, found

@@ -137,6 +137,28 @@ func neverFailsKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 		// A type test of a value that cannot fail cannot fail either
 		// (counted only with kinds, which decide such tests).
 		return kinds != nil && plainValueKinds(x.Expr, entities, kinds)
+	case *ast.Case:
+		// A CASE evaluates only its parts: the tests of a searched CASE
+		// and its results are tests that cannot fail (booleans or null,
+		// as a filter needs); a simple CASE compares its operand with each
+		// WHEN value by equality, which cannot fail on plain values.
+		test := func(e ast.Expr) bool { return e == nil || neverFailsKinds(e, entities, kinds) }
+		when := test
+		if x.Subject != nil {
+			if !plainValueKinds(x.Subject, entities, kinds) {
+				return false
+			}
+			when = func(e ast.Expr) bool { return plainValueKinds(e, entities, kinds) }
+		}
+		if !test(x.Else) {
+			return false
+		}
+		for _, w := range x.Whens {
+			if !when(w.When) || !test(w.Then) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

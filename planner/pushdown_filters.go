@@ -43,7 +43,7 @@ func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, w
 		for _, c := range conjuncts(f.Pred) {
 			t := i
 			if neverFails(c, entities) && !b.readsFailingList(c) {
-				t = pushTarget(pl.Ops, i, exprVars(c))
+				t = pushTarget(pl.Ops, i, exprVars(c), entities)
 			}
 			if t == i {
 				stay = append(stay, c)
@@ -92,10 +92,13 @@ func bindingSite(ops []logical.Op, i int, vars map[string]bool, blocks func(op l
 
 // pushTarget is the index of the operator after which a conjunct reading
 // vars, at index i, belongs: the nearest operator before i that binds one
-// of vars or cannot be crossed. It returns i when the conjunct is already
+// of vars or cannot be crossed. A filter that may fail is not crossed:
+// row mode evaluates it on every row before the later filter, and a
+// conjunct moved ahead of it would drop rows on which it raises an error
+// (a quantified path's inline test before the clause's WHERE). It returns i when the conjunct is already
 // right after that operator (or after filters following it).
-func pushTarget(ops []logical.Op, i int, vars map[string]bool) int {
-	j := bindingSite(ops, i, vars, func(_ logical.Op, crossable bool) bool { return !crossable })
+func pushTarget(ops []logical.Op, i int, vars map[string]bool, entities map[string]bool) int {
+	j := bindingSite(ops, i, vars, func(op logical.Op, crossable bool) bool { return !crossable || failingFilter(op, entities) })
 	for k := j + 1; k < i; k++ {
 		if _, ok := ops[k].(logical.Filter); !ok {
 			return j
@@ -146,4 +149,10 @@ func anyIn(names []string, set map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// failingFilter reports whether op is a filter whose condition may fail.
+func failingFilter(op logical.Op, entities map[string]bool) bool {
+	f, ok := op.(logical.Filter)
+	return ok && !neverFails(f.Pred, entities)
 }

@@ -43,6 +43,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		tailSlices,
 		prefixFunctions,
 		b.pathFunctions,
+		b.listMeasures,
 		pathLengthBounds,
 		hopsBy,
 		pathQuantifiers,

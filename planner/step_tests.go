@@ -120,6 +120,12 @@ func stepTestOf(ops []logical.Op, at int, c ast.Expr) (int, logical.StepTest, []
 		if !crossable {
 			return fail()
 		}
+		if f, ok := ops[j].(logical.Filter); ok && !neverFails(f.Pred, entitiesAt(ops, j)) {
+			// Row mode evaluates that filter on every trail first: a
+			// level test ahead of it would drop trails whose error it
+			// raises.
+			return fail()
+		}
 		for _, n := range binds {
 			bound[n] = true
 		}
