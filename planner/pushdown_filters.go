@@ -43,7 +43,7 @@ func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, w
 		for _, c := range conjuncts(f.Pred) {
 			t := i
 			if neverFails(c, entities) && !b.readsFailingList(c) {
-				t = pushTarget(pl.Ops, i, exprVars(c))
+				t = b.pushTarget(pl.Ops, i, exprVars(c), entities)
 			}
 			if t == i {
 				stay = append(stay, c)
@@ -93,9 +93,20 @@ func bindingSite(ops []logical.Op, i int, vars map[string]bool, blocks func(op l
 // pushTarget is the index of the operator after which a conjunct reading
 // vars, at index i, belongs: the nearest operator before i that binds one
 // of vars or cannot be crossed. It returns i when the conjunct is already
-// right after that operator (or after filters following it).
-func pushTarget(ops []logical.Op, i int, vars map[string]bool) int {
-	j := bindingSite(ops, i, vars, func(_ logical.Op, crossable bool) bool { return !crossable })
+// right after that operator (or after filters following it). A filter
+// before i holding a test that may fail (over entities) is not crossed:
+// (an IN over a parameter that is not a list among them: see
+// failingList) is an earlier clause's WHERE (`MATCH (a) WHERE a.k IN $p
+// WITH a WHERE a.name = 'x'`), which row mode evaluates on every row
+// before the later one, so a row the moved conjunct dropped would no
+// longer raise its error.
+func (b *builder) pushTarget(ops []logical.Op, i int, vars map[string]bool, entities map[string]bool) int {
+	j := bindingSite(ops, i, vars, func(op logical.Op, crossable bool) bool {
+		if f, ok := op.(logical.Filter); ok && crossable {
+			return !b.filterCannotFail(f, entities)
+		}
+		return !crossable
+	})
 	for k := j + 1; k < i; k++ {
 		if _, ok := ops[k].(logical.Filter); !ok {
 			return j

@@ -78,3 +78,13 @@ func (b *builder) cannotFailBuilt(e ast.Expr) ast.Expr {
 	b.built[e] = true
 	return e
 }
+
+// filterCannotFail reports whether filter f raises no error on any row
+// (each conjunct neverFails over entities, and no IN reads a parameter
+// that is not a list: see failingList). A filter that may fail is a
+// WHERE row mode evaluates on every row that reaches it: a test written
+// after it (a later clause's WHERE) is neither moved ahead of it nor
+// made the seek that gives it its rows.
+func (b *builder) filterCannotFail(f logical.Filter, entities map[string]bool) bool {
+	return guardCrosses(f, entities) && !b.readsFailingList(f.Pred)
+}
