@@ -91,7 +91,10 @@ var failingPositions = []string{
 	"MATCH (a) UNWIND [%[1]s] AS u RETURN count(*) AS n",
 	"MATCH (a) UNWIND [a.id, %[1]s] AS u RETURN count(DISTINCT a) AS n",
 	"MATCH (a)((x)-[r]->(y) WHERE %[5]s){1,2}(b) RETURN count(*) AS n",
-	"MATCH (a:A)((x)-[r]->(y) WHERE %[5]s)+(b) RETURN DISTINCT b.id",
+	"MATCH (a:A)((x)-[r]->(y) WHERE %[5]s){1,3}(b) RETURN DISTINCT b.id",
+	"MATCH (a) WITH a, %[1]s AS z RETURN count(CASE WHEN a.id > 100 THEN z END) AS n",
+	"MATCH (a) WITH a, %[1]s AS z RETURN a:A AS l, sum(CASE WHEN a.id < 0 THEN z ELSE 1 END) AS s",
+	"MATCH (a) WITH a, %[1]s AS z RETURN count(a.id > 100 AND z > 0) AS n",
 }
 
 // failingLimits are SKIP and LIMIT expressions that fail for some
@@ -103,23 +106,24 @@ var failingLimits = []string{"$p", "1 / $z", "toInteger($p)", "size($p)", "$z + 
 // parameter that is a map or a number, `$p[0]`, is not among them yet:
 // the batched filters compute it once per batch, also when no row of
 // the batch reaches it, so it raises its error where row mode raises
-// none or another first.)
+// none or another first. Elements of $q, always a list, are: a number,
+// a list and null.)
 var failingSeeks = []string{
 	"a.id = $p", "a.id IN $p", "a.id > $p", "a.id <= $p", "a.id >= 2 AND a.id < $p", "a.name STARTS WITH $p",
 	"a.id IN $p AND a.id > 1", "a.id IN [$p, 1]", "a.id = $p.x", "a.id IN $p[0..2]", "a.id IN $p OR a.id = 3",
 	"a.name = $p", "a.name IN $p", "a.k IN $p", "a.id = $p + 1", "a.id IN $p + [3]", "$p = a.id", "$p > a.id",
-	"a.name ENDS WITH $p", "a.name CONTAINS $p",
+	"a.name ENDS WITH $p", "a.name CONTAINS $p", "a.id IN $q[0]", "a.id IN $q[1]", "a.id IN $q[2]",
 }
 
 // failingParams are the parameter sets each query runs with in turn.
 var failingParams = []map[string]any{
-	{"p": []any{3, 6}, "z": 1},
-	{"p": 3, "z": 0},
-	{"p": nil, "z": 2},
-	{"p": "1", "z": 0},
-	{"p": map[string]any{"x": 3}, "z": 1},
-	{"p": []any{[]any{3}, nil}, "z": 0},
-	{"p": 3.0, "z": 1},
+	{"p": []any{3, 6}, "z": 1, "q": []any{3, []any{3, 6}, nil}},
+	{"p": 3, "z": 0, "q": []any{3, []any{3, 6}, nil}},
+	{"p": nil, "z": 2, "q": []any{[]any{6}, 3, nil}},
+	{"p": "1", "z": 0, "q": []any{nil, []any{}, 6}},
+	{"p": map[string]any{"x": 3}, "z": 1, "q": []any{3, []any{3, 6}, nil}},
+	{"p": []any{[]any{3}, nil}, "z": 0, "q": []any{[]any{3}, "x", []any{6}}},
+	{"p": 3.0, "z": 1, "q": []any{3, []any{3, 6}, nil}},
 }
 
 // failingQuery is a random query of the generator: a position of
