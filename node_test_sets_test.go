@@ -14,9 +14,10 @@ import (
 // expansions whose end carries a label a check proves, or that every
 // relationship of the type implies (W relationships all end at :A and
 // start at :B), or no label, with the node also null (OPTIONAL MATCH),
-// over variable-length expansions and quantified paths (a minimum of 0
-// too, whose end may be the start), with parallel relationships and
-// self-loops, and consumers that count
+// or rebound by a WITH to a value null on some rows, NOT of tests null on
+// some nodes, over variable-length expansions and quantified paths (a
+// minimum of 0 too, whose end may be the start), with parallel
+// relationships and self-loops, and consumers that count
 // rows, count distinct nodes, fold a CASE on the excluded disjunct, list
 // the rows or make them distinct. The planner decides such a test as
 // membership in the set of the nodes that pass it, built once
@@ -43,6 +44,10 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 		"MATCH (v:A) MATCH (v) (()<-[:W]-()){1,2} (u) WHERE %s",
 		"MATCH (v:A) MATCH (v) (()<-[:W]-()){0,1} (u) WHERE %s",
 		"MATCH (v:A) MATCH (v)<-[*1..2]-(u:B) WHERE %s",
+		// u rebound to a value that is null on some rows, after the
+		// expansion that bound the node.
+		"MATCH (v:A)<-[:W]-(u) WITH v, CASE WHEN v.id %% 2 = 0 THEN u END AS u WHERE %s",
+		"MATCH (u)-[:W]->(v:A) WITH v, CASE WHEN u.id %% 3 <> 1 THEN u END AS u WHERE %s",
 	}
 	conds := []string{
 		"u.id = $y OR v.id = $x", "v.id = $x OR u.id = $y", "(u.id = $y OR v.id = $x) AND u.k = 1",
@@ -51,6 +56,10 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 		"v.id = $x AND u.id / (u.id - 3) = 1", "v.id = $x AND u.k < 2 OR u.id = $y", "v.id = $x AND NOT u.id = $y",
 		"v.id = $x AND u.id <> $y", "v.id = $x AND (u.k = 1) IS NULL", "v.id IN [$x, 0] AND u.k = 0",
 		"u.id = $y OR v.id = $x OR u.k = 2", "v.id = $x AND u:A", "v.id = $x AND u.id = v.id",
+		// NOT of a test that is null on some nodes (no property k): not
+		// the exclusion (P) IS NULL OR NOT P, which keeps those nodes.
+		"v.id = $x AND NOT u.k < 2", "v.id = $x AND NOT (u.k = 1)", "v.id = $x AND NOT u.k IN [1, 2]",
+		"v.id = $x AND ((u.k < 2) IS NULL OR NOT u.k < 2)",
 	}
 	returns := []string{
 		"RETURN count(*) AS n",

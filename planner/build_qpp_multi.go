@@ -175,7 +175,7 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	// Group variables: element j of every iteration.
 	var items []logical.Item
 	group := func(name string, list ast.Expr, j int, t functions.Type) {
-		items = append(items, logical.Item{Name: name, Expr: &ast.ListComprehension{Span: sp, Var: v(i), In: iterations, Map: at(list, j)}})
+		items = append(items, logical.Item{Name: name, Expr: b.cannotFailBuilt(&ast.ListComprehension{Span: sp, Var: v(i), In: iterations, Map: at(list, j)})})
 		op.Group.Names = append(op.Group.Names, name)
 		m.bind(name, kindValue)
 		m.sc.types[name] = t

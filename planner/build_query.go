@@ -20,6 +20,9 @@ type builder struct {
 	procs     ProcedureLookup
 	anon      int
 	aggRefs   map[*ast.FunctionCall]string
+	// built: expressions the planner itself built that cannot fail (see
+	// cannotFail).
+	built map[ast.Expr]bool
 	// aliasErr is the NoExpressionAlias error projectionItems found in
 	// the projection being planned (see projection).
 	aliasErr *cyqerr.Error

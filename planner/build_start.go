@@ -63,7 +63,7 @@ func (b *builder) equalities(where ast.Expr, names []string, sc *scope) map[stri
 	}
 	// add records `k op other` for a keyed k of a local variable.
 	add := func(k ast.Expr, op ast.CompareOp, other ast.Expr, prefix, in, nan bool) {
-		if usesAny(other, local) || !b.seekValue(other) || in && b.failingList(other) {
+		if usesAny(other, local) || !b.seekValue(other) || in && !b.seekList(other) && len(exprVars(other)) == 0 {
 			return // a value drawn again on every row (rand()) is not one value to seek
 		}
 		for v := range exprVars(other) {

@@ -9,7 +9,8 @@ import (
 
 // dropUnused removes, at every operator, what it computes that no
 // consumer reads (the live variables of the required-properties
-// analysis), when computing it can neither fail nor have an effect:
+// analysis), when computing it can neither fail nor have an effect
+// (cannotFail):
 //
 //   - a projection item (`WITH a AS b` whose b is not used, the node and
 //     relationship lists of a quantified path pattern's group variables
@@ -30,6 +31,7 @@ import (
 func dropUnused(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	paths := map[string]bool{} // names bound to paths so far
 	for i, op := range ops {
+		entities := entityVars(ops[:i], nil)
 		live := req.After[i].Live
 		switch o := op.(type) {
 		case logical.PathBind:
@@ -42,7 +44,7 @@ func dropUnused(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 		case logical.Project:
 			var keep []logical.Item
 			for _, it := range o.Items {
-				if live.has(it.Name) || !b.total(it.Expr, paths) {
+				if live.has(it.Name) || !b.cannotFail(it.Expr, entities, paths) {
 					keep = append(keep, it)
 				}
 			}
@@ -55,7 +57,7 @@ func dropUnused(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 			o.Items = keep
 			return replace(ops, i, 1, o), true
 		case logical.Aggregate:
-			if out, ok := b.dropAggregates(ops, i, o, live, paths); ok {
+			if out, ok := b.dropAggregates(ops, i, o, live, entities, paths); ok {
 				return out, true
 			}
 		case logical.Select:
@@ -75,10 +77,10 @@ func dropUnused(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 
 // dropAggregates drops the aggregates of a (ops[i]) whose results are not
 // live and whose evaluation cannot fail.
-func (b *builder) dropAggregates(ops []logical.Op, i int, a logical.Aggregate, live varSet, paths map[string]bool) ([]logical.Op, bool) {
+func (b *builder) dropAggregates(ops []logical.Op, i int, a logical.Aggregate, live varSet, entities, paths map[string]bool) ([]logical.Op, bool) {
 	var keep, dropped []logical.AggCall
 	for _, c := range a.Aggs {
-		if live.has(c.Name) || !b.aggregateTotal(c, paths) {
+		if live.has(c.Name) || !b.aggregateTotal(c, entities, paths) {
 			keep = append(keep, c)
 		} else {
 			dropped = append(dropped, c)
@@ -113,7 +115,7 @@ func (b *builder) dropAggregates(ops []logical.Op, i int, a logical.Aggregate, l
 // effect on any input: count, collect, min or max of what cannot fail
 // (min and max order values of any type), and a sum of counts the planner
 // introduced.
-func (b *builder) aggregateTotal(c logical.AggCall, paths map[string]bool) bool {
+func (b *builder) aggregateTotal(c logical.AggCall, entities, paths map[string]bool) bool {
 	if c.IntSum {
 		return true
 	}
@@ -126,7 +128,7 @@ func (b *builder) aggregateTotal(c logical.AggCall, paths map[string]bool) bool 
 		return false
 	}
 	for _, arg := range c.Call.Args {
-		if !b.total(arg, paths) {
+		if !b.cannotFail(arg, entities, paths) {
 			return false
 		}
 	}

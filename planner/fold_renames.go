@@ -13,13 +13,13 @@ import (
 // so nothing after it can read the projection's names; without the
 // projection, a set-at-a-time operator or a count rule before it sees
 // the aggregation as it does when the query is written without the WITH.
-func foldRenames(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+func foldRenames(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	// Every such projection goes in one call, so that the rules after
 	// this one in the same round see the expansion right before the
 	// aggregation when several WITH clauses stood between.
 	changed := false
 	for {
-		next, ok := foldRename(ops)
+		next, ok := b.foldRename(ops)
 		if !ok {
 			return ops, changed
 		}
@@ -28,8 +28,10 @@ func foldRenames(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool) 
 }
 
 // foldRename folds the first projection (or run of selections) before
-// an aggregation that foldRenames removes.
-func foldRename(ops []logical.Op) ([]logical.Op, bool) {
+// an aggregation that foldRenames removes. A projection computing an
+// item that may fail stays unless the aggregation evaluates that item
+// on every row (keepsFailures).
+func (b *builder) foldRename(ops []logical.Op) ([]logical.Op, bool) {
 	for j, op := range ops {
 		a, ok := op.(logical.Aggregate)
 		if !ok {
@@ -43,7 +45,8 @@ func foldRename(ops []logical.Op) ([]logical.Op, bool) {
 			i--
 		}
 		if i > 0 {
-			if p, ok := ops[i-1].(logical.Project); ok && !p.Vectorised && len(p.Subst) == 0 && len(p.Items) > 0 {
+			if p, ok := ops[i-1].(logical.Project); ok && !p.Vectorised && len(p.Subst) == 0 && len(p.Items) > 0 &&
+				b.keepsFailures(p, a, ops[:i-1]) {
 				m, sub := projectedItems(p)
 				if p.Note != "" || nestsScope(a) {
 					// The planner's own computed items (a degree less

@@ -75,3 +75,19 @@ func (b *builder) readsFailingList(e ast.Expr) bool {
 	})
 	return found
 }
+
+// seekList reports whether e may be the list a seek takes the values of
+// (NodeSetSeek): a list literal, or a parameter whose value is a list or
+// null (a run-constant expression is named as one only then: see
+// constList). Any other expression (an element of a parameter, `$p[0]`,
+// or a variable) may hold another value, on which the written IN raises
+// a type error where a seek would find no node.
+func (b *builder) seekList(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.ListLiteral:
+		return true
+	case *ast.Parameter:
+		return !b.failingList(e)
+	}
+	return false
+}

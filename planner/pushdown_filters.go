@@ -43,7 +43,7 @@ func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, w
 		for _, c := range conjuncts(f.Pred) {
 			t := i
 			if neverFails(c, entities) && !b.readsFailingList(c) {
-				t = pushTarget(pl.Ops, i, exprVars(c), entities)
+				t = b.pushTarget(pl.Ops, i, exprVars(c), entities)
 			}
 			if t == i {
 				stay = append(stay, c)
@@ -92,13 +92,21 @@ func bindingSite(ops []logical.Op, i int, vars map[string]bool, blocks func(op l
 
 // pushTarget is the index of the operator after which a conjunct reading
 // vars, at index i, belongs: the nearest operator before i that binds one
-// of vars or cannot be crossed. A filter that may fail is not crossed:
-// row mode evaluates it on every row before the later filter, and a
-// conjunct moved ahead of it would drop rows on which it raises an error
-// (a quantified path's inline test before the clause's WHERE). It returns i when the conjunct is already
-// right after that operator (or after filters following it).
-func pushTarget(ops []logical.Op, i int, vars map[string]bool, entities map[string]bool) int {
-	j := bindingSite(ops, i, vars, func(op logical.Op, crossable bool) bool { return !crossable || failingFilter(op, entities) })
+// of vars or cannot be crossed. It returns i when the conjunct is already
+// right after that operator (or after filters following it). A filter
+// before i holding a test that may fail (over entities) is not crossed:
+// it is an earlier clause's WHERE (`MATCH (a) WHERE a.k IN $p WITH a
+// WHERE a.name = 'x'`, an IN over a parameter that is not a list among
+// them: see failingList) or a quantified path's inline test, which row
+// mode evaluates on every row before the later one, so a row the moved
+// conjunct dropped would no longer raise its error.
+func (b *builder) pushTarget(ops []logical.Op, i int, vars map[string]bool, entities map[string]bool) int {
+	j := bindingSite(ops, i, vars, func(op logical.Op, crossable bool) bool {
+		if f, ok := op.(logical.Filter); ok && crossable {
+			return !b.filterCannotFail(f, entities)
+		}
+		return !crossable
+	})
 	for k := j + 1; k < i; k++ {
 		if _, ok := ops[k].(logical.Filter); !ok {
 			return j
@@ -149,10 +157,4 @@ func anyIn(names []string, set map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// failingFilter reports whether op is a filter whose condition may fail.
-func failingFilter(op logical.Op, entities map[string]bool) bool {
-	f, ok := op.(logical.Filter)
-	return ok && !neverFails(f.Pred, entities)
 }

@@ -13,7 +13,9 @@ import (
 // `MATCH (b)-->(x) MATCH (x)<--(a) WHERE b:User AND b.id = $x` seeks b as
 // `MATCH (b:User {id: $x})-->(x)<--(a)` does. The filters stay (the seek
 // only narrows the nodes they see), and a scan of another label than the
-// index's is left alone.
+// index's is left alone. The filters read stop at the first that may
+// fail (filterCannotFail): one written after it is tested only on the
+// rows it keeps without error.
 func seekScans(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	if b.stats == nil {
 		return ops, false
@@ -28,6 +30,8 @@ func seekScans(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 			labels = append(labels, s.Label)
 		}
 		var conds []ast.Expr
+		entities := entityVars(ops[:i+1], nil)
+	filters:
 		for j := i + 1; j < len(ops); j++ {
 			switch f := ops[j].(type) {
 			case logical.NodeFilter:
@@ -40,6 +44,9 @@ func seekScans(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 			case logical.Filter:
 				if f.Subst == nil && !f.Vectorised {
 					conds = append(conds, conjuncts(f.Pred)...)
+					if !b.filterCannotFail(f, entities) {
+						break filters // the filters after it test only the rows it keeps
+					}
 					continue
 				}
 			}
@@ -95,7 +102,7 @@ func (b *builder) pushedSeek(s logical.NodeScan, labels []string, conds []ast.Ex
 			if v, ok := varProperty(p); !ok || v != s.Var || usesAny(val, map[string]bool{s.Var: true}) || !b.seekValue(val) {
 				continue // a value drawn again on every row (rand()) is not one value to seek
 			}
-			if _, isList := val.(*ast.ListLiteral); in && (len(exprVars(val)) > 0 && !isList || b.failingList(val)) {
+			if in && !b.seekList(val) {
 				continue // a variable that may not hold a list: the filter's error stays its own
 			}
 			if !b.stats.HasIndex(l, p.Key) {
