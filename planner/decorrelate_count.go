@@ -291,10 +291,14 @@ func perRowCount(w *ast.With) (int, *ast.Pattern, ast.Expr, *ast.Variable, bool)
 		if !positiveCount(w.Where, it.Name()) {
 			continue
 		}
-		if p, where, count, ok := patternMatches(it.Expr); ok && count {
+		e := it.Expr
+		if c, ok := collectSizeAsCount(e); ok {
+			e = c // size(COLLECT { q }) counts q's rows
+		}
+		if p, where, count, ok := patternMatches(e); ok && count {
 			return k, p, where, nil, true
 		}
-		if p, where, v, ok := distinctMatches(it.Expr); ok {
+		if p, where, v, ok := distinctMatches(e); ok {
 			return k, p, where, v, true
 		}
 	}
