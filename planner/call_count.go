@@ -21,10 +21,11 @@ import (
 // The body is read only (no write, procedure call or CALL IN
 // TRANSACTIONS), has one part, and its RETURN has only items count(*)
 // and count(v) of a variable no row of the body leaves null
-// (boundNonNull), or a lone count(DISTINCT v) of such a variable (the
-// COUNT subquery's body then ends in RETURN DISTINCT v: the number of its
-// distinct rows is the number of v's distinct values, none null), and no
-// ORDER BY, SKIP or LIMIT. Each item counts the
+// (boundNonNull), or, for the count join only (countCallDistinct), a
+// lone count(DISTINCT v) of such a variable (the COUNT subquery's body
+// then ends in RETURN DISTINCT v: the number of its distinct rows is the
+// number of v's distinct values, none null), and no ORDER BY, SKIP or
+// LIMIT. Each item counts the
 // body's rows: the first is the COUNT subquery, the others copies of it
 // (`WITH *, k AS k2`), so the body runs once per row as in the CALL.
 //
@@ -36,6 +37,14 @@ import (
 // columns may not be bound already (the CALL then reports it, as
 // written).
 func countCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
+	return countCallDistinct(c, sc, false)
+}
+
+// countCallDistinct is countCall, reading a lone count(DISTINCT v) too
+// when distinctOK (see above). Only the count join asks for it: it reads
+// the COUNT { ... RETURN DISTINCT v } as count(DISTINCT v) joined to the
+// rows (distinctMatches) or leaves the CALL as written.
+func countCallDistinct(c *ast.CallSubquery, sc *scope, distinctOK bool) ([]ast.Clause, bool) {
 	clauses, ret, ok := plainReturnBody(c)
 	if !ok {
 		return nil, false
@@ -51,7 +60,7 @@ func countCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 		}
 		if f.Distinct {
 			v, ok := oneVariable(f.Args)
-			if !ok || f.Star || len(p.Items) != 1 {
+			if !ok || f.Star || len(p.Items) != 1 || !distinctOK {
 				return nil, false
 			}
 			distinct = v

@@ -205,7 +205,7 @@ func stagedCount(rest []ast.Clause, vars map[string]bool) (*ast.With, int, bool)
 		for v := range vars {
 			sc.add(v, kindNode)
 		}
-		ws, ok := countCall(c, sc)
+		ws, ok := countCallDistinct(c, sc, true)
 		if !ok || len(ws) != 1 {
 			return nil, 0, false
 		}
