@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -20,7 +21,11 @@ import (
 // The body is read only (no write, procedure call or CALL IN
 // TRANSACTIONS), has one part, and its RETURN has only items count(*)
 // and count(v) of a variable no row of the body leaves null
-// (boundNonNull), and no ORDER BY, SKIP or LIMIT. Each item counts the
+// (boundNonNull), or, for the count join only (countCallDistinct), a
+// lone count(DISTINCT v) of such a variable (the COUNT subquery's body
+// then ends in RETURN DISTINCT v: the number of its distinct rows is the
+// number of v's distinct values, none null), and no ORDER BY, SKIP or
+// LIMIT. Each item counts the
 // body's rows: the first is the COUNT subquery, the others copies of it
 // (`WITH *, k AS k2`), so the body runs once per row as in the CALL.
 //
@@ -32,6 +37,14 @@ import (
 // columns may not be bound already (the CALL then reports it, as
 // written).
 func countCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
+	return countCallDistinct(c, sc, false)
+}
+
+// countCallDistinct is countCall, reading a lone count(DISTINCT v) too
+// when distinctOK (see above). Only the count join asks for it: it reads
+// the COUNT { ... RETURN DISTINCT v } as count(DISTINCT v) joined to the
+// rows (distinctMatches) or leaves the CALL as written.
+func countCallDistinct(c *ast.CallSubquery, sc *scope, distinctOK bool) ([]ast.Clause, bool) {
 	clauses, ret, ok := plainReturnBody(c)
 	if !ok {
 		return nil, false
@@ -39,10 +52,18 @@ func countCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 	p := ret.Projection
 	cols := map[string]bool{}
 	var counted []string // the variables count(v) items count
+	distinct := ""       // the variable of a lone count(DISTINCT v)
 	for _, it := range p.Items {
 		f, ok := it.Expr.(*ast.FunctionCall)
-		if !ok || f.Distinct || len(f.Namespace) > 0 || !strings.EqualFold(f.Name, "count") {
+		if !ok || len(f.Namespace) > 0 || !strings.EqualFold(f.Name, "count") {
 			return nil, false
+		}
+		if f.Distinct {
+			v, ok := oneVariable(f.Args)
+			if !ok || f.Star || len(p.Items) != 1 || !distinctOK {
+				return nil, false
+			}
+			distinct = v
 		}
 		if !f.Star {
 			v, ok := oneVariable(f.Args)
@@ -69,6 +90,14 @@ func countCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 	}
 	if !subqueryBody(body, imported, all, sc) {
 		return nil, false
+	}
+	if distinct != "" {
+		// count(DISTINCT v) of a variable no row leaves null counts the
+		// distinct rows of RETURN DISTINCT v.
+		f := p.Items[0].Expr.(*ast.FunctionCall)
+		v := &ast.Variable{Span: f.Args[0].NodeSpan(), Name: distinct}
+		ret := &ast.Return{Span: f.Span, Projection: &ast.Projection{Span: f.Span, Distinct: true, Items: []*ast.ProjectionItem{{Span: f.Span, Expr: v, Text: distinct}}}}
+		body = append(slices.Clone(body), ret)
 	}
 	q := &ast.Query{Span: c.Body.Span, Parts: []*ast.SingleQuery{{Span: c.Body.Parts[0].Span, Clauses: body}}}
 	first := p.Items[0]

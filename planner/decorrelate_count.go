@@ -124,7 +124,7 @@ func (b *builder) countJoin(clauses []ast.Clause, sc *scope) ([]ast.Clause, int,
 	}
 	switch c := next.(type) {
 	case *ast.With:
-		k, q, where, ok := perRowCount(c)
+		k, q, where, dv, ok := perRowCount(c)
 		if !ok || b.choose(key, 0, []int{0, 1}) != 1 {
 			return nil, 0, false
 		}
@@ -135,6 +135,10 @@ func (b *builder) countJoin(clauses []ast.Clause, sc *scope) ([]ast.Clause, int,
 			group.Items = append(group.Items, &ast.ProjectionItem{Span: it.Span, Expr: &ast.Variable{Span: it.Span, Name: v}, Alias: &ast.Variable{Span: it.Span, Name: v}, Text: v})
 		}
 		count := &ast.FunctionCall{Span: it.Span, Name: "count", Star: true}
+		if dv != nil {
+			// COUNT { MATCH q RETURN DISTINCT v }: v's distinct values
+			count = &ast.FunctionCall{Span: it.Span, Name: "count", Distinct: true, Args: []ast.Expr{&ast.Variable{Span: dv.Span, Name: dv.Name}}}
+		}
 		group.Items = append(group.Items, &ast.ProjectionItem{Span: it.Span, Expr: count, Alias: &ast.Variable{Span: it.Span, Name: cnt}, Text: cnt})
 		p := *c.Projection
 		p.Items = append([]*ast.ProjectionItem(nil), p.Items...)
@@ -201,7 +205,7 @@ func stagedCount(rest []ast.Clause, vars map[string]bool) (*ast.With, int, bool)
 		for v := range vars {
 			sc.add(v, kindNode)
 		}
-		ws, ok := countCall(c, sc)
+		ws, ok := countCallDistinct(c, sc, true)
 		if !ok || len(ws) != 1 {
 			return nil, 0, false
 		}
@@ -270,25 +274,35 @@ func singleNodes(p *ast.Pattern) bool {
 
 // perRowCount returns the item of w that counts a pattern's matches per
 // row, the pattern and its WHERE, when w's WHERE keeps only the rows
-// whose count is positive and w aggregates nothing (see countJoin).
-func perRowCount(w *ast.With) (int, *ast.Pattern, ast.Expr, bool) {
+// whose count is positive and w aggregates nothing (see countJoin). When
+// the item counts the distinct values of one of the pattern's variables
+// (distinctMatches), that variable is returned too.
+func perRowCount(w *ast.With) (int, *ast.Pattern, ast.Expr, *ast.Variable, bool) {
 	pr := w.Projection
 	if pr.Star || w.Where == nil || pr.Skip != nil || pr.Limit != nil {
-		return 0, nil, nil, false
+		return 0, nil, nil, nil, false
 	}
 	for _, it := range pr.Items {
 		if containsAggregate(it.Expr) {
-			return 0, nil, nil, false
+			return 0, nil, nil, nil, false
 		}
 	}
 	for k, it := range pr.Items {
-		p, where, count, ok := patternMatches(it.Expr)
-		if !ok || !count || !positiveCount(w.Where, it.Name()) {
+		if !positiveCount(w.Where, it.Name()) {
 			continue
 		}
-		return k, p, where, true
+		e := it.Expr
+		if c, ok := collectSizeAsCount(e); ok {
+			e = c // size(COLLECT { q }) counts q's rows
+		}
+		if p, where, count, ok := patternMatches(e); ok && count {
+			return k, p, where, nil, true
+		}
+		if p, where, v, ok := distinctMatches(e); ok {
+			return k, p, where, v, true
+		}
 	}
-	return 0, nil, nil, false
+	return 0, nil, nil, nil, false
 }
 
 // countedOptional reports whether the projection next after OPTIONAL
