@@ -79,6 +79,9 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 		if _, once := op.(logical.WalkCount); once {
 			runs[0] = 1 // built once
 		}
+		if _, once := op.(logical.ValueJoin); once {
+			runs[0] = 1 // built once, when the first row arrives
+		}
 		saved := b.outer
 		b.outer = b.bindings(c.Ops[:i])
 		for k, ch := range nested {

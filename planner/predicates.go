@@ -208,6 +208,8 @@ func bindsVars(op logical.Op) (binds []string, crossable bool) {
 		return []string{o.Var}, true
 	case logical.Optional:
 		return o.NewVars, true
+	case logical.ValueJoin:
+		return o.Vars, true
 	case logical.NodeFilter, logical.RelFilter:
 		return nil, true
 	case logical.Filter:
@@ -281,6 +283,10 @@ func entityVars(ops []logical.Op, known map[string]bool) map[string]bool {
 			out[o.From], out[o.To] = true, true
 		case logical.Optional:
 			for v, e := range entityVars(o.Inner, nil) {
+				out[v] = out[v] || e
+			}
+		case logical.ValueJoin:
+			for v, e := range entityVars(o.Build.Ops, nil) {
 				out[v] = out[v] || e
 			}
 		}

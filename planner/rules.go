@@ -58,6 +58,7 @@ var rules = []rule{
 	narrowScans,
 	labelSetScans,
 	limitsThroughProjections,
+	valueJoins,
 }
 
 // maxRuleRounds bounds the fixed-point loop (each round changes at least
