@@ -163,6 +163,13 @@ func plainValueKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 			}
 		}
 		return true
+	case *ast.MapLiteral:
+		for _, en := range x.Entries {
+			if !plainValueKinds(en.Value, entities, kinds) {
+				return false
+			}
+		}
+		return true
 	case *ast.Property:
 		v, ok := varProperty(x)
 		if _, known := entities[v]; ok && known { // a node, a relationship or a map (false)

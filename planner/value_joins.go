@@ -79,7 +79,7 @@ func (b *builder) valueJoinAt(ops []logical.Op, i int, f logical.Filter) ([]logi
 		}
 		var probe, build []ast.Expr
 		for _, c := range cs {
-			x, y, ok := joinEquality(c, binds, entities)
+			x, y, ok := joinEquality(c, binds)
 			if ok {
 				probe, build = append(probe, x), append(build, y)
 			}
@@ -207,16 +207,14 @@ func stripOuterDistinct(seg []logical.Op, binds map[string]bool) ([]logical.Op, 
 
 // joinEquality reads conjunct c as probe = build: a comparison x = y of
 // two keys, one reading only variables bound outside the build (and some),
-// the other only variables the build binds (and some).
-func joinEquality(c ast.Expr, binds map[string]bool, entities map[string]bool) (probe, build ast.Expr, ok bool) {
+// the other only variables the build binds (and some). (The filter's
+// conjuncts cannot fail, so neither can the keys: see valueJoinAt.)
+func joinEquality(c ast.Expr, binds map[string]bool) (probe, build ast.Expr, ok bool) {
 	cmp, isCmp := c.(*ast.Comparison)
 	if !isCmp || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq {
 		return nil, nil, false
 	}
 	x, y := cmp.Operands[0], cmp.Operands[1]
-	if !joinKeyExpr(x, entities) || !joinKeyExpr(y, entities) {
-		return nil, nil, false
-	}
 	side := func(e ast.Expr) int { // 1: build, -1: outer, 0: neither or both
 		vs := exprVars(e)
 		if len(vs) == 0 {
@@ -245,35 +243,6 @@ func joinEquality(c ast.Expr, binds map[string]bool, entities map[string]bool) (
 		return y, x, true
 	}
 	return nil, nil, false
-}
-
-// joinKeyExpr reports whether e is a key a value join evaluates once per
-// row and cannot fail: a variable, a property of a node, relationship or
-// map variable, a literal or parameter, and lists and maps of those.
-func joinKeyExpr(e ast.Expr, entities map[string]bool) bool {
-	switch x := e.(type) {
-	case *ast.Variable, *ast.Literal, *ast.Parameter:
-		return true
-	case *ast.Property:
-		v, ok := varProperty(x)
-		_, known := entities[v]
-		return ok && known
-	case *ast.ListLiteral:
-		for _, it := range x.Items {
-			if !joinKeyExpr(it, entities) {
-				return false
-			}
-		}
-		return true
-	case *ast.MapLiteral:
-		for _, en := range x.Entries {
-			if !joinKeyExpr(en.Value, entities) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // valueJoin emits a ValueJoin: the build runs once, when the first row
