@@ -207,7 +207,10 @@ func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls
 		case ok:
 			inner = counted
 		default:
+			saved := b.joinOuter
+			b.joinOuter = scopeEntities(sc) // as gen.exists
 			inner = b.rewrite(inner, need{Live: newVarSet(), Bag: count})
+			b.joinOuter = saved
 		}
 	}
 	return []*logical.Pipeline{{Ops: inner}}, false, true

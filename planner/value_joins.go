@@ -60,7 +60,7 @@ const valueJoinMinRows = 1.5
 // valueJoinAt tries the build sides ending before the filter ops[i],
 // longest first.
 func (b *builder) valueJoinAt(ops []logical.Op, i int, f logical.Filter) ([]logical.Op, bool) {
-	entities := entityVars(ops, nil)
+	entities := entityVars(ops, b.joinOuter)
 	cs := conjuncts(f.Pred)
 	for _, c := range cs {
 		if !neverFails(c, entities) || b.readsFailingList(c) {
@@ -87,12 +87,8 @@ func (b *builder) valueJoinAt(ops []logical.Op, i int, f logical.Filter) ([]logi
 		if len(probe) == 0 {
 			continue
 		}
-		outer := &logical.Pipeline{Ops: append([]logical.Op(nil), ops[:k]...)}
-		if len(outer.Ops) > 0 {
-			b.estimate(outer)
-			if outer.Est[len(outer.Est)-1] < valueJoinMinRows {
-				return nil, false
-			}
+		if !b.manyProbes(ops[:k]) {
+			return nil, false
 		}
 		buildOps, unique := stripOuterDistinct(seg, binds)
 		var vars []string
@@ -348,4 +344,36 @@ func (b *builder) estimateValueJoin(pl *logical.Pipeline, k int) ([]float64, lis
 	copy(pl.Est[k+1:], flat.Est[k+nb:])
 	copy(out[k+1:], reads[k+nb:])
 	return out, l
+}
+
+// manyProbes reports whether the rows that reach a value join after ops
+// are expected to be more than one: by estimate, or, for a pattern that
+// a row tests or counts (joinOuter set) and whose operators before the
+// join bind nothing, because the pattern is planned once for all the rows
+// of the query around it, the join's table built once for all of them.
+func (b *builder) manyProbes(ops []logical.Op) bool {
+	bound := false
+	for _, op := range ops {
+		if _, start := op.(logical.Start); !start {
+			bound = true
+		}
+	}
+	if !bound {
+		return b.joinOuter != nil
+	}
+	pl := &logical.Pipeline{Ops: append([]logical.Op(nil), ops...)}
+	b.estimate(pl)
+	return pl.Est[len(pl.Est)-1] >= valueJoinMinRows
+}
+
+// scopeEntities lists the node and relationship variables of sc (as
+// rowEntities does for the registers of generated code).
+func scopeEntities(sc *scope) map[string]bool {
+	out := map[string]bool{}
+	for name, k := range sc.vars {
+		if k == kindNode || k == kindRel {
+			out[name] = true
+		}
+	}
+	return out
 }
