@@ -197,6 +197,8 @@ func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls
 		return nil, false, false
 	}
 	if !b.rowModeOnly {
+		saved := b.joinOuter
+		b.joinOuter = scopeEntities(sc) // as gen.exists
 		counted, ok := []logical.Op(nil), false
 		if count && !comprehension {
 			counted, _, ok = b.countedOps(inner) // as gen.countByRules
@@ -207,11 +209,9 @@ func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls
 		case ok:
 			inner = counted
 		default:
-			saved := b.joinOuter
-			b.joinOuter = scopeEntities(sc) // as gen.exists
 			inner = b.rewrite(inner, need{Live: newVarSet(), Bag: count})
-			b.joinOuter = saved
 		}
+		b.joinOuter = saved
 	}
 	return []*logical.Pipeline{{Ops: inner}}, false, true
 }

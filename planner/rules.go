@@ -58,7 +58,16 @@ var rules = []rule{
 	narrowScans,
 	labelSetScans,
 	limitsThroughProjections,
-	valueJoins,
+}
+
+// lateRules run when the rules above change nothing more: they replace
+// what those leave as it was (a value join replaces the nested loop that
+// no seek or set operator took over). (A function: the rules price plans,
+// and pricing rewrites nested patterns with these rules.)
+func lateRules() []rule {
+	return []rule{
+		valueJoins,
+	}
 }
 
 // maxRuleRounds bounds the fixed-point loop (each round changes at least
@@ -105,6 +114,14 @@ func (b *builder) fixedPoint(ops []logical.Op, out need) ([]logical.Op, bool) {
 			next, ok := r(b, ops, analyse(ops, out))
 			if ok {
 				ops, more = next, true
+			}
+		}
+		if !more {
+			for _, r := range lateRules() {
+				next, ok := r(b, ops, analyse(ops, out))
+				if ok {
+					ops, more = next, true
+				}
 			}
 		}
 		if !more {

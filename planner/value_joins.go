@@ -35,8 +35,8 @@ import (
 // its MATCH required to differ from the outer side's (Expand.Distinct)
 // are compared in the filter instead. The rule is not used by a statement
 // that writes (the build would not see the writes of later rows) nor in
-// row mode, and only where the outer side has more than one row by
-// estimate: for one row the nested loop reads the inner side once too.
+// row mode, and only where it is priced below the nested loop (see
+// joinCheaper).
 func valueJoins(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	if b.rowModeOnly || b.noKeys {
 		return ops, false
@@ -87,9 +87,6 @@ func (b *builder) valueJoinAt(ops []logical.Op, i int, f logical.Filter) ([]logi
 		if len(probe) == 0 {
 			continue
 		}
-		if !b.manyProbes(ops[:k]) {
-			return nil, false
-		}
 		buildOps, unique := stripOuterDistinct(seg, binds)
 		var vars []string
 		for _, op := range seg {
@@ -103,7 +100,11 @@ func (b *builder) valueJoinAt(ops []logical.Op, i int, f logical.Filter) ([]logi
 			BuildKeys: build,
 		}
 		f.Pred = andOf(append(cs, unique...))
-		return replace(ops, k, i-k+1, join, f), true
+		out := replace(ops, k, i-k+1, join, f)
+		if !b.joinCheaper(ops[:i+1], out[:k+2], join.Build) {
+			return nil, false
+		}
+		return out, true
 	}
 	return nil, false
 }
@@ -346,24 +347,35 @@ func (b *builder) estimateValueJoin(pl *logical.Pipeline, k int) ([]float64, lis
 	return out, l
 }
 
-// manyProbes reports whether the rows that reach a value join after ops
-// are expected to be more than one: by estimate, or, for a pattern that
-// a row tests or counts (joinOuter set) and whose operators before the
-// join bind nothing, because the pattern is planned once for all the rows
-// of the query around it, the join's table built once for all of them.
-func (b *builder) manyProbes(ops []logical.Op) bool {
-	bound := false
-	for _, op := range ops {
+// valueJoinBodyRows is the number of rows a pattern tested or counted
+// per row is assumed to run for, when its plan is chosen without them:
+// the join's table, built once, is priced as shared by that many.
+const valueJoinBodyRows = 16
+
+// joinCheaper reports whether the value join (the operators joined, up to
+// its filter) is priced below the nested loop it replaces (nested, up to
+// the same filter): a nested loop that an estimate prices as a seek (a
+// scan whose filter is keyed by a value per row, see seekValues) stays.
+// Where the operators before the join bind nothing and a row's pattern
+// is planned (joinOuter set), the nested loop is one run of the pattern
+// and the join's build is priced as shared by valueJoinBodyRows rows.
+func (b *builder) joinCheaper(nested, joined []logical.Op, build *logical.Pipeline) bool {
+	perRow := b.joinOuter != nil
+	for _, op := range joined {
+		if _, ok := op.(logical.ValueJoin); ok {
+			break
+		}
 		if _, start := op.(logical.Start); !start {
-			bound = true
+			perRow = false
 		}
 	}
-	if !bound {
-		return b.joinOuter != nil
+	n := b.pipelineCost(&logical.Pipeline{Ops: append([]logical.Op(nil), nested...)})
+	j := b.pipelineCost(&logical.Pipeline{Ops: append([]logical.Op(nil), joined...)})
+	if perRow {
+		once := b.pipelineCost(&logical.Pipeline{Ops: append([]logical.Op(nil), build.Ops...)})
+		j = j - once + once/valueJoinBodyRows
 	}
-	pl := &logical.Pipeline{Ops: append([]logical.Op(nil), ops...)}
-	b.estimate(pl)
-	return pl.Est[len(pl.Est)-1] >= valueJoinMinRows
+	return j < n
 }
 
 // scopeEntities lists the node and relationship variables of sc (as
