@@ -155,7 +155,7 @@ func TestValueJoinsMatchRowMode(t *testing.T) {
 			againstRowMode(t, dbs, names, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)
 		}
 	}
-	t.Logf("%d runs, %d planned with a value join, %d differ", runs, joined, failed)
+	t.Logf("%d runs, %d queries (of three graphs) planned with a value join, %d differ", runs, joined, failed)
 	if failed > 0 {
 		t.Errorf("%d of %d runs differ from row mode", failed, runs)
 	}
