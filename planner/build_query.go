@@ -58,6 +58,10 @@ type builder struct {
 	// noKeys: the statement may write, so it trusts no key (see
 	// unique_keys.go).
 	noKeys bool
+	// joinOuter: while a pattern tested or counted per row is planned,
+	// the row's node and relationship variables (see valueJoins); nil
+	// elsewhere.
+	joinOuter map[string]bool
 	// labels: the label names the statement names (see
 	// impliedIndexLabel).
 	labels []string

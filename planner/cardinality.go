@@ -42,6 +42,9 @@ func (b *builder) listLengths(pl *logical.Pipeline) lists {
 // estimateLists is estimateReads, returning also the estimated lengths of
 // the lists the operators collected (by variable and by collect call).
 func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
+	if k := valueJoinIndex(pl.Ops); k >= 0 {
+		return b.estimateValueJoin(pl, k)
+	}
 	nodes := math.Max(b.stats.NodeCount(), 1)
 	avgDeg := b.stats.RelCount("") / nodes
 	rows := 1.0

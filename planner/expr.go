@@ -585,7 +585,10 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 		}
 		// Nothing reads the pattern's variables after it; an existence
 		// check needs no multiplicity either.
+		saved := g.b.joinOuter
+		g.b.joinOuter = rowEntities(env)
 		ops = g.b.rewrite(ops, need{Live: newVarSet(), Bag: count})
+		g.b.joinOuter = saved
 	}
 	res := g.r()
 	done := g.newLabel()

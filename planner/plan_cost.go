@@ -79,6 +79,9 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 		if _, once := op.(logical.WalkCount); once {
 			runs[0] = 1 // built once
 		}
+		if _, once := op.(logical.ValueJoin); once {
+			runs[0] = 1 // built once, when the first row arrives
+		}
 		saved := b.outer
 		b.outer = b.bindings(c.Ops[:i])
 		for k, ch := range nested {
@@ -194,6 +197,8 @@ func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls
 		return nil, false, false
 	}
 	if !b.rowModeOnly {
+		saved := b.joinOuter
+		b.joinOuter = scopeEntities(sc) // as gen.exists
 		counted, ok := []logical.Op(nil), false
 		if count && !comprehension {
 			counted, _, ok = b.countedOps(inner) // as gen.countByRules
@@ -206,6 +211,7 @@ func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls
 		default:
 			inner = b.rewrite(inner, need{Live: newVarSet(), Bag: count})
 		}
+		b.joinOuter = saved
 	}
 	return []*logical.Pipeline{{Ops: inner}}, false, true
 }

@@ -185,6 +185,13 @@ func plainValueKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 			}
 		}
 		return true
+	case *ast.MapLiteral:
+		for _, en := range x.Entries {
+			if !plainValueKinds(en.Value, entities, kinds) {
+				return false
+			}
+		}
+		return true
 	case *ast.Property:
 		v, ok := varProperty(x)
 		if _, known := entities[v]; ok && known { // a node, a relationship or a map (false)
@@ -230,6 +237,8 @@ func bindsVars(op logical.Op) (binds []string, crossable bool) {
 		return []string{o.Var}, true
 	case logical.Optional:
 		return o.NewVars, true
+	case logical.ValueJoin:
+		return o.Vars, true
 	case logical.NodeFilter, logical.RelFilter:
 		return nil, true
 	case logical.Filter:
@@ -303,6 +312,10 @@ func entityVars(ops []logical.Op, known map[string]bool) map[string]bool {
 			out[o.From], out[o.To] = true, true
 		case logical.Optional:
 			for v, e := range entityVars(o.Inner, nil) {
+				out[v] = out[v] || e
+			}
+		case logical.ValueJoin:
+			for v, e := range entityVars(o.Build.Ops, nil) {
 				out[v] = out[v] || e
 			}
 		}

@@ -298,6 +298,10 @@ func before(op logical.Op, after need) need {
 	case logical.TypeCounts:
 		live = live.emptied()
 		bag, ordered = true, false
+	case logical.ValueJoin:
+		// The build reads nothing of the row (see valueJoins).
+		kill(o.Vars...)
+		useExprs(o.ProbeKeys...)
 	case logical.NodeFilter:
 		use(o.Var)
 	case logical.RelFilter:

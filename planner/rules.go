@@ -61,6 +61,16 @@ var rules = []rule{
 	limitsThroughProjections,
 }
 
+// lateRules run when the rules above change nothing more: they replace
+// what those leave as it was (a value join replaces the nested loop that
+// no seek or set operator took over). (A function: the rules price plans,
+// and pricing rewrites nested patterns with these rules.)
+func lateRules() []rule {
+	return []rule{
+		valueJoins,
+	}
+}
+
 // maxRuleRounds bounds the fixed-point loop (each round changes at least
 // one operator, and no rule undoes another, so it ends well before).
 const maxRuleRounds = 64
@@ -105,6 +115,14 @@ func (b *builder) fixedPoint(ops []logical.Op, out need) ([]logical.Op, bool) {
 			next, ok := r(b, ops, analyse(ops, out))
 			if ok {
 				ops, more = next, true
+			}
+		}
+		if !more {
+			for _, r := range lateRules() {
+				next, ok := r(b, ops, analyse(ops, out))
+				if ok {
+					ops, more = next, true
+				}
 			}
 		}
 		if !more {

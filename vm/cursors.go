@@ -36,6 +36,10 @@ type cursor struct {
 	walk  *trailWalk
 	// tables
 	tab *table
+	// value joins: the build rows a probe found (value_join.go)
+	join     *joinTable
+	joinSpec *ValueJoinSpec
+	joinRows []int32
 	// shortest paths
 	spaths  []value.Path
 	kpaths  *kShortest    // paths in order of length, when the spec is searched

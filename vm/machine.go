@@ -75,6 +75,7 @@ type Machine struct {
 	typeCache map[*string][]uint32 // resolved relationship types, by spec
 	nbrBuf    []uint32             // scratch for set expansion
 	inSets    map[int]*inSet       // hashed IN lists, by pc
+	joins     map[int32]*joinTable // value joins' build tables, by aux (value_join.go)
 	keyBuf    []byte
 }
 
@@ -1070,6 +1071,16 @@ func (m *Machine) run() (row bool, err error) {
 			}
 			if N[in.A] == 0 {
 				pc = int(in.D)
+			}
+		case OpJoinAdd:
+			if err := m.joinAdd(in.A); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpJoinProbe:
+			m.joinProbe(&m.cursors[in.A], in.B, in.C)
+		case OpJoinNext:
+			if !m.joinNext(&m.cursors[in.A]) {
+				pc = int(in.B)
 			}
 		case OpSetAddCounted:
 			if N[in.B] != NullID {

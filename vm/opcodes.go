@@ -186,6 +186,9 @@ const (
 	OpCountNew         // A=count map: M[A] = a new empty map from node to count
 	OpCountAdd         // A=count map, B=N: add one to N[B]'s count in M[A]; null adds nothing
 	OpCountGet         // A=N dst, B=count map, C=N node, D=target: N[A] = N[C]'s count in M[B]; if it is 0, pc = D
+	OpJoinAdd          // A=X value join spec: add the build row (the spec's registers) under the key in its key registers; a null or NaN key adds nothing (value_join.go)
+	OpJoinProbe        // A=cursor, B=X value join spec, C=R first probe key: the cursor iterates the build rows whose key may equal R[C:C+len(keys)]
+	OpJoinNext         // A=cursor, B=target when done: restore the next candidate build row's registers
 
 	// --- GraphProgram working graphs (Ctx.Working: W and a statement's result R) ---
 	OpCollectRow     // A=target: count a result row; once R is truncated (its node limit left a node out), pc = A
@@ -268,6 +271,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetChain:    {"SetChain", 3, -1}, OpCheckAdjacent: {"CheckAdjacent", 4, 3},
 	OpSetNew: {"SetNew", 1, -1}, OpSetAdd: {"SetAdd", 2, -1}, OpSetAddAll: {"SetAddAll", 2, -1}, OpSetAddCounted: {"SetAddCounted", 3, -1},
 	OpCountNew: {"CountNew", 1, -1}, OpCountAdd: {"CountAdd", 2, -1}, OpCountGet: {"CountGet", 4, 3},
+	OpJoinAdd: {"JoinAdd", 1, -1}, OpJoinProbe: {"JoinProbe", 3, -1}, OpJoinNext: {"JoinNext", 2, 1},
 	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1}, OpSetIndexRange: {"SetIndexRange", 2, -1},
 
 	OpOpenTypeCounts: {"OpenTypeCounts", 1, -1}, OpNextTypeCount: {"NextTypeCount", 4, 3},
