@@ -52,6 +52,7 @@ var rules = []rule{
 	leastAgain,
 	shortestSteps,
 	expandAdjacent,
+	mergeVarExpands,
 	setVarExpand,
 	setCommonNeighbours,
 	setExpandChain,
