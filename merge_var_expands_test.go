@@ -37,6 +37,7 @@ func TestMergedVarExpandsMatchRowMode(t *testing.T) {
 		"MATCH (a:A) WHERE EXISTS { (a)%[1]s(b:B) } RETURN count(*) AS n",
 		"MATCH (a {id: $x})%[1]s(b) RETURN count(*) AS n",                    // rows counted
 		"MATCH (a {id: $x})%[1]s(b)-[:U]->(c) RETURN count(DISTINCT c) AS n", // a third hop
+		"MATCH (a {id: $x})%[1]s(b)-[:T]->(c) RETURN count(DISTINCT c) AS n", // one that must differ from both lists
 		"MATCH (a {id: $x})%[1]s(b) WITH DISTINCT a, b RETURN count(*) AS n",
 		"MATCH (a:A)%[1]s(b) RETURN a.id AS a, count(DISTINCT b) AS n",
 	}

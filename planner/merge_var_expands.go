@@ -7,7 +7,7 @@ import (
 )
 
 // mergeVarExpands makes one variable-length expansion of two in a row
-// through an anonymous node: `(x)-[:T*a..b]->()-[:T*c..d]->(y)` reaches
+// through a node nothing else reads (anonymous, or named and unread): `(x)-[:T*a..b]->()-[:T*c..d]->(y)` reaches
 // the y of `(x)-[:T*a+c..b+d]->(y)` when only the distinct rows matter.
 // A trail of the two is one trail of the whole (relationship uniqueness
 // holds across one MATCH, so the second part's relationships differ from
@@ -51,7 +51,7 @@ func mergeable(a, b logical.VarExpand, after need) bool {
 	plain := func(o logical.VarExpand) bool {
 		return o.Group == nil && o.Props == nil && len(o.Steps) == 0 && len(o.HopsBy) == 0 && !o.ListBound
 	}
-	if !plain(a) || !plain(b) || a.ToBound || b.From != a.To || !isInternal(a.To) || a.Max < 0 || b.Max < 0 {
+	if !plain(a) || !plain(b) || a.ToBound || b.From != a.To || a.Max < 0 || b.Max < 0 {
 		return false
 	}
 	if after.Bag || after.Live.has(a.To) || after.Live.has(a.RelList) || after.Live.has(b.RelList) {
