@@ -3,15 +3,20 @@ package planner
 import "github.com/cyqdb/cyq/parser/ast"
 
 // readsEntity reports whether evaluating e on a match of pattern p can
-// never fail: e is a literal, a parameter, a variable, or a property of a
-// variable p binds to a node or to one relationship. A property of
-// anything else can fail: of a path (`p.x` where p = (a)-->(b)), of a
-// variable-length or quantified relationship's list (`r.x` where
-// -[r*1..2]->), or of an outer value that is not a map. A RETURN or a
-// comprehension's element that the rules drop because only the number
-// or the existence of matches is read must be one of these, or dropping
-// it would hide the error its evaluation raises.
+// never fail: e is a literal, a parameter, a variable, or a property, id()
+// or elementId() of a variable p binds to a node or to one relationship
+// (bound on every match, never null). A property of anything else can
+// fail: of a path (`p.x` where p = (a)-->(b)), of a variable-length or
+// quantified relationship's list (`r.x` where -[r*1..2]->), or of an
+// outer value that is not a map; so can id() and elementId() of anything
+// but a node or a relationship (a path, a list, an outer number). A
+// RETURN or a comprehension's element that the rules drop because only
+// the number or the existence of matches is read must be one of these,
+// or dropping it would hide the error its evaluation raises.
 func readsEntity(e ast.Expr, p *ast.Pattern) bool {
+	if v, ok := entityFunc(e); ok {
+		return patternEntities(p)[v]
+	}
 	x, ok := e.(*ast.Property)
 	if !ok {
 		return cannotFail(e)

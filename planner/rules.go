@@ -53,6 +53,7 @@ var rules = []rule{
 	leastAgain,
 	shortestSteps,
 	expandAdjacent,
+	mergeVarExpands,
 	setVarExpand,
 	setCommonNeighbours,
 	setExpandChain,

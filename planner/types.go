@@ -165,8 +165,14 @@ func (b *builder) typeCheck(e ast.Expr, sc *scope, local map[string]functions.Ty
 			if only(l, functions.Number) && only(r, functions.Number) {
 				return numResult(l, r), nil
 			}
-			if (never(l, functions.Number, functions.String, functions.AnyList, functions.Temporal) && !only(r, functions.AnyList)) ||
-				(never(r, functions.Number, functions.String, functions.AnyList, functions.Temporal) && !only(l, functions.AnyList)) {
+			// A side that can be no number, string, list or temporal value
+			// adds only to a list (appended to it), so the addition is
+			// wrong before it runs only when the other side can never be
+			// a list. A side that may be a list (of unknown type, a union
+			// with a list, a reduce() accumulator) is left to the run,
+			// which raises the error on the rows where it is not one.
+			if (never(l, functions.Number, functions.String, functions.AnyList, functions.Temporal) && never(r, functions.AnyList)) ||
+				(never(r, functions.Number, functions.String, functions.AnyList, functions.Temporal) && never(l, functions.AnyList)) {
 				return unknown, badArg(x, "cannot add %s and %s", l, r)
 			}
 			if only(l, functions.String) && only(r, functions.String) {
