@@ -154,7 +154,13 @@ func classDegreeQueries(r *rand.Rand, n int) []string {
 		case 2:
 			out = append(out, fmt.Sprintf("MATCH (a:N) CALL { WITH a MATCH %s%s RETURN %s AS x } RETURN a.k AS k, x", hop, where, a1))
 		case 3:
-			out = append(out, fmt.Sprintf("MATCH (a:N) OPTIONAL MATCH %s%s WITH a, %s AS x, %s AS y RETURN a.k AS k, x, y", hop, where, a1, a2))
+			// a filter after the OPTIONAL MATCH may drop the row of
+			// nulls, or the rows the pattern kept
+			after := ""
+			if r.IntN(2) == 0 {
+				after = " WITH a, r, m WHERE " + []string{"m IS NOT NULL", "r IS NULL", pred(1)}[r.IntN(3)]
+			}
+			out = append(out, fmt.Sprintf("MATCH (a:N) OPTIONAL MATCH %s%s%s WITH a, %s AS x, %s AS y RETURN a.k AS k, x, y", hop, where, after, a1, a2))
 		case 4:
 			out = append(out, fmt.Sprintf("MATCH (a:N) WHERE a.k < 10 OPTIONAL MATCH %s%s RETURN %s AS x", hop, where, a1))
 		case 5:

@@ -221,6 +221,15 @@ func (b *builder) classDegreesAt(ops []logical.Op, i int, hop []logical.Op, opti
 	if agg < 0 {
 		return nil, false
 	}
+	// After an OPTIONAL MATCH, a filter may drop a node's row of nulls
+	// (`WITH h, collect(v) AS vs UNWIND vs AS v` leaves v IS NOT NULL) or
+	// the rows its pattern kept, so whether the node keeps a group, and
+	// whether its row of nulls is there at all, would be counts of the
+	// pattern's classes before and after those filters; only the
+	// optional pattern's own filters are read.
+	if optional && len(after) > 0 {
+		return nil, false
+	}
 	a := ops[agg].(logical.Aggregate)
 	far := []string{o.Rel, o.To}
 	if len(a.Aggs) == 0 || usesOf(logical.Aggregate{Keys: a.Keys}).hasAny(far...) {
