@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -944,7 +945,7 @@ func compareClass(l, r classVal, op ast.CompareOp) (classVal, bool) {
 	var c int
 	switch {
 	case l.kind == cInt && r.kind == cInt:
-		c = cmpInt(l.i, r.i)
+		c = cmp.Compare(l.i, r.i)
 	case l.kind == cStr && r.kind == cStr:
 		c = strings.Compare(l.s, r.s)
 	case l.kind == cBool && r.kind == cBool && eq:
@@ -979,16 +980,6 @@ func compareClass(l, r classVal, op ast.CompareOp) (classVal, bool) {
 		t = c >= 0
 	}
 	return classVal{kind: cBool, b: t}, true
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // and3 is three-valued AND of two booleans or nulls.

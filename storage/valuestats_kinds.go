@@ -385,13 +385,7 @@ func splitKindsTrailer(b []byte) ([]byte, map[kindKey]int64, error) {
 	d := &decoder{b: rec}
 	counts := map[kindKey]int64{}
 	for i, c := 0, d.count(); i < c && d.err == nil; i++ {
-		f := d.uvarint()
-		k := kindKey{rel: f&1 != 0, owner: d.u32(), key: d.u32()}
-		if kind := f >> 1; kind <= uint64(value.KindVector) || kind == kindBig {
-			k.kind = uint8(kind)
-		} else if d.err == nil {
-			d.err = errorf(ErrCorrupt, "image: bad value kind")
-		}
+		k := decodeKindKey(d, "image: bad value kind")
 		counts[k] = int64(d.uvarint())
 	}
 	if err := d.done(); err != nil {
@@ -425,13 +419,21 @@ func appendKindsDelta(b []byte, d map[kindKey]int64) []byte {
 
 func decodeKindsDelta(d *decoder, into map[kindKey]int64) {
 	for i, c := 0, d.count(); i < c && d.err == nil; i++ {
-		f := d.uvarint()
-		k := kindKey{rel: f&1 != 0, owner: d.u32(), key: d.u32()}
-		if kind := f >> 1; kind <= uint64(value.KindVector) || kind == kindBig {
-			k.kind = uint8(kind)
-		} else if d.err == nil {
-			d.err = errorf(ErrCorrupt, "bad journal record: value kind")
-		}
+		k := decodeKindKey(d, "bad journal record: value kind")
 		into[k] += d.varint()
 	}
+}
+
+// decodeKindKey reads a count's key as the image and the journal write
+// it (uvarint flags: kind<<1 | relationship; owner; key), a kind no
+// version writes reported as damage (what).
+func decodeKindKey(d *decoder, what string) kindKey {
+	f := d.uvarint()
+	k := kindKey{rel: f&1 != 0, owner: d.u32(), key: d.u32()}
+	if kind := f >> 1; kind <= uint64(value.KindVector) || kind == kindBig {
+		k.kind = uint8(kind)
+	} else if d.err == nil {
+		d.err = errorf(ErrCorrupt, "%s", what)
+	}
+	return k
 }
