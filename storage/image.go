@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -765,10 +766,10 @@ func appendNodeHead(dst, pb []byte, p *nodePage, i int) ([]byte, []byte) {
 	return append(dst, pb...), pb
 }
 
-// appendNodeBlock encodes node page p in the format of images before
-// version 7 (see the format above; nodeblock_inplace.go for version 7's and 8's).
-func appendNodeBlock(dst []byte, p *nodePage) []byte {
-	var entries, lists, labels int
+// nodePageTotals is what a node block's head records of page p, the
+// entries, lists and labels of its live nodes, and whether a relationship
+// id of its lists needs more than 32 bits.
+func nodePageTotals(p *nodePage) (entries, lists, labels int, wide bool) {
 	for i := uint32(0); i < nodePageSize; i++ {
 		if !p.isAlive(i) {
 			continue
@@ -778,8 +779,20 @@ func appendNodeBlock(dst []byte, p *nodePage) []byte {
 			ls := p.lists(i, d)
 			lists += ls.len()
 			entries += ls.entries()
+			for _, l := range ls.all() {
+				if rels := l.rels(); rels.len() > 0 && rels.at(rels.len()-1) > math.MaxUint32 {
+					wide = true // (ids are sorted within a list)
+				}
+			}
 		}
 	}
+	return entries, lists, labels, wide
+}
+
+// appendNodeBlock encodes node page p in the format of images before
+// version 7 (see the format above; nodeblock_inplace.go for version 7's and 8's).
+func appendNodeBlock(dst []byte, p *nodePage) []byte {
+	entries, lists, labels, _ := nodePageTotals(p)
 	dst = binary.AppendUvarint(dst, p.alive[0])
 	dst = binary.AppendUvarint(dst, uint64(entries))
 	dst = binary.AppendUvarint(dst, uint64(lists))

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"encoding/binary"
-	"math"
 	"slices"
 	"unsafe"
 )
@@ -93,24 +92,7 @@ func nodeBlockFormat(v uint32) int {
 // (relids_packed.go).
 func appendNodeBlockInPlace(dst []byte, p *nodePage, packed bool) []byte {
 	start := len(dst)
-	var entries, lists, labels int
-	wide := false
-	for i := uint32(0); i < nodePageSize; i++ {
-		if !p.isAlive(i) {
-			continue
-		}
-		labels += len(p.labels[i])
-		for d := Out; d <= In; d++ {
-			ls := p.lists(i, d)
-			lists += ls.len()
-			entries += ls.entries()
-			for _, l := range ls.all() {
-				if rels := l.rels(); rels.len() > 0 && rels.at(rels.len()-1) > math.MaxUint32 {
-					wide = true // (ids are sorted within a list)
-				}
-			}
-		}
-	}
+	entries, lists, labels, wide := nodePageTotals(p)
 	width := 4
 	if wide {
 		width = 8
