@@ -132,22 +132,7 @@ func labelKindGraphs(t *testing.T, seed uint64, prop, bad, where string, filler 
 	if filler > 0 {
 		stmts = append(stmts, fmt.Sprintf("UNWIND range(1, %d) AS i CREATE (:F)", filler))
 	}
-	dbs := map[string]*DB{}
-	for _, name := range []string{"planned", "planned-idx", "row-mode"} {
-		db, err := Open("", &Options{RowModeOnly: name == "row-mode"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		for _, s := range stmts {
-			mustRun(t, db, s, nil)
-		}
-		if name == "planned-idx" {
-			mustRun(t, db, "CREATE INDEX FOR (n:P) ON (n.s)", nil)
-		}
-		dbs[name] = db
-	}
-	return dbs
+	return kindStores(t, stmts)
 }
 
 // labelKindQueries generates n queries of TestValueKindsPerLabel.

@@ -136,22 +136,7 @@ func kindGraphs(t *testing.T, seed uint64, prop, bad string) map[string]*DB {
 		}
 		stmts = append(stmts, fmt.Sprintf("MATCH (a {id: %d}), (b {id: %d}) CREATE (a)-[:K {d: %s, w: %d}]->(b)", a, b, d, r.IntN(9)))
 	}
-	dbs := map[string]*DB{}
-	for _, name := range []string{"planned", "planned-idx", "row-mode"} {
-		db, err := Open("", &Options{RowModeOnly: name == "row-mode"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		for _, s := range stmts {
-			mustRun(t, db, s, nil)
-		}
-		if name == "planned-idx" {
-			mustRun(t, db, "CREATE INDEX FOR (n:P) ON (n.s)", nil)
-		}
-		dbs[name] = db
-	}
-	return dbs
+	return kindStores(t, stmts)
 }
 
 // kindQueries generates n queries reading d and s (see
@@ -227,4 +212,25 @@ func kindQueries(r *rand.Rand, n int) []string {
 		}
 	}
 	return out
+}
+
+// kindStores runs stmts on three stores of the value-kind tests: planned,
+// planned with an index on :P(s), and row mode.
+func kindStores(t *testing.T, stmts []string) map[string]*DB {
+	dbs := map[string]*DB{}
+	for _, name := range []string{"planned", "planned-idx", "row-mode"} {
+		db, err := Open("", &Options{RowModeOnly: name == "row-mode"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		for _, s := range stmts {
+			mustRun(t, db, s, nil)
+		}
+		if name == "planned-idx" {
+			mustRun(t, db, "CREATE INDEX FOR (n:P) ON (n.s)", nil)
+		}
+		dbs[name] = db
+	}
+	return dbs
 }
