@@ -194,10 +194,9 @@ func TestIndexDDLAfterCrash(t *testing.T) {
 			if _, ok := runs[indexKey{l, k}]; ok == create {
 				t.Fatalf("before: the image holds a run: %v", ok)
 			}
-			s, err = Open("db", &Options{FS: fs, Logger: quietLogger{}})
+			s, err = Open("db", &Options{FS: fs, Logger: quietLogger{}, noImageWriter: true}) // no fold before the crash
 			check(t, err)
 			s.journalFloor = 1 << 30
-			s.stopImageWriter() // no fold before the crash
 			g = mustGraph(t, s, DefaultGraph)
 			tx = begin(t, g)
 			if create {
@@ -208,10 +207,9 @@ func TestIndexDDLAfterCrash(t *testing.T) {
 			check(t, tx.Commit())
 			crashed := fs.CrashClone(vfs.CrashCloneCfg{UnsyncedDataPercent: 0})
 			check(t, s.Close())
-			cs, err := Open("db", &Options{FS: crashed, Logger: quietLogger{}})
+			cs, err := Open("db", &Options{FS: crashed, Logger: quietLogger{}, noImageWriter: true})
 			check(t, err)
 			cs.journalFloor = 1 << 30
-			cs.stopImageWriter()
 			cg := mustGraph(t, cs, DefaultGraph)
 			if !cs.needsImage(cg) {
 				t.Fatal("the image is not due after an index DDL in the journal")

@@ -67,6 +67,12 @@ type Options struct {
 	PebbleCacheSize int64
 	// MemTableSize is Pebble's memtable size in bytes. Default 4 MiB.
 	MemTableSize uint64
+
+	// noImageWriter opens a writable store without its background image
+	// writer (tests): an image an open finds due stays due, where the
+	// writer, kicked at open, may already have written it before a test
+	// could stop it.
+	noImageWriter bool
 }
 
 type stdLogger struct{}

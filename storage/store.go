@@ -214,7 +214,7 @@ func Open(dir string, opts *Options) (_ *Store, err error) {
 	if b := o.MemoryBudget; b > 0 && s.mem.Load()-s.unbuiltMem() > b {
 		return nil, errorf(ErrMemoryBudget, "the store needs about %d bytes in memory, over the budget of %d", s.mem.Load()-s.unbuiltMem(), b)
 	}
-	if !o.ReadOnly {
+	if !o.ReadOnly && !o.noImageWriter {
 		s.startImageWriter()
 	}
 	s.releaseLimit = claimMemoryLimit(o)
