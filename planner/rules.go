@@ -20,6 +20,7 @@ var rules = []rule{
 	caseDepths,
 	dropUnused,
 	optionalNullsUnread,
+	optionalNullDropped,
 	dropDistinct,
 	dropDistinctRows,
 	pushdownUniqueness,
