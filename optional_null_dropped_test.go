@@ -13,7 +13,8 @@ import (
 // clause that expands from or into one of its new variables, or does not
 // (an expansion from an older variable, an OPTIONAL MATCH, a filter that
 // keeps nulls), variable-length and quantified expansions among them,
-// some of which may follow no relationship, and consumers that count rows, count distinct ends,
+// some of which may follow no relationship, some after a WITH that
+// carries, renames, computes a value that may fail, filters or limits, and consumers that count rows, count distinct ends,
 // list the rows or collect and unwind concatenated lists. The planner
 // runs the OPTIONAL MATCH as a MATCH where the expansion after it drops
 // the rows it adds (planner/optional_null_dropped.go); each query is
@@ -34,6 +35,9 @@ func TestOptionalNullDroppedMatchesRowMode(t *testing.T) {
 		"MATCH (a)-->(y)", "MATCH (y)-->(a)", "MATCH (x)--(y)", "MATCH (x)-->(x)", "MATCH (x)-->()-->(y)",
 		"MATCH (y) WHERE y.id = coalesce(x.id, 0)", "MATCH (x)-[s:T]->(y) WHERE s <> r", "MATCH (x)-->(y:A)",
 		"MATCH (x) (()-->()-->(:A)){0,2} (y)", "MATCH (x)-[*0..2]->(y)<--(x)", "MATCH (y)-[*0..1]->(x)",
+		"WITH a, x MATCH (x)-->(y)", "WITH a, x AS z MATCH (z)-->(y) WITH a, z AS x, y", "WITH a, x, $x AS p MATCH (x)<--(y)",
+		"WITH a, x, 10 / coalesce(a.k, 1) AS q MATCH (x)-->(y)", "WITH a, x WHERE a.id > 1 MATCH (x)-->(y)",
+		"WITH a, x ORDER BY a.id LIMIT 3 MATCH (x)-->(y)", "WITH a, x, x.k AS k MATCH (x)-->(y)",
 	}
 	consumers := []string{
 		"RETURN count(DISTINCT y) AS n", "RETURN count(*) AS n", "RETURN a.id AS a, x.id AS x, y.id AS y",

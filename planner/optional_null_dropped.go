@@ -3,6 +3,8 @@ package planner
 import (
 	"slices"
 
+	"github.com/cyqdb/cyq/parser/ast"
+
 	"github.com/cyqdb/cyq/planner/logical"
 )
 
@@ -14,7 +16,10 @@ import (
 // no row for a null x), so an expansion from one of the Optional's new
 // variables, or into one (bound, the expansion checks it), gives no row
 // for such a row, and the rows it gives for the others are those of the
-// Optional's inner operators run inline. The inner operators run on the
+// Optional's inner operators run inline. Between the two there may be
+// the projections of a WITH that only carries or renames variables (the
+// expansion then reads a new variable under its new name): they keep each
+// row as it is and cannot fail on the null one. The inner operators run on the
 // same rows either way (no error is raised or hidden), and the rules
 // after this one see a plain chain of expansions, which they may run set
 // at a time.
@@ -24,7 +29,16 @@ func optionalNullDropped(_ *builder, ops []logical.Op, _ required) ([]logical.Op
 		if !ok || len(o.Inner) == 0 {
 			continue
 		}
-		if dropsNullOf(ops[i+1], o.NewVars) {
+		vars := slices.Clone(o.NewVars)
+		j := i + 1
+		for ; j < len(ops); j++ {
+			next, passes := passNulls(ops[j], vars)
+			if !passes {
+				break
+			}
+			vars = next
+		}
+		if j < len(ops) && dropsNullOf(ops[j], vars) {
 			return replace(ops, i, 1, o.Inner...), true
 		}
 	}
@@ -43,4 +57,29 @@ func dropsNullOf(op logical.Op, vars []string) bool {
 		return slices.Contains(vars, x.From)
 	}
 	return false
+}
+
+// passNulls reports whether op keeps every row as one row and cannot
+// fail, a Select or a Project of variables and parameters, and returns
+// the names vars have after it.
+func passNulls(op logical.Op, vars []string) ([]string, bool) {
+	switch x := op.(type) {
+	case logical.Select:
+		return vars, true
+	case logical.Project:
+		next := slices.Clone(vars)
+		for _, it := range x.Items {
+			switch e := it.Expr.(type) {
+			case *ast.Variable:
+				if slices.Contains(vars, e.Name) {
+					next = append(next, it.Name)
+				}
+			case *ast.Parameter:
+			default:
+				return nil, false
+			}
+		}
+		return next, true
+	}
+	return nil, false
 }
