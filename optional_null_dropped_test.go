@@ -14,7 +14,8 @@ import (
 // (an expansion from an older variable, an OPTIONAL MATCH, a filter that
 // keeps nulls), variable-length and quantified expansions among them,
 // some of which may follow no relationship, some after a WITH that
-// carries, renames, computes a value that may fail, filters or limits, and consumers that count rows, count distinct ends,
+// carries, renames, computes a value that may fail, filters or limits,
+// or drops the new variable or binds its name to another value, and consumers that count rows, count distinct ends,
 // list the rows or collect and unwind concatenated lists. The planner
 // runs the OPTIONAL MATCH as a MATCH where the expansion after it drops
 // the rows it adds (planner/optional_null_dropped.go); each query is
@@ -38,6 +39,8 @@ func TestOptionalNullDroppedMatchesRowMode(t *testing.T) {
 		"WITH a, x MATCH (x)-->(y)", "WITH a, x AS z MATCH (z)-->(y) WITH a, z AS x, y", "WITH a, x, $x AS p MATCH (x)<--(y)",
 		"WITH a, x, 10 / coalesce(a.k, 1) AS q MATCH (x)-->(y)", "WITH a, x WHERE a.id > 1 MATCH (x)-->(y)",
 		"WITH a, x ORDER BY a.id LIMIT 3 MATCH (x)-->(y)", "WITH a, x, x.k AS k MATCH (x)-->(y)",
+		"WITH a AS x MATCH (x)-->(y)", "WITH a MATCH (a)-->(x)", "WITH a, x AS z, a AS x MATCH (x)-->(y)",
+		"WITH a, x AS z MATCH (a)-->(x) MATCH (x)-->(y)", "WITH a, $x AS x MATCH (a)-->(y)",
 	}
 	consumers := []string{
 		"RETURN count(DISTINCT y) AS n", "RETURN count(*) AS n", "RETURN a.id AS a, x.id AS x, y.id AS y",

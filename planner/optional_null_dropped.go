@@ -46,13 +46,14 @@ func optionalNullDropped(_ *builder, ops []logical.Op, _ required) ([]logical.Op
 }
 
 // dropsNullOf reports whether op gives no row for an input row where one
-// of vars is null: an expansion from one of them, or into one.
+// of vars is null: an expansion from one of them, or into one it checks
+// as bound (one that binds the name anew does not read it).
 func dropsNullOf(op logical.Op, vars []string) bool {
 	switch x := op.(type) {
 	case logical.Expand:
-		return slices.Contains(vars, x.From) || slices.Contains(vars, x.To)
+		return slices.Contains(vars, x.From) || x.ToBound && slices.Contains(vars, x.To)
 	case logical.VarExpand:
-		return slices.Contains(vars, x.From) || slices.Contains(vars, x.To)
+		return slices.Contains(vars, x.From) || x.ToBound && slices.Contains(vars, x.To)
 	case logical.ExpandChain:
 		return slices.Contains(vars, x.From)
 	}
@@ -61,25 +62,33 @@ func dropsNullOf(op logical.Op, vars []string) bool {
 
 // passNulls reports whether op keeps every row as one row and cannot
 // fail, a Select or a Project of variables and parameters, and returns
-// the names vars have after it.
+// the names that hold vars' values after it: a Project adds the items
+// that carry one of them and takes away the names its other items bind
+// anew (`WITH a AS x` binds x to a, not to the null of the OPTIONAL
+// MATCH's x). A name a Select drops can only come back bound anew, by a
+// Project (above) or by an expansion that binds it (not one that checks
+// it as bound, see dropsNullOf).
 func passNulls(op logical.Op, vars []string) ([]string, bool) {
 	switch x := op.(type) {
 	case logical.Select:
 		return vars, true
 	case logical.Project:
-		next := slices.Clone(vars)
+		var carried, bound []string
 		for _, it := range x.Items {
 			switch e := it.Expr.(type) {
 			case *ast.Variable:
 				if slices.Contains(vars, e.Name) {
-					next = append(next, it.Name)
+					carried = append(carried, it.Name)
+					continue
 				}
 			case *ast.Parameter:
 			default:
 				return nil, false
 			}
+			bound = append(bound, it.Name)
 		}
-		return next, true
+		next := slices.DeleteFunc(slices.Clone(vars), func(v string) bool { return slices.Contains(bound, v) })
+		return append(next, carried...), true
 	}
 	return nil, false
 }
