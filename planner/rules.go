@@ -30,6 +30,7 @@ var rules = []rule{
 	seekScans,
 	hoistSeeks,
 	aggregateForms,
+	summedExistence,
 	unionSets,
 	aggregateThroughUnion,
 	countScan,
