@@ -27,7 +27,10 @@ import (
 // p may name another value. It follows operators, comparisons, property
 // reads, indexes, function arguments, CASE, IN and the other tests (see
 // rewriteExpr); not into comprehensions, quantifiers, reduce or subqueries, where a local
-// variable may be called p (p then stays read, and bound, as before). The
+// variable may be called p (p then stays read, and bound, as before),
+// except for the list a comprehension or reduce iterates, evaluated
+// outside it: all of nodes(p) or relationships(p) there is the list of
+// the pattern's variables (iterated). The
 // items of a projection or sort that reads grouping keys by their text
 // (Subst) are left as they are.
 func (b *builder) pathFunctions(pl *logical.Pipeline) (*logical.Pipeline, bool) {
@@ -151,6 +154,9 @@ func (r pathElems) expr(e ast.Expr) (ast.Expr, bool) {
 		if n := r.element(x); n != nil {
 			return n, true
 		}
+		if n, ok := r.iterated(x); ok {
+			return n, true
+		}
 		if c, ok := x.(*ast.Comparison); ok {
 			if v, ok := intComparison(c); ok {
 				return &ast.Literal{Span: c.Span, Kind: ast.LitBool, Bool: v}, true
@@ -198,6 +204,57 @@ func (r pathElems) element(e ast.Expr) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// iterated returns e, a list comprehension or reduce, iterating over
+// the list of the path's named elements where it iterates over all of
+// nodes(p) or relationships(p) of a path without a variable-length
+// relationship: `[n IN nodes(p) | n.id]` with p = (a)-->(b)-->(c) is
+// `[n IN [a, b, c] | n.id]`, the same list of the same nodes in the same
+// order, without the path built per row to take it apart. The list is
+// evaluated outside the expression's own variable, so the names cannot
+// be captured. (A quantifier is left to pathQuantifiers, which splits
+// it into one test per element.)
+func (r pathElems) iterated(e ast.Expr) (ast.Expr, bool) {
+	switch x := e.(type) {
+	case *ast.ListComprehension:
+		if l := r.elements(x.In); l != nil {
+			c := *x
+			c.In = l
+			return &c, true
+		}
+	case *ast.Reduce:
+		if l := r.elements(x.In); l != nil {
+			c := *x
+			c.In = l
+			return &c, true
+		}
+	}
+	return nil, false
+}
+
+// elements is the list literal of the variables of the path's nodes or
+// relationships when e is nodes(p) or relationships(p), p has no
+// variable-length relationship and every element has a name; nil
+// otherwise.
+func (r pathElems) elements(e ast.Expr) ast.Expr {
+	list, ok := r.list(e)
+	if !ok || r.varLength() >= 0 {
+		return nil
+	}
+	names := r.bind.Nodes
+	if list == "relationships" {
+		names = r.bind.Rels
+	}
+	span := e.NodeSpan()
+	out := &ast.ListLiteral{Span: span}
+	for _, n := range names {
+		if n == "" {
+			return nil
+		}
+		out.Items = append(out.Items, &ast.Variable{Span: span, Name: n})
+	}
+	return out
 }
 
 // isPath reports whether e is the path's variable.

@@ -31,6 +31,7 @@ var rules = []rule{
 	seekScans,
 	hoistSeeks,
 	aggregateForms,
+	summedExistence,
 	unionSets,
 	aggregateThroughUnion,
 	countScan,

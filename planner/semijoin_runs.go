@@ -411,7 +411,6 @@ func runExists(ops []logical.Op, sc *scope, live varSet) (_ ast.Expr, probe stri
 				break
 			}
 			if ends[k][0] == e.To {
-				r.Direction = reverse(r.Direction)
 				els[k].Rels = append([]*ast.RelPattern{r}, els[k].Rels...)
 				els[k].Nodes = append([]*ast.NodePattern{node(e.From)}, els[k].Nodes...)
 				ends[k][0] = e.From

@@ -28,17 +28,34 @@ import (
 // tested whole; the expansion's relationship uniqueness, its bounds (a
 // zero-length trail has no node in the first three runs) and its rows
 // stay as they were. P must read only x and variables bound before the
-// expansion, and be a test that cannot fail (stepTestable): the levels
-// test nodes of trails that the filter might never have seen.
-func stepTests(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+// expansion, and be a test that cannot fail (stepTestable, or by the
+// kinds of the properties it reads, neverFailsKinds): the levels test
+// nodes of trails that the filter might never have seen.
+func stepTests(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+	kinds := b.kinds()
+	testable := func(e ast.Expr, v string) bool {
+		return stepTestable(e, v) || neverFailsKinds(e, map[string]bool{v: true}, kinds)
+	}
 	for i, op := range ops {
 		f, ok := op.(logical.Filter)
 		if !ok || f.Subst != nil || f.Vectorised {
 			continue
 		}
 		cs := conjuncts(f.Pred)
+		// The filter's other conjuncts see only the trails the levels
+		// let through: one that may fail would no longer raise its error
+		// on the trails a level drops, so no conjunct moves then.
+		entities, safe := entitiesAt(ops, i), true
+		for _, c := range cs {
+			if _, _, _, ok := stepTestOf(ops, i, c, testable); !ok && !neverFailsKinds(c, entities, kinds) {
+				safe = false
+			}
+		}
+		if !safe {
+			continue
+		}
 		for ci, c := range cs {
-			ve, t, extra, ok := stepTestOf(ops, i, c)
+			ve, t, extra, ok := stepTestOf(ops, i, c, testable)
 			if !ok {
 				continue
 			}
@@ -61,7 +78,7 @@ func stepTests(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 // stepTestOf returns the expansion (its index in ops) whose trails'
 // nodes conjunct c, of the filter at ops[at], tests, the test, and the
 // conjuncts that stay in the filter in c's place.
-func stepTestOf(ops []logical.Op, at int, c ast.Expr) (int, logical.StepTest, []ast.Expr, bool) {
+func stepTestOf(ops []logical.Op, at int, c ast.Expr, testable func(ast.Expr, string) bool) (int, logical.StepTest, []ast.Expr, bool) {
 	fail := func() (int, logical.StepTest, []ast.Expr, bool) { return 0, logical.StepTest{}, nil, false }
 	q, ok := c.(*ast.Quantifier)
 	if !ok || q.Where == nil || q.Var == nil || (q.Kind != ast.QuantAll && q.Kind != ast.QuantNone) {
@@ -72,7 +89,7 @@ func stepTestOf(ops []logical.Op, at int, c ast.Expr) (int, logical.StepTest, []
 		pred = &ast.Unary{Span: q.Span, Op: ast.OpNot, Expr: pred}
 	}
 	v := q.Var.Name
-	if !stepTestable(pred, v) {
+	if !testable(pred, v) {
 		return fail()
 	}
 	reads := exprVars(pred)

@@ -241,6 +241,9 @@ func exprKinds(e ast.Expr, entities map[string]bool, prop kindsOf) (KindSet, boo
 			r, _ := exprKinds(x.Right, entities, prop)
 			return kindsFloat | (l|r)&kindsNull, true
 		}
+		if k, ok := constantDivision(x, entities, prop); ok {
+			return k, true
+		}
 	}
 	return 0, false
 }
@@ -298,7 +301,8 @@ func readsSafely(k KindSet, key string) bool {
 // knows from the text alone; plain tells whether an operand is itself a
 // value that cannot fail): a component of an entity's property every
 // kind of which has it (x.birthday.year of DATE values), toFloat() of
-// numbers and strings, and float arithmetic (floatArith).
+// numbers and strings, float arithmetic (floatArith), and division or
+// remainder by a constant (constantDivision).
 func kindFailFree(e ast.Expr, entities map[string]bool, kinds kindsOf, plain func(ast.Expr) bool) bool {
 	if kinds == nil {
 		return false
@@ -311,7 +315,8 @@ func kindFailFree(e ast.Expr, entities map[string]bool, kinds kindsOf, plain fun
 		_, ok := exprKinds(x, entities, kinds)
 		return ok && isCall(x, "toFloat", 1) && plain(x.Args[0])
 	case *ast.Binary:
-		return floatArith(x, entities, kinds) && plain(x.Left) && plain(x.Right)
+		_, div := constantDivision(x, entities, kinds)
+		return (floatArith(x, entities, kinds) || div) && plain(x.Left) && plain(x.Right)
 	}
 	return false
 }

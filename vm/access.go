@@ -94,6 +94,12 @@ func (m *Machine) relValue(id uint64) value.Value {
 	if id == NullID {
 		return value.NullValue
 	}
+	return m.relOf(id)
+}
+
+// relOf is relValue of a relationship id that is not NullID, as the
+// value.Rel itself (not boxed as a value.Value).
+func (m *Machine) relOf(id uint64) value.Rel {
 	start, end, typ, ok := m.ctx.Graph.Rel(id)
 	if !ok {
 		if r, was := m.deletedRels[id]; was {
@@ -164,33 +170,47 @@ func (m *Machine) mkPath(spec *PathSpec) (value.Value, error) {
 	if first == NullID {
 		return value.NullValue, nil
 	}
-	p := value.Path{Nodes: []value.Node{{ID: uint32(first)}}}
-	cur := uint32(first)
-	for i, r := range spec.Rels {
-		var rels []value.Value
-		if r.List {
-			l, _ := m.R[r.Reg].(value.List)
-			rels = l
-		} else {
+	// The path's length first, so that its two slices are allocated once
+	// at their size: a path is built per row, and growing them by append
+	// was most of its cost.
+	n := 0
+	for _, r := range spec.Rels {
+		if !r.List {
 			if m.N[r.Reg] == NullID {
 				return value.NullValue, nil
 			}
-			rels = []value.Value{m.relValue(m.N[r.Reg])}
+			n++
+			continue
 		}
-		for _, rv := range rels {
-			rel, ok := rv.(value.Rel)
-			if !ok {
-				return value.NullValue, nil
+		l, _ := m.R[r.Reg].(value.List)
+		n += len(l)
+	}
+	p := value.Path{Nodes: make([]value.Node, 1, n+1), Rels: make([]value.Rel, 0, n)}
+	p.Nodes[0] = value.Node{ID: uint32(first)}
+	cur := uint32(first)
+	step := func(rel value.Rel) {
+		next := rel.End
+		if rel.End == cur && rel.Start != cur {
+			next = rel.Start
+		} else if rel.Start != cur {
+			next = rel.Start
+		}
+		p.Rels = append(p.Rels, rel)
+		p.Nodes = append(p.Nodes, value.Node{ID: next})
+		cur = next
+	}
+	for i, r := range spec.Rels {
+		if r.List {
+			l, _ := m.R[r.Reg].(value.List)
+			for _, rv := range l {
+				rel, ok := rv.(value.Rel)
+				if !ok {
+					return value.NullValue, nil
+				}
+				step(rel)
 			}
-			next := rel.End
-			if rel.End == cur && rel.Start != cur {
-				next = rel.Start
-			} else if rel.Start != cur {
-				next = rel.Start
-			}
-			p.Rels = append(p.Rels, rel)
-			p.Nodes = append(p.Nodes, value.Node{ID: next})
-			cur = next
+		} else {
+			step(m.relOf(m.N[r.Reg]))
 		}
 		if want := m.N[spec.Nodes[i+1]]; want != NullID && uint64(cur) != want {
 			cur = uint32(want)
