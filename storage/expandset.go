@@ -564,7 +564,7 @@ func (b *bottomUp) pages(lo, hi uint64) {
 				i := uint32(k)*64 + bit
 				if lo := a.at[i]; lo < a.at[i+1] {
 					if r := a.lists[lo]; typ == AnyType || r.typ == typ {
-						n := a.nbrs[r.off]
+						n := a.all()[r.off]
 						if x := uint64(n >> 6); x < uint64(len(front)) {
 							hit |= (front[x] >> (n & 63) & 1) << bit
 						}
