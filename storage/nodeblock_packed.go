@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"sync"
 	"sync/atomic"
 )
 
@@ -58,7 +59,12 @@ type packedNbrs struct {
 	recs   []listRec // the direction's lists, in stream order (offsets ascending)
 	n      int       // entries
 	damage func(error)
-	dec    atomic.Pointer[[]uint32]
+	// dec is the decoded array once ready is set (which orders its
+	// write before every read that sees ready); mu serialises the
+	// first reads.
+	ready uint32 // atomic
+	dec   []uint32
+	mu    sync.Mutex
 }
 
 // nbrs returns the decoded neighbours, decoding them on the first call.
@@ -66,17 +72,26 @@ type packedNbrs struct {
 // neighbour 0 past the failure: wrong answers until the image is
 // rebuilt, never a crash.
 func (p *packedNbrs) nbrs() []uint32 {
-	if r := p.dec.Load(); r != nil {
-		return *r
+	if atomic.LoadUint32(&p.ready) != 0 {
+		return p.dec
 	}
-	out := make([]uint32, p.n)
-	if err := decodeNbrStream(p.b, p.recs, out); err != nil && p.damage != nil {
-		p.damage(err)
+	return p.decode()
+}
+
+// decode is nbrs' first read, out of line so that the reads after it
+// inline.
+func (p *packedNbrs) decode() []uint32 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if atomic.LoadUint32(&p.ready) == 0 {
+		out := make([]uint32, p.n)
+		if err := decodeNbrStream(p.b, p.recs, out); err != nil && p.damage != nil {
+			p.damage(err)
+		}
+		p.dec = out
+		atomic.StoreUint32(&p.ready, 1)
 	}
-	if !p.dec.CompareAndSwap(nil, &out) {
-		return *p.dec.Load()
-	}
-	return out
+	return p.dec
 }
 
 // bytes is the memory the decoded neighbours take (counted whether

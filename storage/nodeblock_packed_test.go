@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"math"
 	"math/rand"
@@ -179,6 +180,41 @@ func TestNbrStream(t *testing.T) {
 		t.Fatalf("generator: %d entries, %d delta and %d offset runs, %d widths; damage: %d failed, %d decoded to other neighbours", entries, deltaRuns, forRuns, len(widths), failed, changed)
 	}
 	t.Logf("%d entries, %d delta and %d offset runs, %d widths; damaged streams: %d failed, %d decoded to other neighbours", entries, deltaRuns, forRuns, len(widths), failed, changed)
+}
+
+// TestNbrStreamBadRuns: runs whose header or values cannot have been
+// written fail with ErrCorrupt: a neighbour past 32 bits (a single one,
+// a base, an offset or a sum of deltas past the top), a width past 32, a
+// reserved header bit, packed values cut short; the top id itself reads.
+func TestNbrStreamBadRuns(t *testing.T) {
+	uv := func(x uint64) []byte { return binary.AppendUvarint(nil, x) }
+	cat := func(bs ...[]byte) []byte { return slices.Concat(bs...) }
+	two := []listRec{{n: 2, cap: 2}}
+	one := []listRec{{n: 1, cap: 1}}
+	for _, c := range []struct {
+		name string
+		recs []listRec
+		b    []byte
+		ok   bool
+	}{
+		{"the top id", one, uv(math.MaxUint32), true},
+		{"one past the top", one, uv(math.MaxUint32 + 1), false},
+		{"offsets up to the top", two, cat([]byte{1}, uv(math.MaxUint32-1), []byte{0b10}), true},
+		{"an offset past the top", two, cat([]byte{1}, uv(math.MaxUint32), []byte{0b10}), false},
+		{"a base past the top", two, cat([]byte{0}, uv(math.MaxUint32+1)), false},
+		{"deltas up to the top", two, cat([]byte{0x80 | 1}, uv(math.MaxUint32-1), []byte{1}), true},
+		{"deltas past the top", two, cat([]byte{0x80 | 1}, uv(math.MaxUint32), []byte{1}), false},
+		{"a width of 33", two, cat([]byte{33}, uv(0), make([]byte, 9)), false},
+		{"a reserved bit", two, cat([]byte{0x40 | 1}, uv(0), []byte{0}), false},
+		{"values cut short", two, cat([]byte{9}, uv(0), []byte{0, 0}), false},
+		{"values longer than the run", two, cat([]byte{1}, uv(0), []byte{0, 0}), false},
+	} {
+		out := make([]uint32, 2)
+		err := decodeNbrStream(c.b, c.recs, out[:c.recs[0].n])
+		if c.ok != (err == nil) || err != nil && !errors.Is(err, ErrCorrupt) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
 }
 
 // TestNbrStreamCompact: ascending neighbours close together take about
