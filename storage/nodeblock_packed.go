@@ -200,27 +200,15 @@ func decodeNbrStream(b []byte, recs []listRec, out []uint32) error {
 			if size > len(b) {
 				return bad("truncated")
 			}
+			// The values read with 8-byte loads from b, past the run
+			// where the stream goes on: bits past the run are masked.
+			src := b
 			if h&0x80 != 0 {
-				run[0] = uint32(base)
-				unpackBits(run[1:], b[:size], width)
-				sum := base
-				for k := 1; k < len(run); k++ {
-					sum += uint64(run[k])
-					run[k] = uint32(sum)
-				}
-				if sum > math.MaxUint32 {
+				if unpackDeltas(run, src, width, base) > math.MaxUint32 {
 					return bad("out of range")
 				}
-			} else {
-				unpackBits(run, b[:size], width)
-				var top uint32
-				for k, v := range run {
-					top = max(top, v)
-					run[k] = uint32(base) + v
-				}
-				if base+uint64(top) > math.MaxUint32 {
-					return bad("out of range")
-				}
+			} else if base+uint64(unpackOffsets(run, src, width, uint32(base))) > math.MaxUint32 {
+				return bad("out of range")
 			}
 			b = b[size:]
 		}
@@ -231,29 +219,61 @@ func decodeNbrStream(b []byte, recs []listRec, out []uint32) error {
 	return nil
 }
 
-// unpackBits sets dst[k] to the k-th value of w bits (w <= 32) of src,
-// least significant bit first; src holds at least len(dst)*w bits.
-func unpackBits(dst []uint32, src []byte, w uint) {
-	if w == 0 {
-		clear(dst)
-		return
-	}
+// unpackDeltas sets run[0] to base and each run[k] after it to
+// run[k-1] plus the (k-1)-th value of w bits (w <= 32) of src (least
+// significant bit first; src holds at least (len(run)-1)*w bits, and
+// what it holds past them is not read into the values), and
+// returns the last sum (past 32 bits: the run does not fit).
+func unpackDeltas(run []uint32, src []byte, w uint, base uint64) uint64 {
 	mask := uint64(1)<<w - 1
+	sum := base
+	run[0] = uint32(sum)
 	bit := uint(0)
-	k := 0
+	k := 1
 	// One 8-byte load per value while 8 bytes remain (a value and its
 	// shift, at most 32+7 bits, lie within them), bytes at the end.
-	for ; k < len(dst) && int(bit>>3)+8 <= len(src); k++ {
-		x := binary.LittleEndian.Uint64(src[bit>>3:])
-		dst[k] = uint32(x >> (bit & 7) & mask)
+	for ; k < len(run) && int(bit>>3)+8 <= len(src); k++ {
+		sum += binary.LittleEndian.Uint64(src[bit>>3:]) >> (bit & 7) & mask
+		run[k] = uint32(sum)
 		bit += w
 	}
-	for ; k < len(dst); k++ {
-		var x uint64
-		for j, i := 0, int(bit>>3); j < 8 && i < len(src); j, i = j+1, i+1 {
-			x |= uint64(src[i]) << (8 * j)
-		}
-		dst[k] = uint32(x >> (bit & 7) & mask)
+	for ; k < len(run); k++ {
+		sum += bitsAt(src, bit) & mask
+		run[k] = uint32(sum)
 		bit += w
 	}
+	return sum
+}
+
+// unpackOffsets sets each run[k] to base plus the k-th value of w bits
+// (w <= 32) of src (as unpackDeltas) and returns the largest value (base
+// plus it past 32 bits: the run does not fit).
+func unpackOffsets(run []uint32, src []byte, w uint, base uint32) uint32 {
+	mask := uint64(1)<<w - 1
+	var top uint64
+	bit := uint(0)
+	k := 0
+	for ; k < len(run) && int(bit>>3)+8 <= len(src); k++ {
+		x := binary.LittleEndian.Uint64(src[bit>>3:]) >> (bit & 7) & mask
+		top = max(top, x)
+		run[k] = base + uint32(x)
+		bit += w
+	}
+	for ; k < len(run); k++ {
+		x := bitsAt(src, bit) & mask
+		top = max(top, x)
+		run[k] = base + uint32(x)
+		bit += w
+	}
+	return uint32(top)
+}
+
+// bitsAt returns the up to 64 bits of src from bit on (zeros past its
+// end).
+func bitsAt(src []byte, bit uint) uint64 {
+	var x uint64
+	for j, i := 0, int(bit>>3); j < 8 && i < len(src); j, i = j+1, i+1 {
+		x |= uint64(src[i]) << (8 * j)
+	}
+	return x >> (bit & 7)
 }
