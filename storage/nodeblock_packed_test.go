@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/cockroachdb/pebble/v2/vfs"
 )
@@ -363,5 +364,47 @@ func TestNbrStreamSlashdot(t *testing.T) {
 	}
 	if sizes[1] > sizes[0]*7/10 {
 		t.Fatalf("node blocks of %d bytes in version 9, %d in version 8", sizes[1], sizes[0])
+	}
+}
+
+// TestNbrStreamsOfEmptyDirection: a block of version 9 whose direction
+// without lists has a neighbour stream of some bytes (a damaged length)
+// is damaged, though its lists read as they were written.
+func TestNbrStreamsOfEmptyDirection(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	tried := 0
+	for round := 0; round < 200 && tried < 20; round++ {
+		p := randomShapedPage(r, uint64(round))
+		if p.alive[0] == 0 {
+			continue
+		}
+		p.adj[In] = adjDir{} // outgoing lists only
+		if len(p.adj[Out].lists) == 0 {
+			continue
+		}
+		b := appendNodeBlockInPlace(nil, p, 3)
+		at := streamsAt(b, 3) - 8 // the two stream lengths
+		outLen := int(binary.LittleEndian.Uint32(b[at:]))
+		if binary.LittleEndian.Uint32(b[at+4:]) != 0 {
+			t.Fatal("an incoming stream for a page without incoming lists")
+		}
+		ids := align8(at + 8 + outLen) // the id streams, to the end
+		d := slices.Clone(b[:at+8+outLen])
+		binary.LittleEndian.PutUint32(d[at+4:], 1)
+		d = append(d, 0x55)
+		for len(d)%8 != 0 {
+			d = append(d, 0)
+		}
+		d = append(d, b[ids:]...)
+		buf := make([]uint64, len(d)/8)
+		blk := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), len(d))
+		copy(blk, d)
+		if _, err := decodeNodePagePackedNbrs(blk, nil); !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("round %d: a stream for a direction without lists: %v", round, err)
+		}
+		tried++
+	}
+	if tried < 20 {
+		t.Fatalf("%d pages tried", tried)
 	}
 }
