@@ -233,7 +233,22 @@ func decodeNodeBlockInPlace(b []byte, format int, damage func(error)) (*nodePage
 	if alive == 0 {
 		return nil, d.err
 	}
-	nEntries, nLists, nLabels := d.count(), d.count(), d.count()
+	var nEntries int
+	if format >= 3 {
+		// Compressed neighbours take less than a byte an entry (a run of
+		// one neighbour repeated, with runs of consecutive ids, is a few
+		// bytes for nbrBlockLen entries), but at least a byte for every
+		// run: more entries than that is damage, not a page to make
+		// arrays for.
+		if n := d.uvarint(); n <= nbrBlockLen*uint64(len(b)) {
+			nEntries = int(n)
+		} else if d.err == nil {
+			d.err = errorf(ErrCorrupt, "image: bad count")
+		}
+	} else {
+		nEntries = d.count()
+	}
+	nLists, nLabels := d.count(), d.count()
 	var width int
 	if w := d.bytes(1); len(w) == 1 {
 		width = int(w[0])

@@ -188,7 +188,9 @@ func decodeNbrStream(b []byte, recs []listRec, out []uint32) error {
 			h := b[0]
 			width := uint(h & 0x3f)
 			base, w := binary.Uvarint(b[1:])
-			if w <= 0 || width > 32 || h&0x40 != 0 || base > math.MaxUint32 {
+			// (A base past 32 bits fails the range check of the run's
+			// values, which include it.)
+			if w <= 0 || width > 32 || h&0x40 != 0 {
 				return bad("with a bad run header")
 			}
 			b = b[1+w:]
