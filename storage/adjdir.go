@@ -41,6 +41,10 @@ type adjDir struct {
 	// (relids_packed.go) and rels is empty: readers decode them on first
 	// use (ids), writers first (unpack).
 	packed *packedIDs
+	// pn, when not nil, holds the neighbours compressed
+	// (nodeblock_packed.go) and nbrs is empty: readers decode them on
+	// first use (all), writers first (unpack).
+	pn *packedNbrs
 	// bms caches the neighbour bitmap of lists of at least bitmapCacheMin
 	// entries, by record index; nil when the page has none.
 	bms []atomic.Pointer[roaring.Bitmap]
@@ -118,7 +122,7 @@ func (ls adjLists) at(j int) adjList {
 	k := ls.lo + uint32(j)
 	r := ls.d.lists[k]
 	e := r.off + r.n
-	l := adjList{typ: r.typ, nbrs: ls.d.nbrs[r.off:e:e]}
+	l := adjList{typ: r.typ, nbrs: ls.d.all()[r.off:e:e]}
 	if ls.d.packed != nil {
 		l.pk, l.off = ls.d.packed, r.off
 	} else {
@@ -140,7 +144,7 @@ func (ls adjLists) count(j int) int { return int(ls.d.lists[ls.lo+uint32(j)].n) 
 func (ls adjLists) nbrs(j int) []uint32 {
 	r := ls.d.lists[ls.lo+uint32(j)]
 	e := r.off + r.n
-	return ls.d.nbrs[r.off:e:e]
+	return ls.d.all()[r.off:e:e]
 }
 
 // all yields the lists in type order.
@@ -214,8 +218,11 @@ func (d *adjDir) bytes() int64 {
 	if d.packed != nil {
 		ids = d.packed.bytes()
 	}
-	return int64(cap(d.lists))*int64(unsafe.Sizeof(listRec{})) + ids +
-		int64(cap(d.nbrs))*4 + int64(cap(d.bms))*int64(unsafe.Sizeof(atomic.Pointer[roaring.Bitmap]{}))
+	nbrs := int64(cap(d.nbrs)) * 4
+	if d.pn != nil {
+		nbrs = d.pn.bytes()
+	}
+	return int64(cap(d.lists))*int64(unsafe.Sizeof(listRec{})) + ids + nbrs + int64(cap(d.bms))*int64(unsafe.Sizeof(atomic.Pointer[roaring.Bitmap]{}))
 }
 
 // cacheBitmaps gives the direction its bitmap slots when a list is long
@@ -335,13 +342,25 @@ func (d *adjDir) own() {
 	}
 }
 
-// unpack makes rels the direction's ids when they are kept compressed:
-// the array decoded once for the page, which a writer appends to past its
-// length (a copy: its capacity is its length) like any shared array.
+// unpack makes rels and nbrs the direction's ids and neighbours when they
+// are kept compressed: the arrays decoded once for the page, which a
+// writer appends to past their length (a copy: their capacity is their
+// length) like any shared array.
 func (d *adjDir) unpack() {
 	if d.packed != nil {
 		d.rels, d.packed = d.packed.ids(), nil
 	}
+	if d.pn != nil {
+		d.nbrs, d.pn = d.pn.nbrs(), nil
+	}
+}
+
+// all returns the direction's neighbours, decoded when kept compressed.
+func (d *adjDir) all() []uint32 {
+	if d.pn != nil {
+		return d.pn.nbrs()
+	}
+	return d.nbrs
 }
 
 // ids returns the direction's relationship ids, decoded when kept

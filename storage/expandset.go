@@ -558,13 +558,17 @@ func (b *bottomUp) pages(lo, hi uint64) {
 			// without a branch on the outcome, so that the loads of
 			// several candidates' lists overlap, then scan the rest.
 			a := &p.adj[b.first]
+			var nbrs []uint32 // a's neighbours, fetched (decoded) at the first probe
 			hit := uint64(0)
 			for c := cand; c != 0; c &= c - 1 {
 				bit := uint32(bits.TrailingZeros64(c))
 				i := uint32(k)*64 + bit
 				if lo := a.at[i]; lo < a.at[i+1] {
 					if r := a.lists[lo]; typ == AnyType || r.typ == typ {
-						n := a.nbrs[r.off]
+						if nbrs == nil {
+							nbrs = a.all()
+						}
+						n := nbrs[r.off]
 						if x := uint64(n >> 6); x < uint64(len(front)) {
 							hit |= (front[x] >> (n & 63) & 1) << bit
 						}

@@ -44,7 +44,9 @@ import (
 // (bitmaps, statistics, indexes) are checksummed and decoded at open.
 const (
 	imageMagic = "cyqimg\x00\x04"
-	// imageVersion is the version images are written with. Version 8
+	// imageVersion is the version images are written with. Version 9
+	// keeps the neighbours of node blocks compressed too
+	// (nodeblock_packed.go), decoded when first read; version 8
 	// keeps the relationship ids of node blocks compressed
 	// (relids_packed.go), decoded when first read. Version 7 stores the
 	// adjacency of node blocks in place (nodeblock_inplace.go); images of
@@ -57,7 +59,7 @@ const (
 	// before those, its indexes build their trees on first use as
 	// before, and a writable open of one with property indexes rewrites
 	// it at once (openGraphVersion); a read-only open reads it as it is.
-	imageVersion = 8
+	imageVersion = 9
 	imageSuffix  = ".cyq"
 )
 
@@ -332,6 +334,10 @@ func decodePage[P any](img *image, blocks []byte, index []uint64, pi uint64, dec
 // nodePage decodes page pi of the node table (nil: no live node).
 func (img *image) nodePage(pi uint64) *nodePage {
 	switch nodeBlockFormat(img.version) {
+	case 3:
+		return decodePage(img, img.nodeBlocks, img.nodeIndex, pi, func(b []byte) (*nodePage, error) {
+			return decodeNodePagePackedNbrs(b, func(err error) { img.damage(fmt.Errorf("page %d: %w", pi, err)) })
+		})
 	case 2:
 		return decodePage(img, img.nodeBlocks, img.nodeIndex, pi, func(b []byte) (*nodePage, error) {
 			return decodeNodePagePacked(b, func(err error) { img.damage(fmt.Errorf("page %d: %w", pi, err)) })
@@ -973,7 +979,7 @@ func encodeImagePages(w *imageWriter, v *version, gid uint32, seq uint64, nodeAt
 			case p.alive[0] == 0:
 				return dst
 			case format > 0:
-				return appendNodeBlockInPlace(dst, p, format == 2)
+				return appendNodeBlockInPlace(dst, p, format)
 			}
 			return appendNodeBlock(dst, p)
 		}, observe)

@@ -56,6 +56,14 @@ import (
 // gaps of a few bytes), and the neighbours, which set expansions read,
 // stay an array viewed in place.
 //
+// From version 9 on the neighbours are instead
+//
+//	u32 bytes of the outgoing lists' stream, u32 bytes of the incoming
+//	  lists' stream, the two streams (nodeblock_packed.go: per list runs
+//	  of bit-packed deltas or offsets), then zeros to a multiple of 8
+//
+// decoded per direction on their first read.
+//
 // in native (little-endian) byte order; images are only used on such
 // machines. Every block's length is a multiple of 8 and the section
 // starts 8-aligned, so every block, and its arrays, are 8-aligned in the
@@ -79,6 +87,8 @@ func inPlaceNodeBlocks(v uint32) bool { return v >= imageVersionInPlace }
 // the same format.
 func nodeBlockFormat(v uint32) int {
 	switch {
+	case v >= imageVersionPackedNbrs:
+		return 3
 	case v >= imageVersionPacked:
 		return 2
 	case v >= imageVersionInPlace:
@@ -87,10 +97,12 @@ func nodeBlockFormat(v uint32) int {
 	return 0
 }
 
-// appendNodeBlockInPlace encodes node page p (see above) after dst; with
-// packed (version 8 on), its relationship ids as compressed streams
-// (relids_packed.go).
-func appendNodeBlockInPlace(dst []byte, p *nodePage, packed bool) []byte {
+// appendNodeBlockInPlace encodes node page p (see above) in block format
+// format (nodeBlockFormat) after dst: from format 2 (version 8) on, its
+// relationship ids as compressed streams (relids_packed.go), from format
+// 3 (version 9) on its neighbours too (nodeblock_packed.go).
+func appendNodeBlockInPlace(dst []byte, p *nodePage, format int) []byte {
+	packed := format >= 2
 	start := len(dst)
 	entries, lists, labels, wide := nodePageTotals(p)
 	width := 4
@@ -135,32 +147,40 @@ func appendNodeBlockInPlace(dst []byte, p *nodePage, packed bool) []byte {
 		}
 	}
 	pad()
-	for d := Out; d <= In; d++ {
-		for w := p.alive[0]; w != 0; w &= w - 1 {
-			ls := p.lists(uint32(trailingZeros(w)), d)
-			for j := range ls.len() {
-				for _, n := range ls.nbrs(j) {
-					dst = binary.LittleEndian.AppendUint32(dst, n)
+	if format >= 3 {
+		dst = appendStreams(dst, func(d Direction, dst []byte) []byte {
+			return appendNbrStream(dst, func(yield func([]uint32)) {
+				for w := p.alive[0]; w != 0; w &= w - 1 {
+					ls := p.lists(uint32(trailingZeros(w)), d)
+					for j := range ls.len() {
+						yield(ls.nbrs(j))
+					}
+				}
+			})
+		})
+	} else {
+		for d := Out; d <= In; d++ {
+			for w := p.alive[0]; w != 0; w &= w - 1 {
+				ls := p.lists(uint32(trailingZeros(w)), d)
+				for j := range ls.len() {
+					for _, n := range ls.nbrs(j) {
+						dst = binary.LittleEndian.AppendUint32(dst, n)
+					}
 				}
 			}
 		}
 	}
 	pad()
 	if packed {
-		// Both streams' lengths first, then the streams.
-		at := len(dst)
-		dst = append(dst, make([]byte, 8)...)
-		for d := Out; d <= In; d++ {
-			from := len(dst)
-			dst = appendIDStream(dst, func(yield func(relIDs)) {
+		dst = appendStreams(dst, func(d Direction, dst []byte) []byte {
+			return appendIDStream(dst, func(yield func(relIDs)) {
 				for w := p.alive[0]; w != 0; w &= w - 1 {
 					for _, l := range p.lists(uint32(trailingZeros(w)), d).all() {
 						yield(l.rels())
 					}
 				}
 			})
-			binary.LittleEndian.PutUint32(dst[at+4*int(d):], uint32(len(dst)-from))
-		}
+		})
 		pad()
 		return dst
 	}
@@ -186,7 +206,7 @@ func appendNodeBlockInPlace(dst []byte, p *nodePage, packed bool) []byte {
 // properties and list records are decoded, its neighbours and
 // relationship ids are views of b.
 func decodeNodePageInPlace(b []byte) (*nodePage, error) {
-	return decodeNodeBlockInPlace(b, false, nil)
+	return decodeNodeBlockInPlace(b, 1, nil)
 }
 
 // decodeNodePagePacked decodes a block of version 8 on: as
@@ -194,16 +214,41 @@ func decodeNodePageInPlace(b []byte) (*nodePage, error) {
 // decoded on their first read (a stream that fails its checks then is
 // reported to damage).
 func decodeNodePagePacked(b []byte, damage func(error)) (*nodePage, error) {
-	return decodeNodeBlockInPlace(b, true, damage)
+	return decodeNodeBlockInPlace(b, 2, damage)
 }
 
-func decodeNodeBlockInPlace(b []byte, packed bool, damage func(error)) (*nodePage, error) {
+// decodeNodePagePackedNbrs decodes a block of version 9 on: as
+// decodeNodePagePacked, but its neighbours too are kept compressed,
+// decoded on their first read (nodeblock_packed.go).
+func decodeNodePagePackedNbrs(b []byte, damage func(error)) (*nodePage, error) {
+	return decodeNodeBlockInPlace(b, 3, damage)
+}
+
+// decodeNodeBlockInPlace decodes a block of format format
+// (nodeBlockFormat, 1 to 3).
+func decodeNodeBlockInPlace(b []byte, format int, damage func(error)) (*nodePage, error) {
+	packed := format >= 2
 	d := &decoder{b: b}
 	alive := d.uvarint()
 	if alive == 0 {
 		return nil, d.err
 	}
-	nEntries, nLists, nLabels := d.count(), d.count(), d.count()
+	var nEntries int
+	if format >= 3 {
+		// Compressed neighbours take less than a byte an entry (a run of
+		// one neighbour repeated, with runs of consecutive ids, is a few
+		// bytes for nbrBlockLen entries), but at least a byte for every
+		// run: more entries than that is damage, not a page to make
+		// arrays for.
+		if n := d.uvarint(); n <= nbrBlockLen*uint64(len(b)) {
+			nEntries = int(n)
+		} else if d.err == nil {
+			d.err = errorf(ErrCorrupt, "image: bad count")
+		}
+	} else {
+		nEntries = d.count()
+	}
+	nLists, nLabels := d.count(), d.count()
 	var width int
 	if w := d.bytes(1); len(w) == 1 {
 		width = int(w[0])
@@ -268,6 +313,14 @@ func decodeNodeBlockInPlace(b []byte, packed bool, damage func(error)) (*nodePag
 	// The arrays: after the records, at 8-byte boundaries from b's start.
 	pos := align8(len(b) - len(d.b))
 	nbrEnd := pos + 4*nEntries
+	var nbrStreams [2][]byte
+	if format >= 3 {
+		ss, n, ok := splitStreams(b[min(pos, len(b)):])
+		if !ok {
+			return nil, errorf(ErrCorrupt, "image: block length disagrees with its totals")
+		}
+		nbrStreams, nbrEnd = ss, pos+n
+	}
 	relPos := align8(nbrEnd)
 	var rels relIDs
 	var streams [2][]byte
@@ -276,14 +329,11 @@ func decodeNodeBlockInPlace(b []byte, packed bool, damage func(error)) (*nodePag
 		if relPos+8 > len(b) {
 			return nil, errorf(ErrCorrupt, "image: block length disagrees with its totals")
 		}
-		outLen := uint64(binary.LittleEndian.Uint32(b[relPos:]))
-		inLen := uint64(binary.LittleEndian.Uint32(b[relPos+4:]))
-		end := uint64(relPos+8) + outLen + inLen
-		if end > uint64(len(b)) || align8(int(end)) != len(b) {
+		ss, n, ok := splitStreams(b[relPos:])
+		if !ok || align8(relPos+n) != len(b) {
 			return nil, errorf(ErrCorrupt, "image: block length disagrees with its totals")
 		}
-		streams[Out] = b[relPos+8 : relPos+8+int(outLen)]
-		streams[In] = b[relPos+8+int(outLen) : end]
+		streams = ss
 	} else {
 		relEnd := relPos + width*nEntries
 		if align8(relEnd) != len(b) {
@@ -295,16 +345,32 @@ func decodeNodeBlockInPlace(b []byte, packed bool, damage func(error)) (*nodePag
 			rels.wide, ok2 = viewU64(b[relPos:relEnd])
 		}
 	}
-	nbrs, ok1 := viewU32Checked(b[pos:nbrEnd])
+	var nbrs []uint32
+	ok1 := true
+	if format < 3 {
+		nbrs, ok1 = viewU32Checked(b[pos:nbrEnd])
+	} else {
+		// Nothing is viewed in place, but blocks start 8-aligned: one
+		// that does not is read from a damaged index.
+		ok1 = uintptr(unsafe.Pointer(&b[0]))%8 == 0
+	}
 	if !ok1 || !ok2 {
 		return nil, errorf(ErrCorrupt, "image: node block misaligned")
+	}
+	if llo == 0 && len(nbrStreams[Out]) != 0 || lhi == nLists && len(nbrStreams[In]) != 0 {
+		return nil, errorf(ErrCorrupt, "image: neighbours of a direction without lists")
 	}
 	for ; next <= nodePageSize; next++ {
 		p.adj[Out].at[next] = uint32(llo)
 	}
 	out, in := &p.adj[Out], &p.adj[In]
 	if llo > 0 {
-		out.lists, out.nbrs = recs[:llo:llo], nbrs[:eOut:eOut]
+		out.lists = recs[:llo:llo]
+		if format >= 3 {
+			out.pn = &packedNbrs{b: nbrStreams[Out], recs: out.lists, n: int(eOut), damage: damage}
+		} else {
+			out.nbrs = nbrs[:eOut:eOut]
+		}
 		if packed {
 			out.packed = &packedIDs{b: streams[Out], recs: out.lists, n: int(eOut), wide: width == 8, damage: damage}
 		} else {
@@ -328,7 +394,12 @@ func decodeNodeBlockInPlace(b []byte, packed bool, damage func(error)) (*nodePag
 			k += nIn[i]
 		}
 		in.at[nodePageSize] = k
-		in.lists, in.nbrs = rs, nbrs[eOut:nEntries:nEntries]
+		in.lists = rs
+		if format >= 3 {
+			in.pn = &packedNbrs{b: nbrStreams[In], recs: rs, n: int(eIn), damage: damage}
+		} else {
+			in.nbrs = nbrs[eOut:nEntries:nEntries]
+		}
 		if packed {
 			in.packed = &packedIDs{b: streams[In], recs: rs, n: int(eIn), wide: width == 8, damage: damage}
 		} else {
@@ -337,6 +408,35 @@ func decodeNodeBlockInPlace(b []byte, packed bool, damage func(error)) (*nodePag
 		in.cacheBitmaps()
 	}
 	return p, nil
+}
+
+// appendStreams appends a stream per direction as a block section holds
+// them: both streams' lengths (u32 each), then the streams.
+func appendStreams(dst []byte, stream func(d Direction, dst []byte) []byte) []byte {
+	at := len(dst)
+	dst = append(dst, make([]byte, 8)...)
+	for d := Out; d <= In; d++ {
+		from := len(dst)
+		dst = stream(d, dst)
+		binary.LittleEndian.PutUint32(dst[at+4*int(d):], uint32(len(dst)-from))
+	}
+	return dst
+}
+
+// splitStreams splits a section written by appendStreams at b's start
+// into its two streams and returns them with the section's length.
+func splitStreams(b []byte) (streams [2][]byte, n int, ok bool) {
+	if len(b) < 8 {
+		return streams, 0, false
+	}
+	outLen := uint64(binary.LittleEndian.Uint32(b))
+	inLen := uint64(binary.LittleEndian.Uint32(b[4:]))
+	end := 8 + outLen + inLen
+	if end > uint64(len(b)) {
+		return streams, 0, false
+	}
+	streams[Out], streams[In] = b[8:8+outLen], b[8+outLen:end]
+	return streams, int(end), true
 }
 
 func align8(n int) int { return (n + 7) &^ 7 }

@@ -131,13 +131,13 @@ func samePage(t *testing.T, what string, got, want *nodePage) {
 // only when the ids are read: then it is reported as damage, never a
 // panic.
 func TestNodeBlockInPlace(t *testing.T) {
-	for _, packed := range []bool{false, true} {
-		t.Run(fmt.Sprint("packed=", packed), func(t *testing.T) { testNodeBlockInPlace(t, packed) })
+	for format := 1; format <= 3; format++ {
+		t.Run(fmt.Sprint("format=", format), func(t *testing.T) { testNodeBlockInPlace(t, format) })
 	}
 }
 
-// readAllIDs reads every list's relationship ids of p (decoding packed
-// ones) and returns how many entries it read.
+// readAllIDs reads every list's relationship ids and neighbours of p
+// (decoding packed ones) and returns how many entries it read.
 func readAllIDs(p *nodePage) int {
 	n := 0
 	for i := uint32(0); i < nodePageSize; i++ {
@@ -146,6 +146,7 @@ func readAllIDs(p *nodePage) int {
 				rels := l.rels()
 				for k := range rels.len() {
 					_ = rels.at(k)
+					_ = l.nbrs[k]
 					n++
 				}
 			}
@@ -154,20 +155,21 @@ func readAllIDs(p *nodePage) int {
 	return n
 }
 
-func testNodeBlockInPlace(t *testing.T, packed bool) {
+func testNodeBlockInPlace(t *testing.T, format int) {
+	packed := format >= 2
 	r := rand.New(rand.NewSource(7))
 	var pages, entries, wide, noticed, damagedIDs int
 	var damage error
 	decode := func(b []byte) (*nodePage, error) {
 		if packed {
-			return decodeNodePagePacked(b, func(err error) { damage = err })
+			return decodeNodeBlockInPlace(b, format, func(err error) { damage = err })
 		}
 		return decodeNodePageInPlace(b)
 	}
 	for round := 0; round < 300; round++ {
 		pi := uint64(r.Intn(1000))
 		want := randomShapedPage(r, pi)
-		b := appendNodeBlockInPlace(nil, want, packed)
+		b := appendNodeBlockInPlace(nil, want, format)
 		if want.alive[0] == 0 {
 			if got, err := decode(b); got != nil || err != nil {
 				t.Fatalf("round %d: empty page decoded to %v, %v", round, got, err)
@@ -207,18 +209,23 @@ func testNodeBlockInPlace(t *testing.T, packed bool) {
 		for d := Out; d <= In; d++ {
 			a := &got.adj[d]
 			ids := a.ids()
-			if !inBlock(a.nbrs) || !packed && ids.wide == nil && !inBlock(ids.narrow) {
+			if format < 3 && !inBlock(a.nbrs) || !packed && ids.wide == nil && !inBlock(ids.narrow) {
 				t.Fatalf("round %d: %v entries not views of the block", round, d)
 			}
-			if packed && len(a.nbrs) > 0 && (a.packed == nil || a.rels.len() != 0) {
+			if format >= 3 && len(a.lists) > 0 && (a.pn == nil || len(a.nbrs) != 0) {
+				t.Fatalf("round %d: %v neighbours not kept packed", round, d)
+			}
+			nbrs := a.all()
+			if packed && len(nbrs) > 0 && (a.packed == nil || a.rels.len() != 0) {
 				t.Fatalf("round %d: %v ids not kept packed", round, d)
 			}
-			if a.bytes() < int64((4+ids.bytes()/int64(max(ids.len(), 1)))*int64(len(a.nbrs))) {
-				// The page pool charges a page by bytes: its ids count
-				// as decoded whether they are yet or not.
+			if a.bytes() < int64((4+ids.bytes()/int64(max(ids.len(), 1)))*int64(len(nbrs))) {
+				// The page pool charges a page by bytes: its ids (and
+				// in format 3 its neighbours) count as decoded whether
+				// they are yet or not.
 				t.Fatalf("round %d: %v counted as %d bytes, below its arrays", round, d, a.bytes())
 			}
-			if cap(a.nbrs) != len(a.nbrs) || ids.cap() != ids.len() || ids.len() != len(a.nbrs) {
+			if cap(nbrs) != len(nbrs) || ids.cap() != ids.len() || ids.len() != len(nbrs) {
 				t.Fatalf("round %d: %v arrays with capacity past their length", round, d)
 			}
 			for _, rec := range a.lists {
@@ -226,12 +233,12 @@ func testNodeBlockInPlace(t *testing.T, packed bool) {
 					t.Fatalf("round %d: %v list with room reserved in the block (a writer would append into it)", round, d)
 				}
 			}
-			entries += len(a.nbrs)
+			entries += len(nbrs)
 			if ids.wide != nil {
 				wide++
 			}
 		}
-		if o, in := got.adj[Out].nbrs, got.adj[In].nbrs; len(o) > 0 && len(in) > 0 && &o[len(o)-1] != &in[0] && uintptr(unsafe.Pointer(&o[len(o)-1]))+4 != uintptr(unsafe.Pointer(&in[0])) {
+		if o, in := got.adj[Out].nbrs, got.adj[In].nbrs; format < 3 && len(o) > 0 && len(in) > 0 && &o[len(o)-1] != &in[0] && uintptr(unsafe.Pointer(&o[len(o)-1]))+4 != uintptr(unsafe.Pointer(&in[0])) {
 			t.Fatalf("round %d: incoming neighbours do not follow the outgoing ones", round)
 		}
 		pages++
@@ -244,8 +251,8 @@ func testNodeBlockInPlace(t *testing.T, packed bool) {
 			copy(cb, blk)
 			at := r.Intn(len(cb))
 			if packed && k%2 == 0 {
-				// Within the id streams, which the decoder does not read.
-				if from := idStreamsAt(blk); from < len(blk) {
+				// Within the streams, which the decoder does not read.
+				if from := streamsAt(blk, format); from < len(blk) {
 					at = from + r.Intn(len(blk)-from)
 				}
 			}
@@ -277,12 +284,18 @@ func testNodeBlockInPlace(t *testing.T, packed bool) {
 	}
 }
 
-// idStreamsAt returns where a packed block's id streams start (past its
-// neighbours), or len(b) when the block has none.
-func idStreamsAt(b []byte) int {
-	p, err := decodeNodePagePacked(b, nil)
+// streamsAt returns where a packed block's streams start (its
+// neighbours' in format 3, else its ids' past its neighbours), or len(b)
+// when the block has none.
+func streamsAt(b []byte, format int) int {
+	p, err := decodeNodeBlockInPlace(b, format, nil)
 	if err != nil || p == nil {
 		return len(b)
+	}
+	for d := Out; d <= In; d++ {
+		if pn := p.adj[d].pn; pn != nil && len(pn.b) > 0 {
+			return int(uintptr(unsafe.Pointer(&pn.b[0])) - uintptr(unsafe.Pointer(&b[0])))
+		}
 	}
 	for d := Out; d <= In; d++ {
 		if pk := p.adj[d].packed; pk != nil && len(pk.b) > 0 {
@@ -304,7 +317,7 @@ func idStreamsAt(b []byte) int {
 // version 6 or 7: the blocks are decoded and encoded, not copied, when the
 // formats differ).
 func TestInPlaceImageAgainstModel(t *testing.T) {
-	for _, from := range []uint32{6, 7, 8} {
+	for _, from := range []uint32{6, 7, 8, 9} {
 		t.Run(fmt.Sprint("from=", from), func(t *testing.T) {
 			rng := rand.New(rand.NewSource(int64(from)))
 			fs := vfs.NewMem()
@@ -397,7 +410,21 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 					viewed := 0
 					for pi := range nodePages(snap.version.nextNode) {
 						p := snap.version.nodes.get(pi)
-						if p == nil || len(p.adj[Out].nbrs) == 0 || snap.version.nodes.own(pi) != nil || snap.version.nodes.base.patched[pi] {
+						if p == nil || len(p.adj[Out].lists) == 0 || snap.version.nodes.own(pi) != nil || snap.version.nodes.base.patched[pi] {
+							continue
+						}
+						if img.version >= imageVersionPackedNbrs {
+							// Neighbours kept compressed (the
+							// stream a view of the image) until read.
+							pn := p.adj[Out].pn
+							if pn == nil || len(p.adj[Out].nbrs) != 0 || len(pn.b) == 0 {
+								t.Fatalf("round %d: page %d's neighbours are not kept packed", round, pi)
+							}
+							b, nb := uintptr(unsafe.Pointer(&img.nodeBlocks[0])), uintptr(unsafe.Pointer(&pn.b[0]))
+							if nb < b || nb >= b+uintptr(len(img.nodeBlocks)) {
+								t.Fatalf("round %d: page %d's neighbour stream is not in the image", round, pi)
+							}
+							viewed++
 							continue
 						}
 						b, nb := uintptr(unsafe.Pointer(&img.nodeBlocks[0])), uintptr(unsafe.Pointer(&p.adj[Out].nbrs[0]))
@@ -439,8 +466,8 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 				case 0: // reopened from the journal on top of the image
 				case 1: // the image rewritten
 					s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
-				case 2: // rewritten by a writer of version 6 or 7
-					imageWriteVersion = uint32(6 + rng.Intn(2))
+				case 2: // rewritten by a writer of version 6, 7 or 8
+					imageWriteVersion = uint32(6 + rng.Intn(3))
 					s.foldJournal(g, g.cur.Load(), g.seq.Load(), g.journalChanges.Load())
 					imageWriteVersion = imageVersion
 				}
@@ -467,7 +494,7 @@ func TestInPlaceImageAgainstModel(t *testing.T) {
 // copies the blocks of the pages it leaves unchanged only when the old
 // image has the same format).
 func TestInPlaceBulkLoad(t *testing.T) {
-	for _, from := range []uint32{6, 7, 8} {
+	for _, from := range []uint32{6, 7, 8, 9} {
 		t.Run(fmt.Sprint("from=", from), func(t *testing.T) {
 			fs := vfs.NewMem()
 			imageWriteVersion = from

@@ -423,7 +423,7 @@ func (v *version) Expand(node uint32, dir Direction, typ uint32, fn func(rel uin
 				ids, idsRead = ls.d.ids(), true
 			}
 			e := r.off + r.n
-			nbrs := ls.d.nbrs[r.off:e]
+			nbrs := ls.d.all()[r.off:e]
 			if ids.wide == nil {
 				rels := ids.narrow[r.off:e]
 				for k, n := range nbrs {

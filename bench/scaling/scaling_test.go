@@ -99,6 +99,10 @@ func TestScaling(t *testing.T) {
 		res.ColdCPUMs = 1000 * medianCPU(colds)
 		res.StartRSSMB = medianOf(colds, func(r childReport) float64 { return r.StartRSSMB })
 		res.Warm, res.First, res.WarmRSSMB = c.Warm, c.First, c.WarmRSSMB
+		res.WarmCPU = map[string]float64{}
+		for _, q := range queries {
+			res.WarmCPU[q.id] = medianOf(colds, func(r childReport) float64 { return r.WarmCPU[q.id] })
+		}
 		res.LookupMs = medianOf(colds, func(r childReport) float64 { return r.LookupMs })
 		res.LookupCPUMs = medianOf(colds, func(r childReport) float64 { return r.LookupCPUMs })
 		res.LookupPeakRSSMB = medianOf(colds, func(r childReport) float64 { return r.LookupPeakRSSMB })
@@ -156,6 +160,7 @@ type Result struct {
 	// peak and current RSS after it.
 	LookupMs, LookupCPUMs, LookupPeakRSSMB, LookupRSSMB float64
 	Warm                                                map[string]float64 // query id -> median ms
+	WarmCPU                                             map[string]float64 // query id -> median process CPU ms per run
 	First                                               map[string]int64   // query id -> first value of the first row
 	Budgets                                             []Budgeted         // the query processes under CYQ_SCALING_BUDGET
 	Kuzu                                                *KuzuResult        // with CYQ_SCALING_KUZU
@@ -188,7 +193,7 @@ func (r Result) String() string {
 		r.LookupMs, r.LookupCPUMs, r.LookupRSSMB, r.LookupPeakRSSMB)
 	fmt.Fprintf(&b, "\n  warm queries (peak RSS %.0f MB):", r.WarmRSSMB)
 	for _, q := range queries {
-		fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (first value %d)", q.id, r.Warm[q.id], r.First[q.id])
+		fmt.Fprintf(&b, "\n    %-20s %10.2f ms  (process CPU %.2f ms; first value %d)", q.id, r.Warm[q.id], r.WarmCPU[q.id], r.First[q.id])
 	}
 	if k := r.Kuzu; k != nil {
 		fmt.Fprintf(&b, "\n  side by side:%25s %12s %10s", "cyq", "Kuzu", "cyq/Kuzu")
@@ -249,7 +254,8 @@ type childReport struct {
 	// time, peak and current RSS after it
 	LookupMs, LookupCPUMs, LookupPeakRSSMB, LookupRSSMB float64
 	Warm                                                map[string]float64
-	First                                               map[string]int64 // query id -> first value of the first row (a check that it found something)
+	WarmCPU                                             map[string]float64 // (query) process CPU ms per warm run
+	First                                               map[string]int64   // query id -> first value of the first row (a check that it found something)
 }
 
 const reportPrefix = "SCALING "
@@ -325,7 +331,7 @@ func TestScalingChild(t *testing.T) {
 		rep.Ms = ms(time.Since(start))
 		rep.CPUs = cpuSeconds()
 		rep.RSSMB = peakRSSMB()
-		rep.Warm, rep.First = map[string]float64{}, map[string]int64{}
+		rep.Warm, rep.WarmCPU, rep.First = map[string]float64{}, map[string]float64{}, map[string]int64{}
 		p := PowerLaw{Rels: rels, Seed: 1}
 		for _, q := range queries {
 			params := q.params(p)
@@ -336,11 +342,13 @@ func TestScalingChild(t *testing.T) {
 				rep.LookupPeakRSSMB, rep.LookupRSSMB = peakRSSMB(), statusMB("VmRSS:")
 			}
 			var times []float64
+			cpu = cpuSeconds()
 			for i := 0; i < 5; i++ {
 				s := time.Now()
 				query(t, db, q.cypher, params)
 				times = append(times, ms(time.Since(s)))
 			}
+			rep.WarmCPU[q.id] = 1000 * (cpuSeconds() - cpu) / 5
 			slices.Sort(times)
 			rep.Warm[q.id] = times[2]
 			traceMemory(t, db, q.id)
