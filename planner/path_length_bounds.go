@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -20,11 +21,19 @@ import (
 // -[rs*1..3]->, bounds its expansion the same way (boundListSize). It
 // returns the pipeline and whether anything changed.
 //
+// `length(p) IN [1, 2, 4]`, a list literal of integers (and nulls, which
+// no length equals), bounds L by its least and greatest integers: a
+// length outside them equals no element, so the test is false or null
+// there. The conjunct goes only when the integers are every length in
+// between; a list with any other element (1.0 equals the length 1) bounds
+// nothing.
+//
 // Precondition: the path's PathBind has exactly one relationship list,
 // which a VarExpand before it binds (not to a list bound before); only
 // filters stand between the PathBind and the conjunct's filter; the new
-// bounds leave at least one length (an empty range keeps the filter as
-// written).
+// bounds leave at least one length (an empty range, such as length(p) <
+// 0 or a length below the path's fixed hops, keeps the filter as
+// written: no bound expresses it, hi -1 being no bound).
 func pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	changed := false
 	for i, op := range pl.Ops {
@@ -35,7 +44,9 @@ func pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 		var stay []ast.Expr
 		cs := conjuncts(f.Pred)
 		for _, c := range cs {
-			if !boundPathLength(pl.Ops, i, c) {
+			narrowed, implied := boundPathLength(pl.Ops, i, c)
+			changed = changed || narrowed
+			if !implied {
 				stay = append(stay, c)
 			}
 		}
@@ -54,38 +65,38 @@ func pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 }
 
 // boundPathLength narrows the VarExpand of the path that conjunct c (of
-// the filter at ops[at]) bounds, and reports whether it did (c is then
-// implied).
-func boundPathLength(ops []logical.Op, at int, c ast.Expr) bool {
-	p, op, n, ok := pathLengthTest(c)
+// the filter at ops[at]) bounds, and reports whether it changed the
+// expansion and whether c is now implied by its bounds.
+func boundPathLength(ops []logical.Op, at int, c ast.Expr) (narrowed, implied bool) {
+	p, r, ok := pathLengthRange(c)
 	if !ok {
-		return false
+		return false, false
 	}
 	pb := lastPathBind(ops, at, p)
 	if pb < 0 {
-		return boundListSize(ops, at, p, op, n)
+		return boundListSize(ops, at, p, r)
 	}
 	for _, o := range ops[pb+1 : at] {
 		switch o.(type) {
 		case logical.Filter, logical.NodeFilter, logical.RelFilter:
 		default:
-			return false // p may be another value by the filter
+			return false, false // p may be another value by the filter
 		}
 	}
 	bind := ops[pb].(logical.PathBind)
 	list, fixed := "", 0
-	for k, r := range bind.Rels {
+	for k, rel := range bind.Rels {
 		if k < len(bind.Lists) && bind.Lists[k] {
 			if list != "" {
-				return false
+				return false, false
 			}
-			list = r
+			list = rel
 			continue
 		}
 		fixed++
 	}
 	if list == "" {
-		return false
+		return false, false
 	}
 	ve := -1
 	for j := pb - 1; j >= 0; j-- {
@@ -95,59 +106,135 @@ func boundPathLength(ops []logical.Op, at int, c ast.Expr) bool {
 		}
 	}
 	if ve < 0 {
-		return false
+		return false, false
 	}
-	return narrowVarExpand(ops, ve, op, n-fixed)
+	return narrowVarExpand(ops, ve, r.shift(-fixed))
+}
+
+// hopRange is the set of lengths a conjunct keeps: lo to hi (hi -1: no
+// upper bound; empty: none), and whether it keeps every length of that
+// range (implied: the conjunct goes once the expansion is bounded).
+type hopRange struct {
+	lo, hi  int
+	empty   bool
+	implied bool
+}
+
+// shift is r with every length moved by d (a length below 0 is none).
+func (r hopRange) shift(d int) hopRange {
+	r.lo += d
+	if r.hi >= 0 {
+		r.hi += d
+		if r.hi < 0 {
+			r.empty = true
+		}
+	}
+	r.lo = max(r.lo, 0)
+	return r
+}
+
+// compareRange is the range of lengths L with `L op n`.
+func compareRange(op ast.CompareOp, n int) (hopRange, bool) {
+	switch op {
+	case ast.CmpGe:
+		return hopRange{lo: n, hi: -1, implied: true}, true
+	case ast.CmpGt:
+		return hopRange{lo: n + 1, hi: -1, implied: true}, true
+	case ast.CmpLe:
+		return hopRange{lo: 0, hi: n, empty: n < 0, implied: true}, true
+	case ast.CmpLt:
+		return hopRange{lo: 0, hi: n - 1, empty: n-1 < 0, implied: true}, true
+	case ast.CmpEq:
+		return hopRange{lo: n, hi: n, empty: n < 0, implied: true}, true
+	}
+	return hopRange{}, false
+}
+
+// pathLengthRange reads c as a test of a path's (or a relationship
+// list's) length and returns the lengths it keeps: a comparison with an
+// integer (pathLengthTest) or IN a list literal of integers and nulls.
+func pathLengthRange(c ast.Expr) (string, hopRange, bool) {
+	if p, op, n, ok := pathLengthTest(c); ok {
+		r, ok := compareRange(op, n)
+		return p, r, ok
+	}
+	in, ok := c.(*ast.In)
+	if !ok {
+		return "", hopRange{}, false
+	}
+	list, ok := in.List.(*ast.ListLiteral)
+	if !ok {
+		return "", hopRange{}, false
+	}
+	p, extra, ok := pathLength(in.Expr)
+	if !ok {
+		return "", hopRange{}, false
+	}
+	var ns []int
+	for _, e := range list.Items {
+		lit, isLit := e.(*ast.Literal)
+		switch {
+		case isLit && lit.Kind == ast.LitNull:
+		case isLit && lit.Kind == ast.LitInt && lit.Int >= -1<<20 && lit.Int <= 1<<20:
+			ns = append(ns, int(lit.Int)-extra)
+		default:
+			return "", hopRange{}, false // 1.0 = 1: only integers bound
+		}
+	}
+	if len(ns) == 0 {
+		return p, hopRange{empty: true}, true
+	}
+	slices.Sort(ns)
+	ns = slices.Compact(ns)
+	r := hopRange{lo: ns[0], hi: ns[len(ns)-1], implied: ns[len(ns)-1]-ns[0] == len(ns)-1}
+	if r.hi < 0 {
+		r.empty = true
+	}
+	r.lo = max(r.lo, 0)
+	return p, r, true
 }
 
 // boundListSize narrows the VarExpand that binds the relationship list
 // named list when conjunct c (of the filter at ops[at]) bounds its size:
 // MATCH (a)-[rs*1..3]->(b) WHERE size(rs) >= 2 is MATCH (a)-[rs*2..3]->(b).
 // Only filters may stand between the expansion and the filter.
-func boundListSize(ops []logical.Op, at int, list string, op ast.CompareOp, n int) bool {
+func boundListSize(ops []logical.Op, at int, list string, r hopRange) (narrowed, implied bool) {
 	for j := at - 1; j >= 0; j-- {
 		switch o := ops[j].(type) {
 		case logical.VarExpand:
 			if o.RelList != list {
-				return false
+				return false, false
 			}
-			return narrowVarExpand(ops, j, op, n)
+			return narrowVarExpand(ops, j, r)
 		case logical.Filter, logical.NodeFilter, logical.RelFilter:
 		default:
-			return false
+			return false, false
 		}
 	}
-	return false
+	return false, false
 }
 
-// narrowVarExpand bounds the hops of the VarExpand at ops[ve] by op n,
-// and reports whether it did.
-func narrowVarExpand(ops []logical.Op, ve int, op ast.CompareOp, n int) bool {
+// narrowVarExpand bounds the hops of the VarExpand at ops[ve] to r, and
+// reports whether that changed its bounds and whether the conjunct r came
+// from is now implied. An empty r, or one that leaves no length of the
+// expansion, changes nothing: hi -1 means no upper bound, so no bound
+// says "no length", and the conjunct stays to reject every row.
+func narrowVarExpand(ops []logical.Op, ve int, r hopRange) (narrowed, implied bool) {
 	v := ops[ve].(logical.VarExpand)
-	if v.ListBound {
-		return false
+	if v.ListBound || r.empty {
+		return false, false
 	}
-	lo, hi := v.Min, v.Max // hi -1: unbounded
-	switch op {
-	case ast.CmpGe:
-		lo = max(lo, n)
-	case ast.CmpGt:
-		lo = max(lo, n+1)
-	case ast.CmpLe:
-		hi = minBound(hi, n)
-	case ast.CmpLt:
-		hi = minBound(hi, n-1)
-	case ast.CmpEq:
-		lo, hi = max(lo, n), minBound(hi, n)
-	default:
-		return false
+	lo, hi := max(v.Min, r.lo), v.Max // hi -1: unbounded
+	if r.hi >= 0 {
+		hi = minBound(hi, r.hi)
 	}
 	if lo < 0 || hi >= 0 && lo > hi {
-		return false
+		return false, false
 	}
+	narrowed = lo != v.Min || hi != v.Max
 	v.Min, v.Max = lo, hi
 	ops[ve] = v
-	return true
+	return narrowed, r.implied
 }
 
 func minBound(hi, n int) int {
