@@ -46,18 +46,12 @@ func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
 	w.held, w.peak = 0, 0
 	w.steps = spec.Steps.bitmaps(m.S)
 	w.min, w.max = spec.Min, spec.Max
-	none := false
 	for _, b := range spec.Bounds {
 		v, ok := m.R[b.Reg].(value.Int)
 		if !ok {
 			continue
 		}
-		n := int(v) + b.Off
-		if b.Max && n < 0 {
-			none = true // no length is at most a negative number (w.max -1 would read as no bound)
-			continue
-		}
-		n = max(n, 0)
+		n := max(int(v)+b.Off, 0)
 		if b.Min && n > w.min {
 			w.min = n
 		}
@@ -65,7 +59,7 @@ func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
 			w.max = n
 		}
 	}
-	if none || w.max >= 0 && w.min > w.max {
+	if w.max >= 0 && w.min > w.max {
 		w.min, w.max = 1, 0 // no length: no trail
 	}
 	if w.used == nil {
