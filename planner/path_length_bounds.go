@@ -34,7 +34,7 @@ import (
 // bounds leave at least one length (an empty range, such as length(p) <
 // 0 or a length below the path's fixed hops, keeps the filter as
 // written: no bound expresses it, hi -1 being no bound).
-func pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+func (b *builder) pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	changed := false
 	for i, op := range pl.Ops {
 		f, ok := op.(logical.Filter)
@@ -44,7 +44,7 @@ func pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 		var stay []ast.Expr
 		cs := conjuncts(f.Pred)
 		for _, c := range cs {
-			narrowed, implied := boundPathLength(pl.Ops, i, c)
+			narrowed, implied := boundPathLength(pl.Ops, i, c, b.runConstOf)
 			changed = changed || narrowed
 			if !implied {
 				stay = append(stay, c)
@@ -67,8 +67,8 @@ func pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 // boundPathLength narrows the VarExpand of the path that conjunct c (of
 // the filter at ops[at]) bounds, and reports whether it changed the
 // expansion and whether c is now implied by its bounds.
-func boundPathLength(ops []logical.Op, at int, c ast.Expr) (narrowed, implied bool) {
-	p, r, ok := pathLengthRange(c)
+func boundPathLength(ops []logical.Op, at int, c ast.Expr, constOf func(string) ast.Expr) (narrowed, implied bool) {
+	p, r, ok := pathLengthRange(c, constOf)
 	if !ok {
 		return false, false
 	}
@@ -152,8 +152,11 @@ func compareRange(op ast.CompareOp, n int) (hopRange, bool) {
 
 // pathLengthRange reads c as a test of a path's (or a relationship
 // list's) length and returns the lengths it keeps: a comparison with an
-// integer (pathLengthTest) or IN a list literal of integers and nulls.
-func pathLengthRange(c ast.Expr) (string, hopRange, bool) {
+// integer (pathLengthTest), or IN a list literal of integers and nulls or
+// IN range() of integer literals (a run-constant parameter standing for
+// one, constOf, is read as its expression: it reads no parameter, so its
+// value is the same in every run).
+func pathLengthRange(c ast.Expr, constOf func(string) ast.Expr) (string, hopRange, bool) {
 	if p, op, n, ok := pathLengthTest(c); ok {
 		r, ok := compareRange(op, n)
 		return p, r, ok
@@ -162,36 +165,92 @@ func pathLengthRange(c ast.Expr) (string, hopRange, bool) {
 	if !ok {
 		return "", hopRange{}, false
 	}
-	list, ok := in.List.(*ast.ListLiteral)
-	if !ok {
-		return "", hopRange{}, false
-	}
 	p, extra, ok := pathLength(in.Expr)
 	if !ok {
 		return "", hopRange{}, false
 	}
-	var ns []int
-	for _, e := range list.Items {
-		lit, isLit := e.(*ast.Literal)
-		switch {
-		case isLit && lit.Kind == ast.LitNull:
-		case isLit && lit.Kind == ast.LitInt && lit.Int >= -1<<20 && lit.Int <= 1<<20:
-			ns = append(ns, int(lit.Int)-extra)
-		default:
-			return "", hopRange{}, false // 1.0 = 1: only integers bound
+	list := in.List
+	if prm, isParam := list.(*ast.Parameter); isParam && constOf != nil {
+		if e := constOf(prm.Name); e != nil {
+			list = e
 		}
 	}
-	if len(ns) == 0 {
+	lo, hi, contiguous, ok := intListRange(list)
+	if !ok {
+		return "", hopRange{}, false
+	}
+	if lo > hi {
 		return p, hopRange{empty: true}, true
 	}
-	slices.Sort(ns)
-	ns = slices.Compact(ns)
-	r := hopRange{lo: ns[0], hi: ns[len(ns)-1], implied: ns[len(ns)-1]-ns[0] == len(ns)-1}
+	r := hopRange{lo: max(lo-extra, 0), hi: hi - extra, implied: contiguous}
 	if r.hi < 0 {
 		r.empty = true
 	}
-	r.lo = max(r.lo, 0)
 	return p, r, true
+}
+
+// intListRange reads e as a list of integers (and nulls, which no length
+// equals): a list literal, or range() of two or three integer literals.
+// It returns the least and greatest integer (lo > hi: none) and whether
+// the integers are every one between them; ok is false for any other
+// expression or element (1.0 = 1: only integers bound).
+func intListRange(e ast.Expr) (lo, hi int, contiguous, ok bool) {
+	const limit = 1 << 20
+	intLit := func(x ast.Expr) (int, bool) {
+		l, isLit := x.(*ast.Literal)
+		if !isLit || l.Kind != ast.LitInt || l.Int < -limit || l.Int > limit {
+			return 0, false
+		}
+		return int(l.Int), true
+	}
+	switch x := e.(type) {
+	case *ast.ListLiteral:
+		var ns []int
+		for _, it := range x.Items {
+			if l, isLit := it.(*ast.Literal); isLit && l.Kind == ast.LitNull {
+				continue
+			}
+			n, isInt := intLit(it)
+			if !isInt {
+				return 0, 0, false, false
+			}
+			ns = append(ns, n)
+		}
+		if len(ns) == 0 {
+			return 1, 0, false, true
+		}
+		slices.Sort(ns)
+		ns = slices.Compact(ns)
+		return ns[0], ns[len(ns)-1], ns[len(ns)-1]-ns[0] == len(ns)-1, true
+	case *ast.FunctionCall:
+		if len(x.Namespace) != 0 || x.Distinct || !strings.EqualFold(x.Name, "range") || len(x.Args) < 2 || len(x.Args) > 3 {
+			return 0, 0, false, false
+		}
+		from, ok1 := intLit(x.Args[0])
+		to, ok2 := intLit(x.Args[1])
+		step, ok3 := 1, true
+		if len(x.Args) == 3 {
+			step, ok3 = intLit(x.Args[2])
+		}
+		if !ok1 || !ok2 || !ok3 || step == 0 {
+			return 0, 0, false, false // range() with step 0 raises an error: it stays
+		}
+		if step < 0 {
+			from, to, step = to, from, -step
+			if from > to {
+				return 1, 0, false, true
+			}
+			// the elements are from the old start down by step
+			last := to
+			first := last - (last-from)/step*step
+			return first, last, step == 1, true
+		}
+		if from > to {
+			return 1, 0, false, true
+		}
+		return from, from + (to-from)/step*step, step == 1, true
+	}
+	return 0, 0, false, false
 }
 
 // boundListSize narrows the VarExpand that binds the relationship list
