@@ -28,7 +28,7 @@ var pathBoundPatterns = []struct{ match, length, twin string }{
 var pathBoundTests = []string{
 	"L < 0", "L <= 0", "L = 0", "L < 1", "L <= 1", "L = 1", "L > 1", "L >= 2", "L = 2", "L < 3", "0 > L",
 	"1 >= L", "2 < L", "L <> 2", "L = -1", "L <= 5", "L > 5",
-	"L IN [0, 1, 2]", "L IN [1, 3]", "L IN [2, null]", "L IN [null]", "L IN []", "L IN [1.0, 2]",
+	"L IN [0, 1, 2]", "L IN [1, 3]", "L IN [2, null]", "L IN [null]", "L IN [1, null, 2]", "L IN [null, 1]", "L IN []", "L IN [1.0, 2]",
 	"L IN [-1, 0]", "L IN [-2, 1]", "L IN [3, 2, 2]", "L IN ['1', 2]", "L IN [1, 2, 3, 4]",
 	"L IN [0, 1] AND L >= 1", "L IN [2] OR a.id = 3", "NOT L IN [1, 2]",
 	"L IN range(0, 2)", "L IN range(1, 4, 2)", "L IN range(3, 0, -1)", "L IN range(4, 0, -3)", "L IN range(2, 0)",
