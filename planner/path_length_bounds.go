@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -20,12 +21,20 @@ import (
 // -[rs*1..3]->, bounds its expansion the same way (boundListSize). It
 // returns the pipeline and whether anything changed.
 //
+// `length(p) IN [1, 2, 4]`, a list literal of integers (and nulls, which
+// no length equals), bounds L by its least and greatest integers: a
+// length outside them equals no element, so the test is false or null
+// there. The conjunct goes only when the integers are every length in
+// between; a list with any other element (1.0 equals the length 1) bounds
+// nothing.
+//
 // Precondition: the path's PathBind has exactly one relationship list,
 // which a VarExpand before it binds (not to a list bound before); only
 // filters stand between the PathBind and the conjunct's filter; the new
-// bounds leave at least one length (an empty range keeps the filter as
-// written).
-func pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+// bounds leave at least one length (an empty range, such as length(p) <
+// 0 or a length below the path's fixed hops, keeps the filter as
+// written: no bound expresses it, hi -1 being no bound).
+func (b *builder) pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	changed := false
 	for i, op := range pl.Ops {
 		f, ok := op.(logical.Filter)
@@ -35,7 +44,9 @@ func pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 		var stay []ast.Expr
 		cs := conjuncts(f.Pred)
 		for _, c := range cs {
-			if !boundPathLength(pl.Ops, i, c) {
+			narrowed, implied := boundPathLength(pl.Ops, i, c, b.runConstOf)
+			changed = changed || narrowed
+			if !implied {
 				stay = append(stay, c)
 			}
 		}
@@ -54,38 +65,38 @@ func pathLengthBounds(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 }
 
 // boundPathLength narrows the VarExpand of the path that conjunct c (of
-// the filter at ops[at]) bounds, and reports whether it did (c is then
-// implied).
-func boundPathLength(ops []logical.Op, at int, c ast.Expr) bool {
-	p, op, n, ok := pathLengthTest(c)
+// the filter at ops[at]) bounds, and reports whether it changed the
+// expansion and whether c is now implied by its bounds.
+func boundPathLength(ops []logical.Op, at int, c ast.Expr, constOf func(string) ast.Expr) (narrowed, implied bool) {
+	p, r, ok := pathLengthRange(c, constOf)
 	if !ok {
-		return false
+		return false, false
 	}
 	pb := lastPathBind(ops, at, p)
 	if pb < 0 {
-		return boundListSize(ops, at, p, op, n)
+		return boundListSize(ops, at, p, r)
 	}
 	for _, o := range ops[pb+1 : at] {
 		switch o.(type) {
 		case logical.Filter, logical.NodeFilter, logical.RelFilter:
 		default:
-			return false // p may be another value by the filter
+			return false, false // p may be another value by the filter
 		}
 	}
 	bind := ops[pb].(logical.PathBind)
 	list, fixed := "", 0
-	for k, r := range bind.Rels {
+	for k, rel := range bind.Rels {
 		if k < len(bind.Lists) && bind.Lists[k] {
 			if list != "" {
-				return false
+				return false, false
 			}
-			list = r
+			list = rel
 			continue
 		}
 		fixed++
 	}
 	if list == "" {
-		return false
+		return false, false
 	}
 	ve := -1
 	for j := pb - 1; j >= 0; j-- {
@@ -95,59 +106,194 @@ func boundPathLength(ops []logical.Op, at int, c ast.Expr) bool {
 		}
 	}
 	if ve < 0 {
-		return false
+		return false, false
 	}
-	return narrowVarExpand(ops, ve, op, n-fixed)
+	return narrowVarExpand(ops, ve, r.shift(-fixed))
+}
+
+// hopRange is the set of lengths a conjunct keeps: lo to hi (hi -1: no
+// upper bound; empty: none), and whether it keeps every length of that
+// range (implied: the conjunct goes once the expansion is bounded).
+type hopRange struct {
+	lo, hi  int
+	empty   bool
+	implied bool
+}
+
+// shift is r with every length moved by d (a length below 0 is none).
+func (r hopRange) shift(d int) hopRange {
+	r.lo += d
+	if r.hi >= 0 {
+		r.hi += d
+		if r.hi < 0 {
+			r.empty = true
+		}
+	}
+	r.lo = max(r.lo, 0)
+	return r
+}
+
+// compareRange is the range of lengths L with `L op n`.
+func compareRange(op ast.CompareOp, n int) (hopRange, bool) {
+	switch op {
+	case ast.CmpGe:
+		return hopRange{lo: n, hi: -1, implied: true}, true
+	case ast.CmpGt:
+		return hopRange{lo: n + 1, hi: -1, implied: true}, true
+	case ast.CmpLe:
+		return hopRange{lo: 0, hi: n, empty: n < 0, implied: true}, true
+	case ast.CmpLt:
+		return hopRange{lo: 0, hi: n - 1, empty: n-1 < 0, implied: true}, true
+	case ast.CmpEq:
+		return hopRange{lo: n, hi: n, empty: n < 0, implied: true}, true
+	}
+	return hopRange{}, false
+}
+
+// pathLengthRange reads c as a test of a path's (or a relationship
+// list's) length and returns the lengths it keeps: a comparison with an
+// integer (pathLengthTest), or IN a list literal of integers and nulls or
+// IN range() of integer literals (a run-constant parameter standing for
+// one, constOf, is read as its expression: it reads no parameter, so its
+// value is the same in every run).
+func pathLengthRange(c ast.Expr, constOf func(string) ast.Expr) (string, hopRange, bool) {
+	if p, op, n, ok := pathLengthTest(c); ok {
+		r, ok := compareRange(op, n)
+		return p, r, ok
+	}
+	in, ok := c.(*ast.In)
+	if !ok {
+		return "", hopRange{}, false
+	}
+	p, extra, ok := pathLength(in.Expr)
+	if !ok {
+		return "", hopRange{}, false
+	}
+	list := in.List
+	if prm, isParam := list.(*ast.Parameter); isParam && constOf != nil {
+		if e := constOf(prm.Name); e != nil {
+			list = e
+		}
+	}
+	lo, hi, contiguous, ok := intListRange(list)
+	if !ok {
+		return "", hopRange{}, false
+	}
+	if lo > hi {
+		return p, hopRange{empty: true}, true
+	}
+	r := hopRange{lo: max(lo-extra, 0), hi: hi - extra, implied: contiguous}
+	if r.hi < 0 {
+		r.empty = true
+	}
+	return p, r, true
+}
+
+// intListRange reads e as a list of integers (and nulls, which no length
+// equals): a list literal, or range() of two or three integer literals.
+// It returns the least and greatest integer (lo > hi: none) and whether
+// the integers are every one between them; ok is false for any other
+// expression or element (1.0 = 1: only integers bound).
+func intListRange(e ast.Expr) (lo, hi int, contiguous, ok bool) {
+	const limit = 1 << 20
+	intLit := func(x ast.Expr) (int, bool) {
+		l, isLit := x.(*ast.Literal)
+		if !isLit || l.Kind != ast.LitInt || l.Int < -limit || l.Int > limit {
+			return 0, false
+		}
+		return int(l.Int), true
+	}
+	switch x := e.(type) {
+	case *ast.ListLiteral:
+		var ns []int
+		for _, it := range x.Items {
+			if l, isLit := it.(*ast.Literal); isLit && l.Kind == ast.LitNull {
+				continue
+			}
+			n, isInt := intLit(it)
+			if !isInt {
+				return 0, 0, false, false
+			}
+			ns = append(ns, n)
+		}
+		if len(ns) == 0 {
+			return 1, 0, false, true
+		}
+		slices.Sort(ns)
+		ns = slices.Compact(ns)
+		return ns[0], ns[len(ns)-1], ns[len(ns)-1]-ns[0] == len(ns)-1, true
+	case *ast.FunctionCall:
+		if len(x.Namespace) != 0 || x.Distinct || !strings.EqualFold(x.Name, "range") || len(x.Args) < 2 || len(x.Args) > 3 {
+			return 0, 0, false, false
+		}
+		from, ok1 := intLit(x.Args[0])
+		to, ok2 := intLit(x.Args[1])
+		step, ok3 := 1, true
+		if len(x.Args) == 3 {
+			step, ok3 = intLit(x.Args[2])
+		}
+		if !ok1 || !ok2 || !ok3 || step == 0 {
+			return 0, 0, false, false // range() with step 0 raises an error: it stays
+		}
+		if step < 0 {
+			from, to, step = to, from, -step
+			if from > to {
+				return 1, 0, false, true
+			}
+			// the elements are from the old start down by step
+			last := to
+			first := last - (last-from)/step*step
+			return first, last, step == 1, true
+		}
+		if from > to {
+			return 1, 0, false, true
+		}
+		return from, from + (to-from)/step*step, step == 1, true
+	}
+	return 0, 0, false, false
 }
 
 // boundListSize narrows the VarExpand that binds the relationship list
 // named list when conjunct c (of the filter at ops[at]) bounds its size:
 // MATCH (a)-[rs*1..3]->(b) WHERE size(rs) >= 2 is MATCH (a)-[rs*2..3]->(b).
 // Only filters may stand between the expansion and the filter.
-func boundListSize(ops []logical.Op, at int, list string, op ast.CompareOp, n int) bool {
+func boundListSize(ops []logical.Op, at int, list string, r hopRange) (narrowed, implied bool) {
 	for j := at - 1; j >= 0; j-- {
 		switch o := ops[j].(type) {
 		case logical.VarExpand:
 			if o.RelList != list {
-				return false
+				return false, false
 			}
-			return narrowVarExpand(ops, j, op, n)
+			return narrowVarExpand(ops, j, r)
 		case logical.Filter, logical.NodeFilter, logical.RelFilter:
 		default:
-			return false
+			return false, false
 		}
 	}
-	return false
+	return false, false
 }
 
-// narrowVarExpand bounds the hops of the VarExpand at ops[ve] by op n,
-// and reports whether it did.
-func narrowVarExpand(ops []logical.Op, ve int, op ast.CompareOp, n int) bool {
+// narrowVarExpand bounds the hops of the VarExpand at ops[ve] to r, and
+// reports whether that changed its bounds and whether the conjunct r came
+// from is now implied. An empty r, or one that leaves no length of the
+// expansion, changes nothing: hi -1 means no upper bound, so no bound
+// says "no length", and the conjunct stays to reject every row.
+func narrowVarExpand(ops []logical.Op, ve int, r hopRange) (narrowed, implied bool) {
 	v := ops[ve].(logical.VarExpand)
-	if v.ListBound {
-		return false
+	if v.ListBound || r.empty {
+		return false, false
 	}
-	lo, hi := v.Min, v.Max // hi -1: unbounded
-	switch op {
-	case ast.CmpGe:
-		lo = max(lo, n)
-	case ast.CmpGt:
-		lo = max(lo, n+1)
-	case ast.CmpLe:
-		hi = minBound(hi, n)
-	case ast.CmpLt:
-		hi = minBound(hi, n-1)
-	case ast.CmpEq:
-		lo, hi = max(lo, n), minBound(hi, n)
-	default:
-		return false
+	lo, hi := max(v.Min, r.lo), v.Max // hi -1: unbounded
+	if r.hi >= 0 {
+		hi = minBound(hi, r.hi)
 	}
 	if lo < 0 || hi >= 0 && lo > hi {
-		return false
+		return false, false
 	}
+	narrowed = lo != v.Min || hi != v.Max
 	v.Min, v.Max = lo, hi
 	ops[ve] = v
-	return true
+	return narrowed, r.implied
 }
 
 func minBound(hi, n int) int {

@@ -33,7 +33,7 @@ func applyRules(pl *logical.Pipeline, rules ...pipelineRule) *logical.Pipeline {
 func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 	normalize := func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return normalizeFilters(pl, known) }
 	if b.rowModeOnly {
-		return []pipelineRule{filterTruth, normalize, b.pathFunctions, pathLengthBounds, pathQuantifiers}
+		return []pipelineRule{filterTruth, normalize, b.pathFunctions, b.pathLengthBounds, pathQuantifiers}
 	}
 	return []pipelineRule{
 		foldConstants,
@@ -44,7 +44,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		prefixFunctions,
 		b.pathFunctions,
 		b.listMeasures,
-		pathLengthBounds,
+		b.pathLengthBounds,
 		hopsBy,
 		pathQuantifiers,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return b.pushdownFilters(pl, known, b.writes) },
