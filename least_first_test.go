@@ -73,7 +73,7 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 			return fmt.Sprintf("MATCH p = %s%s[%s]%s%s", start, d[0], t+rng, d[1], end)
 		}
 		var q string
-		switch r.IntN(20) {
+		switch r.IntN(26) {
 		case 0:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l LIMIT %d RETURN l, count(*) AS n", match, length, k)
 		case 1:
@@ -100,7 +100,19 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l WITH collect(l)[..%d] AS ls UNWIND ls AS l RETURN l, count(*) AS n", match, length, k)
 		case 9:
 			q = fmt.Sprintf("%s WITH a, %s AS l ORDER BY l LIMIT %d RETURN l, count(*) AS n", match, length, k)
+		case 20:
+			q = fmt.Sprintf("%s WITH %s.id AS e, %s AS l, count(*) AS c ORDER BY e, l LIMIT %d RETURN e, l, c", match, bvar, length, k)
+		case 21:
+			q = fmt.Sprintf("%s WITH %s.id %% 2 AS e, %s AS l, count(*) AS c ORDER BY l, e SKIP 1 LIMIT %d RETURN e, l, c", match, bvar, length, k)
 		// Near misses.
+		case 22:
+			q = fmt.Sprintf("%s WITH %s AS l, 6 / (%s - 2) AS x ORDER BY l, x LIMIT %d RETURN l", match, length, length, k)
+		case 23:
+			q = fmt.Sprintf("%s WITH %s AS l, 10 - %s AS x, count(*) AS c ORDER BY x, l LIMIT %d RETURN l, c", match, length, length, k)
+		case 24:
+			q = fmt.Sprintf("%s WITH %s AS l, sum(CASE WHEN %s.id %% 3 = 0 THEN duration('P1D') ELSE 1 END) AS s ORDER BY l LIMIT %d RETURN l, s", match, length, bvar, k)
+		case 25:
+			q = fmt.Sprintf("%s WITH %s.id AS e, %s AS l, count(*) AS c ORDER BY c, l, e LIMIT %d RETURN e, l, c", match, bvar, length, k)
 		case 10:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l DESC LIMIT %d RETURN l, count(*) AS n", match, length, k)
 		case 11:

@@ -94,6 +94,9 @@ type firstReads struct {
 	p       string
 	lens    map[string]bool
 	grouped bool
+	// keys: the names of the aggregation's keys that read no length
+	// (each the same for a partition's rows).
+	keys map[string]bool
 	// sorted: the names the sort orders by.
 	sorted map[string]bool
 }
@@ -134,7 +137,7 @@ func (r *firstReads) project(o logical.Project) bool {
 	if o.Subst != nil && !r.grouped {
 		return false
 	}
-	bound := map[string]bool{}
+	bound, keys := map[string]bool{}, map[string]bool{}
 	for _, it := range o.Items {
 		if r.grouped {
 			// Every column is one of its group; a key that is a
@@ -148,6 +151,9 @@ func (r *firstReads) project(o logical.Project) bool {
 			if v, ok := varName(e); ok && r.lens[v] {
 				bound[it.Name] = true
 			}
+			if v, ok := varName(e); ok && r.keys[v] {
+				keys[it.Name] = true
+			}
 			continue
 		}
 		if r.length(it.Expr) {
@@ -160,12 +166,16 @@ func (r *firstReads) project(o logical.Project) bool {
 	}
 	for _, it := range o.Items {
 		delete(r.lens, it.Name)
+		delete(r.keys, it.Name)
 		if it.Name == r.p {
 			return false
 		}
 	}
 	for n := range bound {
 		r.lens[n] = true
+	}
+	for n := range keys {
+		r.keys[n] = true
 	}
 	return true
 }
@@ -203,19 +213,24 @@ func (r *firstReads) test(op logical.Op) bool {
 	return true
 }
 
-// aggregate follows an aggregation grouped by lengths: every key is a
-// length and the calls are counts, min, max or collect (which cannot
-// fail, whatever rows they see) of what reads no length but as one.
+// aggregate follows an aggregation grouped by a length: every key is a
+// length or reads none (then it is the same for a partition's rows), and
+// the calls are counts, min, max or collect (which cannot fail, whatever
+// rows they see) of what reads no length but as one.
 func (r *firstReads) aggregate(o logical.Aggregate) bool {
-	if len(o.Keys) == 0 {
-		return false
-	}
-	keys := map[string]bool{}
+	lens, keys := map[string]bool{}, map[string]bool{}
 	for _, k := range o.Keys {
-		if !r.length(k.Expr) {
+		if r.length(k.Expr) {
+			lens[k.Name] = true
+			continue
+		}
+		if l, ok := r.reads(k.Expr); !ok || l {
 			return false
 		}
 		keys[k.Name] = true
+	}
+	if len(lens) == 0 {
+		return false
 	}
 	for _, c := range o.Aggs {
 		call := c.Call
@@ -235,13 +250,13 @@ func (r *firstReads) aggregate(o logical.Aggregate) bool {
 			}
 		}
 	}
-	r.lens, r.grouped = keys, true
+	r.lens, r.keys, r.grouped = lens, keys, true
 	return true
 }
 
-// sort follows the order: keys that read no length (in groups, none),
-// then a length ascending, then keys that read nothing but what the rows
-// may read before the cut.
+// sort follows the order: keys that read no length (in groups, keys of
+// the aggregation), then a length ascending, then keys that read
+// nothing but what the rows may read before the cut.
 func (r *firstReads) sort(o logical.Sort) bool {
 	r.sorted = map[string]bool{}
 	found := false
@@ -263,7 +278,13 @@ func (r *firstReads) sort(o logical.Sort) bool {
 			continue
 		}
 		l, ok := r.reads(k.Expr)
-		if !ok || l || (!found && r.grouped) {
+		if !ok || l {
+			return false
+		}
+		// In groups, the keys before the length are the
+		// aggregation's (each the same for a partition), not its
+		// results.
+		if v, isVar := varName(k.Expr); !found && r.grouped && (!isVar || !r.keys[v]) {
 			return false
 		}
 	}
@@ -310,14 +331,24 @@ func (r *firstReads) cut(ops []logical.Op, from int, req required) (int, bool) {
 			if live.all || live.aggs {
 				return 0, false
 			}
-			if !r.grouped {
-				for name := range live.names {
-					if !r.lens[name] && !r.sorted[name] {
+			// What the cut keeps is decided by the keys: in groups,
+			// when the order reads every key of the aggregation (a
+			// group's values are its own); in rows, when nothing else
+			// is read.
+			if r.grouped {
+				for name := range r.keys {
+					if !r.sorted[name] {
 						return 0, false
 					}
 				}
+				return skip + n, true
 			}
-			return skip + n, r.grouped
+			for name := range live.names {
+				if !r.lens[name] && !r.sorted[name] {
+					return 0, false
+				}
+			}
+			return skip + n, false
 		default:
 			return 0, false
 		}
