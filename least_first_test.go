@@ -73,7 +73,7 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 			return fmt.Sprintf("MATCH p = %s%s[%s]%s%s", start, d[0], t+rng, d[1], end)
 		}
 		var q string
-		switch r.IntN(26) {
+		switch r.IntN(33) {
 		case 0:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l LIMIT %d RETURN l, count(*) AS n", match, length, k)
 		case 1:
@@ -104,7 +104,21 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 			q = fmt.Sprintf("%s WITH %s.id AS e, %s AS l, count(*) AS c ORDER BY e, l LIMIT %d RETURN e, l, c", match, bvar, length, k)
 		case 21:
 			q = fmt.Sprintf("%s WITH %s.id %% 2 AS e, %s AS l, count(*) AS c ORDER BY l, e SKIP 1 LIMIT %d RETURN e, l, c", match, bvar, length, k)
+		case 26:
+			q = fmt.Sprintf("%s WITH a, %s, %s AS l ORDER BY l WITH a, %s, collect(l)[..%d] AS ls UNWIND ls AS l RETURN l, count(*) AS n", match, bvar, length, bvar, k)
+		case 27:
+			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY %s.id, l WITH %s, collect(l)[%d] AS x, head(collect(l)) AS h RETURN %s.id, x, h", match, bvar, length, bvar, bvar, k-1, bvar)
 		// Near misses.
+		case 28:
+			q = fmt.Sprintf("%s WITH %s AS l ORDER BY 10 - l, l LIMIT %d RETURN l", match, length, k)
+		case 29:
+			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l, 6 / (l - 2) LIMIT %d RETURN l", match, length, k)
+		case 30:
+			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(l)[1..%d] AS ls, count(*) AS c RETURN %s.id, ls, c", match, bvar, length, bvar, k+1, bvar)
+		case 31:
+			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l DESC WITH %s, collect(l)[..%d] AS ls RETURN %s.id, ls", match, bvar, length, bvar, k, bvar)
+		case 32:
+			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(l) AS ls RETURN %s.id, ls[..%d] AS a, size(ls) AS n", match, bvar, length, bvar, bvar, k)
 		case 22:
 			q = fmt.Sprintf("%s WITH %s AS l, 6 / (%s - 2) AS x ORDER BY l, x LIMIT %d RETURN l", match, length, length, k)
 		case 23:

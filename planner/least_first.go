@@ -20,6 +20,9 @@ import (
 //
 //	MATCH p = (a)-[*1..4]-(b) WITH length(p) AS l, count(*) AS c ORDER BY l LIMIT 1
 //
+// or collected in that order per group and read through the lists'
+// first k elements (heads).
+//
 // It returns the number of paths (or lengths, groups set) per pair the
 // search must keep, or 0 where the operators need more.
 //
@@ -76,6 +79,13 @@ func (b *builder) leastFirst(ops []logical.Op, pb int, req required) (k int, gro
 		case logical.Sort:
 			if o.Subst != nil && !r.grouped || !r.sort(o) {
 				return 0, false
+			}
+			// Or the ordered rows collected per group, each list
+			// read through its first k elements (heads).
+			if !r.grouped {
+				if k := r.heads(b, ops, j+1); k > 0 {
+					return k, false
+				}
 			}
 			return r.cut(ops, j+1, req)
 		default:
