@@ -73,7 +73,7 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 			return fmt.Sprintf("MATCH p = %s%s[%s]%s%s", start, d[0], t+rng, d[1], end)
 		}
 		var q string
-		switch r.IntN(33) {
+		switch r.IntN(36) {
 		case 0:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l LIMIT %d RETURN l, count(*) AS n", match, length, k)
 		case 1:
@@ -114,7 +114,13 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 		case 29:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l, 6 / (l - 2) LIMIT %d RETURN l", match, length, k)
 		case 30:
-			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(l)[1..%d] AS ls, count(*) AS c RETURN %s.id, ls, c", match, bvar, length, bvar, k+1, bvar)
+			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(l)[1..%d] AS ls, size(collect(l)) AS c RETURN %s.id, ls, c", match, bvar, length, bvar, k+1, bvar)
+		case 33:
+			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(l)[..%d] AS ls, count(*) AS c RETURN %s.id, ls, c", match, bvar, length, bvar, k, bvar)
+		case 34:
+			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l WITH l %% 2 AS e, collect(l)[..%d] AS ls RETURN e, ls", match, length, k)
+		case 35:
+			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(6 / (l - 2))[..%d] AS ls RETURN %s.id, ls", match, bvar, length, bvar, k, bvar)
 		case 31:
 			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l DESC WITH %s, collect(l)[..%d] AS ls RETURN %s.id, ls", match, bvar, length, bvar, k, bvar)
 		case 32:

@@ -24,9 +24,9 @@ import (
 // therefore lengths of rows among the k least of their own partitions,
 // which the search of the k least trails per partition yields, and
 // they are the same whichever of rows that tie the search yields (their
-// lengths are equal). A list read only through a slice from its start
-// to a literal end ([..k], [0..k]) or an element at a literal position
-// ([i], head()) reads nothing else. Collect cannot fail; the other
+// lengths are equal). A list read only through a slice to a literal end
+// ([..k], [1..k]) or an element at a literal position ([i], head())
+// reads nothing else. Collect cannot fail; the other
 // calls would count rows the search does not yield, so there are none.
 func (r *firstReads) heads(b *builder, ops []logical.Op, from int) int {
 	j := from
@@ -122,8 +122,8 @@ func (r *firstReads) heads(b *builder, ops []logical.Op, from int) int {
 }
 
 // listHead reports whether e reads a list isList accepts only through its
-// first n elements: l[..n] or l[0..n] (n >= 0), l[i] (n = i + 1, i >= 0),
-// head(l) (n = 1).
+// first n elements: l[a..n] (a, n >= 0, a may be left out), l[i] (n =
+// i + 1, i >= 0), head(l) (n = 1).
 func listHead(e ast.Expr, isList func(ast.Expr) bool) (int, bool) {
 	switch x := e.(type) {
 	case *ast.Slice:
@@ -131,7 +131,7 @@ func listHead(e ast.Expr, isList func(ast.Expr) bool) (int, bool) {
 			return 0, false
 		}
 		if x.From != nil {
-			if a, ok := intLiteral(x.From); !ok || a != 0 {
+			if a, ok := intLiteral(x.From); !ok || a < 0 {
 				return 0, false
 			}
 		}
