@@ -69,11 +69,15 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 		default:
 			match, length = fmt.Sprintf("MATCH p = %s%s[%s]%s%s", start, d[0], t+rng, d[1], end), "length(p) + 1"
 		}
+		plen := length // a length of the path plain() binds
+		if strings.HasPrefix(length, "size(r") {
+			plen = "length(p)"
+		}
 		plain := func() string {
 			return fmt.Sprintf("MATCH p = %s%s[%s]%s%s", start, d[0], t+rng, d[1], end)
 		}
 		var q string
-		switch r.IntN(36) {
+		switch r.IntN(38) {
 		case 0:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l LIMIT %d RETURN l, count(*) AS n", match, length, k)
 		case 1:
@@ -108,6 +112,10 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 			q = fmt.Sprintf("%s WITH a, %s, %s AS l ORDER BY l WITH a, %s, collect(l)[..%d] AS ls UNWIND ls AS l RETURN l, count(*) AS n", match, bvar, length, bvar, k)
 		case 27:
 			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY %s.id, l WITH %s, collect(l)[%d] AS x, head(collect(l)) AS h RETURN %s.id, x, h", match, bvar, length, bvar, bvar, k-1, bvar)
+		case 36:
+			q = fmt.Sprintf("%s WHERE all(x IN nodes(p) WHERE x.id <> %d) WITH %s AS l ORDER BY l LIMIT %d RETURN l, count(*) AS n", plain(), r.IntN(9), plen, k)
+		case 37:
+			q = fmt.Sprintf("%s WHERE none(x IN relationships(p) WHERE type(x) = 'U') WITH %s AS l, count(*) AS c ORDER BY l SKIP 1 LIMIT %d RETURN l, c", plain(), plen, k)
 		// Near misses.
 		case 28:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY 10 - l, l LIMIT %d RETURN l", match, length, k)
