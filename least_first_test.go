@@ -116,11 +116,12 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 			q = fmt.Sprintf("%s WHERE all(x IN nodes(p) WHERE x.id <> %d) WITH %s AS l ORDER BY l LIMIT %d RETURN l, count(*) AS n", plain(), r.IntN(9), plen, k)
 		case 37:
 			q = fmt.Sprintf("%s WHERE none(x IN relationships(p) WHERE type(x) = 'U') WITH %s AS l, count(*) AS c ORDER BY l SKIP 1 LIMIT %d RETURN l, c", plain(), plen, k)
-		// Near misses.
+		// Near misses (an expression of the length that fails on the
+		// longest paths, which the search does not reach).
 		case 28:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY 10 - l, l LIMIT %d RETURN l", match, length, k)
 		case 29:
-			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l, 6 / (l - 2) LIMIT %d RETURN l", match, length, k)
+			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l, 6 / (l - %d) LIMIT %d RETURN l", match, length, hi, k)
 		case 30:
 			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(l)[1..%d] AS ls, size(collect(l)) AS c RETURN %s.id, ls, c", match, bvar, length, bvar, k+1, bvar)
 		case 33:
@@ -128,13 +129,13 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 		case 34:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l WITH l %% 2 AS e, collect(l)[..%d] AS ls RETURN e, ls", match, length, k)
 		case 35:
-			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(6 / (l - 2))[..%d] AS ls RETURN %s.id, ls", match, bvar, length, bvar, k, bvar)
+			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(6 / (l - %d))[..%d] AS ls RETURN %s.id, ls", match, bvar, length, bvar, hi, k, bvar)
 		case 31:
 			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l DESC WITH %s, collect(l)[..%d] AS ls RETURN %s.id, ls", match, bvar, length, bvar, k, bvar)
 		case 32:
 			q = fmt.Sprintf("%s WITH %s, %s AS l ORDER BY l WITH %s, collect(l) AS ls RETURN %s.id, ls[..%d] AS a, size(ls) AS n", match, bvar, length, bvar, bvar, k)
 		case 22:
-			q = fmt.Sprintf("%s WITH %s AS l, 6 / (%s - 2) AS x ORDER BY l, x LIMIT %d RETURN l", match, length, length, k)
+			q = fmt.Sprintf("%s WITH %s AS l, 6 / (%s - %d) AS x ORDER BY l, x LIMIT %d RETURN l", match, length, length, hi, k)
 		case 23:
 			q = fmt.Sprintf("%s WITH %s AS l, 10 - %s AS x, count(*) AS c ORDER BY x, l LIMIT %d RETURN l, c", match, length, length, k)
 		case 24:
