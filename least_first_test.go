@@ -77,7 +77,7 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 			return fmt.Sprintf("MATCH p = %s%s[%s]%s%s", start, d[0], t+rng, d[1], end)
 		}
 		var q string
-		switch r.IntN(38) {
+		switch r.IntN(39) {
 		case 0:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l LIMIT %d RETURN l, count(*) AS n", match, length, k)
 		case 1:
@@ -120,6 +120,8 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 		// longest paths, which the search does not reach).
 		case 28:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY 10 - l, l LIMIT %d RETURN l", match, length, k)
+		case 38:
+			q = fmt.Sprintf("%s WITH %s AS l WHERE 6 / (l - %d) <> 0 WITH l ORDER BY l LIMIT %d RETURN l", match, length, hi, k)
 		case 29:
 			q = fmt.Sprintf("%s WITH %s AS l ORDER BY l, 6 / (l - %d) LIMIT %d RETURN l", match, length, hi, k)
 		case 30:

@@ -51,7 +51,11 @@ func negatedKindQueries(r *rand.Rand, n int) []string {
 	var out []string
 	for len(out) < n {
 		var q string
-		switch r.IntN(11) {
+		switch r.IntN(12) {
+		case 11:
+			// Two properties: lists compare element by element, NaN
+			// inside them too.
+			q = fmt.Sprintf("MATCH (a {id: $s})-->(y) WHERE NOT (y.k %s a.k) RETURN y.id", ops[r.IntN(len(ops))])
 		case 0:
 			q = fmt.Sprintf("MATCH (x:A) WHERE %s RETURN x.id", cond("x", "k"))
 		case 1:
