@@ -92,6 +92,16 @@ func foldKinds(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 				o.Aggs, o.Keys = aggs, keys
 				return replace(ops, i, 1, o), true
 			}
+		case logical.VarExpand:
+			if steps, ok := b.kindSteps(ops, i, o.Steps); ok {
+				o.Steps = steps
+				return replace(ops, i, 1, o), true
+			}
+		case logical.ShortestPath:
+			if steps, ok := b.kindSteps(ops, i, o.Steps); ok {
+				o.Steps = steps
+				return replace(ops, i, 1, o), true
+			}
 		case logical.Sort:
 			if o.Subst != nil {
 				continue
@@ -109,6 +119,26 @@ func foldKinds(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 		}
 	}
 	return ops, false
+}
+
+// kindSteps rewrites by kinds the tests of the nodes of an expansion's
+// or a search's paths (their variables are nodes, of no label known).
+func (b *builder) kindSteps(ops []logical.Op, i int, steps []logical.StepTest) ([]logical.StepTest, bool) {
+	if len(steps) == 0 {
+		return nil, false
+	}
+	entities, kinds := entitiesAt(ops, i), b.kindsAt(ops, i)
+	out := append([]logical.StepTest(nil), steps...)
+	changed := false
+	for k, t := range out {
+		known := entities[t.Var]
+		entities[t.Var] = true
+		if p, ok := kindForm(t.Pred, entities, kinds); ok {
+			out[k].Pred, changed = p, true
+		}
+		entities[t.Var] = known
+	}
+	return out, changed
 }
 
 // kindWhere is where, a MATCH's condition, rewritten by kinds for the
@@ -260,6 +290,8 @@ func kindStep(e ast.Expr, entities map[string]bool, kinds kindsOf) (ast.Expr, bo
 		return typeByKinds(x, entities, kinds)
 	case *ast.Comparison:
 		return thresholdByKinds(x, entities, kinds)
+	case *ast.Unary:
+		return negatedByKinds(x, entities, kinds)
 	}
 	return e, false
 }

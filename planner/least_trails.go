@@ -65,15 +65,22 @@ func leastTrails(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 			}
 			// What the operators need of the rows, with a collect of
 			// the path read as a least length (leastReads).
+			// Or the rows of the k least lengths, ordered by length
+			// and cut (leastFirst): the search keeps k paths (or
+			// lengths) per pair.
 			rq, all, least := wreq, false, false
+			k, groups := 0, false
 			if pb := pathBindOf(work, i); pb >= 0 {
 				p := work[pb].(logical.PathBind).Var
 				var sub []logical.Op
 				if sub, all, least = b.leastReads(work[pb+1:], p); least && all {
 					rq = analyse(append(append([]logical.Op(nil), work[:pb+1]...), sub...), wreq.After[len(work)-1])
 				}
+				if !least {
+					k, groups = b.leastFirst(work, pb, wreq)
+				}
 			}
-			pb, ok := leastTrailsBind(work, i, rq)
+			pb, ok := leastTrailsBind(work, i, rq, k > 0)
 			if !ok || pb < 0 && pre != nil {
 				continue
 			}
@@ -81,11 +88,17 @@ func leastTrails(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 				return replace(work, i, 1, leastTrailsSearch(o, "", false)), true
 			}
 			p := work[pb].(logical.PathBind).Var
-			if !least {
+			if !least && k == 0 {
 				continue
 			}
 			search := leastTrailsSearch(o, p, all)
 			search.Pred = pre
+			switch {
+			case k == 1 && groups:
+				search.All = true // ALL SHORTEST, as the builder plans it
+			case k > 0:
+				search.K, search.Groups = k, groups
+			}
 			out := replace(work, pb, 1)
 			out = replace(out, i, 1, search)
 			if ends, ok := b.leastTrailsEnds(out, i); ok {
@@ -125,7 +138,7 @@ func (b *builder) leastTrailsOptional(o logical.Optional, rest []logical.Op, aft
 		if all {
 			after = analyse(sub, out).In
 		}
-		pb, ok := leastTrailsBind(o.Inner, i, analyse(o.Inner, after))
+		pb, ok := leastTrailsBind(o.Inner, i, analyse(o.Inner, after), false)
 		if !ok || pb < 0 { // a bare existence is rewritten in o.Inner itself
 			continue
 		}
@@ -147,13 +160,14 @@ func (b *builder) leastTrailsOptional(o logical.Optional, rest []logical.Op, aft
 // when nothing reads the expansion's trails and both its ends are bound
 // (MATCH (a)-[*1..3]->(b) with a and b bound before, its rows not
 // counted): a trail joins the two within the bounds exactly when a
-// shortest one does.
-func leastTrailsBind(ops []logical.Op, i int, req required) (int, bool) {
+// shortest one does. With rows set the consumers read the rows of the
+// least paths, each once (leastFirst), and may count them.
+func leastTrailsBind(ops []logical.Op, i int, req required, rows bool) (int, bool) {
 	o := ops[i].(logical.VarExpand)
 	if o.Mode == logical.SetMode || o.ListBound || len(o.Distinct) > 0 {
 		return 0, false
 	}
-	if req.After[i].Bag || req.After[i].Ordered {
+	if req.After[i].Bag && !rows || req.After[i].Ordered {
 		return 0, false
 	}
 	for j := i + 1; j < len(ops); j++ {
