@@ -193,7 +193,7 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 	default:
 		return logical.SemiJoin{}, "", false
 	}
-	if bodyMayFail(x, outer...) {
+	if b.bodyMayFail(x, namesSet(outer)) {
 		return logical.SemiJoin{}, bodyFailsWhy, false
 	}
 	rows := b.rowsAfter(ops)

@@ -35,26 +35,34 @@ import (
 const bodyFailsWhy = "a test of the body may fail, and a semi-join would evaluate it on matches the test per row never reads"
 
 // bodyMayFail reports whether reading the matches of x, with the outer
-// nodes named bound, may fail: patternSafe, which also reads a
-// quantified path pattern's nodes, relationships and WHERE (elementSafe).
-func bodyMayFail(x *ast.ExistsSubquery, outers ...string) bool {
+// nodes and relationships of outers bound, may fail: patternSafe, which also reads a
+// quantified path pattern's nodes, relationships and WHERE (elementSafe),
+// and the kinds of the values of property keys (testSafe).
+func (b *builder) bodyMayFail(x *ast.ExistsSubquery, outers map[string]bool) bool {
+	// The kinds are read (and recorded as a read of the plan) only for a
+	// body that needs them.
+	return bodyFails(x, outers, nil) && bodyFails(x, outers, b.kindsWith(nil))
+}
+
+// bodyFails is bodyMayFail with kinds (nil for none).
+func bodyFails(x *ast.ExistsSubquery, outers map[string]bool, kinds kindsOf) bool {
 	entities := make(map[string]bool, len(outers))
-	for _, n := range outers {
-		entities[n] = true
+	for n, k := range outers {
+		entities[n] = k
 	}
 	if x.Pattern == nil {
 		return true
 	}
-	kinds := map[string]varKind{}
-	addPatternKinds(x.Pattern, kinds)
-	for n, k := range kinds {
+	own := map[string]varKind{}
+	addPatternKinds(x.Pattern, own)
+	for n, k := range own {
 		entities[n] = k == kindNode || k == kindRel
 	}
-	if x.Where != nil && !testSafe(x.Where, entities) {
+	if x.Where != nil && !testSafe(x.Where, entities, kinds) {
 		return true
 	}
 	for _, part := range x.Pattern.Parts {
-		if part.Element == nil || !elementSafe(part.Element, entities) {
+		if part.Element == nil || !elementSafe(part.Element, entities, kinds) {
 			return true
 		}
 	}
@@ -65,9 +73,9 @@ func bodyMayFail(x *ast.ExistsSubquery, outers ...string) bool {
 // and inline WHERE never fail, and so do those of each quantified path
 // pattern in it, and its WHERE, with the group's own variables known as
 // the nodes and relationships of one iteration.
-func elementSafe(el *ast.PatternElement, entities map[string]bool) bool {
+func elementSafe(el *ast.PatternElement, entities map[string]bool, kinds kindsOf) bool {
 	for _, n := range el.Nodes {
-		if !propsSafe(n.Props, entities) || n.Where != nil && !testSafe(n.Where, entities) {
+		if !propsSafe(n.Props, entities) || n.Where != nil && !testSafe(n.Where, entities, kinds) {
 			return false
 		}
 	}
@@ -87,12 +95,12 @@ func elementSafe(el *ast.PatternElement, entities map[string]bool) bool {
 					inner[gr.Var.Name] = gr.VarLength == nil && !gr.Quantified()
 				}
 			}
-			if !elementSafe(g.Element, inner) || g.Where != nil && !testSafe(g.Where, inner) {
+			if !elementSafe(g.Element, inner, kinds) || g.Where != nil && !testSafe(g.Where, inner, kinds) {
 				return false
 			}
 			continue
 		}
-		if !propsSafe(r.Props, entities) || r.Where != nil && !testSafe(r.Where, entities) {
+		if !propsSafe(r.Props, entities) || r.Where != nil && !testSafe(r.Where, entities, kinds) {
 			return false
 		}
 	}
@@ -111,7 +119,7 @@ func (b *builder) failsAhead(parts []ast.Expr, k int, entities map[string]bool) 
 		return false // row mode evaluates it first too
 	}
 	for _, c := range parts[:k] {
-		if !safePredicate(c, entities) || b.readsFailingList(c) {
+		if !testSafe(c, entities, nil) || b.readsFailingList(c) {
 			return true
 		}
 	}
@@ -130,29 +138,41 @@ func (b *builder) groupFailsAhead(parts, rest []ast.Expr, entities map[string]bo
 	return false
 }
 
-// testSafe is safePredicate also through coalesce() of tests and values
+// testSafe is safePredicate, or neverFailsKinds with the kinds of the
+// values property keys hold (a temporal part of a key holding only
+// temporal values and nulls: kindsWith, a read the plan records), also
+// through coalesce() of tests and values
 // that cannot fail (the form `x IN [(v)-->(w) | w.k]` takes as an
 // existence test: `coalesce(w.k = x, true)`), and AND, OR, XOR and NOT
 // of those.
-func testSafe(e ast.Expr, entities map[string]bool) bool {
-	if safePredicate(e, entities) {
+func testSafe(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
+	if safePredicate(e, entities) || kinds != nil && neverFailsKinds(e, entities, kinds) {
 		return true
 	}
 	switch x := e.(type) {
 	case *ast.Binary:
-		return (x.Op == ast.OpAnd || x.Op == ast.OpOr || x.Op == ast.OpXor) && testSafe(x.Left, entities) && testSafe(x.Right, entities)
+		return (x.Op == ast.OpAnd || x.Op == ast.OpOr || x.Op == ast.OpXor) && testSafe(x.Left, entities, kinds) && testSafe(x.Right, entities, kinds)
 	case *ast.Unary:
-		return x.Op == ast.OpNot && testSafe(x.Expr, entities)
+		return x.Op == ast.OpNot && testSafe(x.Expr, entities, kinds)
 	case *ast.FunctionCall:
 		if len(x.Namespace) > 0 || !strings.EqualFold(x.Name, "coalesce") || x.Distinct {
 			return false
 		}
 		for _, a := range x.Args {
-			if !testSafe(a, entities) && !plainValue(a, entities) {
+			if !testSafe(a, entities, kinds) && !plainValueKinds(a, entities, kinds) {
 				return false
 			}
 		}
 		return true
 	}
 	return false
+}
+
+// namesSet is the set of names, each true.
+func namesSet(names []string) map[string]bool {
+	out := make(map[string]bool, len(names))
+	for _, n := range names {
+		out[n] = true
+	}
+	return out
 }

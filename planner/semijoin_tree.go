@@ -197,11 +197,7 @@ func (b *builder) semiJoinTreeFor(c ast.Expr, sc *scope, at map[string]int, ops 
 		if len(outers[i]) == 0 || len(outers[i]) > 2 {
 			return logical.SemiJoin{}, "", false
 		}
-		var names []string
-		for n := range outers[i] {
-			names = append(names, n)
-		}
-		if bodyMayFail(l.x, names...) {
+		if b.bodyMayFail(l.x, outers[i]) {
 			return logical.SemiJoin{}, bodyFailsWhy, false
 		}
 		if i == 0 {
