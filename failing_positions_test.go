@@ -26,6 +26,7 @@ var failingValues = []string{
 	"[1, 2, 3][@.name]",
 	"@.id.x",
 	"$p.x",
+	"$p[0]",
 	"@.id / $z",
 	"size(@.id)",
 	"CASE WHEN @.id > 12 THEN @.id / 0 ELSE 1 END",
@@ -102,17 +103,19 @@ var failingPositions = []string{
 var failingLimits = []string{"$p", "1 / $z", "toInteger($p)", "size($p)", "$z + 1", "$p[0]"}
 
 // failingSeeks are filters an index seek, a list seek, a range or a
-// prefix may answer, of parameters of every kind. (An element of a
-// parameter that is a map or a number, `$p[0]`, is not among them yet:
-// the batched filters compute it once per batch, also when no row of
-// the batch reaches it, so it raises its error where row mode raises
-// none or another first. Elements of $q, always a list, are: a number,
-// a list and null.)
+// prefix may answer, of parameters of every kind. An element of $p,
+// `$p[0]`, raises an error when $p is a map, a number or a string, on
+// every row that reaches it and on none other (a batched filter must
+// not compute it once per batch, nor a seek by it raise or hide it);
+// elements of $q, always a list, are a number, a list and null.
 var failingSeeks = []string{
 	"a.id = $p", "a.id IN $p", "a.id > $p", "a.id <= $p", "a.id >= 2 AND a.id < $p", "a.name STARTS WITH $p",
 	"a.id IN $p AND a.id > 1", "a.id IN [$p, 1]", "a.id = $p.x", "a.id IN $p[0..2]", "a.id IN $p OR a.id = 3",
 	"a.name = $p", "a.name IN $p", "a.k IN $p", "a.id = $p + 1", "a.id IN $p + [3]", "$p = a.id", "$p > a.id",
 	"a.name ENDS WITH $p", "a.name CONTAINS $p", "a.id IN $q[0]", "a.id IN $q[1]", "a.id IN $q[2]",
+	"a.id = $p[0]", "a.id > $p[1]", "$p[0] <= a.id", "a.id IN [$p[0], 1]", "a.name STARTS WITH $p[0]",
+	"a.id = 1000 AND a.k = $p[0]", "a.id > 100 AND a.id = $p[0]", "a.k = 7 AND a.id = $p.x", "a.id IN $p[0]",
+	"$p[0] IS NULL AND a.id > 3", "a.id = $q[0] AND a.k = $p[0]", "a.id = $p[0] OR a.id = 3",
 }
 
 // failingParams are the parameter sets each query runs with in turn.
@@ -136,13 +139,17 @@ func failingQuery(r *rand.Rand) string {
 	switch r.IntN(8) {
 	case 0:
 		q := fmt.Sprintf("MATCH (a:A) WHERE %s RETURN a.id", pick(failingSeeks))
-		switch r.IntN(4) {
+		switch r.IntN(6) {
 		case 1:
 			q = fmt.Sprintf("MATCH (b)-->(a:A) WHERE %s RETURN count(*) AS n", pick(failingSeeks))
 		case 2:
 			q = fmt.Sprintf("MATCH (a) WHERE %s RETURN a.id", pick(failingSeeks))
 		case 3:
 			q = fmt.Sprintf("MATCH (a:A) WHERE %s WITH a WHERE %s RETURN a.id", pick(failingSeeks), pick(failingSeeks))
+		case 4:
+			q = fmt.Sprintf("MATCH (a:Missing) WHERE %s RETURN a.id", pick(failingSeeks))
+		case 5:
+			q = fmt.Sprintf("MATCH (b:A)-->(a) WHERE b.id > 100 AND %s RETURN count(*) AS n", pick(failingSeeks))
 		}
 		return q
 	case 1:
@@ -162,7 +169,7 @@ func TestFailingPositionsMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 1))
 	seen := map[string]bool{}
 	var queries []string
-	for len(queries) < 400 {
+	for len(queries) < 500 {
 		if q := failingQuery(r); !seen[q] {
 			seen[q] = true
 			queries = append(queries, q)

@@ -27,6 +27,7 @@ func TestMergedVarExpandsMatchRowMode(t *testing.T) {
 		"-[:T%[1]s]->%[3]s-[:U%[2]s]->", // different types
 		"-[:T%[1]s]->%[3]s<-[:T%[2]s]-", // different directions
 		"-[%[1]s]->%[3]s-[rs%[2]s]->",   // the second list named
+		"-[rs%[1]s]->%[3]s-[%[2]s]->",   // the first list named
 		"-[:T%[1]s]->%[3]s-[:T%[2]s]-",  // directed then undirected
 	}
 	middles := []string{"()", "()", "(m)", "(:A)"}
@@ -57,6 +58,10 @@ func TestMergedVarExpandsMatchRowMode(t *testing.T) {
 					q := fmt.Sprintf(shape, pat)
 					if mid == "(m)" && s%4 == 0 {
 						q = strings.Replace(q, "RETURN count(DISTINCT b) AS n", "RETURN count(DISTINCT [m, b]) AS n", 1) // the middle read
+					} else if strings.Contains(pat, "rs") && s%2 == 0 {
+						// a list read: its length tells the splits apart
+						q = strings.Replace(q, "count(DISTINCT b) AS n", "count(DISTINCT [b, size(rs)]) AS n", 1)
+						q = strings.Replace(q, "DISTINCT a.id AS a, b.id AS b", "DISTINCT a.id AS a, b.id AS b, size(rs) AS l", 1)
 					}
 					queries = append(queries, q)
 				}

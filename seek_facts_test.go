@@ -77,6 +77,19 @@ func TestSeekFactsMatchRowMode(t *testing.T) {
 				pair := factPairs[r.IntN(len(factPairs))]
 				q = fmt.Sprintf("MATCH (n:A) WHERE %s SET n.k = CASE WHEN n.id %% 2 = 0 THEN $w ELSE n.k END WITH n WHERE %s RETURN n.id, n.k", pair[0], pair[0])
 				wrote = true
+			case 2:
+				// A write after the test, in a pipeline that seeks again
+				// for the next row: the seek for the second row meets
+				// the values the first row wrote.
+				pair := factPairs[r.IntN(len(factPairs))]
+				q = fmt.Sprintf("UNWIND [1, 2] AS i MATCH (n:A) WHERE %s WITH i, n WHERE %s SET n.k = CASE WHEN n.id %% 2 = 0 THEN $w ELSE $v END RETURN i, n.id, n.k", pair[0], pair[1])
+				wrote = true
+			case 3:
+				// A write, for one row, to a node the seek gives a later
+				// row: the test after the seek meets the written value.
+				pair := factPairs[r.IntN(len(factPairs))]
+				q = fmt.Sprintf("MATCH (n:A) WHERE %s WITH n WHERE %s OPTIONAL MATCH (m:A) WHERE m.id = n.id + 3 SET m.k = $w RETURN n.id, n.k", pair[0], pair[1])
+				wrote = true
 			}
 			params := map[string]any{"v": vals[r.IntN(len(vals))], "w": vals[r.IntN(len(vals))], "l": lists[r.IntN(len(lists))], "s": []any{"a", int64(1), nil}[r.IntN(3)]}
 			againstRowMode(t, dbs, []string{"planned-idx"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)

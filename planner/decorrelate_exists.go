@@ -63,12 +63,16 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 			}
 			return replace(ops, i, 1, append([]logical.Op{sj}, with...)...)
 		}
-		if sj, rest, ok := b.semiJoinConjuncts(parts, sc, at, ops[:i]); ok {
+		entities := scopeEntities(sc)
+		if sj, rest, ok := b.semiJoinConjuncts(parts, sc, at, ops[:i]); ok && !b.groupFailsAhead(parts, rest, entities) {
 			return place(sj, rest), true
 		}
 		var whys []string
 		var facts *rowFacts
 		for k, c := range parts {
+			if b.failsAhead(parts, k, entities) {
+				continue
+			}
 			if !substReads(c, f.Subst) {
 				if facts == nil {
 					facts = factsBefore(ops[:i+1])[i]
@@ -188,6 +192,9 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 		orders = [][2]string{{outer[0], outer[1]}, {outer[1], outer[0]}}
 	default:
 		return logical.SemiJoin{}, "", false
+	}
+	if b.bodyMayFail(x, namesSet(outer)) {
+		return logical.SemiJoin{}, bodyFailsWhy, false
 	}
 	rows := b.rowsAfter(ops)
 	// A threshold of two or more on a pattern a stored degree answers is

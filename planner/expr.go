@@ -577,7 +577,10 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 	if err != nil {
 		return 0, err
 	}
-	if !g.b.rowModeOnly {
+	// A body whose reading may fail is read as row mode reads it, one
+	// match at a time in its order (see failing_bodies.go): the rules
+	// would read it set at a time, testing every match.
+	if !g.b.rowModeOnly && !g.b.bodyMayFail(&ast.ExistsSubquery{Pattern: p, Where: where}, rowEntities(env)) {
 		if count {
 			if r, ok, err := g.countByRules(ops, env); ok || err != nil {
 				return r, err

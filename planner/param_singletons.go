@@ -61,7 +61,7 @@ func (b *builder) singletonIn(e ast.Expr) (ast.Expr, bool) {
 			return e, false
 		}
 		sp := x.Span
-		elem := &ast.Index{Span: p.Span, Expr: p, Index: &ast.Literal{Span: p.Span, Kind: ast.LitInt, Int: 0}}
+		elem := &ast.Index{Span: p.Span, Expr: p, Index: knownListIndex}
 		return &ast.Comparison{Span: sp, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{x.Expr, elem}}, true
 	}
 	changed := false
@@ -73,8 +73,30 @@ func (b *builder) singletonIn(e ast.Expr) (ast.Expr, bool) {
 	return out, changed
 }
 
+// knownListIndex is the index of the elements `$p[0]` singletonIns
+// writes, of a parameter the plan relies on holding a list (its class
+// holds no other kind): the mark of an element read that cannot fail
+// (see knownElement). One literal shared by all of them, never changed.
+var knownListIndex = &ast.Literal{Kind: ast.LitInt, Int: 0}
+
+// knownElement reports whether e is an element `$p[0]` singletonIns
+// wrote: a value that cannot fail, as a parameter is.
+//
+// An element `$p[k]` written in the query is not one: it raises an
+// error when p is neither a list nor null (a map, a number, a string),
+// on every row it is evaluated on, so it is a value that may fail, kept
+// where the written query evaluates it (per row, after the operands
+// that cannot fail). Where the parameters' values are known, an element
+// that evaluates without error is named as a run-constant parameter
+// (runConstants), which cannot fail, and its class holds the plan to
+// runs where it evaluates too: a list, or null, in the same place.
+func knownElement(e ast.Expr) bool {
+	ix, ok := e.(*ast.Index)
+	return ok && ix.Index == knownListIndex
+}
+
 // paramElement is the parameter p and index k of `$p[k]`, k an integer
-// literal.
+// literal (whether or not it may fail: see knownElement).
 func paramElement(e ast.Expr) (*ast.Parameter, int64, bool) {
 	ix, ok := e.(*ast.Index)
 	if !ok {

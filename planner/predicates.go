@@ -176,8 +176,7 @@ func plainValueKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 	case *ast.Literal, *ast.Parameter, *ast.Variable:
 		return true
 	case *ast.Index:
-		_, _, ok := paramElement(x)
-		return ok
+		return knownElement(x)
 	case *ast.ListLiteral:
 		for _, it := range x.Items {
 			if !plainValueKinds(it, entities, kinds) {

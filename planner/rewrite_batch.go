@@ -111,8 +111,7 @@ func constant(e ast.Expr) bool {
 	case *ast.Parameter:
 		return true
 	case *ast.Index:
-		_, _, ok := paramElement(x)
-		return ok
+		return knownElement(x)
 	case *ast.Literal:
 		return x.Kind != ast.LitNull
 	}

@@ -136,7 +136,7 @@ func (b *builder) missingParam(e ast.Expr) bool {
 // namedConstant reports whether e is already a value the planner reads as
 // a parameter's or a literal's: no name needed.
 func namedConstant(e ast.Expr) bool {
-	if _, _, ok := paramElement(e); ok {
+	if knownElement(e) {
 		return true
 	}
 	return isConstantValue(e)

@@ -197,6 +197,9 @@ func (b *builder) semiJoinTreeFor(c ast.Expr, sc *scope, at map[string]int, ops 
 		if len(outers[i]) == 0 || len(outers[i]) > 2 {
 			return logical.SemiJoin{}, "", false
 		}
+		if b.bodyMayFail(l.x, outers[i]) {
+			return logical.SemiJoin{}, bodyFailsWhy, false
+		}
 		if i == 0 {
 			for n := range outers[i] {
 				common[n] = true

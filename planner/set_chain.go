@@ -276,15 +276,15 @@ func safeTest(e ast.Expr, v string) bool {
 }
 
 // safeValue reports whether e is a literal, a parameter, the element
-// `$p[k]` of a list parameter (see singletonIns), a variable other than v
+// `$p[0]` of a list parameter singletonIns wrote (knownElement), a
+// variable other than v
 // (its value, bound before the chain) or a property of v.
 func safeValue(e ast.Expr, v string) bool {
 	switch x := e.(type) {
 	case *ast.Literal, *ast.Parameter:
 		return true
 	case *ast.Index:
-		_, _, ok := paramElement(x)
-		return ok
+		return knownElement(x)
 	case *ast.Variable:
 		return x.Name != v
 	case *ast.Property:

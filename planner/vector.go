@@ -49,8 +49,7 @@ func vectorisable(e ast.Expr, scan string, region map[string]bool) bool {
 	case *ast.Literal, *ast.Parameter, *ast.Variable:
 		return true
 	case *ast.Index:
-		_, _, ok := paramElement(x)
-		return ok
+		return knownElement(x)
 	case *ast.ListLiteral, *ast.MapLiteral:
 		return invariantLiteral(e, scan, region)
 	case *ast.Property:
@@ -189,7 +188,7 @@ func (vc *vecCtx) expr(e ast.Expr) (int32, error) {
 	case *ast.Literal, *ast.Parameter, *ast.ListLiteral, *ast.MapLiteral:
 		return vc.scalar(e)
 	case *ast.Index:
-		if _, _, ok := paramElement(x); ok {
+		if knownElement(x) {
 			return vc.scalar(e)
 		}
 	case *ast.Property:
@@ -304,8 +303,7 @@ func (vc *vecCtx) isScalar(e ast.Expr) bool {
 	case *ast.Literal, *ast.Parameter:
 		return true
 	case *ast.Index:
-		_, _, ok := paramElement(x)
-		return ok
+		return knownElement(x)
 	case *ast.Variable:
 		_, inRegion := vc.vars[x.Name]
 		return !inRegion
