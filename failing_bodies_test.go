@@ -36,6 +36,12 @@ var failingBodyTests = []string{
 	"%s.k > 0",
 	"%s.d IS NULL",
 	"%s.name STARTS WITH '1'",
+	"left(%s.name, 1) = '1'",
+	"toLower(%s.name) STARTS WITH '1'",
+	"substring(%s.name, 1, 2) = '1'",
+	"left(%s.d, 1) <> 'x'",
+	"toUpper(%s.d) = '1'",
+	"right(%s.name, %s.id - 5) = '1'",
 }
 
 // failingBodyShapes place an existence test with body test %[1]s (over b)
