@@ -578,15 +578,19 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 		return 0, err
 	}
 	if !g.b.rowModeOnly {
+		// The row's entities are known to the rules (a value join or
+		// key count keyed by the row's values), as for the cost model's
+		// plan of the pattern (exprPipelines).
+		saved := g.b.joinOuter
+		g.b.joinOuter = rowEntities(env)
 		if count {
 			if r, ok, err := g.countByRules(ops, env); ok || err != nil {
+				g.b.joinOuter = saved
 				return r, err
 			}
 		}
 		// Nothing reads the pattern's variables after it; an existence
 		// check needs no multiplicity either.
-		saved := g.b.joinOuter
-		g.b.joinOuter = rowEntities(env)
 		ops = g.b.rewrite(ops, need{Live: newVarSet(), Bag: count})
 		g.b.joinOuter = saved
 	}

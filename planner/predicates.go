@@ -176,8 +176,9 @@ func plainValueKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 	case *ast.Literal, *ast.Parameter, *ast.Variable:
 		return true
 	case *ast.Index:
-		_, _, ok := paramElement(x)
-		return ok
+		if _, _, ok := paramElement(x); ok {
+			return true
+		}
 	case *ast.ListLiteral:
 		for _, it := range x.Items {
 			if !plainValueKinds(it, entities, kinds) {
@@ -239,6 +240,8 @@ func bindsVars(op logical.Op) (binds []string, crossable bool) {
 		return o.NewVars, true
 	case logical.ValueJoin:
 		return o.Vars, true
+	case logical.KeyCount:
+		return []string{o.Into}, true
 	case logical.NodeFilter, logical.RelFilter:
 		return nil, true
 	case logical.Filter:

@@ -69,6 +69,7 @@ var rules = []rule{
 func lateRules() []rule {
 	return []rule{
 		valueJoins,
+		keyCounts,
 	}
 }
 
