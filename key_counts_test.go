@@ -35,7 +35,8 @@ func keyCountPool() []any {
 
 // keyCountGraph sets on the random graph's nodes (randomGraph) a label
 // C on some, a scalar key k, a key l that is a list on some, an
-// ordering value o of every kind, a name of words (or missing), a value
+// ordering value o of every kind (l: datetimes of one instant in two
+// zones and a date on some), a name of words (or missing), a value
 // w that is a name or an integer, and a second scalar key s.
 func keyCountGraph(t *testing.T, db *DB, seed uint64, n int) {
 	t.Helper()
@@ -58,7 +59,10 @@ func keyCountGraph(t *testing.T, db *DB, seed uint64, n int) {
 			"s": []any{"x", "y", nil}[r.IntN(3)], "c": r.IntN(3) == 0})
 	}
 	mustRun(t, db, `UNWIND $props AS p MATCH (x {id: p.id}) SET x.k = p.k, x.l = p.l, x.o = p.o, x.name = p.name, x.w = p.w, x.s = p.s
-		FOREACH (_ IN CASE WHEN p.c THEN [1] ELSE [] END | SET x:C)`, map[string]any{"props": props})
+		FOREACH (_ IN CASE WHEN p.c THEN [1] ELSE [] END | SET x:C)
+		FOREACH (_ IN CASE WHEN p.id % 7 = 1 THEN [1] ELSE [] END | SET x.l = datetime('2020-01-01T01:00+01:00'))
+		FOREACH (_ IN CASE WHEN p.id % 7 = 2 THEN [1] ELSE [] END | SET x.l = datetime('2020-01-01T00:00Z'))
+		FOREACH (_ IN CASE WHEN p.id % 7 = 3 THEN [1] ELSE [] END | SET x.l = date('2021-05-05'))`, map[string]any{"props": props})
 }
 
 // keyCountForms bind a and b related by keys (and c, d, r, s in some).
@@ -95,7 +99,8 @@ var keyCountForms = []string{
 	"MATCH (c {id: 4})<-[]-(a), (c)<-[]-(b) WHERE a.k = b.k",
 	"MATCH (a:A)-->(c)<--(d)-->(b) WHERE a.k = b.k AND c.s = d.s",
 	// near misses
-	"MATCH (a:A), (b:B) WHERE a.l = b.l",
+	"MATCH (a:A), (b) WHERE a.l = b.l",
+	"MATCH (a), (b) WHERE a.l = b.l AND a <> b",
 	"MATCH (a:A), (b) WHERE a.k = b.k AND a.o < b.o AND a.id < b.id",
 	"MATCH (a:A), (b:B) WHERE a.k = b.k AND a.o + b.id > 0",
 	"MATCH (a), (b) WHERE split(a.w, ' ')[0] = split(b.w, ' ')[0]",
