@@ -189,6 +189,11 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			}
 		case logical.RelFilter:
 			rows *= propertySelectivity
+		case logical.KeyCount:
+			// One probe per row; the rows with a pair are at most the
+			// pairs the nested loop it replaces would list.
+			reads[i] = rows
+			rows = math.Min(rows, b.keyCountPairs(pl.Ops[:i], o))
 		case logical.Filter:
 			in := rows
 			rows *= sel.of(o.Pred)

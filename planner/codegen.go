@@ -814,6 +814,8 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 		return setOut(set, o.To, e)
 	case logical.ValueJoin:
 		return g.valueJoin(o, e, rest)
+	case logical.KeyCount:
+		return g.keyCount(o, e, cont, rest)
 	case logical.SemiJoin:
 		return g.semiJoin(o, e, cont, rest, ops)
 	case logical.WalkCount:

@@ -581,15 +581,19 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 	// match at a time in its order (see failing_bodies.go): the rules
 	// would read it set at a time, testing every match.
 	if !g.b.rowModeOnly && !g.b.bodyMayFail(&ast.ExistsSubquery{Pattern: p, Where: where}, rowEntities(env)) {
+		// The row's entities are known to the rules (a value join or
+		// key count keyed by the row's values), as for the cost model's
+		// plan of the pattern (exprPipelines).
+		saved := g.b.joinOuter
+		g.b.joinOuter = rowEntities(env)
 		if count {
 			if r, ok, err := g.countByRules(ops, env); ok || err != nil {
+				g.b.joinOuter = saved
 				return r, err
 			}
 		}
 		// Nothing reads the pattern's variables after it; an existence
 		// check needs no multiplicity either.
-		saved := g.b.joinOuter
-		g.b.joinOuter = rowEntities(env)
 		ops = g.b.rewrite(ops, need{Live: newVarSet(), Bag: count})
 		g.b.joinOuter = saved
 	}

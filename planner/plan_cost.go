@@ -79,8 +79,11 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 		if _, once := op.(logical.WalkCount); once {
 			runs[0] = 1 // built once
 		}
-		if _, once := op.(logical.ValueJoin); once {
+		switch o := op.(type) {
+		case logical.ValueJoin:
 			runs[0] = 1 // built once, when the first row arrives
+		case logical.KeyCount:
+			runs[0] = b.keyCountRuns(c.Ops, i, o)
 		}
 		saved := b.outer
 		b.outer = b.bindings(c.Ops[:i])

@@ -176,7 +176,9 @@ func plainValueKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 	case *ast.Literal, *ast.Parameter, *ast.Variable:
 		return true
 	case *ast.Index:
-		return knownElement(x)
+		if knownElement(x) {
+			return true
+		}
 	case *ast.ListLiteral:
 		for _, it := range x.Items {
 			if !plainValueKinds(it, entities, kinds) {
@@ -238,6 +240,8 @@ func bindsVars(op logical.Op) (binds []string, crossable bool) {
 		return o.NewVars, true
 	case logical.ValueJoin:
 		return o.Vars, true
+	case logical.KeyCount:
+		return []string{o.Into}, true
 	case logical.NodeFilter, logical.RelFilter:
 		return nil, true
 	case logical.Filter:

@@ -179,6 +179,13 @@ func before(op logical.Op, after need) need {
 	case logical.NodeSetSeek:
 		kill(o.Var)
 		useExprs(o.List)
+	case logical.NodeRangeSeek:
+		kill(o.Var)
+		for _, x := range []ast.Expr{o.Lo, o.Hi} {
+			if x != nil {
+				useExprs(x)
+			}
+		}
 	case logical.WorkingSeek:
 		kill(o.Var)
 	case logical.Expand:
@@ -302,6 +309,16 @@ func before(op logical.Op, after need) need {
 		// The build reads nothing of the row (see valueJoins).
 		kill(o.Vars...)
 		useExprs(o.ProbeKeys...)
+	case logical.KeyCount:
+		// The build reads nothing of the row (see keyCounts).
+		kill(o.Into)
+		useExprs(o.ProbeKeys...)
+		if o.HasOrd() {
+			useExprs(o.ProbeOrd)
+		}
+		for _, d := range o.Differ {
+			use(d[0])
+		}
 	case logical.NodeFilter:
 		use(o.Var)
 	case logical.RelFilter:

@@ -71,6 +71,7 @@ var rules = []rule{
 func lateRules() []rule {
 	return []rule{
 		valueJoins,
+		keyCounts,
 	}
 }
 

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/vm"
@@ -61,22 +63,27 @@ const valueJoinMinRows = 1.5
 // longest first.
 func (b *builder) valueJoinAt(ops []logical.Op, i int, f logical.Filter) ([]logical.Op, bool) {
 	entities := entityVars(ops, b.joinOuter)
+	kinds := b.kinds()
 	cs := conjuncts(f.Pred)
 	for _, c := range cs {
-		if !neverFails(c, entities) || b.readsFailingList(c) {
+		if !neverFailsKinds(c, entities, kinds) || b.readsFailingList(c) {
 			return nil, false
 		}
 	}
 	start := i
-	for start > 0 && buildOp(ops[start-1], entities) {
+	for start > 0 && buildOp(ops[start-1], entities, kinds) {
 		start--
 	}
 	for k := start; k < i; k++ {
-		seg := ops[k:i]
+		seg, extra, ok := unseekRow(ops[k:i], entities, kinds)
+		if !ok {
+			continue
+		}
 		binds, reads := segmentVars(seg)
 		if !independent(reads, binds) || !sourceOp(seg[0]) {
 			continue
 		}
+		cs := append(slices.Clone(cs), extra...)
 		var probe, build []ast.Expr
 		for _, c := range cs {
 			x, y, ok := joinEquality(c, binds)
@@ -99,8 +106,17 @@ func (b *builder) valueJoinAt(ops []logical.Op, i int, f logical.Filter) ([]logi
 			ProbeKeys: probe,
 			BuildKeys: build,
 		}
+		f := f
 		f.Pred = andOf(append(cs, unique...))
 		out := replace(ops, k, i-k+1, join, f)
+		if counted, ok := b.keyCountAt(out, k, join, nil); ok {
+			// The pairs are only counted: priced as the key count the
+			// join becomes (key_counts.go) against the nested loop, up to
+			// the aggregation.
+			if b.joinCheaper(throughAggregate(ops), throughAggregate(counted), join.Build) {
+				return out, true
+			}
+		}
 		if !b.joinCheaper(ops[:i+1], out[:k+2], join.Build) {
 			return nil, false
 		}
@@ -111,11 +127,11 @@ func (b *builder) valueJoinAt(ops []logical.Op, i int, f logical.Filter) ([]logi
 
 // buildOp reports whether op may be part of a value join's build side:
 // it binds or tests the build's variables without failing.
-func buildOp(op logical.Op, entities map[string]bool) bool {
+func buildOp(op logical.Op, entities map[string]bool, kinds kindsOf) bool {
 	switch o := op.(type) {
 	case logical.NodeScan:
 		return len(o.Prefilter) == 0 && o.Batch == 0
-	case logical.NodeIndexSeek, logical.NodeFilter, logical.RelFilter:
+	case logical.NodeIndexSeek, logical.NodeRangeSeek, logical.NodeFilter, logical.RelFilter:
 		return true
 	case logical.Expand:
 		return !o.Adjacent
@@ -124,13 +140,84 @@ func buildOp(op logical.Op, entities map[string]bool) bool {
 			return false
 		}
 		for _, c := range conjuncts(o.Pred) {
-			if !neverFails(c, entities) {
+			if !neverFailsKinds(c, entities, kinds) {
 				return false
 			}
 		}
 		return true
 	}
 	return false
+}
+
+// unseekRow returns the build side seg with each index seek keyed by a
+// value of the row (a property map or a range reading the outer side:
+// a nested loop's seek per row) written as the scan of its label, and
+// the predicates the seek stood for, which the join's filter tests
+// instead: the node's property equal to the value, within the range's
+// bounds or starting with its prefix (seekFacts: the store's seek
+// gives exactly the nodes they admit; a range that takes NaN values
+// leaves its predicates in the filter after it, so its scan is all it
+// stands for). ok is false when a predicate may fail.
+func unseekRow(seg []logical.Op, entities map[string]bool, kinds kindsOf) (out []logical.Op, preds []ast.Expr, ok bool) {
+	binds := map[string]bool{}
+	prop := func(v, key string) ast.Expr { return &ast.Property{Expr: &ast.Variable{Name: v}, Key: key} }
+	cmp := func(l ast.Expr, op ast.CompareOp, r ast.Expr) ast.Expr {
+		return &ast.Comparison{Operands: []ast.Expr{l, r}, Ops: []ast.CompareOp{op}}
+	}
+	out = seg
+	copied := false
+	for i, op := range seg {
+		readsRow := false
+		for n := range usesOf(op).names {
+			readsRow = readsRow || !binds[n]
+		}
+		var scan logical.NodeScan
+		var ps []ast.Expr
+		switch o := op.(type) {
+		case logical.NodeIndexSeek:
+			scan = logical.NodeScan{Var: o.Var, Label: o.Label}
+			ps = []ast.Expr{cmp(prop(o.Var, o.Key), ast.CmpEq, o.Value)}
+		case logical.NodeRangeSeek:
+			scan = logical.NodeScan{Var: o.Var, Label: o.Label}
+			switch {
+			case o.Prefix:
+				ps = []ast.Expr{&ast.StringMatch{Left: prop(o.Var, o.Key), Op: ast.StrStartsWith, Right: o.Lo}}
+			case !o.NaN:
+				if o.Lo != nil {
+					op := ast.CmpGt
+					if o.LoIncl {
+						op = ast.CmpGe
+					}
+					ps = append(ps, cmp(prop(o.Var, o.Key), op, o.Lo))
+				}
+				if o.Hi != nil {
+					op := ast.CmpLt
+					if o.HiIncl {
+						op = ast.CmpLe
+					}
+					ps = append(ps, cmp(prop(o.Var, o.Key), op, o.Hi))
+				}
+			}
+		default:
+			readsRow = false
+		}
+		if readsRow {
+			for _, p := range ps {
+				if !neverFailsKinds(p, entities, kinds) {
+					return nil, nil, false
+				}
+			}
+			if !copied {
+				out, copied = slices.Clone(seg), true
+			}
+			out[i], preds = scan, append(preds, ps...)
+		}
+		vs, _ := bindsVars(op)
+		for _, v := range vs {
+			binds[v] = true
+		}
+	}
+	return out, preds, true
 }
 
 // sourceOp reports whether op starts a build side: it binds its node
@@ -352,8 +439,18 @@ func (b *builder) estimateValueJoin(pl *logical.Pipeline, k int) ([]float64, lis
 // the join's table, built once, is priced as shared by that many.
 const valueJoinBodyRows = 16
 
+// isJoin reports whether op is a value join or the key count one
+// becomes.
+func isJoin(op logical.Op) bool {
+	switch op.(type) {
+	case logical.ValueJoin, logical.KeyCount:
+		return true
+	}
+	return false
+}
+
 // joinCheaper reports whether the value join (the operators joined, up to
-// its filter) is priced below the nested loop it replaces (nested, up to
+// its filter, or up to the aggregation of a key count) is priced below the nested loop it replaces (nested, up to
 // the same filter): a nested loop that an estimate prices as a seek (a
 // scan whose filter is keyed by a value per row, see seekValues) stays.
 // Where the operators before the join bind nothing and a row's pattern
@@ -362,7 +459,7 @@ const valueJoinBodyRows = 16
 func (b *builder) joinCheaper(nested, joined []logical.Op, build *logical.Pipeline) bool {
 	perRow := b.joinOuter != nil
 	for _, op := range joined {
-		if _, ok := op.(logical.ValueJoin); ok {
+		if isJoin(op) {
 			break
 		}
 		if _, start := op.(logical.Start); !start {

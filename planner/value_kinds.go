@@ -225,8 +225,11 @@ func exprKinds(e ast.Expr, entities map[string]bool, prop kindsOf) (KindSet, boo
 		k, ok := prop(v.Name, x.Key)
 		// A variable an OPTIONAL MATCH left null reads null.
 		return k | kindsNull, ok
-	case *ast.FunctionCall:
-		if isCall(x, "toFloat", 1) {
+	case *ast.FunctionCall, *ast.Index:
+		if k, ok := stringKinds(x, entities, prop); ok {
+			return k, true
+		}
+		if x, ok := x.(*ast.FunctionCall); ok && isCall(x, "toFloat", 1) {
 			if k, ok := exprKinds(x.Args[0], entities, prop); ok && k.Within(kindsNumbers|kindsString|kindsNull) {
 				out := kindsFloat
 				if k&(kindsNull|kindsString) != 0 {
@@ -312,8 +315,14 @@ func kindFailFree(e ast.Expr, entities map[string]bool, kinds kindsOf, plain fun
 		k, ok := exprKinds(x.Expr, entities, kinds)
 		return ok && plain(x.Expr) && readsSafely(k, x.Key)
 	case *ast.FunctionCall:
+		if _, ok := stringKinds(x, entities, kinds); ok {
+			return stringArgsPlain(x, plain)
+		}
 		_, ok := exprKinds(x, entities, kinds)
 		return ok && isCall(x, "toFloat", 1) && plain(x.Args[0])
+	case *ast.Index:
+		_, ok := stringKinds(x, entities, kinds)
+		return ok && stringArgsPlain(x, plain)
 	case *ast.Binary:
 		_, div := constantDivision(x, entities, kinds)
 		return (floatArith(x, entities, kinds) || div) && plain(x.Left) && plain(x.Right)

@@ -76,6 +76,7 @@ type Machine struct {
 	nbrBuf    []uint32             // scratch for set expansion
 	inSets    map[int]*inSet       // hashed IN lists, by pc
 	joins     map[int32]*joinTable // value joins' build tables, by aux (value_join.go)
+	keyTables map[int32]*keyCounts // key counts' build tables, by aux (key_count.go)
 	keyBuf    []byte
 }
 
@@ -1076,6 +1077,20 @@ func (m *Machine) run() (row bool, err error) {
 			if err := m.joinAdd(in.A); err != nil {
 				return false, m.fail(pc-1, err)
 			}
+		case OpKeyCountAdd:
+			if err := m.keyCountAdd(in.A); err != nil {
+				return false, m.fail(pc-1, err)
+			}
+		case OpKeyCountOnce:
+			done, err := m.keyCountOnce(in.A, in.B)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			if done {
+				pc = int(in.C)
+			}
+		case OpKeyCount:
+			R[in.A] = value.Int(m.keyCount(in.B, in.C))
 		case OpJoinProbe:
 			m.joinProbe(&m.cursors[in.A], in.B, in.C)
 		case OpJoinNext:

@@ -189,6 +189,9 @@ const (
 	OpJoinAdd          // A=X value join spec: add the build row (the spec's registers) under the key in its key registers; a null or NaN key adds nothing (value_join.go)
 	OpJoinProbe        // A=cursor, B=X value join spec, C=R first probe key: the cursor iterates the build rows whose key may equal R[C:C+len(keys)]
 	OpJoinNext         // A=cursor, B=target when done: restore the next candidate build row's registers
+	OpKeyCountAdd      // A=X key count spec: count the build row under the key in its key registers, with its ordering value and entities (key_count.go)
+	OpKeyCountOnce     // A=X key count spec, B=R first correlation value, C=target: if the build ran for these values, pc = C; else mark them
+	OpKeyCount         // A=R dst, B=X key count spec, C=R first probe value: R[A] = number of build rows whose key equals the probe's and that pass the spec's tests
 
 	// --- GraphProgram working graphs (Ctx.Working: W and a statement's result R) ---
 	OpCollectRow     // A=target: count a result row; once R is truncated (its node limit left a node out), pc = A
@@ -272,6 +275,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpSetNew: {"SetNew", 1, -1}, OpSetAdd: {"SetAdd", 2, -1}, OpSetAddAll: {"SetAddAll", 2, -1}, OpSetAddCounted: {"SetAddCounted", 3, -1},
 	OpCountNew: {"CountNew", 1, -1}, OpCountAdd: {"CountAdd", 2, -1}, OpCountGet: {"CountGet", 4, 3},
 	OpJoinAdd: {"JoinAdd", 1, -1}, OpJoinProbe: {"JoinProbe", 3, -1}, OpJoinNext: {"JoinNext", 2, 1},
+	OpKeyCountAdd: {"KeyCountAdd", 1, -1}, OpKeyCountOnce: {"KeyCountOnce", 3, 2}, OpKeyCount: {"KeyCount", 3, -1},
 	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1}, OpSetIndexRange: {"SetIndexRange", 2, -1},
 
 	OpOpenTypeCounts: {"OpenTypeCounts", 1, -1}, OpNextTypeCount: {"NextTypeCount", 4, 3},
