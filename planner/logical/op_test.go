@@ -29,6 +29,7 @@ func sampleOps() []Op {
 		SemiJoin{Probe: "c", Key: "a", Scan: true, Label: "L", Build: &Pipeline{Ops: []Op{ExpandChain{From: "a", To: "c", Hops: []Hop{{Dir: cypher.DirRight}}}}}},
 		Mark{Var: "m", Join: SemiJoin{Probe: "c", Key: "a", Build: &Pipeline{Ops: []Op{ExpandChain{From: "a", To: "c", Hops: []Hop{{Dir: cypher.DirRight}}}}}}},
 		ValueJoin{Build: &Pipeline{Ops: inner}, Vars: []string{"m", "k"}, ProbeKeys: []cypher.Expr{&cypher.Variable{Name: "x"}}, BuildKeys: []cypher.Expr{&cypher.Variable{Name: "k"}}},
+		KeyCount{Build: &Pipeline{Ops: inner}, ProbeKeys: []cypher.Expr{&cypher.Variable{Name: "x"}}, BuildKeys: []cypher.Expr{&cypher.Variable{Name: "k"}}, Into: "n"},
 		WalkCount{Probe: "c", Build: &Pipeline{Ops: []Op{NodeScan{Var: "a"}, Expand{From: "a", Rel: "r", To: "c", Dir: cypher.DirRight}}}},
 		ShortestPath{From: "a", To: "b", Path: "p", Min: 1, Max: 5},
 		Degree{Var: "a", Into: "d"},
