@@ -410,7 +410,7 @@ func pairOrder(c ast.Expr, build map[string]bool) (x, y ast.Expr, op ast.Compare
 // arrives, counting each of its rows under its keys; then each row looks
 // its count up with its own keys, dropped when it is zero.
 func (g *gen) keyCount(o logical.KeyCount, e *regEnv, cont label, rest func(*regEnv, label) error) error {
-	spec := &vm.KeyCountSpec{Ord: -1, Op: compareOpText(o.Ord), NCorr: len(o.Corr)}
+	spec := &vm.KeyCountSpec{Ord: -1, Op: cmpOpName(o.Ord), NCorr: len(o.Corr)}
 	aux := g.addAux(spec)
 	built := int32(-1)
 	done, end := g.newLabel(), g.newLabel()
@@ -497,21 +497,6 @@ func (g *gen) exprRegs(xs []ast.Expr, e *regEnv) ([]int32, error) {
 		out[i] = r
 	}
 	return out, nil
-}
-
-// compareOpText is the VM's name of an ordering operator.
-func compareOpText(op ast.CompareOp) string {
-	switch op {
-	case ast.CmpLt:
-		return "<"
-	case ast.CmpLe:
-		return "<="
-	case ast.CmpGt:
-		return ">"
-	case ast.CmpGe:
-		return ">="
-	}
-	return ""
 }
 
 // keyCountTest is the filter of the pairs a KeyCount counts, as the
