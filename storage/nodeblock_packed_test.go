@@ -147,28 +147,10 @@ func TestNbrStream(t *testing.T) {
 				t.Fatalf("round %d: lists past the entries: %v", round, err)
 			}
 		}
-		damaged := false
-		for k := 0; k < 10 && len(b) > 0; k++ {
-			c := slices.Clone(b)
-			if k%2 == 0 {
-				c = c[:r.Intn(len(c))]
-			} else {
-				c[r.Intn(len(c))] ^= byte(1 + r.Intn(255))
-			}
-			out := make([]uint32, len(nbrs))
-			err := decodeNbrStream(c, recs, out)
-			switch {
-			case err != nil && !errors.Is(err, ErrCorrupt):
-				t.Fatalf("round %d: %v is not ErrCorrupt", round, err)
-			case err != nil:
-				failed++
-				damaged = true
-			case !slices.Equal(out, nbrs):
-				changed++
-			case k%2 == 0:
-				t.Fatalf("round %d: a truncated stream decoded", round)
-			}
-		}
+		f, ch, damaged := damageStream(t, r, round, b, nbrs, func(c []byte, out []uint32) error {
+			return decodeNbrStream(c, recs, out)
+		})
+		failed, changed = failed+f, changed+ch
 		if damaged {
 			var reported error
 			pn := &packedNbrs{b: b[:len(b)-1], recs: recs, n: len(nbrs), damage: func(err error) { reported = err }}

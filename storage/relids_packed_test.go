@@ -113,28 +113,10 @@ func TestIDStream(t *testing.T) {
 			t.Fatalf("round %d: a stream longer than its lists: %v", round, err)
 		}
 		// Damage: never a panic; a reported failure is ErrCorrupt.
-		damaged := false
-		for k := 0; k < 10 && len(b) > 0; k++ {
-			c := slices.Clone(b)
-			if k%2 == 0 {
-				c = c[:r.Intn(len(c))]
-			} else {
-				c[r.Intn(len(c))] ^= byte(1 + r.Intn(255))
-			}
-			out := make([]uint64, len(ids))
-			err := walkIDStream(c, recs, len(ids), wide, func(k int, id uint64) { out[k] = id })
-			switch {
-			case err != nil && !errors.Is(err, ErrCorrupt):
-				t.Fatalf("round %d: %v is not ErrCorrupt", round, err)
-			case err != nil:
-				failed++
-				damaged = true
-			case !slices.Equal(out, ids):
-				changed++
-			case k%2 == 0:
-				t.Fatalf("round %d: a truncated stream decoded", round)
-			}
-		}
+		f, ch, damaged := damageStream(t, r, round, b, ids, func(c []byte, out []uint64) error {
+			return walkIDStream(c, recs, len(ids), wide, func(k int, id uint64) { out[k] = id })
+		})
+		failed, changed = failed+f, changed+ch
 		if damaged {
 			damagedRounds++
 			// The page reports it once and reads zero ids past it.
@@ -225,4 +207,35 @@ func TestIDStreamConcurrentFirstRead(t *testing.T) {
 			t.Fatalf("round %d: %s", round, e)
 		}
 	}
+}
+
+// damageStream truncates (even k) or alters one byte of (odd k) stream b
+// ten times and decodes each copy with decode into a slice of len(want):
+// a decode never panics, a reported failure is ErrCorrupt, and a
+// truncated stream never decodes. It returns how many copies failed,
+// how many decoded to other entries than want, and whether any failed.
+func damageStream[T comparable](t *testing.T, r *rand.Rand, round int, b []byte, want []T, decode func(c []byte, out []T) error) (failed, changed int, damaged bool) {
+	t.Helper()
+	for k := 0; k < 10 && len(b) > 0; k++ {
+		c := slices.Clone(b)
+		if k%2 == 0 {
+			c = c[:r.Intn(len(c))]
+		} else {
+			c[r.Intn(len(c))] ^= byte(1 + r.Intn(255))
+		}
+		out := make([]T, len(want))
+		err := decode(c, out)
+		switch {
+		case err != nil && !errors.Is(err, ErrCorrupt):
+			t.Fatalf("round %d: %v is not ErrCorrupt", round, err)
+		case err != nil:
+			failed++
+			damaged = true
+		case !slices.Equal(out, want):
+			changed++
+		case k%2 == 0:
+			t.Fatalf("round %d: a truncated stream decoded", round)
+		}
+	}
+	return failed, changed, damaged
 }
