@@ -419,6 +419,12 @@ func inlineListReads(pred ast.Expr, name string, list ast.Expr, member func(x as
 // then starts from (a set seek of the list's nodes, cheaper than a
 // semi-join over the candidates when the list is short).
 //
+// The MATCH may be an OPTIONAL MATCH: with matches it gives the rows a
+// MATCH gives; without, one row with its variables null where a MATCH
+// gives none, and collect drops that row, e (a node of the pattern, as
+// every test read so requires) being null there; the WITH, with no key,
+// gives one row either way.
+//
 // Preconditions: the MATCH is the first clause and reads nothing the
 // scope binds before it, has one pattern part; the WITH has the collect
 // as its only item, of an element that cannot fail, and no WHERE, ORDER
@@ -428,7 +434,7 @@ func (b *builder) collectedMembership(clauses []ast.Clause, sc *scope) []ast.Cla
 		return clauses
 	}
 	m, ok := clauses[0].(*ast.Match)
-	if !ok || m.Optional || m.Pattern == nil || len(m.Pattern.Parts) != 1 {
+	if !ok || m.Pattern == nil || len(m.Pattern.Parts) != 1 {
 		return clauses
 	}
 	w, ok := clauses[1].(*ast.With)
