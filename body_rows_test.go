@@ -59,7 +59,9 @@ var bodyRowsBodies = []string{
 var bodyRowsUses = []func(body string) string{
 	func(b string) string { return "RETURN sum(COUNT { " + b + " }) AS n" },
 	func(b string) string { return "RETURN a.id AS x, COUNT { " + b + " } AS n ORDER BY x" },
-	func(b string) string { return "WITH a WHERE EXISTS { " + b + " } RETURN count(*) AS n, collect(a.id) AS ids" },
+	func(b string) string {
+		return "WITH a WHERE EXISTS { " + b + " } RETURN count(*) AS n, collect(a.id) AS ids"
+	},
 	func(b string) string {
 		return "RETURN CASE WHEN a.id % 2 = 0 THEN 'even' WHEN EXISTS { " + b + " } THEN 'hit' ELSE 'miss' END AS c, count(*) AS n"
 	},
