@@ -97,17 +97,17 @@ func TestPatternMarksMatchRowMode(t *testing.T) {
 		)
 		queries += len(qs)
 		for _, q := range qs {
-			if plan := rowsOrError(dbs["planned"], "EXPLAIN "+q, params); strings.Contains(plan, "SemiJoinMark") {
-				marked++
+			if plan := rowsOrError(dbs["planned"], "EXPLAIN "+q, params); strings.Contains(plan, "SemiJoinMark") && !strings.Contains(q, "EXISTS") {
+				marked++ // spelled otherwise than EXISTS { }
 			}
 			againstRowMode(t, dbs, names, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)
 		}
 	}
-	t.Logf("%d runs, %d of %d queries (of two graphs) marked, %d differ", runs, marked, queries, failed)
+	t.Logf("%d runs, %d of %d queries (of two graphs) marked with a test not spelled EXISTS { }, %d differ", runs, marked, queries, failed)
 	if failed > 0 {
 		t.Errorf("%d of %d runs differ from row mode", failed, runs)
 	}
 	if marked < queries/10 {
-		t.Errorf("only %d queries marked: the test no longer tests it", marked)
+		t.Errorf("only %d queries whose test is not spelled EXISTS { } marked: the test no longer tests it", marked)
 	}
 }
