@@ -56,9 +56,12 @@ var patternMarkTests = []string{
 	"EXISTS { (a)-->(x) WHERE x.k - 1 > 0 }",
 }
 
-// patternMarkUses read a test t (and u, a second one) as values.
+// patternMarkUses read a test t (and u, a second one) as values (a
+// pattern predicate is a value only under CASE WHEN or a boolean operator).
 var patternMarkUses = []func(t, u string) string{
-	func(t, u string) string { return "RETURN a.id AS x, " + t + " AS t ORDER BY x" },
+	func(t, u string) string {
+		return "RETURN a.id AS x, CASE WHEN " + t + " THEN 1 ELSE 0 END AS t ORDER BY x"
+	},
 	func(t, u string) string { return "RETURN count(CASE WHEN " + t + " THEN 1 END) AS n, count(*) AS m" },
 	func(t, u string) string {
 		return "RETURN count(DISTINCT a) AS vs, count(DISTINCT CASE WHEN " + t + " THEN a END) AS hits"
@@ -66,8 +69,12 @@ var patternMarkUses = []func(t, u string) string{
 	func(t, u string) string {
 		return "RETURN CASE WHEN " + t + " THEN 'one' WHEN " + u + " THEN 'two' ELSE 'none' END AS c, count(*) AS n"
 	},
-	func(t, u string) string { return "WITH a, " + t + " AS t WHERE t RETURN count(*) AS n" },
-	func(t, u string) string { return "RETURN " + t + " AS g, count(*) AS n" },
+	func(t, u string) string {
+		return "WITH a, CASE WHEN " + t + " THEN true ELSE false END AS t WHERE t RETURN count(*) AS n"
+	},
+	func(t, u string) string {
+		return "RETURN CASE WHEN " + t + " THEN 'y' ELSE 'n' END AS g, count(*) AS n"
+	},
 	func(t, u string) string { return "RETURN collect(" + t + " OR a.id = 2) AS ts" },
 }
 
@@ -92,7 +99,7 @@ func TestPatternMarksMatchRowMode(t *testing.T) {
 			}
 		}
 		qs = append(qs,
-			"MATCH (a:A) SET a.t = (a)-->({k: 1}) RETURN count(CASE WHEN a.t THEN 1 END) AS n",
+			"MATCH (a:A) SET a.t = (a)-->({k: 1}) OR false RETURN count(CASE WHEN a.t THEN 1 END) AS n",
 			"MATCH (a) CREATE (a)-[:W]->(:D {k: 1}) WITH a RETURN count(CASE WHEN (a)-->({k: 1}) THEN 1 END) AS n",
 		)
 		queries += len(qs)
