@@ -62,6 +62,11 @@ type builder struct {
 	// the row's node and relationship variables (see valueJoins); nil
 	// elsewhere.
 	joinOuter map[string]bool
+	// bodyRows: while a pattern tested or counted per row is planned,
+	// the estimated number of rows that reach it (see outerRows); the
+	// build of a value join or key count inside it runs once for all
+	// of them.
+	bodyRows float64
 	// labels: the label names the statement names (see
 	// impliedIndexLabel).
 	labels []string

@@ -106,13 +106,15 @@ type gen struct {
 	cur         int32                 // operator the instructions being emitted belong to
 	opOf        []int32
 	firstPC     []int32
-	topN        int32             // N register with ORDER BY's k (skip + limit), -1 when none
-	collectEnd  label             // a GraphProgram statement's WorkingApply
-	noHoist     bool              // compiling a hoisted expression (see hoist)
-	seg         []logical.Op      // the segment being emitted (see setRows)
-	setSink     *setSink          // its breaker, when it can take whole node sets
-	countSink   *setSink          // the last segment's sink of the next pipeline, when it only counts rows (see countSetSink)
-	subst       map[string]string // expression text -> variable (see logical.Project.Subst)
+	topN        int32                   // N register with ORDER BY's k (skip + limit), -1 when none
+	collectEnd  label                   // a GraphProgram statement's WorkingApply
+	noHoist     bool                    // compiling a hoisted expression (see hoist)
+	seg         []logical.Op            // the segment being emitted (see setRows)
+	setSink     *setSink                // its breaker, when it can take whole node sets
+	countSink   *setSink                // the last segment's sink of the next pipeline, when it only counts rows (see countSetSink)
+	subst       map[string]string       // expression text -> variable (see logical.Project.Subst)
+	rowsIn      map[*logical.Op]float64 // top-level operators' estimated input rows (see body_rows.go)
+	curRows     float64                 // those of the operator being emitted
 }
 
 func newGen(b *builder) *gen {
@@ -157,7 +159,7 @@ func (g *gen) emit(op vm.Opcode, ops ...int32) int {
 // enter marks the start of a top-level operator's code.
 func (g *gen) enter(op *logical.Op) {
 	if id, ok := g.opIndex[op]; ok {
-		g.cur = id
+		g.cur, g.curRows = id, g.rowsIn[op]
 		if g.firstPC[id] < 0 {
 			g.firstPC[id] = int32(len(g.code))
 		}
@@ -232,6 +234,7 @@ func (g *gen) plan(p *logical.Plan) error {
 			g.opIndex[&pl.Ops[i]] = int32(len(g.opIndex))
 		}
 	}
+	g.rowsIn = rowsIn(p)
 	g.firstPC = make([]int32, len(g.opIndex))
 	for i := range g.firstPC {
 		g.firstPC[i] = -1

@@ -47,6 +47,7 @@ func markExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 		}
 		nonNull := nonNullVars(ops[:i])
 		var found *logical.SemiJoin
+		var entities map[string]bool
 		name := ""
 		mark := func(x ast.Expr) (ast.Expr, bool) {
 			if found != nil {
@@ -54,6 +55,17 @@ func markExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 			}
 			if _, isNot := x.(*ast.Unary); isNot {
 				return nil, false // its operand is marked on its own
+			}
+			// Every spelling of the test takes its normal form first, as
+			// a filter's does (normalize_subqueries.go): a pattern
+			// predicate, exists() of one, COUNT { } or size() of a
+			// comprehension compared with an integer.
+			switch x.(type) {
+			case *ast.PatternExpr, *ast.FunctionCall, *ast.Comparison:
+				if entities == nil {
+					entities = entitiesAt(ops, i)
+				}
+				x = normalizeSubqueries(x, entities)
 			}
 			sj, _, ok := b.semiJoinFor(x, sc, at, ops[:i])
 			if !ok {

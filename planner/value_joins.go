@@ -113,11 +113,11 @@ func (b *builder) valueJoinAt(ops []logical.Op, i int, f logical.Filter) ([]logi
 			// The pairs are only counted: priced as the key count the
 			// join becomes (key_counts.go) against the nested loop, up to
 			// the aggregation.
-			if b.joinCheaper(throughAggregate(ops), throughAggregate(counted), join.Build) {
+			if b.joinCheaper(throughAggregate(ops), throughAggregate(counted)) {
 				return out, true
 			}
 		}
-		if !b.joinCheaper(ops[:i+1], out[:k+2], join.Build) {
+		if !b.joinCheaper(ops[:i+1], out[:k+2]) {
 			return nil, false
 		}
 		return out, true
@@ -434,11 +434,6 @@ func (b *builder) estimateValueJoin(pl *logical.Pipeline, k int) ([]float64, lis
 	return out, l
 }
 
-// valueJoinBodyRows is the number of rows a pattern tested or counted
-// per row is assumed to run for, when its plan is chosen without them:
-// the join's table, built once, is priced as shared by that many.
-const valueJoinBodyRows = 16
-
 // isJoin reports whether op is a value join or the key count one
 // becomes.
 func isJoin(op logical.Op) bool {
@@ -455,22 +450,34 @@ func isJoin(op logical.Op) bool {
 // scan whose filter is keyed by a value per row, see seekValues) stays.
 // Where the operators before the join bind nothing and a row's pattern
 // is planned (joinOuter set), the nested loop is one run of the pattern
-// and the join's build is priced as shared by valueJoinBodyRows rows.
-func (b *builder) joinCheaper(nested, joined []logical.Op, build *logical.Pipeline) bool {
+// and the join's build, run once for every row that reaches the pattern,
+// is priced as shared by the estimated number of those rows (bodyRows).
+func (b *builder) joinCheaper(nested, joined []logical.Op) bool {
 	perRow := b.joinOuter != nil
+	var build *logical.Pipeline
 	for _, op := range joined {
-		if isJoin(op) {
-			break
-		}
-		if _, start := op.(logical.Start); !start {
+		switch o := op.(type) {
+		case logical.ValueJoin:
+			build = o.Build
+		case logical.KeyCount:
+			if len(o.Corr) == 0 {
+				build = o.Build
+			}
+		case logical.Start:
+			continue
+		default:
 			perRow = false
+			continue
 		}
+		break
 	}
 	n := b.pipelineCost(&logical.Pipeline{Ops: append([]logical.Op(nil), nested...)})
 	j := b.pipelineCost(&logical.Pipeline{Ops: append([]logical.Op(nil), joined...)})
-	if perRow {
+	if perRow && build != nil {
+		// The build (the key count's, which holds the filters and
+		// expansions it absorbed, or the value join's) is shared.
 		once := b.pipelineCost(&logical.Pipeline{Ops: append([]logical.Op(nil), build.Ops...)})
-		j = j - once + once/valueJoinBodyRows
+		j = j - once + once/max(1, b.bodyRows)
 	}
 	return j < n
 }
