@@ -14,8 +14,9 @@ import (
 // expansions whose end carries a label a check proves, or that every
 // relationship of the type implies (W relationships all end at :A and
 // start at :B), or no label, with the node also null (OPTIONAL MATCH),
-// or rebound by a WITH to a value null on some rows, NOT of tests null on
-// some nodes, over variable-length expansions and quantified paths (a
+// or rebound by a WITH to a value null on some rows or to a map of its
+// properties, NOT of tests null on some nodes (seekable by an index on
+// k in one variant: NOT P is no exclusion), over variable-length expansions and quantified paths (a
 // minimum of 0 too, whose end may be the start), with parallel
 // relationships and self-loops, and consumers that count
 // rows, count distinct nodes, fold a CASE on the excluded disjunct, list
@@ -48,6 +49,10 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 		// expansion that bound the node.
 		"MATCH (v:A)<-[:W]-(u) WITH v, CASE WHEN v.id %% 2 = 0 THEN u END AS u WHERE %s",
 		"MATCH (u)-[:W]->(v:A) WITH v, CASE WHEN u.id %% 3 <> 1 THEN u END AS u WHERE %s",
+		// u rebound to a map of the node's properties: the same tests,
+		// and no node to be a member of a set.
+		"MATCH (v:A)<-[:W]-(u) WITH v, u {.id, .k} AS u WHERE %s",
+		"MATCH (u:B)-[:W]->(v) WITH v, {id: u.id, k: u.k} AS u WHERE %s",
 	}
 	conds := []string{
 		"u.id = $y OR v.id = $x", "v.id = $x OR u.id = $y", "(u.id = $y OR v.id = $x) AND u.k = 1",
@@ -60,6 +65,10 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 		// the exclusion (P) IS NULL OR NOT P, which keeps those nodes.
 		"v.id = $x AND NOT u.k < 2", "v.id = $x AND NOT (u.k = 1)", "v.id = $x AND NOT u.k IN [1, 2]",
 		"v.id = $x AND ((u.k < 2) IS NULL OR NOT u.k < 2)",
+		// NOT of a seekable test null on the nodes without k (indexed
+		// in one variant): NOT P is not the exclusion, which keeps them.
+		"v.id = $x AND NOT u.k = 1", "v.id = $x AND NOT u.k IN [0, 2]", "v.id = $x AND ((u.k = 1) IS NULL OR NOT u.k = 1)",
+		"v.id = $x AND u.k = 2", "u.k = 2", "NOT u.k = 1", "u.id = $y", "(u.k = 1) IS NULL OR NOT u.k = 1", "u.k IN [0, 1]",
 	}
 	returns := []string{
 		"RETURN count(*) AS n",
@@ -93,6 +102,7 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 			mustRun(t, db, "MATCH (a:B {id: 1}), (c:A {id: 3}) CREATE (a)-[:W]->(c)", nil)
 			if name == "planned-idx" {
 				mustRun(t, db, "CREATE INDEX FOR (n:B) ON (n.id)", nil)
+				mustRun(t, db, "CREATE INDEX FOR (n:B) ON (n.k)", nil)
 			}
 		}
 		for _, p := range [][2]int{{3, 1}, {int(seed) * 3, 3*int(seed) + 1}} {

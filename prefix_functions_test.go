@@ -31,10 +31,10 @@ var (
 // prefix), negations, ORs and ANDs with a test of another key, in a MATCH
 // with an expansion and in an EXISTS. On the graph of strings and nulls
 // the rows must agree exactly; on the graph that mixes in other types,
-// where left() raises an error, the planned query may skip the rows the
-// prefix rules out instead, so it must either fail or return, of the
+// where left() raises an error, it must either fail or return, of the
 // rows whose value is a string or null, those that satisfy the predicate
-// (for the EXISTS form, at least those).
+// (for the EXISTS form, at least those); TestPrefixFunctionsMatchRowMode
+// holds the planned query to row mode's rows or error exactly.
 func TestPrefixFunctionsExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 11))
 	type graph struct {

@@ -22,7 +22,8 @@ import (
 // (unionSets). Keys next does not read are dropped: the union of the
 // per-group sets is the set over all rows. In each branch an OPTIONAL
 // MATCH whose new variables nothing after it reads goes (it never drops a
-// row, and a set does not count the rows it repeats), and the OPTIONAL
+// row, and a set does not count the rows it repeats) unless matching it
+// may fail (failing_optionals.go), and the OPTIONAL
 // MATCH that binds ej, when ej is a variable, is a MATCH (the rows where
 // it is not null are the rows where the OPTIONAL MATCH matched), after
 // which ej is never null and the test goes.
@@ -30,7 +31,7 @@ import (
 // Preconditions: the query imports nothing (the branches run the
 // clauses before from the start); those clauses only read, and call no
 // function whose value changes between calls (they run once per branch).
-func unionOfCollects(out []ast.Clause, i int, sc *scope, keys []*ast.ProjectionItem, terms []*ast.FunctionCall, u *ast.Unwind) ([]ast.Clause, bool) {
+func (b *builder) unionOfCollects(out []ast.Clause, i int, sc *scope, keys []*ast.ProjectionItem, terms []*ast.FunctionCall, u *ast.Unwind) ([]ast.Clause, bool) {
 	if len(sc.vars) > 0 || sc.imported != nil || i+2 >= len(out) || !setConsumer(out[i+2]) {
 		return nil, false
 	}
@@ -61,7 +62,7 @@ func unionOfCollects(out []ast.Clause, i int, sc *scope, keys []*ast.ProjectionI
 	w := out[i].(*ast.With)
 	body := &ast.Query{Span: w.Span}
 	for j, t := range terms {
-		before, nonNull := unionBranchClauses(prefix, t.Args[0], kept)
+		before, nonNull := b.unionBranchClauses(prefix, t.Args[0], kept)
 		yv := &ast.Variable{Span: u.Var.Span, Name: y}
 		items := append(slices.Clone(kept), &ast.ProjectionItem{Span: t.Span, Expr: t.Args[0], Alias: yv, Text: y})
 		var clauses []ast.Clause
@@ -137,10 +138,10 @@ func volatile(c ast.Clause) bool {
 // unionBranchClauses returns the clauses before the collect as one
 // branch of unionOfCollects runs them, for the term e and the kept keys:
 // when they are all MATCH clauses, the OPTIONAL MATCHes whose new
-// variables nothing after them reads go, and the one that binds e (a
+// variables nothing after them reads and whose matching cannot fail go, and the one that binds e (a
 // variable) becomes a MATCH; nonNull reports that e is then a variable
 // a MATCH binds.
-func unionBranchClauses(prefix []ast.Clause, e ast.Expr, keys []*ast.ProjectionItem) ([]ast.Clause, bool) {
+func (b *builder) unionBranchClauses(prefix []ast.Clause, e ast.Expr, keys []*ast.ProjectionItem) ([]ast.Clause, bool) {
 	matches := make([]*ast.Match, len(prefix))
 	for j, c := range prefix {
 		m, ok := c.(*ast.Match)
@@ -177,8 +178,8 @@ func unionBranchClauses(prefix []ast.Clause, e ast.Expr, keys []*ast.ProjectionI
 		for n := range own {
 			read = read || (!bound[j][n] && needed[n])
 		}
-		if m.Optional && !read {
-			continue // it only repeats rows
+		if m.Optional && !read && !b.optionalMayFail(prefix, j) {
+			continue // it only repeats rows, and cannot fail (failing_optionals.go)
 		}
 		if isVar && !bound[j][ev.Name] {
 			if _, binds := own[ev.Name]; binds {

@@ -38,7 +38,9 @@ import (
 //     skips;
 //   - an OPTIONAL MATCH whose new variables nothing after it reads (nor
 //     the count) goes: it keeps every row and changes no variable, only
-//     how many times a row repeats, which DISTINCT does not see.
+//     how many times a row repeats, which DISTINCT does not see; unless
+//     matching it may fail, an error the written query raises
+//     (failing_optionals.go).
 //
 // Both need every clause after the one changed to treat each row on its
 // own: a MATCH, an UNWIND, a WITH of no aggregate, SKIP or LIMIT (a
@@ -51,7 +53,7 @@ import (
 // distinctCountSets rewrites the first aggregation of count(DISTINCT v)
 // items only (see above), when that takes an OPTIONAL MATCH away from a
 // count or counts more than one variable.
-func distinctCountSets(clauses []ast.Clause, sc *scope) []ast.Clause {
+func (b *builder) distinctCountSets(clauses []ast.Clause, sc *scope) []ast.Clause {
 	if len(sc.userVars()) > 0 {
 		return clauses
 	}
@@ -63,7 +65,7 @@ func distinctCountSets(clauses []ast.Clause, sc *scope) []ast.Clause {
 		}
 		pr, ok := distinctCountsProjection(c)
 		if ok {
-			if r, ok := distinctCountSetsAt(clauses, i, pr); ok {
+			if r, ok := b.distinctCountSetsAt(clauses, i, pr); ok {
 				return r
 			}
 			return in
@@ -285,7 +287,7 @@ func newVars(clauses []ast.Clause, j int) []string {
 	return out
 }
 
-func distinctCountSetsAt(clauses []ast.Clause, i int, pr *ast.Projection) ([]ast.Clause, bool) {
+func (b *builder) distinctCountSetsAt(clauses []ast.Clause, i int, pr *ast.Projection) ([]ast.Clause, bool) {
 	bound := clauseBindings(clauses, i)
 	// perRowAfter[j]: every clause after j (before i) treats rows on
 	// their own
@@ -298,8 +300,8 @@ func distinctCountSetsAt(clauses []ast.Clause, i int, pr *ast.Projection) ([]ast
 	var keys []string
 	for _, it := range pr.Items {
 		if k, isKey := it.Expr.(*ast.Variable); isKey {
-			b, found := bound[k.Name]
-			if !found || !b.pattern || clauses[b.at].(*ast.Match).Optional {
+			bd, found := bound[k.Name]
+			if !found || !bd.pattern || clauses[bd.at].(*ast.Match).Optional {
 				return nil, false // a key null where a match is missing
 			}
 			keys = append(keys, k.Name)
@@ -321,22 +323,22 @@ func distinctCountSetsAt(clauses []ast.Clause, i int, pr *ast.Projection) ([]ast
 			continue
 		}
 		vars[v] = true
-		b, found := bound[v]
-		if !found || !b.pattern {
+		bd, found := bound[v]
+		if !found || !bd.pattern {
 			return nil, false
 		}
 		body := make([]ast.Clause, i)
 		copy(body, clauses[:i])
-		if m := clauses[b.at].(*ast.Match); m.Optional {
-			if !perRowAfter[b.at] {
+		if m := clauses[bd.at].(*ast.Match); m.Optional {
+			if !perRowAfter[bd.at] {
 				return nil, false
 			}
 			nm := *m
 			nm.Optional = false
-			body[b.at] = &nm
+			body[bd.at] = &nm
 			changed = true
 		}
-		kept, dropped := dropUnreadOptionals(clauses, body, []string{v}, perRowAfter)
+		kept, dropped := b.dropUnreadOptionals(clauses, body, []string{v}, perRowAfter)
 		changed = changed || dropped
 		bodies[n] = kept
 	}
@@ -348,7 +350,7 @@ func distinctCountSetsAt(clauses []ast.Clause, i int, pr *ast.Projection) ([]ast
 	if len(keys) > 0 {
 		// one row per distinct value of the keys, each count's body
 		// reading them as bound
-		head, _ = dropUnreadOptionals(clauses, clauses[:i], keys, perRowAfter)
+		head, _ = b.dropUnreadOptionals(clauses, clauses[:i], keys, perRowAfter)
 		sp := clauses[i].NodeSpan()
 		for _, k := range keys {
 			if !slices.ContainsFunc(keyItems, func(it *ast.ProjectionItem) bool { return it.Text == k }) {
@@ -397,8 +399,9 @@ func distinctCountSetsAt(clauses []ast.Clause, i int, pr *ast.Projection) ([]ast
 // dropUnreadOptionals returns body (clauses[:len(body)] as a count's
 // body rewrote them) without the OPTIONAL MATCH clauses whose new
 // variables neither a clause kept after them nor needed names, where the
-// clauses after them treat rows on their own; and whether it dropped one.
-func dropUnreadOptionals(clauses, body []ast.Clause, needed []string, perRowAfter []bool) ([]ast.Clause, bool) {
+// clauses after them treat rows on their own and matching them cannot
+// fail (failing_optionals.go); and whether it dropped one.
+func (b *builder) dropUnreadOptionals(clauses, body []ast.Clause, needed []string, perRowAfter []bool) ([]ast.Clause, bool) {
 	keep := make([]bool, len(body))
 	for j := range keep {
 		keep[j] = true
@@ -406,7 +409,7 @@ func dropUnreadOptionals(clauses, body []ast.Clause, needed []string, perRowAfte
 	dropped := false
 	for j := len(body) - 1; j >= 0; j-- {
 		m, isM := body[j].(*ast.Match)
-		if !isM || !m.Optional || !perRowAfter[j] {
+		if !isM || !m.Optional || !perRowAfter[j] || b.optionalMayFail(clauses, j) {
 			continue
 		}
 		read := false

@@ -262,7 +262,7 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 		own := newVarSet()
 		patternVars(moved.Pattern, &own)
 		var keep, wait []ast.Expr
-		for _, c := range conjuncts(normalizePredicate(moved.Where)) {
+		for _, c := range conjuncts(b.normalizeWithPrefixes(moved.Where, entities)) {
 			uses := newVarSet()
 			addExprVars(c, &uses)
 			mine := !uses.all

@@ -33,11 +33,17 @@ func normalizeFilters(pl *logical.Pipeline, known map[string]bool) (*logical.Pip
 }
 
 // normalizePredicate returns the condition of a WHERE in normal form
-// (normalForm), with the prefix tests its conjuncts imply added
-// (withPrefixes), so that the choice of its pattern's start sees them;
-// e itself when it is already normal.
+// (normalForm); e itself when it is already normal.
 func normalizePredicate(e ast.Expr) ast.Expr {
-	out, _ := withPrefixes(normalForm(e), nil)
+	return normalForm(e)
+}
+
+// normalizeWithPrefixes is normalizePredicate with the prefix tests its
+// conjuncts imply added (withPrefixes, where the variables of entities
+// are nodes or relationships), so that the choice of its pattern's start
+// sees them.
+func (b *builder) normalizeWithPrefixes(e ast.Expr, entities map[string]bool) ast.Expr {
+	out, _ := b.withPrefixes(normalForm(e), nil, entities, b.kindsWith(nil))
 	return out
 }
 

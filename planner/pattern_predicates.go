@@ -61,7 +61,7 @@ func (b *builder) patternPredicates(p *ast.Pattern, where ast.Expr) ([]*ast.Patt
 		for v := range first {
 			nodes[v] = true
 		}
-		for _, c := range conjuncts(normalizePredicate(truthForm(where, nodes))) {
+		for _, c := range conjuncts(b.normalizeWithPrefixes(truthForm(where, nodes), nodes)) {
 			if lp, ok := c.(*ast.LabelPredicate); ok {
 				if v, ok := lp.Expr.(*ast.Variable); ok && first[v.Name] != nil {
 					if _, simple := ast.SimpleLabels(lp.Labels); simple {

@@ -13,25 +13,33 @@ import (
 // or substring's two-argument form) gains the conjunct
 // `x.p STARTS WITH s` beside it (withPrefixes), so
 // `WHERE left(m.title, 3) = 'The'` seeks the titles by range as
-// `WHERE m.title STARTS WITH 'The'` does. normalizePredicate adds them to
-// a WHERE before the start of its pattern is chosen; this rule adds them
-// to the filters of a pipeline that did not come from one.
+// `WHERE m.title STARTS WITH 'The'` does. normalizeWithPrefixes adds them
+// to a WHERE before the start of its pattern is chosen; this rule adds
+// them to the filters of a pipeline that did not come from one.
 //
 // The added test is implied, and the written one stays: left() and
 // substring() from 0 return a prefix of their string, so whenever the
 // comparison is true s is a prefix of x.p and STARTS WITH is true too.
 // A row the new test drops (false or null) is one the written test would
-// drop as well — or, when x.p is not a string, one on which left() would
-// raise an error, which the planner is free not to evaluate, as it is
-// for any conjunct it orders after one that is false. The written test
-// therefore runs only on the strings the prefix keeps, where it decides
-// exactly as before (for k other than the length of s, too: a longer k
-// keeps only x.p = s, a shorter one nothing). A conjunct already present
-// in any filter of the pipeline (where the pushdown may have moved it
-// away from the test it is implied by) is not added again, so the rule
-// reaches a fixed point. It returns the pipeline and whether anything
-// changed.
-func prefixFunctions(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+// drop as well, provided left() does not raise an error on it: the new
+// test cannot fail, so it runs first (and moves, and seeks), and row mode
+// would evaluate left() on that row and raise. So the test is added only
+// where left() cannot fail on any row: x is a node or relationship whose
+// key p holds strings only (or is missing), by the kinds of the values
+// stored under it (a read the plan records), and k is a non-negative
+// integer literal (stringKinds). The written test therefore runs only on
+// the strings the prefix keeps, where it decides exactly as before (for
+// k other than the length of s, too: a longer k keeps only x.p = s, a
+// shorter one nothing). A conjunct already present in any filter of the
+// pipeline (where the pushdown may have moved it away from the test it
+// is implied by) is not added again, so the rule reaches a fixed point.
+// It returns the pipeline and whether anything changed.
+func (b *builder) prefixFunctions(pl *logical.Pipeline, known map[string]bool) (*logical.Pipeline, bool) {
+	kinds := b.kindsWith(nil)
+	if kinds == nil {
+		return pl, false // nothing proves x.p a string
+	}
+	entities := entityVars(pl.Ops, known)
 	have := map[string]bool{}
 	for _, op := range pl.Ops {
 		if f, ok := op.(logical.Filter); ok {
@@ -41,15 +49,20 @@ func prefixFunctions(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 		}
 	}
 	return rewriteFilters(pl, func(f logical.Filter) (ast.Expr, bool) {
-		return withPrefixes(f.Pred, have)
+		return b.withPrefixes(f.Pred, have, entities, kinds)
 	})
 }
 
 // withPrefixes returns conjunction e with the prefix test each of its
-// conjuncts implies (impliedPrefix) put before it, unless e or have (when
-// not nil, the formatted conjuncts already present elsewhere; the added
-// ones join it) holds it already; added says whether any was.
-func withPrefixes(e ast.Expr, have map[string]bool) (out ast.Expr, added bool) {
+// conjuncts implies (impliedPrefix, with entities and kinds) put before
+// it, unless e or have (when not nil, the formatted conjuncts already
+// present elsewhere; the added ones join it) holds it already; added says
+// whether any was. No test is added for a conjunct written after one that
+// may fail: row mode evaluates the conjuncts that may fail in their
+// written order, so the earlier one raises its error on a row the
+// comparison would drop, where the added test, which cannot fail and
+// runs first, would drop the row without it.
+func (b *builder) withPrefixes(e ast.Expr, have map[string]bool, entities map[string]bool, kinds kindsOf) (out ast.Expr, added bool) {
 	cs := conjuncts(e)
 	if have == nil {
 		have = map[string]bool{}
@@ -58,12 +71,14 @@ func withPrefixes(e ast.Expr, have map[string]bool) (out ast.Expr, added bool) {
 		have[ast.FormatExpr(c)] = true
 	}
 	var with []ast.Expr
+	failedBefore := false
 	for _, c := range cs {
-		if sw := impliedPrefix(c); sw != nil && !have[ast.FormatExpr(sw)] {
+		if sw := impliedPrefix(c, entities, kinds); sw != nil && !failedBefore && !have[ast.FormatExpr(sw)] {
 			have[ast.FormatExpr(sw)] = true
 			with = append(with, sw)
 		}
 		with = append(with, c)
+		failedBefore = failedBefore || !testSafe(c, entities, kinds) || b.readsFailingList(c)
 	}
 	if len(with) == len(cs) {
 		return e, false
@@ -73,10 +88,12 @@ func withPrefixes(e ast.Expr, have map[string]bool) (out ast.Expr, added bool) {
 
 // impliedPrefix returns `x.p STARTS WITH s` when c is the comparison of a
 // prefix of x.p with s, `left(x.p, k) = s` or `substring(x.p, 0[, k]) = s`
-// (either side), s not a literal null; nil otherwise.
-func impliedPrefix(c ast.Expr) ast.Expr {
+// (either side), s not a literal null, and the prefix function cannot
+// fail (stringKinds, with entities the variables bound to nodes and
+// relationships and kinds those of property values); nil otherwise.
+func impliedPrefix(c ast.Expr, entities map[string]bool, kinds kindsOf) ast.Expr {
 	cmp, ok := c.(*ast.Comparison)
-	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq {
+	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.CmpEq || kinds == nil {
 		return nil
 	}
 	for i := 0; i < 2; i++ {
@@ -84,12 +101,22 @@ func impliedPrefix(c ast.Expr) ast.Expr {
 		if x == nil {
 			continue
 		}
+		if _, ok := stringKinds(cmp.Operands[i], entities, kinds); !ok {
+			return nil // left() may raise an error the written test raises
+		}
 		if l, ok := s.(*ast.Literal); ok && l.Kind == ast.LitNull {
 			return nil
 		}
 		return &ast.StringMatch{Span: cmp.Span, Op: ast.StrStartsWith, Left: x, Right: s}
 	}
 	return nil
+}
+
+// prefixComparison reports whether c has the shape of a prefix comparison
+// impliedPrefix reads, whatever the kinds.
+func prefixComparison(c ast.Expr) bool {
+	cmp, ok := c.(*ast.Comparison)
+	return ok && len(cmp.Ops) == 1 && cmp.Ops[0] == ast.CmpEq && (prefixArg(cmp.Operands[0]) != nil || prefixArg(cmp.Operands[1]) != nil)
 }
 
 // prefixArg returns the property x.p when e is left(x.p, k) or

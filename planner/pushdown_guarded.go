@@ -53,8 +53,8 @@ func guardFilters(pl *logical.Pipeline, known map[string]bool, wrote bool) (*log
 			if surelySafe(c, entities) {
 				continue // pushdownFilters moves it
 			}
-			if impliedPrefix(c) != nil {
-				break // prefixFunctions adds its STARTS WITH, which moves
+			if prefixComparison(c) {
+				break // prefixFunctions may add its STARTS WITH, which moves
 			}
 			// Only the first conjunct that may fail is guarded: row mode
 			// evaluates it before the others that may (safeFirst), so a

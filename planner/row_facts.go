@@ -22,7 +22,11 @@ import (
 //     list (v IN list is true: `WITH collect(o) AS os MATCH (o)-->(p)
 //     WHERE o IN os` seeks o from os, and the test goes);
 //   - a seek or label scan gives only rows on which the predicates it
-//     sought by are true (seekFacts), in a pipeline that does not write;
+//     sought by are true (seekFacts), also in a pipeline that writes: a
+//     write operator after the seek ends every fact (below), and the
+//     builder puts an Eager between a clause that reads and a later
+//     write clause (separateReadsAndWrites), so every row's seek and the
+//     operators up to the write run before any row's write;
 //   - a filter's conjuncts are true after it, a label check's labels hold
 //     after it; from a true conjunct follow the facts it implies under
 //     three-valued logic: NOT p true makes p false, a true comparison, IN,
@@ -297,14 +301,11 @@ func substReads(e ast.Expr, s map[string]string) bool {
 func factsBefore(ops []logical.Op) []*rowFacts {
 	out := make([]*rowFacts, len(ops))
 	f := newRowFacts()
-	writes := writesIn(ops)
 	for i, op := range ops {
 		out[i] = f.clone()
 		f.after(op)
-		if !writes {
-			for _, c := range seekFacts(op) {
-				f.assumeOne(c)
-			}
+		for _, c := range seekFacts(op) {
+			f.assumeOne(c)
 		}
 	}
 	return out

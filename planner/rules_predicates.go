@@ -41,7 +41,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		listExistence,
 		normalize,
 		tailSlices,
-		prefixFunctions,
+		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return b.prefixFunctions(pl, known) },
 		b.pathFunctions,
 		b.listMeasures,
 		b.pathLengthBounds,

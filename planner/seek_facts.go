@@ -25,9 +25,9 @@ import (
 // A filter evaluating one of these on such a row finds it true without
 // raising an error (its operands are values the seek evaluated once,
 // deterministic ones, and a comparison raises none), so fold_known may
-// drop it. The facts hold as of the seek: in a pipeline that writes, a
-// row's property or label may change between the seek and the filter,
-// and the caller records none.
+// drop it. The facts hold as of the seek, and until the first write
+// after it: rowFacts ends every fact at a write operator, and the Eager
+// before a write clause runs every row's reads before any row's write.
 func seekFacts(op logical.Op) []ast.Expr {
 	prop := func(v, key string) ast.Expr {
 		return &ast.Property{Expr: &ast.Variable{Name: v}, Key: key}

@@ -40,10 +40,10 @@ import (
 // being grouping keys; no WHERE, ORDER BY, SKIP, LIMIT or DISTINCT, is
 // not WITH *; the next clause is UNWIND of the list's variable (or a
 // slice of it); no later clause names the list.
-func uncollect(clauses []ast.Clause, sc *scope) []ast.Clause {
+func (b *builder) uncollect(clauses []ast.Clause, sc *scope) []ast.Clause {
 	out := slices.Clone(clauses)
 	for i := 0; i+1 < len(out); i++ {
-		if r, ok := uncollectAt(out, i, sc); ok {
+		if r, ok := b.uncollectAt(out, i, sc); ok {
 			out = r
 		}
 	}
@@ -52,7 +52,7 @@ func uncollect(clauses []ast.Clause, sc *scope) []ast.Clause {
 
 // uncollectAt rewrites the WITH at out[i] and the UNWIND after it, when
 // they are a collect and its unwinding (see uncollect).
-func uncollectAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) {
+func (b *builder) uncollectAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) {
 	w, keys, list, ok := aggregatingWith(out[i])
 	if !ok {
 		return nil, false
@@ -104,7 +104,7 @@ func uncollectAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) {
 		if slice != nil {
 			return nil, false
 		}
-		return unionOfCollects(out, i, sc, keys, terms, u)
+		return b.unionOfCollects(out, i, sc, keys, terms, u)
 	}
 	c := terms[0]
 	yv := &ast.Variable{Span: u.Var.Span, Name: y}

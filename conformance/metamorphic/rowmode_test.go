@@ -120,8 +120,9 @@ func TestWrittenRowMode(t *testing.T) {
 
 func randomDatasetName(i int) string { return fmt.Sprintf("random-%d", 1000+i) }
 
-// sameAnswer reports whether two runs of one query agree: the same rows,
-// or both an error of the same message.
+// sameAnswer reports whether two runs of one query agree: the same rows
+// (floats up to the order of a sum, see result.equal), or both an error
+// of the same message.
 func sameAnswer(a, b result) bool {
 	if a.err != nil || b.err != nil {
 		return a.err != nil && b.err != nil && a.err.Error() == b.err.Error()
