@@ -31,12 +31,8 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	first, _ := inner.Rels[0].TypeNames()
 	sameTypes := true
 	for _, r := range inner.Rels {
-		ts, ok := r.TypeNames()
-		sameTypes = sameTypes && ok && sameStrings(dedupe(ts), dedupe(first))
-		if !ok {
-			return b.errAt(r, cyqerr.SemanticError, "Unsupported", "type expressions other than A|B inside a quantified path pattern of several relationships are not supported yet").
-				WithHint("quantify each relationship on its own, or list the types as :A|B")
-		}
+		ts, typeExpr := groupTypes(r)
+		sameTypes = sameTypes && typeExpr == nil && sameStrings(dedupe(ts), dedupe(first))
 		anyType = anyType || len(ts) == 0
 		types = append(types, ts...)
 		if r.Direction != dir || r.Direction == ast.DirBoth {
@@ -107,7 +103,9 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	var preds []ast.Expr
 	for j, r := range inner.Rels {
 		rv := v(relVars[j].Name)
-		if ts, _ := r.TypeNames(); len(ts) > 0 && !sameTypes {
+		if _, typeExpr := groupTypes(r); typeExpr != nil {
+			preds = append(preds, typePred(typeExpr.NodeSpan(), rv, typeExpr))
+		} else if ts, _ := r.TypeNames(); len(ts) > 0 && !sameTypes {
 			items := make([]ast.Expr, len(ts))
 			for k, t := range ts {
 				items[k] = strLit(sp, t)

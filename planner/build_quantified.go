@@ -67,10 +67,7 @@ func (b *builder) groupStep(m *patternPlan, c *chainPlan, ri, from, to int) erro
 		return b.groupStepMulti(m, c, ri, from, to)
 	}
 	r := inner.Rels[0]
-	types, ok := r.TypeNames()
-	if !ok {
-		return b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported yet")
-	}
+	types, typeExpr := groupTypes(r)
 	rl := b.fresh("r")
 	if r.Var != nil {
 		rl = r.Var.Name
@@ -87,7 +84,7 @@ func (b *builder) groupStep(m *patternPlan, c *chainPlan, ri, from, to int) erro
 	}
 	c.relNames[ri], c.lists[ri] = rl, true
 	m.bind(c.names[to], kindNode)
-	if err := b.groupFilter(m, c, ri, g, rl); err != nil {
+	if err := b.groupFilter(m, c, ri, g, rl, typeExpr); err != nil {
 		return err
 	}
 	return b.appendNodeFilter(m, c.el.Nodes[to], c.names[to])
@@ -111,15 +108,19 @@ func groupVars(el *ast.PatternElement) []*ast.Variable {
 
 // groupFilter binds the node group variables of g (the nodes before and
 // after each iteration) and filters the iterations by g's inner
-// predicates. Nothing is added when g has neither, so that a plain
-// `(()-[:R]->()){1,3}` stays a bare VarExpand.
-func (b *builder) groupFilter(m *patternPlan, c *chainPlan, ri int, g *ast.QuantifiedPath, rl string) error {
+// predicates, the first of them typeExpr (non-nil when the expansion
+// takes every type, see groupTypes). Nothing is added when g has
+// neither, so that a plain `(()-[:R]->()){1,3}` stays a bare VarExpand.
+func (b *builder) groupFilter(m *patternPlan, c *chainPlan, ri int, g *ast.QuantifiedPath, rl string, typeExpr ast.LabelExpr) error {
 	inner := g.Element
 	x, y, r := inner.Nodes[0], inner.Nodes[1], inner.Rels[0]
 	// The inner nodes' names inside the predicates: their variables, or
 	// fresh names for anonymous nodes that carry checks.
 	xv, yv := elemVar(b, x), elemVar(b, y)
 	preds := []ast.Expr{}
+	if typeExpr != nil {
+		preds = append(preds, typePred(typeExpr.NodeSpan(), &ast.Variable{Span: typeExpr.NodeSpan(), Name: rl}, typeExpr))
+	}
 	for i, n := range []*ast.NodePattern{x, y} {
 		p, err := b.nodePatternPred(n, []*ast.Variable{xv, yv}[i])
 		if err != nil {

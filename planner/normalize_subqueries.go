@@ -158,6 +158,9 @@ func normalizeSubqueries(e ast.Expr, entities map[string]bool) ast.Expr {
 			return t
 		}
 	default:
+		if t, ok := countedExists(e); ok {
+			return norm(t)
+		}
 		p, where, count, ok := patternMatches(e)
 		if !ok || count {
 			return e

@@ -31,6 +31,9 @@ func (b *builder) qppSetForm(g *ast.QuantifiedPath, reversed bool) (*logical.Exp
 		if r.Props != nil || r.Where != nil {
 			return nil, "relationship properties are checked along each path"
 		}
+		if _, typeExpr := groupTypes(r); typeExpr != nil {
+			return nil, "a type expression beyond A|B is tested on each relationship"
+		}
 		if r.Var != nil {
 			rels[r.Var.Name] = true
 		}
