@@ -46,7 +46,7 @@ var pairFilters = []string{
 	"WHERE endNode(r) <> h OR type(r) = 'U'",
 }
 
-var pairKeys = []string{"v", "v", "h, v", "v, h.id AS hid", "v.id AS vid", "h, v, v.k AS vk"}
+var pairKeys = []string{"v", "v", "h, v", "v, h.id AS hid", "v.id AS vid", "h, v, v.k AS vk", "v.k AS vk", "h, v.k AS vk"}
 
 var pairAggs = []string{
 	"count(DISTINCT CASE WHEN startNode(r) = h THEN 'out' ELSE 'in' END)",
@@ -116,10 +116,13 @@ func TestPairClassesRowMode(t *testing.T) {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
 			// parallel relationships both ways, of both types, and self-loops
 			mustRun(t, db, `MATCH (x {id: 3}), (y {id: 4}), (z {id: 6}) CREATE (x)-[:T {w: 1}]->(y), (y)-[:T]->(x), (x)-[:T]->(y),
-				(x)-[:U]->(x), (z)-[:T]->(z), (z)-[:T]->(z), (z)-[:U]->(x), (x)-[:U]->(z), (y)-[:U]->(z)`, nil)
+				(x)-[:U]->(x), (z)-[:T]->(z), (z)-[:T]->(z), (z)-[:U]->(x), (x)-[:U]->(z), (y)-[:U]->(z),
+				(z)-[:T]->(y), (z)-[:T]->(y), (y)-[:U]->(z), (x)-[:U]->(z)`, nil)
 			if seed == 19 {
 				// a second :A with id 3: the seek of 3 binds two nodes
-				mustRun(t, db, "MATCH (x {id: 4}) CREATE (y:A {id: 3, k: 1})-[:T]->(x), (x)-[:T]->(y), (y)-[:U]->(y)", nil)
+				// (the two differ in the classes they have with 4 and 5)
+				mustRun(t, db, `MATCH (x {id: 4}), (w {id: 5}), (x3:A {id: 3}) CREATE (y:A {id: 3, k: 1})-[:T]->(x),
+					(y)-[:U]->(y), (w)-[:T]->(y), (x3)-[:T]->(w)`, nil)
 			}
 		}
 		for k, q := range queries {
