@@ -27,7 +27,11 @@ import (
 // value a CASE over the presence tests; a filter right after the
 // grouping that reads only such values is, for each assignment of the
 // presence tests, true or not when planning, and becomes the disjunction
-// of the assignments it keeps, moved before the grouping.
+// of the assignments it keeps, moved before the grouping. A count or sum
+// of the relationships' values (count(E), sum of non-negative integers)
+// whose every read is a comparison that only asks whether it is 0
+// (onlyZeroTests) is read the same way, as whether a class present adds
+// to it.
 //
 // The rewrite is exact. Each group is the relationships of pairs with one
 // h: the grouping keys hold v and either h or, before the hop, h is bound
@@ -145,6 +149,10 @@ func (b *builder) pairClassesAt(ops []logical.Op, i int, o logical.Expand, req r
 		switch {
 		case kind == "count" && call.Distinct:
 		case kind == "min" || kind == "max":
+		case (kind == "count" || kind == "sum") && !call.Distinct && b.onlyZeroTests(ops[agg+1:], c.Name, req.After[len(ops)-1].Live):
+			// a number of relationships only ever compared with 0: whether
+			// a present class adds to it
+			kind = "any" + kind
 		default:
 			return nil, false
 		}
@@ -161,13 +169,16 @@ func (b *builder) pairClassesAt(ops []logical.Op, i int, o logical.Expand, req r
 			switch v.kind {
 			case cNull, cBool, cInt, cStr:
 			case cFrom, cTo:
-				if kind != "count" {
+				if kind != "count" && kind != "anycount" {
 					return nil, false
 				}
 			default:
 				return nil, false
 			}
-			if kind != "count" && v.kind != cNull {
+			if kind == "anysum" && v.kind != cNull && (v.kind != cInt || v.i < 0 || v.i > maxClassCoef) {
+				return nil, false // a sum is 0 exactly when no class adds to it only for small counts
+			}
+			if (kind == "min" || kind == "max") && v.kind != cNull {
 				if v.kind != cInt && v.kind != cStr || seen != cNull && seen != v.kind {
 					return nil, false // min and max of one kind only
 				}
@@ -470,6 +481,12 @@ func pairValue(pa pairAgg, flags []int, m int) (classVal, bool) {
 				seen = append(seen, v)
 				n++
 			}
+		case "anycount":
+			n = 1
+		case "anysum":
+			if v.i > 0 {
+				n = 1
+			}
 		case "min", "max":
 			if out.kind == cNull {
 				out = v
@@ -484,7 +501,7 @@ func pairValue(pa pairAgg, flags []int, m int) (classVal, bool) {
 			}
 		}
 	}
-	if pa.kind == "count" {
+	if pa.kind == "count" || pa.kind == "anycount" || pa.kind == "anysum" {
 		return classVal{kind: cInt, i: n}, true
 	}
 	return out, true
