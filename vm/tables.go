@@ -31,9 +31,9 @@ type table struct {
 	distBuf   []byte
 	// lists and last remember long lists met in key registers
 	// (key_memo.go).
-	lists []listMemo
-	last  lastGroup
-	argBuf    []value.Value
+	lists  []listMemo
+	last   lastGroup
+	argBuf []value.Value
 
 	// Slabs the rows' slices are cut from: one allocation per chunk of
 	// rows instead of two per row.
