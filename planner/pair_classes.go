@@ -310,6 +310,14 @@ func (b *builder) pairClassesAt(ops []logical.Op, i int, o logical.Expand, req r
 		for f, c := range flags {
 			tests[f] = b.pairPresence(o, p, classes[c], sp)
 		}
+		// A pair row of the side has a relationship of one of the side's
+		// classes: when none was dropped by a filter, no assignment
+		// without a class present occurs, and the tests may take it
+		// either way.
+		var dc []int
+		if len(flags) == sideClasses(classes, s) {
+			dc = []int{0}
+		}
 		var keep []int
 		vals := make([][]classVal, len(aggs))
 		for k := range vals {
@@ -340,7 +348,7 @@ func (b *builder) pairClassesAt(ops []logical.Op, i int, o logical.Expand, req r
 			side = &ast.Comparison{Span: sp, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{pairVar(sp, o.To), pairVar(sp, o.From)}}
 		}
 		if len(keep) > 0 {
-			preds = append(preds, pairAnd(sp, side, assignmentsExpr(sp, tests, keep, len(flags))))
+			preds = append(preds, pairAnd(sp, side, assignmentsExpr(sp, tests, keep, dc, len(flags))))
 		}
 		if needed {
 			var ws []*ast.CaseWhen
@@ -359,7 +367,7 @@ func (b *builder) pairClassesAt(ops []logical.Op, i int, o logical.Expand, req r
 				}
 				ws = nil
 				for _, key := range order[:len(order)-1] {
-					ws = append(ws, &ast.CaseWhen{Span: sp, When: assignmentsExpr(sp, tests, byVal[key], len(flags)), Then: lits[key]})
+					ws = append(ws, &ast.CaseWhen{Span: sp, When: assignmentsExpr(sp, tests, byVal[key], dc, len(flags)), Then: lits[key]})
 				}
 				last := lits[order[len(order)-1]]
 				if len(ws) == 0 {
@@ -556,12 +564,16 @@ func classLiteral(sp ast.Span, v classVal) ast.Expr {
 
 // assignmentsExpr is the disjunction, over the assignments keep of the n
 // tests, of each assignment's conjunction (a test or its negation), with
-// assignments that differ in one test merged.
-func assignmentsExpr(sp ast.Span, tests []ast.Expr, keep []int, n int) ast.Expr {
+// assignments that differ in one test merged; the assignments dc never
+// occur, so they may be merged with, and are dropped where alone.
+func assignmentsExpr(sp ast.Span, tests []ast.Expr, keep, dc []int, n int) ast.Expr {
 	type term struct{ val, care int }
 	full := 1<<n - 1
 	terms := map[term]bool{}
 	for _, m := range keep {
+		terms[term{m, full}] = true
+	}
+	for _, m := range dc {
 		terms[term{m, full}] = true
 	}
 	for changed := true; changed; {
@@ -588,7 +600,10 @@ func assignmentsExpr(sp ast.Span, tests []ast.Expr, keep []int, n int) ast.Expr 
 	}
 	ts := make([]term, 0, len(terms))
 	for t := range terms {
-		ts = append(ts, t)
+		// a term that covers no kept assignment is dropped
+		if slices.ContainsFunc(keep, func(m int) bool { return m&t.care == t.val }) {
+			ts = append(ts, t)
+		}
 	}
 	slices.SortFunc(ts, func(x, y term) int {
 		if x.care != y.care {
@@ -638,3 +653,15 @@ func pairAnd(sp ast.Span, l, r ast.Expr) ast.Expr {
 
 // varRef is a reference to variable name.
 func pairVar(sp ast.Span, name string) *ast.Variable { return &ast.Variable{Span: sp, Name: name} }
+
+// sideClasses is the number of classes of side s (0: not self-loops, 1:
+// self-loops).
+func sideClasses(classes []hopClass, s int) int {
+	n := 0
+	for _, cl := range classes {
+		if (cl.dir == dirLoop) == (s == 1) {
+			n++
+		}
+	}
+	return n
+}
