@@ -48,6 +48,7 @@ var rules = []rule{
 	existsDegree,
 	countOptionalDegrees,
 	classDegrees,
+	pairClasses,
 	semiJoinExists,
 	markExists,
 	countCollectSizes,

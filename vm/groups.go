@@ -173,10 +173,16 @@ func (t *table) find(m *Machine) (int, error) {
 		}
 		return gs.add(m, s, 0)
 	}
-	k := t.key(m, s.Table.R[:s.NumKeyR], s.Table.N)
+	rs := s.Table.R[:s.NumKeyR]
+	if g, ok := t.sameGroup(m, rs, s.Table.N); ok {
+		return g, nil
+	}
+	k := t.key(m, rs, s.Table.N)
 	h := maphash.Bytes(groupSeed, k)
 	if e, ok := gs.encoded.get(h, k, gs.arena); ok {
-		return int(*gs.byEntry.at(e)), nil
+		g := int(*gs.byEntry.at(e))
+		t.rememberGroup(m, rs, s.Table.N, g)
+		return g, nil
 	}
 	// The encoded keys' entries are the groups they make (others take
 	// none): entry numbers and group numbers differ when both kinds of
@@ -187,7 +193,11 @@ func (t *table) find(m *Machine) (int, error) {
 	if err := m.account(n); err != nil {
 		return 0, err
 	}
-	return gs.add(m, s, 0)
+	g, err := gs.add(m, s, 0)
+	if err == nil {
+		t.rememberGroup(m, rs, s.Table.N, g)
+	}
+	return g, err
 }
 
 // add makes a group of the current row's keys and returns its number;

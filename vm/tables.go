@@ -29,7 +29,11 @@ type table struct {
 	seenArena []byte
 	keyBuf    []byte
 	distBuf   []byte
-	argBuf    []value.Value
+	// lists and last remember long lists met in key registers
+	// (key_memo.go).
+	lists  []listMemo
+	last   lastGroup
+	argBuf []value.Value
 
 	// Slabs the rows' slices are cut from: one allocation per chunk of
 	// rows instead of two per row.
@@ -108,6 +112,7 @@ func (t *table) reset() {
 	t.seen, t.seenArena = bytesIndex{}, nil
 	t.rank = nil
 	t.rankList = nil
+	t.last.ok = false
 }
 
 func (m *Machine) account(n int64) error {
@@ -262,8 +267,8 @@ func (t *table) restore(m *Machine, i int) {
 
 func (t *table) key(m *Machine, rs []int32, ns []int32) []byte {
 	b := t.keyBuf[:0]
-	for _, r := range rs {
-		b = value.AppendKey(b, m.R[r])
+	for j, r := range rs {
+		b = t.appendKey(b, j, m.R[r])
 	}
 	for _, n := range ns {
 		b = binary.BigEndian.AppendUint64(b, m.N[n])
