@@ -73,6 +73,12 @@ func (b *builder) leastFirst(ops []logical.Op, pb int, req required) (k int, gro
 				return 0, false
 			}
 		case logical.Aggregate:
+			// Or the least length per group and the values
+			// collected with it, kept where they have that length
+			// (kept): the rows of the least length per pair.
+			if r.kept(b, ops, j) {
+				return 1, true
+			}
 			if r.grouped || !r.aggregate(o) {
 				return 0, false
 			}
@@ -80,12 +86,10 @@ func (b *builder) leastFirst(ops []logical.Op, pb int, req required) (k int, gro
 			if o.Subst != nil && !r.grouped || !r.sort(o) {
 				return 0, false
 			}
-			// Or the ordered rows collected per group, each list
-			// read through its first k elements (heads).
-			if !r.grouped {
-				if k := r.heads(b, ops, j+1); k > 0 {
-					return k, false
-				}
+			// Or the ordered rows (or groups) collected per group,
+			// each list read through its first k elements (heads).
+			if k := r.heads(b, ops, j+1); k > 0 {
+				return k, r.grouped
 			}
 			return r.cut(ops, j+1, req)
 		default:

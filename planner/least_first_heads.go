@@ -49,15 +49,26 @@ func (r *firstReads) heads(b *builder, ops []logical.Op, from int) int {
 	if !ok || len(agg.Aggs) == 0 {
 		return 0
 	}
+	keys := map[string]bool{}
 	for _, k := range agg.Keys {
-		if l, ok := r.reads(k.Expr); !ok || l {
+		if !r.keptKey(b, k.Expr) {
+			return 0
+		}
+		if v, ok := varName(k.Expr); ok {
+			keys[v] = true
+		}
+	}
+	// In groups, the lists are per key of the aggregation before but
+	// its length, so that no two groups of a list tie in the order.
+	for n := range r.keys {
+		if !keys[n] {
 			return 0
 		}
 	}
 	names := map[string]bool{}
 	for _, c := range agg.Aggs {
 		call := c.Call
-		if len(call.Namespace) > 0 || call.Distinct || call.Star || len(call.Args) != 1 || !strings.EqualFold(call.Name, "collect") || !r.length(call.Args[0]) {
+		if len(call.Namespace) > 0 || call.Distinct || call.Star || len(call.Args) != 1 || !strings.EqualFold(call.Name, "collect") || !r.headed(b, call.Args[0]) {
 			return 0
 		}
 		names[c.Name] = true
@@ -146,4 +157,23 @@ func listHead(e ast.Expr, isList func(ast.Expr) bool) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// headed reports whether a collected value is a length, or a list
+// literal of a length and values keptValue takes (each the same for the
+// rows of a partition with one length, or a column of their group).
+func (r *firstReads) headed(b *builder, e ast.Expr) bool {
+	if r.length(e) {
+		return true
+	}
+	l, ok := e.(*ast.ListLiteral)
+	if !ok || len(l.Items) == 0 || !r.length(l.Items[0]) {
+		return false
+	}
+	for _, it := range l.Items[1:] {
+		if !r.keptValue(b, it) {
+			return false
+		}
+	}
+	return true
 }
