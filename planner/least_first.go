@@ -91,7 +91,7 @@ func (b *builder) leastFirst(ops []logical.Op, pb int, req required) (k int, gro
 			if k := r.heads(b, ops, j+1); k > 0 {
 				return k, r.grouped
 			}
-			return r.cut(ops, j+1, req)
+			return r.cut(b, ops, j+1, req)
 		default:
 			return 0, false
 		}
@@ -306,10 +306,10 @@ func (r *firstReads) sort(o logical.Sort) bool {
 }
 
 // cut follows the operators after the sort to the LIMIT (and a SKIP
-// before it) of literal counts, and returns the number of least paths
+// before it) of counts known when planning (countConstant), and returns the number of least paths
 // (or lengths) per pair they need: where what the operators after the
 // cut read is decided by the order's keys.
-func (r *firstReads) cut(ops []logical.Op, from int, req required) (int, bool) {
+func (r *firstReads) cut(b *builder, ops []logical.Op, from int, req required) (int, bool) {
 	skip := 0
 	for j := from; j < len(ops); j++ {
 		switch o := ops[j].(type) {
@@ -331,13 +331,13 @@ func (r *firstReads) cut(ops []logical.Op, from int, req required) (int, bool) {
 				return 0, false
 			}
 		case logical.Skip:
-			n, ok := intLiteral(o.Count)
+			n, ok := b.countConstant(o.Count)
 			if !ok || n < 0 || skip > 0 {
 				return 0, false
 			}
 			skip = n
 		case logical.Limit:
-			n, ok := intLiteral(o.Count)
+			n, ok := b.countConstant(o.Count)
 			if !ok || n < 1 || skip+n > maxSelectedPaths {
 				return 0, false
 			}

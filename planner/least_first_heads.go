@@ -104,7 +104,7 @@ func (r *firstReads) heads(b *builder, ops []logical.Op, from int) int {
 			if !isExpr {
 				return true
 			}
-			if n, head := listHead(e, isList); head {
+			if n, head := listHead(e, isList, b.countConstant); head {
 				k = max(k, n)
 				return false
 			}
@@ -135,22 +135,25 @@ func (r *firstReads) heads(b *builder, ops []logical.Op, from int) int {
 // listHead reports whether e reads a list isList accepts only through its
 // first n elements: l[a..n] (a, n >= 0, a may be left out), l[i] (n =
 // i + 1, i >= 0), head(l) (n = 1).
-func listHead(e ast.Expr, isList func(ast.Expr) bool) (int, bool) {
+func listHead(e ast.Expr, isList func(ast.Expr) bool, count func(ast.Expr) (int, bool)) (int, bool) {
 	switch x := e.(type) {
 	case *ast.Slice:
 		if !isList(x.Expr) || x.To == nil {
 			return 0, false
 		}
 		if x.From != nil {
-			if a, ok := intLiteral(x.From); !ok || a < 0 {
+			if a, ok := count(x.From); !ok || a < 0 {
 				return 0, false
 			}
 		}
-		n, ok := intLiteral(x.To)
+		n, ok := count(x.To)
 		return n, ok && n >= 0
 	case *ast.Index:
-		i, ok := intLiteral(x.Index)
-		return i + 1, ok && i >= 0 && isList(x.Expr)
+		if !isList(x.Expr) {
+			return 0, false
+		}
+		i, ok := count(x.Index)
+		return i + 1, ok && i >= 0
 	case *ast.FunctionCall:
 		if len(x.Namespace) == 0 && !x.Distinct && len(x.Args) == 1 && strings.EqualFold(x.Name, "head") && isList(x.Args[0]) {
 			return 1, true
