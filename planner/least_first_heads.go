@@ -14,7 +14,21 @@ import (
 //	MATCH p = (a)-[*1..3]->(b) WITH a, b, length(p) AS l ORDER BY l
 //	WITH a, b, collect(l)[..2] AS ls
 //
-// It returns the number of least paths per pair the lists need.
+// or, for each, a list headed by the length and values the same on the
+// rows of a partition (collect([l, b.id])); or groups of the length
+// ordered by it and collected the same way, their values beside it
+// (WITH a, b, length(p) AS l, count(*) AS c ORDER BY l
+// WITH a, b, collect([l, c])[0] AS best). It returns the number of least
+// paths (rows), or least lengths (groups), per pair the lists need.
+//
+// Groups: the keys of the collecting aggregation read only keys of the
+// groups' aggregation but the length, so its groups are unions of
+// partitions, and a list holds groups in the order of their lengths;
+// its first k elements have lengths among the k least of the list,
+// each among the k least of every partition with a trail of it (as for
+// a cut, leastFirst), whose groups the search of the k least lengths per
+// pair yields whole. Groups of equal length may come in either order,
+// with the search as without it.
 //
 // Why it is exact. The aggregation's keys read no length, so a group is
 // a union of partitions (leastFirst); collect keeps the order of the
@@ -49,19 +63,8 @@ func (r *firstReads) heads(b *builder, ops []logical.Op, from int) int {
 	if !ok || len(agg.Aggs) == 0 {
 		return 0
 	}
-	keys := map[string]bool{}
 	for _, k := range agg.Keys {
 		if !r.keptKey(b, k.Expr) {
-			return 0
-		}
-		if v, ok := varName(k.Expr); ok {
-			keys[v] = true
-		}
-	}
-	// In groups, the lists are per key of the aggregation before but
-	// its length, so that no two groups of a list tie in the order.
-	for n := range r.keys {
-		if !keys[n] {
 			return 0
 		}
 	}

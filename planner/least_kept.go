@@ -110,7 +110,11 @@ func (r *firstReads) kept(b *builder, ops []logical.Op, j int) bool {
 		return "", false
 	}
 	readsList := func(op logical.Op) bool {
-		u := usesOf(op)
+		// What op reads, an aggregate call of its own or before it
+		// resolved to its column.
+		s := newVarSet()
+		s.refs = b.aggRefs
+		u := before(op, need{Live: s}).Live
 		if u.all || u.aggs {
 			return true
 		}
