@@ -70,7 +70,7 @@ func leastGroupsQueries(r *rand.Rand, n int) []string {
 		}
 		ret := strings.ReplaceAll(strings.ReplaceAll(keys2, "a,", "a.id AS ai,"), "b,", "b.id AS bi,")
 		var q string
-		switch r.IntN(28) {
+		switch r.IntN(29) {
 		// The least group, the pairs collected, unwound and kept.
 		case 0:
 			q = fmt.Sprintf("%s WITH %s%s AS l, count(*) AS c WITH %smin(l) AS m, collect([l, c]) AS lcs UNWIND lcs AS lc WITH %sm, lc WHERE lc[0] = m RETURN %sm AS len, lc[1] AS n", match, keys, length, keys2, keys2, ret)
@@ -133,6 +133,11 @@ func leastGroupsQueries(r *rand.Rand, n int) []string {
 		case 25:
 			// Rows with an element that fails on the longest paths.
 			q = fmt.Sprintf("%s WITH %smin(%s) AS m, collect([%s, 6 / (%s - %d)]) AS lcs UNWIND lcs AS lc WITH %sm, lc WHERE lc[0] = m RETURN %sm, lc[1] AS e, count(*) AS n", match, keys2, length, length, length, hi, keys2, ret)
+		case 27:
+			// Rows whose length is named before a filter (so that the
+			// aggregation reads the name), an element failing on the
+			// longest paths.
+			q = fmt.Sprintf("%s WITH a, b, %s AS l WHERE b.id >= 0 WITH %smin(l) AS m, collect([l, 6 / (l - %d)]) AS lcs UNWIND lcs AS lc WITH %sm, lc WHERE lc[0] = m RETURN %sm, lc[1] AS e, count(*) AS n", match, length, keys2, hi, keys2, ret)
 		case 26:
 			// The least of one length, the list headed by another.
 			q = fmt.Sprintf("%s WITH %smin(%s) AS m, collect([%s - 1, b.id]) AS lcs UNWIND lcs AS lc WITH %sm, lc WHERE lc[0] = m RETURN %sm, lc[1] AS e, count(*) AS n", match, keys2, length, length, keys2, ret)
