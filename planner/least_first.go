@@ -21,7 +21,10 @@ import (
 //	MATCH p = (a)-[*1..4]-(b) WITH length(p) AS l, count(*) AS c ORDER BY l LIMIT 1
 //
 // or collected in that order per group and read through the lists'
-// first k elements (heads).
+// first k elements (heads), or the least length kept per group with the
+// values collected beside it, read where their head is that length
+// (kept). A LIMIT, SKIP or list bound may be a parameter known when
+// planning (countConstant).
 //
 // It returns the number of paths (or lengths, groups set) per pair the
 // search must keep, or 0 where the operators need more.
