@@ -21,7 +21,10 @@ import (
 //	MATCH p = (a)-[*1..4]-(b) WITH length(p) AS l, count(*) AS c ORDER BY l LIMIT 1
 //
 // or collected in that order per group and read through the lists'
-// first k elements (heads).
+// first k elements (heads), or the least length kept per group with the
+// values collected beside it, read where their head is that length
+// (kept). A LIMIT, SKIP or list bound may be a parameter known when
+// planning (countConstant).
 //
 // It returns the number of paths (or lengths, groups set) per pair the
 // search must keep, or 0 where the operators need more.
@@ -73,6 +76,12 @@ func (b *builder) leastFirst(ops []logical.Op, pb int, req required) (k int, gro
 				return 0, false
 			}
 		case logical.Aggregate:
+			// Or the least length per group and the values
+			// collected with it, kept where they have that length
+			// (kept): the rows of the least length per pair.
+			if r.kept(b, ops, j) {
+				return 1, true
+			}
 			if r.grouped || !r.aggregate(o) {
 				return 0, false
 			}
@@ -80,14 +89,12 @@ func (b *builder) leastFirst(ops []logical.Op, pb int, req required) (k int, gro
 			if o.Subst != nil && !r.grouped || !r.sort(o) {
 				return 0, false
 			}
-			// Or the ordered rows collected per group, each list
-			// read through its first k elements (heads).
-			if !r.grouped {
-				if k := r.heads(b, ops, j+1); k > 0 {
-					return k, false
-				}
+			// Or the ordered rows (or groups) collected per group,
+			// each list read through its first k elements (heads).
+			if k := r.heads(b, ops, j+1); k > 0 {
+				return k, r.grouped
 			}
-			return r.cut(ops, j+1, req)
+			return r.cut(b, ops, j+1, req)
 		default:
 			return 0, false
 		}
@@ -302,10 +309,10 @@ func (r *firstReads) sort(o logical.Sort) bool {
 }
 
 // cut follows the operators after the sort to the LIMIT (and a SKIP
-// before it) of literal counts, and returns the number of least paths
+// before it) of counts known when planning (countConstant), and returns the number of least paths
 // (or lengths) per pair they need: where what the operators after the
 // cut read is decided by the order's keys.
-func (r *firstReads) cut(ops []logical.Op, from int, req required) (int, bool) {
+func (r *firstReads) cut(b *builder, ops []logical.Op, from int, req required) (int, bool) {
 	skip := 0
 	for j := from; j < len(ops); j++ {
 		switch o := ops[j].(type) {
@@ -327,13 +334,13 @@ func (r *firstReads) cut(ops []logical.Op, from int, req required) (int, bool) {
 				return 0, false
 			}
 		case logical.Skip:
-			n, ok := intLiteral(o.Count)
+			n, ok := b.countConstant(o.Count)
 			if !ok || n < 0 || skip > 0 {
 				return 0, false
 			}
 			skip = n
 		case logical.Limit:
-			n, ok := intLiteral(o.Count)
+			n, ok := b.countConstant(o.Count)
 			if !ok || n < 1 || skip+n > maxSelectedPaths {
 				return 0, false
 			}

@@ -14,7 +14,21 @@ import (
 //	MATCH p = (a)-[*1..3]->(b) WITH a, b, length(p) AS l ORDER BY l
 //	WITH a, b, collect(l)[..2] AS ls
 //
-// It returns the number of least paths per pair the lists need.
+// or, for each, a list headed by the length and values the same on the
+// rows of a partition (collect([l, b.id])); or groups of the length
+// ordered by it and collected the same way, their values beside it
+// (WITH a, b, length(p) AS l, count(*) AS c ORDER BY l
+// WITH a, b, collect([l, c])[0] AS best). It returns the number of least
+// paths (rows), or least lengths (groups), per pair the lists need.
+//
+// Groups: the keys of the collecting aggregation read only keys of the
+// groups' aggregation but the length, so its groups are unions of
+// partitions, and a list holds groups in the order of their lengths;
+// its first k elements have lengths among the k least of the list,
+// each among the k least of every partition with a trail of it (as for
+// a cut, leastFirst), whose groups the search of the k least lengths per
+// pair yields whole. Groups of equal length may come in either order,
+// with the search as without it.
 //
 // Why it is exact. The aggregation's keys read no length, so a group is
 // a union of partitions (leastFirst); collect keeps the order of the
@@ -50,14 +64,14 @@ func (r *firstReads) heads(b *builder, ops []logical.Op, from int) int {
 		return 0
 	}
 	for _, k := range agg.Keys {
-		if l, ok := r.reads(k.Expr); !ok || l {
+		if !r.keptKey(b, k.Expr) {
 			return 0
 		}
 	}
 	names := map[string]bool{}
 	for _, c := range agg.Aggs {
 		call := c.Call
-		if len(call.Namespace) > 0 || call.Distinct || call.Star || len(call.Args) != 1 || !strings.EqualFold(call.Name, "collect") || !r.length(call.Args[0]) {
+		if len(call.Namespace) > 0 || call.Distinct || call.Star || len(call.Args) != 1 || !strings.EqualFold(call.Name, "collect") || !r.headed(b, call.Args[0]) {
 			return 0
 		}
 		names[c.Name] = true
@@ -93,7 +107,7 @@ func (r *firstReads) heads(b *builder, ops []logical.Op, from int) int {
 			if !isExpr {
 				return true
 			}
-			if n, head := listHead(e, isList); head {
+			if n, head := listHead(e, isList, b.countConstant); head {
 				k = max(k, n)
 				return false
 			}
@@ -124,26 +138,48 @@ func (r *firstReads) heads(b *builder, ops []logical.Op, from int) int {
 // listHead reports whether e reads a list isList accepts only through its
 // first n elements: l[a..n] (a, n >= 0, a may be left out), l[i] (n =
 // i + 1, i >= 0), head(l) (n = 1).
-func listHead(e ast.Expr, isList func(ast.Expr) bool) (int, bool) {
+func listHead(e ast.Expr, isList func(ast.Expr) bool, count func(ast.Expr) (int, bool)) (int, bool) {
 	switch x := e.(type) {
 	case *ast.Slice:
 		if !isList(x.Expr) || x.To == nil {
 			return 0, false
 		}
 		if x.From != nil {
-			if a, ok := intLiteral(x.From); !ok || a < 0 {
+			if a, ok := count(x.From); !ok || a < 0 {
 				return 0, false
 			}
 		}
-		n, ok := intLiteral(x.To)
+		n, ok := count(x.To)
 		return n, ok && n >= 0
 	case *ast.Index:
-		i, ok := intLiteral(x.Index)
-		return i + 1, ok && i >= 0 && isList(x.Expr)
+		if !isList(x.Expr) {
+			return 0, false
+		}
+		i, ok := count(x.Index)
+		return i + 1, ok && i >= 0
 	case *ast.FunctionCall:
 		if len(x.Namespace) == 0 && !x.Distinct && len(x.Args) == 1 && strings.EqualFold(x.Name, "head") && isList(x.Args[0]) {
 			return 1, true
 		}
 	}
 	return 0, false
+}
+
+// headed reports whether a collected value is a length, or a list
+// literal of a length and values keptValue takes (each the same for the
+// rows of a partition with one length, or a column of their group).
+func (r *firstReads) headed(b *builder, e ast.Expr) bool {
+	if r.length(e) {
+		return true
+	}
+	l, ok := e.(*ast.ListLiteral)
+	if !ok || len(l.Items) == 0 || !r.length(l.Items[0]) {
+		return false
+	}
+	for _, it := range l.Items[1:] {
+		if !r.keptValue(b, it) {
+			return false
+		}
+	}
+	return true
 }

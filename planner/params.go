@@ -53,6 +53,10 @@ const (
 	// elements (see distinctValues): an UNWIND of it read as an IN test
 	// relies on it (see unwindsAsIn).
 	DepDistinct
+	// DepExact: an integer's value itself (any other value is one
+	// class): a count the plan keeps as its own, as the search of the k
+	// least paths per pair keeps a LIMIT's (see countConstant).
+	DepExact
 )
 
 // ParamDep is one dependency of a plan on a parameter's value.
@@ -110,6 +114,11 @@ func depClass(d ParamDep, stats Stats, v value.Value) int32 {
 			return 1
 		}
 		return 0
+	case DepExact:
+		if n, ok := v.(value.Int); ok && n >= 0 && n <= math.MaxInt32 {
+			return int32(n)
+		}
+		return -2
 	case DepCount:
 		if n, ok := v.(value.Int); ok && n > 0 {
 			return int32(bits.Len64(uint64(n)))
