@@ -223,7 +223,7 @@ func (b *builder) searchReach(sel *selectivity, o logical.ShortestPath, nodes, a
 	for k := 1; k <= most; k++ {
 		r, rd := sel.chainReach(o.From, hops[:k], avgDeg, true)
 		reach += math.Min(r, nodes)
-		touched = math.Max(touched, math.Min(rd, float64(b.stats.RelCount(""))*2))
+		touched = math.Max(touched, math.Min(rd, b.setReachBound(o.Dir, o.Types)))
 	}
-	return math.Min(reach, nodes), touched
+	return math.Min(reach, math.Min(nodes, 1+b.setReachBound(o.Dir, o.Types))), touched
 }

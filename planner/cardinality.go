@@ -156,15 +156,15 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 				r, rd := sel.chainReach(o.From, hk, avgDeg, o.Mode == logical.SetMode)
 				if o.Mode == logical.SetMode {
 					r = math.Min(r, nodes)
-					rd = math.Min(rd, float64(b.stats.RelCount(""))*2)
+					rd = math.Min(rd, b.setReachBound(o.Dir, o.Types))
 				}
 				reach, total = reach+r, math.Max(total, rd)
 			}
+			if o.Mode == logical.SetMode {
+				reach = math.Min(reach, math.Min(nodes, b.setReachBound(o.Dir, o.Types)))
+			}
 			if o.Min == 0 {
 				reach++
-			}
-			if o.Mode == logical.SetMode {
-				reach = math.Min(reach, nodes)
 			}
 			reads[i] = rows * total
 			rows *= reach
@@ -422,4 +422,24 @@ func (b *builder) closeChance(sel *selectivity, o logical.Expand, nodes float64)
 		return unknown
 	}
 	return into / all / math.Min(n, nodes)
+}
+
+// setReachBound bounds both the nodes a set frontier reaches in one or
+// more hops and the relationships it reads: each reached node is the far
+// end of a relationship of the hop's types read in the hop's direction,
+// and a frontier reads each such relationship at most once per
+// direction, so neither exceeds the relationships of those types (twice
+// that when direction is ignored; all relationships when none is named).
+func (b *builder) setReachBound(dir ast.Direction, types []string) float64 {
+	rels := b.stats.RelCount("")
+	if len(types) > 0 {
+		rels = 0
+		for _, t := range types {
+			rels += b.stats.RelCount(t)
+		}
+	}
+	if dir != ast.DirLeft && dir != ast.DirRight {
+		rels *= 2
+	}
+	return rels
 }

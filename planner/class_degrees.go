@@ -233,7 +233,15 @@ func (b *builder) classDegreesAt(ops []logical.Op, i int, hop []logical.Op, opti
 	}
 	a := ops[agg].(logical.Aggregate)
 	far := []string{o.Rel, o.To}
-	if len(a.Aggs) == 0 || usesOf(logical.Aggregate{Keys: a.Keys}).hasAny(far...) {
+	// grouping keys that read the hop take one value per class
+	// (classKeyRewrite); the others must not read it
+	var classKeys []int
+	for k, it := range a.Keys {
+		if usesOf(logical.Aggregate{Keys: []logical.Item{it}}).hasAny(far...) {
+			classKeys = append(classKeys, k)
+		}
+	}
+	if len(a.Aggs) == 0 && len(classKeys) == 0 || optional && len(classKeys) > 0 {
 		return nil, false
 	}
 	var args []ast.Expr
@@ -258,14 +266,22 @@ func (b *builder) classDegreesAt(ops []logical.Op, i int, hop []logical.Op, opti
 			plain = false
 		}
 	}
-	if plain {
+	if plain && len(classKeys) == 0 {
 		return nil, false
 	}
 	p := hopParts{from: o.From, rel: o.Rel, to: o.To}
 	var strs []string
-	for _, e := range append(append(slices.Clone(args), inner...), after...) {
+	read := append(append(slices.Clone(args), inner...), after...)
+	for _, k := range classKeys {
+		read = append(read, a.Keys[k].Expr)
+	}
+	for _, e := range read {
 		ast.Inspect(e, func(n ast.Node) bool {
 			switch x := n.(type) {
+			case *ast.In:
+				if name, ok := labelMembership(x, o.To); ok && !slices.Contains(p.labels, name) {
+					p.labels = append(p.labels, name)
+				}
 			case *ast.LabelPredicate:
 				if v, ok := x.Expr.(*ast.Variable); ok && v.Name == o.To {
 					labelNames(x.Labels, &p.labels)
@@ -288,7 +304,7 @@ func (b *builder) classDegreesAt(ops []logical.Op, i int, hop []logical.Op, opti
 		if classes == nil {
 			continue
 		}
-		if out, ok := b.classRewrite(ops, i, agg, o, p, classes, inner, after, args, endLabels, optional); ok {
+		if out, ok := b.classRewrite(ops, i, agg, o, p, classes, inner, after, args, endLabels, optional, classKeys); ok {
 			return out, true
 		}
 	}
@@ -407,7 +423,7 @@ type combo map[string]int64
 // classRewrite evaluates every class and, when all evaluate, builds the
 // degree reads and the aggregation over them.
 func (b *builder) classRewrite(ops []logical.Op, i, agg int, o logical.Expand, p hopParts, classes []hopClass,
-	inner, after, args []ast.Expr, endLabels []ast.LabelExpr, optional bool) ([]logical.Op, bool) {
+	inner, after, args []ast.Expr, endLabels []ast.LabelExpr, optional bool, classKeys []int) ([]logical.Op, bool) {
 	// coefs[k][c]: what class c adds to aggregate k per relationship (per
 	// row of nulls for the null class); pass[c]: whether its rows are kept
 	nAgg := len(args)
@@ -465,6 +481,9 @@ func (b *builder) classRewrite(ops []logical.Op, i, agg int, o logical.Expand, p
 		for k := range row {
 			coefs[k][c] = row[k]
 		}
+	}
+	if len(classKeys) > 0 {
+		return b.classKeyRewrite(ops, i, agg, o, p, classes, coefs, classKeys, endLabels)
 	}
 	// the degree reads of each aggregate
 	reads := map[string]degreeRead{}
@@ -804,6 +823,19 @@ func evaluateClass(e ast.Expr, cl hopClass, p hopParts) (classVal, bool) {
 		return classVal{kind: cBool, b: (v.kind == cNull) != x.Not}, true
 	case *ast.Case:
 		return caseClass(x, cl, p)
+	case *ast.In:
+		name, ok := labelMembership(x, p.to)
+		if !ok {
+			return classVal{}, false
+		}
+		if cl.null { // labels(null) is null, and so is 'L' IN null
+			return classVal{}, true
+		}
+		k := slices.Index(p.labels, name)
+		if k < 0 {
+			return classVal{}, false
+		}
+		return classVal{kind: cBool, b: cl.labels[k]}, true
 	}
 	return classVal{}, false
 }

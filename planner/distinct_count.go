@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -14,14 +15,23 @@ import (
 // that only counts v (or counts rows, v never being null). Counting distinct non-null values is what both do;
 // the fold lets a set-at-a-time operator before it hand its whole set to
 // the count, and the identity projections between them go.
+//
+// The same holds per group when the aggregation is grouped by the other
+// variables of the DISTINCT, `WITH DISTINCT q, f RETURN f, count(*)`:
+// the rows of a group of f are its distinct values of q, so count(*)
+// (q never null) and count(q) are count(DISTINCT q) grouped by f, and a
+// group exists in both exactly where a row with its keys does.
 func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i, op := range ops {
-		v, ok := distinctVar(op)
-		scan := !ok && onceScan(ops, i)
-		if scan {
-			v, ok = ops[i].(logical.SemiJoin).Probe, true
+		var vars []string
+		if d, ok := op.(logical.Distinct); ok {
+			vars = d.Vars
 		}
-		if !ok {
+		scan := len(vars) == 0 && onceScan(ops, i)
+		if scan {
+			vars = []string{ops[i].(logical.SemiJoin).Probe}
+		}
+		if len(vars) == 0 {
 			continue
 		}
 		j := i + 1
@@ -32,7 +42,11 @@ func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op
 			continue
 		}
 		a, ok := ops[j].(logical.Aggregate)
-		if !ok || len(a.Keys) > 0 || len(a.Aggs) == 0 {
+		if !ok || len(a.Aggs) == 0 {
+			continue
+		}
+		v, ok := countedVar(vars, a.Keys)
+		if !ok {
 			continue
 		}
 		// count(*) counts the distinct rows, which are the distinct
@@ -66,14 +80,25 @@ func distinctIntoCount(_ *builder, ops []logical.Op, req required) ([]logical.Op
 	return ops, false
 }
 
-// distinctVar reports whether op keeps one row per value of one variable,
-// and returns it: DISTINCT v (a grouping by v whose aggregates nothing
-// reads is one, see drop_unused.go).
-func distinctVar(op logical.Op) (string, bool) {
-	if o, ok := op.(logical.Distinct); ok && len(o.Vars) == 1 {
-		return o.Vars[0], true
+// countedVar reports whether the grouping keys are bare variables, each
+// one of vars, that leave exactly one of vars, and returns it.
+func countedVar(vars []string, keys []logical.Item) (string, bool) {
+	if len(vars) != len(keys)+1 {
+		return "", false
 	}
-	return "", false
+	left := slices.Clone(vars)
+	for _, k := range keys {
+		x, ok := k.Expr.(*ast.Variable)
+		if !ok {
+			return "", false
+		}
+		at := slices.Index(left, x.Name)
+		if at < 0 {
+			return "", false
+		}
+		left = slices.Delete(left, at, at+1)
+	}
+	return left[0], len(left) == 1
 }
 
 // onceScan reports whether ops[i] is a semi-join scan (logical.SemiJoin
