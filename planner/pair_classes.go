@@ -549,19 +549,6 @@ func foldedTruth(pred ast.Expr, subst map[string]string, colOf func(ast.Expr, ma
 	return v.kind == cBool && v.b, true
 }
 
-// classLiteral is the literal of a constant class value.
-func classLiteral(sp ast.Span, v classVal) ast.Expr {
-	switch v.kind {
-	case cBool:
-		return &ast.Literal{Span: sp, Kind: ast.LitBool, Bool: v.b}
-	case cInt:
-		return &ast.Literal{Span: sp, Kind: ast.LitInt, Int: v.i}
-	case cStr:
-		return &ast.Literal{Span: sp, Kind: ast.LitString, Str: v.s}
-	}
-	return nullLit(sp)
-}
-
 // assignmentsExpr is the disjunction, over the assignments keep of the n
 // tests, of each assignment's conjunction (a test or its negation), with
 // assignments that differ in one test merged; the assignments dc never
