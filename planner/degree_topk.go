@@ -79,7 +79,7 @@ func (b *builder) degreeTopOf(scan logical.NodeScan, rest []logical.Op) (*logica
 				nd[n] = true
 			}
 			for _, it := range o.Items {
-				it.Expr = b.substituted(it.Expr, o.Subst, scope)
+				it.Expr = b.substituted(it.Expr, o.Subst, scope, nodes, degs)
 				if !safeNodeExpr(it.Expr, nodes) {
 					return nil, false
 				}
@@ -125,12 +125,12 @@ func (b *builder) degreeTopOf(scan logical.NodeScan, rest []logical.Op) (*logica
 			}
 			nodes, degs = nn, nd
 		case logical.Sort:
-			first, ok := b.substituted(o.Keys[0].Expr, o.Subst, scope).(*ast.Variable)
+			first, ok := b.substituted(o.Keys[0].Expr, o.Subst, scope, nodes, degs).(*ast.Variable)
 			if !ok || !degs[first.Name] {
 				return nil, false
 			}
 			for _, k := range o.Keys[1:] {
-				if !safeNodeExpr(b.substituted(k.Expr, o.Subst, scope), nodes) {
+				if !safeNodeExpr(b.substituted(k.Expr, o.Subst, scope, nodes, degs), nodes) {
 					return nil, false
 				}
 			}
@@ -159,14 +159,22 @@ func (b *builder) degreeTopOf(scan logical.NodeScan, rest []logical.Op) (*logica
 
 // substituted is e as the code generator reads it after an aggregation:
 // the column of the aggregate call it is, or the column subst maps its
-// text to, when that column is in scope.
-func (b *builder) substituted(e ast.Expr, subst map[string]string, scope map[string]bool) ast.Expr {
+// text to, when that column is in one of scope.
+func (b *builder) substituted(e ast.Expr, subst map[string]string, scope ...map[string]bool) ast.Expr {
+	in := func(name string) bool {
+		for _, s := range scope {
+			if s[name] {
+				return true
+			}
+		}
+		return false
+	}
 	if c, ok := e.(*ast.FunctionCall); ok {
-		if name, ok := b.aggRefs[c]; ok && scope[name] {
+		if name, ok := b.aggRefs[c]; ok && in(name) {
 			return &ast.Variable{Name: name}
 		}
 	}
-	if name, ok := subst[e.NodeSpan().Text(b.src)]; ok && scope[name] {
+	if name, ok := subst[e.NodeSpan().Text(b.src)]; ok && in(name) {
 		return &ast.Variable{Name: name}
 	}
 	return e
