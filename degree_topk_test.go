@@ -199,11 +199,6 @@ func TestDegreeTopMatchesRowMode(t *testing.T) {
 				qs = append(qs, q)
 				p := params()
 				if strings.Contains(explainOf(planned, q, p), "by degree") {
-					t.Logf("YES %s", q)
-				} else {
-					t.Logf("NO %s", q)
-				}
-				if strings.Contains(explainOf(planned, q, p), "by degree") {
 					narrowed++
 				}
 				againstRowMode(t, dbs, []string{"planned"}, label, q, p, &runs, &failed)
@@ -231,7 +226,7 @@ func TestDegreeTopMatchesRowMode(t *testing.T) {
 	if runs < 1000 {
 		t.Fatalf("only %d runs", runs)
 	}
-	if narrowed < 100 {
+	if narrowed < 250 {
 		t.Errorf("only %d queries narrowed", narrowed)
 	}
 }
