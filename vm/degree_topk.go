@@ -33,10 +33,11 @@ type ConcurrentGraph interface {
 
 // degreeTopChunk is the number of node ids a worker of degreeTop takes at
 // a time; degreeTopParallelMin is the number of nodes from which the
-// work is shared between GOMAXPROCS goroutines.
-const (
-	degreeTopChunk       = 1 << 14
-	degreeTopParallelMin = 1 << 15
+// work is shared between GOMAXPROCS goroutines. (Variables: tests share
+// small graphs between goroutines.)
+var (
+	degreeTopChunk       uint64 = 1 << 14
+	degreeTopParallelMin uint64 = 1 << 15
 )
 
 // degreeTop returns the nodes of nodes whose degree (spec) can be among
