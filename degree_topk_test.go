@@ -146,7 +146,14 @@ func degreeQuery(r *rand.Rand) string {
 		// position, so only the counts are returned
 		return fmt.Sprintf("%s WITH a, %s AS d ORDER BY %s%s RETURN d", match, count, order, page)
 	}
-	switch r.IntN(10) {
+	switch r.IntN(11) {
+	case 10:
+		// rows before the scan, repeating some nodes' rows more than
+		// others', grouped with the node or not
+		if r.IntN(2) == 0 {
+			return fmt.Sprintf("UNWIND [1, 1, 2] AS u %s RETURN u, %s ORDER BY %s, u%s", match, ret, order, page)
+		}
+		return fmt.Sprintf("UNWIND [1, 2] AS u %s RETURN %s ORDER BY %s%s", match, ret, order, page)
 	case 0:
 		// in a WITH, then read again
 		with := strings.Replace(ret, " AS d", " AS d0", 1)
@@ -155,8 +162,10 @@ func degreeQuery(r *rand.Rand) string {
 		}
 		return fmt.Sprintf("%s WITH %s ORDER BY %s%s WITH *, d0 AS d RETURN *", match, with, order, page)
 	case 1:
-		// another aggregate beside the count
-		return fmt.Sprintf("%s RETURN %s, collect(a.k) AS ks ORDER BY %s%s", match, ret, order, page)
+		// another aggregate beside the count, one that fails on a node
+		// of few relationships
+		agg := []string{"collect(a.k)", "sum(CASE WHEN a.k = 7 THEN 'x' ELSE 1 END)"}[r.IntN(2)]
+		return fmt.Sprintf("%s RETURN %s, %s AS ks ORDER BY %s%s", match, ret, agg, order, page)
 	case 2:
 		return fmt.Sprintf("%s RETURN DISTINCT %s ORDER BY %s%s", match, ret, order, page)
 	case 3:

@@ -21,13 +21,17 @@ import (
 // the scan leaves it out (NodeScan.Top), reading the degrees from the
 // image's per-node totals on several goroutines, and the operators after
 // it see the few nodes that can rank, ties at the k-th degree included,
-// so the sort's own keys still decide between them.
+// so the sort's own keys still decide between them. Rows before the scan
+// change nothing: grouped with the node or not, each outer row's k better
+// nodes still give k better rows (a sum over m outer rows is m times the
+// degree), and the scan is narrowed afresh on each.
 //
-// A row stands for one node when the scan starts the pipeline (one run
-// per outer row), the degree read follows it directly, and what lies
+// A row stands for one node when the degree read follows the scan
+// directly, and what lies
 // between it and the sort is at most one aggregation whose grouping keys
 // are functions of the node (the node, its properties, id() and
-// elementId()) with one of them identifying it (the node, id(),
+// elementId(), variables bound before the scan) with one of them
+// identifying it (the node, id(),
 // elementId(), or a property that is a key of the scan's label by
 // constraint or index and that every node of the label holds, by the
 // statistics the plan is cached against), whose aggregates sum the
@@ -38,22 +42,20 @@ import (
 // by the scan too; when they are not non-negative integers the scan
 // keeps every node and the Limit raises the error.
 func degreeTops(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
-	if b.rowModeOnly || len(ops) < 4 {
+	if b.rowModeOnly {
 		return ops, false
 	}
-	if _, ok := ops[0].(logical.Start); !ok {
-		return ops, false
+	for i := 0; i+2 < len(ops); i++ {
+		scan, ok := ops[i].(logical.NodeScan)
+		if !ok || scan.Top != nil || len(scan.Prefilter) > 0 || scan.Batch > 0 {
+			continue
+		}
+		if top, ok := b.degreeTopOf(scan, ops[i+1:]); ok {
+			scan.Top = top
+			return replace(ops, i, 1, scan), true
+		}
 	}
-	scan, ok := ops[1].(logical.NodeScan)
-	if !ok || scan.Top != nil || len(scan.Prefilter) > 0 || scan.Batch > 0 {
-		return ops, false
-	}
-	top, ok := b.degreeTopOf(scan, ops[2:])
-	if !ok {
-		return ops, false
-	}
-	scan.Top = top
-	return replace(ops, 1, 1, scan), true
+	return ops, false
 }
 
 // degreeTopOf returns the narrowing of scan when rest (the operators
