@@ -172,13 +172,18 @@ func degreeQuery(r *rand.Rand) string {
 		// an expression of the count that fails on some rows
 		return fmt.Sprintf("%s RETURN %s, 10 / (%s - 2) AS x ORDER BY %s%s", match, ret, count, order, page)
 	case 4:
-		// a pattern count per node, without aggregation
-		pat := []string{"COUNT { (a)-->() }", "COUNT { (a)<-[:R]-() }", "size([(a)--() | 1])"}[r.IntN(3)]
+		// a pattern count per node, without aggregation, with the
+		// nodes of no relationship dropped by a filter or kept; near
+		// misses: a filter that is not d > 0, a named far node, a
+		// pattern with a WHERE
+		pat := []string{"COUNT { (a)-->() }", "COUNT { (a)<-[:R]-() }", "size([(a)--() | 1])", "COUNT { (a)-[:R|S]->(:Q) }",
+			"size([(a)--(x) | x])", "COUNT { (a)-->(x) WHERE x.k > 3 }"}[r.IntN(6)]
 		node := degreeNodes[r.IntN(len(degreeNodes))]
+		where := []string{"", " WHERE d > 0", " WHERE 0 < d", " WHERE d >= 1", " WHERE d <> 0", " WHERE d > 1", " WHERE d >= 0"}[r.IntN(7)]
 		if tie == "" {
-			return fmt.Sprintf("MATCH %s RETURN %s AS d ORDER BY d%s%s", node, pat, dir, page)
+			return fmt.Sprintf("MATCH %s WITH a, %s AS d%s RETURN d ORDER BY d%s%s", node, pat, where, dir, page)
 		}
-		return fmt.Sprintf("MATCH %s RETURN a.k AS k, %s AS d ORDER BY d%s, k%s", node, pat, dir, page)
+		return fmt.Sprintf("MATCH %s WITH a, %s AS d%s RETURN a.k AS k, d ORDER BY d%s, k%s", node, pat, where, dir, page)
 	}
 	return fmt.Sprintf("%s RETURN %s ORDER BY %s%s", match, ret, order, page)
 }

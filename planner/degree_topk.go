@@ -68,7 +68,7 @@ func (b *builder) degreeTopOf(scan logical.NodeScan, rest []logical.Op) (*logica
 	}
 	nodes := map[string]bool{scan.Var: true} // names bound to the scanned node
 	degs := map[string]bool{deg.Into: true}  // names bound to its degree
-	grouped := false
+	grouped, dropZero := false, false
 	var scope map[string]bool // the names in scope after the aggregation
 	for j := 1; j < len(rest); j++ {
 		switch o := rest[j].(type) {
@@ -97,6 +97,13 @@ func (b *builder) degreeTopOf(scan logical.NodeScan, rest []logical.Op) (*logica
 			}
 			nodes, degs = nn, nd
 		case logical.Select:
+		case logical.Filter:
+			// `d > 0` on the degree: the rows of the nodes that have
+			// relationships, as a degree read that drops zero keeps
+			if !dropsZero(o.Pred, degs) {
+				return nil, false
+			}
+			dropZero = true
 		case logical.Aggregate:
 			if grouped || len(o.Keys) == 0 {
 				return nil, false
@@ -136,7 +143,7 @@ func (b *builder) degreeTopOf(scan logical.NodeScan, rest []logical.Op) (*logica
 					return nil, false
 				}
 			}
-			top := &logical.DegreeTop{Degree: deg, Desc: o.Keys[0].Desc}
+			top := &logical.DegreeTop{Degree: deg, Desc: o.Keys[0].Desc, DropZero: dropZero}
 			after := rest[j+1:]
 			if len(after) > 0 {
 				if s, ok := after[0].(logical.Skip); ok {
@@ -271,7 +278,7 @@ func (g *gen) degreeTopSet(o logical.NodeScan, ops []logical.Op) (set int32, ok 
 		return 0, false, nil
 	}
 	d := o.Top.Degree
-	spec := &vm.DegreeTopSpec{Spec: vm.ExpandSpec{Dir: vmDir(d.Dir), Types: d.Types, NoLoops: d.NoLoops}, KeepZero: d.KeepZero, Desc: o.Top.Desc, Skip: -1}
+	spec := &vm.DegreeTopSpec{Spec: vm.ExpandSpec{Dir: vmDir(d.Dir), Types: d.Types, NoLoops: d.NoLoops}, KeepZero: d.KeepZero && !o.Top.DropZero, Desc: o.Top.Desc, Skip: -1}
 	if d.Labels != nil {
 		spec.Spec.EndLabels = compileLabels(d.Labels)
 	}

@@ -72,6 +72,7 @@ func lateRules() []rule {
 	return []rule{
 		valueJoins,
 		keyCounts,
+		countItemDegrees,
 		degreeTops,
 	}
 }

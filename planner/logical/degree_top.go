@@ -17,6 +17,9 @@ type DegreeTop struct {
 	Degree      Degree
 	Skip, Limit ast.Expr // Skip nil when there is none
 	Desc        bool
+	// DropZero: a filter after the degree read drops the rows of
+	// degree zero, so such nodes rank nowhere.
+	DropZero bool
 }
 
 // Detail is the narrowing as EXPLAIN shows it, after the scan's detail.
