@@ -132,7 +132,12 @@ func degreeQuery(r *rand.Rand) string {
 	order := orderBy + dir
 	tie := key.tie
 	if tie != "" && r.IntN(5) > 0 {
-		order += ", " + tie + []string{"", " DESC"}[r.IntN(2)]
+		if r.IntN(8) == 0 {
+			// another key first: the degree ranks nothing
+			order = tie + []string{"", " DESC"}[r.IntN(2)] + ", " + order
+		} else {
+			order += ", " + tie + []string{"", " DESC"}[r.IntN(2)]
+		}
 	} else {
 		tie = ""
 	}
@@ -165,6 +170,12 @@ func degreeQuery(r *rand.Rand) string {
 		// another aggregate beside the count, one that fails on a node
 		// of few relationships
 		agg := []string{"collect(a.k)", "sum(CASE WHEN a.k = 7 THEN 'x' ELSE 1 END)"}[r.IntN(2)]
+		if orderBy != "d" {
+			// ORDER BY count(*) beside a failing aggregate reports
+			// the error at another position than row mode, a gap of
+			// its own, whatever the scan reads
+			agg = "collect(a.k)"
+		}
 		return fmt.Sprintf("%s RETURN %s, %s AS ks ORDER BY %s%s", match, ret, agg, order, page)
 	case 2:
 		return fmt.Sprintf("%s RETURN DISTINCT %s ORDER BY %s%s", match, ret, order, page)
@@ -177,8 +188,12 @@ func degreeQuery(r *rand.Rand) string {
 		// misses: a filter that is not d > 0, a named far node, a
 		// pattern with a WHERE
 		pat := []string{"COUNT { (a)-->() }", "COUNT { (a)<-[:R]-() }", "size([(a)--() | 1])", "COUNT { (a)-[:R|S]->(:Q) }",
-			"size([(a)--(x) | x])", "COUNT { (a)-->(x) WHERE x.k > 3 }"}[r.IntN(6)]
+			"size([(a)--(x) | x])", "COUNT { (a)-->(x) WHERE x.k > 3 }", "COUNT { (a)-->() WHERE a.k > 3 }", "COUNT { (a)--(x) }"}[r.IntN(8)]
 		node := degreeNodes[r.IntN(len(degreeNodes))]
+		if r.IntN(2) == 0 {
+			// x bound outside: the count tests it
+			node = "(x {k: 1}) MATCH " + node
+		}
 		where := []string{"", " WHERE d > 0", " WHERE 0 < d", " WHERE d >= 1", " WHERE d <> 0", " WHERE d > 1", " WHERE d >= 0"}[r.IntN(7)]
 		if tie == "" {
 			return fmt.Sprintf("MATCH %s WITH a, %s AS d%s RETURN d ORDER BY d%s%s", node, pat, where, dir, page)

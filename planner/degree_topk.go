@@ -27,15 +27,16 @@ import (
 // degree), and the scan is narrowed afresh on each.
 //
 // A row stands for one node when the degree read follows the scan
-// directly, and what lies
-// between it and the sort is at most one aggregation whose grouping keys
-// are functions of the node (the node, its properties, id() and
-// elementId(), variables bound before the scan) with one of them
-// identifying it (the node, id(),
-// elementId(), or a property that is a key of the scan's label by
-// constraint or index and that every node of the label holds, by the
-// statistics the plan is cached against), whose aggregates sum the
-// degree, and projections. Nodes left out must not hide an error row
+// directly, and what lies between it and the sort is at most one
+// aggregation whose grouping keys are functions of the node (the node,
+// its properties, id() and elementId(), variables bound before the scan)
+// with one of them identifying it (the node, id(), elementId(), or a
+// property that is a key of the scan's label by constraint or index and
+// that every node of the label holds, by the statistics the plan is
+// cached against), whose aggregates sum the degree, projections, and
+// filters that drop the rows of degree zero (such nodes then rank
+// nowhere, as when the degree read drops them). Nodes left out must not
+// hide an error row
 // mode would raise: every expression between the scan and the limit is
 // a variable, a property of the node, id() or elementId() of it (none of
 // which can fail), and LIMIT and SKIP are literals or parameters, read
