@@ -182,13 +182,16 @@ func degreeQuery(r *rand.Rand) string {
 	case 3:
 		// an expression of the count that fails on some rows
 		return fmt.Sprintf("%s RETURN %s, 10 / (%s - 2) AS x ORDER BY %s%s", match, ret, count, order, page)
-	case 4:
+	case 4, 9:
 		// a pattern count per node, without aggregation, with the
 		// nodes of no relationship dropped by a filter or kept; near
 		// misses: a filter that is not d > 0, a named far node, a
 		// pattern with a WHERE
 		pat := []string{"COUNT { (a)-->() }", "COUNT { (a)<-[:R]-() }", "size([(a)--() | 1])", "COUNT { (a)-[:R|S]->(:Q) }",
 			"size([(a)--(x) | x])", "COUNT { (a)-->(x) WHERE x.k > 3 }", "COUNT { (a)-->() WHERE a.k > 3 }", "COUNT { (a)--(x) }"}[r.IntN(8)]
+		if r.IntN(2) == 0 {
+			pat = []string{"COUNT { (a)-->() WHERE a.k > 3 }", "COUNT { (a)--(x) }"}[r.IntN(2)]
+		}
 		node := degreeNodes[r.IntN(len(degreeNodes))]
 		if r.IntN(2) == 0 {
 			// x bound outside: the count tests it
