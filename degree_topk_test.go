@@ -186,11 +186,11 @@ func degreeQuery(r *rand.Rand) string {
 		// a pattern count per node, without aggregation, with the
 		// nodes of no relationship dropped by a filter or kept; near
 		// misses: a filter that is not d > 0, a named far node, a
-		// pattern with a WHERE
+		// pattern with a WHERE, a comprehension whose map fails
 		pat := []string{"COUNT { (a)-->() }", "COUNT { (a)<-[:R]-() }", "size([(a)--() | 1])", "COUNT { (a)-[:R|S]->(:Q) }",
 			"size([(a)--(x) | x])", "COUNT { (a)-->(x) WHERE x.k > 3 }", "COUNT { (a)-->() WHERE a.k > 3 }", "COUNT { (a)--(x) }"}[r.IntN(8)]
 		if r.IntN(2) == 0 {
-			pat = []string{"COUNT { (a)-->() WHERE a.k > 3 }", "COUNT { (a)--(x) }"}[r.IntN(2)]
+			pat = []string{"COUNT { (a)-->() WHERE a.k > 3 }", "COUNT { (a)--(x) }", "size([(a)-->() | 10 / (a.k - 3)])"}[r.IntN(3)]
 		}
 		node := degreeNodes[r.IntN(len(degreeNodes))]
 		if r.IntN(2) == 0 {
