@@ -599,6 +599,12 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Start:
 		return rest(e, cont)
 	case logical.NodeScan:
+		if set, ok, err := g.degreeTopSet(o, ops); ok || err != nil {
+			if err != nil {
+				return err
+			}
+			return g.scanSet(set, o.Var, e, rest)
+		}
 		if len(o.Prefilter) == 0 && g.sinkTakes(o.Var, ops) {
 			// The scan's whole node set goes to count(DISTINCT o.Var).
 			return g.setRows(g.scanSetOf(o), o.Var, e, rest, ops)

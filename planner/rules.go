@@ -73,6 +73,8 @@ func lateRules() []rule {
 	return []rule{
 		valueJoins,
 		keyCounts,
+		countItemDegrees,
+		degreeTops,
 	}
 }
 

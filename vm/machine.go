@@ -1012,6 +1012,17 @@ func (m *Machine) run() (row bool, err error) {
 				d = m.degree(uint32(N[in.B]), m.prog.Aux[in.C].(*ExpandSpec))
 			}
 			R[in.A] = value.Int(d)
+		case OpDegreeTop:
+			spec := m.prog.Aux[in.C].(*DegreeTopSpec)
+			var skip value.Value
+			if spec.Skip >= 0 {
+				skip = R[spec.Skip]
+			}
+			set, err := m.degreeTop(S[in.B], spec, R[spec.Limit], skip)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			S[in.A] = set
 		case OpSetCommon:
 			S[in.A] = m.setCommon(N[in.B], N[in.C], m.prog.Aux[in.D].(*ChainSpec))
 		case OpCycleCount:

@@ -178,6 +178,7 @@ const (
 	OpSetChain         // A=S dst, B=N src, C=X chain spec: S[A] = ends of the trails from N[B] along the chain's hops
 	OpSetCommon        // A=S dst, B=N a, C=N b, D=X chain spec (hop from a, hop into b): S[A] = nodes x with a -h1- x -h2- b, distinct relationships (unless the spec sets AnyRels)
 	OpCycleCount       // A=R dst, B=N node, C=X chain spec (3 directed hops): R[A] = number of closed cycles from the node
+	OpDegreeTop        // A=S dst, B=S nodes, C=X degree-top spec: S[A] = the nodes of S[B] whose degree can be among the spec's first SKIP + LIMIT (see DegreeTopSpec)
 	OpCheckAdjacent    // A=N from, B=N to, C=X expand spec, D=target: if no relationship of the spec joins them, pc = D
 	OpSetNew           // A=S: S[A] = a new empty set, owned by the program (OpSetAdd and OpSetAddAll change it in place)
 	OpSetAdd           // A=S, B=N: add N[B] to S[A] (a set from OpSetNew) in place; null adds nothing
@@ -276,7 +277,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpCountNew: {"CountNew", 1, -1}, OpCountAdd: {"CountAdd", 2, -1}, OpCountGet: {"CountGet", 4, 3},
 	OpJoinAdd: {"JoinAdd", 1, -1}, OpJoinProbe: {"JoinProbe", 3, -1}, OpJoinNext: {"JoinNext", 2, 1},
 	OpKeyCountAdd: {"KeyCountAdd", 1, -1}, OpKeyCountOnce: {"KeyCountOnce", 3, 2}, OpKeyCount: {"KeyCount", 3, -1},
-	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1}, OpSetIndexRange: {"SetIndexRange", 2, -1},
+	OpDegree: {"Degree", 3, -1}, OpSetCommon: {"SetCommon", 4, -1}, OpSetFromIDs: {"SetFromIDs", 3, -1}, OpSetIndexSeekMany: {"SetIndexSeekMany", 4, -1}, OpCycleCount: {"CycleCount", 3, -1}, OpDegreeTop: {"DegreeTop", 3, -1}, OpSetIndexSeek: {"SetIndexSeek", 4, -1}, OpSetIndexRange: {"SetIndexRange", 2, -1},
 
 	OpOpenTypeCounts: {"OpenTypeCounts", 1, -1}, OpNextTypeCount: {"NextTypeCount", 4, 3},
 	OpBatchFill: {"BatchFill", 2, 1}, OpBatchFilter: {"BatchFilter", 2, -1}, OpBatchNext: {"BatchNext", 3, 2},

@@ -40,6 +40,14 @@ func (g graphView) Neighbors(node uint32, dir vm.Direction, typ uint32) *roaring
 func (g graphView) Degree(node uint32, dir vm.Direction, typ uint32) int {
 	return g.r.Degree(node, storage.Direction(dir), typ)
 }
+
+// ConcurrentReads implements vm.ConcurrentGraph: a snapshot is safe for
+// concurrent use, a transaction's own state is not said to be.
+func (g graphView) ConcurrentReads() bool {
+	_, ok := g.r.(*storage.Snapshot)
+	return ok
+}
+
 func (g graphView) Rel(id uint64) (uint32, uint32, uint32, bool)    { return g.r.Rel(id) }
 func (g graphView) RelProp(id uint64, k uint32) (value.Value, bool) { return g.r.RelProp(id, k) }
 func (g graphView) RelProps(id uint64) map[uint32]value.Value       { return g.r.RelProps(id) }

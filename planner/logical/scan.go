@@ -53,6 +53,9 @@ type NodeScan struct {
 	// vector instructions; the scan is batched when Batch > 0 or it has
 	// prefilters.
 	Batch int
+	// Top, when set, keeps only the nodes whose degree can rank among
+	// the first rows of the ordering that follows (see DegreeTop).
+	Top *DegreeTop
 }
 
 var _ Op = (*NodeScan)(nil)
@@ -92,6 +95,9 @@ func (o NodeScan) Detail() string {
 			parts[i] = expr(p)
 		}
 		s += " mode=batch, prefilter " + strings.Join(parts, " AND ")
+	}
+	if o.Top != nil {
+		s += o.Top.Detail()
 	}
 	return s
 }
