@@ -207,9 +207,7 @@ func TestReachIntersectionsPlan(t *testing.T) {
 		{"MATCH (:A {id: 3})-->(b) WITH DISTINCT b MATCH (b)<--(:A {id: 6}) RETURN count(DISTINCT b)", "SemiJoin (b) in set of b built once"},
 		{"MATCH (:A {id: 3})-->(b) WITH collect(DISTINCT b) AS xs MATCH (:A {id: 6})-->(c) WHERE c IN xs RETURN count(DISTINCT c)", "SemiJoin (b) in set of b built once"},
 		{"MATCH (:A {id: 3})-->(b) WITH b AS c MATCH (c)<-[:T]-(:A {id: 6}) RETURN count(DISTINCT c)", "SemiJoin (b) in set of b built once"},
-		// two tests: both sets, or one set with the other probed on its
-		// candidates, whichever is priced lower (probedConjuncts)
-		{"MATCH (x:B)-[:T]->(t) WHERE t.s IN ['a', 'b'] WITH x, count(DISTINCT t.s) AS k WHERE k = 2 RETURN count(x)", "NodeScanSemiJoin (x:B) in set"},
+		{"MATCH (x:B)-[:T]->(t) WHERE t.s IN ['a', 'b'] WITH x, count(DISTINCT t.s) AS k WHERE k = 2 RETURN count(x)", "(#0 AND #1)"},
 	} {
 		plan := fmt.Sprint(mustRun(t, db, "EXPLAIN "+c.q, nil)[0][0])
 		if !strings.Contains(plan, c.want) {
