@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"slices"
 	"sort"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -74,72 +73,11 @@ func (b *builder) semiJoinConjuncts(parts []ast.Expr, sc *scope, at map[string]i
 		if len(group) < 2 {
 			continue
 		}
-		sj, cost, _, ok := b.semiJoinTreeOn(andAll(group), probe, sc, at, ops)
-		if !ok {
-			continue
+		if sj, _, ok := b.semiJoinTreeFor(andAll(group), sc, at, ops); ok {
+			return sj, rest, true
 		}
-		sj, kept := b.probedConjuncts(group, probe, sj, cost, sc, at, ops)
-		rest = rest[:0]
-		for _, p := range parts {
-			if !slices.Contains(kept, p) {
-				rest = append(rest, p)
-			}
-		}
-		return sj, rest, true
 	}
 	return logical.SemiJoin{}, nil, false
-}
-
-// A conjunct of the group need not be a set: with the others' sets
-// deciding the candidates, it may be tested on each candidate left (its
-// pattern matched from the bound probe) instead of its own set built
-// (its pattern expanded from its other end, or from every node when it
-// has none: `NOT (h)-[:R]->()` is the set of all nodes with an R out,
-// where the candidates are a few). probedConjuncts drops from the group,
-// one at a time while the price falls, the conjunct whose per-candidate
-// tests (the cost of its tests per row at the rows the others' semi-join
-// leaves) plus the others' semi-join cost less than the group's
-// semi-join; the dropped conjuncts go to the filter after it, where
-// semiJoinExists prices them again on those rows. A test on matches is
-// never null and the AND of the conjuncts is the same whichever of them
-// decides first, so the rows are the same.
-
-// probedConjuncts returns the semi-join deciding the conjuncts of group
-// it keeps, and those conjuncts, from sj deciding all of group at cost.
-func (b *builder) probedConjuncts(group []ast.Expr, probe string, sj logical.SemiJoin, cost float64, sc *scope, at map[string]int, ops []logical.Op) (logical.SemiJoin, []ast.Expr) {
-	for len(group) > 1 {
-		improved := false
-		for k := range group {
-			others := slices.Delete(slices.Clone(group), k, k+1)
-			osj, ocost, _, ok := b.semiJoinTreeOn(andAll(others), probe, sc, at, ops)
-			if !ok {
-				continue
-			}
-			after := append(slices.Clone(ops), logical.Filter{Pred: andAll(others)})
-			probes, ok := b.perRowTestsCost(group[k], probe, sc, at, after)
-			if !ok || ocost+probes >= cost {
-				continue
-			}
-			sj, cost, group, improved = osj, ocost+probes, others, true
-			break
-		}
-		if !improved {
-			break
-		}
-	}
-	if t := sj.Tree; len(group) == 1 && len(sj.More) == 0 {
-		// one test left: the plain semi-join (anti-join) of its leaf
-		switch {
-		case t.Op == logical.SetLeaf:
-			sj.Tree, sj.Pred = nil, group[0]
-		case t.Op == logical.SetNot && t.Kids[0].Op == logical.SetLeaf:
-			sj.Tree, sj.Anti, sj.Pred = nil, true, group[0]
-			if u, isNot := group[0].(*ast.Unary); isNot && u.Op == ast.OpNot {
-				sj.Pred = u.Expr // "not in" says it
-			}
-		}
-	}
-	return sj, group
 }
 
 // leafOuters returns the node variables of sc that a leaf's pattern reads.

@@ -169,66 +169,10 @@ func quantifierTree(q *ast.Quantifier, sc *scope, leaves *[]setLeaf) (*logical.S
 // tests (see above), at the end of ops, when it costs less than the
 // tests per row; why says why not when c is such a tree.
 func (b *builder) semiJoinTreeFor(c ast.Expr, sc *scope, at map[string]int, ops []logical.Op) (_ logical.SemiJoin, why string, _ bool) {
-	sj, _, why, ok := b.semiJoinTreeOn(c, "", sc, at, ops)
-	return sj, why, ok
-}
-
-// treeCosts is the pricing of a tree of tests on one probe at the end of
-// some operators: semi, its leaves' sets built once per key and the rows
-// tested against them; row, every leaf's pattern matched once per row.
-type treeCosts struct {
-	semi, row float64
-}
-
-// semiJoinTreeOn returns the semi-join deciding conjunct c on probe (on
-// the cheapest probe all leaves read when probe is ""), at the end of
-// ops, with its cost, when it costs less than the tests per row; why
-// says why not when c is such a tree.
-func (b *builder) semiJoinTreeOn(c ast.Expr, probe string, sc *scope, at map[string]int, ops []logical.Op) (_ logical.SemiJoin, cost float64, why string, _ bool) {
-	var best logical.SemiJoin
-	bestCost := math.Inf(1)
-	found := false
-	why = b.eachTreeProbe(c, probe, sc, at, ops, func(sj logical.SemiJoin, p string, tc treeCosts) string {
-		if tc.semi >= tc.row {
-			return fmt.Sprintf("set operations on %d semi-joins (the sets of `%s`) are estimated to cost %s, the tests per row %s",
-				1+len(sj.More), p, logical.FormatEstimate(tc.semi), logical.FormatEstimate(tc.row))
-		}
-		if tc.semi < bestCost {
-			best, bestCost, found = sj, tc.semi, true
-		}
-		return ""
-	})
-	if found {
-		if len(best.More) == 0 {
-			best.More = nil
-		}
-		return best, bestCost, "", true
-	}
-	return logical.SemiJoin{}, 0, why, false
-}
-
-// perRowTestsCost returns the cost of deciding conjunct c, a tree of
-// tests on probe, by matching its leaves' patterns once per row at the
-// end of ops.
-func (b *builder) perRowTestsCost(c ast.Expr, probe string, sc *scope, at map[string]int, ops []logical.Op) (float64, bool) {
-	cost, found := 0.0, false
-	b.eachTreeProbe(c, probe, sc, at, ops, func(_ logical.SemiJoin, _ string, tc treeCosts) string {
-		cost, found = tc.row, true
-		return ""
-	})
-	return cost, found
-}
-
-// eachTreeProbe prices conjunct c, a tree of tests, on each probe its
-// leaves all read (only on probe when that is not ""), calling f with the
-// semi-join it would be and its costs; it returns the first reason f
-// gives, or why c is not such a tree when it is one that cannot be
-// decided by sets.
-func (b *builder) eachTreeProbe(c ast.Expr, only string, sc *scope, at map[string]int, ops []logical.Op, f func(logical.SemiJoin, string, treeCosts) string) (why string) {
 	var leaves []setLeaf
 	tree, ok := setTreeOf(c, sc, &leaves)
 	if !ok || len(leaves) == 0 {
-		return ""
+		return logical.SemiJoin{}, "", false
 	}
 	// The outer node variables each leaf reads; the probe is one all
 	// read, the other (at most one per leaf) that leaf's key.
@@ -239,22 +183,22 @@ func (b *builder) eachTreeProbe(c ast.Expr, only string, sc *scope, at map[strin
 		patternVars(l.x.Pattern, &reads)
 		addExprVars(l.x.Where, &reads)
 		if reads.all {
-			return ""
+			return logical.SemiJoin{}, "", false
 		}
 		outers[i] = map[string]bool{}
 		for n := range reads.names {
 			if sc.has(n) {
 				if sc.vars[n] != kindNode {
-					return ""
+					return logical.SemiJoin{}, "", false
 				}
 				outers[i][n] = true
 			}
 		}
 		if len(outers[i]) == 0 || len(outers[i]) > 2 {
-			return ""
+			return logical.SemiJoin{}, "", false
 		}
 		if b.bodyMayFail(l.x, outers[i]) {
-			return bodyFailsWhy
+			return logical.SemiJoin{}, bodyFailsWhy, false
 		}
 		if i == 0 {
 			for n := range outers[i] {
@@ -270,15 +214,15 @@ func (b *builder) eachTreeProbe(c ast.Expr, only string, sc *scope, at map[strin
 	}
 	probes := make([]string, 0, len(common))
 	for n := range common {
-		if only == "" || n == only {
-			probes = append(probes, n)
-		}
+		probes = append(probes, n)
 	}
 	sort.Strings(probes)
 	rows := b.rowsAfter(ops)
 	saved := b.outer
 	b.outer = b.bindings(ops)
 	defer func() { b.outer = saved }()
+	var best logical.SemiJoin
+	bestCost := math.Inf(1)
 	for _, probe := range probes {
 		terms := make([]logical.SetTerm, len(leaves))
 		semi, row := rows, 0.0
@@ -308,11 +252,24 @@ func (b *builder) eachTreeProbe(c ast.Expr, only string, sc *scope, at map[strin
 		if !ok {
 			continue
 		}
-		sj := logical.SemiJoin{Probe: probe, Key: terms[0].Key, AtLeast: terms[0].AtLeast, Build: terms[0].Build,
-			More: terms[1:], Tree: tree, Pred: c}
-		if w := f(sj, probe, treeCosts{semi: semi, row: row}); w != "" && why == "" {
-			why = w
+		if semi >= row {
+			if why == "" {
+				why = fmt.Sprintf("set operations on %d semi-joins (the sets of `%s`) are estimated to cost %s, the tests per row %s",
+					len(leaves), probe, logical.FormatEstimate(semi), logical.FormatEstimate(row))
+			}
+			continue
 		}
+		if semi >= bestCost {
+			continue
+		}
+		best, bestCost = logical.SemiJoin{Probe: probe, Key: terms[0].Key, AtLeast: terms[0].AtLeast, Build: terms[0].Build,
+			More: terms[1:], Tree: tree, Pred: c}, semi
 	}
-	return why
+	if bestCost < math.Inf(1) {
+		if len(best.More) == 0 {
+			best.More = nil
+		}
+		return best, "", true
+	}
+	return logical.SemiJoin{}, why, false
 }
