@@ -112,17 +112,7 @@ func dropsZero(pred ast.Expr, degs map[string]bool) bool {
 	}
 	l, r, op := c.Operands[0], c.Operands[1], c.Ops[0]
 	if _, isVar := l.(*ast.Variable); !isVar {
-		l, r = r, l
-		switch op {
-		case ast.CmpLt:
-			op = ast.CmpGt
-		case ast.CmpLe:
-			op = ast.CmpGe
-		case ast.CmpGt:
-			op = ast.CmpLt
-		case ast.CmpGe:
-			op = ast.CmpLe
-		}
+		l, r, op = r, l, flipComparison(op)
 	}
 	v, isVar := l.(*ast.Variable)
 	lit, isLit := r.(*ast.Literal)
