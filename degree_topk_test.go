@@ -263,7 +263,8 @@ func TestDegreeTopMatchesRowMode(t *testing.T) {
 	}
 }
 
-// txRunsWith is txRuns with parameters for the read.
+// txRunsWith runs write then read (with params) in one transaction on
+// both stores, compares the read's rows, and rolls back.
 func txRunsWith(t *testing.T, label string, planned, rows *DB, write, read string, params map[string]any, runs, failed *int) {
 	t.Helper()
 	var got [2]string

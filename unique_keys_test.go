@@ -167,34 +167,7 @@ func inTx(t *testing.T, db *DB, q string) {
 // the read's rows, and rolls back.
 func txRuns(t *testing.T, label string, planned, rows *DB, write, read string, runs, failed *int) {
 	t.Helper()
-	var got [2]string
-	for i, db := range []*DB{planned, rows} {
-		tx, err := db.Begin(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rs, err := tx.Query(context.Background(), write, nil); err == nil {
-			_, _ = rs.All()
-		}
-		rs, err := tx.Query(context.Background(), read, nil)
-		if err == nil {
-			var all [][]value.Value
-			if all, err = rs.All(); err == nil {
-				got[i] = strings.Join(canonical(all), "\n")
-			}
-		}
-		if err != nil {
-			got[i] = "error: " + err.Error()
-		}
-		tx.Rollback()
-	}
-	*runs++
-	if got[0] != got[1] {
-		*failed++
-		if *failed <= 20 {
-			t.Errorf("%s, in a transaction after %s: %s\n got %s\nwant %s", label, write, read, got[0], got[1])
-		}
-	}
+	txRunsWith(t, label, planned, rows, write, read, nil, runs, failed)
 }
 
 // keyQuery is a random query aggregating the ids of :K nodes.
