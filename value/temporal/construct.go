@@ -53,14 +53,20 @@ func Construct(kind value.Kind, arg value.Value, opts Options) (value.Value, err
 		return nil, errArgType("duration()", arg, "STRING or MAP")
 	}
 	if p, ok := partsOf(arg); ok {
-		key := "datetime"
+		key := fDatetime
 		switch {
 		case kind == value.KindDate || !p.hasTime:
-			key = "date"
+			key = fDate
 		case kind == value.KindLocalTime || kind == value.KindTime || !p.hasDate:
-			key = "time"
+			key = fTime
 		}
-		return FromMap(kind, value.Map{key: arg}, opts.DefaultZone)
+		// The map {key: arg} as normalise would check and hold it.
+		f := fieldMap{fn: kindFunc(kind)}
+		if !allowed[kind].has(key) {
+			return nil, errValue("%s(): no such field %s", f.fn, quote(fieldName[key]))
+		}
+		f.v[key] = arg
+		return fromFields(kind, &f, opts.DefaultZone)
 	}
 	return nil, errArgType(kindFunc(kind)+"()", arg, "STRING, MAP or temporal value")
 }
@@ -83,58 +89,133 @@ func kindFunc(k value.Kind) string {
 	return k.String()
 }
 
-// Canonical field names, matched case-insensitively.
-var fieldNames = func() map[string]string {
-	m := map[string]string{}
-	for _, n := range []string{
-		"year", "month", "day", "week", "dayOfWeek", "ordinalDay", "quarter", "dayOfQuarter",
-		"hour", "minute", "second", "millisecond", "microsecond", "nanosecond",
-		"timezone", "epochSeconds", "epochMillis", "date", "time", "datetime",
-		"years", "quarters", "months", "weeks", "days", "hours", "minutes", "seconds",
-		"milliseconds", "microseconds", "nanoseconds",
-	} {
-		m[strings.ToLower(n)] = n
+// field is a constructor map's key, one of the names below; fieldMap
+// holds the given fields in an array indexed by it, so that a
+// constructor called once per row reads its fields without building or
+// hashing a map of its own.
+type field uint8
+
+const (
+	fYear field = iota
+	fMonth
+	fDay
+	fWeek
+	fDayOfWeek
+	fOrdinalDay
+	fQuarter
+	fDayOfQuarter
+	fHour
+	fMinute
+	fSecond
+	fMillisecond
+	fMicrosecond
+	fNanosecond
+	fTimezone
+	fEpochSeconds
+	fEpochMillis
+	fDate
+	fTime
+	fDatetime
+	fYears
+	fQuarters
+	fMonths
+	fWeeks
+	fDays
+	fHours
+	fMinutes
+	fSeconds
+	fMilliseconds
+	fMicroseconds
+	fNanoseconds
+	numFields
+)
+
+// fieldName is each field's canonical name.
+var fieldName = [numFields]string{
+	"year", "month", "day", "week", "dayOfWeek", "ordinalDay", "quarter", "dayOfQuarter",
+	"hour", "minute", "second", "millisecond", "microsecond", "nanosecond",
+	"timezone", "epochSeconds", "epochMillis", "date", "time", "datetime",
+	"years", "quarters", "months", "weeks", "days", "hours", "minutes", "seconds",
+	"milliseconds", "microseconds", "nanoseconds",
+}
+
+// fieldIDs maps the lower-case spelling of each field name (and the
+// aliases weekday and quarterday) to its field, and the canonical
+// spelling too, so that a key written as documented is found without
+// lower-casing it; keys are matched case-insensitively.
+var fieldIDs = func() map[string]field {
+	m := map[string]field{}
+	for f, n := range fieldName {
+		m[strings.ToLower(n)] = field(f)
+		m[n] = field(f)
 	}
-	m["weekday"] = "dayOfWeek"
-	m["quarterday"] = "dayOfQuarter"
+	m["weekday"] = fDayOfWeek
+	m["quarterday"] = fDayOfQuarter
 	return m
 }()
 
-// allowed lists the fields each constructor accepts.
-var allowed = map[value.Kind]string{
-	value.KindDate:          "year month day week dayOfWeek ordinalDay quarter dayOfQuarter date",
-	value.KindLocalTime:     "hour minute second millisecond microsecond nanosecond time",
-	value.KindTime:          "hour minute second millisecond microsecond nanosecond time timezone",
-	value.KindLocalDateTime: "year month day week dayOfWeek ordinalDay quarter dayOfQuarter hour minute second millisecond microsecond nanosecond date time datetime",
-	value.KindDateTime:      "year month day week dayOfWeek ordinalDay quarter dayOfQuarter hour minute second millisecond microsecond nanosecond date time datetime timezone epochSeconds epochMillis",
-	value.KindDuration:      "years quarters months weeks days hours minutes seconds milliseconds microseconds nanoseconds",
+// lookupField returns the field key k names.
+func lookupField(k string) (field, bool) {
+	if f, ok := fieldIDs[k]; ok {
+		return f, true
+	}
+	f, ok := fieldIDs[strings.ToLower(k)]
+	return f, ok
 }
 
-// fieldMap is a constructor map with canonical keys.
+// fieldSet is a set of fields, one bit each.
+type fieldSet uint64
+
+func fields(fs ...field) fieldSet {
+	var s fieldSet
+	for _, f := range fs {
+		s |= 1 << f
+	}
+	return s
+}
+
+func (s fieldSet) has(f field) bool { return s&(1<<f) != 0 }
+
+// allowed is the set of fields each constructor accepts.
+var allowed = func() map[value.Kind]fieldSet {
+	date := fields(fYear, fMonth, fDay, fWeek, fDayOfWeek, fOrdinalDay, fQuarter, fDayOfQuarter)
+	tm := fields(fHour, fMinute, fSecond, fMillisecond, fMicrosecond, fNanosecond)
+	return map[value.Kind]fieldSet{
+		value.KindDate:          date | fields(fDate),
+		value.KindLocalTime:     tm | fields(fTime),
+		value.KindTime:          tm | fields(fTime, fTimezone),
+		value.KindLocalDateTime: date | tm | fields(fDate, fTime, fDatetime),
+		value.KindDateTime:      date | tm | fields(fDate, fTime, fDatetime, fTimezone, fEpochSeconds, fEpochMillis),
+		value.KindDuration:      fields(fYears, fQuarters, fMonths, fWeeks, fDays, fHours, fMinutes, fSeconds, fMilliseconds, fMicroseconds, fNanoseconds),
+	}
+}()
+
+// fieldMap is a constructor map by field; an absent field is nil (a
+// null field is an error, see normalise).
 type fieldMap struct {
 	fn string
-	m  map[string]value.Value
+	v  [numFields]value.Value
 }
 
 func normalise(kind value.Kind, m value.Map) (fieldMap, error) {
-	fm := fieldMap{fn: kindFunc(kind), m: make(map[string]value.Value, len(m))}
-	ok := " " + allowed[kind] + " "
+	fm := fieldMap{fn: kindFunc(kind)}
+	ok := allowed[kind]
 	for k, v := range m {
-		name, known := fieldNames[strings.ToLower(k)]
-		if !known || !strings.Contains(ok, " "+name+" ") {
+		name, known := lookupField(k)
+		if !known || !ok.has(name) {
 			return fm, errValue("%s(): no such field %s", fm.fn, quote(k))
 		}
 		if value.IsNull(v) {
 			return fm, errValue("%s(): field %s is null", fm.fn, quote(k))
 		}
-		fm.m[name] = v
+		fm.v[name] = v
 	}
 	return fm, nil
 }
 
-func (f fieldMap) has(names ...string) bool {
+func (f *fieldMap) has(names ...field) bool {
 	for _, n := range names {
-		if _, ok := f.m[n]; ok {
+		if f.v[n] != nil {
 			return true
 		}
 	}
@@ -142,19 +223,19 @@ func (f fieldMap) has(names ...string) bool {
 }
 
 // int returns an integer field; ok is false when absent.
-func (f fieldMap) int(name string) (int64, bool, error) {
-	v, ok := f.m[name]
-	if !ok {
+func (f *fieldMap) int(name field) (int64, bool, error) {
+	v := f.v[name]
+	if v == nil {
 		return 0, false, nil
 	}
 	if x, ok := v.(value.Int); ok {
 		return int64(x), true, nil
 	}
-	return 0, false, errArgType(f.fn+"(): "+name, v, "INTEGER")
+	return 0, false, errArgType(f.fn+"(): "+fieldName[name], v, "INTEGER")
 }
 
 // intOr returns an integer field or def.
-func (f fieldMap) intOr(name string, def int64, err *error) int64 {
+func (f *fieldMap) intOr(name field, def int64, err *error) int64 {
 	n, ok, e := f.int(name)
 	if e != nil && *err == nil {
 		*err = e
@@ -191,6 +272,11 @@ func FromMap(kind value.Kind, m value.Map, defaultZone string) (value.Value, err
 	if err != nil {
 		return nil, err
 	}
+	return fromFields(kind, &f, defaultZone)
+}
+
+// fromFields is FromMap of the checked fields f.
+func fromFields(kind value.Kind, f *fieldMap, defaultZone string) (value.Value, error) {
 	if kind == value.KindDuration {
 		return durationFromMap(f)
 	}
@@ -203,24 +289,23 @@ func FromMap(kind value.Kind, m value.Map, defaultZone string) (value.Value, err
 
 // base returns the temporal value under key, which must have a date (needDate)
 // or a time (needTime).
-func (f fieldMap) base(key string, needDate, needTime bool) (parts, bool, error) {
-	v, ok := f.m[key]
-	if !ok {
+func (f *fieldMap) base(key field, needDate, needTime bool) (parts, bool, error) {
+	v := f.v[key]
+	if v == nil {
 		return parts{}, false, nil
 	}
 	p, ok := partsOf(v)
 	if !ok || (needDate && !p.hasDate) || (needTime && !p.hasTime) {
-		return parts{}, false, errArgType(f.fn+"(): "+key, v, "a temporal value with a "+key)
+		return parts{}, false, errArgType(f.fn+"(): "+fieldName[key], v, "a temporal value with a "+fieldName[key])
 	}
 	return p, true, nil
 }
 
-var (
-	dateFields = []string{"year", "month", "day", "week", "dayOfWeek", "ordinalDay", "quarter", "dayOfQuarter"}
-	timeFields = []string{"hour", "minute", "second", "millisecond", "microsecond", "nanosecond"}
-)
+// epochExcluded are the fields epochSeconds and epochMillis exclude, in
+// the order they are reported.
+var epochExcluded = []field{fDate, fTime, fDatetime, fYear, fMonth, fDay, fWeek, fDayOfWeek, fOrdinalDay, fQuarter, fDayOfQuarter, fHour, fMinute, fSecond}
 
-func buildParts(kind value.Kind, f fieldMap, defaultZone string) (parts, error) {
+func buildParts(kind value.Kind, f *fieldMap, defaultZone string) (parts, error) {
 	wantDate := kind == value.KindDate || kind == value.KindLocalDateTime || kind == value.KindDateTime
 	wantTime := kind != value.KindDate
 	wantZone := kind == value.KindTime || kind == value.KindDateTime
@@ -228,27 +313,27 @@ func buildParts(kind value.Kind, f fieldMap, defaultZone string) (parts, error) 
 	var res parts
 	var err error
 
-	if f.has("epochSeconds", "epochMillis") {
+	if f.has(fEpochSeconds, fEpochMillis) {
 		return epochParts(f, defaultZone)
 	}
 
 	// Selection from other values.
 	var dBase, tBase parts
 	var hasDBase, hasTBase bool
-	if f.has("datetime") {
-		if f.has("date", "time") {
+	if f.has(fDatetime) {
+		if f.has(fDate, fTime) {
 			return res, errValue("%s(): datetime cannot be combined with date or time", f.fn)
 		}
-		dBase, hasDBase, err = f.base("datetime", true, false)
+		dBase, hasDBase, err = f.base(fDatetime, true, false)
 		if err != nil {
 			return res, err
 		}
 		tBase, hasTBase = dBase, true
 	} else {
-		if dBase, hasDBase, err = f.base("date", true, false); err != nil {
+		if dBase, hasDBase, err = f.base(fDate, true, false); err != nil {
 			return res, err
 		}
-		if tBase, hasTBase, err = f.base("time", false, true); err != nil {
+		if tBase, hasTBase, err = f.base(fTime, false, true); err != nil {
 			return res, err
 		}
 	}
@@ -258,7 +343,7 @@ func buildParts(kind value.Kind, f fieldMap, defaultZone string) (parts, error) 
 	// zone is used.
 	var tz zone
 	hasTZ := false
-	if v, ok := f.m["timezone"]; ok {
+	if v := f.v[fTimezone]; v != nil {
 		s, isStr := v.(value.String)
 		if !isStr {
 			return res, errArgType(f.fn+"(): timezone", v, "STRING")
@@ -273,7 +358,7 @@ func buildParts(kind value.Kind, f fieldMap, defaultZone string) (parts, error) 
 	// keeping the instant.
 	if hasTZ && wantZone && hasTBase && tBase.hasZone {
 		tBase = tBase.withZoneSameInstant(tz)
-		if f.has("datetime") {
+		if f.has(fDatetime) {
 			dBase = tBase
 		}
 	}
@@ -282,7 +367,7 @@ func buildParts(kind value.Kind, f fieldMap, defaultZone string) (parts, error) 
 	// of the date base, the time and zone of the time base.
 	var b parts
 	switch {
-	case f.has("datetime"):
+	case f.has(fDatetime):
 		b = dBase
 	case hasDBase && hasTBase:
 		b = tBase
@@ -314,7 +399,7 @@ func buildParts(kind value.Kind, f fieldMap, defaultZone string) (parts, error) 
 
 	// Time fields.
 	if wantTime {
-		nanos, err := buildTime(f, b, hasTBase || (hasDBase && f.has("datetime")))
+		nanos, err := buildTime(f, b, hasTBase || (hasDBase && f.has(fDatetime)))
 		if err != nil {
 			return res, err
 		}
@@ -350,13 +435,13 @@ func buildParts(kind value.Kind, f fieldMap, defaultZone string) (parts, error) 
 }
 
 // buildDate computes the date from the date fields over base b.
-func buildDate(f fieldMap, b parts, hasBase bool) (int64, error) {
+func buildDate(f *fieldMap, b parts, hasBase bool) (int64, error) {
 	var err error
 	groups := 0
-	cal := f.has("month", "day")
-	week := f.has("week", "dayOfWeek")
-	ord := f.has("ordinalDay")
-	qtr := f.has("quarter", "dayOfQuarter")
+	cal := f.has(fMonth, fDay)
+	week := f.has(fWeek, fDayOfWeek)
+	ord := f.has(fOrdinalDay)
+	qtr := f.has(fQuarter, fDayOfQuarter)
 	for _, g := range []bool{cal, week, ord, qtr} {
 		if g {
 			groups++
@@ -366,14 +451,14 @@ func buildDate(f fieldMap, b parts, hasBase bool) (int64, error) {
 		return 0, errValue("%s(): cannot mix fields of calendar, week, ordinal and quarter dates", f.fn)
 	}
 	hasBase = hasBase && b.hasDate
-	if !hasBase && !f.has("year") {
+	if !hasBase && !f.has(fYear) {
 		return 0, errValue("%s(): year must be specified", f.fn)
 	}
 	var by, bm, bd int64 = 0, 1, 1
 	if hasBase {
 		by, bm, bd = civilFromDays(b.days)
 	}
-	year := f.intOr("year", by, &err)
+	year := f.intOr(fYear, by, &err)
 	if err != nil {
 		return 0, err
 	}
@@ -384,40 +469,40 @@ func buildDate(f fieldMap, b parts, hasBase bool) (int64, error) {
 		if hasBase {
 			bwy, bw := isoWeek(b.days)
 			wy, w, dow = bwy, bw, dayOfWeek(b.days)
-			wy = f.intOr("year", wy, &err)
+			wy = f.intOr(fYear, wy, &err)
 		}
-		if !hasBase && f.has("dayOfWeek") && !f.has("week") {
+		if !hasBase && f.has(fDayOfWeek) && !f.has(fWeek) {
 			return 0, errValue("%s(): dayOfWeek requires week", f.fn)
 		}
-		w = f.intOr("week", w, &err)
-		dow = f.intOr("dayOfWeek", dow, &err)
+		w = f.intOr(fWeek, w, &err)
+		dow = f.intOr(fDayOfWeek, dow, &err)
 		if err != nil {
 			return 0, err
 		}
 		d, err = dateFromWeek(wy, w, dow)
 	case ord:
-		d, err = dateFromOrdinal(year, f.intOr("ordinalDay", 1, &err))
+		d, err = dateFromOrdinal(year, f.intOr(fOrdinalDay, 1, &err))
 	case qtr:
 		q, dq := int64(1), int64(1)
 		if hasBase {
 			q = (bm-1)/3 + 1
 			dq = dayOfQuarter(b.days)
 		}
-		if !hasBase && f.has("dayOfQuarter") && !f.has("quarter") {
+		if !hasBase && f.has(fDayOfQuarter) && !f.has(fQuarter) {
 			return 0, errValue("%s(): dayOfQuarter requires quarter", f.fn)
 		}
-		q = f.intOr("quarter", q, &err)
-		dq = f.intOr("dayOfQuarter", dq, &err)
+		q = f.intOr(fQuarter, q, &err)
+		dq = f.intOr(fDayOfQuarter, dq, &err)
 		if err != nil {
 			return 0, err
 		}
 		d, err = dateFromQuarter(year, q, dq)
 	default:
-		if !hasBase && f.has("day") && !f.has("month") {
+		if !hasBase && f.has(fDay) && !f.has(fMonth) {
 			return 0, errValue("%s(): day requires month", f.fn)
 		}
-		m := f.intOr("month", bm, &err)
-		day, dayGiven, e := f.int("day")
+		m := f.intOr(fMonth, bm, &err)
+		day, dayGiven, e := f.int(fDay)
 		if e != nil {
 			return 0, e
 		}
@@ -439,16 +524,16 @@ func buildDate(f fieldMap, b parts, hasBase bool) (int64, error) {
 }
 
 // buildTime computes the time of day from the time fields over base b.
-func buildTime(f fieldMap, b parts, hasBase bool) (int64, error) {
+func buildTime(f *fieldMap, b parts, hasBase bool) (int64, error) {
 	hasBase = hasBase && b.hasTime
 	var err error
 	if !hasBase {
 		switch {
-		case f.has("minute") && !f.has("hour"):
+		case f.has(fMinute) && !f.has(fHour):
 			return 0, errValue("%s(): minute requires hour", f.fn)
-		case f.has("second") && !f.has("minute"):
+		case f.has(fSecond) && !f.has(fMinute):
 			return 0, errValue("%s(): second requires minute", f.fn)
-		case f.has("millisecond", "microsecond", "nanosecond") && !f.has("second"):
+		case f.has(fMillisecond, fMicrosecond, fNanosecond) && !f.has(fSecond):
 			return 0, errValue("%s(): sub-second fields require second", f.fn)
 		}
 	}
@@ -457,14 +542,14 @@ func buildTime(f fieldMap, b parts, hasBase bool) (int64, error) {
 		sec := b.nanos / nanosPerSecond
 		bh, bmin, bs, bsub = sec/3600, sec/60%60, sec%60, b.nanos%nanosPerSecond
 	}
-	h := f.intOr("hour", bh, &err)
-	mi := f.intOr("minute", bmin, &err)
-	s := f.intOr("second", bs, &err)
+	h := f.intOr(fHour, bh, &err)
+	mi := f.intOr(fMinute, bmin, &err)
+	s := f.intOr(fSecond, bs, &err)
 	sub := bsub
-	if f.has("millisecond", "microsecond", "nanosecond") {
-		ms, hasMs, e1 := f.int("millisecond")
-		us, hasUs, e2 := f.int("microsecond")
-		ns, hasNs, e3 := f.int("nanosecond")
+	if f.has(fMillisecond, fMicrosecond, fNanosecond) {
+		ms, hasMs, e1 := f.int(fMillisecond)
+		us, hasUs, e2 := f.int(fMicrosecond)
+		ns, hasNs, e3 := f.int(fNanosecond)
 		for _, e := range []error{e1, e2, e3} {
 			if e != nil {
 				return 0, e
@@ -487,29 +572,29 @@ func buildTime(f fieldMap, b parts, hasBase bool) (int64, error) {
 }
 
 // epochParts builds a datetime from epochSeconds or epochMillis.
-func epochParts(f fieldMap, defaultZone string) (parts, error) {
+func epochParts(f *fieldMap, defaultZone string) (parts, error) {
 	var err error
-	for _, k := range append(append([]string{"date", "time", "datetime"}, dateFields...), "hour", "minute", "second") {
+	for _, k := range epochExcluded {
 		if f.has(k) {
-			return parts{}, errValue("%s(): %s cannot be combined with epochSeconds or epochMillis", f.fn, k)
+			return parts{}, errValue("%s(): %s cannot be combined with epochSeconds or epochMillis", f.fn, fieldName[k])
 		}
 	}
-	if f.has("epochSeconds") && f.has("epochMillis") {
+	if f.has(fEpochSeconds) && f.has(fEpochMillis) {
 		return parts{}, errValue("%s(): epochSeconds and epochMillis cannot be combined", f.fn)
 	}
 	var sec, nano int64
-	if f.has("epochSeconds") {
-		sec = f.intOr("epochSeconds", 0, &err)
+	if f.has(fEpochSeconds) {
+		sec = f.intOr(fEpochSeconds, 0, &err)
 	} else {
-		ms := f.intOr("epochMillis", 0, &err)
+		ms := f.intOr(fEpochMillis, 0, &err)
 		sec, nano = floorDiv(ms, 1000), floorMod(ms, 1000)*1_000_000
 	}
-	nano += f.intOr("millisecond", 0, &err)*1_000_000 + f.intOr("microsecond", 0, &err)*1_000 + f.intOr("nanosecond", 0, &err)
+	nano += f.intOr(fMillisecond, 0, &err)*1_000_000 + f.intOr(fMicrosecond, 0, &err)*1_000 + f.intOr(fNanosecond, 0, &err)
 	if err != nil {
 		return parts{}, err
 	}
 	z, err := defaultZoneOf(defaultZone)
-	if v, ok := f.m["timezone"]; ok {
+	if v := f.v[fTimezone]; v != nil {
 		s, isStr := v.(value.String)
 		if !isStr {
 			return parts{}, errArgType(f.fn+"(): timezone", v, "STRING")
@@ -539,18 +624,18 @@ func instantIn(sec, nano int64, z zone) (DateTime, error) {
 }
 
 // durationFromMap builds duration({...}).
-func durationFromMap(f fieldMap) (value.Value, error) {
+func durationFromMap(f *fieldMap) (value.Value, error) {
 	// Component weights: into months, days, seconds or nanoseconds.
 	type w struct {
-		name  string
+		name  field
 		unit  int // 0 months, 1 days, 2 seconds, 3 nanos
 		scale int64
 	}
 	ws := []w{
-		{"years", 0, 12}, {"quarters", 0, 3}, {"months", 0, 1},
-		{"weeks", 1, 7}, {"days", 1, 1},
-		{"hours", 2, 3600}, {"minutes", 2, 60}, {"seconds", 2, 1},
-		{"milliseconds", 3, 1_000_000}, {"microseconds", 3, 1_000}, {"nanoseconds", 3, 1},
+		{fYears, 0, 12}, {fQuarters, 0, 3}, {fMonths, 0, 1},
+		{fWeeks, 1, 7}, {fDays, 1, 1},
+		{fHours, 2, 3600}, {fMinutes, 2, 60}, {fSeconds, 2, 1},
+		{fMilliseconds, 3, 1_000_000}, {fMicroseconds, 3, 1_000}, {fNanoseconds, 3, 1},
 	}
 	var ints [4]int64
 	var fracs [4]float64
@@ -562,8 +647,8 @@ func durationFromMap(f fieldMap) (value.Value, error) {
 		overflow = overflow || o1 || o2
 	}
 	for _, c := range ws {
-		v, ok := f.m[c.name]
-		if !ok {
+		v := f.v[c.name]
+		if v == nil {
 			continue
 		}
 		switch x := v.(type) {
@@ -572,7 +657,7 @@ func durationFromMap(f fieldMap) (value.Value, error) {
 		case value.Float:
 			fx := float64(x)
 			if math.IsNaN(fx) || math.IsInf(fx, 0) {
-				return nil, errValue("duration(): %s must be finite", c.name)
+				return nil, errValue("duration(): %s must be finite", fieldName[c.name])
 			}
 			whole := math.Trunc(fx)
 			if n, ok := toInt64(whole); ok {
@@ -585,7 +670,7 @@ func durationFromMap(f fieldMap) (value.Value, error) {
 				fracs[c.unit] += (fx - whole) * float64(c.scale)
 			}
 		default:
-			return nil, errArgType("duration(): "+c.name, v, "a number")
+			return nil, errArgType("duration(): "+fieldName[c.name], v, "a number")
 		}
 	}
 	if overflow {

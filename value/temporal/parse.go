@@ -107,12 +107,47 @@ func errParse(what, s string) error {
 // ParseDate parses a date such as 2015-07-21, 20150721, 2015-W30-2, 2015-202,
 // 2015-Q3-21, 2015-07 or 2015.
 func ParseDate(s string) (Date, error) {
+	if y, m, d, ok := calendarDate(s); ok {
+		return NewDate(y, m, d)
+	}
+	return parseDateRE(s)
+}
+
+// parseDateRE is ParseDate by the regular expression, for every form.
+func parseDateRE(s string) (Date, error) {
 	s = upperDesignators(s)
 	g, ok := match(dateRE, s)
 	if !ok {
 		return Date{}, errParse("date", s)
 	}
 	return dateFromGroups(g, s)
+}
+
+// calendarDate reads the extended calendar form YYYY-MM-DD (a four-digit
+// year), the form dates are printed and mostly stored in, without the
+// regular expression: dateRE matches such a string with the groups year,
+// month and day, which dateFromGroups turns into NewDate(year, month,
+// day), as ParseDate does with what this returns. A string of another form
+// is not ok and goes through dateRE.
+func calendarDate(s string) (y, m, d int64, ok bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return 0, 0, 0, false
+	}
+	n := func(i, j int) int64 {
+		var v int64
+		for ; i < j; i++ {
+			c := s[i]
+			if c < '0' || c > '9' {
+				ok = false
+				return 0
+			}
+			v = v*10 + int64(c-'0')
+		}
+		return v
+	}
+	ok = true
+	y, m, d = n(0, 4), n(5, 7), n(8, 10)
+	return y, m, d, ok
 }
 
 func dateFromGroups(g map[string]string, s string) (Date, error) {
