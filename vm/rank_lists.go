@@ -167,6 +167,10 @@ func (m *Machine) sortList(s *ListRankSpec, l value.List) (*listRankCache, error
 			return nil, err
 		}
 	}
-	rc.keys.seal()
+	n := rc.keys.seal()
+	rc.size += n
+	if err := m.account(n); err != nil {
+		return nil, err
+	}
 	return rc, nil
 }

@@ -68,9 +68,22 @@ type rankEntry struct {
 // relationships and paths, which compare with nothing but may be equal)
 // kept for a linear test. Keys whose first value is null (or NaN, or
 // compares with nothing and is alone) never count and are not kept.
+//
+// A run of keys whose first values are equal (by which count's binary
+// search finds the keys tied with a probe) is answered on the rest of
+// the tuple by the same structure built over the run's rests (ties), when
+// the run is long: a key in the run counts for v exactly when its rest
+// counts for the rest of v, which is what that structure counts. Without
+// it, a probe tied with many keys (most users asking one question) tests
+// each of them.
 type rankKeys struct {
 	nums, strs, bools, other []rankEntry
+	ties                     map[*rankEntry]*rankKeys // by the run's first entry
 }
+
+// tieRunMin is the length from which a run of tied keys gets its own
+// sorted rests (see rankKeys).
+const tieRunMin = 8
 
 // add keeps key k among the group's keys.
 func (g *rankKeys) add(k []value.Value) int64 {
@@ -108,12 +121,36 @@ func (g *rankKeys) add(k []value.Value) int64 {
 	return size
 }
 
-// seal sorts the keys by their first value.
-func (g *rankKeys) seal() {
+// seal sorts the keys by their first value and builds the long runs of
+// tied keys their own keys of the rest of the tuple, returning the memory
+// those take.
+func (g *rankKeys) seal() int64 {
 	by := func(a, b rankEntry) int { c, _ := value.Compare(a.k, b.k); return c }
 	slices.SortStableFunc(g.nums, by)
 	slices.SortStableFunc(g.strs, by)
 	slices.SortStableFunc(g.bools, by)
+	var size int64
+	for _, run := range [][]rankEntry{g.nums, g.strs, g.bools} {
+		for lo := 0; lo < len(run); {
+			hi := lo + 1
+			for hi < len(run) && by(run[lo], run[hi]) == 0 {
+				hi++
+			}
+			if hi-lo >= tieRunMin && len(run[lo].rest) > 0 {
+				sub := &rankKeys{}
+				for _, e := range run[lo:hi] {
+					size += sub.add(e.rest)
+				}
+				size += sub.seal()
+				if g.ties == nil {
+					g.ties = map[*rankEntry]*rankKeys{}
+				}
+				g.ties[&run[lo]] = sub
+			}
+			lo = hi
+		}
+	}
+	return size
 }
 
 // count returns how many keys count for v (see RankSpec).
@@ -158,8 +195,11 @@ func (g *rankKeys) count(cmps []RankCmp, v []value.Value) int {
 	default:
 		c = n - lo
 	}
-	if len(cmps) > 1 {
+	if len(cmps) > 1 && hi > lo {
 		// Ties on the first value: the rest of the tuple decides.
+		if sub, ok := g.ties[&run[lo]]; ok {
+			return c + sub.count(cmps[1:], v[1:])
+		}
 		for _, e := range run[lo:hi] {
 			if restCounts(e.rest, cmps[1:], v[1:]) {
 				c++
@@ -264,7 +304,9 @@ func (m *Machine) rankSeal(aux int32, v int32) (value.Value, error) {
 	s := m.prog.Aux[aux].(*RankSpec)
 	g := rc.pending
 	rc.pending = nil
-	g.seal()
+	if err := m.account(g.seal()); err != nil {
+		return nil, err
+	}
 	if rc.store {
 		rc.groups[string(rc.key)] = g
 		if err := m.account(int64(64 + len(rc.key))); err != nil {
