@@ -1,0 +1,67 @@
+package cyq
+
+import (
+	"context"
+
+	"github.com/cyqdb/cyq/internal/engine"
+	"github.com/cyqdb/cyq/planner"
+	"github.com/cyqdb/cyq/vm"
+)
+
+// FamilySteps is a run's VM steps by opcode family.
+type FamilySteps [vm.NumFamilies]int64
+
+// Total is the run's steps.
+func (s FamilySteps) Total() int64 {
+	var n int64
+	for _, x := range s {
+		n += x
+	}
+	return n
+}
+
+// ProfiledRun runs the read-only query once, profiled, and returns its
+// steps by opcode family and the estimated cost of the plan it ran (see
+// planner.Compiled.Cost); rows is the number of rows it returned.
+func ProfiledRun(ctx context.Context, db *DB, query string, params map[string]any) (steps FamilySteps, cost float64, rows int, err error) {
+	vp, err := engine.Params(params)
+	if err != nil {
+		return steps, 0, 0, err
+	}
+	c, err := db.CompileWith(query, params)
+	if err != nil {
+		return steps, 0, 0, err
+	}
+	m, _, release, err := db.eng.ReadMachine(ctx, c, vp)
+	if err != nil {
+		return steps, 0, 0, err
+	}
+	defer release()
+	m.EnableProfile()
+	for {
+		ok, err := m.Step()
+		if err != nil {
+			return steps, 0, 0, err
+		}
+		if !ok {
+			break
+		}
+		rows++
+	}
+	for pc, n := range m.Stats().PerPC {
+		steps[c.Program.Code[pc].Op.Family()] += n
+	}
+	return steps, c.Cost, rows, nil
+}
+
+// Work is the run's steps weighed by the measured time of a step of
+// their family (planner.StepNanos), in nanoseconds: a deterministic
+// measure of the run's work that, unlike the step count, tells a cheap
+// step from an expensive one.
+func (s FamilySteps) Work() float64 {
+	w := 0.0
+	for f, n := range s {
+		w += float64(n) * planner.StepNanos(vm.Family(f))
+	}
+	return w
+}
