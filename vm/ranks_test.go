@@ -124,3 +124,23 @@ func triAnd(a, b value.Tri) value.Tri {
 	}
 	return value.Unknown
 }
+
+// BenchmarkRankCountTies probes a group of 2,000 two-value keys whose
+// first values are mostly tied (a count of 1 for most askers), the rest
+// distinct ids: each probe is answered from the tied run's sorted rests.
+func BenchmarkRankCountTies(b *testing.B) {
+	g := &rankKeys{}
+	for i := 0; i < 2000; i++ {
+		c := int64(1)
+		if i%10 == 0 {
+			c = int64(2 + i%7)
+		}
+		g.add([]value.Value{value.Int(c), value.Int(int64(i))})
+	}
+	g.seal()
+	cmps := []RankCmp{RankGt, RankLt}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g.count(cmps, []value.Value{value.Int(1), value.Int(int64(i % 2000))})
+	}
+}
