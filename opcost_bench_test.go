@@ -46,6 +46,9 @@ var opcostWorkload = []struct {
 		"UNWIND range(1, 50000) AS i RETURN sum(i) AS s",
 		"UNWIND range(1, 20000) AS i WITH i WHERE i % 7 = 0 RETURN count(i) AS n",
 		"UNWIND range(1, 5000) AS i WITH collect(i) AS xs UNWIND xs AS x RETURN sum(size([y IN xs WHERE y < x])) AS s",
+		"UNWIND range(1, 30000) AS i RETURN sum((i + 1) * (i - 3) % 11 + i / 7 - (i % 5) * 2) AS s",
+		"UNWIND range(1, 30000) AS i WITH i WHERE i % 3 = 0 OR i % 5 = 0 AND NOT i % 7 = 0 RETURN count(*) AS n",
+		"MATCH (p:Person) WHERE (p)-[:KNOWS]-(:Person) AND NOT (p)<-[:HAS_CREATOR]-(:Post) RETURN count(*) AS n",
 	}},
 	{"stackoverflow", []string{
 		"MATCH (q:Question)-[:TAGGED]->(t:Tag) RETURN t.name AS t, count(*) AS n ORDER BY n DESC, t LIMIT 5",
