@@ -45,6 +45,11 @@ type cursor struct {
 	kpaths  *kShortest    // paths in order of length, when the spec is searched
 	source  *singleSource // paths from one node to every node it reaches
 	starget uint32        // the end node of the last path from source
+	// the search from the start the last rows shared (pairPaths), and
+	// the start of the last pair searched alone
+	targets  *targetSearch
+	pairSrc  uint32
+	pairFrom bool
 	// LOAD CSV
 	csv *csvCursor
 	// procedures

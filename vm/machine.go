@@ -45,6 +45,7 @@ type Machine struct {
 	steps   int64
 	rows    int64
 	memory  int64
+	peak    int64 // memory before the last release, when higher
 	row     []value.Value
 	done    bool
 	stats   *Stats
@@ -202,7 +203,7 @@ func (m *Machine) EnableProfile() {
 
 // Stats returns the run's counters.
 func (m *Machine) Stats() Stats {
-	s := Stats{Steps: m.steps, Rows: m.rows, Memory: m.memory}
+	s := Stats{Steps: m.steps, Rows: m.rows, Memory: max(m.memory, m.peak)}
 	if m.stats != nil {
 		s.PerPC = m.stats.PerPC
 		s.OpTime = m.stats.OpTime
@@ -519,7 +520,7 @@ func (m *Machine) run() (row bool, err error) {
 			} else if spec.searched(N[in.B], N[in.C]) {
 				c.kpaths, err = m.openKShortest(N[in.B], N[in.C], spec, keep)
 			} else {
-				c.spaths, err = m.shortestPaths(N[in.B], N[in.C], spec, keep)
+				c.spaths, err = m.pairPaths(c, N[in.B], N[in.C], spec, keep)
 			}
 			if err != nil {
 				return false, m.fail(pc-1, err)
