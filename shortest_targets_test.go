@@ -41,7 +41,19 @@ var targetTests = []string{
 	"all(r IN relationships(p) WHERE r.w <> b.k)",
 	"all(r IN relationships(p) WHERE type(r) = 'T')",
 	"all(x IN nodes(p) WHERE x.id <> $cut)",
+	"all(x IN nodes(p) WHERE x.k <> lim)",
+	"all(r IN relationships(p) WHERE r.w >= lim)",
+	"all(x IN nodes(p)[1..] WHERE x.k IS NULL OR x.k < lim)",
 }
+
+// targetLimits are what lim, read by some tests, is bound to: a property
+// of the end or the start (the same within a run of rows from one start,
+// or not), a parameter, null.
+var targetLimits = []string{"b.k", "a.k", "$lo", "b.id % 3", "null", "toFloat(b.k)"}
+
+// targetProps are property maps of the relationship pattern, read per row
+// or constant.
+var targetProps = []string{"", "", "", " {w: b.k}", " {w: $lo}", " {w: a.k}", " {w: toFloat($lo)}"}
 
 // targetRows are the rows that pair the ends, with %[1]s the start's
 // selection and %[2]s the end's: runs of rows from one start (the start
@@ -75,12 +87,16 @@ func targetQuery(r *rand.Rand) (q, oracle string) {
 	if rel.min == 0 {
 		bounds, lo = fmt.Sprintf("*0..%d", hi), 0
 	}
-	pattern := "(a)" + fmt.Sprintf(rel.text, bounds) + "(b)"
+	props := targetProps[r.IntN(len(targetProps))]
+	pattern := "(a)" + fmt.Sprintf(rel.text, bounds+props) + "(b)"
 	rows := fmt.Sprintf(targetRows[r.IntN(len(targetRows))], targetStarts[r.IntN(len(targetStarts))], targetEnds[r.IntN(len(targetEnds))])
 	if lo > 0 {
 		rows += " WHERE a <> b"
 	}
 	test := targetTests[r.IntN(len(targetTests))]
+	if strings.Contains(test, "lim") {
+		rows += " WITH a, b, " + targetLimits[r.IntN(len(targetLimits))] + " AS lim"
+	}
 	where := ""
 	if test != "" {
 		where = " WHERE " + test
@@ -108,7 +124,7 @@ func targetQuery(r *rand.Rand) (q, oracle string) {
 		// Repeated rows repeat the path; a count of 1 per row.
 		q = strings.Replace(q, "RETURN a.id, b.id, length(p), 1,", "RETURN a.id, b.id, length(p), count(*) / count(*),", 1)
 	}
-	trails := "(a)" + fmt.Sprintf(rel.text, fmt.Sprintf("*%d..%d", lo, hi)) + "(b)"
+	trails := "(a)" + fmt.Sprintf(rel.text, fmt.Sprintf("*%d..%d", lo, hi)+props) + "(b)"
 	oracle = fmt.Sprintf("%s MATCH p = %s%s WITH a, b, length(p) AS l WITH a, b, min(l) AS d, collect(l) AS ls RETURN a.id, b.id, d, %s, [true]", rows, trails, where, "CASE WHEN "+fmt.Sprint(fn == "shortestPath")+" THEN 1 ELSE size([x IN ls WHERE x = d]) END")
 	return q, oracle
 }
