@@ -44,6 +44,10 @@ var targetTests = []string{
 	"all(x IN nodes(p) WHERE x.k <> lim)",
 	"all(r IN relationships(p) WHERE r.w >= lim)",
 	"all(x IN nodes(p)[1..] WHERE x.k IS NULL OR x.k < lim)",
+	"all(x IN nodes(p)[1..-1] WHERE x:B)",
+	"all(x IN nodes(p)[..-1] WHERE x.k >= $lo)",
+	"all(x IN nodes(p)[1..] WHERE x:B)",
+	"all(x IN nodes(p)[1..-1] WHERE x.k <> lim)",
 }
 
 // targetLimits are what lim, read by some tests, is bound to: a property
