@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/cyqdb/cyq/vm"
 )
 
 // targetRel is a relationship pattern of a shortest-path search: its text
@@ -174,5 +176,41 @@ func TestShortestTargets(t *testing.T) {
 	t.Logf("%d runs against row mode, %d against the least trails", runs, oracles)
 	if failed > 0 {
 		t.Errorf("%d of %d runs disagree", failed, runs+oracles)
+	}
+}
+
+// TestShortestSearchMemory checks that a shortest-path search holds its
+// memory only while it serves its rows: one search per start (the end
+// free), one per pair of ends whose starts alternate, and the search a
+// run of rows from one start shares, over a graph every node of which
+// reaches every other, run under a memory budget that one search fits in
+// many times but the searches of all the rows together do not.
+func TestShortestSearchMemory(t *testing.T) {
+	const n = 260
+	open := func(limit int64) *DB {
+		db, err := Open("", &Options{Limits: vm.Limits{MaxMemory: limit}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		mustRun(t, db, "UNWIND range(0, $n - 1) AS i CREATE ({id: i})", map[string]any{"n": n})
+		mustRun(t, db, "MATCH (a), (b) WHERE b.id = (a.id + 1) % $n OR b.id = (a.id + 7) % $n CREATE (a)-[:T]->(b)", map[string]any{"n": n})
+		return db
+	}
+	budget, free := open(1<<20), open(0)
+	for _, q := range []string{
+		"MATCH (a) MATCH p = shortestPath((a)-[*]->(b)) RETURN count(*) AS n, sum(length(p)) AS l",
+		"MATCH (b) WHERE b.id % 4 = 0 MATCH (a) WHERE a <> b MATCH p = shortestPath((a)-[:T*]->(b)) RETURN count(*) AS n, sum(length(p)) AS l",
+		"MATCH (a) WHERE a.id % 4 = 0 MATCH (b) WHERE a <> b MATCH p = shortestPath((a)-[:T*]->(b)) RETURN count(*) AS n, sum(length(p)) AS l",
+		"MATCH (a) WHERE a.id % 4 = 0 MATCH (b) WHERE a.id % 8 = b.id % 8 MATCH p = shortestPath((a)-[:T*]->(b)) RETURN count(*) AS n, sum(length(p)) AS l",
+		"MATCH (a) WHERE a.id % 4 = 0 MATCH p = SHORTEST 2 (a)-[:T]->+(b) WHERE b.id % 5 = 0 RETURN count(*) AS n, sum(length(p)) AS l",
+	} {
+		want := rowsOrError(free, q, nil)
+		if strings.HasPrefix(want, "error") {
+			t.Fatalf("%s: %s", q, want)
+		}
+		if got := rowsOrError(budget, q, nil); got != want {
+			t.Errorf("%s under a budget of 1 MiB:\n got %s\nwant %s", q, got, want)
+		}
 	}
 }

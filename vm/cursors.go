@@ -50,6 +50,9 @@ type cursor struct {
 	targets  *targetSearch
 	pairSrc  uint32
 	pairFrom bool
+	// what the row's search (from source, or kpaths) charged to the
+	// query, given back when the next row's opens
+	held int64
 	// LOAD CSV
 	csv *csvCursor
 	// procedures

@@ -515,10 +515,17 @@ func (m *Machine) run() (row bool, err error) {
 			c.spaths, c.kpaths, c.source, c.pos = nil, nil, nil, 0
 			var err error
 			keep := m.openSearchTests(spec)
+			// The last row's search is done with (but the search from a
+			// start that rows share, which pairPaths keeps).
+			m.release(c.held)
+			c.held = 0
+			before := m.memory
 			if spec.ToFree {
 				c.source, err = m.openSingleSource(N[in.B], spec, keep)
+				c.held = m.memory - before
 			} else if spec.searched(N[in.B], N[in.C]) {
 				c.kpaths, err = m.openKShortest(N[in.B], N[in.C], spec, keep)
+				c.held = m.memory - before
 			} else {
 				c.spaths, err = m.pairPaths(c, N[in.B], N[in.C], spec, keep)
 			}
@@ -565,6 +572,7 @@ func (m *Machine) run() (row bool, err error) {
 			c := &m.cursors[in.A]
 			var p value.Path
 			ok := c.pos < len(c.spaths)
+			before := m.memory
 			if c.source != nil {
 				var err error
 				if c.starget, p, ok, err = c.source.nextPath(m); err != nil {
@@ -579,6 +587,7 @@ func (m *Machine) run() (row bool, err error) {
 				p = c.spaths[c.pos]
 				c.pos++
 			}
+			c.held += m.memory - before
 			if !ok {
 				pc = int(in.D)
 			} else {
