@@ -174,8 +174,8 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			// the matches from any node, spread over the nodes
 			rows *= b.rowsAfter(o.Build.Ops) / nodes
 		case logical.ShortestPath:
-			reach, touched := b.searchReach(sel, o, nodes, avgDeg)
-			reads[i] = rows * touched
+			reach, _ := b.searchReach(sel, o, nodes, avgDeg)
+			reads[i] = b.shortestReads(sel, o, rows, boundAt, nodes, avgDeg)
 			if o.ToFree { // a path (or k) to each node reached
 				rows *= reach * math.Max(1, float64(o.K))
 			}

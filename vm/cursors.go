@@ -45,6 +45,14 @@ type cursor struct {
 	kpaths  *kShortest    // paths in order of length, when the spec is searched
 	source  *singleSource // paths from one node to every node it reaches
 	starget uint32        // the end node of the last path from source
+	// the search from the start the last rows shared (pairPaths), and
+	// the start of the last pair searched alone
+	targets  *targetSearch
+	pairSrc  uint32
+	pairFrom bool
+	// what the row's search (from source, or kpaths) charged to the
+	// query, given back when the next row's opens
+	held int64
 	// LOAD CSV
 	csv *csvCursor
 	// procedures

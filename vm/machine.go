@@ -45,6 +45,7 @@ type Machine struct {
 	steps   int64
 	rows    int64
 	memory  int64
+	peak    int64 // memory before the last release, when higher
 	row     []value.Value
 	done    bool
 	stats   *Stats
@@ -202,7 +203,7 @@ func (m *Machine) EnableProfile() {
 
 // Stats returns the run's counters.
 func (m *Machine) Stats() Stats {
-	s := Stats{Steps: m.steps, Rows: m.rows, Memory: m.memory}
+	s := Stats{Steps: m.steps, Rows: m.rows, Memory: max(m.memory, m.peak)}
 	if m.stats != nil {
 		s.PerPC = m.stats.PerPC
 		s.OpTime = m.stats.OpTime
@@ -514,12 +515,19 @@ func (m *Machine) run() (row bool, err error) {
 			c.spaths, c.kpaths, c.source, c.pos = nil, nil, nil, 0
 			var err error
 			keep := m.openSearchTests(spec)
+			// The last row's search is done with (but the search from a
+			// start that rows share, which pairPaths keeps).
+			m.release(c.held)
+			c.held = 0
+			before := m.memory
 			if spec.ToFree {
 				c.source, err = m.openSingleSource(N[in.B], spec, keep)
+				c.held = m.memory - before
 			} else if spec.searched(N[in.B], N[in.C]) {
 				c.kpaths, err = m.openKShortest(N[in.B], N[in.C], spec, keep)
+				c.held = m.memory - before
 			} else {
-				c.spaths, err = m.shortestPaths(N[in.B], N[in.C], spec, keep)
+				c.spaths, err = m.pairPaths(c, N[in.B], N[in.C], spec, keep)
 			}
 			if err != nil {
 				return false, m.fail(pc-1, err)
@@ -564,6 +572,7 @@ func (m *Machine) run() (row bool, err error) {
 			c := &m.cursors[in.A]
 			var p value.Path
 			ok := c.pos < len(c.spaths)
+			before := m.memory
 			if c.source != nil {
 				var err error
 				if c.starget, p, ok, err = c.source.nextPath(m); err != nil {
@@ -578,6 +587,7 @@ func (m *Machine) run() (row bool, err error) {
 				p = c.spaths[c.pos]
 				c.pos++
 			}
+			c.held += m.memory - before
 			if !ok {
 				pc = int(in.D)
 			} else {

@@ -117,7 +117,7 @@ func (m *Machine) rankList(aux, at int32) (value.Value, bool, error) {
 		if rc == nil || !sameList(rc.list, l) {
 			if rc != nil {
 				// Only the last list's keys are kept.
-				m.memory -= rc.size
+				m.release(rc.size)
 			}
 			var err error
 			if rc, err = m.sortList(s, l); err != nil {

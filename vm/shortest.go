@@ -32,7 +32,8 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec, keep *searc
 		return nil, nil
 	}
 	if !spec.All {
-		return m.shortestOne(a, b, spec, keep)
+		paths, _, err := m.shortestOne(a, b, spec, keep)
+		return paths, err
 	}
 	parents := map[uint32][]parentLink{}
 	visited := roaring.BitmapOf(a)
@@ -114,8 +115,9 @@ func (m *Machine) readPaths(parents map[uint32][]parentLink, a, b uint32, all bo
 // shortestOne finds one shortest path by a bidirectional breadth-first
 // search: each round expands, by a whole level, the side whose frontier is
 // smaller, and the search stops at the first level where the two meet.
-// The path found is as short as any, and its length respects Max.
-func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep *searchTests) ([]value.Path, error) {
+// The path found is as short as any, and its length respects Max. read
+// is the number of relationships the search read.
+func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep *searchTests) (paths []value.Path, read int64, err error) {
 	type side struct {
 		parent   map[uint32]parentLink // node -> the link it was reached by
 		frontier []uint32
@@ -131,7 +133,7 @@ func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep *searchTests
 			break
 		}
 		if err := m.ctx.Context.Err(); err != nil {
-			return nil, cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
+			return nil, read, cyqerr.Runtimef(cyqerr.Cancelled, "", "the query was cancelled or timed out")
 		}
 		this, other := fwd, bwd
 		if len(bwd.frontier) < len(fwd.frontier) {
@@ -145,6 +147,7 @@ func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep *searchTests
 				continue
 			}
 			expandTypes(m.ctx.Graph, n, this.spec, func(rel uint64, nbr uint32, _ uint32) bool {
+				read++
 				if _, seen := this.parent[nbr]; seen || !keep.crosses(rel) {
 					return true
 				}
@@ -162,11 +165,11 @@ func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep *searchTests
 		this.frontier = next
 		this.depth++
 		if err := m.account(int64(len(next)) * 24); err != nil {
-			return nil, err
+			return nil, read, err
 		}
 	}
 	if !found {
-		return nil, nil
+		return nil, read, nil
 	}
 	// a ... meet along forward links, then meet ... b along backward links.
 	var nodes []uint32
@@ -189,7 +192,7 @@ func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep *searchTests
 		n = l.from
 	}
 	if len(p.Rels) < spec.Min || (spec.Max >= 0 && len(p.Rels) > spec.Max) {
-		return nil, nil
+		return nil, read, nil
 	}
-	return []value.Path{p}, nil
+	return []value.Path{p}, read, nil
 }

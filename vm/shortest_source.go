@@ -24,6 +24,7 @@ type singleSource struct {
 	paths   []value.Path // the current target's paths, read back
 	next    int
 	search  *kShortest   // the current target's search, when searched
+	held    int64        // what the current target's search charged
 	keep    *searchTests // the tests of the hops (nil: none)
 }
 
@@ -76,11 +77,16 @@ func (m *Machine) openSingleSource(src uint64, spec *ShortestSpec, keep *searchT
 func (s *singleSource) nextPath(m *Machine) (uint32, value.Path, bool, error) {
 	for {
 		if s.search != nil {
+			before := m.memory
 			p, ok, err := s.search.next(m)
+			s.held += m.memory - before
 			if err != nil || ok {
 				return s.target, p, ok, err
 			}
+			// The target's search is done with.
 			s.search = nil
+			m.release(s.held)
+			s.held = 0
 		}
 		if s.next < len(s.paths) {
 			s.next++
@@ -93,7 +99,9 @@ func (s *singleSource) nextPath(m *Machine) (uint32, value.Path, bool, error) {
 		s.pos++
 		s.paths, s.next = nil, 0
 		if s.spec.searched(uint64(s.a), uint64(s.target)) {
+			before := m.memory
 			k, err := m.openKShortest(uint64(s.a), uint64(s.target), s.spec, s.keep)
+			s.held += m.memory - before
 			if err != nil {
 				return 0, value.Path{}, false, err
 			}

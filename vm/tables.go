@@ -133,6 +133,13 @@ func (m *Machine) account(n int64) error {
 	return nil
 }
 
+// release gives back n bytes that account charged for a structure the
+// run no longer holds (a finished search), keeping the peak for Stats.
+func (m *Machine) release(n int64) {
+	m.peak = max(m.peak, m.memory)
+	m.memory -= n
+}
+
 // fits reports a memory-budget error when n more bytes would not fit
 // beside what the query holds. Values being built (a list or string that
 // a function, a concatenation or a comprehension produces) are checked
