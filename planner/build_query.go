@@ -15,6 +15,9 @@ type builder struct {
 	// bodyNodes are the node variables a subquery body being rewritten
 	// imports from the row it runs for (see bodyRules).
 	bodyNodes map[string]bool
+	// rowScope: the variables of the row a pattern tested per row is
+	// planned for, bound before its pipeline (see correlatedSemiJoins).
+	rowScope *scope
 	src       string
 	stats     Stats
 	procs     ProcedureLookup
