@@ -18,11 +18,11 @@ type builder struct {
 	// rowScope: the variables of the row a pattern tested per row is
 	// planned for, bound before its pipeline (see correlatedSemiJoins).
 	rowScope *scope
-	src       string
-	stats     Stats
-	procs     ProcedureLookup
-	anon      int
-	aggRefs   map[*ast.FunctionCall]string
+	src      string
+	stats    Stats
+	procs    ProcedureLookup
+	anon     int
+	aggRefs  map[*ast.FunctionCall]string
 	// built: expressions the planner itself built that cannot fail (see
 	// cannotFail).
 	built map[ast.Expr]bool
