@@ -70,6 +70,8 @@ var corrBodies = []struct {
 	{"EXISTS { MATCH (x) WHERE %[1]s }", true},
 	{"NOT EXISTS { MATCH (x:A) WHERE %[1]s }", true},
 	{"COUNT { MATCH (x) WHERE %[1]s RETURN DISTINCT x }", false},
+	{"COUNT { MATCH (x) WITH x WHERE %[1]s RETURN x }", false},
+	{"EXISTS { MATCH (x) WITH DISTINCT x WHERE %[1]s RETURN x }", true},
 }
 
 // corrPlaces read the body (%[2]s) after the lead (%[1]s); %[3]s is the
