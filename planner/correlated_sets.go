@@ -25,8 +25,9 @@ import "github.com/cyqdb/cyq/planner/logical"
 // correlatedSemiJoins rewrites the filters of ops, a pattern's pipeline
 // planned with the variables of row bound, by semiJoinExists with those
 // variables bound before it starts. The result starts with a Start.
+// (semiJoinExists keeps the per-row test in a statement that writes.)
 func (b *builder) correlatedSemiJoins(ops []logical.Op, row *scope) []logical.Op {
-	if b.rowModeOnly || b.writes || row == nil || len(row.vars) == 0 || len(ops) == 0 {
+	if b.rowModeOnly || row == nil || len(row.vars) == 0 || len(ops) == 0 {
 		return ops
 	}
 	if _, ok := ops[0].(logical.Start); ok {
