@@ -3,141 +3,176 @@ package cyq
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
-// TestCorrelatedSetsMatchRowMode checks the per-row subqueries and
-// counts the planner answers with node sets against row mode, which
-// enumerates every row: CALL { A UNION B } and UNION ALL, correlated
-// with the entering row or not (a semi-join scan over the union of the
-// branches' sets, built per key); EXISTS, NOT EXISTS and COUNT { } > 0
-// whose pattern ends at a few nodes (the set reached backwards from that
-// end); and count(*), count(n) and count(DISTINCT n) over set expansions
-// (the sum of the sets' sizes, the size of their union). The graphs are
-// seeded and random: nodes with no label, one or several, properties that
-// are missing (null) on some, self-loops and parallel relationships of
-// two types. The entering rows repeat nodes, come from OPTIONAL MATCH
-// (null), are grouped on after, and branches read one entering variable,
-// none, a property of it, or two (which keeps the CALL).
-func TestCorrelatedSetsMatchRowMode(t *testing.T) {
-	planned, rows := plannedAndRowMode(t)
-	for _, db := range []*DB{planned, rows} {
-		rg := rand.New(rand.NewPCG(41, 9))
-		for i := 0; i < 50; i++ {
-			labels := ""
-			for _, l := range []string{"A", "B", "C"} {
-				if rg.IntN(3) == 0 {
-					labels += ":" + l
-				}
-			}
-			p := fmt.Sprintf(", p: %d", rg.IntN(3))
-			if rg.IntN(5) == 0 {
-				p = "" // null
-			}
-			mustRun(t, db, fmt.Sprintf("CREATE (n%s {k: %d%s})", labels, i, p), nil)
-		}
-		for i := 0; i < 130; i++ {
-			a, b := rg.IntN(50), rg.IntN(50)
-			if i%13 == 0 {
-				b = a // self-loop
-			}
-			typ := []string{"R", "S"}[rg.IntN(2)]
-			n := 1
-			if i%17 == 0 {
-				n = 2 // parallel relationships
-			}
-			for j := 0; j < n; j++ {
-				mustRun(t, db, fmt.Sprintf("MATCH (a {k: %d}), (b {k: %d}) CREATE (a)-[:%s]->(b)", a, b, typ), nil)
-			}
-		}
+// A pattern tested or counted per row whose WHERE joins its new node to
+// nodes of the row by pattern predicates, `COUNT { MATCH (x) WHERE
+// (a)-->(x) OR (b)-->(x) }`, scans the set combination of the
+// expansions from the row's nodes (planner/correlated_sets.go). The
+// generated queries bind the row's nodes a and b in several ways (seeks,
+// an expansion that repeats them, WITH DISTINCT, OPTIONAL MATCH that may
+// leave them null, one node under both names), combine one to three
+// tests of several directions, types, hop counts and thresholds (COUNT
+// { } > 1 counts parallel relationships) by AND, OR, NOT and XOR, add
+// near-misses (a property test of the probe, a test that may fail, a
+// test reading no node of the row), and read the body as COUNT { },
+// EXISTS { } and in WHERE, CASE and aggregate positions. They run
+// against row mode on random graphs with self-loops and parallel
+// relationships.
+
+var corrLeads = []string{
+	"MATCH (a:A {id: $p}), (b:A {id: $q})",
+	"MATCH (a:A {id: $p})-->(b)",
+	"MATCH (a:A {id: $p})-[:T]-(b) WITH DISTINCT a, b",
+	"MATCH (a:A {id: $p}) OPTIONAL MATCH (a)-[:U]->(b)",
+	"OPTIONAL MATCH (a:A {id: $p}) OPTIONAL MATCH (b {id: $q})",
+	"MATCH (a) WHERE a.id < 5 WITH a, a AS b",
+	"UNWIND [1, 2, 4, 2] AS i MATCH (a {id: i}) MATCH (b {id: $q})",
+	"MATCH (a:A {id: $p}), (b:A {id: $q}) WITH a, b, 1 AS one",
+}
+
+// corrTests are tests joining x to one node of the row (%[1]s).
+var corrTests = []string{
+	"(%[1]s)-->(x)",
+	"(x)-->(%[1]s)",
+	"(%[1]s)-[:T]->(x)",
+	"(%[1]s)-[:U]-(x)",
+	"(%[1]s)-->(:B)-->(x)",
+	"EXISTS { (%[1]s)-[:T]->(x) }",
+	"COUNT { (%[1]s)-->(x) } > 1",
+	"COUNT { (%[1]s)--(x) } = 0",
+	"(%[1]s)-->(x:B)",
+	"EXISTS { MATCH (%[1]s)-->(x) WHERE x.k = 1 }",
+	"(%[1]s)-[*1..2]->(x)",
+}
+
+// corrNearMisses are conjuncts or disjuncts that are no such test.
+var corrNearMisses = []string{
+	"x.k = 1",
+	"x.id > 3",
+	"(x)-->()",
+	"10 / (x.id - 4) > 1",
+	"x = a",
+}
+
+// corrBodies read the combination (%[1]s) as a pattern's matches; the
+// bool ones test existence.
+var corrBodies = []struct {
+	form string
+	bool bool
+}{
+	{"COUNT { MATCH (x) WHERE %[1]s RETURN x }", false},
+	{"COUNT { MATCH (x) WHERE %[1]s }", false},
+	{"COUNT { MATCH (x:B) WHERE %[1]s }", false},
+	{"COUNT { MATCH (x)-[:T]->(y) WHERE %[1]s }", false},
+	{"COUNT { MATCH (y)-->(x) WHERE %[1]s }", false},
+	{"EXISTS { MATCH (x) WHERE %[1]s }", true},
+	{"NOT EXISTS { MATCH (x:A) WHERE %[1]s }", true},
+	{"COUNT { MATCH (x) WHERE %[1]s RETURN DISTINCT x }", false},
+	{"COUNT { MATCH (x) WITH x WHERE %[1]s RETURN x }", false},
+	{"EXISTS { MATCH (x) WITH DISTINCT x WHERE %[1]s RETURN x }", true},
+}
+
+// corrPlaces read the body (%[2]s) after the lead (%[1]s); %[3]s is the
+// body as an integer.
+var corrPlaces = []string{
+	"%[1]s RETURN %[3]s AS n",
+	"%[1]s RETURN a.id AS aid, b.id AS bid, %[3]s AS n ORDER BY aid, bid",
+	"%[1]s RETURN sum(%[3]s) AS n, count(*) AS rows",
+	"%[1]s WITH a, b WHERE %[3]s > 1 RETURN count(*) AS n",
+	"%[1]s RETURN CASE WHEN %[3]s = 0 THEN 'none' WHEN %[3]s < 3 THEN 'few' ELSE 'many' END AS c, count(*) AS n",
+	"%[1]s WITH a, b, %[3]s AS n RETURN n, count(*) AS m ORDER BY n",
+}
+
+// corrCombine combines the tests of the two nodes (and a near-miss).
+func corrCombine(r *rand.Rand) string {
+	pick := func(s []string) string { return s[r.IntN(len(s))] }
+	t := func(v string) string { return fmt.Sprintf(pick(corrTests), v) }
+	ta, tb := t("a"), t("b")
+	switch r.IntN(10) {
+	case 0:
+		return ta + " AND " + tb
+	case 1:
+		return "NOT " + ta
+	case 2:
+		return ta + " XOR " + tb
+	case 3:
+		return "(" + ta + " OR " + tb + ") AND " + pick(corrNearMisses)
+	case 4:
+		return "NOT (" + ta + " OR " + tb + ")"
+	case 5:
+		return ta + " OR " + pick(corrNearMisses)
+	case 6:
+		return ta + " OR " + tb + " OR " + t("a")
+	case 7:
+		return ta
 	}
-	r := rand.New(rand.NewPCG(8, 123))
-	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
-	run := func(db *DB, q string) string { return rowsOrError(db, q, nil) }
-	outer := func() string {
-		return pick("MATCH (a:A)", "MATCH (a {p: 1})", "OPTIONAL MATCH (a:C {p: 2})", "MATCH (a)-[:R]->(z)",
-			"UNWIND [0, 1, 1] AS u MATCH (a {p: u})", "MATCH (a:B) WITH a, a.p AS ap", "MATCH (a {k: 3})", "MATCH (a:A) WHERE a.p IS NULL")
-	}
-	branch := func() string {
-		return pick("WITH a MATCH (a)-[:R]->(b)", "WITH a MATCH (a)<--(b)", "WITH a MATCH (a)-->()-->(b)", "WITH a MATCH (a)-[:S*1..2]-(b)",
-			"MATCH (b:B)", "WITH a MATCH (b:C) WHERE b.p = a.p", "WITH a MATCH (a)-->(b) WHERE b.p > 0", "WITH a MATCH (b)-[:S]->(a)",
-			"WITH a MATCH (a)-->(b:A)", "WITH * MATCH (a)--(b)", "WITH a MATCH (a)-[:R]->(m)-[:S]->(b) WHERE m.p = 1")
-	}
-	counted := func() string {
-		return pick("RETURN count(b) AS c", "RETURN count(DISTINCT b) AS c", "RETURN count(*) AS c", "RETURN a.k AS k, count(b) AS c",
-			"RETURN b.k AS k", "RETURN a.k AS ak, b.k AS bk", "WITH DISTINCT b RETURN count(*) AS c", "RETURN collect(DISTINCT b.k) AS ks",
-			"RETURN count(*) AS n, count(DISTINCT b) AS d", "WITH a, b WHERE b.p = 1 RETURN count(*) AS c")
-	}
+	return ta + " OR " + tb
+}
+
+// TestCorrelatedSetsRowMode runs the generated forms against row mode.
+func TestCorrelatedSetsRowMode(t *testing.T) {
+	r := rand.New(rand.NewPCG(22, 7))
+	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string
-	for i := 0; i < 160; i++ {
-		union := pick("UNION", "UNION ALL")
-		parts := []string{branch(), branch()}
-		if r.IntN(4) == 0 {
-			parts = append(parts, branch())
+	for len(queries) < 420 {
+		body := corrBodies[r.IntN(len(corrBodies))]
+		expr := fmt.Sprintf(body.form, corrCombine(r))
+		n := expr
+		if body.bool {
+			n = "CASE WHEN " + expr + " THEN 1 ELSE 0 END"
 		}
-		for k, p := range parts {
-			parts[k] = p + " RETURN b"
+		q := fmt.Sprintf(pick(corrPlaces), pick(corrLeads), expr, n)
+		if body.bool && r.IntN(3) == 0 {
+			q = pick(corrLeads) + " WITH a, b WHERE " + expr + " RETURN count(*) AS n"
 		}
-		pre := outer()
-		if r.IntN(6) == 0 {
-			pre = "" // uncorrelated: the branches read no a
-			for k := range parts {
-				parts[k] = strings.ReplaceAll(strings.ReplaceAll(parts[k], "WITH a ", "MATCH (a:A) "), "WITH * ", "MATCH (a:A) ")
-			}
-		}
-		queries = append(queries, fmt.Sprintf("%s CALL { %s } %s", pre, strings.Join(parts, " "+union+" "), counted()))
+		queries = append(queries, q)
 	}
-	for i := 0; i < 80; i++ {
-		end := pick("(:B {p: 1})", "(:A {k: 7})", "({k: 3})", "(:C)", "({p: 2})")
-		pat := pick("(a)-->()-->%s", "(a)<--()-[:R]->%s", "(a)-[:S]->%s", "(a)--()--%s", "(a)-[:R*1..2]->%s", "%s-->(a)")
-		test := pick("EXISTS { %s }", "NOT EXISTS { %s }", "COUNT { %s } > 0", "EXISTS { MATCH %s }", "COUNT { %s } >= 2", "COUNT { %s } < 2")
-		cond := fmt.Sprintf(test, fmt.Sprintf(pat, end))
-		start := pick("MATCH (a)", "MATCH (a:A)", "MATCH (a {p: 0})", "MATCH (x:B)-->(a)", "MATCH (a:A) WITH a", "MATCH (a) WITH a, a.p AS ap",
-			"MATCH (a) WITH a ORDER BY a.k LIMIT 20", "OPTIONAL MATCH (a:C {p: 1})")
-		ret := pick("RETURN count(a) AS n", "RETURN a.k AS k", "RETURN count(DISTINCT a) AS n", "RETURN a.p AS p, count(*) AS n")
-		if r.IntN(2) == 0 {
-			// the test read as a value: in a projection, an aggregate's
-			// argument, a grouping key, under CASE or NOT
-			val := pick("RETURN count(CASE WHEN %s THEN 1 END) AS n", "RETURN a.k AS k, %s AS t", "RETURN sum(CASE WHEN NOT %s THEN 1 ELSE 0 END) AS n",
-				"WITH a, %s AS t WHERE t RETURN count(a) AS n", "RETURN %s AS t, count(*) AS n", "RETURN a.k AS k, (a.p = 1 OR %s) AS t")
-			queries = append(queries, fmt.Sprintf("%s %s", start, fmt.Sprintf(val, cond)))
-			continue
-		}
-		queries = append(queries, fmt.Sprintf("%s WHERE %s %s", start, cond, ret))
+	// The written jaccard forms.
+	for _, lead := range corrLeads {
+		queries = append(queries,
+			lead+" RETURN COUNT { MATCH (a)-->(x) WHERE (b)-->(x) RETURN DISTINCT x } AS i, COUNT { MATCH (x) WHERE (a)-->(x) OR (b)-->(x) RETURN x } AS u",
+			lead+" CALL { WITH a, b OPTIONAL MATCH (x) WHERE (x)<-[:T]-(a) OR (x)<-[:T]-(b) RETURN count(x) AS u } RETURN u",
+			lead+" RETURN COUNT { MATCH (x) WHERE (a)-[:T]->(x) AND NOT (b)-[:T]->(x) } AS d")
 	}
-	for i := 0; i < 60; i++ {
-		start := pick("MATCH (a:A)", "MATCH (a {k: 3})", "MATCH (a)-[:S]->(z)", "OPTIONAL MATCH (a:C {p: 5})")
-		body := pick("(a)-->()-->(b)", "(a)-[:R*1..3]->(b)", "(a)--(b)", "(a)-[:S]->()<-[:R]-(b)")
-		ret := pick("RETURN count(b) AS c", "RETURN count(*) AS c", "RETURN count(*) AS n, count(DISTINCT b) AS d", "RETURN count(b) AS n, count(b) AS m")
-		switch r.IntN(3) {
-		case 0:
-			queries = append(queries, fmt.Sprintf("%s CALL { WITH a MATCH %s RETURN DISTINCT b } %s", start, body, ret))
-		case 1:
-			queries = append(queries, fmt.Sprintf("%s MATCH %s WITH DISTINCT a, b %s", start, body, ret))
-		default:
-			queries = append(queries, fmt.Sprintf("%s MATCH %s %s", start, body, strings.Replace(ret, "count(b)", "count(DISTINCT b)", 1)))
-		}
+	// Writes between the rows: a set built for the first row would miss
+	// the relationships created for the later ones, so statements that
+	// write keep the test per row. Last, as they change the graph.
+	writes := []string{
+		"MATCH (a:A {id: $p}), (y:B) WHERE y.id < 9 CREATE (a)-[:T]->(y) RETURN y.id AS id, COUNT { MATCH (x) WHERE (a)-[:T]->(x) OR (x)-->(a) } AS n ORDER BY id",
+		"MATCH (a:A {id: $p}), (y:B) WHERE y.id < 9 CREATE (y)-[:U]->(a) WITH a, y RETURN y.id AS id, EXISTS { MATCH (x:B) WHERE (x)-[:U]->(a) AND x.id > y.id } AS e ORDER BY id",
 	}
-	sets, marks := 0, 0
-	for _, q := range queries {
-		want := run(rows, q)
-		if got := run(planned, q); got != want {
-			t.Errorf("%s\n got  %s\n want %s", q, got, want)
+	params := []map[string]any{
+		{"p": int64(3), "q": int64(6)},
+		{"p": int64(0), "q": int64(3)},
+		{"p": int64(6), "q": nil},
+		{"p": int64(3), "q": int64(3)},
+		{"p": int64(9), "q": int64(2)},
+	}
+	failed, runs := 0, 0
+	for _, seed := range []uint64{5, 23} {
+		dbs := planVariants(t, seed, 16, 60, map[string]*Options{
+			"planned":     nil,
+			"planned,idx": nil,
+			"row-mode":    {RowModeOnly: true},
+		})
+		for _, db := range dbs {
+			// k: null on every fourth node; a self-loop and parallel
+			// relationships at node 3.
+			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
+			mustRun(t, db, "MATCH (x {id: 3}), (y {id: 6}) CREATE (x)-[:T]->(x), (x)-[:T]->(y), (x)-[:T]->(y), (y)-[:U]->(x)", nil)
 		}
-		plan := run(planned, "EXPLAIN "+q)
-		if strings.Contains(plan, "in set") {
-			sets++
+		for k, q := range queries {
+			p := params[k%len(params)]
+			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 		}
-		if strings.Contains(plan, "SemiJoinMark") {
-			marks++
+		for _, q := range writes {
+			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, params[0], &runs, &failed)
 		}
 	}
-	if sets < len(queries)/3 {
-		t.Errorf("only %d of %d queries planned a semi-join on sets", sets, len(queries))
+	if failed > 0 {
+		t.Errorf("%d of %d runs differ from row mode", failed, runs)
 	}
-	if marks < 10 {
-		t.Errorf("only %d queries read an existence test as a value from a set", marks)
-	}
-	t.Logf("%d of %d queries planned a semi-join on sets, %d read a test's value from a set", sets, len(queries), marks)
+	t.Logf("%d runs", runs)
 }

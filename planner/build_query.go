@@ -15,11 +15,14 @@ type builder struct {
 	// bodyNodes are the node variables a subquery body being rewritten
 	// imports from the row it runs for (see bodyRules).
 	bodyNodes map[string]bool
-	src       string
-	stats     Stats
-	procs     ProcedureLookup
-	anon      int
-	aggRefs   map[*ast.FunctionCall]string
+	// rowScope: the variables of the row a pattern tested per row is
+	// planned for, bound before its pipeline (see correlatedSemiJoins).
+	rowScope *scope
+	src      string
+	stats    Stats
+	procs    ProcedureLookup
+	anon     int
+	aggRefs  map[*ast.FunctionCall]string
 	// built: expressions the planner itself built that cannot fail (see
 	// cannotFail).
 	built map[ast.Expr]bool

@@ -42,7 +42,7 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 		if !ok || f.Vectorised {
 			continue
 		}
-		sc, at, ok := scopeAt(ops, i)
+		sc, at, ok := scopeAtWith(ops, i, b.rowScope)
 		if !ok {
 			continue
 		}
@@ -288,7 +288,9 @@ func matchThreshold(c ast.Expr) (x *ast.ExistsSubquery, atLeast int, anti, ok bo
 // when the probe is bound after the key, at most once per row entering
 // the probe's binding (the key is fixed while the probe varies).
 func (b *builder) keyRuns(ops []logical.Op, at map[string]int, key, probe string) float64 {
-	if key == "" {
+	if _, bound := at[key]; key == "" || !bound || len(ops) == 0 {
+		// no key, or one bound before the pipeline starts (fixed while
+		// it runs)
 		return 1
 	}
 	// A WITH that passes the key on under its own name keeps its values
@@ -382,12 +384,27 @@ func (b *builder) cost(pl *logical.Pipeline) float64 {
 // for each the index of the operator that bound it last; ok is false when
 // an operator binds names the analysis does not follow.
 func scopeAt(ops []logical.Op, i int) (*scope, map[string]int, bool) {
+	return scopeAtWith(ops, i, nil)
+}
+
+// scopeAtWith is scopeAt for a pipeline that starts with the variables
+// of row bound (see correlatedSemiJoins): each is bound by the Start,
+// and a projection that does not keep it drops it, as it drops the
+// pipeline's own.
+func scopeAtWith(ops []logical.Op, i int, row *scope) (*scope, map[string]int, bool) {
 	sc := newScope()
 	at := map[string]int{}
 	bind := func(j int, name string, k varKind) {
 		if name != "" {
 			sc.add(name, k)
 			at[name] = j
+		}
+	}
+	if row != nil && i > 0 {
+		if _, ok := ops[0].(logical.Start); ok {
+			for n, k := range row.vars {
+				bind(0, n, k)
+			}
 		}
 	}
 	for j, op := range ops[:i] {

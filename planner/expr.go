@@ -586,6 +586,7 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 		// plan of the pattern (exprPipelines).
 		saved, savedRows := g.b.joinOuter, g.b.bodyRows
 		g.b.joinOuter, g.b.bodyRows = rowEntities(env), g.curRows
+		ops = g.b.correlatedSemiJoins(ops, sc)
 		if count {
 			if r, ok, err := g.countByRules(ops, env); ok || err != nil {
 				g.b.joinOuter, g.b.bodyRows = saved, savedRows

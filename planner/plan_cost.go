@@ -202,6 +202,7 @@ func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls
 	if !b.rowModeOnly {
 		saved, savedRows := b.joinOuter, b.bodyRows
 		b.joinOuter, b.bodyRows = scopeEntities(sc), b.rowsAfter(ops[:i]) // as gen.exists
+		inner = b.correlatedSemiJoins(inner, sc)
 		counted, ok := []logical.Op(nil), false
 		if count && !comprehension {
 			counted, _, ok = b.countedOps(inner) // as gen.countByRules

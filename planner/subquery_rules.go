@@ -27,8 +27,15 @@ func (b *builder) bodyRules(pl *logical.Pipeline, sc *scope, out need) *logical.
 				b.bodyNodes[n] = true
 			}
 		}
+		// The imported variables are bound before the body's Start (see
+		// correlatedSemiJoins).
+		savedRow := b.rowScope
+		b.rowScope = sc.imported
+		if b.rowScope == nil {
+			b.rowScope = sc
+		}
 		pl.Ops = b.rewrite(pl.Ops, out)
-		b.bodyNodes = saved
+		b.bodyNodes, b.rowScope = saved, savedRow
 		if !b.writes {
 			useBatchScans(pl) // as the statement's own pipelines: a body's scans filter batches too
 		}
