@@ -276,6 +276,19 @@ func heldout17Questions() []Question {
 			"MATCH (n:A) WITH n.s AS s, collect(n {.k}) AS ms RETURN s, {c: size(ms), t: reduce(x = 0, y IN ms | x + coalesce(y.k, 0)), hi: reduce(h = null, y IN ms | CASE WHEN h IS NULL OR y.k > h THEN y.k ELSE h END)} AS m",
 		)},
 
+		// Per key written as a string, the A nodes: toString(), the
+		// empty string plus the key, one character of the digits, a list
+		// of the digits indexed, the keys grouped first then written,
+		// toStringOrNull().
+		{"g-h17-integer-strings", "integers written as strings", Generic, written(false,
+			"MATCH (n:A) RETURN toString(n.k) AS k, count(*) AS c",
+			"MATCH (n:A) RETURN CASE WHEN n.k IS NULL THEN null ELSE '' + n.k END AS k, count(*) AS c",
+			"MATCH (n:A) RETURN CASE WHEN n.k IS NULL THEN null ELSE substring('01234', n.k, 1) END AS k, count(*) AS c",
+			"MATCH (n:A) RETURN ['0', '1', '2', '3', '4'][n.k] AS k, count(*) AS c",
+			"MATCH (n:A) WITH n.k AS k, count(*) AS c RETURN toString(k) AS k, c",
+			"MATCH (n:A) RETURN toStringOrNull(n.k) AS k, count(*) AS c",
+		)},
+
 		// Users schema.
 		// The hub's out-neighbours linked to or from a user of id below
 		// 100: EXISTS { } over a UNION, two EXISTS { } or'ed, an
@@ -329,6 +342,18 @@ func heldout17Questions() []Question {
 			"MATCH (:User {id: $hub})-->(v) WITH v.id / 1000 AS b, count(*) AS c WITH collect({b: b, c: c}) AS g, sum(c) AS total UNWIND g AS x RETURN x.b AS b, x.c AS c, x.c * 100 / total AS pct",
 			"MATCH (h:User {id: $hub}) WITH h, COUNT { (h)-->() } AS total MATCH (h)-->(v) WITH total, v.id / 1000 AS b, count(*) AS c RETURN b, c, c * 100 / total AS pct",
 			"MATCH (:User {id: $hub})-->(v) WITH v.id / 1000 AS b, count(*) AS c CALL { MATCH (:User {id: $hub})-->(w) RETURN count(w) AS total } RETURN b, c, c * 100 / total AS pct",
+		)},
+
+		// Walks of two links out of the hub, a link allowed twice (across
+		// MATCH clauses): two MATCH clauses, the middle users' degrees
+		// summed, the trails plus the hub's self-loops, a WITH between the
+		// hops, OPTIONAL MATCH of the second hop counted.
+		{"u-h17-walks-across-clauses", "walks across MATCH clauses", Users, written(false,
+			"MATCH (:User {id: $hub})-[r1]->(m) MATCH (m)-[r2]->(c) RETURN count(*) AS n",
+			"MATCH (:User {id: $hub})-->(m) RETURN sum(COUNT { (m)-->() }) AS n",
+			"MATCH (:User {id: $hub})-->()-->(c) WITH count(*) AS t RETURN t + COUNT { MATCH (x:User {id: $hub})-->(x) } AS n",
+			"MATCH (:User {id: $hub})-->(m) WITH m MATCH (m)-->(c) RETURN count(*) AS n",
+			"MATCH (:User {id: $hub})-->(m) OPTIONAL MATCH (m)-[q]->() RETURN count(q) AS n",
 		)},
 
 		// Movies schema.
@@ -449,6 +474,17 @@ func heldout17Questions() []Question {
 			"MATCH (e:Employee) WITH e, COUNT { (e)-[:REPORTS_TO]->(:Employee) } AS b, COUNT { (e)-[:IN_TERRITORY]->() } AS t RETURN e.lastName AS name, b * t AS rows, CASE WHEN t = 0 THEN 0 ELSE COUNT { MATCH (e)-[:REPORTS_TO]->(x:Employee) RETURN DISTINCT x } END AS bosses",
 			"MATCH (e:Employee) OPTIONAL MATCH (e)-[:REPORTS_TO]->(b:Employee) OPTIONAL MATCH (e)-[:IN_TERRITORY]->(t) WITH e, count(CASE WHEN b IS NOT NULL THEN t END) AS rows, count(DISTINCT CASE WHEN t IS NOT NULL THEN b END) AS bosses RETURN e.lastName AS name, rows, bosses",
 			"MATCH (e:Employee) CALL { WITH e OPTIONAL MATCH (e)-[:REPORTS_TO]->(b:Employee), (e)-[:IN_TERRITORY]->(t) RETURN count(t) AS rows, count(DISTINCT b) AS bosses } RETURN e.lastName AS name, rows, bosses",
+		)},
+
+		// The sixth to tenth products by price, highest first, then name:
+		// SKIP and LIMIT, constant expressions as SKIP and LIMIT, the
+		// ordered pairs collected and sliced, SKIP in a WITH and LIMIT
+		// after a second ORDER BY.
+		{"n-h17-skip-limit-expressions", "SKIP and LIMIT by expressions", Northwind, written(true,
+			"MATCH (p:Product) RETURN p.productName AS name, p.unitPrice AS price ORDER BY price DESC, name SKIP 5 LIMIT 5",
+			"MATCH (p:Product) RETURN p.productName AS name, p.unitPrice AS price ORDER BY price DESC, name SKIP 2 + 3 LIMIT toInteger(10 / 2)",
+			"MATCH (p:Product) WITH p.productName AS name, p.unitPrice AS price ORDER BY price DESC, name WITH collect([name, price]) AS rows UNWIND rows[5..10] AS r RETURN r[0] AS name, r[1] AS price",
+			"MATCH (p:Product) WITH p ORDER BY p.unitPrice DESC, p.productName SKIP size(['a', 'b', 'c', 'd', 'e']) RETURN p.productName AS name, p.unitPrice AS price ORDER BY price DESC, name LIMIT 5",
 		)},
 
 		// LDBC.
