@@ -23,7 +23,9 @@ package metamorphic
 // and maps as IN keys; paths bound in pattern comprehensions; directions
 // read by startNode() and endNode() on undirected patterns; ranges with
 // a step; SKIP and LIMIT by constant expressions; walks across MATCH
-// clauses (a relationship repeated); aggregates inside map literals.
+// clauses (a relationship repeated); aggregates inside map literals;
+// integers written as strings (toString(), concatenation, a list of the
+// digits indexed).
 func heldout17Questions() []Question {
 	return []Question{
 		// Generic graphs.
