@@ -40,6 +40,14 @@ func (b *builder) acyclicPart(part *ast.PatternPart, m *patternPlan, names []str
 	if err := b.checkPatternVars(part, m.sc, m.relVars); err != nil {
 		return err
 	}
+	if hops, hopNames, pred, ok := b.acyclicHops(part, names); ok {
+		hops.Mode = ast.ModeDefault
+		if err := b.chainOps(m, hops, hopNames, where); err != nil {
+			return err
+		}
+		m.ops = append(m.ops, logical.Filter{Pred: pred})
+		return nil
+	}
 	plain := *part
 	if plain.Var == nil {
 		plain.Var = &ast.Variable{Span: part.Span, Name: b.fresh("p")}

@@ -39,6 +39,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		foldConstants,
 		filterTruth,
 		listExistence,
+		existsUnions,
 		normalize,
 		tailSlices,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return b.prefixFunctions(pl, known) },
