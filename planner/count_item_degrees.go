@@ -30,8 +30,10 @@ func countItemDegrees(b *builder, ops []logical.Op, _ required) ([]logical.Op, b
 		if !ok || scan.Batch > 0 || len(scan.Prefilter) > 0 {
 			continue
 		}
+		sc, _, scoped := scopeAt(ops, i)
+		bound := func(n string) bool { return !scoped || sc.has(n) }
 		for k, it := range p.Items {
-			deg, ok := hopCountDegree(it.Expr, scan.Var)
+			deg, ok := hopCountDegree(it.Expr, scan.Var, bound)
 			if !ok {
 				continue
 			}
@@ -46,11 +48,14 @@ func countItemDegrees(b *builder, ops []logical.Op, _ required) ([]logical.Op, b
 }
 
 // hopCountDegree returns the degree read (KeepZero) that e counts when e
-// is COUNT { (v)-[:T]->(:M) } or size([(v)-[:T]->(:M) | c]) with a
-// literal c, of one hop from v with an anonymous relationship and far
-// node, no properties, WHERE, length or path variable, and static
-// labels.
-func hopCountDegree(e ast.Expr, v string) (logical.Degree, bool) {
+// is COUNT { (v)-[:T]->(:M) } or size([(v)-[:T]->(:M) | c]) with c an
+// expression that cannot fail (errorFree: the comprehension computes it
+// once per match, and its list has one element per match, null or not),
+// of one hop from v with no properties, WHERE, length or path variable,
+// and static labels; its relationship and far node are anonymous or
+// named by variables not bound before (bound reports those): the
+// pattern's own, which the count does not test.
+func hopCountDegree(e ast.Expr, v string, bound func(string) bool) (logical.Degree, bool) {
 	var el *ast.PatternElement
 	switch x := e.(type) {
 	case *ast.CountSubquery:
@@ -70,7 +75,7 @@ func hopCountDegree(e ast.Expr, v string) (logical.Degree, bool) {
 		if !ok || pc.PathVar != nil || pc.Where != nil {
 			return logical.Degree{}, false
 		}
-		if _, isLit := pc.Map.(*ast.Literal); !isLit {
+		if !errorFree(pc.Map) {
 			return logical.Degree{}, false
 		}
 		el = pc.Element
@@ -95,8 +100,8 @@ func hopCountDegree(e ast.Expr, v string) (logical.Degree, bool) {
 		return logical.Degree{}, false
 	}
 	// A named relationship or far node may be bound outside, which the
-	// count would then test: only anonymous ones.
-	if r.Var != nil || far.Var != nil {
+	// count would then test: only anonymous ones or new names.
+	if r.Var != nil && bound(r.Var.Name) || far.Var != nil && (bound(far.Var.Name) || far.Var.Name == v) {
 		return logical.Degree{}, false
 	}
 	return logical.Degree{Var: v, Dir: r.Direction, Types: types, Labels: far.Labels, KeepZero: true}, true

@@ -15,6 +15,7 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 // degree reads and set-at-a-time operators where the required properties
 // allow, in the order they are tried.
 var rules = []rule{
+	inlineOnceCalls,
 	countExistence,
 	setQuantifiedPaths,
 	caseDepths,

@@ -11,7 +11,8 @@ import (
 // typeChecks gives a relationship type test written in a WHERE the form
 // a relationship pattern's types take: a conjunct that tests nothing but
 // r's type (typeSetOf: `type(r) = 'T'`, `type(r) <> 'T'`, `type(r) IN
-// [...]`, `r:T`, `NOT r:T`, `r:!T`, and their NOT, AND and OR), standing
+// [...]`, `r:T`, `NOT r:T`, `r:!T`, and their NOT, AND and OR; or any
+// other test of type(r) alone, computed per type: typesByValue), standing
 // in a filter after the expansion binding r (with only filters between),
 // narrows the expansion's types to the set it admits (intersected with
 // the types the pattern wrote) and goes, as labelChecks does for a node's
@@ -44,6 +45,12 @@ func (b *builder) typeChecks(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 				cs := conjuncts(o.Pred)
 				for _, c := range cs {
 					set, ok := typeSetOf(c, ex.Rel)
+					if !ok {
+						var names []string
+						if names, ok = b.typesByValue(c, ex.Rel); ok {
+							set = typesOfNames(names)
+						}
+					}
 					var types []string
 					if ok {
 						types, ok = typesOf(ex.Types).and(set).resolve(b.typeDictionary)

@@ -64,9 +64,13 @@ func mergeUnionBranches(op logical.CallSubquery) (logical.CallSubquery, bool) {
 }
 
 // mergeBranches returns the one pipeline a and b are when they differ
-// only in the types of one expansion (disjoint ones when all) or, when
-// not all, the labels of one label check; ok false otherwise.
+// only in the types of one expansion (disjoint ones when all), the
+// direction of one (mergeDirections) or, when not all, the labels of one
+// label check; ok false otherwise.
 func mergeBranches(a, b *logical.Pipeline, all bool) (*logical.Pipeline, bool) {
+	if m, ok := mergeDirections(a, b, all); ok {
+		return m, true
+	}
 	if len(a.Ops) != len(b.Ops) {
 		return nil, false
 	}
