@@ -90,6 +90,9 @@ func mayFailQuery(r *rand.Rand) string {
 		return strings.ReplaceAll(mayFailTests[r.IntN(len(mayFailTests))], "%s", v)
 	}
 	shape := mayFailShapes[r.IntN(len(mayFailShapes))]
+	if !strings.Contains(shape, "%[") {
+		return strings.ReplaceAll(shape, "%%", "%") // no test to place
+	}
 	return fmt.Sprintf(shape, test("a"), test("b"), test("k"), test("y"))
 }
 
