@@ -191,7 +191,7 @@ func (b *builder) groupStepMulti(m *patternPlan, c *chainPlan, ri, from, to int)
 	if len(items) > 0 {
 		m.ops = append(m.ops, logical.Project{Items: items})
 	}
-	return b.appendNodeFilter(m, c.el.Nodes[to], c.names[to])
+	return b.appendEndFilter(m, c.el.Nodes[to], c.names[to])
 }
 
 // needsNodes reports whether planning quantified path pattern g reads the

@@ -87,7 +87,7 @@ func (b *builder) groupStep(m *patternPlan, c *chainPlan, ri, from, to int) erro
 	if err := b.groupFilter(m, c, ri, g, rl, typeExpr); err != nil {
 		return err
 	}
-	return b.appendNodeFilter(m, c.el.Nodes[to], c.names[to])
+	return b.appendEndFilter(m, c.el.Nodes[to], c.names[to])
 }
 
 // groupVars lists the variables a quantified path pattern declares.

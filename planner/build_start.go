@@ -213,7 +213,7 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 			return i, nil
 		}
 	}
-	if b.startLast {
+	if b.startLast && endTestsSafe(el, sc) {
 		return len(names) - 1, nil
 	}
 	best, bestCost := 0, math.Inf(1)

@@ -482,6 +482,7 @@ func (g *gen) sink(op logical.Op, e *regEnv) (*tableSource, error) {
 				return nil, err
 			}
 			call.SumInts = a.IntSum
+			call.Offset, call.Placed = int32(a.Call.NodeSpan().Start), true
 			spec.Aggs = append(spec.Aggs, call)
 			r := g.r()
 			spec.Table.R = append(spec.Table.R, r)

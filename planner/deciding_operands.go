@@ -30,6 +30,15 @@ import (
 //
 // When no operand may fail, the order is not observable and the code is
 // the plain strict evaluation.
+//
+// The operands are those of the chain with their constant parts folded
+// (chainOperands): whether an operand may fail is a property of its
+// value, not of its spelling, so `CASE WHEN true THEN NOT (c = 0) ELSE 1
+// END` is an operand that cannot fail, as the `NOT (c = 0)` the planner
+// folds it to (foldConstant) is. Were the written form classified, a
+// plan that folded first would evaluate the operand ahead of one that
+// may fail, and the chain would be decided where row-at-a-time
+// evaluation raises the other's error (or the reverse).
 
 // rowEntities lists the variables of env held as nodes or relationships
 // (whose property reads cannot fail).
@@ -58,6 +67,24 @@ func (b *builder) safeFirst(ops []ast.Expr, entities map[string]bool) (ordered [
 	return append(ordered, later...), len(later) > 0
 }
 
+// chainOperands is the operands of a chain of op (AND or OR), left to
+// right, each with its constant parts folded (foldExpr), an operand the
+// folding turns into a chain of op read as the operands of that chain.
+// Folding keeps every value and every error (foldConstant drops only
+// parts that cannot fail), so evaluating these operands decides the
+// chain as evaluating the written ones does.
+func chainOperands(e ast.Expr, op ast.BinaryOp) []ast.Expr {
+	var out []ast.Expr
+	for _, o := range operandsOf(e, op) {
+		if f, ok := foldExpr(o); ok {
+			out = append(out, operandsOf(f, op)...)
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
 // operandsOf is the operands of a chain of op (AND or OR), left to right.
 func operandsOf(e ast.Expr, op ast.BinaryOp) []ast.Expr {
 	if b, ok := e.(*ast.Binary); ok && b.Op == op {
@@ -73,7 +100,7 @@ func (g *gen) decidingLogic(x *ast.Binary, env *regEnv) (reg int32, ok bool, err
 	if x.Op != ast.OpAnd && x.Op != ast.OpOr {
 		return 0, false, nil
 	}
-	ordered, risky := g.b.safeFirst(operandsOf(x, x.Op), rowEntities(env))
+	ordered, risky := g.b.safeFirst(chainOperands(x, x.Op), rowEntities(env))
 	if !risky {
 		return 0, false, nil
 	}
@@ -113,7 +140,7 @@ func (g *gen) decidingLogic(x *ast.Binary, env *regEnv) (reg int32, ok bool, err
 // the filter tests them, each dropping the row unless true: the predicate
 // whole when none may fail.
 func (b *builder) filterConjuncts(pred ast.Expr, entities map[string]bool) []ast.Expr {
-	cs, risky := b.safeFirst(conjuncts(pred), entities)
+	cs, risky := b.safeFirst(chainOperands(pred, ast.OpAnd), entities)
 	if !risky || len(cs) == 1 {
 		return []ast.Expr{pred}
 	}

@@ -264,7 +264,10 @@ func (b *builder) leastTrailsEnds(ops []logical.Op, at int) ([]logical.Op, bool)
 		}
 		var own, rest []ast.Expr
 		for _, c := range conjuncts(f.Pred) {
-			if readsOnly(c, sp.To) {
+			// Only a test that cannot fail moves to the scan: the scan
+			// tests every end node, the search reaches only some, and a
+			// test that may fail would raise its error on the others.
+			if readsOnly(c, sp.To) && neverFails(c, map[string]bool{sp.To: true}) && !b.readsFailingList(c) {
 				own = append(own, c)
 			} else {
 				rest = append(rest, c)

@@ -93,6 +93,14 @@ func rewriteChildren(e ast.Expr, f exprRewrite) (ast.Expr, bool) {
 	case *ast.ListLiteral:
 		return rebuild(x, f, func(c *ast.ListLiteral, k []ast.Expr) { c.Items = k }, x.Items...)
 	case *ast.FunctionCall:
+		if isAggregate(x) {
+			// An aggregate call past its aggregation is a reference to
+			// the aggregation's result, read by the call's identity
+			// (aggRefs); its arguments are the aggregation's, which
+			// rewrites its calls itself. A copy would be a call no
+			// aggregation computes.
+			return x, false
+		}
 		return rebuild(x, f, func(c *ast.FunctionCall, k []ast.Expr) { c.Args = k }, x.Args...)
 	case *ast.Index:
 		return rebuild(x, f, func(c *ast.Index, k []ast.Expr) { c.Expr, c.Index = k[0], k[1] }, x.Expr, x.Index)

@@ -39,7 +39,7 @@ func (vc *vecCtx) decidingLogic(x *ast.Binary) (reg int32, ok bool, err error) {
 		return 0, false, nil
 	}
 	g := vc.g
-	ordered, risky := g.b.safeFirst(operandsOf(x, x.Op), vc.entities())
+	ordered, risky := g.b.safeFirst(chainOperands(x, x.Op), vc.entities())
 	if !risky {
 		return 0, false, nil
 	}

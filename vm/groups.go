@@ -272,7 +272,8 @@ func (gs *groups) thaw() {
 	}
 }
 
-// aggStep feeds the current row to its group's aggregates.
+// aggStep feeds the current row to its group's aggregates; an error an
+// aggregate raises is reported at that aggregate's call (aggAt).
 func (t *table) aggStep(m *Machine) error {
 	s := t.agg
 	g, err := t.find(m)
@@ -290,7 +291,7 @@ func (t *table) aggStep(m *Machine) error {
 			p := col.ints.at(g)
 			sum, carry := *p, int64(n)
 			if (carry > 0 && sum > math.MaxInt64-carry) || (carry < 0 && sum < math.MinInt64-carry) {
-				return cyqerr.Runtimef(cyqerr.ArithmeticError, "IntegerOverflow", "the sum overflows a 64-bit integer")
+				return m.aggAt(a, cyqerr.Runtimef(cyqerr.ArithmeticError, "IntegerOverflow", "the sum overflows a 64-bit integer"))
 			}
 			*p = sum + carry
 			continue
@@ -342,13 +343,13 @@ func (t *table) aggStep(m *Machine) error {
 		}
 		if col.flat() {
 			if err := col.flatStep(m, g, args); err != nil {
-				return err
+				return m.aggAt(a, err)
 			}
 			continue
 		}
 		agg := *col.objs.at(g)
 		if err := agg.Add(args); err != nil {
-			return err
+			return m.aggAt(a, err)
 		}
 		if _, keeps := agg.(functions.Retaining); keeps && len(args) > 0 && !value.IsNull(args[0]) {
 			if err := m.account(value.Size(args[0]) + 16); err != nil {
@@ -357,6 +358,19 @@ func (t *table) aggStep(m *Machine) error {
 		}
 	}
 	return nil
+}
+
+// aggAt places err, raised by aggregate a, at a's call when the error has
+// no position of its own and a's is known.
+func (m *Machine) aggAt(a *AggCall, err error) error {
+	if !a.Placed || m.prog.Source == "" {
+		return err
+	}
+	e := cyqerr.Wrap(err, cyqerr.Internal, cyqerr.Runtime)
+	if !e.Pos.IsValid() {
+		e.At(m.prog.Source, int(a.Offset))
+	}
+	return e
 }
 
 // aggSet feeds a whole node set to the current row's group: every

@@ -308,6 +308,12 @@ type AggCall struct {
 	// result is the size of their union. With SumInts it is count(*) fed
 	// the sets, the sum of their sizes.
 	SetCount bool
+	// Offset is the byte offset of the call in the source, when Placed:
+	// an error the aggregate raises on a row is reported there (one
+	// OpAggStep feeds every aggregate of a grouping, and its own span is
+	// one of them).
+	Offset int32
+	Placed bool
 }
 
 // Aggregator accumulates one group's aggregate.
