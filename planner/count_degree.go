@@ -101,8 +101,8 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 	var loopTests []int // filters that only exclude the hop's self-loops
 	var endTests []int  // label tests of the far node
 	var endLabels []ast.LabelExpr
-	renamed := false // a projection between may rebind the hop's names
-	var outer []string                  // relationships of the row the hop's must differ from
+	renamed := false                   // a projection between may rebind the hop's names
+	var outer []string                 // relationships of the row the hop's must differ from
 	tested := map[int]logical.Filter{} // filters left when those tests are taken out
 	for j := i + 1; j < len(ops) && agg < 0; j++ {
 		switch x := ops[j].(type) {
