@@ -2,6 +2,7 @@ package cyq
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -17,10 +18,13 @@ import (
 // (or from a node it does not touch) in every direction and type, with
 // the inequality spelt several ways and near misses the rule must leave
 // (a far-end label, a property test of q, an OR, the hop's own self-loops
-// excluded), and read the count as COUNT { }, COUNT { MATCH }, the size
-// of a pattern comprehension, an OPTIONAL MATCH counted, per row, summed
-// and compared with a threshold. The graph has parallel relationships
-// and self-loops.
+// excluded, a test that fails), and read the count as COUNT { }, COUNT {
+// MATCH }, the size of a pattern comprehension, an OPTIONAL MATCH
+// counted, per row, summed and compared with a threshold, and as the
+// size of the hop's relationships collected by a pattern comprehension
+// and filtered by a list comprehension (not read as a degree: compared
+// only).
+// The graph has parallel relationships and self-loops.
 
 // outerRelLeads bind b and r (and a, r2 where the hop reads them).
 var outerRelLeads = []string{
@@ -60,6 +64,7 @@ var outerRelWheres = []string{
 	"q <> r OR q.w = 1",
 	"q <> r AND startNode(q) <> endNode(q)",
 	"elementId(r) <> elementId(q)",
+	"q <> r AND q.w / 0 = 1",
 }
 
 // outerRelUses read the count (%[1]s the hop, %[2]s its test).
@@ -71,7 +76,15 @@ var outerRelUses = []string{
 	"OPTIONAL MATCH %[1]s WHERE %[2]s RETURN count(q) AS n",
 	"WITH a, b, r, COUNT { %[1]s WHERE %[2]s } AS c WHERE c > 1 RETURN count(*) AS n",
 	"RETURN count(*) AS n, sum(CASE WHEN EXISTS { %[1]s WHERE %[2]s } THEN 1 ELSE 0 END) AS e",
+	"WITH a, b, r, [%[1]s | q] AS qs RETURN sum(size([x IN qs WHERE %[3]s])) AS n",
+	"RETURN b.id AS id, size([x IN [%[1]s | q] WHERE %[3]s | x]) AS n",
+	"RETURN sum(size([x IN [%[1]s WHERE q.w IS NOT NULL | q] WHERE %[3]s])) AS n",
+	"RETURN sum(size([q IN [%[1]s | q] WHERE %[2]s])) AS n, sum(size([x IN [%[1]s | q] WHERE %[3]s | x.w])) AS m",
 }
+
+// elementVar is the hop's relationship in a test, read as x, an element
+// of a list of the hop's relationships.
+var elementVar = regexp.MustCompile(`\bq\b`)
 
 func outerRelQueries() []string {
 	var qs []string
@@ -95,7 +108,7 @@ func outerRelQueries() []string {
 				if strings.Contains(strings.ToLower(where), "id(") && strings.HasPrefix(use, "OPTIONAL") && (strings.Contains(lead, "*1..1") || strings.Contains(lead, "1 AS r")) {
 					continue
 				}
-				qs = append(qs, lead+" "+fmt.Sprintf(use, fmt.Sprintf(hop, "q"), where))
+				qs = append(qs, lead+" "+fmt.Sprintf(use, fmt.Sprintf(hop, "q"), where, elementVar.ReplaceAllString(where, "x")))
 			}
 		}
 	}
