@@ -65,6 +65,10 @@ type builder struct {
 	// the row's node and relationship variables (see valueJoins); nil
 	// elsewhere.
 	joinOuter map[string]bool
+	// bodyRels: while a pattern tested or counted per row is planned,
+	// the row's relationship variables (see outer_rel_degree.go); nil
+	// elsewhere.
+	bodyRels map[string]bool
 	// bodyRows: while a pattern tested or counted per row is planned,
 	// the estimated number of rows that reach it (see outerRows); the
 	// build of a value join or key count inside it runs once for all

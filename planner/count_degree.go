@@ -89,7 +89,9 @@ func countOptionalDegrees(b *builder, ops []logical.Op, req required) ([]logical
 // relationship, and that aggregation only counts them. A filter that
 // only excludes the hop's self-loops (excludesSelfLoops) becomes a degree
 // read without them; an expansion that must differ from relationships
-// bound before reads the degree less those (uniqueDegree). A label test
+// bound before, or from relationships of the row a per-row count is
+// planned for (outerRelTests), reads the degree less those
+// (uniqueDegree). A label test
 // of the far node (a NodeFilter of static labels) becomes the degree
 // read's end labels: only the relationships whose other end matches
 // count, in one pass over the node's adjacency.
@@ -99,13 +101,18 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 	var loopTests []int // filters that only exclude the hop's self-loops
 	var endTests []int  // label tests of the far node
 	var endLabels []ast.LabelExpr
-	renamed := false // a projection between may rebind the hop's names
+	renamed := false                   // a projection between may rebind the hop's names
+	var outer []string                 // relationships of the row the hop's must differ from
+	tested := map[int]logical.Filter{} // filters left when those tests are taken out
 	for j := i + 1; j < len(ops) && agg < 0; j++ {
 		switch x := ops[j].(type) {
 		case logical.Filter:
 			if matchOnly && !renamed && excludesSelfLoops(x.Pred, o.Rel, o.From, o.To) {
 				loopTests = append(loopTests, j)
 				continue
+			}
+			if rs, rest, ok := b.outerRelTests(x, o); matchOnly && !renamed && ok {
+				outer, tested[j], x = append(outer, rs...), rest, rest
 			}
 			if usesOf(x).hasAny(far...) {
 				return nil, false
@@ -146,15 +153,21 @@ func (b *builder) degreeFor(ops []logical.Op, i int, o logical.Expand, matchOnly
 			return nil, false
 		}
 	}
-	if len(o.Distinct) > 0 && len(loopTests)+len(endTests) > 0 {
+	if len(o.Distinct)+len(outer) > 0 && len(loopTests)+len(endTests) > 0 {
 		return nil, false
 	}
 	into := b.fresh("deg")
 	var unique []logical.Op
-	if len(o.Distinct) > 0 {
+	if len(o.Distinct)+len(outer) > 0 {
 		var ok bool
-		if unique, ok = b.uniqueDegree(ops[:i], o, into, matchOnly, matchOnly && len(a.Keys) > 0); !ok {
+		if unique, ok = b.uniqueDegree(ops[:i], o, into, matchOnly, matchOnly && len(a.Keys) > 0, outer); !ok {
 			return nil, false
+		}
+	}
+	if len(tested) > 0 {
+		ops = slices.Clone(ops)
+		for j, f := range tested {
+			ops[j] = f
 		}
 	}
 	aggs := make([]logical.AggCall, len(a.Aggs))

@@ -27,10 +27,13 @@ import (
 // row for a node with nothing to count, and an aggregation with keys,
 // whose group would otherwise appear), a filter dropping the rows it
 // leaves at zero.
-// ok is false for an undirected hop (a self-loop is then one relationship
-// seen from both ends) and for names in distinct that are not
-// relationships bound by a single-hop expansion among before.
-func (b *builder) uniqueDegree(before []logical.Op, o logical.Expand, into string, matchOnly, dropZero bool) (ops []logical.Op, ok bool) {
+// The relationships of the row in outer (see outer_rel_degree.go) are
+// taken off the same way, one when the hop enumerates it.
+// ok is false for an undirected hop with relationships bound before (a
+// self-loop is then one relationship seen from both ends) and for names
+// in distinct that are not relationships bound by a single-hop expansion
+// among before.
+func (b *builder) uniqueDegree(before []logical.Op, o logical.Expand, into string, matchOnly, dropZero bool, outer []string) (ops []logical.Op, ok bool) {
 	end := ""
 	switch o.Dir {
 	case ast.DirRight:
@@ -38,7 +41,9 @@ func (b *builder) uniqueDegree(before []logical.Op, o logical.Expand, into strin
 	case ast.DirLeft:
 		end = "endNode"
 	default:
-		return nil, false
+		if len(o.Distinct) > 0 {
+			return nil, false
+		}
 	}
 	raw := b.fresh("deg")
 	count := ast.Expr(&ast.Variable{Name: raw})
@@ -74,6 +79,10 @@ func (b *builder) uniqueDegree(before []logical.Op, o logical.Expand, into strin
 		if leaves != nil {
 			one = &ast.Case{Whens: []*ast.CaseWhen{{When: leaves, Then: intLit(ast.Span{}, 1)}}, Else: intLit(ast.Span{}, 0)}
 		}
+		count = &ast.Binary{Op: ast.OpSub, Left: count, Right: one}
+	}
+	for _, r := range outer {
+		one := &ast.Case{Whens: []*ast.CaseWhen{{When: outerRelCounted(o, r), Then: intLit(ast.Span{}, 1)}}, Else: intLit(ast.Span{}, 0)}
 		count = &ast.Binary{Op: ast.OpSub, Left: count, Right: one}
 	}
 	ops = []logical.Op{

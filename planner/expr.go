@@ -584,19 +584,19 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 		// The row's entities are known to the rules (a value join or
 		// key count keyed by the row's values), as for the cost model's
 		// plan of the pattern (exprPipelines).
-		saved, savedRows := g.b.joinOuter, g.b.bodyRows
-		g.b.joinOuter, g.b.bodyRows = rowEntities(env), g.curRows
+		saved, savedRows, savedRels := g.b.joinOuter, g.b.bodyRows, g.b.bodyRels
+		g.b.joinOuter, g.b.bodyRows, g.b.bodyRels = rowEntities(env), g.curRows, rowRels(env)
 		ops = g.b.correlatedSemiJoins(ops, sc)
 		if count {
 			if r, ok, err := g.countByRules(ops, env); ok || err != nil {
-				g.b.joinOuter, g.b.bodyRows = saved, savedRows
+				g.b.joinOuter, g.b.bodyRows, g.b.bodyRels = saved, savedRows, savedRels
 				return r, err
 			}
 		}
 		// Nothing reads the pattern's variables after it; an existence
 		// check needs no multiplicity either.
 		ops = g.b.rewrite(ops, need{Live: newVarSet(), Bag: count})
-		g.b.joinOuter, g.b.bodyRows = saved, savedRows
+		g.b.joinOuter, g.b.bodyRows, g.b.bodyRels = saved, savedRows, savedRels
 	}
 	res := g.r()
 	done := g.newLabel()

@@ -200,8 +200,8 @@ func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls
 		return nil, false, false
 	}
 	if !b.rowModeOnly {
-		saved, savedRows := b.joinOuter, b.bodyRows
-		b.joinOuter, b.bodyRows = scopeEntities(sc), b.rowsAfter(ops[:i]) // as gen.exists
+		saved, savedRows, savedRels := b.joinOuter, b.bodyRows, b.bodyRels
+		b.joinOuter, b.bodyRows, b.bodyRels = scopeEntities(sc), b.rowsAfter(ops[:i]), scopeRels(sc) // as gen.exists
 		inner = b.correlatedSemiJoins(inner, sc)
 		counted, ok := []logical.Op(nil), false
 		if count && !comprehension {
@@ -215,7 +215,7 @@ func (b *builder) exprPipelineOrDegree(ops []logical.Op, i int, x ast.Expr) (pls
 		default:
 			inner = b.rewrite(inner, need{Live: newVarSet(), Bag: count})
 		}
-		b.joinOuter, b.bodyRows = saved, savedRows
+		b.joinOuter, b.bodyRows, b.bodyRels = saved, savedRows, savedRels
 	}
 	return []*logical.Pipeline{{Ops: inner}}, false, true
 }
