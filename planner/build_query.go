@@ -185,6 +185,14 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 				i += n - 1
 				continue
 			}
+			if mark, next, ok := b.optionalMark(ordered, i, q.sc); ok {
+				q.readSinceEager = true
+				if err := b.clause(q, mark); err != nil {
+					return nil, nil, err
+				}
+				ordered[i+1] = next
+				continue
+			}
 			if count, next, ok := b.optionalCount(m, ordered[i+1], q.sc); ok {
 				q.readSinceEager = true
 				if err := b.clause(q, count); err != nil {
