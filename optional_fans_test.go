@@ -27,7 +27,8 @@ var fanOuters = []string{
 // variable, %[2]s the node it fans out from): one hop either way,
 // undirected (self-loops and parallel relationships), typed and
 // labelled, with a relationship variable, two hops, with a WHERE that
-// cannot fail, one that reads a second outer variable, one that may
+// cannot fail, one that reads a second outer variable (a value, or a
+// second node), one that may
 // fail (division by zero: stays in row mode's place), one that reads the
 // clause before it (a chain, not a fan), and one that reads no outer
 // variable at all.
@@ -43,6 +44,7 @@ var fanPatterns = []string{
 	"OPTIONAL MATCH (%[2]s)-->(%[1]s) WHERE %[1]s.id %% 3 = g",
 	"OPTIONAL MATCH (%[2]s)-->(%[1]s) WHERE 10 / (%[1]s.id %% 4) > 2",
 	"OPTIONAL MATCH (%[1]s:A) WHERE %[1]s.id < 7",
+	"OPTIONAL MATCH (%[2]s)-->(%[1]s)<--(a)",
 	"CHAIN",
 }
 

@@ -11,7 +11,7 @@ import (
 // through a DISTINCT projection or aggregates that do not see
 // repetition (the rewrite's family), and the near misses: aggregates
 // that count repeated rows, o's value or property read, ORDER BY and
-// LIMIT after DISTINCT, a WHERE on the mark.
+// LIMIT after DISTINCT, a WHERE on the mark, a pattern that names o.
 var markReads = []string{
 	"WITH DISTINCT a, o IS NOT NULL AS hit RETURN *",
 	"WITH DISTINCT a, o IS NOT NULL AS hit WHERE hit RETURN count(*) AS n",
@@ -30,6 +30,7 @@ var markReads = []string{
 	"RETURN DISTINCT a.id AS id, coalesce(o.k, -1) AS k",
 	"WITH DISTINCT b, o IS NULL AS none RETURN *",
 	"RETURN sum(DISTINCT CASE WHEN o IS NULL THEN 1 ELSE 2 END) AS s",
+	"RETURN DISTINCT a.id AS id, o IS NULL AS none, EXISTS { (a)-->(o) } AS p",
 }
 
 // TestOptionalMarksMatchRowMode compares, with row mode, OPTIONAL MATCH
