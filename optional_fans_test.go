@@ -119,7 +119,10 @@ func fanQuery(r *rand.Rand) string {
 	for j := 0; j < k; j++ {
 		v := fmt.Sprintf("x%d", j)
 		p := fanPatterns[r.IntN(len(fanPatterns))]
-		for !hasG && strings.Contains(p, "= g") {
+		// One clause that may fail at most: with two, row mode and the
+		// planned stores may report different ones of the errors (so they
+		// do without this rewrite).
+		for !hasG && strings.Contains(p, "= g") || j > 0 && strings.Contains(p, "10 /") {
 			p = fanPatterns[r.IntN(len(fanPatterns))]
 		}
 		if p == "CHAIN" {
@@ -155,6 +158,9 @@ func fanQuery(r *rand.Rand) string {
 	if o := fanOthers[r.IntN(len(fanOthers))]; o != "" {
 		items = append(items, o)
 	}
+	if r.IntN(6) == 0 && key != "" {
+		items = []string{key} // no aggregate: every row of the product counts
+	}
 	proj := strings.Join(items, ", ")
 	if r.IntN(8) == 0 {
 		// The clauses in a subquery, fanning out from its outer row.
@@ -166,7 +172,9 @@ func fanQuery(r *rand.Rand) string {
 	}
 	switch r.IntN(6) {
 	case 3:
-		return b.String() + " WITH " + proj + " WHERE a.id > 3 RETURN *" // a may be no column: an error
+		if strings.HasPrefix(key, "a") {
+			return b.String() + " WITH " + proj + " WHERE a IS NOT NULL RETURN *" // a may be no column: an error
+		}
 	case 0:
 		return b.String() + " WITH " + proj + " RETURN *"
 	case 1:

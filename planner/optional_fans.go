@@ -38,7 +38,8 @@ import (
 //     rewrite evaluates each clause once per distinct input, not once per
 //     row of the product, so a clause whose matching may raise an error
 //     stays where row mode evaluates it;
-//   - every aggregate of the projection is count(DISTINCT v) or
+//   - the projection aggregates or is DISTINCT, and every aggregate of
+//     it is count(DISTINCT v) or
 //     size(collect(DISTINCT v)) of a variable v one clause introduces
 //     (never null in a match, so the count of distinct rows of RETURN
 //     DISTINCT v is count(DISTINCT v)), or reads no variable the clauses
@@ -115,6 +116,12 @@ func (b *builder) optionalFans(clauses []ast.Clause, i int, sc *scope) (before [
 		freshSet[v] = true
 	}
 	if where != nil && readsAny(where, freshSet) {
+		return nil, nil, 0, false
+	}
+
+	// A projection that neither aggregates nor is DISTINCT sees every
+	// row of the product.
+	if !pr.Distinct && !slices.ContainsFunc(itemExprs(pr.Items), aggregates) {
 		return nil, nil, 0, false
 	}
 
