@@ -280,7 +280,10 @@ func (b *builder) optionalFans(clauses []ast.Clause, i int, sc *scope) (before [
 			}
 		}
 	}
-	if len(first) == 0 {
+	// One clause whose input varies in the group multiplies nothing: its
+	// rows are planned as they are (set-at-a-time expansions and counts),
+	// not as a subquery over collected inputs.
+	if len(first) == 0 || n == 1 && len(calls) > 0 {
 		return nil, nil, 0, false
 	}
 	group := &ast.With{Span: pr.Span, Projection: &ast.Projection{Span: pr.Span, Distinct: !aggregated, Items: first}}
