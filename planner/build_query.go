@@ -181,6 +181,25 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 				}
 				continue
 			}
+			if before, next, n, ok := b.optionalFans(ordered, i, q.sc); ok {
+				q.readSinceEager = true
+				for _, c := range before {
+					if err := b.clause(q, c); err != nil {
+						return nil, nil, err
+					}
+				}
+				ordered[i+n] = next
+				i += n - 1
+				continue
+			}
+			if mark, next, ok := b.optionalMark(ordered, i, q.sc); ok {
+				q.readSinceEager = true
+				if err := b.clause(q, mark); err != nil {
+					return nil, nil, err
+				}
+				ordered[i+1] = next
+				continue
+			}
 			if count, next, ok := b.optionalCount(m, ordered[i+1], q.sc); ok {
 				q.readSinceEager = true
 				if err := b.clause(q, count); err != nil {
