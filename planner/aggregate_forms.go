@@ -579,16 +579,7 @@ func countCollected(clauses []ast.Clause) []ast.Clause {
 			out[i] = w
 			nextPr := *pr
 			nextPr.Items = items
-			switch x := out[i+1].(type) {
-			case *ast.With:
-				nw := *x
-				nw.Projection = &nextPr
-				out[i+1] = &nw
-			case *ast.Return:
-				nr := *x
-				nr.Projection = &nextPr
-				out[i+1] = &nr
-			}
+			out[i+1] = reprojected(out[i+1], &nextPr)
 			pr = &nextPr
 		}
 	}

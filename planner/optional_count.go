@@ -85,16 +85,7 @@ func (b *builder) optionalCount(m *ast.Match, next ast.Clause, sc *scope) (count
 	}
 	np := *pr
 	np.Items = items
-	switch x := next.(type) {
-	case *ast.With:
-		nw := *x
-		nw.Projection = &np
-		rewritten = &nw
-	case *ast.Return:
-		nr := *x
-		nr.Projection = &np
-		rewritten = &nr
-	}
+	rewritten = reprojected(next, &np)
 	sub := &ast.CountSubquery{Span: m.Span, Pattern: m.Pattern, Where: m.Where}
 	item := &ast.ProjectionItem{Span: m.Span, Expr: sub, Alias: &ast.Variable{Span: m.Span, Name: name}, Text: name}
 	count = &ast.With{Span: m.Span, Projection: &ast.Projection{Span: m.Span, Star: true, Items: []*ast.ProjectionItem{item}}}

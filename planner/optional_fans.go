@@ -290,16 +290,7 @@ func (b *builder) optionalFans(clauses []ast.Clause, i int, sc *scope) (before [
 	before = append([]ast.Clause{group}, calls...)
 	np := *pr
 	np.Items = items
-	switch x := next.(type) {
-	case *ast.With:
-		nw := *x
-		nw.Projection = &np
-		rewritten = &nw
-	case *ast.Return:
-		nr := *x
-		nr.Projection = &np
-		rewritten = &nr
-	}
+	rewritten = reprojected(next, &np)
 	return before, rewritten, n, true
 }
 

@@ -104,16 +104,9 @@ func (b *builder) optionalMark(clauses []ast.Clause, i int, sc *scope) (mark *as
 			return nil, nil, false
 		}
 	}
-	switch x := next.(type) {
-	case *ast.With:
-		nw := *x
-		nw.Projection = &np
-		nw.Where = nwhere
-		rewritten = &nw
-	case *ast.Return:
-		nr := *x
-		nr.Projection = &np
-		rewritten = &nr
+	rewritten = reprojected(next, &np)
+	if w, ok := rewritten.(*ast.With); ok {
+		w.Where = nwhere
 	}
 	exists := &ast.ExistsSubquery{Span: m.Span, Pattern: m.Pattern, Where: m.Where}
 	item := &ast.ProjectionItem{Span: m.Span, Expr: exists, Alias: &ast.Variable{Span: m.Span, Name: name}, Text: name}
