@@ -89,6 +89,7 @@ func (b *builder) optionalFans(clauses []ast.Clause, i int, sc *scope) (before [
 	for j, m := range fans {
 		vs := newVarSet()
 		patternVars(m.Pattern, &vs)
+		patternGroupVars(m.Pattern, &vs)
 		for v := range exprVars(m.Where) {
 			vs.names[v] = true
 		}
@@ -115,7 +116,11 @@ func (b *builder) optionalFans(clauses []ast.Clause, i int, sc *scope) (before [
 	for v := range fresh {
 		freshSet[v] = true
 	}
-	if where != nil && readsAny(where, freshSet) {
+	// A WITH's WHERE stays over the aggregates it was written against:
+	// over the subqueries that replace them its operands' kinds are known
+	// at compile time, so a kind error there would come before errors row
+	// mode raises first (an aggregate in a later ORDER BY).
+	if where != nil {
 		return nil, nil, 0, false
 	}
 

@@ -64,8 +64,27 @@ func (b *builder) optionalMark(clauses []ast.Clause, i int, sc *scope) (mark *as
 		return nil, nil, false
 	}
 	name := b.fresh("mark")
-	test := func(e ast.Expr) ast.Expr {
+	var test func(e ast.Expr) ast.Expr
+	test = func(e ast.Expr) ast.Expr {
 		out, _ := rewriteExpr(e, func(x ast.Expr) (ast.Expr, bool) {
+			if fc, ok := x.(*ast.FunctionCall); ok && isAggregate(fc) {
+				// rewriteExpr leaves an aggregate's arguments alone (past
+				// its aggregation the call names its result); this
+				// projection is the aggregation, planned afresh, so the
+				// tests inside its arguments are marked too.
+				args := make([]ast.Expr, len(fc.Args))
+				changed := false
+				for k, a := range fc.Args {
+					args[k] = test(a)
+					changed = changed || args[k] != a
+				}
+				if !changed {
+					return x, false
+				}
+				nfc := *fc
+				nfc.Args = args
+				return &nfc, true
+			}
 			n, ok := x.(*ast.IsNull)
 			if !ok {
 				return x, false

@@ -480,6 +480,26 @@ func patternVars(p *ast.Pattern, s *varSet) {
 	}
 }
 
+// patternGroupVars adds the group variables of p's quantified path patterns
+// (and what their inner tests read): lists the pattern binds outside the
+// group, which patternVars leaves out.
+func patternGroupVars(p *ast.Pattern, s *varSet) {
+	if p == nil {
+		return
+	}
+	for _, part := range p.Parts {
+		if part.Element == nil {
+			continue
+		}
+		for _, r := range part.Element.Rels {
+			if r.Group != nil {
+				elementVars(r.Group.Element, s)
+				addExprVars(r.Group.Where, s)
+			}
+		}
+	}
+}
+
 // elementVars adds the variables a pattern element names or reads.
 func elementVars(el *ast.PatternElement, s *varSet) {
 	if el == nil {

@@ -119,10 +119,11 @@ func bindPatternVars(p *ast.Pattern, sc *scope) {
 }
 
 // fresh returns the variables of pattern that the scope does not bind:
-// those the pattern introduces.
+// those the pattern introduces, its quantified groups' lists included.
 func (s *scope) fresh(pattern *ast.Pattern) map[string]bool {
 	vs := newVarSet()
 	patternVars(pattern, &vs)
+	patternGroupVars(pattern, &vs)
 	out := map[string]bool{}
 	for n := range vs.names {
 		if !s.has(n) {
