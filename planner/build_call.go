@@ -159,7 +159,13 @@ func (b *builder) callSubquery(c *ast.CallSubquery, sc *scope) (logical.CallSubq
 		op.Union = append(op.Union, body)
 	}
 	if !b.rowModeOnly {
-		op, _ = mergeUnionBranches(op)
+		correlated := c.ScopeGiven && (c.ScopeAll || len(c.Scope) > 0)
+		for _, part := range c.Body.Parts {
+			if w, ok := part.Clauses[0].(*ast.With); ok && importingWith(w) && len(w.Projection.Items) > 0 {
+				correlated = true
+			}
+		}
+		op, _ = mergeUnionBranches(op, correlated)
 	}
 	for _, col := range op.Columns {
 		if sc.has(col) {

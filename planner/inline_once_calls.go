@@ -44,11 +44,17 @@ func inlineOnceCalls(b *builder, ops []logical.Op, _ required) ([]logical.Op, bo
 	if !ok || !slices.Equal(emit.Columns, call.Columns) {
 		return ops, false
 	}
-	sel, ok := body[n-2].(logical.Select)
+	// A UNION's merged branch ends in the Distinct of its columns (UNION
+	// without ALL): in place it keeps the same rows, the CALL running once.
+	last := n - 2
+	if d, isDistinct := body[last].(logical.Distinct); isDistinct && slices.Equal(d.Vars, call.Columns) && n >= 4 {
+		last--
+	}
+	sel, ok := body[last].(logical.Select)
 	if !ok || !slices.Equal(sel.Vars, call.Columns) {
 		return ops, false
 	}
-	for _, op := range body[:n-1] {
+	for _, op := range body[:last] {
 		if !rowWise[op.Name()] || len(op.Children()) > 0 {
 			return ops, false
 		}

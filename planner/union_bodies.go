@@ -55,7 +55,7 @@ func (b *builder) subqueryBody(q *ast.Query, newScope func() *scope, kind subKin
 		return pls, call.Columns, nil
 	}
 	if !b.rowModeOnly {
-		call, _ = mergeUnionBranches(call)
+		call, _ = mergeUnionBranches(call, len(importedEntities(sc)) > 0)
 	}
 	cols := call.Columns
 	pl := &logical.Pipeline{Ops: []logical.Op{logical.Start{}, call, logical.Emit{Columns: cols}}}

@@ -25,8 +25,11 @@ import (
 // query then
 // plans as the disjunction does (one expansion over the types' adjacency,
 // a label set scan). It returns op with the branches merged (the first
-// branch's pipeline keeps its place), and whether any were.
-func mergeUnionBranches(op logical.CallSubquery) (logical.CallSubquery, bool) {
+// branch's pipeline keeps its place), and whether any were. The two
+// directions of one hop merge only where the CALL runs once (correlated
+// false): run per input row, the union of the two directions is a pair
+// of set semi-joins the one undirected branch does not get.
+func mergeUnionBranches(op logical.CallSubquery, correlated bool) (logical.CallSubquery, bool) {
 	if len(op.Union) == 0 {
 		return op, false
 	}
@@ -34,7 +37,7 @@ func mergeUnionBranches(op logical.CallSubquery) (logical.CallSubquery, bool) {
 	merged := false
 	for i := 0; i < len(branches); i++ {
 		for j := i + 1; j < len(branches); j++ {
-			if m, ok := mergeBranches(branches[i], branches[j], op.UnionAll); ok {
+			if m, ok := mergeBranches(branches[i], branches[j], op.UnionAll, !correlated); ok {
 				branches[i] = m
 				branches = slices.Delete(branches, j, j+1)
 				merged = true
@@ -67,9 +70,11 @@ func mergeUnionBranches(op logical.CallSubquery) (logical.CallSubquery, bool) {
 // only in the types of one expansion (disjoint ones when all), the
 // direction of one (mergeDirections) or, when not all, the labels of one
 // label check; ok false otherwise.
-func mergeBranches(a, b *logical.Pipeline, all bool) (*logical.Pipeline, bool) {
-	if m, ok := mergeDirections(a, b, all); ok {
-		return m, true
+func mergeBranches(a, b *logical.Pipeline, all, directions bool) (*logical.Pipeline, bool) {
+	if directions {
+		if m, ok := mergeDirections(a, b, all); ok {
+			return m, true
+		}
 	}
 	if len(a.Ops) != len(b.Ops) {
 		return nil, false
