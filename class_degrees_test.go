@@ -66,24 +66,13 @@ func classDegreeQueries(r *rand.Rand, n int) []string {
 		"CASE WHEN m:B THEN m:A END", "toInteger(m:A) = CASE type(r) WHEN 'R' THEN 1 END", "type(r) = null",
 	}
 	misses := []string{"m.k = 1", "a:A", "r.w > 0", "m.k > a.k", "type(r) STARTS WITH 'R'", "$p = type(r)"}
-	var pred func(depth int) string
-	pred = func(depth int) string {
-		if depth == 0 || r.IntN(3) == 0 {
-			if r.IntN(12) == 0 {
-				return misses[r.IntN(len(misses))]
-			}
-			return preds[r.IntN(len(preds))]
+	predLeaf := func() string {
+		if r.IntN(12) == 0 {
+			return misses[r.IntN(len(misses))]
 		}
-		switch r.IntN(4) {
-		case 0:
-			return "NOT (" + pred(depth-1) + ")"
-		case 1:
-			return "(" + pred(depth-1) + " OR " + pred(depth-1) + ")"
-		case 2:
-			return "(" + pred(depth-1) + " XOR " + pred(depth-1) + ")"
-		}
-		return "(" + pred(depth-1) + " AND " + pred(depth-1) + ")"
+		return preds[r.IntN(len(preds))]
 	}
+	pred := func(depth int) string { return boolTree(r, depth, predLeaf) }
 	consts := []string{"1", "0", "-1", "2", "7", "null", "-3"}
 	missConsts := []string{"1.5", "'x'", "9223372036854775807", "$c", "true"}
 	konst := func() string {

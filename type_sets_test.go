@@ -60,34 +60,23 @@ func TestTypeSetsMatchRowMode(t *testing.T) {
 		return "(" + label(depth-1) + "&" + label(depth-1) + ")"
 	}
 	// test: a type test of r in a WHERE, spelled one of the ways.
-	var test func(depth int) string
-	test = func(depth int) string {
-		if depth == 0 || r.IntN(3) == 0 {
-			n := names[r.IntN(len(names))]
-			switch r.IntN(6) {
-			case 0:
-				return "type(r) = '" + n + "'"
-			case 1:
-				return "type(r) <> '" + n + "'"
-			case 2:
-				return "'" + n + "' <> type(r)"
-			case 3:
-				return "type(r) IN ['" + n + "', '" + names[r.IntN(len(names))] + "']"
-			case 4:
-				return "r:" + label(1)
-			}
-			return "NOT r:" + n
-		}
-		switch r.IntN(4) {
+	leaf := func() string {
+		n := names[r.IntN(len(names))]
+		switch r.IntN(6) {
 		case 0:
-			return "NOT (" + test(depth-1) + ")"
+			return "type(r) = '" + n + "'"
 		case 1:
-			return "(" + test(depth-1) + " OR " + test(depth-1) + ")"
+			return "type(r) <> '" + n + "'"
 		case 2:
-			return "(" + test(depth-1) + " XOR " + test(depth-1) + ")"
+			return "'" + n + "' <> type(r)"
+		case 3:
+			return "type(r) IN ['" + n + "', '" + names[r.IntN(len(names))] + "']"
+		case 4:
+			return "r:" + label(1)
 		}
-		return "(" + test(depth-1) + " AND " + test(depth-1) + ")"
+		return "NOT r:" + n
 	}
+	test := func(depth int) string { return boolTree(r, depth, leaf) }
 	dirs := [][2]string{{"-", "->"}, {"<-", "-"}, {"-", "-"}}
 	var queries []string
 	for i := 0; i < 60; i++ {

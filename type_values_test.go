@@ -111,21 +111,7 @@ func TestTypeValuesMatchRowMode(t *testing.T) {
 		}
 		return "coalesce(CASE WHEN type(r) ENDS WITH 'A' THEN false END, size(type(r)) > 2)"
 	}
-	var test func(depth int) string
-	test = func(depth int) string {
-		if depth == 0 || r.IntN(3) == 0 {
-			return leaf()
-		}
-		switch r.IntN(4) {
-		case 0:
-			return "NOT (" + test(depth-1) + ")"
-		case 1:
-			return "(" + test(depth-1) + " OR " + test(depth-1) + ")"
-		case 2:
-			return "(" + test(depth-1) + " XOR " + test(depth-1) + ")"
-		}
-		return "(" + test(depth-1) + " AND " + test(depth-1) + ")"
-	}
+	test := func(depth int) string { return boolTree(r, depth, leaf) }
 	dirs := [][2]string{{"-", "->"}, {"<-", "-"}, {"-", "-"}}
 	var queries []string
 	for i := 0; i < 50; i++ {
