@@ -136,7 +136,8 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			rows *= math.Max(1, da*db*b.reachedBias(o.HA, o.HB.Dir, o.HB.Types)/nodes)
 		case logical.ExpandChain:
 			reach, r := sel.quantChainReach(o, avgDeg)
-			reads[i] = rows * r
+			// the hops' tests, once per node reached (see exprWork)
+			reads[i] = rows * (r + sel.chainTestWork(o, avgDeg))
 			rows *= math.Min(nodes, reach)
 		case logical.VarExpand:
 			most := o.Max

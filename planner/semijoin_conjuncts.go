@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -72,6 +73,30 @@ func (b *builder) semiJoinConjuncts(parts []ast.Expr, sc *scope, at map[string]i
 		}
 		if len(group) < 2 {
 			continue
+		}
+		// Only the conjuncts whose sets pay for themselves are built;
+		// the others stay in the filter, tested per row of the
+		// semi-join's output (see semijoin_split.go).
+		built := b.splitConjuncts(group, probe, sc, at, ops)
+		if len(built) < 2 {
+			// One set or none: the conjuncts are decided one by one
+			// (semiJoinExists), each costed against its own tests.
+			continue
+		}
+		if len(built) < len(group) {
+			var kept []ast.Expr
+			for k, p := range group {
+				if slices.Contains(built, k) {
+					kept = append(kept, p)
+				}
+			}
+			rest = rest[:0]
+			for _, p := range parts {
+				if !slices.ContainsFunc(kept, func(q ast.Expr) bool { return q == p }) {
+					rest = append(rest, p)
+				}
+			}
+			group = kept
 		}
 		if sj, _, ok := b.semiJoinTreeFor(andAll(group), sc, at, ops); ok {
 			return sj, rest, true

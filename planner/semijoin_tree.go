@@ -169,86 +169,19 @@ func quantifierTree(q *ast.Quantifier, sc *scope, leaves *[]setLeaf) (*logical.S
 // tests (see above), at the end of ops, when it costs less than the
 // tests per row; why says why not when c is such a tree.
 func (b *builder) semiJoinTreeFor(c ast.Expr, sc *scope, at map[string]int, ops []logical.Op) (_ logical.SemiJoin, why string, _ bool) {
-	var leaves []setLeaf
-	tree, ok := setTreeOf(c, sc, &leaves)
-	if !ok || len(leaves) == 0 {
-		return logical.SemiJoin{}, "", false
-	}
-	// The outer node variables each leaf reads; the probe is one all
-	// read, the other (at most one per leaf) that leaf's key.
-	outers := make([]map[string]bool, len(leaves))
-	common := map[string]bool{}
-	for i, l := range leaves {
-		reads := newVarSet()
-		patternVars(l.x.Pattern, &reads)
-		addExprVars(l.x.Where, &reads)
-		if reads.all {
-			return logical.SemiJoin{}, "", false
-		}
-		outers[i] = map[string]bool{}
-		for n := range reads.names {
-			if sc.has(n) {
-				if sc.vars[n] != kindNode {
-					return logical.SemiJoin{}, "", false
-				}
-				outers[i][n] = true
-			}
-		}
-		if len(outers[i]) == 0 || len(outers[i]) > 2 {
-			return logical.SemiJoin{}, "", false
-		}
-		if b.bodyMayFail(l.x, outers[i]) {
-			return logical.SemiJoin{}, bodyFailsWhy, false
-		}
-		if i == 0 {
-			for n := range outers[i] {
-				common[n] = true
-			}
-			continue
-		}
-		for n := range common {
-			if !outers[i][n] {
-				delete(common, n)
-			}
-		}
+	tree, leaves, outers, common, why, ok := b.treeLeaves(c, sc)
+	if !ok {
+		return logical.SemiJoin{}, why, false
 	}
 	probes := make([]string, 0, len(common))
 	for n := range common {
 		probes = append(probes, n)
 	}
 	sort.Strings(probes)
-	rows := b.rowsAfter(ops)
-	saved := b.outer
-	b.outer = b.bindings(ops)
-	defer func() { b.outer = saved }()
 	var best logical.SemiJoin
 	bestCost := math.Inf(1)
 	for _, probe := range probes {
-		terms := make([]logical.SetTerm, len(leaves))
-		semi, row := rows, 0.0
-		ok := true
-		for i, l := range leaves {
-			key := ""
-			for n := range outers[i] {
-				if n != probe {
-					key = n
-				}
-			}
-			perRow, ok1 := b.existsPipeline(l.x, key, probe, "", false)
-			build, ok2 := b.existsPipeline(l.x, key, "", probe, l.atLeast > 1)
-			if !ok1 || !ok2 {
-				ok = false
-				break
-			}
-			terms[i] = logical.SetTerm{Key: key, AtLeast: l.atLeast, Build: build}
-			semi += b.keyRuns(ops, at, key, probe) * b.cost(build)
-			_, _, _, degreeRead := b.degreePattern(l.x.Pattern, l.x.Where, sc)
-			if degreeRead && l.atLeast > 1 {
-				row += rows
-			} else {
-				row += rows * b.cost(perRow)
-			}
-		}
+		sj, semi, row, ok := b.treeCost(tree, c, leaves, outers, probe, sc, at, ops)
 		if !ok {
 			continue
 		}
@@ -262,8 +195,7 @@ func (b *builder) semiJoinTreeFor(c ast.Expr, sc *scope, at map[string]int, ops 
 		if semi >= bestCost {
 			continue
 		}
-		best, bestCost = logical.SemiJoin{Probe: probe, Key: terms[0].Key, AtLeast: terms[0].AtLeast, Build: terms[0].Build,
-			More: terms[1:], Tree: tree, Pred: c}, semi
+		best, bestCost = sj, semi
 	}
 	if bestCost < math.Inf(1) {
 		if len(best.More) == 0 {
@@ -272,4 +204,91 @@ func (b *builder) semiJoinTreeFor(c ast.Expr, sc *scope, at map[string]int, ops 
 		return best, "", true
 	}
 	return logical.SemiJoin{}, why, false
+}
+
+// treeCost prices the semi-join deciding tree (conjunct c, its leaves
+// and the outer nodes each reads) for probe at the end of ops: semi is
+// every leaf's set built once per its key plus the rows the semi-join
+// passes, row the tests per row of every leaf's pattern.
+func (b *builder) treeCost(tree *logical.SetTree, c ast.Expr, leaves []setLeaf, outers []map[string]bool, probe string, sc *scope, at map[string]int, ops []logical.Op) (_ logical.SemiJoin, semi, row float64, _ bool) {
+	rows := b.rowsAfter(ops)
+	saved := b.outer
+	b.outer = b.bindings(ops)
+	defer func() { b.outer = saved }()
+	terms := make([]logical.SetTerm, len(leaves))
+	semi = rows
+	for i, l := range leaves {
+		key := ""
+		for n := range outers[i] {
+			if n != probe {
+				key = n
+			}
+		}
+		perRow, ok1 := b.existsPipeline(l.x, key, probe, "", false)
+		build, ok2 := b.existsPipeline(l.x, key, "", probe, l.atLeast > 1)
+		if !ok1 || !ok2 {
+			return logical.SemiJoin{}, 0, 0, false
+		}
+		terms[i] = logical.SetTerm{Key: key, AtLeast: l.atLeast, Build: build}
+		semi += b.keyRuns(ops, at, key, probe) * b.cost(build)
+		_, _, _, degreeRead := b.degreePattern(l.x.Pattern, l.x.Where, sc)
+		if degreeRead && l.atLeast > 1 {
+			row += rows
+		} else {
+			row += rows * b.cost(perRow)
+		}
+	}
+	sj := logical.SemiJoin{Probe: probe, Key: terms[0].Key, AtLeast: terms[0].AtLeast, Build: terms[0].Build,
+		More: terms[1:], Tree: tree, Pred: c}
+	return sj, semi, row, true
+}
+
+// treeLeaves returns the tree of tests c is (see setTreeOf), its leaves,
+// the outer node variables each leaf reads and those all leaves read
+// (the candidate probes); ok is false when c is no such tree, why saying
+// why when a leaf's body may fail.
+func (b *builder) treeLeaves(c ast.Expr, sc *scope) (tree *logical.SetTree, leaves []setLeaf, outers []map[string]bool, common map[string]bool, why string, ok bool) {
+	tree, ok = setTreeOf(c, sc, &leaves)
+	if !ok || len(leaves) == 0 {
+		return nil, nil, nil, nil, "", false
+	}
+	// The outer node variables each leaf reads; the probe is one all
+	// read, the other (at most one per leaf) that leaf's key.
+	outers = make([]map[string]bool, len(leaves))
+	common = map[string]bool{}
+	for i, l := range leaves {
+		reads := newVarSet()
+		patternVars(l.x.Pattern, &reads)
+		addExprVars(l.x.Where, &reads)
+		if reads.all {
+			return nil, nil, nil, nil, "", false
+		}
+		outers[i] = map[string]bool{}
+		for n := range reads.names {
+			if sc.has(n) {
+				if sc.vars[n] != kindNode {
+					return nil, nil, nil, nil, "", false
+				}
+				outers[i][n] = true
+			}
+		}
+		if len(outers[i]) == 0 || len(outers[i]) > 2 {
+			return nil, nil, nil, nil, "", false
+		}
+		if b.bodyMayFail(l.x, outers[i]) {
+			return nil, nil, nil, nil, bodyFailsWhy, false
+		}
+		if i == 0 {
+			for n := range outers[i] {
+				common[n] = true
+			}
+			continue
+		}
+		for n := range common {
+			if !outers[i][n] {
+				delete(common, n)
+			}
+		}
+	}
+	return tree, leaves, outers, common, "", true
 }
