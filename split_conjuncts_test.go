@@ -92,6 +92,8 @@ func splitQuery(r *rand.Rand) string {
 		conj = append(conj, pick(splitLarge))
 	case 2:
 		conj = append(conj, pick(splitSmall), pick(splitOthers))
+	default:
+		conj = append(conj, pick(splitSmall))
 	}
 	r.Shuffle(len(conj), func(i, j int) { conj[i], conj[j] = conj[j], conj[i] })
 	return fmt.Sprintf("%s WHERE %s %s", pick(splitLeads), strings.Join(conj, " AND "), pick(splitConsumers))
