@@ -513,6 +513,7 @@ func (m *Machine) run() (row bool, err error) {
 			c := &m.cursors[in.A]
 			spec := m.prog.Aux[in.D].(*ShortestSpec)
 			c.spaths, c.kpaths, c.source, c.pos = nil, nil, nil, 0
+			c.sreverse = spec.Reverse
 			var err error
 			keep := m.openSearchTests(spec)
 			// The last row's search is done with (but the search from a
@@ -591,6 +592,9 @@ func (m *Machine) run() (row bool, err error) {
 			if !ok {
 				pc = int(in.D)
 			} else {
+				if c.sreverse {
+					p = reversedPath(p)
+				}
 				R[in.B] = p
 				rels := make(value.List, len(p.Rels))
 				for i, r := range p.Rels {
