@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
 )
 
 // The level sets of a search's or an expansion's node tests are computed
