@@ -130,7 +130,7 @@ func (b *builder) shortestSelected(part *ast.PatternPart, m *patternPlan, names 
 	plain.Kind = kind
 	plain.Selector = nil
 	plain.Element = &ast.PatternElement{Span: el.Span, Nodes: el.Nodes, Rels: []*ast.RelPattern{r}}
-	free, err := b.shortestPathOp(&plain, m, names, where, true)
+	free, freeName, err := b.shortestPathOp(&plain, m, names, where, true, reversibleFilters(part, r, hops, nil, names))
 	if err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func (b *builder) shortestSelected(part *ast.PatternPart, m *patternPlan, names 
 	if err := b.groupLists(m, &sp, hops); err != nil {
 		return err
 	}
-	return b.freeEndFilter(m, free, names[1])
+	return b.freeEndFilter(m, free, freeName)
 }
 
 // maxSelectedPaths bounds k of SHORTEST k and ANY k.

@@ -13,11 +13,11 @@ import (
 // allShortestPaths(...): both end nodes are bound first (by scans or seeks
 // when new), then a breadth-first search joins them.
 func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, nodeNames []string, where ast.Expr) error {
-	free, err := b.shortestPathOp(part, m, nodeNames, where, false)
+	r := part.Element.Rels[0]
+	free, freeName, err := b.shortestPathOp(part, m, nodeNames, where, false, reversibleFilters(part, r, nil, where, nodeNames))
 	if err != nil {
 		return err
 	}
-	r := part.Element.Rels[0]
 	if r.Props != nil || r.Where != nil {
 		sp := m.ops[len(m.ops)-1].(logical.ShortestPath)
 		pre, err := b.shortestPre(m, &sp, r, nil)
@@ -27,7 +27,7 @@ func (b *builder) shortestPath(part *ast.PatternPart, m *patternPlan, nodeNames 
 		sp.Pred = pre
 		m.ops[len(m.ops)-1] = sp
 	}
-	return b.freeEndFilter(m, free, nodeNames[1])
+	return b.freeEndFilter(m, free, freeName)
 }
 
 // shortestWhere moves into the search just planned for part (a
@@ -115,58 +115,83 @@ func (b *builder) freeEndFilter(m *patternPlan, free *ast.NodePattern, name stri
 // then checks (the node pattern returned). Selecting per pair of end
 // nodes, the paths to a node are the same whether the node is filtered
 // before or after; one search from a node replaces one per node scanned.
-func (b *builder) shortestPathOp(part *ast.PatternPart, m *patternPlan, nodeNames []string, where ast.Expr, selector bool) (*ast.NodePattern, error) {
+//
+// When instead only the first node is so free and the last is bound or
+// constrained (a property map, an inline WHERE, an equality of the
+// MATCH's WHERE, dynamic labels), the search runs from the last node
+// against the written direction and binds the first (Reversed; not in
+// row mode, which keeps the written order as the reference). It is exact
+// because reading a relationship against its direction is a symmetric
+// relation: the paths from the first node to the last are the paths of
+// the reversed pattern read backwards, with the same length, nodes,
+// relationships and trail or acyclic property, so each selection per
+// pair (shortest, all shortest, k shortest, groups) finds the same set;
+// the VM reverses each path before the pattern's path, relationship
+// list or pre-filter read it, so positions (nodes(p)[0], the group
+// lists of a quantified path pattern) keep their written meaning.
+func (b *builder) shortestPathOp(part *ast.PatternPart, m *patternPlan, nodeNames []string, where ast.Expr, selector, reversible bool) (*ast.NodePattern, string, error) {
 	el := part.Element
 	if len(el.Rels) != 1 {
-		return nil, b.errAt(part, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath needs a pattern of exactly one relationship, like (a)-[*]-(b)")
+		return nil, "", b.errAt(part, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath needs a pattern of exactly one relationship, like (a)-[*]-(b)")
 	}
 	r := el.Rels[0]
 	types, ok := r.TypeNames()
 	if !ok {
-		return nil, b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported in shortestPath")
+		return nil, "", b.errAt(r, cyqerr.SemanticError, "Unsupported", "this relationship type expression is not supported in shortestPath")
 	}
 	min, max := 1, 1
 	if r.VarLength != nil || r.Quant != nil {
 		min, max = relBounds(r)
 	}
 	if min > 1 && !selector {
-		return nil, b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")
+		return nil, "", b.errAt(r, cyqerr.SyntaxError, "InvalidRelationshipPattern", "shortestPath takes a minimal length of 0 or 1")
 	}
 	names := [2]string{nodeNames[0], nodeNames[1]}
 	eqs := b.equalities(where, nodeNames, m.sc)
-	last := el.Nodes[1]
-	var free *ast.NodePattern
-	if !m.sc.has(names[1]) && names[0] != names[1] && last.Props == nil && last.Where == nil && len(eqs[names[1]]) == 0 && !ast.HasDynamic(last.Labels) {
-		free = last
+	ends := [2]*ast.NodePattern{el.Nodes[0], el.Nodes[1]}
+	dir := r.Direction
+	freeEnd := func(i int) bool {
+		n := ends[i]
+		return !m.sc.has(names[i]) && names[0] != names[1] && n.Props == nil && n.Where == nil && len(eqs[names[i]]) == 0 && !ast.HasDynamic(n.Labels)
 	}
-	for i, n := range el.Nodes {
+	reversed := b.reverseAnchored(freeEnd(0), freeEnd(1), reversible)
+	if reversed {
+		names[0], names[1] = names[1], names[0]
+		ends[0], ends[1] = ends[1], ends[0]
+		dir = reverseDir(dir)
+	}
+	var free *ast.NodePattern
+	if freeEnd(1) {
+		free = ends[1]
+	}
+	for i, n := range ends {
 		if i == 1 && free != nil {
 			break
 		}
 		if err := b.endNodeOps(m, n, names[i], eqs); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 	}
-	sp := logical.ShortestPath{From: names[0], To: names[1], Dir: r.Direction, Types: dedupe(types), Min: min, Max: max, All: part.Kind == ast.PathAllShortest, ToFree: free != nil}
+	sp := logical.ShortestPath{From: names[0], To: names[1], Dir: dir, Types: dedupe(types), Min: min, Max: max, All: part.Kind == ast.PathAllShortest, ToFree: free != nil, Reversed: reversed}
 	if free != nil {
 		m.bind(names[1], kindNode)
 	}
 	if r.Var != nil {
 		if err := b.checkUnbound(r.Var, m.sc); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		sp.RelList = r.Var.Name
 		m.bind(r.Var.Name, kindValue)
 	}
 	if part.Var != nil {
 		if err := b.checkUnbound(part.Var, m.sc); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		sp.Path = part.Var.Name
 		m.bind(part.Var.Name, kindPath)
 	}
 	m.ops = append(m.ops, sp)
-	return free, nil
+	return free, names[1], nil
 }
 
 // endNodeOps binds an end node of a shortest path, unless it is bound, by
@@ -181,7 +206,7 @@ func (b *builder) endNodeOps(m *patternPlan, n *ast.NodePattern, name string, eq
 // shortestSpec is the VM's description of a shortest-path search.
 func shortestSpec(o logical.ShortestPath) *vm.ShortestSpec {
 	spec := &vm.ShortestSpec{ExpandSpec: vm.ExpandSpec{Dir: vmDir(o.Dir), Types: o.Types}, Min: o.Min, Max: o.Max, All: o.All,
-		K: o.K, Groups: o.Groups, Filtered: o.Pred != nil, ToFree: o.ToFree}
+		K: o.K, Groups: o.Groups, Filtered: o.Pred != nil, ToFree: o.ToFree, Reverse: o.Reversed}
 	switch o.Mode {
 	case ast.ModeWalk:
 		spec.Mode = vm.ModeWalk

@@ -124,6 +124,12 @@ func shortestStepOf(o logical.ShortestPath, c ast.Expr) (t logical.StepTest, rel
 			to, _ = intBound(s.To)
 		}
 	}
+	if o.Reversed && from != to {
+		// The search runs from the path's written end: the nodes of
+		// nodes(p)[1..] are those it leaves, and of nodes(p)[..-1]
+		// those it reaches.
+		from, to = -to, -from
+	}
 	switch {
 	case from == 0 && to == 0:
 		t.Nodes = logical.StepReached

@@ -28,6 +28,13 @@ func (g *gen) stepSets(o logical.VarExpand, from int32, e *regEnv) (*vm.StepSets
 	reached, left, inner := expansionTests(o)
 	through := append(append([]logical.StepTest(nil), left...), inner...)
 	sets := &vm.StepSets{In: -1, Leave: -1, Through: -1}
+	if startOnlySteps(o) {
+		// The sets depend on the start alone: rows from the start the
+		// sets were last computed for keep them (vm.OpSameStart).
+		kept := g.newLabel()
+		g.emitJ(vm.OpSameStart, 1, kept, from)
+		defer g.bind(kept)
+	}
 	// test emits: add node n to pass (and to seen) when it passes tests.
 	test := func(tests []logical.StepTest, n, pass int32) error {
 		skip := g.newLabel()
@@ -194,4 +201,34 @@ func (g *gen) nodeTest(v string, pred ast.Expr, n int32, fail label, e *regEnv) 
 	}
 	g.emitJ(vm.OpJumpIfNotTrue, 1, fail, r)
 	return nil
+}
+
+// startOnlySteps reports whether the step sets of o (stepSets) are a
+// function of its start node alone within a run: every test reads only
+// its own node, the start and parameters, calls only deterministic
+// functions, and runs no subquery or pattern (whose bodies may read
+// more of the row). The sets are then the nodes within o.Max hops of the
+// start that pass the tests, which two rows with the same start share,
+// so they are computed once per run of rows with the same start; an
+// error a test raises is raised by the first such row already.
+func startOnlySteps(o logical.VarExpand) bool {
+	for _, t := range o.Steps {
+		if !deterministic(t.Pred) {
+			return false
+		}
+		ok := true
+		ast.Inspect(t.Pred, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.Variable:
+				ok = ok && (x.Name == t.Var || x.Name == o.From)
+			case *ast.PatternExpr, *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery, *ast.CollectSubquery, *ast.ListComprehension, *ast.Quantifier:
+				ok = false
+			}
+			return ok
+		})
+		if !ok {
+			return false
+		}
+	}
+	return true
 }

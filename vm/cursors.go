@@ -41,10 +41,11 @@ type cursor struct {
 	joinSpec *ValueJoinSpec
 	joinRows []int32
 	// shortest paths
-	spaths  []value.Path
-	kpaths  *kShortest    // paths in order of length, when the spec is searched
-	source  *singleSource // paths from one node to every node it reaches
-	starget uint32        // the end node of the last path from source
+	spaths   []value.Path
+	kpaths   *kShortest    // paths in order of length, when the spec is searched
+	source   *singleSource // paths from one node to every node it reaches
+	starget  uint32        // the end node of the last path from source
+	sreverse bool          // the paths are given reversed (ShortestSpec.Reverse)
 	// the search from the start the last rows shared (pairPaths), and
 	// the start of the last pair searched alone
 	targets  *targetSearch

@@ -78,6 +78,7 @@ type Machine struct {
 	inSets    map[int]*inSet       // hashed IN lists, by pc
 	joins     map[int32]*joinTable // value joins' build tables, by aux (value_join.go)
 	keyTables map[int32]*keyCounts // key counts' build tables, by aux (key_count.go)
+	lastStart map[int]uint64       // the node each OpSameStart last ran with, by pc (step_memo.go)
 	keyBuf    []byte
 }
 
@@ -513,6 +514,7 @@ func (m *Machine) run() (row bool, err error) {
 			c := &m.cursors[in.A]
 			spec := m.prog.Aux[in.D].(*ShortestSpec)
 			c.spaths, c.kpaths, c.source, c.pos = nil, nil, nil, 0
+			c.sreverse = spec.Reverse
 			var err error
 			keep := m.openSearchTests(spec)
 			// The last row's search is done with (but the search from a
@@ -591,6 +593,9 @@ func (m *Machine) run() (row bool, err error) {
 			if !ok {
 				pc = int(in.D)
 			} else {
+				if c.sreverse {
+					p = reversedPath(p)
+				}
 				R[in.B] = p
 				rels := make(value.List, len(p.Rels))
 				for i, r := range p.Rels {
@@ -1101,6 +1106,10 @@ func (m *Machine) run() (row bool, err error) {
 		case OpKeyCountAdd:
 			if err := m.keyCountAdd(in.A); err != nil {
 				return false, m.fail(pc-1, err)
+			}
+		case OpSameStart:
+			if m.sameStart(pc-1, N[in.A]) {
+				pc = int(in.B)
 			}
 		case OpKeyCountOnce:
 			done, err := m.keyCountOnce(in.A, in.B)

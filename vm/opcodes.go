@@ -203,6 +203,8 @@ const (
 	OpSetFromWorking // A=S dst, B=1 for the key property, 0 for element ids, 2 for W's nodes: S[A] = the nodes W's key list names (a semi-join with W), or W's graph nodes
 	OpCollectSet     // A=S: add the nodes of S[A] to R, each counted as a row (up to R's node limit, in id order)
 
+	OpSameStart // A=N node, B=target: if the program does not write and this instruction last ran with the same node N[A], pc = B; else remember N[A] (step_memo.go)
+
 	numOpcodes
 )
 
@@ -290,6 +292,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpCollectRow: {"CollectRow", 1, 0}, OpCollectNode: {"CollectNode", 1, -1}, OpCollectRel: {"CollectRel", 1, -1},
 	OpCollectValue: {"CollectValue", 1, -1}, OpWorkingApply: {"WorkingApply", 1, -1}, OpSetFromWorking: {"SetFromWorking", 2, -1},
 	OpCollectSet: {"CollectSet", 1, -1},
+	OpSameStart:  {"SameStart", 2, 1},
 }
 
 // String returns the opcode's name.

@@ -198,6 +198,11 @@ type ShortestSpec struct {
 	// ToFree: the end node is not given; the search runs from the start
 	// node to every node it reaches (see singleSource).
 	ToFree bool
+	// Reverse: the pattern is written from the end node to the start
+	// (the search runs against the written direction from the written
+	// end): each path found is given reversed, in written order
+	// (reversedPath).
+	Reverse bool
 	// PropKeys and PropRegs: the search crosses only the relationships
 	// whose property PropKeys[i] equals the value in R register
 	// PropRegs[i] (read when the search opens); none when empty.

@@ -116,3 +116,18 @@ func (s *singleSource) nextPath(m *Machine) (uint32, value.Path, bool, error) {
 		}
 	}
 }
+
+// reversedPath is p read from its last node to its first: the path of a
+// search run against the written direction of its pattern, given in the
+// order the pattern was written (ShortestSpec.Reverse). The node and
+// relationship lists are new, as the search may share p's.
+func reversedPath(p value.Path) value.Path {
+	out := value.Path{Nodes: make([]value.Node, len(p.Nodes)), Rels: make([]value.Rel, len(p.Rels))}
+	for i, n := range p.Nodes {
+		out.Nodes[len(p.Nodes)-1-i] = n
+	}
+	for i, r := range p.Rels {
+		out.Rels[len(p.Rels)-1-i] = r
+	}
+	return out
+}

@@ -30,6 +30,14 @@ type ShortestPath struct {
 	// ToFree: To is not bound before; the search runs from From alone and
 	// binds To to each node it reaches.
 	ToFree bool
+	// Reversed: the pattern was written from To to From (From is its
+	// last node, To its first, Dir reversed): the search runs from the
+	// written end, and each path it finds is read back in written order
+	// before the path, its relationship list or Pred see it. A path of
+	// the graph is a path of the reversed graph read backwards, with the
+	// same length, nodes and relationships, so every selection per pair
+	// of end nodes picks the same paths (see reverseAnchoredSearch).
+	Reversed bool
 	// Steps test the nodes of the paths, as a VarExpand's do (StepTest;
 	// From to To is the direction of the runs): a path passes when every
 	// node of each test's run passes it. Crossing tests every
@@ -91,6 +99,9 @@ func (o ShortestPath) Detail() string {
 	}
 	if o.ToFree {
 		d += " from one source"
+	}
+	if o.Reversed {
+		d += " read back reversed"
 	}
 	if o.K > 1 || o.Pred != nil || o.Min > 1 {
 		return d + " by length"
