@@ -167,16 +167,16 @@ func patternVarNames(p *ast.PatternPart) []string {
 func (n *notifier) unknownNames(st *ast.Statement, cat Catalog) {
 	labels, types, keys := nameSet(cat.Labels()), nameSet(cat.Types()), nameSet(cat.PropKeys())
 	written := writtenNames(st)
-	entityVars := map[string]bool{}
+	entityVars, nodeVars, relVars := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	ast.Inspect(st, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.NodePattern:
 			if x.Var != nil {
-				entityVars[x.Var.Name] = true
+				entityVars[x.Var.Name], nodeVars[x.Var.Name] = true, true
 			}
 		case *ast.RelPattern:
 			if x.Var != nil {
-				entityVars[x.Var.Name] = true
+				entityVars[x.Var.Name], relVars[x.Var.Name] = true, true
 			}
 		}
 		return true
@@ -201,7 +201,18 @@ func (n *notifier) unknownNames(st *ast.Statement, cat Catalog) {
 			ast.Inspect(x.Props, visit)
 			return false
 		case *ast.LabelPredicate:
-			n.labelNames(x.Labels, labels, written)
+			// r:KNOWS on a relationship variable tests its type; on a
+			// variable no pattern binds to one kind (an alias, a list
+			// element) a name is known as a label or as a type.
+			v, isVar := x.Expr.(*ast.Variable)
+			switch {
+			case isVar && relVars[v.Name] && !nodeVars[v.Name]:
+				n.typeNames(x.Labels, types, written, cat)
+			case isVar && nodeVars[v.Name] && !relVars[v.Name]:
+				n.labelNames(x.Labels, labels, written)
+			default:
+				n.labelNames(x.Labels, unionSet(labels, types), written)
+			}
 		case *ast.Property:
 			if v, ok := x.Expr.(*ast.Variable); ok && entityVars[v.Name] && !keys[x.Key] && !written[x.Key] {
 				n.add(cyqerr.UnknownPropertyKey, keySpan(x, n.src), suggestNames(x.Key, cat.PropKeys()),
@@ -239,6 +250,30 @@ func (n *notifier) mapKeys(e ast.Expr, known, written map[string]bool) {
 				"the property key `%s` does not exist in this graph", en.Key)
 		}
 	}
+}
+
+// unionSet is the names of a and of b.
+func unionSet(a, b map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
+}
+
+// typeNames reports the unknown types of a label expression tested on a
+// relationship variable (WHERE r:KNOWS|LIKES).
+func (n *notifier) typeNames(e ast.LabelExpr, known, written map[string]bool, cat Catalog) {
+	ast.Inspect(e, func(x ast.Node) bool {
+		if l, ok := x.(*ast.LabelName); ok && !known[l.Name] && !written[l.Name] {
+			n.add(cyqerr.UnknownRelationshipType, l, suggestNames(l.Name, cat.Types()),
+				"the relationship type `%s` does not exist in this graph", l.Name)
+		}
+		return true
+	})
 }
 
 // relTypes reports the unknown types of r; when the graph keeps the type

@@ -53,6 +53,13 @@ func TestNotifications(t *testing.T) {
 			"1:13: Warning.UnknownRelationshipType: the relationship type `KNOW` does not exist in this graph (suggestion: did you mean `KNOWS`?)"},
 		{"MATCH (n) WHERE n:Zebra RETURN n",
 			"1:19: Warning.UnknownLabel: the label `Zebra` does not exist in this graph"},
+		// A label predicate on a relationship variable tests its type.
+		{"MATCH (a)-[r]->(b) WHERE r:KNOWS OR r:LIVES_IN RETURN b", ""},
+		{"MATCH (a)-[r]->(b) WHERE r:KNOW RETURN b",
+			"1:28: Warning.UnknownRelationshipType: the relationship type `KNOW` does not exist in this graph (suggestion: did you mean `KNOWS`?)"},
+		{"MATCH (a)-[r]->(b) WHERE r:Person RETURN b",
+			"1:28: Warning.UnknownRelationshipType: the relationship type `Person` does not exist in this graph"},
+		{"MATCH (a)-[r]->(b) WITH [a, r] AS xs UNWIND xs AS x WITH x WHERE x:KNOWS OR x:Person RETURN x", ""},
 		{"MATCH (n:Person {nam: 'x'}) RETURN n",
 			"1:18: Warning.UnknownPropertyKey: the property key `nam` does not exist in this graph (suggestion: did you mean `name`?)"},
 		{"MATCH (n:Person) RETURN n {.agee}",

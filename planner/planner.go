@@ -124,6 +124,9 @@ func compileOnce(st *ast.Statement, src string, opts Options, forced map[string]
 		return nil, nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
 	}
 	ch := &orderChoices{forced: forced}
+	if !opts.RowModeOnly {
+		foldLiteralLabels(st)
+	}
 	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly, choices: ch, params: opts.rec, noKeys: mayWrite(st)}
 	if err := b.checkSemantics(st); err != nil {
 		return nil, nil, err

@@ -2,6 +2,7 @@ package metamorphic
 
 import (
 	"math/rand"
+	"regexp"
 	"strings"
 )
 
@@ -104,25 +105,23 @@ func Generate(q *Query, max int, seed int64) []Form {
 }
 
 // Bind replaces the $name placeholders of a form's text by the literals of
-// params (a dataset's anchors), longest names first so that $a does not
-// match inside $ab.
+// params (a dataset's anchors). A placeholder is the whole name after the
+// $, so $a does not match inside $ab; a name followed by ( is not one:
+// $any([...]) and $all([...]) are dynamic label and type expressions.
 func Bind(text string, params map[string]string) string {
 	if len(params) == 0 {
 		return text
 	}
-	pairs := make([]string, 0, 2*len(params))
-	names := make([]string, 0, len(params))
-	for k := range params {
-		names = append(names, k)
-	}
-	// Longest first, so that a name that is a prefix of another is replaced last.
-	for i := 1; i < len(names); i++ {
-		for j := i; j > 0 && len(names[j]) > len(names[j-1]); j-- {
-			names[j], names[j-1] = names[j-1], names[j]
+	return boundPlaceholder.ReplaceAllStringFunc(text, func(m string) string {
+		if strings.HasSuffix(m, "(") {
+			return m
 		}
-	}
-	for _, k := range names {
-		pairs = append(pairs, "$"+k, params[k])
-	}
-	return strings.NewReplacer(pairs...).Replace(text)
+		if lit, ok := params[m[1:]]; ok {
+			return lit
+		}
+		return m
+	})
 }
+
+// boundPlaceholder matches a $name and the ( after it, if any.
+var boundPlaceholder = regexp.MustCompile(`\$[A-Za-z_][A-Za-z0-9_]*\(?`)

@@ -22,7 +22,7 @@ func ParamForms(q *Query) []Form {
 	return []Form{{Text: text, Rules: []string{"parameters"}, Query: q, Params: true}}
 }
 
-var placeholder = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)
+var placeholder = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)(\(?)`)
 
 // BindForm is Bind for a form: a parameter form keeps its text and gets
 // the values of its placeholders as arguments (integers, floats and
@@ -34,6 +34,9 @@ func BindForm(f Form, params map[string]string) (string, map[string]any, error) 
 	}
 	args := map[string]any{}
 	for _, m := range placeholder.FindAllStringSubmatch(f.Text, -1) {
+		if m[2] != "" {
+			continue // $any( or $all(: a dynamic label or type expression
+		}
 		lit, ok := params[m[1]]
 		if !ok {
 			return "", nil, fmt.Errorf("no value for $%s", m[1])
