@@ -95,8 +95,24 @@ func inlinedUnwoundList(w *ast.With, u *ast.Unwind, after []ast.Clause, kinds ma
 	nw := *w
 	nw.Projection = &np
 	nu := *u
-	nu.Expr = l
+	nu.Expr = atSpan(l, xsVar.Span)
 	return &nw, &nu, true
+}
+
+// atSpan returns l with its own position sp when l is a concatenation:
+// the UNWIND reads the list where it read the name, and a value of it
+// that is not what a later clause needs (a relationship or a number
+// where a node is) is reported at the position of the UNWIND's list, as
+// row mode reports it. The operands keep their positions, so their own
+// errors do too. (A single comprehension is unwound as an expansion,
+// which reports such a value at its element.)
+func atSpan(l ast.Expr, sp ast.Span) ast.Expr {
+	if x, ok := l.(*ast.Binary); ok {
+		c := *x
+		c.Span = sp
+		return &c
+	}
+	return l
 }
 
 // unwoundTerms returns the pattern comprehensions e concatenates (e
