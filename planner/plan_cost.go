@@ -80,6 +80,8 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 			runs[0] = 1 // built once
 		}
 		switch o := op.(type) {
+		case logical.CallSubquery:
+			b.onceCallRuns(o, runs)
 		case logical.ValueJoin:
 			runs[0] = 1 // built once, when the first row arrives
 		case logical.KeyCount:
@@ -125,6 +127,7 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 			default:
 				return true
 			}
+			w := b.onceExprWeight(ops, i, x, w)
 			if pl, share, ok := b.rankedPipeline(ops, i, x); ok {
 				out, weights = append(out, pl), append(weights, w*share)
 				return false

@@ -124,7 +124,7 @@ func compileOnce(st *ast.Statement, src string, opts Options, forced map[string]
 		return nil, nil, cyqerr.Compile(cyqerr.SemanticError, "Unsupported", "schema commands are run by the engine, not compiled")
 	}
 	ch := &orderChoices{forced: forced}
-	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly, choices: ch, params: opts.rec, noKeys: mayWrite(st)}
+	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly, choices: ch, params: opts.rec, noKeys: mayWrite(st), volatile: volatileCalls(st)}
 	if err := b.checkSemantics(st); err != nil {
 		return nil, nil, err
 	}
