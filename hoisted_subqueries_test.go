@@ -109,6 +109,9 @@ var hoistKeyed = []string{
 	"COUNT { MATCH (v) WHERE COUNT { (v)-->() } > b }",
 	"COUNT { MATCH (v) WHERE v.k = b AND v.id <> b }",
 	"COUNT { MATCH (v)-->(w) WHERE COUNT { (w)<--() } = b + 1 }",
+	"COUNT { MATCH (v) WHERE v.id > 15 AND COUNT { (v)-->(x) WHERE x.id / x.k > 0 } = b }",
+	"COUNT { MATCH (v) WHERE COUNT { (v)-->(x) WHERE x.k = 1 } = b AND v.k <> 0 }",
+	"COUNT { MATCH (v) WHERE COUNT { MATCH (v)-->(x) RETURN x.id / x.k AS q } = b }",
 }
 
 // hoistKeyLeads give b values of every kind.
@@ -118,6 +121,15 @@ var hoistKeyLeads = []string{
 	"UNWIND [] AS b",
 	"UNWIND $list AS b",
 	"MATCH (n:A) WITH n.k AS b",
+}
+
+// hoistVolatile call functions whose value differs between calls: the
+// subqueries must run per row.
+var hoistVolatile = []string{
+	"MATCH (n) RETURN count(DISTINCT head(COLLECT { RETURN randomUUID() AS u })) AS c",
+	"MATCH (n) CALL { RETURN randomUUID() AS u } RETURN count(DISTINCT u) AS c",
+	"MATCH (n) CALL { UNWIND range(1, 2) AS i RETURN randomUUID() AS u } RETURN count(DISTINCT u) AS c",
+	"MATCH (n:A) RETURN count(DISTINCT COUNT { MATCH (m) WHERE rand() < 0.5 }) > 1 AS c",
 }
 
 // hoistWrites write between rows: the subqueries must see the writes.
@@ -177,6 +189,7 @@ func hoistGraph(t *testing.T, db *DB) {
 // mode.
 func TestHoistedSubqueriesRowMode(t *testing.T) {
 	qs := hoistQueries()
+	qs = append(qs, hoistVolatile...)
 	qs = append(qs, hoistWrites...)
 	runs, failed := 0, 0
 	for _, seed := range []uint64{4, 19} {
