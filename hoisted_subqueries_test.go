@@ -126,10 +126,11 @@ var hoistKeyLeads = []string{
 // hoistVolatile call functions whose value differs between calls: the
 // subqueries must run per row.
 var hoistVolatile = []string{
-	"MATCH (n) RETURN count(DISTINCT head(COLLECT { RETURN randomUUID() AS u })) AS c",
+	"MATCH (n) WITH head(COLLECT { RETURN randomUUID() AS u }) AS u RETURN count(DISTINCT u) AS c",
 	"MATCH (n) CALL { RETURN randomUUID() AS u } RETURN count(DISTINCT u) AS c",
 	"MATCH (n) CALL { UNWIND range(1, 2) AS i RETURN randomUUID() AS u } RETURN count(DISTINCT u) AS c",
-	"MATCH (n:A) RETURN count(DISTINCT COUNT { MATCH (m) WHERE rand() < 0.5 }) > 1 AS c",
+	"MATCH (n:A) WITH COUNT { MATCH (m) WHERE rand() < 0.5 } AS x RETURN count(DISTINCT x) > 1 AS c",
+	"MATCH (n) WITH size([(m)-->() WHERE rand() < 0.5 | m]) AS x RETURN count(DISTINCT x) > 1 AS c",
 }
 
 // hoistWrites write between rows: the subqueries must see the writes.
