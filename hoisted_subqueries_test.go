@@ -91,6 +91,10 @@ var hoistCalls = []string{
 	"CALL { UNWIND $list AS x RETURN x } RETURN b, x",
 	"CALL { WITH b MATCH (m:A) WHERE m.k = b RETURN count(m) AS total } RETURN b, total",
 	"CALL (n) { MATCH (n)-->(m) RETURN count(m) AS d } RETURN b, d",
+	"CALL { WITH b MATCH (m:A) WHERE m.k = b RETURN m.id AS mid ORDER BY mid LIMIT 2 } RETURN b, collect(mid) AS mids",
+	"CALL { WITH n MATCH (n)-->(m) RETURN m.id AS x UNION WITH n MATCH (n)<--(m) RETURN m.id AS x } RETURN b, count(x) AS c",
+	"CALL { WITH b UNWIND range(0, b) AS i RETURN i ORDER BY i DESC LIMIT 2 } RETURN b, collect(i) AS is",
+	"CALL { MATCH (m:A) WHERE m.k = $k RETURN m.id AS mid ORDER BY mid DESC LIMIT 2 } RETURN b, collect(mid) AS mids",
 	"CALL { MATCH (m:A) WHERE EXISTS { (m)-->(:B) } RETURN collect(m.id) AS ms } RETURN b, ms",
 }
 
@@ -138,6 +142,11 @@ var hoistWrites = []string{
 	"MATCH (n:A) CREATE (:A {id: -1}) RETURN n.id, COUNT { MATCH (m:A) } AS c",
 	"MATCH (n:A) SET n.k = 5 RETURN n.id, COUNT { MATCH (m:A) WHERE m.k = 5 } AS c",
 	"MATCH (n:A) CREATE (:A {id: -1}) WITH n CALL { MATCH (m:A) RETURN count(m) AS total } RETURN n.id, total",
+	"MATCH (n:A) CREATE (:A {id: -1}) WITH n CALL { MATCH (m:A) RETURN m.id AS mid } RETURN n.id, count(mid) AS c",
+	"MATCH (n:A) SET n.k = 9 CALL { MATCH (m:A) WHERE m.k = 9 RETURN m.id AS mid } RETURN n.id, count(mid) AS c",
+	"MATCH (n:A) CALL { MATCH (m:A) WHERE m.k = 9 RETURN m.id AS mid } CREATE (:A {k: 9}) RETURN n.id, count(mid) AS c",
+	"MATCH (n:A) CALL { MATCH (m:A) RETURN collect(m.k) AS ks } SET n.k = 9 RETURN n.id, ks",
+	"MATCH (n:A) SET n.k = 9 WITH n CALL { MATCH (m:A) WHERE m.k = 9 RETURN m.id AS mid UNION MATCH (m:B) WHERE m.k = 9 RETURN m.id AS mid } RETURN n.id, count(mid) AS c",
 	"UNWIND range(0, 3) AS b CREATE (:A {id: -1, k: b}) RETURN b, COUNT { MATCH (v:A) WHERE v.k = b } AS c",
 	"MATCH (n:A) WITH n ORDER BY n.id SET n.k = 7 RETURN n.id, size([(m:A) WHERE m.k = 7 | m]) AS c",
 }
