@@ -258,3 +258,22 @@ func countFailFree(x *ast.CountSubquery, entities map[string]bool, kinds kindsOf
 	}
 	return !bodyFails(&ast.ExistsSubquery{Span: x.Span, Pattern: x.Pattern, Where: x.Where}, entities, kinds)
 }
+
+// onceBuildsCost is the part of the cost of pipeline pl, run per row of
+// an expression's row (a pattern tested or counted per row), that runs
+// once for all of them: the builds of its value joins and of its key
+// counts without a correlation (built when the first row arrives).
+func (b *builder) onceBuildsCost(pl *logical.Pipeline) float64 {
+	once := 0.0
+	for _, op := range pl.Ops {
+		switch o := op.(type) {
+		case logical.ValueJoin:
+			once += b.pipelineCost(o.Build)
+		case logical.KeyCount:
+			if len(o.Corr) == 0 {
+				once += b.pipelineCost(o.Build)
+			}
+		}
+	}
+	return once
+}

@@ -89,8 +89,17 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 		}
 		saved := b.outer
 		b.outer = b.bindings(c.Ops[:i])
+		own := len(op.Children())
 		for k, ch := range nested {
-			total += runs[k] * b.pipelineCost(ch)
+			c := b.pipelineCost(ch)
+			if k >= own && runs[k] > 1 {
+				// A pattern tested or counted per row: the builds of its
+				// value joins and key counts run once for all rows.
+				once := b.onceBuildsCost(ch)
+				total += runs[k]*max(c-once, 0) + once
+				continue
+			}
+			total += runs[k] * c
 		}
 		b.outer = saved
 	}
