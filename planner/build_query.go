@@ -61,6 +61,9 @@ type builder struct {
 	// noKeys: the statement may write, so it trusts no key (see
 	// unique_keys.go).
 	noKeys bool
+	// volatile: the statement calls a function whose value its
+	// arguments do not decide (see hoist_subqueries.go).
+	volatile bool
 	// joinOuter: while a pattern tested or counted per row is planned,
 	// the row's node and relationship variables (see valueJoins); nil
 	// elsewhere.

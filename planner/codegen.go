@@ -109,6 +109,7 @@ type gen struct {
 	topN        int32                   // N register with ORDER BY's k (skip + limit), -1 when none
 	collectEnd  label                   // a GraphProgram statement's WorkingApply
 	noHoist     bool                    // compiling a hoisted expression (see hoist)
+	once        bool                    // compiling a subquery that runs once per run (see hoistOnce)
 	seg         []logical.Op            // the segment being emitted (see setRows)
 	setSink     *setSink                // its breaker, when it can take whole node sets
 	countSink   *setSink                // the last segment's sink of the next pipeline, when it only counts rows (see countSetSink)
@@ -1004,6 +1005,9 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 	case logical.Optional:
 		return g.optional(o.Inner, o.NewVars, nil, e, cont, rest)
 	case logical.CallSubquery:
+		if g.onceCall(o, e) {
+			return g.callOnce(o, e, rest)
+		}
 		if len(o.Union) > 0 {
 			return g.unionCall(o, e, rest)
 		}

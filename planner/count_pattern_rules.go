@@ -28,7 +28,7 @@ func (g *gen) countByRules(ops []logical.Op, env *regEnv) (res int32, ok bool, e
 		return 0, false, nil
 	}
 	res = g.r()
-	err = g.inline(&logical.Pipeline{Ops: out}, env, func(ie *regEnv) error {
+	err = g.inline(&logical.Pipeline{Ops: g.onceBatch(out)}, env, func(ie *regEnv) error {
 		v, err := g.expr(&ast.Variable{Name: name}, ie)
 		if err != nil {
 			return err

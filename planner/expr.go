@@ -6,6 +6,7 @@ import (
 	"github.com/cyqdb/cyq/cyqerr"
 	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/value"
 	"github.com/cyqdb/cyq/vm"
 )
@@ -22,6 +23,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 	}
 	if g.subst == nil && !g.noHoist && hoistable(e) {
 		return g.hoist(e, env)
+	}
+	if g.onceExpr(e, env) {
+		return g.hoistOnce(e, env)
 	}
 	switch x := e.(type) {
 	case *ast.Literal:
@@ -598,6 +602,7 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 		ops = g.b.rewrite(ops, need{Live: newVarSet(), Bag: count})
 		g.b.joinOuter, g.b.bodyRows, g.b.bodyRels = saved, savedRows, savedRels
 	}
+	ops = g.onceBatch(ops)
 	res := g.r()
 	done := g.newLabel()
 	n := g.n()
@@ -753,6 +758,7 @@ func (g *gen) subquery(q *ast.Query, env *regEnv, kind subKind, at ast.Node) (in
 	}
 	done := g.newLabel()
 	for _, pl := range pls {
+		pl = &logical.Pipeline{Ops: g.onceBatch(pl.Ops)}
 		if kind == subCount && !g.b.rowModeOnly {
 			g.countSink = g.countSetSink(n)
 		}

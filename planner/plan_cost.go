@@ -80,6 +80,8 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 			runs[0] = 1 // built once
 		}
 		switch o := op.(type) {
+		case logical.CallSubquery:
+			b.onceCallRuns(o, runs)
 		case logical.ValueJoin:
 			runs[0] = 1 // built once, when the first row arrives
 		case logical.KeyCount:
@@ -87,8 +89,17 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 		}
 		saved := b.outer
 		b.outer = b.bindings(c.Ops[:i])
+		own := len(op.Children())
 		for k, ch := range nested {
-			total += runs[k] * b.pipelineCost(ch)
+			c := b.pipelineCost(ch)
+			if k >= own && runs[k] > 1 {
+				// A pattern tested or counted per row: the builds of its
+				// value joins and key counts run once for all rows.
+				once := b.onceBuildsCost(ch)
+				total += runs[k]*max(c-once, 0) + once
+				continue
+			}
+			total += runs[k] * c
 		}
 		b.outer = saved
 	}
@@ -125,6 +136,7 @@ func (b *builder) exprPipelines(ops []logical.Op, i int, e ast.Expr) (out []*log
 			default:
 				return true
 			}
+			w := b.onceExprWeight(ops, i, x, w)
 			if pl, share, ok := b.rankedPipeline(ops, i, x); ok {
 				out, weights = append(out, pl), append(weights, w*share)
 				return false

@@ -127,7 +127,7 @@ func compileOnce(st *ast.Statement, src string, opts Options, forced map[string]
 	if !opts.RowModeOnly {
 		foldLiteralLabels(st)
 	}
-	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly, choices: ch, params: opts.rec, noKeys: mayWrite(st)}
+	b := &builder{src: src, stats: opts.Stats, procs: opts.Procedures, aggRefs: map[*ast.FunctionCall]string{}, startLast: opts.StartLast, stmt: opts.Statement, rowModeOnly: opts.RowModeOnly, choices: ch, params: opts.rec, noKeys: mayWrite(st), volatile: volatileCalls(st)}
 	if err := b.checkSemantics(st); err != nil {
 		return nil, nil, err
 	}

@@ -202,6 +202,10 @@ func plainValueKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 		if v, ok := entityFunc(x); ok && entities[v] {
 			return true
 		}
+	case *ast.CountSubquery:
+		if countFailFree(x, entities, kinds) {
+			return true
+		}
 	}
 	return kindFailFree(e, entities, kinds, func(o ast.Expr) bool { return plainValueKinds(o, entities, kinds) })
 }

@@ -300,12 +300,15 @@ func joinEquality(c ast.Expr, binds map[string]bool) (probe, build ast.Expr, ok 
 	}
 	x, y := cmp.Operands[0], cmp.Operands[1]
 	side := func(e ast.Expr) int { // 1: build, -1: outer, 0: neither or both
-		vs := exprVars(e)
-		if len(vs) == 0 {
+		// The variables of the patterns of COUNT { } and the like count
+		// (addExprVars): COUNT { (v)-->() } reads v.
+		vs := newVarSet()
+		addExprVars(e, &vs)
+		if len(vs.names) == 0 || vs.all {
 			return 0
 		}
 		in, out := 0, 0
-		for v := range vs {
+		for v := range vs.names {
 			if binds[v] {
 				in++
 			} else {

@@ -238,6 +238,10 @@ func exprKinds(e ast.Expr, entities map[string]bool, prop kindsOf) (KindSet, boo
 				return out, true
 			}
 		}
+	case *ast.CountSubquery:
+		if countFailFree(x, entities, prop) {
+			return kindsInt, true
+		}
 	case *ast.Binary:
 		if floatArith(x, entities, prop) {
 			l, _ := exprKinds(x.Left, entities, prop)
