@@ -79,6 +79,11 @@ type Machine struct {
 	joins     map[int32]*joinTable // value joins' build tables, by aux (value_join.go)
 	keyTables map[int32]*keyCounts // key counts' build tables, by aux (key_count.go)
 	keyBuf    []byte
+
+	// node sets of lists and the last answers of list-set filters
+	// (list_sets.go)
+	nodeSets     []*nodeSet
+	listSetMemos map[int]*listSetMemo
 }
 
 // Stats counts what a run did (PROFILE).
@@ -827,6 +832,12 @@ func (m *Machine) run() (row bool, err error) {
 
 		case OpIn:
 			v, err := m.in(pc-1, R[in.B], R[in.C])
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = v
+		case OpListSetFilter:
+			v, err := m.listSetFilter(pc-1, R[in.B], R[in.C], in.D)
 			if err != nil {
 				return false, m.fail(pc-1, err)
 			}
