@@ -36,13 +36,13 @@ import (
 // per element: so ys must be a variable, a parameter or a literal (it
 // cannot fail, nor change between elements, and an empty xs reads it to
 // no effect), and must not read x.
-func listSetTest(x *ast.ListComprehension) (ys ast.Expr, mode int32, ok bool) {
+func listSetTest(x *ast.ListComprehension) (ys ast.Expr, at ast.Node, mode int32, ok bool) {
 	if x.Where == nil || x.Var == nil {
-		return nil, 0, false
+		return nil, nil, 0, false
 	}
 	if x.Map != nil {
 		if v, isVar := x.Map.(*ast.Variable); !isVar || v.Name != x.Var.Name {
-			return nil, 0, false
+			return nil, nil, 0, false
 		}
 	}
 	t := x.Where
@@ -55,7 +55,7 @@ func listSetTest(x *ast.ListComprehension) (ys ast.Expr, mode int32, ok bool) {
 	case *ast.In:
 		v, isVar := m.Expr.(*ast.Variable)
 		if !isVar || v.Name != el {
-			return nil, 0, false
+			return nil, nil, 0, false
 		}
 		ys = m.List
 	case *ast.Quantifier:
@@ -65,25 +65,25 @@ func listSetTest(x *ast.ListComprehension) (ys ast.Expr, mode int32, ok bool) {
 		case m.Kind == ast.QuantNone && !neg:
 			mode |= vm.ListSetNot
 		default:
-			return nil, 0, false
+			return nil, nil, 0, false
 		}
 		if m.Var == nil || m.Var.Name == el || !equalsVars(m.Where, m.Var.Name, el) {
-			return nil, 0, false
+			return nil, nil, 0, false
 		}
 		ys = m.In
 		mode |= vm.ListSetScalarList
 	default:
-		return nil, 0, false
+		return nil, nil, 0, false
 	}
 	switch ys.(type) {
 	case *ast.Variable, *ast.Parameter, *ast.Literal, *ast.ListLiteral:
 	default:
-		return nil, 0, false
+		return nil, nil, 0, false
 	}
 	if exprReads(ys, el) || !cannotFailList(ys) {
-		return nil, 0, false
+		return nil, nil, 0, false
 	}
-	return ys, mode, true
+	return ys, t, mode, true
 }
 
 // cannotFailList reports whether ys (a variable, parameter or literal)
@@ -117,10 +117,12 @@ func equalsVars(e ast.Expr, a, b string) bool {
 }
 
 // listSetComp compiles comprehension x as an OpListSetFilter when its test
-// is a membership (listSetTest), the list or, with size, its size.
+// is a membership (listSetTest), the list or, with size, its size. Row
+// mode keeps the loop of tests (the reference the set form is compared
+// with).
 func (g *gen) listSetComp(x *ast.ListComprehension, size bool, env *regEnv) (int32, bool, error) {
-	ys, mode, ok := listSetTest(x)
-	if !ok {
+	ys, at, mode, ok := listSetTest(x)
+	if !ok || g.b.rowModeOnly {
 		return 0, false, nil
 	}
 	xr, err := g.expr(x.In, env)
@@ -135,14 +137,14 @@ func (g *gen) listSetComp(x *ast.ListComprehension, size bool, env *regEnv) (int
 		mode |= vm.ListSetSize
 	}
 	r := g.r()
-	g.at(x.Where)
+	g.at(at) // IN's error points at the IN, as the loop's would
 	g.emit(vm.OpListSetFilter, r, xr, yr, mode)
 	return r, true, nil
 }
 
 // sizeOfListSet returns the comprehension of size(comprehension) when it
 // is a membership filter (listSetTest).
-func sizeOfListSet(x *ast.FunctionCall) (*ast.ListComprehension, bool) {
+func (g *gen) sizeOfListSet(x *ast.FunctionCall) (*ast.ListComprehension, bool) {
 	if len(x.Namespace) > 0 || x.Distinct || x.Star || len(x.Args) != 1 || !strings.EqualFold(x.Name, "size") {
 		return nil, false
 	}
@@ -150,7 +152,7 @@ func sizeOfListSet(x *ast.FunctionCall) (*ast.ListComprehension, bool) {
 	if !ok {
 		return nil, false
 	}
-	if _, _, ok := listSetTest(c); !ok {
+	if _, _, _, ok := listSetTest(c); !ok || g.b.rowModeOnly {
 		return nil, false
 	}
 	return c, true
