@@ -51,12 +51,13 @@ func TestListSetFiltersMatchRowMode(t *testing.T) {
 		"NOT any(y IN ys WHERE y = x)", "NOT none(y IN ys WHERE x = y)",
 		// near misses
 		"x IN ys AND x IS NOT NULL", "any(y IN ys WHERE y <> x)", "NOT NOT x IN ys", "x IN [g / 0]",
-		"x IN ys OR x IN xs",
+		"x IN ys OR x IN xs", "x IN [x]", "g IN ys", "any(x IN ys WHERE x = x)", "any(y IN ys WHERE y = g)",
 	}
 	reads := []string{
 		"RETURN g, size([x IN xs WHERE %s]) AS n",
 		"RETURN g, [x IN xs WHERE %s] AS l",
 		"RETURN g, [x IN xs WHERE %s | x] AS l, xs",
+		"RETURN g, [x IN xs WHERE %s | 1] AS l",
 		"UNWIND xs + ys + [null] AS z RETURN g, size([x IN xs WHERE %s]) AS n, count(DISTINCT z) AS u",
 		"UNWIND range(1, 3) AS i RETURN g, i, size([x IN xs WHERE %s]) AS n",
 		"RETURN g, size(ys + [x IN xs WHERE %s]) AS u",
@@ -67,7 +68,7 @@ func TestListSetFiltersMatchRowMode(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(23, 11))
 	var queries []string
-	for range 600 {
+	for range 700 {
 		p := prefixes[r.IntN(len(prefixes))]
 		test := tests[r.IntN(len(tests))]
 		queries = append(queries, p+" "+fmt.Sprintf(reads[r.IntN(len(reads))], test))

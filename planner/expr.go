@@ -316,7 +316,7 @@ func (g *gen) funcCall(x *ast.FunctionCall, env *regEnv) (int32, error) {
 		// number of matches, counted without building the list.
 		return g.exists(p, where, env, true)
 	}
-	if c, ok := sizeOfListSet(x); ok {
+	if c, ok := g.sizeOfListSet(x); ok {
 		r, _, err := g.listSetComp(c, true, env)
 		return r, err
 	}
