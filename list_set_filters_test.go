@@ -7,10 +7,11 @@ import (
 	"testing"
 )
 
-// TestListSetFiltersMatchRowMode generates comprehensions kept by the
-// membership of their element in another list (planner/list_set_filters.go,
-// vm/list_sets.go): x IN ys, NOT x IN ys, any/none(y IN ys WHERE y = x)
-// and their negations, read as the list, by size(), on every row of an
+// TestListSetFiltersMatchRowMode generates comprehensions and quantifiers
+// whose test is the membership of their element in another list
+// (planner/list_set_filters.go, vm/list_sets.go): x IN ys, NOT x IN ys,
+// any/none(y IN ys WHERE y = x) and their negations, read as the list, by
+// size(), by all/any/none/single, in a WHERE, on every row of an
 // UNWIND of the lists, through a union written as xs + [difference], and
 // next to near misses (a second test, an inequality, a ys that may fail).
 // The lists are collected per group or once, from OPTIONAL MATCH (empty
@@ -64,11 +65,16 @@ func TestListSetFiltersMatchRowMode(t *testing.T) {
 		"WITH g, xs, ys, [x IN xs WHERE %s] AS k RETURN g, size(k) AS n, k",
 		"RETURN sum(size([x IN xs WHERE %s])) AS n",
 		"RETURN *, size([x IN xs WHERE %s]) AS n",
+		"RETURN g, all(x IN xs WHERE %s) AS q",
+		"RETURN g, any(x IN xs WHERE %s) AS q",
+		"UNWIND range(1, 2) AS i RETURN g, i, none(x IN xs WHERE %s) AS q",
+		"RETURN g, single(x IN xs WHERE %s) AS q",
+		"WITH g, xs, ys WHERE all(x IN xs WHERE %s) RETURN g, size(xs) AS n",
 		"WITH *, [x IN xs WHERE %s] AS k RETURN g, k, ys",
 	}
 	r := rand.New(rand.NewPCG(23, 11))
 	var queries []string
-	for range 700 {
+	for range 900 {
 		p := prefixes[r.IntN(len(prefixes))]
 		test := tests[r.IntN(len(tests))]
 		queries = append(queries, p+" "+fmt.Sprintf(reads[r.IntN(len(reads))], test))
@@ -78,6 +84,7 @@ func TestListSetFiltersMatchRowMode(t *testing.T) {
 	for _, p := range prefixes {
 		for _, test := range tests[:7] {
 			queries = append(queries, p+" RETURN g, size([x IN xs WHERE "+test+"]) AS n, [x IN xs WHERE "+test+"] AS l")
+			queries = append(queries, p+" RETURN g, all(x IN xs WHERE "+test+") AS a, any(x IN xs WHERE "+test+") AS b, none(x IN xs WHERE "+test+") AS c, single(x IN xs WHERE "+test+") AS d")
 		}
 	}
 	params := []map[string]any{

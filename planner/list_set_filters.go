@@ -116,6 +116,28 @@ func equalsVars(e ast.Expr, a, b string) bool {
 	return lok && rok && (l.Name == a && r.Name == b || l.Name == b && r.Name == a)
 }
 
+// listSetQuantifier compiles a quantifier whose test is a membership,
+// all/any/none/single(x IN xs WHERE [NOT] x IN ys) (subset, intersection,
+// disjointness, one shared element), as an OpListSetFilter that answers
+// the quantifier from the counts of true and unknown tests: the
+// comprehension's test, counted where the comprehension keeps.
+func (g *gen) listSetQuantifier(x *ast.Quantifier, env *regEnv) (int32, bool, error) {
+	if g.b.rowModeOnly {
+		return 0, false, nil
+	}
+	c := &ast.ListComprehension{Span: x.Span, Var: x.Var, In: x.In, Where: x.Where}
+	ys, at, mode, ok := listSetTest(c)
+	if !ok {
+		return 0, false, nil
+	}
+	kinds := map[ast.QuantifierKind]int32{ast.QuantAll: 0, ast.QuantAny: 1, ast.QuantNone: 2, ast.QuantSingle: 3}
+	kind, known := kinds[x.Kind]
+	if !known {
+		return 0, false, nil
+	}
+	return g.emitListSet(c.In, ys, at, mode|vm.ListSetQuantifier|kind<<vm.ListSetKindShift, env)
+}
+
 // listSetComp compiles comprehension x as an OpListSetFilter when its test
 // is a membership (listSetTest), the list or, with size, its size. Row
 // mode keeps the loop of tests (the reference the set form is compared
@@ -125,16 +147,22 @@ func (g *gen) listSetComp(x *ast.ListComprehension, size bool, env *regEnv) (int
 	if !ok || g.b.rowModeOnly {
 		return 0, false, nil
 	}
-	xr, err := g.expr(x.In, env)
+	if size {
+		mode |= vm.ListSetSize
+	}
+	return g.emitListSet(x.In, ys, at, mode, env)
+}
+
+// emitListSet emits OpListSetFilter over the lists xs and ys with mode,
+// its errors placed at at.
+func (g *gen) emitListSet(xs, ys ast.Expr, at ast.Node, mode int32, env *regEnv) (int32, bool, error) {
+	xr, err := g.expr(xs, env)
 	if err != nil {
 		return 0, true, err
 	}
 	yr, err := g.expr(ys, env)
 	if err != nil {
 		return 0, true, err
-	}
-	if size {
-		mode |= vm.ListSetSize
 	}
 	r := g.r()
 	g.at(at) // IN's error points at the IN, as the loop's would

@@ -14,6 +14,8 @@ import (
 // whether x's id is in the set of ys's node ids, and is unknown rather
 // than false only when ys holds a null (no other value compares as
 // unknown with a node: a list, a map or a scalar is simply another kind).
+// all/any/none/single over the same tests (subset, intersection,
+// disjointness) is answered from the counts of true and unknown tests.
 // OpListSetFilter runs such a comprehension as one instruction: the set of
 // ys's nodes is built once per list (the same list met again, a list
 // collected per group and read on every row of the group, is the same
@@ -34,7 +36,40 @@ const (
 	// WHERE y = x), which iterates a scalar once); otherwise such a ys
 	// is IN's type error.
 	ListSetScalarList
+	// ListSetQuantifier gives a quantifier's answer over the tests (the
+	// kind in the bits from ListSetKindShift), not the list.
+	ListSetQuantifier
 )
+
+// ListSetKindShift places a quantifier's kind in a list-set filter's mode:
+// 0 all, 1 any, 2 none, 3 single.
+const ListSetKindShift = 4
+
+// quantified is a quantifier's answer from the number of elements, of
+// true tests and of unknown ones: a decisive element settles it, else an
+// unknown one makes it unknown, else it is the kind's default (the
+// planner's loop decides so too).
+func quantified(kind int32, all, trues, nulls int) value.Value {
+	f := all - trues - nulls
+	var decisive, settled, otherwise bool
+	switch kind {
+	case 0: // all
+		decisive, settled, otherwise = f > 0, false, true
+	case 1: // any
+		decisive, settled, otherwise = trues > 0, true, false
+	case 2: // none
+		decisive, settled, otherwise = trues > 0, false, true
+	default: // single
+		decisive, settled, otherwise = trues > 1, false, trues == 1
+	}
+	if decisive {
+		return value.Bool(settled)
+	}
+	if nulls > 0 {
+		return value.NullValue
+	}
+	return value.Bool(otherwise)
+}
 
 // nodeSet is a list's node ids, and whether it holds a null.
 type nodeSet struct {
@@ -100,7 +135,11 @@ func (m *Machine) listSetFilter(pc int, xsv, ysv value.Value, mode int32) (value
 	default:
 		xs = value.List{l} // as OpOpenList iterates a scalar
 	}
+	kind := mode >> ListSetKindShift & 3
 	if len(xs) == 0 {
+		if mode&ListSetQuantifier != 0 {
+			return quantified(kind, 0, 0, 0), nil
+		}
 		if mode&ListSetSize != 0 {
 			return value.Int(0), nil
 		}
@@ -125,7 +164,7 @@ func (m *Machine) listSetFilter(pc int, xsv, ysv value.Value, mode int32) (value
 	}
 	neg := mode&ListSetNot != 0
 	var kept value.List
-	count := 0
+	count, nulls := 0, 0
 	for _, x := range xs {
 		var t value.Tri
 		if n, isNode := x.(value.Node); isNode && set != nil {
@@ -148,16 +187,24 @@ func (m *Machine) listSetFilter(pc int, xsv, ysv value.Value, mode int32) (value
 				t = value.Unknown
 			}
 		}
-		if neg && t == value.False || !neg && t == value.True {
+		if neg {
+			t = t.Not()
+		}
+		switch t {
+		case value.True:
 			count++
-			if mode&ListSetSize == 0 {
+			if mode&(ListSetSize|ListSetQuantifier) == 0 {
 				kept = append(kept, x)
 			}
+		case value.Unknown:
+			nulls++
 		}
 	}
 	m.steps += int64(len(xs))
 	var res value.Value
-	if mode&ListSetSize != 0 {
+	if mode&ListSetQuantifier != 0 {
+		res = quantified(kind, len(xs), count, nulls)
+	} else if mode&ListSetSize != 0 {
 		res = value.Int(int64(count))
 	} else {
 		res = slices.Clip(append(value.List{}, kept...))

@@ -149,8 +149,9 @@ const (
 	OpListAppend // A=R list, B=R value: R[A] = R[A] + [R[B]] (builds comprehension results in place, amortised)
 	OpMkPath     // A=R dst, B=X path spec: R[A] = path from node and relationship registers
 	// A=R dst, B=R xs, C=R ys, D=mode (ListSetNot, ListSetSize,
-	// ListSetScalarList): R[A] = [x IN xs WHERE [NOT] x IN ys], or its
-	// size, by the set of ys's nodes (list_sets.go)
+	// ListSetScalarList, ListSetQuantifier and its kind): R[A] = [x IN xs
+	// WHERE [NOT] x IN ys], its size, or a quantifier over those tests,
+	// by the set of ys's nodes (list_sets.go)
 	OpListSetFilter
 
 	// --- writes ---
