@@ -1,8 +1,11 @@
 package cyq
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -146,4 +149,41 @@ func countListSetPlans(t *testing.T, db *DB, queries []string) int {
 		}
 	}
 	return n
+}
+
+// TestListSetFiltersOncePerList checks that a membership filter re-read on
+// every row of an UNWIND of its group's lists is answered once per pair of
+// lists: the profiled steps stay linear in the rows and the lists, where
+// the loop of tests is their product.
+func TestListSetFiltersOncePerList(t *testing.T) {
+	planned, rows := plannedAndRowMode(t)
+	for _, db := range []*DB{planned, rows} {
+		mustRun(t, db, "UNWIND range(0, 199) AS i CREATE (:N {id: i})", nil)
+	}
+	q := "PROFILE MATCH (n:N) WITH collect(n) AS xs MATCH (m:N) WHERE m.id % 2 = 0 WITH xs, collect(m) AS ys " +
+		"UNWIND range(1, 300) AS i RETURN sum(size([x IN xs WHERE NOT x IN ys])) AS d, count(CASE WHEN all(y IN ys WHERE y IN xs) THEN 1 END) AS s"
+	steps := func(db *DB) int64 {
+		r, err := db.Query(context.Background(), q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := r.All()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(all) != "[[30000 300]]" {
+			t.Fatalf("%v, want [[30000 300]]", all)
+		}
+		sm := regexp.MustCompile(`steps (\d+), table memory`).FindStringSubmatch(r.Profile())
+		if sm == nil {
+			t.Fatalf("no steps in %s", r.Profile())
+		}
+		n, _ := strconv.ParseInt(sm[1], 10, 64)
+		return n
+	}
+	set, loop := steps(planned), steps(rows)
+	t.Logf("steps: %d as sets, %d as loops of tests", set, loop)
+	if set > 20000 || loop < 10*set {
+		t.Errorf("steps %d as sets, %d as loops: the filters are not answered once per pair of lists", set, loop)
+	}
 }
