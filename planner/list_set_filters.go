@@ -75,11 +75,6 @@ func listSetTest(x *ast.ListComprehension) (ys ast.Expr, at ast.Node, mode int32
 	default:
 		return nil, nil, 0, false
 	}
-	switch ys.(type) {
-	case *ast.Variable, *ast.Parameter, *ast.Literal, *ast.ListLiteral:
-	default:
-		return nil, nil, 0, false
-	}
 	if exprReads(ys, el) || !cannotFailList(ys) {
 		return nil, nil, 0, false
 	}
