@@ -199,6 +199,10 @@ func onlyMembership(clauses []ast.Clause, ys string) bool {
 			return true
 		})
 	}
+	returned := returnedItems(clauses)
+	if returned == nil {
+		return false
+	}
 	for _, c := range clauses {
 		ast.Inspect(c, func(n ast.Node) bool {
 			switch x := n.(type) {
@@ -212,7 +216,7 @@ func onlyMembership(clauses []ast.Clause, ys string) bool {
 					tests++
 				}
 			case *ast.ProjectionItem:
-				if carries(x, ys) {
+				if carries(x, ys) && !returned[x] {
 					allowed[x.Expr.(*ast.Variable)] = true
 					if x.Alias != nil {
 						allowed[x.Alias] = true
@@ -227,6 +231,31 @@ func onlyMembership(clauses []ast.Clause, ys string) bool {
 		})
 	}
 	return ok && tests > 0
+}
+
+// returnedItems is the items of the RETURN clauses among clauses (and in
+// their subqueries): an item that projects a list as itself there hands
+// the list out as a value, a read of its elements, order and duplicates,
+// not a carry to later reads. A RETURN * hands out every variable without
+// naming it: then nil, which the callers read as a refusal.
+func returnedItems(clauses []ast.Clause) map[*ast.ProjectionItem]bool {
+	out := map[*ast.ProjectionItem]bool{}
+	for _, c := range clauses {
+		ast.Inspect(c, func(n ast.Node) bool {
+			if r, ok := n.(*ast.Return); ok && r.Projection != nil {
+				if r.Projection.Star {
+					out = nil
+				}
+				for _, it := range r.Projection.Items {
+					if out != nil {
+						out[it] = true
+					}
+				}
+			}
+			return out != nil
+		})
+	}
+	return out
 }
 
 // carries reports whether it is the variable v projected as itself.
@@ -270,6 +299,10 @@ func collectedFilterAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) 
 	var comps []*ast.ListComprehension
 	allowed := map[*ast.Variable]bool{}
 	ok = true
+	returned := returnedItems(rest)
+	if returned == nil {
+		return nil, false
+	}
 	for _, cl := range rest {
 		ast.Inspect(cl, func(n ast.Node) bool {
 			switch x := n.(type) {
@@ -279,7 +312,7 @@ func collectedFilterAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) 
 					allowed[v] = true
 				}
 			case *ast.ProjectionItem:
-				if carries(x, xs) {
+				if carries(x, xs) && !returned[x] {
 					allowed[x.Expr.(*ast.Variable)] = true
 					if x.Alias != nil {
 						allowed[x.Alias] = true
@@ -522,11 +555,15 @@ func dropUnread(clauses []ast.Clause, defs map[string]*ast.ProjectionItem) []ast
 func onlyCarried(clauses []ast.Clause, n string, def *ast.ProjectionItem) bool {
 	allowed := map[*ast.Variable]bool{def.Alias: true}
 	ok := true
+	returned := returnedItems(clauses)
+	if returned == nil {
+		return false
+	}
 	for _, c := range clauses {
 		ast.Inspect(c, func(nd ast.Node) bool {
 			switch x := nd.(type) {
 			case *ast.ProjectionItem:
-				if carries(x, n) {
+				if carries(x, n) && !returned[x] {
 					allowed[x.Expr.(*ast.Variable)] = true
 					if x.Alias != nil {
 						allowed[x.Alias] = true

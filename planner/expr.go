@@ -200,8 +200,14 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 	case *ast.Case:
 		return g.caseExpr(x, env)
 	case *ast.ListComprehension:
+		if r, ok, err := g.listSetComp(x, false, env); ok || err != nil {
+			return r, err
+		}
 		return g.listComp(x, env)
 	case *ast.Quantifier:
+		if r, ok, err := g.listSetQuantifier(x, env); ok || err != nil {
+			return r, err
+		}
 		if r, ok, err := g.rankedListExpr(x, env, func() (int32, error) { return g.quantifier(x, env) }); ok || err != nil {
 			return r, err
 		}
@@ -316,6 +322,10 @@ func (g *gen) funcCall(x *ast.FunctionCall, env *regEnv) (int32, error) {
 		// size([pattern WHERE p | x]) with x that cannot fail: the
 		// number of matches, counted without building the list.
 		return g.exists(p, where, env, true)
+	}
+	if c, ok := g.sizeOfListSet(x); ok {
+		r, _, err := g.listSetComp(c, true, env)
+		return r, err
 	}
 	name := qualifiedName(x)
 	if strings.EqualFold(name, "exists") && len(x.Args) == 1 {

@@ -80,6 +80,11 @@ type Machine struct {
 	keyTables map[int32]*keyCounts // key counts' build tables, by aux (key_count.go)
 	lastStart map[int]uint64       // the node each OpSameStart last ran with, by pc (step_memo.go)
 	keyBuf    []byte
+
+	// node sets of lists and the last answers of list-set filters
+	// (list_sets.go)
+	nodeSets     []*nodeSet
+	listSetMemos map[int]*listSetMemo
 }
 
 // Stats counts what a run did (PROFILE).
@@ -832,6 +837,12 @@ func (m *Machine) run() (row bool, err error) {
 
 		case OpIn:
 			v, err := m.in(pc-1, R[in.B], R[in.C])
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = v
+		case OpListSetFilter:
+			v, err := m.listSetFilter(pc-1, R[in.B], R[in.C], in.D)
 			if err != nil {
 				return false, m.fail(pc-1, err)
 			}

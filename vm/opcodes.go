@@ -148,6 +148,11 @@ const (
 	OpAssertBool // A=R: type error unless R[A] is a boolean or null (WHERE, predicates)
 	OpListAppend // A=R list, B=R value: R[A] = R[A] + [R[B]] (builds comprehension results in place, amortised)
 	OpMkPath     // A=R dst, B=X path spec: R[A] = path from node and relationship registers
+	// A=R dst, B=R xs, C=R ys, D=mode (ListSetNot, ListSetSize,
+	// ListSetScalarList, ListSetQuantifier and its kind): R[A] = [x IN xs
+	// WHERE [NOT] x IN ys], its size, or a quantifier over those tests,
+	// by the set of ys's nodes (list_sets.go)
+	OpListSetFilter
 
 	// --- writes ---
 	OpCreateNode   // A=N dst, B=K label list, C=R properties map or -1
@@ -263,6 +268,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpMkList: {"MkList", 3, -1}, OpMkMap: {"MkMap", 4, -1}, OpCall: {"Call", 4, -1},
 	OpLabelTest: {"LabelTest", 3, -1}, OpAssertBool: {"AssertBool", 1, -1},
 	OpListAppend: {"ListAppend", 2, -1}, OpMkPath: {"MkPath", 2, -1},
+	OpListSetFilter: {"ListSetFilter", 4, -1},
 
 	OpCreateNode: {"CreateNode", 3, -1}, OpCreateRel: {"CreateRel", 4, -1},
 	OpSetProp: {"SetProp", 3, -1}, OpSetAllProps: {"SetAllProps", 3, -1},
