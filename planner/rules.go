@@ -53,6 +53,7 @@ var rules = []rule{
 	semiJoinExists,
 	markExists,
 	countCollectSizes,
+	patternBodies,
 	leastTrails,
 	leastAgain,
 	shortestSteps,
