@@ -54,6 +54,7 @@ var rules = []rule{
 	markExists,
 	countCollectSizes,
 	patternBodies,
+	typeDispatch,
 	leastTrails,
 	leastAgain,
 	shortestSteps,
