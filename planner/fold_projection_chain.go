@@ -50,7 +50,9 @@ func foldProjectionChain(b *builder, ops []logical.Op, req required) ([]logical.
 			var with []logical.Op
 			if len(p1.Items) > 1 {
 				p1.Items = append(append([]logical.Item(nil), p1.Items[:k]...), p1.Items[k+1:]...)
-				with = append(with, p1)
+				if !identityItems(p1.Items) {
+					with = append(with, p1)
+				}
 			}
 			return replace(ops, i, 2, append(with, q2)...), true
 		}
@@ -63,6 +65,21 @@ func foldProjectionChain(b *builder, ops []logical.Op, req required) ([]logical.
 func identitySubst(s map[string]string) bool {
 	for k, v := range s {
 		if k != v {
+			return false
+		}
+	}
+	return true
+}
+
+// identityItems reports whether every item binds a variable to itself
+// (`WITH u` left after the item it computed moved on): a projection of
+// only such items changes no column (a projection adds columns; a Select
+// drops them), so it is dropped, and the operators around it meet
+// (countItemDegrees then finds the scan right before the count).
+func identityItems(items []logical.Item) bool {
+	for _, it := range items {
+		v, ok := it.Expr.(*ast.Variable)
+		if !ok || v.Name != it.Name {
 			return false
 		}
 	}

@@ -53,6 +53,8 @@ var rules = []rule{
 	semiJoinExists,
 	markExists,
 	countCollectSizes,
+	patternBodies,
+	typeDispatch,
 	leastTrails,
 	leastAgain,
 	shortestSteps,
