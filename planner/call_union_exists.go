@@ -16,9 +16,13 @@ import "github.com/cyqdb/cyq/parser/ast"
 // then plan (a semi-join on sets, a degree test) where the CALL ran each
 // branch per row.
 //
+// A branch cut by LIMIT n with n an integer literal of at least 1 (`RETURN
+// 1 AS one LIMIT 1`) keeps a row exactly when it has one, and its rows
+// are the one row, so it is the same test.
+//
 // Under UNION ALL the CALL repeats the row once per row of every branch,
 // a per-row count and no existence test: it stays. So do a CALL in
-// transactions or OPTIONAL, branches with ORDER BY, SKIP or LIMIT,
+// transactions or OPTIONAL, branches with ORDER BY, SKIP or another LIMIT,
 // branches that write or call procedures, and bodies that name an outer
 // variable they do not import (see subqueryBody). The columns may not be
 // bound already (the CALL then reports it, as written).
@@ -46,7 +50,7 @@ func unionExistsCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 			return nil, false
 		}
 		p := ret.Projection
-		if p.Star || len(p.Items) == 0 || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
+		if p.Star || len(p.Items) == 0 || p.OrderBy != nil || p.Skip != nil || p.Limit != nil && !positiveLimit(p.Limit) {
 			return nil, false
 		}
 		body, imported, all, ok := callBodyImports(c, clauses[:len(clauses)-1], sc)
@@ -104,4 +108,11 @@ func outerValue(e ast.Expr, imported map[string]bool, all bool, sc *scope) bool 
 		return ok
 	})
 	return ok
+}
+
+// positiveLimit reports whether e, a LIMIT, is an integer literal of at
+// least 1: the rows it keeps are empty exactly when those it cuts are.
+func positiveLimit(e ast.Expr) bool {
+	lit, ok := e.(*ast.Literal)
+	return ok && lit.Kind == ast.LitInt && lit.Int >= 1
 }
