@@ -20,6 +20,12 @@ import "github.com/cyqdb/cyq/parser/ast"
 // 1 AS one LIMIT 1`) keeps a row exactly when it has one, and its rows
 // are the one row, so it is the same test.
 //
+// Errors stay where row mode raises them: row mode runs every branch in
+// full for every row, where the OR stops at the first match of the first
+// branch that has one. So each branch must be one MATCH whose reading
+// cannot fail (patternSafe); a branch of several clauses, or whose
+// pattern or WHERE may fail, keeps the CALL.
+//
 // Under UNION ALL the CALL repeats the row once per row of every branch,
 // a per-row count and no existence test: it stays. So do a CALL in
 // transactions or OPTIONAL, branches with ORDER BY, SKIP or another LIMIT,
@@ -37,6 +43,10 @@ func unionExistsCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 	}
 	if len(sc.userVars()) == 0 {
 		return nil, false // nothing to correlate with: unionSets reads it
+	}
+	entities := map[string]bool{}
+	for n, k := range sc.vars {
+		entities[n] = k == kindNode || k == kindRel
 	}
 	var items []*ast.ProjectionItem
 	var tests ast.Expr
@@ -75,6 +85,9 @@ func unionExistsCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 			}
 		}
 		q := &ast.Query{Span: part.Span, Parts: []*ast.SingleQuery{{Span: part.Span, Clauses: body}}}
+		if pat, where, ok := matchOnly(q, false); !ok || !patternSafe(pat, where, entities) {
+			return nil, false // row mode reads every branch in full (see above)
+		}
 		var test ast.Expr = &ast.ExistsSubquery{Span: part.Span, Query: q}
 		if tests != nil {
 			test = &ast.Binary{Span: c.Span, Op: ast.OpOr, Left: tests, Right: test}

@@ -33,6 +33,7 @@ var rules = []rule{
 	hoistSeeks,
 	aggregateForms,
 	summedExistence,
+	projectedExistence,
 	unionSets,
 	aggregateThroughUnion,
 	countScan,
