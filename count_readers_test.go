@@ -40,7 +40,7 @@ var countReaderTests = []string{
 	"%s > 0", "%s >= 1", "%s = 0", "%s < 1", "%s <= 0", "%s <> 0", "0 < %s", "1 > %s", "0 = %s", "NOT %s = 0",
 	"%s > -1", "%s >= 0", "%s < 0",
 	"%s = 1", "%s >= 2", "%s > 1", "%s < 2", "%s > $z", "%s >= $one", "%s > 0.0", "%s > 0.5",
-	"%s <> 0.0 / 0.0", "%s > null", "%s - 1 >= 0", "0 < %s < 2",
+	"%s <> 0.0 / 0.0", "%s > null", "%s - 1 >= 0", "0 < %s < 2", "%s <> 1", "1 = %s",
 }
 
 // countReaderForms place the test (%[1]s) and the sum (%[2]s, a column s
@@ -48,7 +48,9 @@ var countReaderTests = []string{
 // a returned projection, aggregate arguments, ORDER BY, a nested EXISTS {
 // } and COUNT { } body, and as a projected column tested later (in a
 // WHERE, a CASE, through a second WITH), next to near-misses where the
-// column is also returned, used in arithmetic, collected or renamed.
+// column is also returned (by the query, a CALL { }, a COLLECT { } or
+// a UNION), used in
+// arithmetic, collected or renamed.
 var countReaderForms = []string{
 	"%[3]s WITH * WHERE %[1]s RETURN count(*) AS n",
 	"%[3]s RETURN CASE WHEN %[1]s THEN 'y' ELSE 'n' END AS t, count(*) AS n",
@@ -64,6 +66,10 @@ var countReaderForms = []string{
 	"%[3]s WITH c, %[2]s AS s RETURN %[4]s AS t, s + 1 AS u",
 	"%[3]s WITH c, %[2]s AS s WITH collect(s) AS ss RETURN size(ss) AS n",
 	"%[3]s WITH c, %[2]s AS s WITH c, s AS u WHERE u > 0 RETURN count(*) AS n",
+	"%[3]s WITH c, %[2]s AS s WHERE %[4]s RETURN c.id AS id, s",
+	"CALL { %[3]s WITH c, %[2]s AS s WHERE %[4]s RETURN s } RETURN s, count(*) AS n",
+	"MATCH (z:A) RETURN z.id AS id, COLLECT { %[3]s WITH c, %[2]s AS s WHERE z = c AND %[4]s RETURN s } AS ss",
+	"%[3]s WITH c, %[2]s AS s WHERE %[4]s RETURN s UNION ALL MATCH (c:A) RETURN -1 AS s",
 }
 
 // countReaderOuters bind c once or several times per node, or null (the
@@ -98,10 +104,7 @@ func TestCountReadersMatchRowMode(t *testing.T) {
 				terms = append(terms, countReaderTerms[i])
 			}
 			sum := strings.Join(terms, " + ")
-			test := countReaderTests[r.IntN(len(countReaderTests))]
-			if r.IntN(3) == 0 {
-				test = countReaderTests[r.IntN(9)] // mostly zero tests
-			}
+			test := countReaderTests[(fi+n)%len(countReaderTests)]
 			outer := countReaderOuters[(fi+n)%len(countReaderOuters)]
 			onSum := strings.ReplaceAll(test, "%s", "("+sum+")")
 			onCol := strings.ReplaceAll(test, "%s", "s")
@@ -130,6 +133,7 @@ var countReaderBranches = []string{
 	"WITH c MATCH (c)<--(w) WHERE 6 / (w.id - 7) > 0 RETURN 1 AS one",
 	"WITH c MATCH (c)-[:U]->(w) WITH w WHERE w.k = 1 RETURN 1 AS one",
 	"WITH c UNWIND [1, 2] AS i WITH i WHERE c.id % 3 = i RETURN 1 AS one",
+	"WITH c MATCH (c)<--(w) WITH w WHERE 6 / (w.id - 7) > 0 RETURN 1 AS one",
 }
 
 // TestCallUnionLimitsMatchRowMode generates correlated CALL { A UNION B }
@@ -169,7 +173,7 @@ func runCountReaders(t *testing.T, queries []string) {
 			mustRun(t, db, "MATCH (x {id: 3}), (y {id: 4}) CREATE (x)-[:T]->(y), (x)-[:T]->(y), (y)-[:U]->(x)", nil)
 			mustRun(t, db, "MATCH (x {id: 7}), (y {id: 8}) CREATE (y)-[:T]->(x), (x)-[:U]->(y)", nil)
 		}
-		params := map[string]any{"x": []int{3, 0}[seed-1], "z": int(seed - 1), "one": 1}
+		params := map[string]any{"x": []int{3, 0}[seed-1], "z": int(seed - 1), "one": int(seed - 1)}
 		for _, q := range queries {
 			againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)
 		}
