@@ -85,7 +85,7 @@ var countReaderOuters = []string{
 
 // TestCountReadersMatchRowMode generates counts of matches, and sums of
 // them, read only by comparisons with constants in every position
-// (summed_counts.go, projected_existence.go), next to near-misses the
+// (summed_counts.go), next to near-misses the
 // planner must leave alone, and compares every query with the same query
 // planned row by row, on graphs with parallel relationships, self-loops,
 // null and missing properties, and a node (id 7) at which some bodies

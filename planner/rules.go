@@ -34,7 +34,6 @@ var rules = []rule{
 	hoistSeeks,
 	aggregateForms,
 	summedExistence,
-	projectedExistence,
 	unionSets,
 	aggregateThroughUnion,
 	countScan,
