@@ -17,7 +17,6 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 var rules = []rule{
 	inlineOnceCalls,
 	countExistence,
-	caseListExistence,
 	setQuantifiedPaths,
 	caseDepths,
 	dropUnused,
