@@ -16,9 +16,19 @@ import "github.com/cyqdb/cyq/parser/ast"
 // then plan (a semi-join on sets, a degree test) where the CALL ran each
 // branch per row.
 //
+// A branch cut by LIMIT n with n an integer literal of at least 1 (`RETURN
+// 1 AS one LIMIT 1`) keeps a row exactly when it has one, and its rows
+// are the one row, so it is the same test.
+//
+// Errors stay where row mode raises them: row mode runs every branch in
+// full for every row, where the OR stops at the first match of the first
+// branch that has one. So each branch must be one MATCH whose reading
+// cannot fail (patternSafe); a branch of several clauses, or whose
+// pattern or WHERE may fail, keeps the CALL.
+//
 // Under UNION ALL the CALL repeats the row once per row of every branch,
 // a per-row count and no existence test: it stays. So do a CALL in
-// transactions or OPTIONAL, branches with ORDER BY, SKIP or LIMIT,
+// transactions or OPTIONAL, branches with ORDER BY, SKIP or another LIMIT,
 // branches that write or call procedures, and bodies that name an outer
 // variable they do not import (see subqueryBody). The columns may not be
 // bound already (the CALL then reports it, as written).
@@ -34,6 +44,10 @@ func unionExistsCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 	if len(sc.userVars()) == 0 {
 		return nil, false // nothing to correlate with: unionSets reads it
 	}
+	entities := map[string]bool{}
+	for n, k := range sc.vars {
+		entities[n] = k == kindNode || k == kindRel
+	}
 	var items []*ast.ProjectionItem
 	var tests ast.Expr
 	for k, part := range c.Body.Parts {
@@ -46,7 +60,7 @@ func unionExistsCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 			return nil, false
 		}
 		p := ret.Projection
-		if p.Star || len(p.Items) == 0 || p.OrderBy != nil || p.Skip != nil || p.Limit != nil {
+		if p.Star || len(p.Items) == 0 || p.OrderBy != nil || p.Skip != nil || p.Limit != nil && !positiveLimit(p.Limit) {
 			return nil, false
 		}
 		body, imported, all, ok := callBodyImports(c, clauses[:len(clauses)-1], sc)
@@ -71,6 +85,9 @@ func unionExistsCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
 			}
 		}
 		q := &ast.Query{Span: part.Span, Parts: []*ast.SingleQuery{{Span: part.Span, Clauses: body}}}
+		if pat, where, ok := matchOnly(q, false); !ok || !patternSafe(pat, where, entities) {
+			return nil, false // row mode reads every branch in full (see above)
+		}
 		var test ast.Expr = &ast.ExistsSubquery{Span: part.Span, Query: q}
 		if tests != nil {
 			test = &ast.Binary{Span: c.Span, Op: ast.OpOr, Left: tests, Right: test}
@@ -104,4 +121,11 @@ func outerValue(e ast.Expr, imported map[string]bool, all bool, sc *scope) bool 
 		return ok
 	})
 	return ok
+}
+
+// positiveLimit reports whether e, a LIMIT, is an integer literal of at
+// least 1: the rows it keeps are empty exactly when those it cuts are.
+func positiveLimit(e ast.Expr) bool {
+	lit, ok := e.(*ast.Literal)
+	return ok && lit.Kind == ast.LitInt && lit.Int >= 1
 }

@@ -611,6 +611,7 @@ func (g *gen) exists(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (i
 		// check needs no multiplicity either.
 		ops = g.b.rewrite(ops, need{Live: newVarSet(), Bag: count})
 		g.b.joinOuter, g.b.bodyRows, g.b.bodyRels = saved, savedRows, savedRels
+		ops = g.b.batchedBody(ops)
 	}
 	ops = g.onceBatch(ops)
 	res := g.r()

@@ -182,6 +182,9 @@ func normalizeSubqueries(e ast.Expr, entities map[string]bool) ast.Expr {
 // are the variables known to hold nodes or relationships (true) or other
 // values (false).
 func countThreshold(x *ast.Comparison, entities map[string]bool) (ast.Expr, bool) {
+	if t, ok := summedCountTest(x, entities); ok {
+		return t, true // a sum of counts (summed_counts.go)
+	}
 	if len(x.Ops) != 1 || !matchesSafe(x.Operands[0], entities) && !matchesSafe(x.Operands[1], entities) {
 		return nil, false
 	}

@@ -46,7 +46,7 @@ func summedExistence(b *builder, ops []logical.Op, req required) ([]logical.Op, 
 				continue
 			}
 			arg := call.Args[0]
-			if _, _, count, ok := patternMatches(arg); !ok || !count {
+			if _, _, count, ok := patternMatches(arg); (!ok || !count) && !isCountSum(arg) {
 				continue
 			}
 			sp := call.Span
