@@ -234,7 +234,7 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		return g.mapProjection(x, env)
 	case *ast.LabelPredicate:
 		if ast.HasDynamic(x.Labels) {
-			return g.expr(labelPred(x.Span, x.Expr, x.Labels), env)
+			return g.expr(valuePred(x.Span, x.Expr, x.Labels), env)
 		}
 		a, err := g.expr(x.Expr, env)
 		if err != nil {

@@ -22,6 +22,28 @@ func labelPred(sp ast.Span, subject ast.Expr, l ast.LabelExpr) ast.Expr {
 	return &ast.LabelPredicate{Span: sp, Expr: subject, Labels: l}
 }
 
+// valuePred is labelPred for a label expression written as a value
+// (`x:$(e)` in WHERE or RETURN), whose subject may be a node or a
+// relationship: a relationship's names are its one type, as the static
+// test `r:R` reads them (OpLabelTest), so `r:$('R')` holds exactly when
+// `r:R` does. A subject of another kind still raises labels()'s error.
+func valuePred(sp ast.Span, subject ast.Expr, l ast.LabelExpr) ast.Expr {
+	if e, ok := labelConnective(sp, l, func(it ast.LabelExpr) ast.Expr { return valuePred(sp, subject, it) }); ok {
+		return e
+	}
+	d, ok := l.(*ast.LabelDynamic)
+	if !ok {
+		return &ast.LabelPredicate{Span: sp, Expr: subject, Labels: l}
+	}
+	isRel := &ast.StringMatch{Span: sp, Op: ast.StrStartsWith,
+		Left:  &ast.FunctionCall{Span: sp, Name: "valueType", Args: []ast.Expr{subject}},
+		Right: strLit(sp, "RELATIONSHIP")}
+	have := &ast.Case{Span: sp, Whens: []*ast.CaseWhen{{Span: sp, When: isRel,
+		Then: &ast.ListLiteral{Span: sp, Items: []ast.Expr{&ast.FunctionCall{Span: sp, Name: "type", Args: []ast.Expr{subject}}}}}},
+		Else: &ast.FunctionCall{Span: sp, Name: "labels", Args: []ast.Expr{subject}}}
+	return namesPred(sp, d, have)
+}
+
 // typePred is "relationship subject's type matches l".
 func typePred(sp ast.Span, subject ast.Expr, l ast.LabelExpr) ast.Expr {
 	if e, ok := labelConnective(sp, l, func(it ast.LabelExpr) ast.Expr { return typePred(sp, subject, it) }); ok {
