@@ -18,25 +18,7 @@ import (
 // of filters, projections and aggregations, wherever size(...) sits in
 // them.
 func countCollectSizes(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
-	for i, op := range ops {
-		var next logical.Op
-		changed := false
-		if f, ok := op.(logical.Filter); ok {
-			if f.Subst != nil || f.Vectorised {
-				continue
-			}
-			f.Pred, changed = rewriteExpr(f.Pred, collectSizeAsCount)
-			next = f
-		} else if p, ok := op.(logical.Project); ok && p.Subst != nil {
-			continue // its items are read by their text
-		} else {
-			next, changed = markIn(b, op, collectSizeAsCount)
-		}
-		if changed {
-			return replace(ops, i, 1, next), true
-		}
-	}
-	return ops, false
+	return rewriteOpExprs(b, ops, collectSizeAsCount)
 }
 
 // collectSizeAsCount is size(COLLECT { q }) as COUNT { q } (see

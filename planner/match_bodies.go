@@ -22,25 +22,7 @@ import (
 // (u)-[:T]->(:A) }` does, and so does the CALL subquery that only counts
 // its body's rows (countCall gives COUNT { MATCH ... }).
 func patternBodies(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
-	for i, op := range ops {
-		var next logical.Op
-		changed := false
-		if f, ok := op.(logical.Filter); ok {
-			if f.Subst != nil || f.Vectorised {
-				continue
-			}
-			f.Pred, changed = rewriteExpr(f.Pred, patternBody)
-			next = f
-		} else if p, ok := op.(logical.Project); ok && p.Subst != nil {
-			continue // its items are read by their text
-		} else {
-			next, changed = markIn(b, op, patternBody)
-		}
-		if changed {
-			return replace(ops, i, 1, next), true
-		}
-	}
-	return ops, false
+	return rewriteOpExprs(b, ops, patternBody)
 }
 
 // patternBody is a COUNT or EXISTS subquery whose body is one MATCH as

@@ -88,6 +88,33 @@ func markExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	return ops, false
 }
 
+// rewriteOpExprs rewrites with f the expressions of the first filter,
+// projection or aggregation of ops that f changes (a filter or projection
+// read by its text, Subst, or a vectorised filter is left as it is): the
+// step of a rule that rewrites one expression shape wherever it sits, run
+// to a fixed point by the rule list.
+func rewriteOpExprs(b *builder, ops []logical.Op, f exprRewrite) ([]logical.Op, bool) {
+	for i, op := range ops {
+		var next logical.Op
+		changed := false
+		if fl, ok := op.(logical.Filter); ok {
+			if fl.Subst != nil || fl.Vectorised {
+				continue
+			}
+			fl.Pred, changed = rewriteExpr(fl.Pred, f)
+			next = fl
+		} else if p, ok := op.(logical.Project); ok && p.Subst != nil {
+			continue // its items are read by their text
+		} else {
+			next, changed = markIn(b, op, f)
+		}
+		if changed {
+			return replace(ops, i, 1, next), true
+		}
+	}
+	return ops, false
+}
+
 // markIn rewrites the expressions of a projection or an aggregation with
 // f, returning the new operator and whether it changed.
 func markIn(b *builder, op logical.Op, f exprRewrite) (logical.Op, bool) {

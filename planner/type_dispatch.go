@@ -42,25 +42,7 @@ func typeDispatch(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool)
 		return ops, false
 	}
 	f := func(e ast.Expr) (ast.Expr, bool) { return b.dispatchTypes(e) }
-	for i, op := range ops {
-		var next logical.Op
-		changed := false
-		if fl, ok := op.(logical.Filter); ok {
-			if fl.Subst != nil || fl.Vectorised {
-				continue
-			}
-			fl.Pred, changed = rewriteExpr(fl.Pred, f)
-			next = fl
-		} else if p, ok := op.(logical.Project); ok && p.Subst != nil {
-			continue // its items are read by their text
-		} else {
-			next, changed = markIn(b, op, f)
-		}
-		if changed {
-			return replace(ops, i, 1, next), true
-		}
-	}
-	return ops, false
+	return rewriteOpExprs(b, ops, f)
 }
 
 // dispatchTypes is e, a COUNT or EXISTS subquery of a pattern, as the
