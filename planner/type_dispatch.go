@@ -185,24 +185,16 @@ func inlineSafe(props, where ast.Expr) bool {
 	return (props == nil || errorFree(props)) && (where == nil || errorFree(where))
 }
 
-// typedPattern is p with relationship r of type t.
+// typedPattern is p with relationship r of type t (a shallow copy:
+// clonePatternShallow).
 func typedPattern(p *ast.Pattern, r, t string) *ast.Pattern {
-	out := *p
-	out.Parts = make([]*ast.PatternPart, len(p.Parts))
-	for i, part := range p.Parts {
-		np := *part
-		el := *part.Element
-		el.Rels = make([]*ast.RelPattern, len(part.Element.Rels))
-		for j, rp := range part.Element.Rels {
+	out := clonePatternShallow(p)
+	for _, part := range out.Parts {
+		for _, rp := range part.Element.Rels {
 			if rp.Var != nil && rp.Var.Name == r {
-				c := *rp
-				c.Types = &ast.LabelName{Span: rp.Span, Name: t}
-				rp = &c
+				rp.Types = &ast.LabelName{Span: rp.Span, Name: t}
 			}
-			el.Rels[j] = rp
 		}
-		np.Element = &el
-		out.Parts[i] = &np
 	}
-	return &out
+	return out
 }
