@@ -569,5 +569,5 @@ func Questions() []Question {
 			staged(query(distinct(vars("m", "dr"), it("m.title", "title"), it("dr.name", "director")),
 				match("(m)<-[:DIRECTED]-(dr:Person)")), "m:Movie", "", "(m)<-[:ACTED_IN]-(e)", "cast", 0, "cast DESC, m.title", 3)},
 	}
-	return append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(qs, schemaQuestions()...), writtenQuestions()...), heldout5Questions()...), heldout6Questions()...), heldout7Questions()...), heldout8Questions()...), heldout9Questions()...), heldout10Questions()...), heldout11Questions()...), heldout12Questions()...), heldout13Questions()...), heldout14Questions()...), heldout15Questions()...), heldout16Questions()...), heldout17Questions()...), heldout18Questions()...)
+	return append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(qs, schemaQuestions()...), writtenQuestions()...), heldout5Questions()...), heldout6Questions()...), heldout7Questions()...), heldout8Questions()...), heldout9Questions()...), heldout10Questions()...), heldout11Questions()...), heldout12Questions()...), heldout13Questions()...), heldout14Questions()...), heldout15Questions()...), heldout16Questions()...), heldout17Questions()...), heldout18Questions()...), heldout19Questions()...)
 }
