@@ -125,7 +125,7 @@ func (b *builder) chainOps(m *patternPlan, part *ast.PatternPart, names []string
 	c := &chainPlan{el: el, names: names, relNames: make([]string, len(el.Rels)), lists: make([]bool, len(el.Rels))}
 	eqs := b.equalities(andOf(nodeJoinConds(where, el, c.names, m.sc)), c.names, m.sc)
 	starts := b.oneNodeLabels(el, c.names)
-	start, seek := b.chooseStart(starts, c.names, m.sc, eqs)
+	start, seek := b.chooseStart(starts, c.names, m.sc, eqs, existenceTested(where, part, c.names))
 	if err := b.startOps(m, starts.Nodes[start], c.names[start], seek); err != nil {
 		return err
 	}

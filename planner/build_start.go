@@ -207,7 +207,9 @@ func usesAny(e ast.Expr, vars map[string]bool) bool {
 // (by id, or on an index by equality, membership, range or prefix), a
 // scan of the rarest label, or all nodes, each node it binds weighed by
 // the relationships the pattern then follows from it (startDegree).
-func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope, eqs map[string][]propEq) (int, logical.Op) {
+// tested holds the nodes an existence test keeps (existenceTested),
+// alternative starts for startChoice.
+func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope, eqs map[string][]propEq, tested map[string]bool) (int, logical.Op) {
 	for i, n := range names {
 		if sc.has(n) {
 			return i, nil
@@ -265,7 +267,7 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 			best, bestCost, bestSeek = i, cost, seek
 		}
 	}
-	if pick := b.startChoice(el, names, eqs, seeks, costs, best); pick != best {
+	if pick := b.startChoice(el, names, eqs, tested, seeks, costs, best); pick != best {
 		return pick, seeks[pick]
 	}
 	return best, bestSeek

@@ -21,10 +21,11 @@ import (
 // condition binds (a seek, or an equality, membership or range of its
 // properties, which a filter tests right at the start) is an alternative
 // start, and the whole plan's cost (planCost) chooses among them and the
-// heuristic's pick, which is the default. seeks holds
+// heuristic's pick, which is the default; so is every node an existence
+// test of the WHERE keeps (tested, see existenceTested). seeks holds
 // the seek chooseStart found for each node (nil for a scan), costs its
 // heuristic cost.
-func (b *builder) startChoice(el *ast.PatternElement, names []string, eqs map[string][]propEq, seeks []logical.Op, costs []float64, best int) int {
+func (b *builder) startChoice(el *ast.PatternElement, names []string, eqs map[string][]propEq, tested map[string]bool, seeks []logical.Op, costs []float64, best int) int {
 	conditioned := func(i int) bool { return seeks[i] != nil || len(eqs[names[i]]) > 0 }
 	if conditioned(best) {
 		// Two conditioned starts the heuristic prices alike (the rows
@@ -35,7 +36,7 @@ func (b *builder) startChoice(el *ast.PatternElement, names []string, eqs map[st
 	}
 	alts := []int{best}
 	for i := range el.Nodes {
-		if i != best && costs[i] != costs[best] && conditioned(i) {
+		if i != best && costs[i] != costs[best] && (conditioned(i) || tested[names[i]]) {
 			alts = append(alts, i)
 		}
 	}
