@@ -151,8 +151,10 @@ func renamesVars(o logical.Project) bool {
 
 // setCountVar reports whether the aggregation only counts what a set
 // sink answers: count(DISTINCT v) of one variable v (the size of the
-// sets' union), count(*) and count(v) (the sum of their sizes: v is a
-// set's node, never null), grouped by deterministic keys or none. It
+// sets' union), collect(DISTINCT v) (the union's nodes, each set's new
+// ones in id order, the order one row per node of the set would give
+// them in), count(*) and count(v) (the sum of their sizes: v is a set's
+// node, never null), grouped by deterministic keys or none. It
 // returns v, "" when only rows are counted (any set operator's rows will
 // do), and the variables the keys read (see setSink).
 func setCountVar(agg logical.Aggregate) (string, map[string]bool, bool) {
@@ -176,7 +178,8 @@ func setCountVar(agg logical.Aggregate) (string, map[string]bool, bool) {
 	v := ""
 	for _, a := range agg.Aggs {
 		c := a.Call
-		if !strings.EqualFold(c.Name, "count") || len(c.Namespace) > 0 || c.Distinct && c.Star {
+		list := strings.EqualFold(c.Name, "collect") && c.Distinct
+		if !(strings.EqualFold(c.Name, "count") || list) || len(c.Namespace) > 0 || c.Distinct && c.Star {
 			return "", nil, false
 		}
 		if c.Star {
@@ -261,10 +264,15 @@ func (g *gen) aggSetSink(agg logical.Aggregate, set int32, e *regEnv) (*tableSou
 		}
 	}
 	for _, a := range agg.Aggs {
-		// count(DISTINCT n) takes the union of the sets; count(*) and
-		// count(n) add their sizes
+		// count(DISTINCT n) takes the union of the sets, collect(DISTINCT
+		// n) its nodes in the order they came; count(*) and count(n) add
+		// their sizes
 		d := a.Call.Distinct
-		spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "count", New: o.NewAgg, Distinct: d, SumInts: !d, SetCount: true})
+		if strings.EqualFold(a.Call.Name, "collect") {
+			spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "collect", New: o.NewAgg, Distinct: true, SetCount: true, SetList: true})
+		} else {
+			spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "count", New: o.NewAgg, Distinct: d, SumInts: !d, SetCount: true})
+		}
 		r := g.r()
 		spec.Table.R = append(spec.Table.R, r)
 		out.set(a.Name, slot{slotValue, r})
@@ -288,4 +296,16 @@ func (g *gen) countSetSink(n int32) *setSink {
 		g.emit(vm.OpAddCounter, n, k)
 		return nil
 	}}
+}
+
+// collectsSet reports whether the aggregation collects a set sink's
+// nodes (collect(DISTINCT v)): row mode, the reference, collects them
+// row by row.
+func collectsSet(agg logical.Aggregate) bool {
+	for _, a := range agg.Aggs {
+		if strings.EqualFold(a.Call.Name, "collect") {
+			return true
+		}
+	}
+	return false
 }
