@@ -63,12 +63,12 @@ type keyCol struct {
 type aggMode uint8
 
 const (
-	aggObject aggMode = iota // an Aggregator per group
-	aggRows                  // count(*): one int64 per group
-	aggCount                 // count(x): non-null arguments, one int64 per group
-	aggSum                   // an integer sum (SumInts), one int64 per group
-	aggSet                   // count(DISTINCT n) fed node sets (SetCount)
-	aggSetList               // collect(DISTINCT n) fed node sets (SetCount, SetList)
+	aggObject  aggMode = iota // an Aggregator per group
+	aggRows                   // count(*): one int64 per group
+	aggCount                  // count(x): non-null arguments, one int64 per group
+	aggSum                    // an integer sum (SumInts), one int64 per group
+	aggSet                    // count(DISTINCT n) fed node sets (SetCount)
+	aggSetList                // collect(DISTINCT n) fed node sets (SetCount, SetList)
 )
 
 // aggCol is one aggregate's column. The flat modes' columns are made
