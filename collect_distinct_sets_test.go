@@ -16,7 +16,7 @@ import (
 // the union of a group's sets, each set's new nodes appended in id order.
 // The generated queries reach v by one or two hops, variable-length
 // expansions, label tests and OPTIONAL MATCH (v null where nothing
-// matches), group by nothing, by the start node, by a value of it that
+// matches), match nothing for some parameters, group by nothing, by the start node, by a value of it that
 // several start nodes share (several sets per group), by v itself, and
 // collect v alongside counts, DISTINCT and plain collects of v and of
 // other values (near-misses the set sink must leave alone). The lists are
@@ -42,11 +42,14 @@ var cdsMatches = []string{
 	"UNWIND [0, 3, 3, 6, 99] AS i MATCH (a {id: i})-->(v)",
 	"MATCH (a:A)-->(v) WHERE v.k = 1",
 	"MATCH (a:A)-->(v)-->(a)",
+	"MATCH (a:A {id: $q})-[:U]->(v)",
+	"MATCH (a:B {k: $p})-[:U]->(v:A)",
 }
 
 // cdsKeys are the grouping keys (%s: the aggregates).
 var cdsKeys = []string{
 	"WITH %s",
+	"WITH %s", // twice: a global aggregation over no rows still has its row
 	"WITH a, %s",
 	"WITH a.k AS g, %s",
 	"WITH a.id %% 2 AS g, %s",
