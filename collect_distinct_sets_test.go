@@ -16,7 +16,9 @@ import (
 // the union of a group's sets, each set's new nodes appended in id order.
 // The generated queries reach v by one or two hops, variable-length
 // expansions, label tests and OPTIONAL MATCH (v null where nothing
-// matches), match nothing for some parameters, group by nothing, by the start node, by a value of it that
+// matches), match nothing for some parameters, pass distinct pairs (a
+// plain collect of v then sees each v once per a, a set's rows), group
+// by nothing, by the start node, by a value of it that
 // several start nodes share (several sets per group), by v itself, and
 // collect v alongside counts, DISTINCT and plain collects of v and of
 // other values (near-misses the set sink must leave alone). The lists are
@@ -44,6 +46,9 @@ var cdsMatches = []string{
 	"MATCH (a:A)-->(v)-->(a)",
 	"MATCH (a:A {id: $q})-[:U]->(v)",
 	"MATCH (a:B {k: $p})-[:U]->(v:A)",
+	"MATCH (a:A)-->(v) WITH DISTINCT a, v",
+	"MATCH (a)-[:T*1..2]-(v) WITH DISTINCT a, v",
+	"MATCH (a:A)-->()<--(v) WITH DISTINCT v, a",
 }
 
 // cdsKeys are the grouping keys (%s: the aggregates).
