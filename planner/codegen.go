@@ -354,7 +354,7 @@ func (g *gen) pipelineFrom(ops []logical.Op, e *regEnv, distinct *int32, final f
 		}
 		if end < len(ops) {
 			if agg, ok := ops[end].(logical.Aggregate); ok {
-				if v, keys, ok := setCountVar(agg); ok && (len(agg.Keys) == 0 && !collectsSet(agg) || !g.b.rowModeOnly) {
+				if v, keys, ok := setCountVar(agg); ok && (len(agg.Keys) == 0 || !g.b.rowModeOnly) {
 					g.setSink = &setSink{name: v, keys: keys, emit: func(set int32, e *regEnv) error {
 						g.enter(&ops[end])
 						var err error

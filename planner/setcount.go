@@ -297,15 +297,3 @@ func (g *gen) countSetSink(n int32) *setSink {
 		return nil
 	}}
 }
-
-// collectsSet reports whether the aggregation collects a set sink's
-// nodes (collect(DISTINCT v)): row mode, the reference, collects them
-// row by row.
-func collectsSet(agg logical.Aggregate) bool {
-	for _, a := range agg.Aggs {
-		if strings.EqualFold(a.Call.Name, "collect") {
-			return true
-		}
-	}
-	return false
-}
