@@ -26,6 +26,14 @@ import (
 // group and `... WITH DISTINCT a, c RETURN a, count(*)` adds each set's
 // size to a's, instead of one row per (a, c). A row whose set is empty
 // adds no group, as it adds no row.
+//
+// collect(DISTINCT n) takes the sets the same way: the group keeps the
+// union's bitmap and appends each set's nodes not in it yet, in id order,
+// which is the list one row per node of the set would collect (a set's
+// rows come in id order), so `MATCH (h {id: $x})-->(b) WITH h,
+// collect(DISTINCT b) AS out` builds the list in one step per set.
+// collect(n) without DISTINCT does not: a node in two sets of one group
+// is collected twice.
 
 // setSink is a segment's breaker that takes node sets: name is the
 // variable the sets must bind.

@@ -383,8 +383,8 @@ func (m *Machine) aggAt(a *AggCall, err error) error {
 // aggregate of the spec is a SetCount count(DISTINCT n), whose distinct
 // bitmap takes the union, a SetCount collect(DISTINCT n) (SetList), which
 // also appends the set's new nodes in id order, or a SetCount count(*)
-// (SumInts), whose sum takes the set's size (OpAggSet). An empty set is no row: it adds no
-// group.
+// (SumInts), whose sum takes the set's size (OpAggSet). An empty set is
+// no row: it adds no group.
 func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
 	if set.IsEmpty() {
 		return nil
@@ -455,7 +455,7 @@ func (t *table) finishGroups(m *Machine) error {
 				if l == nil {
 					l = value.List{}
 				}
-				n += col.res.push(l, gs.n)
+				n += col.res.push(l, gs.n) + value.Size(l)
 			}
 			if err := m.account(n); err != nil {
 				return err
