@@ -26,6 +26,14 @@ import (
 // group and `... WITH DISTINCT a, c RETURN a, count(*)` adds each set's
 // size to a's, instead of one row per (a, c). A row whose set is empty
 // adds no group, as it adds no row.
+//
+// collect(DISTINCT n) takes the sets the same way: the group keeps the
+// union's bitmap and appends each set's nodes not in it yet, in id order,
+// which is the list one row per node of the set would collect (a set's
+// rows come in id order), so `MATCH (h {id: $x})-->(b) WITH h,
+// collect(DISTINCT b) AS out` builds the list in one step per set.
+// collect(n) without DISTINCT does not: a node in two sets of one group
+// is collected twice.
 
 // setSink is a segment's breaker that takes node sets: name is the
 // variable the sets must bind.
@@ -151,8 +159,10 @@ func renamesVars(o logical.Project) bool {
 
 // setCountVar reports whether the aggregation only counts what a set
 // sink answers: count(DISTINCT v) of one variable v (the size of the
-// sets' union), count(*) and count(v) (the sum of their sizes: v is a
-// set's node, never null), grouped by deterministic keys or none. It
+// sets' union), collect(DISTINCT v) (the union's nodes, each set's new
+// ones in id order, the order one row per node of the set would give
+// them in), count(*) and count(v) (the sum of their sizes: v is a set's
+// node, never null), grouped by deterministic keys or none. It
 // returns v, "" when only rows are counted (any set operator's rows will
 // do), and the variables the keys read (see setSink).
 func setCountVar(agg logical.Aggregate) (string, map[string]bool, bool) {
@@ -176,7 +186,8 @@ func setCountVar(agg logical.Aggregate) (string, map[string]bool, bool) {
 	v := ""
 	for _, a := range agg.Aggs {
 		c := a.Call
-		if !strings.EqualFold(c.Name, "count") || len(c.Namespace) > 0 || c.Distinct && c.Star {
+		list := strings.EqualFold(c.Name, "collect") && c.Distinct
+		if !(strings.EqualFold(c.Name, "count") || list) || len(c.Namespace) > 0 || c.Distinct && c.Star {
 			return "", nil, false
 		}
 		if c.Star {
@@ -261,10 +272,15 @@ func (g *gen) aggSetSink(agg logical.Aggregate, set int32, e *regEnv) (*tableSou
 		}
 	}
 	for _, a := range agg.Aggs {
-		// count(DISTINCT n) takes the union of the sets; count(*) and
-		// count(n) add their sizes
+		// count(DISTINCT n) takes the union of the sets, collect(DISTINCT
+		// n) its nodes in the order they came; count(*) and count(n) add
+		// their sizes
 		d := a.Call.Distinct
-		spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "count", New: o.NewAgg, Distinct: d, SumInts: !d, SetCount: true})
+		if strings.EqualFold(a.Call.Name, "collect") {
+			spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "collect", New: o.NewAgg, Distinct: true, SetCount: true, SetList: true})
+		} else {
+			spec.Aggs = append(spec.Aggs, vm.AggCall{Name: "count", New: o.NewAgg, Distinct: d, SumInts: !d, SetCount: true})
+		}
 		r := g.r()
 		spec.Table.R = append(spec.Table.R, r)
 		out.set(a.Name, slot{slotValue, r})

@@ -63,11 +63,12 @@ type keyCol struct {
 type aggMode uint8
 
 const (
-	aggObject aggMode = iota // an Aggregator per group
-	aggRows                  // count(*): one int64 per group
-	aggCount                 // count(x): non-null arguments, one int64 per group
-	aggSum                   // an integer sum (SumInts), one int64 per group
-	aggSet                   // count(DISTINCT n) fed node sets (SetCount)
+	aggObject  aggMode = iota // an Aggregator per group
+	aggRows                   // count(*): one int64 per group
+	aggCount                  // count(x): non-null arguments, one int64 per group
+	aggSum                    // an integer sum (SumInts), one int64 per group
+	aggSet                    // count(DISTINCT n) fed node sets (SetCount)
+	aggSetList                // collect(DISTINCT n) fed node sets (SetCount, SetList)
 )
 
 // aggCol is one aggregate's column. The flat modes' columns are made
@@ -100,6 +101,9 @@ type flatCols struct {
 type distinctSeen struct {
 	seen  map[string]struct{}
 	nodes *roaring.Bitmap
+	// order is the ids of nodes in the order they were first taken
+	// (aggSetList): the list collect(DISTINCT n) returns.
+	order []uint32
 }
 
 // modeOf picks the column form of an aggregate.
@@ -107,6 +111,8 @@ func modeOf(a *AggCall) aggMode {
 	switch {
 	case a.SetCount && a.SumInts:
 		return aggSum // count(*) fed node sets: the sum of their sizes
+	case a.SetCount && a.SetList:
+		return aggSetList
 	case a.SetCount:
 		return aggSet
 	case a.SumInts:
@@ -375,9 +381,10 @@ func (m *Machine) aggAt(a *AggCall, err error) error {
 
 // aggSet feeds a whole node set to the current row's group: every
 // aggregate of the spec is a SetCount count(DISTINCT n), whose distinct
-// bitmap takes the union, or a SetCount count(*) (SumInts), whose sum
-// takes the set's size (OpAggSet). An empty set is no row: it adds no
-// group.
+// bitmap takes the union, a SetCount collect(DISTINCT n) (SetList), which
+// also appends the set's new nodes in id order, or a SetCount count(*)
+// (SumInts), whose sum takes the set's size (OpAggSet). An empty set is
+// no row: it adds no group.
 func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
 	if set.IsEmpty() {
 		return nil
@@ -395,6 +402,15 @@ func (t *table) aggSet(m *Machine, set *roaring.Bitmap) error {
 		d := t.grp.distinctAt(i, g)
 		if d.nodes == nil {
 			d.nodes = roaring.New()
+		}
+		if t.grp.aggs[i].mode == aggSetList {
+			// the set's nodes not taken before, in id order: the order
+			// in which one row per node of the set would reach them
+			fresh := roaring.AndNot(set, d.nodes)
+			if err := m.account(4 * int64(fresh.GetCardinality())); err != nil {
+				return err
+			}
+			d.order = append(d.order, fresh.ToArray()...)
 		}
 		d.nodes.Or(set)
 	}
@@ -424,6 +440,25 @@ func (t *table) finishGroups(m *Machine) error {
 					n = d.nodes.GetCardinality()
 				}
 				*col.ints.at(g) = int64(n)
+			}
+		case aggSetList:
+			col.res = chunked[value.Value]{}
+			var n int64
+			for g := range gs.n {
+				var l value.List
+				if d := *col.seen.at(g); d != nil {
+					l = make(value.List, len(d.order))
+					for k, id := range d.order {
+						l[k] = value.Node{ID: id}
+					}
+				}
+				if l == nil {
+					l = value.List{}
+				}
+				n += col.res.push(l, gs.n) + value.Size(l)
+			}
+			if err := m.account(n); err != nil {
+				return err
 			}
 		case aggObject:
 			col.res = chunked[value.Value]{}
@@ -478,7 +513,7 @@ func (t *table) restoreGroup(m *Machine, g int) {
 		col := &gs.aggs[i]
 		r := s.Table.R[s.NumKeyR+i]
 		switch {
-		case col.mode == aggObject:
+		case col.mode == aggObject || col.mode == aggSetList:
 			m.R[r] = *col.res.at(g)
 		case col.flat():
 			m.R[r] = col.flatResult(g)

@@ -94,7 +94,7 @@ const (
 	OpTableReset   // A=X table: empty the table
 	OpResetTables  // A=X first, B=X end: empty every table whose spec lies in [A, B) (a subquery's entry)
 	OpAggStep      // A=X aggregation: group by the key registers and feed the aggregators
-	OpAggSet       // A=X aggregation (SetCount aggregates only), B=S: add the node set S[B] to the current row's group's distinct nodes (count(DISTINCT n)) or its size to its sums (count(*)); an empty set adds no group
+	OpAggSet       // A=X aggregation (SetCount aggregates only), B=S: add the node set S[B] to the current row's group's distinct nodes (count(DISTINCT n); collect(DISTINCT n) appends the new ones in id order) or its size to its sums (count(*)); an empty set adds no group
 	OpDistinctSeen // A=X distinct set, B=target: if the key registers were seen, pc = B; else remember them
 	OpRankProbe    // A=X rank spec, B=R first value, C=R dst, D=target: if the group's keys are sorted, R[C] = how many compare with the value tuple from R[B] on as the spec says (or whether any do) and pc = D; else start filling the group
 	OpRankAdd      // A=X rank spec, B=R first key: add the key tuple from R[B] on to the group being filled

@@ -313,6 +313,10 @@ type AggCall struct {
 	// result is the size of their union. With SumInts it is count(*) fed
 	// the sets, the sum of their sizes.
 	SetCount bool
+	// SetList: with SetCount, collect(DISTINCT n) fed whole node sets:
+	// the list of their union's nodes, each set's new nodes appended in
+	// id order (the order of one row per node of the set).
+	SetList bool
 	// Offset is the byte offset of the call in the source, when Placed:
 	// an error the aggregate raises on a row is reported there (one
 	// OpAggStep feeds every aggregate of a grouping, and its own span is
