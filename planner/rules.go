@@ -40,6 +40,7 @@ var rules = []rule{
 	foldRenames,
 	foldProjectionChain,
 	foldProjectedTests,
+	countColumns,
 	foldKnown,
 	foldKinds,
 	countCycles,
