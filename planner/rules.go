@@ -17,6 +17,7 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 var rules = []rule{
 	inlineOnceCalls,
 	countExistence,
+	caseListTests,
 	setQuantifiedPaths,
 	caseDepths,
 	dropUnused,
