@@ -27,6 +27,7 @@ var caseListConditions = []string{
 	"h IN [(v)-->(x) WHERE 6 / (x.id - 7) > 0 | x]",
 	"1 IN [(v)-->(x) | x]",
 	"v.k IN [(v)-[:U]-(x) | x.k]",
+	"any(x IN [(v)-->(y) | y] WHERE 6 / (x.id - 7) > 0)",
 }
 
 // caseListForms bind h, v and ws and place two conditions (%[1]s, %[2]s):
@@ -46,7 +47,7 @@ var caseListForms = []string{
 	"MATCH (h:A)-->(v) WITH h, v, [h] AS ws RETURN h.id AS a, v.id AS b ORDER BY CASE WHEN %[1]s THEN 0 WHEN %[2]s THEN 1 ELSE 2 END, a, b LIMIT 6",
 	"MATCH (h:A)-->(v) WITH h, v, [] AS ws RETURN CASE WHEN %[1]s THEN 1 ELSE 0 END AS c UNION MATCH (h:B)-->(v) WITH h, v, [v] AS ws RETURN CASE WHEN %[2]s THEN 2 ELSE 0 END AS c",
 	"MATCH (h)-->(v) WITH h, v, [v] AS ws RETURN h.id AS a, v.id AS b, %[1]s AS t, CASE WHEN %[2]s THEN 1 END AS c",
-	"MATCH (h:A)-->(v) WITH h, v, [h] AS ws RETURN CASE %[1]s WHEN true THEN 1 WHEN false THEN 0 ELSE -1 END AS c, CASE WHEN %[2]s THEN 1 END AS d, count(*) AS n",
+	"MATCH (h:A)-->(v) WITH h, v, [h] AS ws RETURN CASE false WHEN %[1]s THEN 0 WHEN true THEN 1 ELSE -1 END AS c, CASE WHEN %[2]s THEN 1 END AS d, count(*) AS n",
 }
 
 // TestCaseListTestsMatchRowMode generates CASE WHEN conditions that test
