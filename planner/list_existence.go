@@ -184,7 +184,7 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool, bound *scope) ast.Ex
 		if !ok || capturesIn(x.Expr, p, bound, "") {
 			return e
 		}
-		if t, ok := nodeMember(x.Expr, p, w, el, nodes); ok {
+		if t, ok := nodeMember(x.Span, x.Expr, p, w, el, nodes); ok {
 			return t
 		}
 		eq := &ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{el, x.Expr}}
@@ -234,8 +234,11 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool, bound *scope) ast.Ex
 
 // nodeMember returns EXISTS { p WHERE w } with the node x in the place of
 // el, a node variable of p, when x is a variable that holds a node in
-// every row (see listTests).
-func nodeMember(x ast.Expr, p *ast.Pattern, w, el ast.Expr, nodes map[string]bool) (ast.Expr, bool) {
+// every row (see listTests). sp is the span the test takes: that of the
+// membership test it replaces, not x's own (a test read as a value is
+// replaced by a variable of its span, markExists, and a variable of x's
+// span would be read as x).
+func nodeMember(sp ast.Span, x ast.Expr, p *ast.Pattern, w, el ast.Expr, nodes map[string]bool) (ast.Expr, bool) {
 	xv, ok := x.(*ast.Variable)
 	ev, ok2 := el.(*ast.Variable)
 	if !ok || !ok2 || !nodes[xv.Name] {
@@ -256,7 +259,7 @@ func nodeMember(x ast.Expr, p *ast.Pattern, w, el ast.Expr, nodes map[string]boo
 			return nil, false
 		}
 	}
-	return &ast.ExistsSubquery{Span: x.NodeSpan(), Pattern: rp, Where: w}, true
+	return &ast.ExistsSubquery{Span: sp, Pattern: rp, Where: w}, true
 }
 
 // capturesIn reports whether e, moved into the scope of pattern p, could
@@ -504,7 +507,7 @@ func (b *builder) collectedMembership(clauses []ast.Clause, sc *scope) []ast.Cla
 			if !ok || pos {
 				return nil
 			}
-			t, ok := nodeMember(x, p, cond, el, map[string]bool{xv.Name: bound[xv.Name] == kindNode})
+			t, ok := nodeMember(x.NodeSpan(), x, p, cond, el, map[string]bool{xv.Name: bound[xv.Name] == kindNode})
 			if !ok {
 				return nil
 			}

@@ -17,6 +17,7 @@ type rule func(b *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 var rules = []rule{
 	inlineOnceCalls,
 	countExistence,
+	caseListTests,
 	setQuantifiedPaths,
 	caseDepths,
 	dropUnused,
@@ -40,6 +41,7 @@ var rules = []rule{
 	foldRenames,
 	foldProjectionChain,
 	foldProjectedTests,
+	countColumns,
 	foldKnown,
 	foldKinds,
 	countCycles,
