@@ -1195,7 +1195,12 @@ func (g *gen) nodeReg(s slot, name string) (int32, error) {
 		return s.reg, nil
 	case slotValue:
 		n := g.n()
+		span := g.span
+		if at, ok := g.b.nodePos[name]; ok {
+			g.span = at // see valueNodePositions
+		}
 		g.emit(vm.OpNodeID, n, s.reg, g.str(name))
+		g.span = span
 		return n, nil
 	}
 	return 0, g.b.errAt(nil, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is a relationship, not a node", name)
