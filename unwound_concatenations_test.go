@@ -57,10 +57,8 @@ func TestUnwoundConcatenationsMatchRowMode(t *testing.T) {
 		"CALL { WITH * MATCH (a) RETURN count(*) AS z } RETURN z, count(DISTINCT v) AS n", "RETURN DISTINCT *",
 		"WITH DISTINCT * RETURN count(*) AS n", "RETURN count(DISTINCT v) AS n, count(DISTINCT w) AS m",
 		"WITH DISTINCT v MATCH (v)-->(w) RETURN count(*) AS n",
-		// consumers that fail on some rows, so the row a plan meets first
-		// decides the error: one that reads every row (its first row
-		// comes before a later term's failing WHERE or element), one
-		// whose error differs from row to row
+		// consumers whose arithmetic on a string is an error found at
+		// planning, whatever the rows (every plan must raise it)
 		"RETURN count(DISTINCT v.id - 'x') AS n", "RETURN CASE WHEN v.id % 2 = 0 THEN v.id / 0 ELSE v.id - 'x' END AS e",
 		"RETURN min(CASE WHEN v.id % 2 = 0 THEN v.id / 0 ELSE v.id - 'x' END) AS e",
 	}

@@ -2,12 +2,13 @@ package planner
 
 import "github.com/cyqdb/cyq/parser/ast"
 
-// valueNodePositions returns, for each variable a node pattern names after
+// valueNodePositions returns, for each variable a node pattern (or a
+// single relationship's pattern) names after
 // the variable was first written elsewhere (bound by UNWIND, WITH, LET, a
 // comprehension or a CALL, or read as a value), the position of the first
 // such node pattern. A variable that holds a value reaches a pattern
-// through nodeReg, which raises "expected a node" when the value is not
-// one; the error belongs to the pattern that needs the node, so it is
+// through nodeReg (relReg), which raises "expected a node" ("expected a
+// relationship") when the value is not one; the error belongs to the pattern that needs the node, so it is
 // reported there, wherever the plan converts the value. Without this the
 // conversion took the position of whatever expression was compiled just
 // before it, which differs between plans of one query (an UNWIND's list
@@ -24,6 +25,11 @@ func valueNodePositions(st *ast.Statement) map[string]int32 {
 		switch x := n.(type) {
 		case *ast.NodePattern:
 			if x.Var != nil && !x.Implicit {
+				patternVar[x.Var] = true
+				nodes[x.Var.Name] = append(nodes[x.Var.Name], x.Start)
+			}
+		case *ast.RelPattern:
+			if x.Var != nil && x.Quant == nil && x.Group == nil && x.VarLength == nil {
 				patternVar[x.Var] = true
 				nodes[x.Var.Name] = append(nodes[x.Var.Name], x.Start)
 			}
