@@ -72,12 +72,17 @@ func mustRun(t testing.TB, db *DB, q string, params map[string]any) [][]value.Va
 	return all
 }
 
-func canonical(rows [][]value.Value) []string {
+func canonical(rows [][]value.Value) []string { return canonicalOrdered(rows, nil) }
+
+// canonicalOrdered is canonical with the lists of the columns whose list
+// order is observable (ordered[j], see observableListOrder) compared in
+// order; a nil ordered compares every top-level list as a multiset.
+func canonicalOrdered(rows [][]value.Value, ordered []bool) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {
 		parts := make([]string, len(r))
 		for j, v := range r {
-			if l, ok := v.(value.List); ok {
+			if l, ok := v.(value.List); ok && (j >= len(ordered) || !ordered[j]) {
 				// Collected lists come in execution order; compare as multisets.
 				items := make([]string, len(l))
 				for k, e := range l {
@@ -841,7 +846,7 @@ func rowsOrError(db *DB, q string, params map[string]any) string {
 	if err == nil {
 		all, err2 := rows.All()
 		if err2 == nil {
-			return strings.Join(canonical(all), "\n")
+			return strings.Join(canonicalOrdered(all, observableListOrder(q)), "\n")
 		}
 		err = err2
 	}

@@ -21,13 +21,16 @@ import (
 // literal, and outer queries that write. They run on random graphs with
 // self-loops and parallel relationships against row mode.
 
-// patternMarkOuters bind a (and c in some, a null in some).
+// patternMarkOuters bind a (and c in some, a or c null in some).
 var patternMarkOuters = []string{
 	"MATCH (a:A)",
 	"MATCH (a)",
 	"MATCH (c:A)-[:T]->(a)",
 	"MATCH (c {id: 1})-->(a) WITH DISTINCT c, a",
 	"MATCH (x:A) OPTIONAL MATCH (x)-[:U]->(a)",
+	// c null on some rows: a test between two bound nodes keyed by it
+	"MATCH (a) OPTIONAL MATCH (a)<-[:U]-(c:A)",
+	"MATCH (x:B) OPTIONAL MATCH (x)-[:U]->(a) OPTIONAL MATCH (a)-[:T]->(c)",
 }
 
 // patternMarkTests are tests on a pattern's matches read as values.
@@ -41,6 +44,7 @@ var patternMarkTests = []string{
 	"exists((a)-[:U]->())",
 	"(a)-[:T]->()-[:T]->({k: 1})",
 	"(a)-->(c)",
+	"(c)-[:T]->(a)",
 	"NOT (a)-[:T]->(:A)",
 	"COUNT { (a)-->() } > 1",
 	"COUNT { (a)-[:T]->(b) WHERE b.k = 1 } >= 2",

@@ -419,7 +419,11 @@ func (b *builder) varExpandOp(m *patternPlan, r *ast.RelPattern, op logical.VarE
 // expandOp completes and adds op, the expansion of the single
 // relationship r, binds the relationship and checks its properties.
 func (b *builder) expandOp(m *patternPlan, r *ast.RelPattern, op logical.Expand) error {
-	op.RelBound = m.sc.vars[op.Rel] == kindRel
+	// A relationship bound before is checked, whether bound as a
+	// relationship or as a value (UNWIND of a list, CASE): the value
+	// must be that relationship (relReg raises for another kind, and
+	// null matches nothing); it does not start a new variable.
+	op.RelBound = op.Rel != "" && m.sc.has(op.Rel) && (m.sc.vars[op.Rel] == kindRel || m.sc.vars[op.Rel] == kindValue)
 	op.Distinct = append([]string(nil), m.relVars...)
 	m.ops = append(m.ops, op)
 	m.relVars = append(m.relVars, op.Rel)

@@ -12,6 +12,9 @@ import (
 
 // builder binds an AST statement's names and lowers it into a logical plan.
 type builder struct {
+	// nodePos: where a value read as a node is reported when it is not
+	// one (see valueNodePositions).
+	nodePos map[string]int32
 	// bodyNodes are the node variables a subquery body being rewritten
 	// imports from the row it runs for (see bodyRules).
 	bodyNodes map[string]bool

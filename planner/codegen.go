@@ -716,6 +716,12 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			}
 		}
 		rel, to := g.n(), g.n()
+		var relBound int32
+		if o.RelBound {
+			if relBound, err = g.relReg(e.vars[o.Rel], o.Rel); err != nil {
+				return err
+			}
+		}
 		return g.cursorLoop(func(c int32) { g.emit(vm.OpOpenExpand, c, fromReg, specAux) },
 			func(c int32, done label) { g.emitJ(vm.OpNextExpand, 3, done, c, rel, to) },
 			func(head label) error {
@@ -743,7 +749,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 					}
 				}
 				if o.RelBound {
-					g.emitJ(vm.OpJumpIfIDNe, 2, head, rel, e.vars[o.Rel].reg)
+					g.emitJ(vm.OpJumpIfIDNe, 2, head, rel, relBound)
 				} else {
 					e.set(o.Rel, slot{slotRel, rel})
 				}
@@ -1195,10 +1201,36 @@ func (g *gen) nodeReg(s slot, name string) (int32, error) {
 		return s.reg, nil
 	case slotValue:
 		n := g.n()
+		span := g.span
+		if at, ok := g.b.nodePos[name]; ok {
+			g.span = at // see valueNodePositions
+		}
 		g.emit(vm.OpNodeID, n, s.reg, g.str(name))
+		g.span = span
 		return n, nil
 	}
 	return 0, g.b.errAt(nil, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is a relationship, not a node", name)
+}
+
+// relReg is the id register of relationship variable name in slot s,
+// converting a value (null: NullID, which no relationship matches; a
+// value of another kind raises, at the pattern naming it, see
+// valueNodePositions).
+func (g *gen) relReg(s slot, name string) (int32, error) {
+	switch s.kind {
+	case slotRel:
+		return s.reg, nil
+	case slotValue:
+		n := g.n()
+		span := g.span
+		if at, ok := g.b.nodePos[name]; ok {
+			g.span = at
+		}
+		g.emit(vm.OpRelID, n, s.reg)
+		g.span = span
+		return n, nil
+	}
+	return 0, g.b.errAt(nil, cyqerr.SyntaxError, "VariableTypeConflict", "variable `%s` is a node, not a relationship", name)
 }
 
 // propsFilter rejects rows whose entity lacks the properties of a pattern's

@@ -132,6 +132,7 @@ func compileOnce(st *ast.Statement, src string, opts Options, forced map[string]
 		return nil, nil, err
 	}
 	b.seed = seedVar(st.Query, opts.Statement)
+	b.nodePos = valueNodePositions(st)
 	b.labels = statementLabels(st)
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {

@@ -92,6 +92,9 @@ func unwoundComprehension(u *ast.Unwind, after []ast.Clause, kinds map[string]va
 	if optional && (!nullWhenUnmatched(pc.Map, fresh) || len(after) == 0 || !nullRowUnseen(after[0], x)) {
 		return nil, false
 	}
+	if ev, ok := pc.Map.(*ast.Variable); ok && !entityFits(ev.Name, bound, kinds, after, x) {
+		return nil, false
+	}
 	m := &ast.Match{Span: u.Span, Optional: optional, Pattern: pat, Where: pc.Where}
 	if sameVar {
 		return []ast.Clause{m}, true
@@ -210,4 +213,40 @@ func argOf(e ast.Expr, x string) bool {
 		e = p.Expr
 	}
 	return isVar(e, x)
+}
+
+// entityFits reports whether x, bound to the entity variable e (of the
+// pattern's kinds bound or the row's kinds), may take e's kind for the
+// clauses after: a later pattern naming x where another kind is needed
+// (a relationship or a path where a node is, a node where a relationship
+// is) would then be a conflict found at planning, where the written
+// UNWIND gives x a value checked per row, raising an error only when a
+// row reaches the pattern.
+func entityFits(e string, bound, kinds map[string]varKind, after []ast.Clause, x string) bool {
+	k, ok := bound[e]
+	if !ok {
+		if k, ok = kinds[e]; !ok {
+			return true // not an entity: a value either way
+		}
+	}
+	if k == kindValue {
+		return true
+	}
+	fits := true
+	for _, c := range after {
+		ast.Inspect(c, func(n ast.Node) bool {
+			switch p := n.(type) {
+			case *ast.NodePattern:
+				if p.Var != nil && p.Var.Name == x && k != kindNode {
+					fits = false
+				}
+			case *ast.RelPattern:
+				if p.Var != nil && p.Var.Name == x && k != kindRel {
+					fits = false
+				}
+			}
+			return fits
+		})
+	}
+	return fits
 }

@@ -147,11 +147,10 @@ func unwoundConcatenation(u *ast.Unwind, after []ast.Clause, kinds map[string]va
 	if _, bound := kinds[x]; bound || !ok || len(terms) < 2 || len(after) == 0 || !setConsumer(after[0]) {
 		return nil, false
 	}
-	for _, c := range after {
-		if pr := clauseProjection(c); pr != nil && pr.Star {
-			return nil, false
-		}
-	}
+	// A later `*` needs no condition: the CALL returns only x and imports
+	// the row, so the names in scope after it are those after the UNWIND,
+	// and the patterns' own variables stay in its branches as they stayed
+	// in the comprehensions.
 	body := &ast.Query{Span: u.Span}
 	for j, pc := range terms {
 		part := &ast.PatternPart{Span: pc.Span, Var: pc.PathVar, Element: pc.Element}
