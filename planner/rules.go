@@ -55,6 +55,7 @@ var rules = []rule{
 	countCollectSizes,
 	patternBodies,
 	typeDispatch,
+	trailLengths,
 	leastTrails,
 	leastAgain,
 	shortestSteps,
