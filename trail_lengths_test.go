@@ -101,7 +101,13 @@ func trailLengthQuery(r *rand.Rand) string {
 		}
 		return head + " RETURN " + lp + " AS l, count(*) AS n"
 	case 10:
-		return head + " WITH a, " + lp + " AS l ORDER BY l DESC LIMIT 1 RETURN l"
+		switch r.IntN(4) {
+		case 0:
+			return head + " WITH a, " + lp + " AS l ORDER BY l " + trailLengthPick(r, "DESC LIMIT 2", "LIMIT 2", "DESC LIMIT 2", "LIMIT 1", "DESC SKIP 1 LIMIT 1") + " RETURN l"
+		case 1:
+			return start + " CALL (a) { " + match + " " + pat + where + " RETURN " + lp + " AS l ORDER BY l DESC LIMIT 1 } RETURN a.id AS ai, l"
+		}
+		return head + " WITH a, " + lp + " AS l ORDER BY " + trailLengthPick(r, "l", "l", "l % 2", "l + 1") + " DESC LIMIT 1 RETURN l"
 	case 11:
 		return head + " RETURN " + lp + " AS l, min(a.id) AS m"
 	case 12:

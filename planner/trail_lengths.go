@@ -31,15 +31,17 @@ import (
 // path's nodes or relationships that listMeasures reads as a measure,
 // each the length plus a constant; the end node is read by nothing but
 // the path's binding. So each row is, to them, its input row and the
-// trail's length. They do not count the rows nor observe their order
-// (required.go: Bag and Ordered are false after the expansion), so any
-// rows with the same input rows and the same set of lengths per input
-// row give them the same answer. The expansion's walk (vm trailWalk) is
+// trail's length. They do not count the rows (required.go: Bag is false
+// after the expansion): copies of a row beyond its first change nothing
+// they compute, and an order they observe (collect(DISTINCT ...)) is
+// that of first occurrences. The expansion's walk (vm trailWalk) is
 // depth first and meets every trail within the bounds (the ones it
-// yields are those of at least the minimum length); EachLength yields
-// the first met of each length greater than any yielded before, which
-// is every length some trail has, and stops once it yields the bound's
-// greatest. An expression evaluated on the rows is evaluated on a row of
+// yields are those of at least the minimum length), each after its
+// prefixes; so the first trail of each length comes before the first
+// of any greater length, and EachLength, which yields the first met of
+// each length greater than any yielded before (stopping once it yields
+// the bound's greatest), yields exactly the first occurrence of each
+// (input row, length) pair, in the order row mode meets them. An expression evaluated on the rows is evaluated on a row of
 // every (input row, length) pair either way, with the same values, so
 // the same errors arise. Under LeastLength the consumers read only the
 // least length (min() of a length, increasing in it): every trail longer
@@ -52,8 +54,8 @@ import (
 // variables are read element by element). Under OPTIONAL MATCH the
 // expansion's rows are those of the optional's inner pipeline: it yields
 // a trail exactly when it would yield any, so the null row comes the
-// same; the inner operators after it are bindings and tests, read as the
-// operators after the optional are.
+// same; the inner operators after it are read as the operators after the
+// optional are.
 func trailLengths(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	if b.rowModeOnly {
 		return ops, false
@@ -65,27 +67,33 @@ func trailLengths(b *builder, ops []logical.Op, req required) ([]logical.Op, boo
 			if !lengthCandidate(o) {
 				continue
 			}
-			if req.After[i].Bag || req.After[i].Ordered {
-				continue
+			l, ok := logical.EveryTrail, false
+			if !req.After[i].Bag {
+				l, ok = lengthsRead(o, ops[i+1:], end)
 			}
-			l, ok := lengthsRead(o, ops[i+1:], end, false)
+			if !ok && b.greatestFirst(o, nil, ops, i+1, req) {
+				l, ok = logical.EachLength, true
+			}
 			if !ok {
 				continue
 			}
 			o.Lengths = l
 			return replace(ops, i, 1, o), true
 		case logical.Optional:
-			if req.After[i].Bag || req.After[i].Ordered {
-				continue
-			}
 			for k, in := range o.Inner {
 				v, ok := in.(logical.VarExpand)
 				if !ok || !lengthCandidate(v) {
 					continue
 				}
-				consumers := append(append([]logical.Op(nil), o.Inner[k+1:]...), ops[i+1:]...)
-				l, ok := lengthsRead(v, consumers, end, true)
-				if !ok || !rowwise(o.Inner[k+1:]) {
+				l, ok := logical.EveryTrail, false
+				if !req.After[i].Bag {
+					consumers := append(append([]logical.Op(nil), o.Inner[k+1:]...), ops[i+1:]...)
+					l, ok = lengthsRead(v, consumers, end)
+				}
+				if !ok && b.greatestFirst(v, o.Inner[k+1:], ops, i+1, req) {
+					l, ok = logical.EachLength, true
+				}
+				if !ok {
 					continue
 				}
 				v.Lengths = l
@@ -106,19 +114,6 @@ func lengthCandidate(o logical.VarExpand) bool {
 		o.Group == nil && o.RelList != "" && o.To != "" && o.To != o.From
 }
 
-// rowwise reports whether ops only bind values of each row and test
-// rows (the inner operators of an optional after its expansion).
-func rowwise(ops []logical.Op) bool {
-	for _, op := range ops {
-		switch op.(type) {
-		case logical.PathBind, logical.Project, logical.Filter, logical.NodeFilter, logical.RelFilter:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // lengthsRead follows what the operators after expansion o (consumers,
 // up to and including the first aggregation, or to the pipeline's end,
 // whose consumer needs end) read of its trails, and returns which trails
@@ -126,27 +121,15 @@ func rowwise(ops []logical.Op) bool {
 // reads them, EachLength where anything else reads only lengths. ok is
 // false where something reads the list, the end node or a path other
 // than through a length.
-func lengthsRead(o logical.VarExpand, consumers []logical.Op, end need, optional bool) (logical.TrailLengths, bool) {
+func lengthsRead(o logical.VarExpand, consumers []logical.Op, end need) (logical.TrailLengths, bool) {
 	r := lengthReader{names: map[string]bool{o.RelList: true}, end: o.To, least: true}
 	read := false
 	for _, op := range consumers {
 		switch c := op.(type) {
 		case logical.PathBind:
-			at := oneList(c)
-			if at < 0 || c.Rels[at] != o.RelList {
-				if r.readsAny(usesOf(c)) {
-					return 0, false
-				}
-				r.bind(c.Var)
-				continue
+			if !r.pathBind(c, o) {
+				return 0, false
 			}
-			for k, rel := range c.Rels {
-				if k != at && r.names[rel] {
-					return 0, false
-				}
-			}
-			r.bind(c.Var)
-			r.names[c.Var] = true
 		case logical.Project:
 			if c.Subst != nil {
 				if r.readsAny(usesOf(c)) {
@@ -228,6 +211,22 @@ type lengthReader struct {
 	least bool
 }
 
+// pathBind follows a path's binding: a path built from the expansion's
+// list (and elements bound before) is read as its length is.
+func (r *lengthReader) pathBind(c logical.PathBind, o logical.VarExpand) bool {
+	at := oneList(c)
+	if at < 0 || c.Rels[at] != o.RelList {
+		if r.readsAny(usesOf(c)) {
+			return false
+		}
+		r.bind(c.Var)
+		return true
+	}
+	r.bind(c.Var)
+	r.names[c.Var] = true
+	return true
+}
+
 func (r *lengthReader) result(read bool) (logical.TrailLengths, bool) {
 	if !read {
 		return 0, false // nothing reads the lengths: other rules serve
@@ -305,4 +304,103 @@ func (r *lengthReader) listOf(e ast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// greatestFirst reports whether the operators after expansion o (inner,
+// the rest of an optional's pipeline, then ops from from on) order its
+// rows by a length and keep the first, reading after the cut only that
+// length:
+//
+//	OPTIONAL MATCH p = (e)<-[*1..4]-() RETURN length(p) AS d ORDER BY d DESC LIMIT 1
+//
+// The first row after the sort has the greatest (or, ascending, the
+// least) length of all rows (a length plus a constant orders as the
+// length does), which the rows of EachLength have as well, as they have
+// every length; what is read after the cut is that length
+// (names bound to a length measure), the same whichever row of it the
+// cut keeps. The operators before the sort bind and test values of the
+// input rows and lengths, as lengthsRead requires, evaluated on a row
+// of every (input row, length) pair either way.
+func (b *builder) greatestFirst(o logical.VarExpand, inner, ops []logical.Op, from int, req required) bool {
+	r := lengthReader{names: map[string]bool{o.RelList: true}, end: o.To}
+	lens := map[string]bool{}
+	isLength := func(e ast.Expr) bool {
+		if v, ok := varName(e); ok && lens[v] {
+			return true
+		}
+		q, _, ok := pathLength(e)
+		return ok && r.names[q]
+	}
+	sorted := false
+	for j := 0; j < len(inner)+len(ops)-from; j++ {
+		var op logical.Op
+		if j < len(inner) {
+			op = inner[j]
+		} else {
+			op = ops[from+j-len(inner)]
+		}
+		switch c := op.(type) {
+		case logical.PathBind:
+			if sorted || !r.pathBind(c, o) {
+				return false
+			}
+		case logical.Project:
+			if sorted || c.Subst != nil {
+				return false
+			}
+			bound, measured := map[string]bool{}, map[string]bool{}
+			for _, it := range c.Items {
+				if p := r.listOf(it.Expr); p != "" {
+					bound[it.Name] = true
+					continue
+				}
+				if isLength(it.Expr) {
+					measured[it.Name] = true
+					continue
+				}
+				if !r.lengthOnly(it.Expr, false) {
+					return false
+				}
+			}
+			for _, it := range c.Items {
+				r.bind(it.Name)
+				delete(lens, it.Name)
+			}
+			for n := range bound {
+				r.names[n] = true
+			}
+			for n := range measured {
+				lens[n] = true
+			}
+		case logical.Filter:
+			if sorted || c.Subst != nil || !r.lengthOnly(c.Pred, false) {
+				return false
+			}
+		case logical.Select:
+			continue
+		case logical.Sort:
+			if sorted || j < len(inner) || c.Subst != nil || len(c.Keys) != 1 || !isLength(c.Keys[0].Expr) {
+				return false
+			}
+			sorted = true
+		case logical.Limit:
+			n, ok := b.countConstant(c.Count)
+			if !sorted || !ok || n != 1 {
+				return false
+			}
+			live := req.After[from+j-len(inner)].Live
+			if live.all || live.aggs || r.readsAny(live) {
+				return false
+			}
+			for name := range live.names {
+				if !lens[name] {
+					return false
+				}
+			}
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
