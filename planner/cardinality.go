@@ -167,6 +167,12 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			if o.Min == 0 {
 				reach++
 			}
+			switch o.Lengths { // one trail per length (trailLengths)
+			case logical.EachLength:
+				reach = math.Min(reach, float64(most-o.Min+1))
+			case logical.LeastLength:
+				reach = math.Min(reach, 1)
+			}
 			reads[i] = rows * total
 			rows *= reach
 		case logical.SemiJoin:

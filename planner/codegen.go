@@ -856,6 +856,7 @@ func (g *gen) ops(ops []logical.Op, e *regEnv, cont, exit label, distinct *int32
 			spec.Follow = e.vars[o.RelList].reg
 		}
 		spec.NoList = o.ListUnused
+		spec.Lengths = vm.TrailLengths(o.Lengths)
 		if spec.Steps, err = g.stepSets(o, fromReg, e); err != nil {
 			return err
 		}

@@ -46,6 +46,9 @@ func leastTrails(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 	for i, op := range ops {
 		switch o := op.(type) {
 		case logical.VarExpand:
+			if o.Lengths != logical.EveryTrail {
+				continue // one trail per length already (trailLengths)
+			}
 			// A relationship list read as a path is bound as one first
 			// (relListAsLeastPath); the expansion then becomes a search
 			// by the path's own rule, or nothing changes.
@@ -124,7 +127,7 @@ func leastTrails(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 func (b *builder) leastTrailsOptional(o logical.Optional, rest []logical.Op, after, out need) ([]logical.Op, bool) {
 	for i, op := range o.Inner {
 		v, ok := op.(logical.VarExpand)
-		if !ok {
+		if !ok || v.Lengths != logical.EveryTrail {
 			continue
 		}
 		at := pathBindOf(o.Inner, i)

@@ -57,6 +57,7 @@ var rules = []rule{
 	countCollectSizes,
 	patternBodies,
 	typeDispatch,
+	trailLengths,
 	leastTrails,
 	leastAgain,
 	shortestSteps,

@@ -124,6 +124,9 @@ type VarExpandSpec struct {
 	Steps *StepSets
 	// Bounds narrow Min and Max by values read as the expansion opens.
 	Bounds []HopBound
+	// Lengths, when not EveryTrail, yields of the trails only one of
+	// each length they have, or one of the least (see TrailLengths).
+	Lengths TrailLengths
 }
 
 // HopBound bounds a variable-length expansion's hops by the integer in R

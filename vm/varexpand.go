@@ -24,6 +24,42 @@ type trailWalk struct {
 	// held is the memory the frames hold now and peak the most they have
 	// held; only growth beyond the peak is charged to the budget.
 	held, peak int64
+	// reached is the greatest length yielded (-1: none) and done says
+	// no more trails are to be yielded, where the spec's Lengths yields
+	// fewer than every trail.
+	reached int
+	done    bool
+}
+
+// TrailLengths says which of a variable-length expansion's trails it
+// yields.
+type TrailLengths uint8
+
+// Trail lengths.
+const (
+	// EveryTrail yields every trail.
+	EveryTrail TrailLengths = iota
+	// EachLength yields one trail of each length the trails have: the
+	// first trail met of a length greater than any yielded before. The
+	// walk is depth first, so a trail's prefixes are met before it; the
+	// lengths it yields are therefore every length within the bounds
+	// that some trail has, and it stops once it yields one of the
+	// greatest length the bounds allow.
+	EachLength
+	// LeastLength yields one trail of the least length the trails have:
+	// the first trail met, since every trail of a greater length has a
+	// prefix of the least length the bounds allow, met before it.
+	LeastLength
+)
+
+func (l TrailLengths) String() string {
+	switch l {
+	case EachLength:
+		return "each length"
+	case LeastLength:
+		return "least length"
+	}
+	return "every trail"
 }
 
 // trailFrame is a node of the current trail with the steps out of it.
@@ -44,6 +80,7 @@ func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
 	w.spec, w.start, w.started = spec, src, false
 	w.frames, w.rels, w.vals = w.frames[:0], w.rels[:0], w.vals[:0]
 	w.held, w.peak = 0, 0
+	w.reached, w.done = -1, false
 	w.steps = spec.Steps.bitmaps(m.S)
 	w.min, w.max = spec.Min, spec.Max
 	for _, b := range spec.Bounds {
@@ -86,12 +123,16 @@ func (w *trailWalk) reset(m *Machine, src uint32, spec *VarExpandSpec) {
 // length is within [Min, Max]; ok is false when there are no more.
 func (w *trailWalk) next(m *Machine) (end uint32, rels value.Value, ok bool, err error) {
 	spec := w.spec
+	if w.done {
+		return 0, nil, false, nil
+	}
 	if !w.started {
 		w.started = true
 		if err := w.enter(m, w.start); err != nil {
 			return 0, nil, false, err
 		}
 		if w.min == 0 {
+			w.yielded(0)
 			return w.start, w.list(), true, nil
 		}
 	}
@@ -114,11 +155,25 @@ func (w *trailWalk) next(m *Machine) (end uint32, rels value.Value, ok bool, err
 		if err := w.enter(m, s.nbr); err != nil {
 			return 0, nil, false, err
 		}
-		if len(w.rels) >= w.min {
+		if len(w.rels) >= w.min && (spec.Lengths == EveryTrail || len(w.rels) > w.reached) {
+			w.yielded(len(w.rels))
 			return s.nbr, w.list(), true, nil
 		}
 	}
 	return 0, nil, false, nil
+}
+
+// yielded notes that a trail of length n is yielded: where the spec
+// yields one trail per length, the walk is done after the least one or
+// after one of the greatest length allowed.
+func (w *trailWalk) yielded(n int) {
+	w.reached = n
+	switch w.spec.Lengths {
+	case LeastLength:
+		w.done = true
+	case EachLength:
+		w.done = w.max >= 0 && n >= w.max
+	}
 }
 
 // enter pushes the frame of node, reached by the current trail, with the

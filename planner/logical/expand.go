@@ -113,6 +113,9 @@ type VarExpand struct {
 	// and the operators after it that bind or read Group.Names enumerate
 	// (see QuantGroup).
 	Group *QuantGroup
+	// Lengths, when not EveryTrail, yields only one trail of each length
+	// or of the least length (see TrailLengths).
+	Lengths TrailLengths
 }
 
 // StepNodes says which nodes of a variable-length trail a StepTest
@@ -191,6 +194,9 @@ func (o VarExpand) Detail() string {
 	}
 	for _, h := range o.HopsBy {
 		s += " " + h.String()
+	}
+	if o.Lengths != EveryTrail {
+		s += " trails=" + o.Lengths.String()
 	}
 	if o.Mode == RowMode && o.Why != "" {
 		s += ": " + o.Why
