@@ -55,6 +55,8 @@ var rules = []rule{
 	countCollectSizes,
 	patternBodies,
 	typeDispatch,
+	reduceCounts,
+	charCounts,
 	leastTrails,
 	leastAgain,
 	shortestSteps,
