@@ -20,12 +20,12 @@ import (
 // size(split(s, ci)) - 1: one call per row where the comprehension
 // evaluates its test once per character. Each ci is one character (a
 // literal of one code point, not the replacement character). On a string,
-// split(s, '') and substring(s, i, 1) for i below size(s) are the code
+// split(s, ”) and substring(s, i, 1) for i below size(s) are the code
 // points of s, in order; those equal to ci are its occurrences, which
 // never overlap, and split(s, ci) cuts s at each of them into one piece
 // more (the empty string into one piece, as it has no character).
 //
-// Off strings the two spellings differ. split(s, '') is null on null, as
+// Off strings the two spellings differ. split(s, ”) is null on null, as
 // size(split(s, ci)) - 1 is, and raises on any other value the error
 // split(s, ci) raises (the same function, checking the same argument),
 // so the first reads so on every value. The range spelling raises an
