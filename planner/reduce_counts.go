@@ -8,20 +8,22 @@ import (
 // reduceCounts reads a reduce() that counts the elements of a list
 // meeting a test, `reduce(acc = k, x IN L | acc + CASE WHEN p THEN 1 ELSE
 // 0 END)` (the CASE on either side of the +, or written `CASE e WHEN v
-// THEN 1 ELSE 0 END` with v a string or integer literal, which is p = `e
-// = v`), as `k + size([x IN L WHERE p])`, with k an integer literal and
-// acc not read by p. Both evaluate p once per element of L, in order, so
-// they raise the same errors; both keep an element exactly when p is
-// true (CASE takes ELSE on false and null, the comprehension drops those
-// elements); both are null when L is null (k + null) and treat any other
-// non-list L as a one-element list. p must be a predicate by its form
-// (isPredicate): CASE WHEN takes ELSE on a non-boolean condition where
-// the comprehension's WHERE raises an error. The count is an integer
-// either way, and k + n overflows exactly when the running sum reaching
-// it does. The comprehension is then open to what reads lists by their
-// size (charCounts reads a count of a string's characters so), and costs
-// no accumulator per element. It rewrites the expressions of filters,
-// projections and aggregations, wherever the reduce() sits in them.
+// THEN 1 ELSE 0 END`, which is p = `e = v`: a simple CASE compares its
+// subject with each WHEN value by =, evaluating the two in that order),
+// as `k + size([x IN L WHERE p])`, with k an integer literal and acc not
+// read by p. Both evaluate p once per element of L, in order, so they
+// raise the same errors; both keep an element exactly when p is true
+// (CASE takes ELSE on false, null or any other value, and the
+// comprehension drops those elements: a WHERE of a type known not to be
+// boolean was rejected when the query as written was checked, and one
+// whose value is not a boolean is not true); both are null when L is
+// null (k + null) and treat any other non-list L as a one-element list.
+// The count is an integer either way, and k + n overflows exactly when
+// the running sum reaching it does. The comprehension is then open to
+// what reads lists by their size (charCounts reads a count of a string's
+// characters so), and costs no accumulator per element. It rewrites the
+// expressions of filters, projections and aggregations, wherever the
+// reduce() sits in them.
 func reduceCounts(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	return rewriteOpExprs(b, ops, reduceAsCount)
 }
@@ -61,10 +63,7 @@ func reduceAsCount(e ast.Expr) (ast.Expr, bool) {
 }
 
 // caseCountTest is p of `CASE WHEN p THEN 1 ELSE 0 END`, or `e = v` of
-// `CASE e WHEN v THEN 1 ELSE 0 END` with v a string or integer literal
-// (a simple CASE matches by equality, which on such a v is true, false
-// or null exactly as = is); nil for anything else, or when p is not a
-// predicate by its form.
+// `CASE e WHEN v THEN 1 ELSE 0 END`; nil for anything else.
 func caseCountTest(e ast.Expr) ast.Expr {
 	c, ok := e.(*ast.Case)
 	if !ok || len(c.Whens) != 1 || !isIntLit(c.Whens[0].Then, 1) || !isIntLit(c.Else, 0) {
@@ -72,14 +71,7 @@ func caseCountTest(e ast.Expr) ast.Expr {
 	}
 	w := c.Whens[0]
 	if c.Subject == nil {
-		if !isPredicate(w.When) {
-			return nil
-		}
 		return w.When
 	}
-	v, ok := w.When.(*ast.Literal)
-	if !ok || v.Kind != ast.LitString && v.Kind != ast.LitInt {
-		return nil
-	}
-	return &ast.Comparison{Span: c.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{c.Subject, v}}
+	return &ast.Comparison{Span: c.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{c.Subject, w.When}}
 }
