@@ -154,6 +154,9 @@ func TestCharCountsMatchRowMode(t *testing.T) {
 			return fmt.Sprintf("reduce(c = 0, x IN [%s, 2, 'a'] | c + CASE WHEN x THEN 1 ELSE 0 END)", s)
 		},
 		func(s, test string) string {
+			return fmt.Sprintf("reduce(c = 0, ch IN split(%s, '') | 1 + CASE WHEN %s THEN 1 ELSE 0 END)", s, fmt.Sprintf(test, "ch"))
+		},
+		func(s, test string) string {
 			return fmt.Sprintf("size(reduce(c = '', ch IN split(%s, '') | c + CASE WHEN %s THEN 1 ELSE 0 END))", s, fmt.Sprintf(test, "ch"))
 		},
 	}
