@@ -57,6 +57,7 @@ var rules = []rule{
 	typeDispatch,
 	reduceCounts,
 	charCounts,
+	literalLabelValues,
 	leastTrails,
 	leastAgain,
 	shortestSteps,
