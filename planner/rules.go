@@ -125,20 +125,29 @@ func hasCall(ops []logical.Op) bool {
 // says whether any did.
 func (b *builder) fixedPoint(ops []logical.Op, out need) ([]logical.Op, bool) {
 	changed := false
+	// The analysis is a function of ops and out alone (rules read it and
+	// never change it), so it is derived again only after a rule changed
+	// ops, not once per rule.
+	var req required
+	stale := true
+	apply := func(r rule) bool {
+		if stale {
+			req, stale = analyse(ops, out), false
+		}
+		next, ok := r(b, ops, req)
+		if ok {
+			ops, stale = next, true
+		}
+		return ok
+	}
 	for round := 0; round < maxRuleRounds; round++ {
 		more := false
 		for _, r := range rules {
-			next, ok := r(b, ops, analyse(ops, out))
-			if ok {
-				ops, more = next, true
-			}
+			more = apply(r) || more
 		}
 		if !more {
 			for _, r := range lateRules() {
-				next, ok := r(b, ops, analyse(ops, out))
-				if ok {
-					ops, more = next, true
-				}
+				more = apply(r) || more
 			}
 		}
 		if !more {

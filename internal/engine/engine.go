@@ -54,6 +54,12 @@ type Procedure = vm.Procedure
 // ProcParam is a procedure parameter or output.
 type ProcParam = vm.ProcParam
 
+// sharedParser parses for every Engine of the process: its options are
+// the defaults (no store sets any), and a parsed statement is immutable
+// and depends on the text alone, so stores sharing one text cache parse a
+// text run on several of them once.
+var sharedParser = parser.New()
+
 // Engine is an open cyq store. It is safe for concurrent use.
 type Engine struct {
 	store  *storage.Store
@@ -96,7 +102,7 @@ func Open(dir string, opts *Options) (*Engine, error) {
 	if err != nil {
 		return nil, mapStorageErr(err)
 	}
-	eng := &Engine{store: st, opts: o, parser: parser.New(), procs: map[string]*vm.Procedure{}, plans: &planCache{}}
+	eng := &Engine{store: st, opts: o, parser: sharedParser, procs: map[string]*vm.Procedure{}, plans: &planCache{}}
 	if _, err := st.Graph(o.Graph); err != nil {
 		if o.ReadOnly {
 			st.Close()

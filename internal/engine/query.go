@@ -192,7 +192,11 @@ func (eng *Engine) QueryReadOnlyValues(ctx context.Context, query string, params
 // snapshot); on an error it holds nothing.
 func (eng *Engine) compileOn(g *storage.Graph, st *ast.Statement, query string, params map[string]value.Value) (*storage.Snapshot, *planner.Compiled, *Rows, error) {
 	snap := g.Snapshot()
-	compiled, err := eng.compile(st, query, snap, params)
+	compiled := eng.explainedRun(st, query, snap, params)
+	var err error
+	if compiled == nil {
+		compiled, err = eng.compile(st, query, snap, params)
+	}
 	if err != nil {
 		snap.Close()
 		return nil, nil, nil, err
@@ -202,6 +206,24 @@ func (eng *Engine) compileOn(g *storage.Graph, st *ast.Statement, query string, 
 		return nil, compiled, explainRows(compiled), nil
 	}
 	return snap, compiled, nil, nil
+}
+
+// explainedRun returns, for EXPLAIN followed by exactly the text of a
+// query, the plan cached for a run of that text with params when one
+// serves them (the lookup the run itself makes), so EXPLAIN shows the plan
+// the run gets and plans nothing again; nil otherwise. EXPLAIN reads only
+// the plan, never the text positions its errors would carry, so a plan
+// compiled from the bare text answers it exactly.
+func (eng *Engine) explainedRun(st *ast.Statement, query string, r storage.Reader, params map[string]value.Value) *planner.Compiled {
+	if !st.Explain || st.Query == nil {
+		return nil
+	}
+	sp := st.Query.Span
+	if sp.Start < 0 || sp.End > len(query) || sp.Start >= sp.End ||
+		!strings.EqualFold(strings.TrimSpace(query[:sp.Start]), "EXPLAIN") || strings.TrimSpace(query[sp.End:]) != "" {
+		return nil
+	}
+	return eng.cached(planKey{graph: eng.opts.Graph, query: query[sp.Start:sp.End]}, r, params)
 }
 
 // withTimeout bounds ctx by the engine's per-query timeout.
