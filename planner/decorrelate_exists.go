@@ -220,7 +220,7 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 			continue
 		}
 		runs := b.keyRuns(ops, at, key, probe)
-		semi := runs*b.cost(build) + rows
+		semi := runs*b.buildCost(build, probe, atLeast) + rows
 		row := rows * b.cost(perRow)
 		if degreeRead {
 			row = rows
