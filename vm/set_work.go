@@ -16,7 +16,10 @@ import "github.com/RoaringBitmap/roaring/v2"
 // A, B, C, D name set registers the step reads or writes (bit 0 for A,
 // bit 1 for B, ...), read after the step ran: a destination holds the
 // result, a source what was read (a step whose destination is also its
-// source counts the result once).
+// source counts the result once). OpSetAddAll adds a set to one it grows
+// in place: it counts the set added, as a union with a large set whose
+// containers it merely extends would otherwise count the large set on
+// every add (a build that adds one node's neighbours per row).
 var setOperands = [numOpcodes]uint8{
 	OpSetAll:           1,
 	OpSetLabel:         1,
@@ -32,7 +35,7 @@ var setOperands = [numOpcodes]uint8{
 	OpSetIndexRange:    1,
 	OpSetChain:         1,
 	OpSetCommon:        1,
-	OpSetAddAll:        1 | 2,
+	OpSetAddAll:        2, // in place: the set added, not the set grown
 	OpDegreeTop:        1 | 2,
 	OpSetFromWorking:   1,
 	OpCollectSet:       1,
