@@ -76,3 +76,10 @@ func chainSteps(o logical.ExpandChain) int {
 	}
 	return len(o.Hops)
 }
+
+// setScanWork is the work of taking one node out of a set row by row and
+// adding it to another (a scan step and a set step): what a set chain
+// does with each node of a hop it tests (see gen.chainAllowed).
+func setScanWork() float64 {
+	return (StepNanos(vm.FamScan) + StepNanos(vm.FamSet)) / rowNanos()
+}
