@@ -6,6 +6,6 @@ package planner
 // reads or writes (vm.Stats.Elements), in nanoseconds (see
 // BenchmarkOpCosts); elementQueries is the number of the workload's
 // queries whose elements outnumber their steps (the fit rests on them).
-const elementNanos = 0.88
+const elementNanos = 0.91
 
 const elementQueries = 8

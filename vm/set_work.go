@@ -9,7 +9,11 @@ import "github.com/RoaringBitmap/roaring/v2"
 // step, the cardinality of every set it reads and of the set it writes.
 // An expansion from one node counts the node and its neighbours (its
 // degree, less parallel relationships); an intersection counts both
-// operands and the result. Steps that touch one element of a set (a
+// operands and the result. Expansions count themselves where they run
+// (touchSets in expandStep and setExpand: the frontier read and the set
+// written, once per relationship type), so that the hops of a chain, the
+// levels of a breadth-first search and the neighbour sets an
+// intersection of two nodes' neighbours reads (neighbourSet) count too. Steps that touch one element of a set (a
 // membership test, an add) count none: their step is their work.
 //
 // setOperands says, per opcode, which of the instruction's operands
@@ -23,8 +27,6 @@ import "github.com/RoaringBitmap/roaring/v2"
 var setOperands = [numOpcodes]uint8{
 	OpSetAll:           1,
 	OpSetLabel:         1,
-	OpSetExpand:        1 | 2,
-	OpSetReach:         1 | 2,
 	OpSetAnd:           1 | 2 | 4,
 	OpSetOr:            1 | 2 | 4,
 	OpSetAndNot:        1 | 2 | 4,
@@ -33,7 +35,6 @@ var setOperands = [numOpcodes]uint8{
 	OpSetIndexSeekMany: 1,
 	OpSetIndexSeek:     1,
 	OpSetIndexRange:    1,
-	OpSetChain:         1,
 	OpSetCommon:        1,
 	OpSetAddAll:        2, // in place: the set added, not the set grown
 	OpDegreeTop:        1 | 2,
@@ -63,4 +64,19 @@ func setElements(in Instr, mask uint8, S []*roaring.Bitmap) int64 {
 		n += int64(S[r].GetCardinality())
 	}
 	return n
+}
+
+// touchSets counts the elements of sets a step read or wrote inside its
+// implementation (see setOperands for those counted from its operands).
+func (m *Machine) touchSets(sets ...*roaring.Bitmap) {
+	var n int64
+	for _, s := range sets {
+		if s != nil {
+			n += int64(s.GetCardinality())
+		}
+	}
+	m.elements += n
+	if m.stats != nil && m.memPC < len(m.stats.ElementsPerPC) {
+		m.stats.ElementsPerPC[m.memPC] += n
+	}
 }
