@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"math"
+
 	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/vm"
 )
@@ -82,4 +84,33 @@ func chainSteps(o logical.ExpandChain) int {
 // does with each node of a hop it tests (see gen.chainAllowed).
 func setScanWork() float64 {
 	return (StepNanos(vm.FamScan) + StepNanos(vm.FamSet)) / rowNanos()
+}
+
+// buildSetSize is the estimated size of the set a semi-join's build
+// yields, of n nodes. A build that ends expanding from many starts
+// reaches some nodes from several: its rows drawn at random over the n
+// nodes hit n(1 - e^(-rows/n)) distinct ones (distinctOf). Taken as its
+// rows capped at n, a set built from most of the graph reads as the
+// whole graph, and its anti-join as passing nothing. A build from one
+// start, or one that ends in a seek or scan, yields distinct nodes.
+func (b *builder) buildSetSize(build *logical.Pipeline, n float64) float64 {
+	rows := b.rowsAfter(build.Ops)
+	if k := len(build.Ops); k > 1 {
+		switch build.Ops[k-1].(type) {
+		case logical.ExpandChain, logical.Expand, logical.VarExpand:
+			if b.rowsAfter(build.Ops[:k-1]) > 1 {
+				return distinctOf(rows, n)
+			}
+		}
+	}
+	return math.Min(rows, n)
+}
+
+// distinctOf is the expected number of distinct nodes hit by rows drawn
+// at random over n: n(1 - e^(-rows/n)), at most rows.
+func distinctOf(rows, n float64) float64 {
+	if rows <= 0 || n <= 0 {
+		return math.Max(rows, 0)
+	}
+	return math.Min(rows, n*(1-math.Exp(-rows/n)))
 }
