@@ -170,6 +170,11 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 				reach++
 			}
 			reads[i] = rows * total
+			if o.Mode == logical.SetMode {
+				// a breadth-first search in set steps, priced by the
+				// elements they touch as a set chain is (chainSetWork)
+				reads[i] = rows * chainSetWork(most, total, reach)
+			}
 			rows *= reach
 		case logical.SemiJoin:
 			rows *= b.semiJoinFraction(o, nodes, b.probeLabelCount(o, pl.Ops[:i]))
