@@ -16,10 +16,14 @@ import (
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/bench/harness"
 	"github.com/cyqdb/cyq/internal/testenv"
+	"github.com/cyqdb/cyq/planner"
 	"github.com/cyqdb/cyq/vm"
 )
 
-var opcostUpdate = flag.Bool("opcost.update", false, "BenchmarkOpCosts: write the measured table to planner/opcost_table.go")
+var (
+	opcostUpdate   = flag.Bool("opcost.update", false, "BenchmarkOpCosts: write the measured table to planner/opcost_table.go and planner/opcost_elements.go")
+	opcostElements = flag.Bool("opcost.elements", false, "BenchmarkOpCosts: write only the time per set element, fitted with the steps priced by the committed table, to planner/opcost_elements.go")
+)
 
 // opcostWorkload is the calibration workload: per registered dataset,
 // queries each of which spends most of its steps in one or two opcode
@@ -49,6 +53,8 @@ var opcostWorkload = []struct {
 		"UNWIND range(1, 30000) AS i RETURN sum((i + 1) * (i - 3) % 11 + i / 7 - (i % 5) * 2) AS s",
 		"UNWIND range(1, 30000) AS i WITH i WHERE i % 3 = 0 OR i % 5 = 0 AND NOT i % 7 = 0 RETURN count(*) AS n",
 		"MATCH (p:Person) WHERE (p)-[:KNOWS]-(:Person) AND NOT (p)<-[:HAS_CREATOR]-(:Post) RETURN count(*) AS n",
+		"MATCH (p:Person) WHERE EXISTS { (p)-[:LIKES]->(:Message)-[:HAS_TAG]->(:Tag {name: 'Elizabeth_II'}) } RETURN count(p) AS n",
+		"MATCH (m:Message) WHERE (m)-[:HAS_TAG]->() AND NOT (m)<-[:LIKES]-() RETURN count(m) AS n",
 	}},
 	{"stackoverflow", []string{
 		"MATCH (q:Question)-[:TAGGED]->(t:Tag) RETURN t.name AS t, count(*) AS n ORDER BY n DESC, t LIMIT 5",
@@ -58,6 +64,9 @@ var opcostWorkload = []struct {
 		"MATCH (u:User)-[:ASKED]->(q:Question) RETURN u.user_id AS u, count(q) AS n ORDER BY n DESC, u LIMIT 5",
 		"MATCH (q:Question) WHERE (q)<-[:ANSWERED]-(:Answer) RETURN count(q) AS n",
 		"MATCH (q:Question) RETURN q {.question_id, .answer_count} AS m ORDER BY m.question_id LIMIT 3",
+		"MATCH (q:Question)-[:TAGGED]->(:Tag {name: 'neo4j'}) WHERE EXISTS { (q)-[:TAGGED]->(:Tag {name: 'cypher'}) } RETURN count(DISTINCT q) AS n",
+		"MATCH (u:User) WHERE EXISTS { (u)-[:PROVIDED]->(:Answer)-[:ANSWERED]->(:Question)-[:TAGGED]->(:Tag {name: 'neo4j'}) } RETURN count(u) AS n",
+		"MATCH (q:Question) WHERE (q)<-[:ANSWERED]-() AND (q)-[:TAGGED]->() AND NOT (q)<-[:COMMENTED_ON]-() RETURN count(q) AS n",
 	}},
 	{"northwind", []string{
 		"MATCH (o:Order) WHERE o.orderDate STARTS WITH '1997' RETURN count(*) AS n",
@@ -79,6 +88,8 @@ var opcostWorkload = []struct {
 		"MATCH (e:Entity) RETURN size(split(e.definition, ' ')) AS w, count(*) AS n ORDER BY w LIMIT 5",
 		"MATCH (e:Entity) WHERE NOT (e)-[:_hypernym]->() RETURN count(*) AS n",
 		"MATCH (e:Entity)-[:_hypernym*1..3]->(r) WHERE e.id STARTS WITH '0001' RETURN count(*) AS n",
+		"MATCH (x) WHERE (x)-[:_hypernym]->() AND (x)<-[:_hypernym]-() AND NOT (x)-[:_derivationally_related_form]->() RETURN count(x) AS n",
+		"MATCH (e:Entity) WHERE EXISTS { (e)-[:_hypernym]->()-[:_hypernym]->() } RETURN count(e) AS n",
 	}},
 }
 
@@ -87,6 +98,19 @@ type opcostQuery struct {
 	dataset, query string
 	steps          cyq.FamilySteps
 	ns             float64 // the fastest of its runs
+}
+
+// fitTerms is the number of terms of the fit: one per opcode family and
+// one for the set elements of whole-set steps (the last).
+const fitTerms = int(vm.NumFamilies) + 1
+
+// x is the query's count of term f: its steps of family f, or for the
+// last term its set elements.
+func (q opcostQuery) x(f int) int64 {
+	if f < int(vm.NumFamilies) {
+		return q.steps.Family[f]
+	}
+	return q.steps.Elements
 }
 
 // BenchmarkOpCosts measures the time of a VM step per opcode family on the
@@ -117,31 +141,84 @@ func BenchmarkOpCosts(b *testing.B) {
 	cost, used := fitStepCosts(qs)
 	var out strings.Builder
 	fmt.Fprintf(&out, "%-9s %10s %8s %14s\n", "family", "ns/step", "queries", "steps")
-	for f := vm.Family(0); f < vm.NumFamilies; f++ {
+	for f := 0; f <= int(vm.NumFamilies); f++ {
 		var total int64
 		for _, q := range qs {
-			total += q.steps[f]
+			total += q.x(f)
 		}
-		fmt.Fprintf(&out, "%-9s %10.1f %8d %14d\n", f, cost[f], used[f], total)
+		name := "element"
+		if f < int(vm.NumFamilies) {
+			name = vm.Family(f).String()
+		}
+		fmt.Fprintf(&out, "%-9s %10.1f %8d %14d\n", name, cost[f], used[f], total)
 	}
-	fmt.Fprintf(&out, "\n%9s %9s %7s  query\n", "measured", "fitted", "steps")
+	fmt.Fprintf(&out, "\n%9s %9s %7s %8s  query\n", "measured", "fitted", "steps", "elements")
 	for _, q := range qs {
 		fit := 0.0
-		for f, n := range q.steps {
-			fit += float64(n) * cost[f]
+		for f := range cost {
+			fit += float64(q.x(f)) * cost[f]
 		}
-		fmt.Fprintf(&out, "%7.0fµs %7.0fµs %7d  %s: %s\n", q.ns/1e3, fit/1e3, q.steps.Total(), q.dataset, q.query)
+		fmt.Fprintf(&out, "%7.0fµs %7.0fµs %7d %8d  %s: %s\n", q.ns/1e3, fit/1e3, q.steps.Total(), q.steps.Elements, q.dataset, q.query)
 	}
+	held := fitElementCost(qs)
+	fmt.Fprintf(&out, "\nelement with the steps priced by the committed table: %.2f ns\n", held)
 	fmt.Print(out.String()) // the table and the fit, whole (b.Log cuts long output)
-	if *opcostUpdate {
-		src, err := format.Source(opcostSource(cost, used))
+	write := func(name string, src []byte) {
+		src, err := format.Source(src)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join("planner", "opcost_table.go"), src, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join("planner", name), src, 0o644); err != nil {
 			b.Fatal(err)
 		}
 	}
+	switch {
+	case *opcostUpdate:
+		write("opcost_table.go", opcostSource(cost, used))
+		write("opcost_elements.go", elementSource(cost[fitTerms-1], used[fitTerms-1]))
+	case *opcostElements:
+		write("opcost_elements.go", elementSource(held, used[fitTerms-1]))
+	}
+}
+
+// fitElementCost fits the time per set element alone, non-negative, to
+// what the queries' times leave over the time of their steps priced by
+// the committed table (planner.StepNanos), on the squared relative error
+// as fitStepCosts: the element term added without moving the families'
+// prices the cost model already rests on.
+func fitElementCost(qs []opcostQuery) float64 {
+	var num, den float64
+	for _, q := range qs {
+		x := float64(q.steps.Elements)
+		if x == 0 {
+			continue
+		}
+		steps := 0.0
+		for f, n := range q.steps.Family {
+			steps += float64(n) * planner.StepNanos(vm.Family(f))
+		}
+		w := 1 / (q.ns * q.ns)
+		num += w * x * (q.ns - steps)
+		den += w * x * x
+	}
+	if den == 0 {
+		return 0
+	}
+	return math.Max(0, num/den)
+}
+
+// elementSource is planner/opcost_elements.go for the fitted time per
+// set element and the queries it rests on.
+func elementSource(ns float64, used int) []byte {
+	var b strings.Builder
+	b.WriteString("// Code generated by BenchmarkOpCosts (go test -run XXX -bench OpCosts -benchtime 1x -opcost.update or -opcost.elements); DO NOT EDIT.\n\n")
+	b.WriteString("package planner\n\n")
+	b.WriteString("// elementNanos is the measured time of one set element a whole-set step\n")
+	b.WriteString("// reads or writes (vm.Stats.Elements), in nanoseconds (see\n")
+	b.WriteString("// BenchmarkOpCosts); elementQueries is the number of the workload's\n")
+	b.WriteString("// queries whose elements outnumber their steps (the fit rests on them).\n")
+	fmt.Fprintf(&b, "const elementNanos = %.2f\n\nconst elementQueries = %d\n", ns, used)
+	return []byte(b.String())
 }
 
 // loadOpcostDataset loads the registered dataset name into a store in
@@ -187,17 +264,22 @@ func fastestRun(b *testing.B, db *cyq.DB, q string) float64 {
 	return float64(best)
 }
 
-// fitStepCosts fits the time per step of each family, non-negative, to
-// the queries' times by coordinate descent on the squared relative
-// error; used is the number of queries in which each family took at least
-// a tenth of the steps (a family below that in every query is fitted
-// from little and reads as 0 where nothing determines it).
-func fitStepCosts(qs []opcostQuery) (cost [vm.NumFamilies]float64, used [vm.NumFamilies]int) {
+// fitStepCosts fits the time per step of each family and per set element
+// of a whole-set step (the last term), non-negative, to the queries'
+// times by coordinate descent on the squared relative error; used is the
+// number of queries in which each family took at least a tenth of the
+// steps (a family below that in every query is fitted from little and
+// reads as 0 where nothing determines it), for the elements the queries
+// whose elements outnumber their steps.
+func fitStepCosts(qs []opcostQuery) (cost [fitTerms]float64, used [fitTerms]int) {
 	for _, q := range qs {
-		for f, n := range q.steps {
+		for f, n := range q.steps.Family {
 			if 10*n >= q.steps.Total() && n > 0 {
 				used[f]++
 			}
+		}
+		if q.steps.Elements > q.steps.Total() {
+			used[fitTerms-1]++
 		}
 	}
 	// Start from the mean time per step, everywhere.
@@ -212,8 +294,8 @@ func fitStepCosts(qs []opcostQuery) (cost [vm.NumFamilies]float64, used [vm.NumF
 	predict := func() {
 		for i, q := range qs {
 			pred[i] = 0
-			for f, n := range q.steps {
-				pred[i] += float64(n) * cost[f]
+			for f := range cost {
+				pred[i] += float64(q.x(f)) * cost[f]
 			}
 		}
 	}
@@ -222,7 +304,7 @@ func fitStepCosts(qs []opcostQuery) (cost [vm.NumFamilies]float64, used [vm.NumF
 		for f := range cost {
 			var num, den float64
 			for i, q := range qs {
-				x := float64(q.steps[f])
+				x := float64(q.x(f))
 				if x == 0 {
 					continue
 				}
@@ -236,7 +318,7 @@ func fitStepCosts(qs []opcostQuery) (cost [vm.NumFamilies]float64, used [vm.NumF
 			}
 			c := math.Max(0, cost[f]+num/den)
 			for i, q := range qs {
-				pred[i] += float64(q.steps[f]) * (c - cost[f])
+				pred[i] += float64(q.x(f)) * (c - cost[f])
 			}
 			cost[f] = c
 		}
@@ -245,7 +327,7 @@ func fitStepCosts(qs []opcostQuery) (cost [vm.NumFamilies]float64, used [vm.NumF
 }
 
 // opcostSource is planner/opcost_table.go for the fitted costs.
-func opcostSource(cost [vm.NumFamilies]float64, used [vm.NumFamilies]int) []byte {
+func opcostSource(cost [fitTerms]float64, used [fitTerms]int) []byte {
 	var b strings.Builder
 	b.WriteString("// Code generated by BenchmarkOpCosts (go test -run XXX -bench OpCosts -benchtime 1x -opcost.update); DO NOT EDIT.\n\n")
 	b.WriteString("package planner\n\nimport \"github.com/cyqdb/cyq/vm\"\n\n")

@@ -8,13 +8,17 @@ import (
 	"github.com/cyqdb/cyq/vm"
 )
 
-// FamilySteps is a run's VM steps by opcode family.
-type FamilySteps [vm.NumFamilies]int64
+// FamilySteps is a run's VM steps by opcode family, and the set elements
+// its whole-set steps touched (vm.Stats.Elements).
+type FamilySteps struct {
+	Family   [vm.NumFamilies]int64
+	Elements int64
+}
 
 // Total is the run's steps.
 func (s FamilySteps) Total() int64 {
 	var n int64
-	for _, x := range s {
+	for _, x := range s.Family {
 		n += x
 	}
 	return n
@@ -48,19 +52,23 @@ func ProfiledRun(ctx context.Context, db *DB, query string, params map[string]an
 		}
 		rows++
 	}
-	for pc, n := range m.Stats().PerPC {
-		steps[c.Program.Code[pc].Op.Family()] += n
+	st := m.Stats()
+	for pc, n := range st.PerPC {
+		steps.Family[c.Program.Code[pc].Op.Family()] += n
 	}
+	steps.Elements = st.Elements
 	return steps, c.Cost, rows, nil
 }
 
 // Work is the run's steps weighed by the measured time of a step of
-// their family (planner.StepNanos), in nanoseconds: a deterministic
-// measure of the run's work that, unlike the step count, tells a cheap
-// step from an expensive one.
+// their family (planner.StepNanos), plus its set elements weighed by the
+// measured time of one (planner.ElementNanos), in nanoseconds: a
+// deterministic measure of the run's work that, unlike the step count,
+// tells a cheap step from an expensive one and a set step over a few
+// nodes from one over many.
 func (s FamilySteps) Work() float64 {
-	w := 0.0
-	for f, n := range s {
+	w := float64(s.Elements) * planner.ElementNanos()
+	for f, n := range s.Family {
 		w += float64(n) * planner.StepNanos(vm.Family(f))
 	}
 	return w

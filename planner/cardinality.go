@@ -136,8 +136,10 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			rows *= math.Max(1, da*db*b.reachedBias(o.HA, o.HB.Dir, o.HB.Types)/nodes)
 		case logical.ExpandChain:
 			reach, r := sel.quantChainReach(o, avgDeg)
-			// the hops' tests, once per node reached (see exprWork)
-			reads[i] = rows * (r + sel.chainTestWork(o, avgDeg))
+			// set steps priced by the elements they touch (see
+			// chainSetWork), and the hops' tests, once per node reached
+			// (see exprWork)
+			reads[i] = rows * (chainSetWork(chainSteps(o), r, reach) + sel.chainTestWork(o, avgDeg))
 			rows *= math.Min(nodes, reach)
 		case logical.VarExpand:
 			most := o.Max
@@ -174,6 +176,11 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 				reach = math.Min(reach, 1)
 			}
 			reads[i] = rows * total
+			if o.Mode == logical.SetMode {
+				// a breadth-first search in set steps, priced by the
+				// elements they touch as a set chain is (chainSetWork)
+				reads[i] = rows * chainSetWork(most, total, reach)
+			}
 			rows *= reach
 		case logical.SemiJoin:
 			rows *= b.semiJoinFraction(o, nodes, b.probeLabelCount(o, pl.Ops[:i]))

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -12,6 +13,9 @@ import (
 // than both tests evaluated on every row. Over many rows the dear test
 // may become a semi-join mark, built for every row whatever the CASE
 // takes (and priced so): there the CASE may not cost more than either.
+// From one pair of bound nodes too the dear test may be a mark, when its
+// set built in set steps (priced by the elements they touch) costs less
+// than the test per row: the order of the branches then costs alike.
 func TestCaseBranchesPricedByReach(t *testing.T) {
 	starts := []string{"MATCH (a:User {id: 1}), (b:User {id: 2})", "MATCH (a:Person), (b:Person {name: 'x'})"}
 	likely := []string{
@@ -29,12 +33,17 @@ func TestCaseBranchesPricedByReach(t *testing.T) {
 	for si, s := range starts {
 		for _, l := range likely {
 			for _, d := range dear {
-				cost := func(ret string) float64 { return compileFake(t, s+" RETURN "+ret).Cost }
+				marked := false
+				cost := func(ret string) float64 {
+					c := compileFake(t, s+" RETURN "+ret)
+					marked = marked || strings.Contains(c.Plan.Render(func(int, int) string { return "" }), "SemiJoinMark")
+					return c.Cost
+				}
 				after := cost(fmt.Sprintf("CASE WHEN %s THEN 1 WHEN %s THEN 2 END AS r", l, d))
 				before := cost(fmt.Sprintf("CASE WHEN %s THEN 2 WHEN %s THEN 1 END AS r", d, l))
 				both := cost(fmt.Sprintf("%s AS x, %s AS y", l, d))
 				cases++
-				if si == 0 && (!(after < before) || !(after < both)) || after > 1.02*min(before, both) {
+				if si == 0 && !marked && (!(after < before) || !(after < both)) || after > 1.02*min(before, both) {
 					t.Errorf("%s: CASE WHEN %s ... WHEN %s costs %.4g; the dear test first %.4g, both tests %.4g", s, l, d, after, before, both)
 				}
 			}

@@ -220,7 +220,7 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 			continue
 		}
 		runs := b.keyRuns(ops, at, key, probe)
-		semi := runs*b.cost(build) + rows
+		semi := runs*b.buildCost(build, probe, atLeast) + rows
 		row := rows * b.cost(perRow)
 		if degreeRead {
 			row = rows
@@ -534,7 +534,7 @@ func (b *builder) semiJoinFraction(o logical.SemiJoin, nodes, probeNodes float64
 	if o.Tree != nil {
 		return b.setTreeFraction(o, nodes)
 	}
-	set := math.Min(b.rowsAfter(o.Build.Ops), nodes)
+	set := b.buildSetSize(o.Build, nodes)
 	cands := nodes
 	if o.Label != "" {
 		cands = math.Max(b.stats.LabelCount(o.Label), 1)
@@ -572,7 +572,7 @@ func (b *builder) setTreeFraction(o logical.SemiJoin, nodes float64) float64 {
 	share = func(t *logical.SetTree) float64 {
 		switch t.Op {
 		case logical.SetLeaf:
-			return math.Min(b.rowsAfter(leaves[t.Leaf].Build.Ops), cands) / cands
+			return math.Min(b.buildSetSize(leaves[t.Leaf].Build, nodes), cands) / cands
 		case logical.SetNot:
 			return 1 - share(t.Kids[0])
 		case logical.SetAnd:

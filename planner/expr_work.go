@@ -78,8 +78,10 @@ func exprNanosChildren(x ast.Expr) float64 {
 // chainTestWork is the work of the tests an expansion chain evaluates per
 // row it starts from: each hop's predicate once per node the hop reaches
 // (as chainReach counts them, set at a time: each node once per hop),
-// priced by exprWork. The reads and reach are chainReach's; the tests
-// add to the reads.
+// priced by exprWork, with the scan of the node from the hop's set and
+// its add to the set of those that pass (setScanWork). The reads and
+// reach are chainReach's, priced as set elements (chainSetWork); the
+// tests add to them.
 func (s *selectivity) chainTestWork(o logical.ExpandChain, avgDeg float64) float64 {
 	priced := false
 	for _, h := range o.Hops {
@@ -111,7 +113,11 @@ func (s *selectivity) chainTestWork(o logical.ExpandChain, avgDeg float64) float
 				d = s.b.degree(h.Dir, h.Types, avgDeg) * s.b.reachedBias(hops[i-1], h.Dir, h.Types)
 			}
 			reached := math.Min(f*d, nodes)
-			work += reached * exprWork(h.Pred)
+			if h.Pred != nil {
+				// a tested hop's nodes are scanned one by one (see
+				// gen.chainAllowed), not touched as set elements
+				work += reached * (exprWork(h.Pred) + setScanWork())
+			}
 			f = reached * s.hopTests(h)
 		}
 	}

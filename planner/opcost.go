@@ -27,3 +27,15 @@ func StepNanos(f vm.Family) float64 {
 	}
 	return least
 }
+
+// ElementNanos returns the measured time of one set element a whole-set
+// step reads or writes (vm.Stats.Elements), in nanoseconds (elementNanos,
+// fitted by BenchmarkOpCosts with the steps). Unmeasured, an element is
+// priced as a step of the cheapest family (as StepNanos prices an
+// unmeasured family): an element is never free.
+func ElementNanos() float64 {
+	if elementNanos > 0 && elementQueries > 0 {
+		return elementNanos
+	}
+	return StepNanos(vm.NumFamilies)
+}

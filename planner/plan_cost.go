@@ -92,6 +92,10 @@ func (b *builder) pipelineCost(pl *logical.Pipeline) float64 {
 		own := len(op.Children())
 		for k, ch := range nested {
 			c := b.pipelineCost(ch)
+			if ok && k < own {
+				// a semi-join's set built in set steps (see buildCost)
+				c = max(1, c-b.setSinkSaving(ch, sj.Probe, sj.Leaves()[k].AtLeast))
+			}
 			if k >= own && runs[k] > 1 {
 				// A pattern tested or counted per row: the builds of its
 				// value joins and key counts run once for all rows.

@@ -230,7 +230,7 @@ func (b *builder) treeCost(tree *logical.SetTree, c ast.Expr, leaves []setLeaf, 
 			return logical.SemiJoin{}, 0, 0, false
 		}
 		terms[i] = logical.SetTerm{Key: key, AtLeast: l.atLeast, Build: build}
-		semi += b.keyRuns(ops, at, key, probe) * b.cost(build)
+		semi += b.keyRuns(ops, at, key, probe) * b.buildCost(build, probe, l.atLeast)
 		_, _, _, degreeRead := b.degreePattern(l.x.Pattern, l.x.Where, sc)
 		if degreeRead && l.atLeast > 1 {
 			row += rows

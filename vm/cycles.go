@@ -92,7 +92,8 @@ func (m *Machine) cycleCount(src uint64, spec *ChainSpec) (int64, error) {
 }
 
 // neighbourSet is the union of a node's neighbours over spec's types.
-func (m *Machine) neighbourSet(n uint32, spec *ExpandSpec) *roaring.Bitmap {
+func (m *Machine) neighbourSet(n uint32, spec *ExpandSpec) (out *roaring.Bitmap) {
+	defer func() { m.touchSets(out) }()
 	ids := m.typeIDs(spec.Types)
 	if len(ids) == 1 {
 		if b := m.ctx.Graph.Neighbors(n, spec.Dir, ids[0]); b != nil {
@@ -100,7 +101,7 @@ func (m *Machine) neighbourSet(n uint32, spec *ExpandSpec) *roaring.Bitmap {
 		}
 		return roaring.New()
 	}
-	out := roaring.New()
+	out = roaring.New()
 	for _, t := range ids {
 		if b := m.ctx.Graph.Neighbors(n, spec.Dir, t); b != nil {
 			out.Or(b)

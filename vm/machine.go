@@ -41,16 +41,19 @@ type Machine struct {
 	tables  []*table // by aux index, made on first use
 	keyIDs  []int64  // per constant: resolved property key id, -1 unknown, -2 unresolved
 
-	pc      int
-	steps   int64
-	rows    int64
-	memory  int64
-	peak    int64 // memory before the last release, when higher
-	row     []value.Value
-	done    bool
-	stats   *Stats
-	argsBuf []value.Value
-	deleted bool // a property of a deleted entity was read
+	pc    int
+	steps int64
+	rows  int64
+	// elements counts the set elements whole-set steps touched (see
+	// setOperands).
+	elements int64
+	memory   int64
+	peak     int64 // memory before the last release, when higher
+	row      []value.Value
+	done     bool
+	stats    *Stats
+	argsBuf  []value.Value
+	deleted  bool // a property of a deleted entity was read
 	// deletedRels keeps the id, type and ends of the relationships this
 	// run deleted: type(r) of a deleted r still answers, as in the TCK.
 	deletedRels map[uint64]value.Rel
@@ -89,10 +92,16 @@ type Machine struct {
 
 // Stats counts what a run did (PROFILE).
 type Stats struct {
-	Steps  int64
-	Rows   int64
-	Memory int64   // bytes held in tables and buffers at the peak
-	PerPC  []int64 // executions per instruction, when profiling
+	Steps int64
+	// Elements is the number of set elements the run's whole-set steps
+	// read and wrote (see setOperands): the work a step count does not
+	// see in a step that expands or intersects a large set.
+	Elements int64
+	Rows     int64
+	Memory   int64   // bytes held in tables and buffers at the peak
+	PerPC    []int64 // executions per instruction, when profiling
+	// ElementsPerPC is Elements per instruction, when profiling.
+	ElementsPerPC []int64
 	// OpTime is the time spent in each plan operator's instructions,
 	// sampled every checkEvery instructions, when profiling.
 	OpTime []time.Duration
@@ -204,14 +213,15 @@ func (m *Machine) ReleaseMemory() {
 // EnableProfile makes the machine count executions per instruction and
 // sample the time spent per plan operator.
 func (m *Machine) EnableProfile() {
-	m.stats = &Stats{PerPC: make([]int64, len(m.prog.Code)), OpTime: make([]time.Duration, len(m.prog.OpFirstPC)+1), OpMemory: make([]int64, len(m.prog.OpFirstPC)+1)}
+	m.stats = &Stats{PerPC: make([]int64, len(m.prog.Code)), ElementsPerPC: make([]int64, len(m.prog.Code)), OpTime: make([]time.Duration, len(m.prog.OpFirstPC)+1), OpMemory: make([]int64, len(m.prog.OpFirstPC)+1)}
 }
 
 // Stats returns the run's counters.
 func (m *Machine) Stats() Stats {
-	s := Stats{Steps: m.steps, Rows: m.rows, Memory: max(m.memory, m.peak)}
+	s := Stats{Steps: m.steps, Elements: m.elements, Rows: m.rows, Memory: max(m.memory, m.peak)}
 	if m.stats != nil {
 		s.PerPC = m.stats.PerPC
+		s.ElementsPerPC = m.stats.ElementsPerPC
 		s.OpTime = m.stats.OpTime
 		s.OpMemory = m.stats.OpMemory
 		s.Elapsed = m.stats.Elapsed
@@ -1181,6 +1191,13 @@ func (m *Machine) run() (row bool, err error) {
 			}
 		default:
 			return false, m.fail(pc-1, fmt.Errorf("vm: unknown opcode %d", in.Op))
+		}
+		if mask := setOperands[in.Op]; mask != 0 {
+			n := setElements(in, mask, S)
+			m.elements += n
+			if m.stats != nil {
+				m.stats.ElementsPerPC[m.memPC] += n
+			}
 		}
 	}
 }

@@ -55,6 +55,7 @@ func (m *Machine) setExpand(src *roaring.Bitmap, spec *ExpandSpec) *roaring.Bitm
 	}
 	out.AddMany(buf)
 	m.nbrBuf = buf
+	m.touchSets(src, out)
 	return out
 }
 
@@ -84,7 +85,8 @@ type ChargedSetExpander interface {
 // buffers charged to the run's memory account when the graph can. A
 // refused charge is kept in m.stepErr (see takeStepErr) and gives an
 // empty set.
-func (m *Machine) expandStep(se SetExpander, src, except *roaring.Bitmap, dir Direction, typ uint32) *roaring.Bitmap {
+func (m *Machine) expandStep(se SetExpander, src, except *roaring.Bitmap, dir Direction, typ uint32) (out *roaring.Bitmap) {
+	defer func() { m.touchSets(src, out) }()
 	if ce, ok := se.(ChargedSetExpander); ok && (m.limits.MaxMemory > 0 || m.charge != nil) {
 		out, err := ce.ExpandSetCharged(src, except, dir, typ, m.stepCharge)
 		if err != nil && m.stepErr == nil {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/cyqdb/cyq"
 	"github.com/cyqdb/cyq/cyqerr"
+	"github.com/cyqdb/cyq/planner"
 	"github.com/cyqdb/cyq/vm"
 )
 
@@ -35,6 +36,7 @@ type formFigures struct {
 	runs     int
 	memory   int64 // table memory of the profiled run, bytes
 	steps    int64 // VM instructions of the profiled run (deterministic, unlike time)
+	elements int64 // set elements its whole-set steps touched (vm.Stats.Elements)
 	status   string
 	disagree bool // returned other rows than the seed form
 }
@@ -158,7 +160,35 @@ func (q questionFigures) peak() int64 {
 var (
 	tableMemory = regexp.MustCompile(`table memory (\d+) bytes`)
 	vmSteps     = regexp.MustCompile(`result rows \d+, steps (\d+)`)
+	vmElements  = regexp.MustCompile(`result rows \d+, steps \d+, set elements (\d+)`)
 )
+
+// work is the form's VM work in steps: its steps, and its set elements
+// each weighed as the measured time of one over that of a step of a
+// relationship cursor (the cost model's unit, see planner.ElementNanos),
+// so that a set step over many nodes weighs what it does.
+func (f formFigures) work() float64 {
+	return float64(f.steps) + float64(f.elements)*planner.ElementNanos()/planner.StepNanos(vm.FamExpand)
+}
+
+// workRatio is the most VM work (steps and weighed set elements, see
+// work) a finished form did over the least.
+func (q questionFigures) workRatio() float64 {
+	lo, hi := 0.0, 0.0
+	for _, f := range q.forms {
+		if !f.ok() || f.steps <= 0 {
+			continue
+		}
+		if w := f.work(); lo == 0 || w < lo {
+			lo = w
+		}
+		hi = max(hi, f.work())
+	}
+	if lo == 0 {
+		return 0
+	}
+	return hi / lo
+}
 
 // stepRatio is the most VM instructions a finished form ran over the
 // fewest: the work the forms did, free of the machine's timing noise
@@ -252,6 +282,9 @@ func profileForm(db *cyq.DB, text string, args map[string]any, ordered bool) mea
 	}
 	if sm := vmSteps.FindStringSubmatch(rs.Profile()); sm != nil {
 		m.fig.steps, _ = strconv.ParseInt(sm[1], 10, 64)
+	}
+	if sm := vmElements.FindStringSubmatch(rs.Profile()); sm != nil {
+		m.fig.elements, _ = strconv.ParseInt(sm[1], 10, 64)
 	}
 	if d := time.Since(start); d > time.Second {
 		// A slow form is timed by its profiled run alone.
@@ -357,7 +390,7 @@ func mb(n int64) string { return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1,
 func printFigures(w io.Writer, qs []questionFigures) {
 	qs = slices.Clone(qs)
 	sort.SliceStable(qs, func(i, j int) bool { return qs[i].ratio() > qs[j].ratio() })
-	fmt.Fprintf(w, "\n| dataset | question | forms | fastest | slowest | slowest/fastest | most/fewest VM steps | peak table memory (finished forms) | disagreeing forms |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(w, "\n| dataset | question | forms | fastest | slowest | slowest/fastest | most/fewest VM steps | most/least VM work | peak table memory (finished forms) | disagreeing forms |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, q := range qs {
 		fast, slow, lower := q.extremes()
 		r := fmt.Sprintf("%.0f×", q.ratio())
@@ -370,7 +403,7 @@ func printFigures(w io.Writer, qs []questionFigures) {
 				dis++
 			}
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %.0f× | %s | %d |\n", q.dataset, q.question, len(q.forms), fast.timeText(), slow.timeText(), r, q.stepRatio(), mb(q.peak()), dis)
+		fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %.0f× | %.0f× | %s | %d |\n", q.dataset, q.question, len(q.forms), fast.timeText(), slow.timeText(), r, q.stepRatio(), q.workRatio(), mb(q.peak()), dis)
 	}
 	fmt.Fprintln(w)
 	for _, q := range qs {
@@ -389,7 +422,7 @@ func printDetail(w io.Writer, qs []questionFigures) {
 			if f.disagree {
 				flag = " DISAGREES"
 			}
-			fmt.Fprintf(w, "  %10s %10s %10d steps%s  %s  [%s]\n", f.timeText(), f.memText(), f.steps, flag, f.form.Text, strings.Join(f.form.Rules, ", "))
+			fmt.Fprintf(w, "  %10s %10s %10d steps %10d set elements%s  %s  [%s]\n", f.timeText(), f.memText(), f.steps, f.elements, flag, f.form.Text, strings.Join(f.form.Rules, ", "))
 		}
 	}
 }

@@ -12,7 +12,8 @@ import (
 
 // profileText renders PROFILE output: the plan tree with, per operator, the
 // rows it passed on beside the rows the cost model estimated, the VM instructions it ran and the time sampled in
-// it, then the run's totals.
+// it (with the set elements its whole-set steps touched, see
+// vm.Stats.Elements), then the run's totals.
 func profileText(c *planner.Compiled, st vm.Stats, wall time.Duration) string {
 	prog := c.Program
 	count := func(op int) int64 {
@@ -22,9 +23,13 @@ func profileText(c *planner.Compiled, st vm.Stats, wall time.Duration) string {
 		return st.PerPC[prog.OpFirstPC[op]]
 	}
 	steps := make([]int64, len(prog.OpFirstPC))
+	elements := make([]int64, len(prog.OpFirstPC))
 	for pc, n := range st.PerPC {
 		if op := prog.OpOf[pc]; int(op) < len(steps) {
 			steps[op] += n
+			if pc < len(st.ElementsPerPC) {
+				elements[op] += st.ElementsPerPC[pc]
+			}
 		}
 	}
 	base := make([]int, len(c.Plan.Pipelines))
@@ -46,6 +51,9 @@ func profileText(c *planner.Compiled, st vm.Stats, wall time.Duration) string {
 			parts = append(parts, "est. "+logical.FormatEstimate(est[j]))
 		}
 		parts = append(parts, fmt.Sprintf("steps %d", steps[op]))
+		if elements[op] > 0 {
+			parts = append(parts, fmt.Sprintf("set elements %d", elements[op]))
+		}
 		if op < len(st.OpTime) && st.OpTime[op] > 0 {
 			parts = append(parts, fmt.Sprintf("time %s", st.OpTime[op].Round(time.Microsecond)))
 		}
@@ -54,6 +62,6 @@ func profileText(c *planner.Compiled, st vm.Stats, wall time.Duration) string {
 		}
 		return strings.Join(parts, ", ")
 	})
-	return fmt.Sprintf("%sresult rows %d, steps %d, table memory %d bytes, elapsed %s (operator times are sampled every 1024 instructions)\n",
-		tree, st.Rows, st.Steps, st.Memory, wall.Round(time.Microsecond))
+	return fmt.Sprintf("%sresult rows %d, steps %d, set elements %d, table memory %d bytes, elapsed %s (operator times are sampled every 1024 instructions)\n",
+		tree, st.Rows, st.Steps, st.Elements, st.Memory, wall.Round(time.Microsecond))
 }
