@@ -174,7 +174,7 @@ func TestListSetFiltersOncePerList(t *testing.T) {
 		if fmt.Sprint(all) != "[[30000 300]]" {
 			t.Fatalf("%v, want [[30000 300]]", all)
 		}
-		sm := regexp.MustCompile(`steps (\d+), table memory`).FindStringSubmatch(r.Profile())
+		sm := regexp.MustCompile(`result rows \d+, steps (\d+),`).FindStringSubmatch(r.Profile())
 		if sm == nil {
 			t.Fatalf("no steps in %s", r.Profile())
 		}

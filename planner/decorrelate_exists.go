@@ -287,7 +287,7 @@ func matchThreshold(c ast.Expr) (x *ast.ExistsSubquery, atLeast int, anti, ok bo
 // one node; otherwise at most once per row where the key was bound, and,
 // when the probe is bound after the key, at most once per row entering
 // the probe's binding (the key is fixed while the probe varies).
-func (b *builder) keyRuns(ops []logical.Op, at map[string]int, key, probe string) float64 {
+func (b *builder) keyRuns(ops []logical.Op, at map[string]int, key, _ string) float64 {
 	if _, bound := at[key]; key == "" || !bound || len(ops) == 0 {
 		// no key, or one bound before the pipeline starts (fixed while
 		// it runs)
@@ -300,12 +300,16 @@ func (b *builder) keyRuns(ops []logical.Op, at map[string]int, key, probe string
 	if o, ok := ops[j].(logical.NodeIndexSeek); ok && readsNoVariable(o.Value) && b.rowsAfter([]logical.Op{logical.Start{}, o}) <= 1 {
 		return 1
 	}
+	// A key has no more values at any point after its binding than rows
+	// pass that point: rows only carry the values of rows before them, so
+	// a filter anywhere after the binding (`MATCH (h) WHERE h.id = 0`
+	// without an index: a scan then a filter) bounds the keys as much as
+	// the operator that bound it, and so do the rows reaching the
+	// semi-join.
 	runs := b.rowsAfter(ops[:j+1])
-	if p := at[probe]; p > j {
-		runs = math.Min(runs, b.rowsAfter(ops[:p]))
+	for k := j + 2; k < len(ops); k++ {
+		runs = math.Min(runs, b.rowsAfter(ops[:k]))
 	}
-	// No more keys than rows reach the semi-join (filters after the
-	// key's binding narrow them).
 	return math.Min(runs, math.Max(1, b.rowsAfter(ops)))
 }
 

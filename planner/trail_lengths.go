@@ -57,7 +57,7 @@ import (
 // same; the inner operators after it are read as the operators after the
 // optional are.
 func trailLengths(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
-	if b.rowModeOnly {
+	if b.rowModeOnly || len(ops) == 0 {
 		return ops, false
 	}
 	end := req.After[len(ops)-1]
