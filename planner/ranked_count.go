@@ -75,7 +75,7 @@ func (b *builder) readRankedSiblings(p *ast.Pattern, where ast.Expr, sc *scope) 
 	cs := conjuncts(where)
 	found := -1
 	for i, c := range cs {
-		if ks, vs, cmps, ok := rankTuple(c, inner, sc); ok {
+		if ks, vs, cmps, ok := rankTuple(c, inner, sc, cannotFail); ok {
 			rs.keys, rs.vals, rs.cmps, found = ks, vs, cmps, i
 			break
 		}
@@ -134,8 +134,10 @@ func (b *builder) readRankedSiblings(p *ast.Pattern, where ast.Expr, sc *scope) 
 // or `K1 op V1 OR (K1 = V1 AND rest)` with op strict and rest a rankTuple
 // again (the disjuncts, the conjuncts and the equality's operands in
 // either order). It returns the tuples and each position's comparison.
-func rankTuple(c ast.Expr, inner map[string]bool, sc *scope) (keys, vals []ast.Expr, cmps []vm.RankCmp, ok bool) {
-	if k, v, cmp, ok := rankComparison(c, inner, sc); ok {
+// Every key and value is an operand that safe accepts: one that cannot
+// fail where it is evaluated.
+func rankTuple(c ast.Expr, inner map[string]bool, sc *scope, safe func(ast.Expr) bool) (keys, vals []ast.Expr, cmps []vm.RankCmp, ok bool) {
+	if k, v, cmp, ok := rankComparison(c, inner, sc, safe); ok {
 		return []ast.Expr{k}, []ast.Expr{v}, []vm.RankCmp{cmp}, true
 	}
 	ds := disjuncts(c)
@@ -143,7 +145,7 @@ func rankTuple(c ast.Expr, inner map[string]bool, sc *scope) (keys, vals []ast.E
 		return nil, nil, nil, false
 	}
 	for i, d := range ds {
-		k, v, cmp, ok := rankComparison(d, inner, sc)
+		k, v, cmp, ok := rankComparison(d, inner, sc, safe)
 		if !ok || cmp == vm.RankLe || cmp == vm.RankGe {
 			continue
 		}
@@ -155,7 +157,7 @@ func rankTuple(c ast.Expr, inner map[string]bool, sc *scope) (keys, vals []ast.E
 			if !sameOperands(e, k, v) {
 				continue
 			}
-			ks, vs, rest, ok := rankTuple(cs[1-j], inner, sc)
+			ks, vs, rest, ok := rankTuple(cs[1-j], inner, sc, safe)
 			if ok {
 				return append([]ast.Expr{k}, ks...), append([]ast.Expr{v}, vs...), append([]vm.RankCmp{cmp}, rest...), true
 			}
@@ -176,15 +178,15 @@ func sameOperands(e, a, b ast.Expr) bool {
 }
 
 // rankComparison reports whether c is `K op V` (or `V op K`) with K
-// reading only inner variables and V only the environment's, both unable
-// to fail, and returns them with op as K's comparison with V.
-func rankComparison(c ast.Expr, inner map[string]bool, sc *scope) (key, val ast.Expr, cmp vm.RankCmp, ok bool) {
+// reading only inner variables and V only the environment's, both
+// accepted by safe, and returns them with op as K's comparison with V.
+func rankComparison(c ast.Expr, inner map[string]bool, sc *scope, safe func(ast.Expr) bool) (key, val ast.Expr, cmp vm.RankCmp, ok bool) {
 	x, isCmp := c.(*ast.Comparison)
 	if !isCmp || len(x.Ops) != 1 || len(x.Operands) != 2 {
 		return nil, nil, 0, false
 	}
 	side := func(e ast.Expr) (innerOnly, outerOnly bool) {
-		if !cannotFail(e) || !deterministic(e) {
+		if !safe(e) || !deterministic(e) {
 			return false, false
 		}
 		vs := exprVars(e)

@@ -49,10 +49,36 @@ import (
 //     plans in row mode (differential tests) keep the per-element form.
 type rankedList struct {
 	list       ast.Expr
+	elem       *ast.Variable
 	keys, vals []ast.Expr
 	cmps       []vm.RankCmp
 	kind       vm.ListRankKind
+	// mapped is set when the key is not a path but an expression of the
+	// element (rankedList's mapped keys): the list's keys are mapped once
+	// per list and ranked as they are.
+	mapped bool
 }
+
+// A key that is not a path (size([(y)-->(z) | z]), y.a + y.b, toLower(y))
+// is ranked over the list of the elements' keys, [y IN xs | key], mapped
+// once per list (vm.ListMemoSpec: remembered for the last list, by
+// identity) and ranked with the key the element itself. This is exact
+// when:
+//   - The predicate is one comparison (no tuple: the per-element form
+//     evaluates a later key only where the earlier ones tie, and a key
+//     that fails elsewhere must not be evaluated there).
+//   - The key reads the element and nothing else of the row: every
+//     variable it names is the element or one bound inside it (a pattern
+//     comprehension's, a comprehension's), not a variable of the row;
+//     and it is deterministic, in a query that writes nothing, so that
+//     mapping it once gives what every row would compute.
+//   - The values are variables, parameters or literals, whose evaluation
+//     cannot fail: the per-element form evaluates the key and the value
+//     on every element (a comparison does not short-circuit), so the
+//     first error it raises is the key's on the first element whose key
+//     fails, which is where the mapping raises it, in the list's order,
+//     on the first row that reaches the comparison with that list. An
+//     empty list maps nothing, as the per-element form evaluates nothing.
 
 // readRankedList returns the rank reading of e (size() of a list
 // comprehension, any() or none()) over the environment env, or ok false.
@@ -99,11 +125,42 @@ func (g *gen) readRankedList(e ast.Expr, env *regEnv) (rankedList, bool) {
 	default:
 		return rl, false
 	}
+	// The names the predicate reads that the row does not bind are the
+	// element and names bound inside the predicate (a pattern
+	// comprehension's, a comprehension's): an operand that reads only
+	// those reads the element, not the row.
+	sc := env.scope()
 	inner := map[string]bool{v.Name: true}
-	keys, vals, cmps, ok := rankTuple(where, inner, env.scope())
+	for n := range exprVars(where) {
+		if !sc.has(n) {
+			inner[n] = true
+		}
+	}
+	keys, vals, cmps, ok := rankTuple(where, inner, sc, func(ast.Expr) bool { return true })
 	if !ok {
 		return rl, false
 	}
+	for _, k := range keys {
+		if !readablePath(k) {
+			rl.mapped = true
+		}
+	}
+	for _, x := range vals {
+		if !readablePath(x) {
+			return rl, false
+		}
+		if rl.mapped {
+			switch x.(type) {
+			case *ast.Variable, *ast.Parameter, *ast.Literal:
+			default:
+				return rl, false
+			}
+		}
+	}
+	if rl.mapped && len(keys) > 1 {
+		return rl, false
+	}
+	rl.elem = v
 	// rankTuple's keys read only the element (a variable or a property
 	// of one). Its values could read the element too where a variable of
 	// the row has the element's name (the element's is the one read).
@@ -116,21 +173,69 @@ func (g *gen) readRankedList(e ast.Expr, env *regEnv) (rankedList, bool) {
 	return rl, true
 }
 
-// pathOf splits a path into its base and the constants' indexes of its
-// property names, in reading order.
-func (g *gen) pathOf(e ast.Expr) (ast.Expr, vm.Path) {
-	var names []string
+// readablePath reports whether e is a path vm.Path reads: a variable, a
+// parameter or a literal followed by property reads and subscripts by
+// integer literals (r.d, x[1], rows[0].score). The base is evaluated by
+// code, which cannot fail; the reads are made by the rank, which leaves a
+// read that would fail (a property of an integer, a subscript of a map)
+// to the per-element form.
+func readablePath(e ast.Expr) bool {
 	for {
-		p, ok := e.(*ast.Property)
-		if !ok {
-			break
+		switch x := e.(type) {
+		case *ast.Variable, *ast.Parameter, *ast.Literal:
+			return true
+		case *ast.Property:
+			e = x.Expr
+		case *ast.Index:
+			if l, ok := x.Index.(*ast.Literal); !ok || l.Kind != ast.LitInt || l.Int != int64(int32(l.Int)) {
+				return false
+			}
+			e = x.Expr
+		default:
+			return false
 		}
-		names = append(names, p.Key)
-		e = p.Expr
+	}
+}
+
+// pathOf splits a path (readablePath) into its base and its reads, in
+// reading order.
+func (g *gen) pathOf(e ast.Expr) (ast.Expr, vm.Path) {
+	type step struct {
+		name  string
+		sub   int64
+		isSub bool
+	}
+	var steps []step
+	for {
+		if p, ok := e.(*ast.Property); ok {
+			steps = append(steps, step{name: p.Key})
+			e = p.Expr
+			continue
+		}
+		if x, ok := e.(*ast.Index); ok {
+			if l, ok := x.Index.(*ast.Literal); ok && l.Kind == ast.LitInt {
+				steps = append(steps, step{sub: l.Int, isSub: true})
+				e = x.Expr
+				continue
+			}
+		}
+		break
 	}
 	var path vm.Path
-	for i := len(names) - 1; i >= 0; i-- {
-		path.Props = append(path.Props, g.constant(value.String(names[i])))
+	for i := len(steps) - 1; i >= 0; i-- {
+		s := steps[i]
+		if s.isSub {
+			if path.Subs == nil {
+				path.Subs = make([]bool, len(path.Props), len(steps))
+			}
+			path.Props = append(path.Props, int32(s.sub))
+			path.Subs = append(path.Subs, true)
+			continue
+		}
+		path.Props = append(path.Props, g.constant(value.String(s.name)))
+		if path.Subs != nil {
+			path.Subs = append(path.Subs, false)
+		}
 	}
 	return e, path
 }
@@ -144,14 +249,31 @@ func (g *gen) rankedListExpr(e ast.Expr, env *regEnv, plain func() (int32, error
 		return 0, false, nil
 	}
 	spec := &vm.ListRankSpec{Cmps: rl.cmps, Kind: rl.kind}
-	for _, k := range rl.keys {
-		_, p := g.pathOf(k)
-		spec.Keys = append(spec.Keys, p)
-	}
 	regs := make([]int32, 0, 1+len(rl.vals))
 	lr, err := g.expr(rl.list, env)
 	if err != nil {
 		return 0, false, err
+	}
+	if rl.mapped {
+		// The keys mapped once per list; the key is the element.
+		spec.Keys = []vm.Path{{}}
+		memo := g.addAux(&vm.ListMemoSpec{})
+		mr := g.r()
+		known := g.newLabel()
+		g.emitJ(vm.OpListMemo, 3, known, memo, lr, mr)
+		kr, err := g.expr(&ast.ListComprehension{Span: rl.keys[0].NodeSpan(), Var: rl.elem, In: rl.list, Map: rl.keys[0]}, env)
+		if err != nil {
+			return 0, false, err
+		}
+		g.emit(vm.OpMove, mr, kr)
+		g.emit(vm.OpListMemoPut, memo, lr, mr)
+		g.bind(known)
+		lr = mr
+	} else {
+		for _, k := range rl.keys {
+			_, p := g.pathOf(k)
+			spec.Keys = append(spec.Keys, p)
+		}
 	}
 	regs = append(regs, lr)
 	for _, x := range rl.vals {

@@ -787,6 +787,15 @@ func (m *Machine) run() (row bool, err error) {
 			} else {
 				pc = int(in.D)
 			}
+		case OpListMemo:
+			if v, ok := m.listMemoGet(in.A, R[in.B]); ok {
+				R[in.C] = v
+				pc = int(in.D)
+			}
+		case OpListMemoPut:
+			if err := m.listMemoPut(in.A, R[in.B], R[in.C]); err != nil {
+				return false, m.fail(pc-1, err)
+			}
 
 		// --- expressions ---
 		case OpConst:

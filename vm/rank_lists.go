@@ -27,10 +27,15 @@ type ListRankSpec struct {
 	Kind ListRankKind
 }
 
-// Path is a value followed by property reads: the constants' indexes of
-// the property names, in order.
+// Path is a value followed by reads, in order: property reads (the
+// constants' indexes of the property names) and list subscripts by
+// constant integers.
 type Path struct {
 	Props []int32
+	// Subs marks the steps that are subscripts: where Subs[i] is true,
+	// Props[i] is not a constant's index but the subscript (x[-1] is -1).
+	// Nil when no step is one.
+	Subs []bool
 }
 
 // ListRankKind is what OpRankList answers with the count c.
@@ -60,7 +65,29 @@ func sameList(a, b value.List) bool {
 
 // readPath reads path p from v; ok is false when a read would fail.
 func (m *Machine) readPath(v value.Value, p Path) (value.Value, bool) {
-	for _, k := range p.Props {
+	for i, k := range p.Props {
+		if i < len(p.Subs) && p.Subs[i] {
+			// x[k] as functions.Index reads it: null for null, an element
+			// (null out of range) of a list; anything else is left to the
+			// per-element form (an error there, or a vector's element).
+			switch b := v.(type) {
+			case nil, value.Null:
+				return value.NullValue, true
+			case value.List:
+				j := int64(k)
+				if j < 0 {
+					j += int64(len(b))
+				}
+				if j < 0 || j >= int64(len(b)) || b[j] == nil {
+					v = value.NullValue
+				} else {
+					v = b[j]
+				}
+				continue
+			default:
+				return nil, false
+			}
+		}
 		switch b := v.(type) {
 		case nil, value.Null:
 			return value.NullValue, true

@@ -44,6 +44,9 @@ type table struct {
 	rank *rankCache
 	// rankList is a ListRankSpec's sorted keys of the last list (rank_lists.go).
 	rankList *listRankCache
+	// mappedList is a ListMemoSpec's last list and the value mapped from it
+	// (mapped_lists.go).
+	mappedList *mappedList
 }
 
 // slabChunk bounds the slabs a table's rows are cut from; the first slab
@@ -112,6 +115,7 @@ func (t *table) reset() {
 	t.seen, t.seenArena = bytesIndex{}, nil
 	t.rank = nil
 	t.rankList = nil
+	t.mappedList = nil
 	t.last.ok = false
 }
 
