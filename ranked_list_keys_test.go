@@ -30,6 +30,7 @@ var rankKeySources = []rankKeySource{
 	{"UNWIND [[1, 'a'], 3, [2, 'b']] AS e WITH collect(e) AS xs UNWIND xs AS x", "pair"},
 	{"UNWIND [[1, 'a'], {k: 1}, [2, 'b']] AS e WITH collect(e) AS xs UNWIND xs AS x", "pair"},
 	{"UNWIND [[1, 'a'], 'xy', [2, 'b']] AS e WITH collect(e) AS xs UNWIND xs AS x", "pair"},
+	{"UNWIND [3, [1, 'a'], [2, 'b']] AS e WITH collect(e) AS xs UNWIND xs AS x", "pair"},
 	{"UNWIND $xs AS x WITH x, $xs AS xs", "pair"},
 	{"MATCH (x) WITH x, [(x)-->(z) | [z.id, z.k]] AS xs WITH xs, [x.id, x.k] AS x", "pair"},
 	{"UNWIND [[1, 2]] AS x OPTIONAL MATCH (z:A) WHERE z.id < 0 WITH x, collect([z.id, z.k]) AS xs", "pair"},
@@ -60,8 +61,8 @@ var rankKeyPreds = map[string][]string{
 		"%[1]s[1] + 1 > d", "size(%[1]s) > d", "coalesce(%[1]s[1], 0) >= d", "%[1]s[0] * 2 < d",
 		"toString(%[1]s[0]) > d", "%[1]s[0] + %[1]s[1] <= d", "d > %[1]s[0] - 1",
 		// Near misses.
-		"%[1]s[1] + 1 > %[2]s[1]", "%[1]s[1] > %[2]s[1] AND %[1]s[0] > 0", "%[1]s[1] > %[1]s[0]",
-		"%[1]s[1] = %[2]s[1]", "%[1]s[1] + d > 1", "%[1]s[0] + 1 > d OR (%[1]s[0] + 1 = d AND %[1]s[1] < 2)",
+		"%[1]s[1] + 1 > %[2]s[1]", "%[2]s[1] < %[1]s[1] + 1", "%[2]s[0] >= size(%[1]s)", "%[1]s[1] > %[2]s[1] AND %[1]s[0] > 0", "%[1]s[1] > %[1]s[0]",
+		"%[1]s[1] = %[2]s[1]", "%[1]s[1] + d > 1", "%[1]s[0] - %[2]s[0] > d", "coalesce(%[1]s[1], %[2]s[1]) >= d", "%[1]s[0] + 1 > d OR (%[1]s[0] + 1 = d AND %[1]s[1] < 2)",
 	},
 	"node": {
 		"size([(%[1]s)-->(w) | w]) > d", "COUNT { (%[1]s)-->() } >= d", "size([(%[1]s)-[:T]->(w) | w.k]) < d",
@@ -69,13 +70,13 @@ var rankKeyPreds = map[string][]string{
 		"d < size([(%[1]s)<--(w) WHERE w.id > 3 | w])", "%[1]s.k > %[2]s.k", "%[1]s.id >= d",
 		// Near misses.
 		"size([(%[1]s)-->(w) | w]) > size([(%[2]s)-->(w) | w])", "size([(%[1]s)-->(%[2]s) | 1]) > d",
-		"COUNT { (%[1]s)-->() } > d AND %[1]s.id > 2",
+		"COUNT { (%[1]s)-->() } > d AND %[1]s.id > 2", "%[1]s.id - %[2]s.id >= d",
 	},
 	"scalar": {
 		"%[1]s + 1 > d", "abs(%[1]s) >= d", "toInteger(%[1]s) < d", "-%[1]s > d", "%[1]s > d",
 		"%[1]s * 1.0 <= d", "%[1]s > %[2]s", "d <= %[1]s %% 2",
 		// Near misses.
-		"%[1]s + 1 > %[2]s", "%[1]s = d", "%[1]s + 1 > d AND %[1]s < 3",
+		"%[1]s + 1 > %[2]s", "%[1]s = d", "%[1]s + 1 > d AND %[1]s < 3", "%[1]s + %[2]s > d",
 	},
 }
 
