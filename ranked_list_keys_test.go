@@ -71,6 +71,7 @@ var rankKeyPreds = map[string][]string{
 		// Near misses.
 		"size([(%[1]s)-->(w) | w]) > size([(%[2]s)-->(w) | w])", "size([(%[1]s)-->(%[2]s) | 1]) > d",
 		"COUNT { (%[1]s)-->() } > d AND %[1]s.id > 2", "%[1]s.id - %[2]s.id >= d",
+		"size([(%[2]s)-->(w) | w]) > d", "COUNT { (%[2]s)-->(%[1]s) } > d", "size([(%[1]s)<--(w) WHERE w = %[2]s | w]) < d",
 	},
 	"scalar": {
 		"%[1]s + 1 > d", "abs(%[1]s) >= d", "toInteger(%[1]s) < d", "-%[1]s > d", "%[1]s > d",

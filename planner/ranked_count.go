@@ -75,7 +75,7 @@ func (b *builder) readRankedSiblings(p *ast.Pattern, where ast.Expr, sc *scope) 
 	cs := conjuncts(where)
 	found := -1
 	for i, c := range cs {
-		if ks, vs, cmps, ok := rankTuple(c, inner, sc, cannotFail); ok {
+		if ks, vs, cmps, ok := rankTuple(c, inner, sc, rankOperandCannotFail); ok {
 			rs.keys, rs.vals, rs.cmps, found = ks, vs, cmps, i
 			break
 		}
@@ -189,7 +189,10 @@ func rankComparison(c ast.Expr, inner map[string]bool, sc *scope, safe func(ast.
 		if !safe(e) || !deterministic(e) {
 			return false, false
 		}
-		vs := exprVars(e)
+		vs, ok := operandVars(e)
+		if !ok {
+			return false, false
+		}
 		innerOnly, outerOnly = len(vs) > 0, true
 		for n := range vs {
 			innerOnly = innerOnly && inner[n]

@@ -131,7 +131,11 @@ func (g *gen) readRankedList(e ast.Expr, env *regEnv) (rankedList, bool) {
 	// those reads the element, not the row.
 	sc := env.scope()
 	inner := map[string]bool{v.Name: true}
-	for n := range exprVars(where) {
+	names, ok := operandVars(where)
+	if !ok {
+		return rl, false
+	}
+	for n := range names {
 		if !sc.has(n) {
 			inner[n] = true
 		}
