@@ -9,14 +9,17 @@ import (
 
 // rankPatternOuters bind the ranked row b with its value n: a degree, a
 // pattern comprehension's size, values of every kind unwound (ties,
-// floats equal to integers, NaN, null, strings, booleans), and a group
-// node h.
+// floats equal to integers, NaN, null, strings, booleans), a group
+// node h, and values no count ties with.
 var rankPatternOuters = []string{
 	"MATCH (b) WITH b, COUNT { (b)-->() } AS n",
 	"MATCH (b:A) WITH b, size([(b)<--(z) | z]) AS n",
 	"UNWIND [0, 1, 2, 2.0, 3, null, 'a', 0.0/0.0, true] AS n MATCH (b:B) WHERE b.id < 6",
 	"MATCH (h:A)-->(b) WITH h, b, COUNT { (b)-[:T]->() } AS n",
 	"MATCH (b) WITH DISTINCT b, COUNT { (b)--() } AS n",
+	// Values no count ties with: the per-row form never evaluates the
+	// keys after the count.
+	"UNWIND [100, -1] AS n MATCH (b:B) WHERE b.id < 3",
 }
 
 // rankPatternSiblings count the siblings q whose key compares with n
@@ -38,6 +41,12 @@ var rankPatternComparisons = []string{
 	"COUNT { (q)-->() } > n", "n <= COUNT { (q)<-[:T]-() }", "size([(q)-->(z) | z]) >= n",
 	"EXISTS { (q)-[:U]->() } > n", "COUNT { (q)-->({id: 3}) } < n", "COUNT { (q)-[s]->() WHERE s.w > 0 } > n",
 	"COUNT { (q)--(:A) } < n", "size([(q)<-[:U]-(z) | z.k]) <= n",
+	// Tuples: ties on the count broken by another key, which the
+	// per-row form evaluates only on ties (near misses: one that may fail).
+	"COUNT { (q)-->() } > n OR (COUNT { (q)-->() } = n AND q.id < b.id)",
+	"COUNT { (q)-->() } < n OR (COUNT { (q)-->() } = n AND COUNT { (q)-[:T]->() } > b.id)",
+	"COUNT { (q)-->() } > n OR (COUNT { (q)-->() } = n AND COUNT { (q)-->() WHERE q.k + 1 > 2 } < b.id)",
+	"COUNT { (q)-->() } > n OR (COUNT { (q)-->() } = n AND COUNT { (q)-->({k: q.k + 1}) } < b.id)",
 	// Near misses.
 	"COUNT { (q)-->(z) WHERE z.k + 1 > 2 } > n", "COUNT { (q)-->(b) } > n", "COUNT { (q)-->() } > n AND q.id % 2 = 0",
 	"COUNT { (q)-->() } + 1 > n", "size([(q)-->(z) | z.k + 1]) > n",
