@@ -28,13 +28,16 @@ import (
 // When the reading is exact:
 //   - The predicate is one comparison `K op V` (op one of <, <=, >, >=,
 //     either side first) or a lexicographic tuple of them (rankTuple),
-//     every K the element variable or a property of it, every V a
-//     variable of the row (not the element's), a property of one, a
-//     parameter or a literal, and nothing more: the rank counts the elements for which
-//     the whole predicate is true, which is what the WHERE keeps.
-//   - Reads that could fail are not made by the rank: a key or value
-//     that is a property of something that has none (an integer, a
-//     deleted entity) makes the probe fall back to the per-element form,
+//     every K a path of the element (the element, then property reads
+//     and subscripts by integer literals: y.d, y[1], y.p[0]; or an
+//     expression of the element, below), every V a path of the row (not
+//     of the element's), a parameter or a literal, and nothing more: the
+//     rank counts the elements for which the whole predicate is true,
+//     which is what the WHERE keeps.
+//   - Reads that could fail are not made by the rank: a read of a key
+//     or value that would fail (a property of an integer or of a deleted
+//     entity, a subscript of anything but a list or null) makes the
+//     probe fall back to the per-element form,
 //     for that list or that row, which raises the error (or not) exactly
 //     where it would. The values are read before the list's elements, but
 //     only variables, parameters (all given before a query runs) and
