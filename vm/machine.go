@@ -857,6 +857,8 @@ func (m *Machine) run() (row bool, err error) {
 				return false, m.fail(pc-1, err)
 			}
 			R[in.A] = v
+		case OpListAdjFilter:
+			R[in.A] = m.listAdjFilter(R[in.B], R[in.C], m.prog.Aux[in.D].(*ListAdjSpec))
 		case OpSetFromIDs:
 			S[in.A] = m.setFromIDs(R[in.B], in.C)
 		case OpSetIndexSeekMany:
