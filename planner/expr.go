@@ -651,6 +651,9 @@ func (g *gen) patternComp(x *ast.PatternComprehension, env *regEnv) (int32, erro
 	if err != nil {
 		return 0, err
 	}
+	if r, ok, err := g.expandList(x, ops, env); ok || err != nil {
+		return r, err
+	}
 	res := g.r()
 	g.emit(vm.OpConst, res, g.constant(value.List{}))
 	done := g.newLabel()
