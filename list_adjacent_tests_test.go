@@ -20,7 +20,8 @@ import (
 // in another comprehension or a reduce() whose variable is the other end,
 // and next to near misses (an OR, a test that may fail, a labelled or
 // anonymous end, a relationship variable, a variable-length hop, the
-// element at both ends, two patterns). The lists are collected (with
+// element at both ends, an element variable that shadows a bound one, two
+// patterns). The lists are collected (with
 // duplicates from parallel relationships and self-loops, in their order),
 // built by pattern comprehensions, with nulls, integers, strings and
 // relationships added, a parameter (a list with a null, null, a scalar),
@@ -46,6 +47,7 @@ func TestListAdjacentTestsMatchRowMode(t *testing.T) {
 		"MATCH (w) WITH collect(w) AS ws MATCH (v:A) WITH v, ws",
 		"MATCH (w:B) WITH collect(w) + collect(w) AS ws MATCH (v) WITH v, ws",
 		"MATCH (v:A)-[:T]->(b) WITH v, b ORDER BY b.id WITH v, collect(DISTINCT b) AS ws",
+		"MATCH (w:A) WITH w, w AS v, [(w)--(x) | x] + [w] AS ws",
 	}
 	// E is the element, O the other end.
 	tests := []string{
@@ -54,7 +56,7 @@ func TestListAdjacentTestsMatchRowMode(t *testing.T) {
 		"E <> O AND (O)-->(E)", "(E)-->(O) AND E IS NOT NULL", "NOT (E)<--(O) AND E <> O", "(O)--(E) AND E = O",
 		// near misses
 		"(E)-->(O) OR E IS NULL", "(E)-->(E)", "(E)-->()", "(E)-->(:A)", "(E:A)-->(O)", "(E)-[r]->(O)",
-		"(E)-->(O) AND E.id / 0 > 1", "(E)-[:T*1..2]->(O)", "(E)-->(O) AND (O)-->(E)", "NOT NOT (E)-->(O)",
+		"(E)-->(O) AND E.id / 0 > 1", "E.id / 0 > 1 AND (O)-->(E)", "E.k.x AND (O)--(E)", "(E)-[:T*1..2]->(O)", "(E)-->(O) AND (O)-->(E)", "NOT NOT (E)-->(O)",
 		"(E)-->(O) AND E.k > 0", "(E)-->(O) XOR (O)-->(E)",
 	}
 	reads := []string{
