@@ -51,13 +51,13 @@ func TestListAdjacentTestsMatchRowMode(t *testing.T) {
 	}
 	// E is the element, O the other end.
 	tests := []string{
-		"(E)-->(O)", "(O)-->(E)", "(E)--(O)", "(E)-[:T]->(O)", "(O)<-[:T|U]-(E)", "(O)-[:U]-(E)",
-		"NOT (E)-->(O)", "NOT (O)-[:T]->(E)", "EXISTS { (E)-->(O) }", "exists((O)-[:U]-(E))", "NOT EXISTS { (O)<--(E) }",
-		"E <> O AND (O)-->(E)", "(E)-->(O) AND E IS NOT NULL", "NOT (E)<--(O) AND E <> O", "(O)--(E) AND E = O",
+		"({E})-->({O})", "({O})-->({E})", "({E})--({O})", "({E})-[:T]->({O})", "({O})<-[:T|U]-({E})", "({O})-[:U]-({E})",
+		"NOT ({E})-->({O})", "NOT ({O})-[:T]->({E})", "EXISTS { ({E})-->({O}) }", "exists(({O})-[:U]-({E}))", "NOT EXISTS { ({O})<--({E}) }",
+		"{E} <> {O} AND ({O})-->({E})", "({E})-->({O}) AND {E} IS NOT NULL", "NOT ({E})<--({O}) AND {E} <> {O}", "({O})--({E}) AND {E} = {O}",
 		// near misses
-		"(E)-->(O) OR E IS NULL", "(E)-->(E)", "(E)-->()", "(E)-->(:A)", "(E:A)-->(O)", "(E)-[r]->(O)",
-		"(E)-->(O) AND E.id / 0 > 1", "E.id / 0 > 1 AND (O)-->(E)", "E.k.x AND (O)--(E)", "(E)-[:T*1..2]->(O)", "(E)-->(O) AND (O)-->(E)", "NOT NOT (E)-->(O)",
-		"(E)-->(O) AND E.k > 0", "(E)-->(O) XOR (O)-->(E)",
+		"({E})-->({O}) OR {E} IS NULL", "({E})-->({E})", "({E})-->()", "({E})-->(:A)", "({E}:A)-->({O})", "({E})-[:T {k: 1}]->({O})",
+		"({E})-->({O}) AND {E}.id / 0 > 1", "{E}.id / 0 > 1 AND ({O})-->({E})", "{E}.k.x AND ({O})--({E})", "({E})-[:T*1..2]->({O})", "({E})-->({O}) AND ({O})-->({E})", "NOT NOT ({E})-->({O})",
+		"({E})-->({O}) AND {E}.k > 0", "({E})-->({O}) XOR ({O})-->({E})",
 	}
 	reads := []string{
 		"RETURN v, [w IN ws WHERE %T] AS l",
@@ -75,8 +75,8 @@ func TestListAdjacentTestsMatchRowMode(t *testing.T) {
 		"RETURN v, [x IN ws WHERE all(w IN ws WHERE %X)] AS l",
 	}
 	fill := func(read, test string) string {
-		q := strings.ReplaceAll(read, "%T", strings.ReplaceAll(strings.ReplaceAll(test, "E", "w"), "O", "v"))
-		return strings.ReplaceAll(q, "%X", strings.ReplaceAll(strings.ReplaceAll(test, "E", "w"), "O", "x"))
+		q := strings.ReplaceAll(read, "%T", strings.ReplaceAll(strings.ReplaceAll(test, "{E}", "w"), "{O}", "v"))
+		return strings.ReplaceAll(q, "%X", strings.ReplaceAll(strings.ReplaceAll(test, "{E}", "w"), "{O}", "x"))
 	}
 	r := rand.New(rand.NewPCG(31, 7))
 	var queries []string
