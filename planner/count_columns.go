@@ -81,31 +81,44 @@ func zeroDecides(op ast.CompareOp, t int64) bool {
 // that binds the name to something else ends it, as a WITH or a grouping
 // that drops it does.
 func columnReads(b *builder, ops []logical.Op, out need, name string, allowed func(ast.CompareOp, int64) bool) bool {
+	return columnReadsBy(b, ops, out, name, func(names map[string]bool, x ast.Expr) (ast.Expr, bool, bool) {
+		c, ok := x.(*ast.Comparison)
+		if !ok || len(c.Ops) != 1 || len(c.Operands) != 2 {
+			return nil, false, false
+		}
+		for k := 0; k < 2; k++ {
+			v, ok := c.Operands[k].(*ast.Variable)
+			lit, isLit := c.Operands[1-k].(*ast.Literal)
+			if !ok || !names[v.Name] || !isLit || lit.Kind != ast.LitInt {
+				continue
+			}
+			op := c.Ops[0]
+			if k == 1 {
+				op = map[ast.CompareOp]ast.CompareOp{ast.CmpEq: ast.CmpEq, ast.CmpNe: ast.CmpNe, ast.CmpLt: ast.CmpGt, ast.CmpGt: ast.CmpLt, ast.CmpLe: ast.CmpGe, ast.CmpGe: ast.CmpLe}[op]
+			}
+			if !allowed(op, lit.Int) {
+				return nil, false, true
+			}
+			return &ast.Literal{Span: c.Span, Kind: ast.LitBool, Bool: true}, true, false
+		}
+		return nil, false, false
+	})
+}
+
+// columnReadsBy is columnReads with the reads allowed decided by read: for
+// an expression x and the names the column goes by, it returns x's
+// replacement when x is an allowed read (ok), or bad when x reads the
+// column in a way that rules it out.
+func columnReadsBy(b *builder, ops []logical.Op, out need, name string, read func(names map[string]bool, x ast.Expr) (repl ast.Expr, ok, bad bool)) bool {
 	names := map[string]bool{name: true}
 	bad := false
 	strip := func(e ast.Expr) (ast.Expr, bool) {
 		return rewriteDeep(e, func(x ast.Expr) (ast.Expr, bool) {
-			c, ok := x.(*ast.Comparison)
-			if !ok || len(c.Ops) != 1 || len(c.Operands) != 2 {
-				return nil, false
+			r, ok, isBad := read(names, x)
+			if isBad {
+				bad = true
 			}
-			for k := 0; k < 2; k++ {
-				v, ok := c.Operands[k].(*ast.Variable)
-				lit, isLit := c.Operands[1-k].(*ast.Literal)
-				if !ok || !names[v.Name] || !isLit || lit.Kind != ast.LitInt {
-					continue
-				}
-				op := c.Ops[0]
-				if k == 1 {
-					op = map[ast.CompareOp]ast.CompareOp{ast.CmpEq: ast.CmpEq, ast.CmpNe: ast.CmpNe, ast.CmpLt: ast.CmpGt, ast.CmpGt: ast.CmpLt, ast.CmpLe: ast.CmpGe, ast.CmpGe: ast.CmpLe}[op]
-				}
-				if !allowed(op, lit.Int) {
-					bad = true
-					return nil, false
-				}
-				return &ast.Literal{Span: c.Span, Kind: ast.LitBool, Bool: true}, true
-			}
-			return nil, false
+			return r, ok
 		})
 	}
 	reads := func(op logical.Op) bool {

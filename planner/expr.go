@@ -203,9 +203,15 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		if r, ok, err := g.listSetComp(x, false, env); ok || err != nil {
 			return r, err
 		}
+		if r, ok, err := g.listAdjComp(x, env); ok || err != nil {
+			return r, err
+		}
 		return g.listComp(x, env)
 	case *ast.Quantifier:
 		if r, ok, err := g.listSetQuantifier(x, env); ok || err != nil {
+			return r, err
+		}
+		if r, ok, err := g.listAdjQuantifier(x, env); ok || err != nil {
 			return r, err
 		}
 		if r, ok, err := g.rankedListExpr(x, env, func() (int32, error) { return g.quantifier(x, env) }); ok || err != nil {
@@ -644,6 +650,9 @@ func (g *gen) patternComp(x *ast.PatternComprehension, env *regEnv) (int32, erro
 	ops, _, err := g.b.matchOps(&ast.Pattern{Span: x.Span, Parts: []*ast.PatternPart{part}}, x.Where, sc)
 	if err != nil {
 		return 0, err
+	}
+	if r, ok, err := g.expandList(x, ops, env); ok || err != nil {
+		return r, err
 	}
 	res := g.r()
 	g.emit(vm.OpConst, res, g.constant(value.List{}))

@@ -42,6 +42,7 @@ var rules = []rule{
 	foldProjectionChain,
 	foldProjectedTests,
 	countColumns,
+	collectSets,
 	foldKnown,
 	foldKinds,
 	countCycles,

@@ -866,6 +866,14 @@ func (m *Machine) run() (row bool, err error) {
 				return false, m.fail(pc-1, err)
 			}
 			R[in.A] = v
+		case OpExpandList:
+			l, err := m.expandList(N[in.B], m.prog.Aux[in.C].(*ExpandSpec), in.D == 1)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			R[in.A] = l
+		case OpListAdjFilter:
+			R[in.A] = m.listAdjFilter(R[in.B], R[in.C], m.prog.Aux[in.D].(*ListAdjSpec))
 		case OpSetFromIDs:
 			S[in.A] = m.setFromIDs(R[in.B], in.C)
 		case OpSetIndexSeekMany:

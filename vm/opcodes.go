@@ -155,6 +155,15 @@ const (
 	// WHERE [NOT] x IN ys], its size, or a quantifier over those tests,
 	// by the set of ys's nodes (list_sets.go)
 	OpListSetFilter
+	// A=R dst, B=R xs, C=R node, D=X ListAdjSpec: R[A] = xs without the
+	// elements whose one-hop pattern test against R[C] is spec.Drop
+	// (list_adjacent.go); xs as it is when the test cannot be decided
+	OpListAdjFilter
+	// A=R dst, B=N node, C=X ExpandSpec, D=1 for relationships, 0 for
+	// nodes: R[A] = the list of the far nodes (or the relationships) of
+	// N[B]'s relationships matching the spec, in the order an expansion
+	// enumerates them, [] for NullID (expand_lists.go)
+	OpExpandList
 
 	// --- writes ---
 	OpCreateNode   // A=N dst, B=K label list, C=R properties map or -1
@@ -270,7 +279,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpMkList: {"MkList", 3, -1}, OpMkMap: {"MkMap", 4, -1}, OpCall: {"Call", 4, -1},
 	OpLabelTest: {"LabelTest", 3, -1}, OpAssertBool: {"AssertBool", 1, -1},
 	OpListAppend: {"ListAppend", 2, -1}, OpMkPath: {"MkPath", 2, -1},
-	OpListSetFilter: {"ListSetFilter", 4, -1},
+	OpListSetFilter: {"ListSetFilter", 4, -1}, OpListAdjFilter: {"ListAdjFilter", 4, -1}, OpExpandList: {"ExpandList", 4, -1},
 
 	OpCreateNode: {"CreateNode", 3, -1}, OpCreateRel: {"CreateRel", 4, -1},
 	OpSetProp: {"SetProp", 3, -1}, OpSetAllProps: {"SetAllProps", 3, -1},
