@@ -20,9 +20,11 @@ import (
 // body by EXISTS, NOT EXISTS, COUNT { } thresholds, in a disjunction and
 // in a projection, read the value in the body by equality, IN, a property
 // map, comparisons, a type test that tells 1 from 1.0, and expressions
-// that may fail on some values (which row mode must be seen to raise or
+// that may fail on some values, a node held as a value and read as one
+// of the body's nodes (which row mode must be seen to raise or
 // not), and consume the rows grouped by the value, counted, collected,
-// ordered and limited. They run against row mode on random graphs with
+// ordered and limited; probes without relationships, for which row mode
+// never evaluates the body, meet bodies that fail on some values. They run against row mode on random graphs with
 // self-loops, parallel relationships and a property of mixed types.
 
 // vkLeads bind the value v and then the probe n.
@@ -35,6 +37,7 @@ var vkLeads = []string{
 	"WITH $v AS v MATCH (n)",
 	"MATCH (s:B) WITH s.w AS v ORDER BY v MATCH (n:A)",
 	"UNWIND [1, 1.0, 1, 2, 2.0] AS v OPTIONAL MATCH (n:A {id: v * 3})",
+	"UNWIND [1, 'ab', [1], 2.5] AS v MATCH (n:A) WHERE n.id >= 100 WITH v, n",
 }
 
 // vkBodies are bodies reading n and v.
@@ -86,8 +89,24 @@ func TestValueKeyedSemiJoinsRowMode(t *testing.T) {
 		q := pick(vkLeads) + " " + fmt.Sprintf(pick(vkTests), pick(vkBodies)) + " " + pick(vkConsumers)
 		queries = append(queries, q)
 	}
+	// A node held as a value (UNWIND of collected nodes), read as a
+	// node of the body: no value key (the body's own node).
+	for _, body := range []string{"MATCH (n)-->(m)-->(v)", "MATCH (n)-->(v) WHERE v.w = 1", "MATCH (n)-->(m) WHERE m.v = v.v"} {
+		for _, test := range vkTests {
+			queries = append(queries, "MATCH (s:B) WITH s ORDER BY s.id LIMIT 4 WITH collect(s) AS ss UNWIND ss AS v MATCH (n:A) "+fmt.Sprintf(test, body)+" RETURN v.id AS vid, count(n) AS c")
+		}
+	}
+	// Every test of the bodies that may fail, on probes the body is
+	// never evaluated for in row mode.
+	for _, body := range vkBodies {
+		if strings.Contains(body, "v.a") || strings.Contains(body, "size(v)") || strings.Contains(body, "+ v") {
+			for _, test := range vkTests {
+				queries = append(queries, "UNWIND [1, 'ab', [1], 2.5] AS v MATCH (n:A) WHERE n.id >= 100 WITH v, n "+fmt.Sprintf(test, body)+" RETURN count(*) AS c")
+			}
+		}
+	}
 	params := []map[string]any{{"v": int64(1)}, {"v": 1.0}, {"v": nil}, {"v": "a"}, {"v": []any{int64(1), int64(2)}}}
-	failed, runs, keyed := 0, 0, 0
+	failed, runs, keyed, errs := 0, 0, 0, 0
 	for _, seed := range []uint64{4, 21} {
 		dbs := planVariants(t, seed, 30, 110, map[string]*Options{
 			"planned":  nil,
@@ -102,9 +121,15 @@ func TestValueKeyedSemiJoinsRowMode(t *testing.T) {
 				x.w = CASE WHEN x.id % 5 = 0 THEN 'b' ELSE x.id % 4 END`, nil)
 			mustRun(t, db, "MATCH ()-[r]->(y) SET r.w = y.id % 3", nil)
 			mustRun(t, db, "MATCH (x {id: 3}) CREATE (y:A {id: 3, v: 1})-[:T]->(x), (y)-[:U]->(y)", nil)
+			// :A nodes without relationships: a body that may fail is
+			// never evaluated for them in row mode.
+			mustRun(t, db, "UNWIND range(100, 159) AS i CREATE (:A {id: i, v: i % 2})", nil)
 		}
 		for k, q := range queries {
 			againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d", seed), q, params[k%len(params)], &runs, &failed)
+			if strings.HasPrefix(rowsOrError(dbs["row-mode"], q, params[k%len(params)]), "error:") {
+				errs++
+			}
 			if plan := rowsOrError(dbs["planned"], "EXPLAIN "+q, params[k%len(params)]); strings.Contains(plan, "built per v") {
 				keyed++
 			}
@@ -116,7 +141,7 @@ func TestValueKeyedSemiJoinsRowMode(t *testing.T) {
 	if keyed == 0 {
 		t.Errorf("no query was planned with a semi-join built per value")
 	}
-	t.Logf("%d queries, %d runs, %d planned with a semi-join built per value", len(queries), runs, keyed)
+	t.Logf("%d queries, %d runs, %d planned with a semi-join built per value, %d errors in row mode", len(queries), runs, keyed, errs)
 }
 
 // TestValueKeyedSemiJoinsPlans checks that a test correlated by a node
