@@ -238,6 +238,13 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 		}
 		build, ok := b.existsPipelineKey(x, key, keyKind, "", probe, atLeast > 1)
 		if !ok {
+			// A pattern that does not name the probe (see
+			// semijoin_probe_parts.go).
+			if y := withProbePart(x, probe, probeLabel(ops, at, probe)); y != nil {
+				build, ok = b.existsPipelineKey(y, key, keyKind, "", probe, atLeast > 1)
+			}
+		}
+		if !ok {
 			continue
 		}
 		runs := b.keyRuns(ops, at, key, probe)
