@@ -15,7 +15,8 @@ import (
 // with the probe as a part of its own, planned once
 // (planner/semijoin_probe_parts.go). The generated queries bind the probe
 // by label scans, an expansion that repeats it, an OPTIONAL MATCH that
-// may leave it null, an UNWIND of ids and a WITH that adds a value; the
+// may leave it null, an UNWIND of ids, a WITH that adds a value, and
+// filters that keep only probes a failing body cannot fail on; the
 // bodies join their matches to the probe by equalities of properties of
 // mixed types (1 and 1.0, lists, NaN, null), IN, comparisons, node
 // equality and inequality, relationship properties, a value of the row
@@ -34,6 +35,8 @@ var ppLeads = []string{
 	"OPTIONAL MATCH (n:A {id: $p}) WITH n",
 	"UNWIND [1, 2, 3, 3, 40] AS i MATCH (n {id: i}) WITH n",
 	"MATCH (n:A) WITH n, n.v AS v",
+	"MATCH (x:A)-->(n) WHERE n.w <> 0 WITH n",
+	"MATCH (n) WHERE n.v IS :: STRING WITH n",
 }
 
 // ppBodies are patterns that do not name n, joined to it in their WHERE.
