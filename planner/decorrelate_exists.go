@@ -175,24 +175,41 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 		return logical.SemiJoin{}, "", false
 	}
 	var outer []string
+	valueKey := ""
 	for n := range reads.names {
-		if sc.has(n) {
-			if sc.vars[n] != kindNode {
+		if !sc.has(n) {
+			continue
+		}
+		switch sc.vars[n] {
+		case kindNode:
+			outer = append(outer, n)
+		case kindValue:
+			// A value of the row the body reads (`WHERE s.country =
+			// country`) may be the key: the set is computed per value
+			// (see valueKeyed).
+			if valueKey != "" || !valueKeyed(x, n) {
 				return logical.SemiJoin{}, "", false
 			}
-			outer = append(outer, n)
+			valueKey = n
+		default:
+			return logical.SemiJoin{}, "", false
 		}
 	}
 	// Each outer node may be the probe, the other (if any) the key.
 	var orders [][2]string
-	switch len(outer) {
-	case 1:
+	switch {
+	case valueKey != "" && len(outer) == 1:
+		orders = [][2]string{{outer[0], valueKey}}
+	case valueKey != "":
+		return logical.SemiJoin{}, "", false
+	case len(outer) == 1:
 		orders = [][2]string{{outer[0], ""}}
-	case 2:
+	case len(outer) == 2:
 		orders = [][2]string{{outer[0], outer[1]}, {outer[1], outer[0]}}
 	default:
 		return logical.SemiJoin{}, "", false
 	}
+	// A value key is left out of the entities: a value of any kind.
 	if b.bodyMayFail(x, namesSet(outer)) {
 		return logical.SemiJoin{}, bodyFailsWhy, false
 	}
@@ -211,11 +228,22 @@ func (b *builder) semiJoinFor(c ast.Expr, sc *scope, at map[string]int, ops []lo
 	bestCost := math.Inf(1)
 	for _, o := range orders {
 		probe, key := o[0], o[1]
-		perRow, ok := b.existsPipeline(x, key, probe, "", false)
+		keyKind := kindNode
+		if key != "" && key == valueKey {
+			keyKind = kindValue
+		}
+		perRow, ok := b.existsPipelineKey(x, key, keyKind, probe, "", false)
 		if !ok {
 			continue
 		}
-		build, ok := b.existsPipeline(x, key, "", probe, atLeast > 1)
+		build, ok := b.existsPipelineKey(x, key, keyKind, "", probe, atLeast > 1)
+		if !ok {
+			// A pattern that does not name the probe (see
+			// semijoin_probe_parts.go).
+			if y := withProbePart(x, probe, probeLabel(ops, at, probe)); y != nil {
+				build, ok = b.existsPipelineKey(y, key, keyKind, "", probe, atLeast > 1)
+			}
+		}
 		if !ok {
 			continue
 		}
@@ -326,11 +354,18 @@ func readsNoVariable(e ast.Expr) bool {
 // otherwise it only asks whether a match exists. ok is false when the pattern cannot be planned
 // so (the per-row test then reports any error).
 func (b *builder) existsPipeline(x *ast.ExistsSubquery, key, bound, out string, bag bool) (*logical.Pipeline, bool) {
+	return b.existsPipelineKey(x, key, kindNode, bound, out, bag)
+}
+
+// existsPipelineKey is existsPipeline with key bound to a variable of
+// kind keyKind (a node, or a value: see valueKeyed).
+func (b *builder) existsPipelineKey(x *ast.ExistsSubquery, key string, keyKind varKind, bound, out string, bag bool) (*logical.Pipeline, bool) {
 	sc := newScope()
-	for _, v := range []string{key, bound} {
-		if v != "" {
-			sc.add(v, kindNode)
-		}
+	if key != "" {
+		sc.add(key, keyKind)
+	}
+	if bound != "" {
+		sc.add(bound, kindNode)
 	}
 	ops, newVars, err := b.matchOps(x.Pattern, x.Where, sc)
 	if err != nil {

@@ -60,23 +60,38 @@ func (g *gen) buildSet(o logical.SemiJoin, e *regEnv) (int32, error) {
 	be := e.clone()
 	delete(be.vars, o.Probe)
 	key, last := int32(-1), int32(-1)
+	// A key held as a value (a semi-join correlated by a value, not a
+	// node: see semiJoinFor) is compared with the last run's as the same
+	// value (value.Same), not by equality: a body may tell 1 from 1.0.
+	byValue := false
 	if o.Key == "" {
 		g.emitJ(vm.OpJumpIfNonZero, 1, done, built)
 	} else {
-		var err error
-		if key, err = g.nodeReg(e.vars[o.Key], o.Key); err != nil {
-			return 0, err
-		}
-		last = g.n()
 		check := g.newLabel()
-		g.emitJ(vm.OpJumpIfNonZero, 1, check, built)
-		g.emitJ(vm.OpGoto, 0, compute)
-		g.bind(check)
-		g.emitJ(vm.OpJumpIfIDEq, 2, done, key, last)
-		be.set(o.Key, slot{slotNode, key})
+		if s, ok := e.vars[o.Key]; ok && s.kind == slotValue {
+			byValue, key, last = true, s.reg, g.r()
+			g.emitJ(vm.OpJumpIfNonZero, 1, check, built)
+			g.emitJ(vm.OpGoto, 0, compute)
+			g.bind(check)
+			g.emitJ(vm.OpJumpIfSame, 2, done, key, last)
+		} else {
+			var err error
+			if key, err = g.nodeReg(e.vars[o.Key], o.Key); err != nil {
+				return 0, err
+			}
+			last = g.n()
+			g.emitJ(vm.OpJumpIfNonZero, 1, check, built)
+			g.emitJ(vm.OpGoto, 0, compute)
+			g.bind(check)
+			g.emitJ(vm.OpJumpIfIDEq, 2, done, key, last)
+			be.set(o.Key, slot{slotNode, key})
+		}
 	}
 	g.bind(compute)
-	if key >= 0 {
+	switch {
+	case byValue:
+		g.emit(vm.OpMove, last, key)
+	case key >= 0:
 		g.emit(vm.OpMoveID, last, key)
 	}
 	for i := 0; i < k; i++ {

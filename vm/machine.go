@@ -1149,6 +1149,10 @@ func (m *Machine) run() (row bool, err error) {
 			if m.sameStart(pc-1, N[in.A]) {
 				pc = int(in.B)
 			}
+		case OpJumpIfSame:
+			if value.Same(R[in.A], R[in.B]) {
+				pc = int(in.C)
+			}
 		case OpKeyCountOnce:
 			done, err := m.keyCountOnce(in.A, in.B)
 			if err != nil {

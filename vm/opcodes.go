@@ -219,7 +219,8 @@ const (
 	OpSetFromWorking // A=S dst, B=1 for the key property, 0 for element ids, 2 for W's nodes: S[A] = the nodes W's key list names (a semi-join with W), or W's graph nodes
 	OpCollectSet     // A=S: add the nodes of S[A] to R, each counted as a row (up to R's node limit, in id order)
 
-	OpSameStart // A=N node, B=target: if the program does not write and this instruction last ran with the same node N[A], pc = B; else remember N[A] (step_memo.go)
+	OpSameStart  // A=N node, B=target: if the program does not write and this instruction last ran with the same node N[A], pc = B; else remember N[A] (step_memo.go)
+	OpJumpIfSame // A=R, B=R, C=target: if R[A] and R[B] are the same value (value.Same: of the same kinds throughout and equal), pc = C
 
 	numOpcodes
 )
@@ -310,6 +311,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpCollectValue: {"CollectValue", 1, -1}, OpWorkingApply: {"WorkingApply", 1, -1}, OpSetFromWorking: {"SetFromWorking", 2, -1},
 	OpCollectSet: {"CollectSet", 1, -1},
 	OpSameStart:  {"SameStart", 2, 1},
+	OpJumpIfSame: {"JumpIfSame", 3, 2},
 }
 
 // String returns the opcode's name.

@@ -51,7 +51,7 @@ func FamilyOf(s string) (Family, bool) {
 // Family returns the opcode's family.
 func (op Opcode) Family() Family {
 	switch {
-	case op < OpOpenAllNodes:
+	case op < OpOpenAllNodes, op == OpJumpIfSame:
 		return FamControl
 	case op <= OpNextNode, op == OpOpenTypeCounts, op == OpNextTypeCount:
 		return FamScan
