@@ -58,6 +58,8 @@ var rules = []rule{
 	patternBodies,
 	typeDispatch,
 	reduceCounts,
+	filteredMatches,
+	carriedMatches,
 	charCounts,
 	literalLabelValues,
 	trailLengths,
