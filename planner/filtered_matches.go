@@ -48,9 +48,6 @@ func fuseFilteredMatches(e ast.Expr) (ast.Expr, bool) {
 	if !ok || pc.Element == nil || pc.Where != nil {
 		return e, false
 	}
-	if _, isVar := pc.Map.(*ast.Variable); !isVar {
-		return e, false
-	}
 	out := *pc
 	out.Span = lc.Span
 	if lc.Where != nil {

@@ -28,7 +28,9 @@ import (
 // that Compile prices, so the cheaper plan is kept.
 //
 // When each row of P is the only one with its keys: P is one MATCH (not
-// OPTIONAL) of plain, single-hop pattern parts (no path variable,
+// OPTIONAL) of plain, single-hop pattern parts, one relationship at
+// least (over single nodes the grouped join is countJoin's form, whose
+// count of one hop is a degree read) (no path variable,
 // selector, path mode, quantifier or variable length), the first clause
 // of a query with nothing in scope, and the variables the keys name
 // (bare variables among the items) determine every node and
@@ -78,7 +80,7 @@ func (b *builder) keyedCounts(clauses []ast.Clause, sc *scope) ([]ast.Clause, in
 		return nil, 0, false
 	}
 	pvars := map[string]bool{}
-	if !plainHops(p.Pattern, pvars) {
+	if !plainHops(p.Pattern, pvars) || singleNodes(p.Pattern) {
 		return nil, 0, false
 	}
 	outer := newScope()
