@@ -42,6 +42,8 @@ var carriedMatchReaders = []string{
 	"size(qs) + size([y IN [1] | size(qs)])",
 	"size([y IN [1, 2] WHERE size(qs) > y])",
 	"size(qs) * 2 - size(qs)",
+	"[x IN qs WHERE x <> r | coalesce(x.k, 5)]",
+	"reduce(s = 0, y IN [x IN qs | coalesce(x.k, 5)] | s + y)",
 }
 
 // carriedMatchForms carry qs (%[1]s) from a WITH to a reader (%[2]s): an
@@ -87,10 +89,19 @@ func TestCarriedMatchesMatchRowMode(t *testing.T) {
 			queries = append(queries, fmt.Sprintf(form, def, reader))
 		}
 	}
+	// Every list with every reader, as an item and as an aggregate's
+	// argument.
+	for _, def := range carriedMatchDefs {
+		for _, reader := range carriedMatchReaders {
+			for _, form := range carriedMatchForms[1:3] {
+				queries = append(queries, fmt.Sprintf(form, def, reader))
+			}
+		}
+	}
 	// The readers over the comprehension in place: the filter fused.
 	for n := 0; n < 60; n++ {
 		def := carriedMatchDefs[r.IntN(len(carriedMatchDefs))]
-		reader := strings.ReplaceAll(carriedMatchReaders[r.IntN(9)], "qs", def)
+		reader := strings.ReplaceAll(carriedMatchReaders[[]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13}[r.IntN(11)]], "qs", def)
 		form := []string{
 			"MATCH (a)-[r]->(b) RETURN sum(%s) AS n",
 			"MATCH (a) OPTIONAL MATCH (a)-[r]-(b) RETURN a.id AS i, %s AS n",

@@ -95,5 +95,11 @@ func TestKeyedCountsMatchRowMode(t *testing.T) {
 			queries = append(queries, q)
 		}
 	}
+	// Keys that may fail (at b.id = 7) with every first and second MATCH.
+	for _, first := range keyedCountFirsts[:7] {
+		for _, second := range keyedCountSeconds[:6] {
+			queries = append(queries, fmt.Sprintf("MATCH %s %s %s", first.pattern, second, fmt.Sprintf(keyedCountTails[4], first.keys, "c > 0")))
+		}
+	}
 	runCountReaders(t, queries)
 }

@@ -107,6 +107,8 @@ func carriedMatchesAt(b *builder, ops []logical.Op, req required, i, k int, it l
 	}
 	switch r := ops[j].(type) {
 	case logical.Aggregate:
+		// A grouping key is read after the grouping by its text: it
+		// stays as written.
 		for _, key := range r.Keys {
 			if readsName(key.Expr, list) {
 				return nil, false

@@ -24,8 +24,9 @@ import (
 // degree read), where the join enumerated every match and grouped them
 // (`MATCH (h {id: $hub})-[e]->(v) MATCH (v)-->(w)<--(h) WITH e, count(*)
 // AS c WHERE c > 10`). It is the converse of countJoin, which turns a
-// per-row count over single nodes into the join; each is a choice point
-// that Compile prices, so the cheaper plan is kept.
+// per-row count over single nodes into the join. It is a choice point
+// whose first plan is the per-row count; Compile keeps the join where
+// that prices cheaper.
 //
 // When each row of P is the only one with its keys: P is one MATCH (not
 // OPTIONAL) of plain, single-hop pattern parts, one relationship at
@@ -57,6 +58,9 @@ import (
 //     its matches under the same uniqueness (Q's own relationships; P
 //     and Q are separate clauses in both forms) and evaluates wq on the
 //     same matches.
+//   - The WITH's WHERE and ORDER BY name only its items, all an
+//     aggregating WITH lets them see (the per-row WITH would let them
+//     read the row's variables, where the written query is an error).
 //   - The query writes nothing.
 //
 // Plans in written order and row mode (differential tests) keep the join.
@@ -108,8 +112,26 @@ func (b *builder) keyedCounts(clauses []ast.Clause, sc *scope) ([]ast.Clause, in
 	if count < 0 || !positiveCount(w.Where, pr.Items[count].Name()) {
 		return nil, 0, false
 	}
+	// An aggregating WITH's WHERE and ORDER BY see only its items; the
+	// per-row WITH would see the rows' variables too, and give a name
+	// the written query cannot read (an error) a value.
+	items := map[string]bool{}
+	for _, it := range pr.Items {
+		items[it.Name()] = true
+	}
+	seesItems := func(e ast.Expr) bool {
+		for n := range mentionedNames(e) {
+			if !items[n] {
+				return false
+			}
+		}
+		return true
+	}
+	if !seesItems(w.Where) {
+		return nil, 0, false
+	}
 	for _, s := range pr.OrderBy {
-		if readsAny(s.Expr, qfresh) {
+		if !seesItems(s.Expr) {
 			return nil, 0, false
 		}
 	}
@@ -117,7 +139,7 @@ func (b *builder) keyedCounts(clauses []ast.Clause, sc *scope) ([]ast.Clause, in
 		return nil, 0, false
 	}
 	key := fmt.Sprintf("keyed count %d-%d", p.Span.Start, w.Span.End)
-	if b.choose(key, 0, []int{0, 1}) != 1 {
+	if b.choose(key, 1, []int{1, 0}) != 1 {
 		return nil, 0, false
 	}
 	it := pr.Items[count]
