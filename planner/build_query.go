@@ -170,6 +170,8 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 	}
 	if join, n, ok := b.countJoin(ordered, sc); ok {
 		ordered = append(join, ordered[n:]...)
+	} else if counted, n, ok := b.keyedCounts(ordered, sc); ok {
+		ordered = append(counted, ordered[n:]...)
 	}
 	for i := 0; i < len(ordered); i++ {
 		c := ordered[i]

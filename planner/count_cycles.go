@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -26,6 +28,14 @@ func countCycles(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 			continue
 		}
 		if req.After[i+2].Live.hasAny(e1.To, e2.To, e1.Rel, e2.Rel, e3.Rel) {
+			continue
+		}
+		// The VM counts cycles of three distinct relationships, as one
+		// MATCH matches them: the three hops must be of one MATCH (each
+		// distinct from the ones before it), not a hop of one MATCH
+		// closed by two of the next, which may walk the first hop's
+		// relationship again.
+		if !sameVars(e2.Distinct, e1.Rel) || !sameVars(e3.Distinct, e1.Rel, e2.Rel) {
 			continue
 		}
 		// The rows must reach an aggregation of count(*) one for one.
@@ -63,4 +73,18 @@ func countCycles(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 		return replace(out, i, 3, cc), true
 	}
 	return ops, false
+}
+
+// sameVars reports whether vars holds exactly the names want, in any
+// order.
+func sameVars(vars []string, want ...string) bool {
+	if len(vars) != len(want) {
+		return false
+	}
+	for _, w := range want {
+		if !slices.Contains(vars, w) {
+			return false
+		}
+	}
+	return true
 }

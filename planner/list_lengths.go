@@ -36,11 +36,14 @@ func (b *builder) exprListLength(ops []logical.Op, i int, e ast.Expr, lens lists
 			if v, isVar := pc.Map.(*ast.Variable); isVar && x.Var != nil {
 				// A filter of the comprehension's elements, each a
 				// variable of its pattern: the pattern's own filter.
-				where, _ := renameExpr(x.Where, map[string]string{x.Var.Name: v.Name})
-				if pc.Where != nil {
-					where = andAll([]ast.Expr{pc.Where, where})
+				// (renamingOf keeps the filter's other variables: a
+				// renaming of x alone drops them.)
+				if where, ok := renameExpr(x.Where, renamingOf(x.Where, map[string]string{x.Var.Name: v.Name})); ok {
+					if pc.Where != nil {
+						where = andAll([]ast.Expr{pc.Where, where})
+					}
+					return b.perRowMatches(ops, i, &ast.PatternComprehension{Span: pc.Span, PathVar: pc.PathVar, Element: pc.Element, Where: where, Map: v}, sel)
 				}
-				return b.perRowMatches(ops, i, &ast.PatternComprehension{Span: pc.Span, PathVar: pc.PathVar, Element: pc.Element, Where: where, Map: v}, sel)
 			}
 		}
 		n, ok := b.exprListLength(ops, i, x.In, lens, sel)

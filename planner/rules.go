@@ -59,6 +59,8 @@ var rules = []rule{
 	patternBodies,
 	typeDispatch,
 	reduceCounts,
+	filteredMatches,
+	carriedMatches,
 	charCounts,
 	literalLabelValues,
 	trailLengths,
