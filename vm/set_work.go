@@ -11,9 +11,11 @@ import "github.com/RoaringBitmap/roaring/v2"
 // degree, less parallel relationships); an intersection counts both
 // operands and the result. Expansions count themselves where they run
 // (touchSets in expandStep and setExpand: the frontier read and the set
-// written, once per relationship type), so that the hops of a chain, the
-// levels of a breadth-first search and the neighbour sets an
-// intersection of two nodes' neighbours reads (neighbourSet) count too. Steps that touch one element of a set (a
+// written, once per relationship type, on a graph that expands whole
+// sets; once for all types on one that expands node by node), so that
+// the hops of a chain, the levels of a breadth-first search and the
+// neighbour sets an intersection of two nodes' neighbours reads
+// (neighbourSet) count too. Steps that touch one element of a set (a
 // membership test, an add) count none: their step is their work.
 //
 // setOperands says, per opcode, which of the instruction's operands

@@ -31,7 +31,8 @@ import (
 // of one group must use distinct relationships (hops of two MATCH clauses
 // may reuse one). A walk that is not such a trail uses a relationship
 // twice within a group, and the same cut shortens it, so the bound on U
-// holds; with no group of two hops, every walk qualifies and W is the
+// holds; with no group of two hops that may follow one relationship (their
+// type lists meet, see sharedGroup), every walk qualifies and W is the
 // answer.
 //
 // labels, when not nil, gives for each hop the label expression the node
@@ -61,7 +62,7 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr, 
 		}
 	}
 	w := fwd[k]
-	if k < 2 || w.IsEmpty() || !sharedGroup(groups, k) {
+	if k < 2 || w.IsEmpty() || !sharedGroup(groups, hops) {
 		return w, nil
 	}
 	// near[d]: the nodes within d hops of src.
@@ -252,18 +253,32 @@ func (t *trailSearch) sameGroup(i, j int) bool {
 	return t.groups == nil || t.groups[i] == t.groups[j]
 }
 
-// sharedGroup reports whether two of the k hops are in one uniqueness
-// group (groups nil: all are).
-func sharedGroup(groups []int, k int) bool {
-	if groups == nil {
-		return k > 1
+// sharedGroup reports whether two of the hops are in one uniqueness
+// group (groups nil: all are) and may follow one relationship: a
+// relationship has one type, so two hops whose type lists are disjoint
+// (an empty list is every type) never use the same one, and the walks
+// along them are trails whatever their nodes and directions.
+func sharedGroup(groups []int, hops []ExpandSpec) bool {
+	for i := range hops {
+		for j := i + 1; j < len(hops); j++ {
+			if (groups == nil || j >= len(groups) || groups[i] == groups[j]) && typesMeet(hops[i].Types, hops[j].Types) {
+				return true
+			}
+		}
 	}
-	seen := map[int]bool{}
-	for _, g := range groups {
-		if seen[g] {
+	return false
+}
+
+// typesMeet reports whether some relationship type is in both lists (an
+// empty list is every type).
+func typesMeet(a, b []string) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	for _, t := range a {
+		if slices.Contains(b, t) {
 			return true
 		}
-		seen[g] = true
 	}
 	return false
 }
