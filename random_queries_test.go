@@ -21,7 +21,7 @@ import (
 // go test -run TestRandomQueriesMatchRowMode -random.queries 20000 .
 // runs it long.
 
-var randomQueries = flag.Int("random.queries", 300, "queries per seed of TestRandomQueriesMatchRowMode")
+var randomQueries = flag.Int("random.queries", 100, "queries per seed of TestRandomQueriesMatchRowMode")
 var randomSeed = flag.Uint64("random.seed", 0, "first seed of TestRandomQueriesMatchRowMode (0: the fixed ones)")
 
 // randomQueryGraph builds the graph the random queries read: n nodes

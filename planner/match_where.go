@@ -177,7 +177,7 @@ func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind, entitie
 func failsFrom(run []ast.Clause, j int, entities map[string]bool) bool {
 	for _, c := range run[j:] {
 		m := c.(*ast.Match)
-		if m.Where != nil && !neverFails(m.Where, entities) {
+		if m.Where != nil && whereMayFail(m.Where, entities) {
 			return true
 		}
 		for _, p := range m.Pattern.Parts {
@@ -219,6 +219,34 @@ func propsMayFail(props ast.Expr, entities map[string]bool) bool {
 		prop := &ast.Property{Span: en.Span, Expr: &ast.Variable{Span: en.Span, Name: "#p"}, Key: en.Key}
 		c := &ast.Comparison{Span: en.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{prop, en.Value}}
 		if !neverFails(c, withOwner) {
+			return true
+		}
+	}
+	return false
+}
+
+// whereMayFail reports whether a WHERE may fail: one of its conjuncts may
+// (neverFails), an existence test (or its negation) only when its body
+// may (bodyFails).
+func whereMayFail(w ast.Expr, entities map[string]bool) bool {
+	for _, c := range conjuncts(normalizePredicate(w)) {
+		x := c
+		if u, ok := x.(*ast.Unary); ok && u.Op == ast.OpNot {
+			x = u.Expr
+		}
+		if ex, ok := x.(*ast.ExistsSubquery); ok {
+			if ex.Pattern == nil && ex.Query != nil && len(ex.Query.Parts) == 1 && len(ex.Query.Parts[0].Clauses) == 1 {
+				// EXISTS { MATCH p WHERE w } tests what EXISTS { p WHERE w } does.
+				if m, ok := ex.Query.Parts[0].Clauses[0].(*ast.Match); ok && !m.Optional {
+					ex = &ast.ExistsSubquery{Span: ex.Span, Pattern: m.Pattern, Where: m.Where}
+				}
+			}
+			if bodyFails(ex, entities, nil) {
+				return true
+			}
+			continue
+		}
+		if !neverFails(c, entities) {
 			return true
 		}
 	}
