@@ -17,17 +17,11 @@ import (
 // the run starts from, as a constant is. Only conjuncts that cannot fail
 // move (neverFails): in a join a filter holds of a row wherever it is
 // checked, and these raise no error on the rows they are now checked on
-// earlier. Nor may they move to a clause j when a clause from j up to
-// the conjunct's own has a test that may fail (failsFrom): row mode
-// evaluates that test on every row the clauses before it keep, and the
-// moved conjunct, checked first (a WHERE tests its conjuncts that cannot
-// fail first), would drop rows on which it raises its error. It returns
-// the run with copies of the clauses it changed.
+// earlier. It returns the run with copies of the clauses it changed.
 func hoistRunConditions(run []ast.Clause, outer map[string]varKind) []ast.Clause {
 	out := append([]ast.Clause(nil), run...)
-	entities := runEntities(run, outer)
 	for k := 1; k < len(out); k++ {
-		out[k] = hoistInlineProps(out, k, outer, entities)
+		out[k] = hoistInlineProps(out, k, outer)
 		m := out[k].(*ast.Match)
 		if m.Where == nil {
 			continue
@@ -36,7 +30,7 @@ func hoistRunConditions(run []ast.Clause, outer map[string]varKind) []ast.Clause
 		moved := false
 		for _, c := range conjuncts(normalizePredicate(m.Where)) {
 			j := firstBinder(out[:k], nodeTested(c, outer))
-			if j < 0 || failsFrom(out[:k], j, entities) {
+			if j < 0 {
 				stay = append(stay, c)
 				continue
 			}
@@ -117,7 +111,7 @@ func firstBinder(run []ast.Clause, v string) int {
 // hoistRunConditions would move as WHERE conjuncts (`MATCH (a)-->(n)
 // MATCH (n {id: u})-->(c)`: n.id = u) moved to that clause's WHERE; it
 // changes run[j] for such a clause j.
-func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind, entities map[string]bool) ast.Clause {
+func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind) ast.Clause {
 	m := run[k].(*ast.Match)
 	var parts []*ast.PatternPart
 	changed := false
@@ -131,7 +125,7 @@ func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind, entitie
 				continue
 			}
 			j := firstBinder(run[:k], n.Var.Name)
-			if j < 0 || failsFrom(run[:k], j, entities) {
+			if j < 0 {
 				continue
 			}
 			var keep []*ast.MapEntry
@@ -169,86 +163,4 @@ func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind, entitie
 	c := *m
 	c.Pattern = &ast.Pattern{Span: m.Pattern.Span, Parts: parts}
 	return &c
-}
-
-// failsFrom reports whether a clause of run from index j on tests
-// something that may fail: its WHERE, or an inline WHERE or property map
-// of its pattern.
-func failsFrom(run []ast.Clause, j int, entities map[string]bool) bool {
-	for _, c := range run[j:] {
-		m := c.(*ast.Match)
-		if m.Where != nil && whereMayFail(m.Where, entities) {
-			return true
-		}
-		for _, p := range m.Pattern.Parts {
-			if p.Element == nil {
-				continue
-			}
-			for _, n := range p.Element.Nodes {
-				if (n.Where != nil && !neverFails(n.Where, entities)) || propsMayFail(n.Props, entities) {
-					return true
-				}
-			}
-			for _, r := range p.Element.Rels {
-				if (r.Where != nil && !neverFails(r.Where, entities)) || propsMayFail(r.Props, entities) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// propsMayFail reports whether an inline property map's tests may fail:
-// each entry is the equality of a property with its value (a map that is
-// not a literal, a parameter, may fail).
-func propsMayFail(props ast.Expr, entities map[string]bool) bool {
-	if props == nil {
-		return false
-	}
-	ml, ok := props.(*ast.MapLiteral)
-	if !ok {
-		return true
-	}
-	// The map's owner is a node or relationship: "#p" stands for it.
-	withOwner := map[string]bool{"#p": true}
-	for v, e := range entities {
-		withOwner[v] = e
-	}
-	for _, en := range ml.Entries {
-		prop := &ast.Property{Span: en.Span, Expr: &ast.Variable{Span: en.Span, Name: "#p"}, Key: en.Key}
-		c := &ast.Comparison{Span: en.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{prop, en.Value}}
-		if !neverFails(c, withOwner) {
-			return true
-		}
-	}
-	return false
-}
-
-// whereMayFail reports whether a WHERE may fail: one of its conjuncts may
-// (neverFails), an existence test (or its negation) only when its body
-// may (bodyFails).
-func whereMayFail(w ast.Expr, entities map[string]bool) bool {
-	for _, c := range conjuncts(normalizePredicate(w)) {
-		x := c
-		if u, ok := x.(*ast.Unary); ok && u.Op == ast.OpNot {
-			x = u.Expr
-		}
-		if ex, ok := x.(*ast.ExistsSubquery); ok {
-			if ex.Pattern == nil && ex.Query != nil && len(ex.Query.Parts) == 1 && len(ex.Query.Parts[0].Clauses) == 1 {
-				// EXISTS { MATCH p WHERE w } tests what EXISTS { p WHERE w } does.
-				if m, ok := ex.Query.Parts[0].Clauses[0].(*ast.Match); ok && !m.Optional {
-					ex = &ast.ExistsSubquery{Span: ex.Span, Pattern: m.Pattern, Where: m.Where}
-				}
-			}
-			if bodyFails(ex, entities, nil) {
-				return true
-			}
-			continue
-		}
-		if !neverFails(c, entities) {
-			return true
-		}
-	}
-	return false
 }
