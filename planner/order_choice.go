@@ -94,6 +94,11 @@ func unwindKey(u *ast.Unwind, first ast.Clause) string {
 // orderChoiceGain cheaper than the best, until none is or maxOrderPlans
 // plans were built.
 func compileOrdered(st *ast.Statement, src string, opts Options) (*Compiled, error) {
+	if !opts.RowModeOnly && st.Query != nil {
+		if err := writtenError(st, src, opts); err != nil {
+			return nil, err
+		}
+	}
 	best, ch, err := compileOnce(st, src, opts, map[string]int{})
 	if err != nil || len(ch.points) == 0 {
 		return best, err
