@@ -128,3 +128,46 @@ func TestRunConstantOperandsMatchRowMode(t *testing.T) {
 	}
 	t.Logf("%d queries, %d runs against row mode, %d differ; %d of the row-mode outcomes errors", len(queries), runs, failed, errs)
 }
+
+// TestRunConstantOperandsDecide checks the rule itself on a graph of two
+// nodes, in every mode (which TestRunConstantOperandsMatchRowMode cannot
+// see when the modes share a mistake): an operand whose run-constant
+// parts compute without error cannot fail and decides the chain before
+// one that may fail; one whose run-constant part fails, or is the list of
+// an IN and not a list, may fail, and is evaluated after the operands
+// that cannot, in its written place among those that may.
+func TestRunConstantOperandsDecide(t *testing.T) {
+	cases := []struct{ q, want string }{
+		// x.p = 1 + 1 rejects the node of z = 0 before 1 / x.z is evaluated.
+		{"MATCH (x:A) WHERE 1 / x.z > 0 AND x.p = 1 + 1 RETURN x.id", "2"},
+		{"MATCH (x:A) WHERE 1 / x.z > 0 AND x.p IN [1 + 1, 3] RETURN x.id", "2"},
+		{"MATCH (x:A) WHERE 1 / x.z > 0 AND x.p = $v + 0 RETURN x.id", "2"},
+		{"MATCH (x:A) RETURN x.id, CASE WHEN 1 / x.z > 0 AND x.p = abs(-2) THEN 1 ELSE 0 END AS c", "1|0\n2|1"},
+		// An IN over a value that is not a list fails on every row: x.p = 99
+		// decides first.
+		{"MATCH (x:A) WHERE x.p IN $v + 0 AND x.p = 99 RETURN x.id", ""},
+		{"MATCH (x:A) WHERE x.p IN $v AND x.p = 99 RETURN x.id", ""},
+		// 1 / 0 fails: it may fail, so x.p = 99 decides first, and x.p = 2
+		// lets it raise on the node of p = 2.
+		{"MATCH (x:A) WHERE x.p = 1 / 0 AND x.p = 99 RETURN x.id", ""},
+		{"MATCH (x:A) WHERE x.p = 1 / 0 AND x.p = 2 RETURN x.id", "error: 1:25: ArithmeticError.DivisionByZero: / by zero"},
+	}
+	params := map[string]any{"v": int64(2)}
+	runs, failed := 0, 0
+	for name, o := range map[string]*Options{"planned": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}} {
+		db, err := Open("", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		mustRun(t, db, "CREATE (:A {id: 1, p: 1, z: 0}), (:A {id: 2, p: 2, z: 1})", nil)
+		for _, c := range cases {
+			runs++
+			if got := rowsOrError(db, c.q, params); got != c.want {
+				failed++
+				t.Errorf("%s: %s\n got %s\nwant %s", name, c.q, got, c.want)
+			}
+		}
+	}
+	t.Logf("%d runs, %d differ from the rule", runs, failed)
+}
