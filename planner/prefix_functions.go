@@ -13,7 +13,9 @@ import (
 // or substring's two-argument form) gains the conjunct
 // `x.p STARTS WITH s` beside it (withPrefixes), so
 // `WHERE left(m.title, 3) = 'The'` seeks the titles by range as
-// `WHERE m.title STARTS WITH 'The'` does. normalizeWithPrefixes adds them
+// `WHERE m.title STARTS WITH 'The'` does; likewise a tuple test
+// `[x.p, y.q] IN [[1, 2], [3, 4]]` gains `x.p IN [1, 3]` and `y.q IN [2,
+// 4]` (impliedTupleIns). normalizeWithPrefixes adds them
 // to a WHERE before the start of its pattern is chosen; this rule adds
 // them to the filters of a pipeline that did not come from one.
 //
