@@ -13,7 +13,9 @@ import (
 // or substring's two-argument form) gains the conjunct
 // `x.p STARTS WITH s` beside it (withPrefixes), so
 // `WHERE left(m.title, 3) = 'The'` seeks the titles by range as
-// `WHERE m.title STARTS WITH 'The'` does. normalizeWithPrefixes adds them
+// `WHERE m.title STARTS WITH 'The'` does; likewise a tuple test
+// `[x.p, y.q] IN [[1, 2], [3, 4]]` gains `x.p IN [1, 3]` and `y.q IN [2,
+// 4]` (impliedTupleIns). normalizeWithPrefixes adds them
 // to a WHERE before the start of its pattern is chosen; this rule adds
 // them to the filters of a pipeline that did not come from one.
 //
@@ -35,10 +37,7 @@ import (
 // is implied by) is not added again, so the rule reaches a fixed point.
 // It returns the pipeline and whether anything changed.
 func (b *builder) prefixFunctions(pl *logical.Pipeline, known map[string]bool) (*logical.Pipeline, bool) {
-	kinds := b.kindsWith(nil)
-	if kinds == nil {
-		return pl, false // nothing proves x.p a string
-	}
+	kinds := b.kindsWith(nil) // nil when nothing proves x.p a string: no prefix test then
 	entities := entityVars(pl.Ops, known)
 	have := map[string]bool{}
 	for _, op := range pl.Ops {
@@ -54,8 +53,9 @@ func (b *builder) prefixFunctions(pl *logical.Pipeline, known map[string]bool) (
 }
 
 // withPrefixes returns conjunction e with the prefix test each of its
-// conjuncts implies (impliedPrefix, with entities and kinds) put before
-// it, unless e or have (when not nil, the formatted conjuncts already
+// conjuncts implies (impliedPrefix, with entities and kinds) and the
+// component tests of a tuple IN a list of tuples (impliedTupleIns) put
+// before it, unless e or have (when not nil, the formatted conjuncts already
 // present elsewhere; the added ones join it) holds it already; added says
 // whether any was. No test is added for a conjunct written after one that
 // may fail: row mode evaluates the conjuncts that may fail in their
@@ -73,9 +73,15 @@ func (b *builder) withPrefixes(e ast.Expr, have map[string]bool, entities map[st
 	var with []ast.Expr
 	failedBefore := false
 	for _, c := range cs {
-		if sw := impliedPrefix(c, entities, kinds); sw != nil && !failedBefore && !have[ast.FormatExpr(sw)] {
-			have[ast.FormatExpr(sw)] = true
-			with = append(with, sw)
+		implied := impliedTupleIns(c, entities)
+		if sw := impliedPrefix(c, entities, kinds); sw != nil {
+			implied = append(implied, sw)
+		}
+		for _, sw := range implied {
+			if !failedBefore && !have[ast.FormatExpr(sw)] {
+				have[ast.FormatExpr(sw)] = true
+				with = append(with, sw)
+			}
 		}
 		with = append(with, c)
 		failedBefore = failedBefore || !testSafe(c, entities, kinds) || b.readsFailingList(c)
