@@ -56,8 +56,12 @@ func collectSets(b *builder, ops []logical.Op, req required) ([]logical.Op, bool
 			if !ok || !scopeEntities(sc)[v.Name] || i+1 >= len(ops) {
 				continue
 			}
+			// The projection after the grouping names the aggregate's
+			// column by a call of its own; one that reads it otherwise
+			// (a partial aggregate of a union branch, combined after
+			// the branch) names none, and the list is left as written.
 			names, ok := b.aggPassedOn(ops[i+1], a.Name)
-			if !ok {
+			if !ok || len(names) == 0 {
 				continue
 			}
 			reads := true

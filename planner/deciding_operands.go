@@ -53,12 +53,12 @@ func rowEntities(env *regEnv) map[string]bool {
 }
 
 // safeFirst orders operands for evaluation: those that cannot fail (for
-// the planning values: see failingList and runValueForm) first, then the others, each group in its written order; risky
+// the planning values: see failingList) first, then the others, each group in its written order; risky
 // reports whether some operand may fail.
 func (b *builder) safeFirst(ops []ast.Expr, entities map[string]bool) (ordered []ast.Expr, risky bool) {
 	var later []ast.Expr
 	for _, o := range ops {
-		if b.neverFailsByValue(o, entities) {
+		if neverFails(o, entities) && !b.readsFailingList(o) {
 			ordered = append(ordered, o)
 		} else {
 			later = append(later, o)

@@ -37,6 +37,46 @@ func filteredMatches(b *builder, ops []logical.Op, _ required) ([]logical.Op, bo
 	return rewriteOpExprs(b, ops, fuseFilteredMatches)
 }
 
+// plainFilter reports whether a comprehension's WHERE is one the fused
+// form answers exactly as the written one: AND, OR, XOR and NOT of
+// comparisons and IS NULL tests of operands that cannot fail, so no
+// order of evaluation raises an error the written order would not, and
+// no equality of two variables. The per-row count of a pattern
+// comprehension decides a conjunct that is null before it evaluates one
+// that may fail (`q <> r AND q.w / 0 = 1` with r null: no error where
+// the written list raises one), and an equality of two variables in a
+// pattern's WHERE unifies them, which skips the check that the name the
+// pattern reads holds a node (`[x IN [(a)-->(a) | a] WHERE x = c]` with
+// a an integer raises where `[(a)-->(a) WHERE a = c | a]` counts 0);
+// both are gaps of the fused form's planning, and the written form
+// keeps its answer there.
+func plainFilter(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Binary:
+		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
+			return false
+		}
+		return plainFilter(x.Left) && plainFilter(x.Right)
+	case *ast.Unary:
+		return x.Op == ast.OpNot && plainFilter(x.Expr)
+	case *ast.IsNull:
+		return cannotFail(x.Expr)
+	case *ast.Comparison:
+		for _, o := range x.Operands {
+			if !cannotFail(o) {
+				return false
+			}
+		}
+		if len(x.Ops) == 1 && x.Ops[0] == ast.CmpEq {
+			_, lv := x.Operands[0].(*ast.Variable)
+			_, rv := x.Operands[1].(*ast.Variable)
+			return !(lv && rv)
+		}
+		return true
+	}
+	return false
+}
+
 // fuseFilteredMatches is a list comprehension over a pattern
 // comprehension as one pattern comprehension (see filteredMatches).
 func fuseFilteredMatches(e ast.Expr) (ast.Expr, bool) {
@@ -50,6 +90,9 @@ func fuseFilteredMatches(e ast.Expr) (ast.Expr, bool) {
 	}
 	out := *pc
 	out.Span = lc.Span
+	if lc.Where != nil && !plainFilter(lc.Where) {
+		return e, false
+	}
 	if lc.Where != nil {
 		w, ok := substituteElement(lc.Where, lc.Var.Name, pc.Map)
 		if !ok {

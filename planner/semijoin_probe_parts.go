@@ -27,7 +27,7 @@ import (
 // withProbePart returns x with a part of its own matching probe (with
 // label, when not ""), or nil when x's pattern already names the probe.
 func withProbePart(x *ast.ExistsSubquery, probe, label string) *ast.ExistsSubquery {
-	if x.Pattern == nil {
+	if x.Pattern == nil || !equatesProbe(x.Where, probe) {
 		return nil
 	}
 	own := map[string]varKind{}
@@ -45,6 +45,27 @@ func withProbePart(x *ast.ExistsSubquery, probe, label string) *ast.ExistsSubque
 	pat.Parts = append(slices.Clone(pat.Parts), part)
 	out.Pattern = &pat
 	return &out
+}
+
+// equatesProbe reports whether where, through AND, holds an equality
+// of a value read from probe with one that does not read it: the value
+// join that plans the set with the probe unbound. A WHERE that links the
+// probe only by order comparisons (`q.w > b.id`) is left to the rank of
+// sorted values (ranked_count.go), which answers each row by a search
+// in one sorted list where the set would join every candidate with
+// every match.
+func equatesProbe(where ast.Expr, probe string) bool {
+	switch x := where.(type) {
+	case *ast.Binary:
+		return x.Op == ast.OpAnd && (equatesProbe(x.Left, probe) || equatesProbe(x.Right, probe))
+	case *ast.Comparison:
+		if len(x.Ops) != 1 || x.Ops[0] != ast.CmpEq {
+			return false
+		}
+		l, r := readsName(x.Operands[0], probe), readsName(x.Operands[1], probe)
+		return l != r
+	}
+	return false
 }
 
 // probeLabel is the label of the node scan that bound probe before
