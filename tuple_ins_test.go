@@ -51,7 +51,7 @@ func TestTupleInsMatchRowMode(t *testing.T) {
 	tupleItem := func() string {
 		switch r.IntN(12) {
 		case 0:
-			return "1 + 0" // an expression in the place of an element
+			return "x.id * 0 + 1" // an expression in the place of an element (one that reads the row: a constant one, `1 + 0`, is named a run constant by the planned query and meets the constant-classification gap recorded in planner/deciding_operands.go)
 		case 1:
 			return "[1]"
 		}

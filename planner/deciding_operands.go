@@ -52,6 +52,15 @@ func rowEntities(env *regEnv) map[string]bool {
 	return out
 }
 
+// Known gap: the planned query names a constant part (`x.p = 1 + 1`)
+// a run constant, a plain value that cannot fail, while this
+// classification reads the written spelling (an addition may fail), so
+// the planned order can decide a chain before an operand that fails
+// where row mode raises its error. Classifying by the constant's value
+// in every mode closes that gap but, as tried, made the whole-language
+// random-query test disagree (a null constant conjunct placed ahead of
+// one that fails); it is left until that interaction is understood.
+//
 // safeFirst orders operands for evaluation: those that cannot fail (for
 // the planning values: see failingList) first, then the others, each group in its written order; risky
 // reports whether some operand may fail.
