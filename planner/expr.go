@@ -219,6 +219,12 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		}
 		return g.quantifier(x, env)
 	case *ast.Reduce:
+		if r, ok, err := g.foldExtremeExpr(x, env); ok || err != nil {
+			return r, err
+		}
+		if r, ok, err := g.foldSumExpr(x, env); ok || err != nil {
+			return r, err
+		}
 		return g.reduce(x, env)
 	case *ast.PatternExpr:
 		return g.exists(&ast.Pattern{Span: x.Span, Parts: []*ast.PatternPart{{Span: x.Span, Element: x.Element}}}, nil, env, false)
@@ -565,12 +571,18 @@ func (g *gen) reduce(x *ast.Reduce, env *regEnv) (int32, error) {
 	if err != nil {
 		return 0, err
 	}
-	res := g.r()
-	g.emit(vm.OpMove, res, acc)
 	lr, err := g.expr(x.In, env)
 	if err != nil {
 		return 0, err
 	}
+	return g.reduceOver(x, acc, lr, env)
+}
+
+// reduceOver generates reduce x's fold from the initial value in acc over
+// the list in lr, both evaluated.
+func (g *gen) reduceOver(x *ast.Reduce, acc, lr int32, env *regEnv) (int32, error) {
+	res := g.r()
+	g.emit(vm.OpMove, res, acc)
 	return res, g.nullOrElse(lr, res, func() error {
 		return g.loopList(lr, x.Var.Name, env, func(ie *regEnv, next label) error {
 			ie.set(x.Acc.Name, slot{slotValue, res})

@@ -255,6 +255,12 @@ func (g *gen) rankedListExpr(e ast.Expr, env *regEnv, plain func() (int32, error
 	if !ok {
 		return 0, false, nil
 	}
+	return g.rankedListCode(rl, env, plain)
+}
+
+// rankedListCode generates the rank rl (OpRankList) with the per-element
+// form, plain, for the rows the rank does not answer.
+func (g *gen) rankedListCode(rl rankedList, env *regEnv, plain func() (int32, error)) (int32, bool, error) {
 	spec := &vm.ListRankSpec{Cmps: rl.cmps, Kind: rl.kind}
 	regs := make([]int32, 0, 1+len(rl.vals))
 	lr, err := g.expr(rl.list, env)

@@ -787,6 +787,16 @@ func (m *Machine) run() (row bool, err error) {
 			} else {
 				pc = int(in.D)
 			}
+		case OpFoldSum:
+			v, ok, err := m.foldSum(in.A, in.B)
+			if err != nil {
+				return false, m.fail(pc-1, err)
+			}
+			if ok {
+				R[in.C] = v
+			} else {
+				pc = int(in.D)
+			}
 		case OpListMemo:
 			if v, ok := m.listMemoGet(in.A, R[in.B]); ok {
 				R[in.C] = v

@@ -46,6 +46,13 @@ const (
 	ListRankCount ListRankKind = iota // c
 	ListRankAny                       // true when c > 0; not answered otherwise
 	ListRankNone                      // false when c > 0; not answered otherwise
+	// ListRankLeast and ListRankGreatest answer with an element rather
+	// than a count: the least (greatest) of the elements that count, the
+	// first in the list's order among equal ones, null when none counts
+	// (list_extremes.go). Their key is the element itself and they take
+	// one comparison.
+	ListRankLeast
+	ListRankGreatest
 )
 
 // listRankCache is the sorted keys of the last list probed; the list is
@@ -137,7 +144,9 @@ func (m *Machine) rankList(aux, at int32) (value.Value, bool, error) {
 		}
 		vals[i] = v
 	}
+	extreme := s.Kind == ListRankLeast || s.Kind == ListRankGreatest
 	c := 0
+	var best value.Value = value.NullValue
 	if len(l) > 0 {
 		t := m.table(aux)
 		rc := t.rankList
@@ -155,9 +164,18 @@ func (m *Machine) rankList(aux, at int32) (value.Value, bool, error) {
 		if rc.bad {
 			return nil, false, nil
 		}
-		c = rc.keys.count(s.Cmps, vals)
+		if extreme {
+			var ok bool
+			if best, ok = rc.keys.extreme(s.Cmps[0], vals[0], s.Kind == ListRankGreatest); !ok {
+				return nil, false, nil
+			}
+		} else {
+			c = rc.keys.count(s.Cmps, vals)
+		}
 	}
 	switch s.Kind {
+	case ListRankLeast, ListRankGreatest:
+		return best, true, nil
 	case ListRankAny:
 		if c == 0 {
 			return nil, false, nil

@@ -47,6 +47,9 @@ type table struct {
 	// mappedList is a ListMemoSpec's last list and the value mapped from it
 	// (mapped_lists.go).
 	mappedList *mappedList
+	// foldSum is a FoldSumSpec's prefix sums of the last list
+	// (fold_sums.go).
+	foldSum *foldSumCache
 }
 
 // slabChunk bounds the slabs a table's rows are cut from; the first slab

@@ -1,0 +1,188 @@
+package cyq
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// foldListSources bind a list xs of scalars and a row value x: collected
+// keys of mixed kinds (integers equal to floats, NaN, strings, booleans,
+// lists, nulls) unwound, distinct integers with a null row, a parameter,
+// literals with a temporal value and -0.0, lists that differ per row, a
+// null list, and a row variable with the element's name (hidden by it).
+var foldListSources = []string{
+	"MATCH (n) WITH collect(n.k) AS xs UNWIND xs AS x",
+	"MATCH (n) WITH collect(DISTINCT n.id) AS xs UNWIND xs + [null] AS x",
+	"UNWIND $xs AS x WITH x, $xs AS xs",
+	"UNWIND [1, 2.0, 0.0/0.0, 'a', null, 3, 2, true, [1], -0.0, 0, 1.0, 'b', false, date('2020-01-01')] AS e WITH collect(e) AS xs UNWIND xs + [1.5, 'ab'] AS x",
+	"MATCH (a) WITH a.k AS x, [(a)-->(z) | z.k] AS xs",
+	"MATCH (a:A) OPTIONAL MATCH (a)-[:U]->(z) WITH a.id % 4 AS x, z.k AS xs",
+	"MATCH (n) WITH collect(n.j) AS xs UNWIND xs AS x WITH x, xs, x AS y",
+}
+
+// foldExtremeBodies are reduce() bodies over y (the element) and m (the
+// accumulator) compared with x: the least above, the least at most, the
+// greatest below, written in several orders, a parameter as the value;
+// and near misses (the last of equal ones kept, the branches swapped, an
+// OR, the comparison of the element with itself).
+var foldExtremeBodies = []string{
+	"CASE WHEN y > x AND (m IS NULL OR y < m) THEN y ELSE m END",
+	"CASE WHEN (m IS NULL OR m > y) AND x >= y THEN y ELSE m END",
+	"CASE WHEN y < x AND (y > m OR m IS NULL) THEN y ELSE m END",
+	"CASE WHEN (m < y OR m IS NULL) AND y >= x THEN y ELSE m END",
+	"CASE WHEN y <= $p AND (m IS NULL OR m < y) THEN y ELSE m END",
+	// Near misses.
+	"CASE WHEN y > x AND (m IS NULL OR y <= m) THEN y ELSE m END",
+	"CASE WHEN y > x AND (m IS NULL OR y < m) THEN m ELSE y END",
+	"CASE WHEN y > x OR (m IS NULL OR y < m) THEN y ELSE m END",
+	"CASE WHEN y > y AND (m IS NULL OR y < m) THEN y ELSE m END",
+}
+
+// foldSumLists bind a list xs and an index i over and past its ends:
+// integers, numbers of both kinds, integers near the overflow, strings
+// among numbers, nulls, pairs and maps (the key read by a subscript or a
+// property, which fails for other elements), a parameter, and lists that
+// differ per row.
+var foldSumLists = []struct {
+	src string
+	key string // the element's key: %s the element
+}{
+	{"MATCH (n) WITH collect(n.id) AS xs", "%s"},
+	{"MATCH (n) WHERE n.k IS NOT NULL AND NOT n.k IN [true, false] WITH collect(n.k) AS xs", "%s"},
+	{"MATCH (n) WITH collect(CASE WHEN n.id % 3 = 0 THEN toFloat(n.id) / 3 ELSE n.id END) AS xs", "%s"},
+	{"MATCH (n) WITH collect(CASE WHEN n.id % 4 = 1 THEN 4611686018427387904 ELSE -n.id END) AS xs", "%s"},
+	{"MATCH (n) WITH collect(CASE WHEN n.id = 7 THEN 'a' ELSE n.id END) AS xs", "%s"},
+	{"MATCH (n) WITH collect(CASE WHEN n.id % 5 = 2 THEN null ELSE n.id END) AS xs", "%s"},
+	{"MATCH (n) WITH collect([n.id, n.j]) AS xs", "%s[1]"},
+	{"MATCH (n) WITH collect([n.id, n.id % 3]) + [{k: 1}] AS xs", "%s[1]"},
+	{"MATCH (n) WITH collect({id: n.id, k: n.id % 4}) AS xs", "%s.k"},
+	{"WITH $xs AS xs", "%s"},
+	{"MATCH (a) WITH a, [(a)-->(z) | z.id] AS xs", "%s"},
+}
+
+// foldSumSlices are the slices summed (%s the list) and the sums'
+// spellings (%[1]s the slice, %[2]s the key of y): prefixes, suffixes,
+// windows, negative bounds, a null bound and a float bound (an error),
+// the whole list; the accumulator first or last, initial values of both
+// kinds; near misses (a subtraction, a key mapped by arithmetic).
+var foldSumSlices = []string{
+	"%s[..i + 1]", "%s[..i]", "%s[i..]", "%s[i + 1..]", "%s[i - 2..i + 1]", "%s[-i..]",
+	"%s[..-1]", "%s", "%s[i..CASE WHEN i = 2 THEN null ELSE i + 3 END]", "%s[toFloat(i)..]",
+}
+
+var foldSumBodies = []string{
+	"reduce(t = 0, y IN %[1]s | t + %[2]s)",
+	"reduce(t = 0, y IN %[1]s | %[2]s + t)",
+	"reduce(t = 0.0, y IN %[1]s | t + %[2]s)",
+	"reduce(t = -3, y IN %[1]s | t + %[2]s)",
+	"reduce(t = 1.5, y IN %[1]s | %[2]s + t)",
+	// Near misses.
+	"reduce(t = 0, y IN %[1]s | t - %[2]s)",
+	"reduce(t = 0, y IN %[1]s | t + %[2]s * 2)",
+}
+
+// foldQueries generates queries of every spelling above.
+func foldQueries(r *rand.Rand, n int) []string {
+	var out []string
+	for len(out) < n {
+		if r.IntN(2) == 0 {
+			src := foldListSources[r.IntN(len(foldListSources))]
+			body := foldExtremeBodies[r.IntN(len(foldExtremeBodies))]
+			init := "null"
+			if r.IntN(8) == 0 {
+				init = "0"
+			}
+			use := []string{
+				"RETURN x, reduce(m = %s, y IN xs | %s) AS r",
+				"WITH x, reduce(m = %s, y IN xs | %s) AS r RETURN max(r - x) AS gap, count(*) AS n",
+				"RETURN x, [i IN range(0, 2) | reduce(m = %s, y IN xs | %s)] AS r",
+			}[r.IntN(3)]
+			out = append(out, src+" "+fmt.Sprintf(use, init, body))
+			continue
+		}
+		l := foldSumLists[r.IntN(len(foldSumLists))]
+		slice := fmt.Sprintf(foldSumSlices[r.IntN(len(foldSumSlices))], "xs")
+		body := fmt.Sprintf(foldSumBodies[r.IntN(len(foldSumBodies))], slice, fmt.Sprintf(l.key, "y"))
+		use := []string{
+			"UNWIND range(-3, size(xs) + 2) AS i RETURN i, %s AS r",
+			"RETURN [i IN range(-1, size(xs) + 1) | %s] AS r",
+			"UNWIND range(0, size(xs) - 1) AS i WITH i, %s AS r WHERE r > 4 RETURN i, r",
+		}[r.IntN(3)]
+		out = append(out, l.src+" "+fmt.Sprintf(use, body))
+	}
+	return out
+}
+
+// foldParam is the parameter list: scalars of every kind in some runs,
+// integers in others, empty in others.
+func foldParam(i int) []any {
+	switch i % 3 {
+	case 0:
+		return []any{int64(3), 1.0, "b", nil, int64(1), true, 2.5, int64(3), "a", []any{int64(1)}, int64(-2)}
+	case 1:
+		return []any{int64(5), int64(-1), int64(4), int64(4), int64(0), int64(9)}
+	}
+	return []any{}
+}
+
+// TestRankedFoldsMatchRowMode runs generated reduce() folds over lists,
+// the least greater (greatest smaller) element and sums over slices,
+// read as binary searches and prefix sums over the list (planned, and
+// planned with an index), against the row-mode plans, which fold every
+// element on every row, on random graphs with keys of mixed kinds.
+//
+// Breaks: see below.
+func TestRankedFoldsMatchRowMode(t *testing.T) {
+	r := rand.New(rand.NewPCG(29, 7))
+	queries := foldQueries(r, 600)
+	failed, runs, read, errs := 0, 0, 0, 0
+	for _, seed := range []uint64{4, 9} {
+		dbs := planVariants(t, seed, 24, 70, map[string]*Options{
+			"planned":  nil,
+			"idx":      nil,
+			"row-mode": {RowModeOnly: true},
+		})
+		for _, db := range dbs {
+			mustRun(t, db, rankKeys, nil)
+			mustRun(t, db, "MATCH (x) WHERE x.id % 7 = 3 SET x.j = CASE x.id % 2 WHEN 0 THEN 0.0/0.0 ELSE 1.0 END", nil)
+		}
+		for i, q := range queries {
+			params := map[string]any{"xs": foldParam(i)}
+			if i%4 > 0 {
+				params["p"] = []any{int64(2), "a", 1.5}[i%4-1]
+			}
+			want := rowsOrError(dbs["row-mode"], q, params)
+			if strings.HasPrefix(want, "error:") {
+				errs++
+			}
+			if seed == 4 {
+				if comp, err := dbs["planned"].Compile(q); err == nil {
+					if d := comp.Program.Disassemble(); strings.Contains(d, "RankList") || strings.Contains(d, "FoldSum") {
+						read++
+					}
+				}
+			}
+			for _, v := range []string{"planned", "idx"} {
+				got := rowsOrError(dbs[v], q, params)
+				runs++
+				if got != want {
+					failed++
+					if failed <= 10 {
+						t.Errorf("seed %d %s: %s\n got %s\nwant %s", seed, v, q, got, want)
+					}
+				}
+			}
+		}
+	}
+	if failed > 0 {
+		t.Errorf("%d of %d runs differ from row mode", failed, runs)
+	}
+	// The generated spellings must reach the readings, or the test
+	// compares the per-element form with itself.
+	t.Logf("%d of %d queries read as extremes or prefix sums; %d of %d row-mode runs are errors", read, len(queries), errs, 2*len(queries))
+	if read < len(queries)/3 {
+		t.Errorf("only %d of %d queries read as extremes or prefix sums", read, len(queries))
+	}
+}
