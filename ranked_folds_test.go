@@ -7,37 +7,56 @@ import (
 	"testing"
 )
 
-// foldListSources bind a list xs of scalars and a row value x: collected
-// keys of mixed kinds (integers equal to floats, NaN, strings, booleans,
-// lists, nulls) unwound, distinct integers with a null row, a parameter,
-// literals with a temporal value and -0.0, lists that differ per row, a
-// null list, and a row variable with the element's name (hidden by it).
-var foldListSources = []string{
-	"MATCH (n) WITH collect(n.k) AS xs UNWIND xs AS x",
-	"MATCH (n) WITH collect(DISTINCT n.id) AS xs UNWIND xs + [null] AS x",
-	"UNWIND $xs AS x WITH x, $xs AS xs",
-	"UNWIND [1, 2.0, 0.0/0.0, 'a', null, 3, 2, true, [1], -0.0, 0, 1.0, 'b', false, date('2020-01-01')] AS e WITH collect(e) AS xs UNWIND xs + [1.5, 'ab'] AS x",
-	"MATCH (a) WITH a.k AS x, [(a)-->(z) | z.k] AS xs",
-	"MATCH (a:A) OPTIONAL MATCH (a)-[:U]->(z) WITH a.id % 4 AS x, z.k AS xs",
-	"MATCH (n) WITH collect(n.j) AS xs UNWIND xs AS x WITH x, xs, x AS y",
+// foldListSources bind a list xs and a row value x compared with the
+// elements' keys (%[1]s the element, in key): collected keys of mixed
+// kinds (integers equal to floats, NaN, strings, booleans, lists, nulls)
+// unwound, distinct integers with a null row, a parameter, literals with
+// a temporal value and -0.0, lists that differ per row, a null list, a
+// row variable with the element's name (hidden by it), pairs and maps
+// keyed by a subscript or a property, nodes, and maps among integers (a
+// key that cannot be read).
+var foldListSources = []struct {
+	src, key string
+}{
+	{"MATCH (n) WITH collect(n.k) AS xs UNWIND xs AS x", "%[1]s"},
+	{"MATCH (n) WITH collect(DISTINCT n.id) AS xs UNWIND xs + [null] AS x", "%[1]s"},
+	{"UNWIND $xs AS x WITH x, $xs AS xs", "%[1]s"},
+	{"UNWIND [1, 2.0, 0.0/0.0, 'a', null, 3, 2, true, [1], -0.0, 0, 1.0, 'b', false, date('2020-01-01')] AS e WITH collect(e) AS xs UNWIND xs + [1.5, 'ab'] AS x", "%[1]s"},
+	{"UNWIND [3, 1, 1.0, 2, -0.0, 0, 2.0, null] AS e WITH collect(e) AS xs UNWIND xs AS x", "%[1]s"},
+	{"MATCH (a) WITH a.k AS x, [(a)-->(z) | z.k] AS xs", "%[1]s"},
+	{"MATCH (a:A) OPTIONAL MATCH (a)-[:U]->(z) WITH a.id % 4 AS x, z.k AS xs", "%[1]s"},
+	{"MATCH (n) WITH collect(n.j) AS xs UNWIND xs AS x WITH x, xs, x AS y", "%[1]s"},
+	{"MATCH (n) WITH collect([n.id, n.j]) AS xs UNWIND xs AS r WITH r[1] AS x, xs", "%[1]s[1]"},
+	{"MATCH (n) WITH collect({id: n.id, k: n.id % 5}) AS xs UNWIND xs AS r WITH r.k AS x, xs", "%[1]s.k"},
+	{"MATCH (n:A) WITH collect(n) AS xs MATCH (b:B) WITH b.j AS x, xs", "%[1]s.k"},
+	{"MATCH (n) WITH collect({k: n.id % 3}) + [3] AS xs UNWIND range(0, 3) AS x", "%[1]s.k"},
 }
 
-// foldExtremeBodies are reduce() bodies over y (the element) and m (the
-// accumulator) compared with x: the least above, the least at most, the
-// greatest below, written in several orders, a parameter as the value;
-// and near misses (the last of equal ones kept, the branches swapped, an
-// OR, the comparison of the element with itself).
+// foldExtremeBodies are reduce() bodies over y (the element, %[1]s its
+// key, %[2]s the key of z) and m (the accumulator) compared with x: the
+// least above, the least at most, the greatest below, written in several
+// orders, a parameter as the value, a filtered comprehension folded, the
+// least and greatest of all; and near misses (the last of equal ones
+// kept, the branches swapped, an OR, the comparison of the element with
+// itself, a comprehension that maps, the key returned not the one
+// compared).
 var foldExtremeBodies = []string{
-	"CASE WHEN y > x AND (m IS NULL OR y < m) THEN y ELSE m END",
-	"CASE WHEN (m IS NULL OR m > y) AND x >= y THEN y ELSE m END",
-	"CASE WHEN y < x AND (y > m OR m IS NULL) THEN y ELSE m END",
-	"CASE WHEN (m < y OR m IS NULL) AND y >= x THEN y ELSE m END",
-	"CASE WHEN y <= $p AND (m IS NULL OR m < y) THEN y ELSE m END",
+	"y IN xs | CASE WHEN %[1]s > x AND (m IS NULL OR %[1]s < m) THEN %[1]s ELSE m END",
+	"y IN xs | CASE WHEN (m IS NULL OR m > %[1]s) AND x >= %[1]s THEN %[1]s ELSE m END",
+	"y IN xs | CASE WHEN %[1]s < x AND (%[1]s > m OR m IS NULL) THEN %[1]s ELSE m END",
+	"y IN xs | CASE WHEN (m < %[1]s OR m IS NULL) AND %[1]s >= x THEN %[1]s ELSE m END",
+	"y IN xs | CASE WHEN %[1]s <= $p AND (m IS NULL OR m < %[1]s) THEN %[1]s ELSE m END",
+	"y IN [z IN xs WHERE %[2]s > x] | CASE WHEN m IS NULL OR %[1]s < m THEN %[1]s ELSE m END",
+	"y IN [z IN xs WHERE x >= %[2]s | z] | CASE WHEN %[1]s > m OR m IS NULL THEN %[1]s ELSE m END",
+	"y IN xs | CASE WHEN m IS NULL OR %[1]s < m THEN %[1]s ELSE m END",
+	"y IN xs | CASE WHEN %[1]s > m OR m IS NULL THEN %[1]s ELSE m END",
 	// Near misses.
-	"CASE WHEN y > x AND (m IS NULL OR y <= m) THEN y ELSE m END",
-	"CASE WHEN y > x AND (m IS NULL OR y < m) THEN m ELSE y END",
-	"CASE WHEN y > x OR (m IS NULL OR y < m) THEN y ELSE m END",
-	"CASE WHEN y > y AND (m IS NULL OR y < m) THEN y ELSE m END",
+	"y IN xs | CASE WHEN %[1]s > x AND (m IS NULL OR %[1]s <= m) THEN %[1]s ELSE m END",
+	"y IN xs | CASE WHEN %[1]s > x AND (m IS NULL OR %[1]s < m) THEN m ELSE %[1]s END",
+	"y IN xs | CASE WHEN %[1]s > x OR (m IS NULL OR %[1]s < m) THEN %[1]s ELSE m END",
+	"y IN xs | CASE WHEN %[1]s > %[1]s AND (m IS NULL OR %[1]s < m) THEN %[1]s ELSE m END",
+	"y IN [z IN xs WHERE %[2]s > x | [z]] | CASE WHEN m IS NULL OR %[1]s < m THEN %[1]s ELSE m END",
+	"y IN xs | CASE WHEN m IS NULL OR %[1]s < m THEN y ELSE m END",
 }
 
 // foldSumLists bind a list xs and an index i over and past its ends:
@@ -89,17 +108,17 @@ func foldQueries(r *rand.Rand, n int) []string {
 	for len(out) < n {
 		if r.IntN(2) == 0 {
 			src := foldListSources[r.IntN(len(foldListSources))]
-			body := foldExtremeBodies[r.IntN(len(foldExtremeBodies))]
+			body := fmt.Sprintf(foldExtremeBodies[r.IntN(len(foldExtremeBodies))], fmt.Sprintf(src.key, "y"), fmt.Sprintf(src.key, "z"))
 			init := "null"
 			if r.IntN(8) == 0 {
 				init = "0"
 			}
 			use := []string{
-				"RETURN x, reduce(m = %s, y IN xs | %s) AS r",
-				"WITH x, reduce(m = %s, y IN xs | %s) AS r RETURN max(r - x) AS gap, count(*) AS n",
-				"RETURN x, [i IN range(0, 2) | reduce(m = %s, y IN xs | %s)] AS r",
+				"RETURN x, reduce(m = %s, %s) AS r",
+				"WITH x, reduce(m = %s, %s) AS r RETURN max(r - x) AS gap, count(*) AS n",
+				"RETURN x, [i IN range(0, 2) | reduce(m = %s, %s)] AS r",
 			}[r.IntN(3)]
-			out = append(out, src+" "+fmt.Sprintf(use, init, body))
+			out = append(out, src.src+" "+fmt.Sprintf(use, init, body))
 			continue
 		}
 		l := foldSumLists[r.IntN(len(foldSumLists))]

@@ -1,42 +1,51 @@
 package planner
 
 import (
+	"strings"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/vm"
 )
 
-// A reduce() that keeps the least (or greatest) of the list's elements a
-// rank comparison keeps,
+// A reduce() that keeps the least (or greatest) key of the list's
+// elements, of all of them or of those a rank comparison keeps,
 //
-//	reduce(m = null, y IN xs | CASE WHEN y > x AND (m IS NULL OR y < m) THEN y ELSE m END)   the least y above x
-//	reduce(m = null, y IN xs | CASE WHEN (m IS NULL OR m < y) AND y <= $cap THEN y ELSE m END) the greatest y up to $cap
+//	reduce(m = null, y IN xs | CASE WHEN y > x AND (m IS NULL OR y < m) THEN y ELSE m END)      the least y above x
+//	reduce(m = null, y IN [y IN xs WHERE y.k <= $cap] | CASE WHEN m IS NULL OR m < y.k THEN y.k ELSE m END)
+//	reduce(m = null, r IN rows | CASE WHEN m IS NULL OR r[1] > m THEN r[1] ELSE m END)          the top count
 //
-// is read as an extreme over the list's sorted elements (a rankedList of
-// kind vm.ListRankLeast or vm.ListRankGreatest): the elements sorted once
-// per list (the rank's sort, by identity), each row's answer is a binary
-// search for the first element past x, where the per-element form tests
+// is read as an extreme over the list's sorted keys (a rankedList of
+// kind vm.ListRankLeast or vm.ListRankGreatest): the keys sorted once per
+// list (the rank's sort, by identity), each row's answer is a binary
+// search for the first key past x, where the per-element form tests
 // every element on every row. A list carried to every row (a collected
 // list unwound, a parameter) makes the per-element form quadratic.
 //
 // When the reading is exact:
 //   - The accumulator starts at null, and the body is one CASE WHEN C
-//     THEN y ELSE m END (no subject, one WHEN) with C the conjunction of
-//     a rank comparison P of the element itself with a value of the row
-//     (rankComparison: `y op V` or `V op y`, V a path, a parameter or a
-//     literal) and the test `m IS NULL OR y < m` (for the least; `y > m`
-//     for the greatest; either side and either order), nothing more.
-//   - Every element P keeps compares with V, so it is of V's kind family
+//     THEN K ELSE m END (no subject, one WHEN), K a path of the element
+//     (readablePath: the element, its properties, subscripts by integer
+//     literals), with C the test `m IS NULL OR K < m` (the least; `K > m`
+//     the greatest; either side and either order), alone or in a
+//     conjunction with a rank comparison P of the same key with a value
+//     of the row (rankComparison: `K op V` or `V op K`, V a path, a
+//     parameter or a literal); or P is the WHERE of a filtered
+//     comprehension folded (its elements unmapped), over the same key.
+//   - Every key P keeps compares with V, so it is of V's kind family
 //     (numbers, NaN left out; strings; booleans) and `<` orders those
 //     totally: the accumulator holds the least of them, replaced only by
 //     a strictly smaller one, so the first of equal ones (1 before 1.0)
-//     is kept, which is the first of its run in the stable sort. An
-//     element P does not keep (null, NaN, another kind: a null or false
-//     P) leaves the accumulator as it is, as it does not count in the
-//     sort; a V of another kind (a list, a temporal value) is left to the
-//     per-element form.
-//   - Nothing in the body can fail (comparisons and IS NULL of values
-//     raise no error) and the value's read is a path the rank makes or
-//     leaves to the per-element form (readablePath).
+//     is kept, which is the first of its run in the stable sort. A key P
+//     does not keep (null, NaN, another kind: a null or false P) leaves
+//     the accumulator as it is, as it does not count in the sort; a V of
+//     another kind (a list, a temporal value) is left to the per-element
+//     form. Without P the keys are answered only when the non-null ones
+//     are all of one family, NaN left out (otherwise which one is kept
+//     depends on the list's order); a null key is never kept.
+//   - Nothing in the body can fail but the key's reads, which read every
+//     element (in P, the test or the THEN), and which the rank makes or
+//     leaves to the per-element form for the whole list (readPath), so
+//     the error is raised where it would be.
 //   - The element and the accumulator shadow no variable of the row (the
 //     value must read the row's), the query writes nothing and plans in
 //     row mode keep the per-element form, as for every rankedList.
@@ -48,53 +57,109 @@ func (g *gen) readFoldExtreme(x *ast.Reduce, env *regEnv) (rankedList, bool) {
 	if lit, ok := x.Init.(*ast.Literal); !ok || lit.Kind != ast.LitNull {
 		return rl, false
 	}
-	switch x.In.(type) {
-	case *ast.Parameter, *ast.Variable:
-	default:
-		return rl, false
-	}
 	sc := env.scope()
 	acc, elem := x.Acc.Name, x.Var.Name
 	if acc == elem || sc.has(acc) || sc.has(elem) {
 		return rl, false
 	}
+	// The list, and the filter of a filtered comprehension folded (over
+	// its own variable).
+	list, filterVar := x.In, elem
+	var filter ast.Expr
+	if c, ok := x.In.(*ast.ListComprehension); ok {
+		if c.Where == nil || c.Map != nil && !isVar(c.Map, c.Var.Name) || c.Var.Name == acc || sc.has(c.Var.Name) {
+			return rl, false
+		}
+		list, filter, filterVar = c.In, c.Where, c.Var.Name
+	}
+	switch list.(type) {
+	case *ast.Parameter, *ast.Variable:
+	default:
+		return rl, false
+	}
 	c, ok := x.Expr.(*ast.Case)
-	if !ok || c.Subject != nil || len(c.Whens) != 1 || !isVar(c.Whens[0].Then, elem) || !isVar(c.Else, acc) {
+	if !ok || c.Subject != nil || len(c.Whens) != 1 || !isVar(c.Else, acc) {
+		return rl, false
+	}
+	key := c.Whens[0].Then
+	base, steps, ok := pathSteps(key)
+	if !ok || base != elem {
 		return rl, false
 	}
 	cs := conjuncts(c.Whens[0].When)
-	if len(cs) != 2 {
+	found := false
+	var greatest bool
+	for i := range cs {
+		if gr, ok := accumulatorTest(cs[i], acc, key); ok {
+			greatest, found = gr, true
+			cs = append(append([]ast.Expr{}, cs[:i]...), cs[i+1:]...)
+			break
+		}
+	}
+	if !found || len(cs) > 1 || len(cs) == 1 && filter != nil {
 		return rl, false
 	}
-	for i := range cs {
-		greatest, ok := accumulatorTest(cs[i], acc, elem)
-		if !ok {
-			continue
-		}
-		k, v, cmp, ok := rankComparison(cs[1-i], map[string]bool{elem: true}, sc, cannotFail)
-		if !ok || !isVar(k, elem) || !readablePath(v) || exprVars(v)[acc] || exprVars(v)[elem] {
-			return rl, false
-		}
-		rl.list, rl.elem = x.In, x.Var
-		rl.keys, rl.vals, rl.cmps = []ast.Expr{k}, []ast.Expr{v}, []vm.RankCmp{cmp}
-		rl.kind = vm.ListRankLeast
-		if greatest {
-			rl.kind = vm.ListRankGreatest
-		}
+	if len(cs) == 1 {
+		filter, filterVar = cs[0], elem
+	}
+	rl.list, rl.elem = list, x.Var
+	rl.keys = []ast.Expr{key}
+	rl.kind = vm.ListRankLeast
+	if greatest {
+		rl.kind = vm.ListRankGreatest
+	}
+	if filter == nil {
+		// The least (greatest) of all the keys.
 		return rl, true
 	}
-	return rl, false
+	k, v, cmp, ok := rankComparison(filter, map[string]bool{filterVar: true}, sc, readablePath)
+	if !ok || !readablePath(v) || exprVars(v)[acc] || exprVars(v)[elem] || exprVars(v)[filterVar] {
+		return rl, false
+	}
+	if kb, ks, ok := pathSteps(k); !ok || kb != filterVar || ks != steps {
+		return rl, false
+	}
+	rl.vals, rl.cmps = []ast.Expr{v}, []vm.RankCmp{cmp}
+	return rl, true
 }
 
-// accumulatorTest reports whether e is `m IS NULL OR y < m` (greatest
-// false) or `m IS NULL OR y > m` (greatest true), the disjuncts in either
+// pathSteps splits a path of a variable (readablePath) into the
+// variable's name and its reads, spelled; ok is false for anything else.
+func pathSteps(e ast.Expr) (base, steps string, ok bool) {
+	if !readablePath(e) {
+		return "", "", false
+	}
+	var b strings.Builder
+	var parts []string
+	for {
+		switch x := e.(type) {
+		case *ast.Variable:
+			for i := len(parts) - 1; i >= 0; i-- {
+				b.WriteString(parts[i])
+			}
+			return x.Name, b.String(), true
+		case *ast.Property:
+			parts = append(parts, "."+x.Key)
+			e = x.Expr
+		case *ast.Index:
+			parts = append(parts, "["+ast.FormatExpr(x.Index)+"]")
+			e = x.Expr
+		default:
+			return "", "", false
+		}
+	}
+}
+
+// accumulatorTest reports whether e is `m IS NULL OR K < m` (greatest
+// false) or `m IS NULL OR K > m` (greatest true), the disjuncts in either
 // order and the comparison either side first, for the accumulator m and
-// the element y.
-func accumulatorTest(e ast.Expr, acc, elem string) (greatest, ok bool) {
+// the element's key K.
+func accumulatorTest(e ast.Expr, acc string, key ast.Expr) (greatest, ok bool) {
 	ds := disjuncts(e)
 	if len(ds) != 2 {
 		return false, false
 	}
+	k := ast.FormatExpr(key)
 	for i := range ds {
 		n, isNull := ds[i].(*ast.IsNull)
 		if !isNull || n.Not || !isVar(n.Expr, acc) {
@@ -105,8 +170,8 @@ func accumulatorTest(e ast.Expr, acc, elem string) (greatest, ok bool) {
 			return false, false
 		}
 		l, r, op := cmp.Operands[0], cmp.Operands[1], cmp.Ops[0]
-		if isVar(l, acc) && isVar(r, elem) {
-			// m > y is y < m.
+		if isVar(l, acc) && ast.FormatExpr(r) == k {
+			// m > K is K < m.
 			switch op {
 			case ast.CmpGt:
 				op = ast.CmpLt
@@ -115,7 +180,7 @@ func accumulatorTest(e ast.Expr, acc, elem string) (greatest, ok bool) {
 			default:
 				return false, false
 			}
-		} else if !isVar(l, elem) || !isVar(r, acc) {
+		} else if ast.FormatExpr(l) != k || !isVar(r, acc) {
 			return false, false
 		}
 		switch op {

@@ -70,3 +70,35 @@ func (g *rankKeys) extreme(cmp RankCmp, v value.Value, greatest bool) (value.Val
 	i := from + sort.Search(to-from, func(i int) bool { return cmpAt(from+i, last) >= 0 })
 	return run[i].k, true
 }
+
+// extremeAll answers ListRankLeast (greatest false) and ListRankGreatest
+// without a comparison: the least (greatest) of all the keys, the first
+// in the list's order among equal ones, null when every key is null. It
+// answers only when the keys that are not null are all of one kind
+// family with `<` a total order on it (numbers without NaN, strings,
+// booleans): otherwise the per-element form keeps whichever its order
+// makes it meet first, and ok is false.
+func (g *rankKeys) extremeAll(greatest bool) (value.Value, bool) {
+	if g.dropped || len(g.other) > 0 {
+		return nil, false
+	}
+	var run []rankEntry
+	for _, r := range [][]rankEntry{g.nums, g.strs, g.bools} {
+		if len(r) == 0 {
+			continue
+		}
+		if run != nil {
+			return nil, false
+		}
+		run = r
+	}
+	if run == nil {
+		return value.NullValue, true
+	}
+	if !greatest {
+		return run[0].k, true
+	}
+	last := run[len(run)-1].k
+	i := sort.Search(len(run), func(i int) bool { c, _ := value.Compare(run[i].k, last); return c >= 0 })
+	return run[i].k, true
+}

@@ -49,8 +49,8 @@ const (
 	// ListRankLeast and ListRankGreatest answer with an element rather
 	// than a count: the least (greatest) of the elements that count, the
 	// first in the list's order among equal ones, null when none counts
-	// (list_extremes.go). Their key is the element itself and they take
-	// one comparison.
+	// (list_extremes.go). They take one comparison, or none (the least or
+	// greatest of all the keys).
 	ListRankLeast
 	ListRankGreatest
 )
@@ -166,7 +166,12 @@ func (m *Machine) rankList(aux, at int32) (value.Value, bool, error) {
 		}
 		if extreme {
 			var ok bool
-			if best, ok = rc.keys.extreme(s.Cmps[0], vals[0], s.Kind == ListRankGreatest); !ok {
+			if len(s.Cmps) == 0 {
+				best, ok = rc.keys.extremeAll(s.Kind == ListRankGreatest)
+			} else {
+				best, ok = rc.keys.extreme(s.Cmps[0], vals[0], s.Kind == ListRankGreatest)
+			}
+			if !ok {
 				return nil, false, nil
 			}
 		} else {

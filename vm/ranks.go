@@ -79,6 +79,10 @@ type rankEntry struct {
 type rankKeys struct {
 	nums, strs, bools, other []rankEntry
 	ties                     map[*rankEntry]*rankKeys // by the run's first entry
+	// dropped is set when a key was left out that is not null (NaN, or a
+	// value that compares with nothing): no probe counts it, but the
+	// least of all the keys (rankKeys.extremeAll) depends on it.
+	dropped bool
 }
 
 // tieRunMin is the length from which a run of tied keys gets its own
@@ -97,6 +101,7 @@ func (g *rankKeys) add(k []value.Value) int64 {
 		g.nums = append(g.nums, e)
 	case value.Float:
 		if math.IsNaN(float64(x)) {
+			g.dropped = true
 			return 0
 		}
 		g.nums = append(g.nums, e)
@@ -113,6 +118,7 @@ func (g *rankKeys) add(k []value.Value) int64 {
 			if len(k) == 1 {
 				// Compares with nothing; in a tuple its equality
 				// still lets the rest decide.
+				g.dropped = true
 				return 0
 			}
 		}
