@@ -113,13 +113,18 @@ func truthForm(e ast.Expr, nodes map[string]bool) ast.Expr {
 
 // exactForm returns an expression of the same value as e in every row,
 // nulls included, or e itself when none is plainer: 'L' IN labels(n) is
-// n:L for n a node variable (both null when n is), under AND, OR, XOR and
-// NOT.
+// n:L for n a node variable (both null when n is), and a quantifier over
+// n's labels and a literal list of names the label expression it spells
+// (quantifiedLabels), under AND, OR, XOR and NOT.
 func exactForm(e ast.Expr, nodes map[string]bool) ast.Expr {
 	if out, ok := mapLogical(e, func(o ast.Expr) ast.Expr { return exactForm(o, nodes) }); ok {
 		return out
 	}
 	switch x := e.(type) {
+	case *ast.Quantifier:
+		if out, ok := quantifiedLabels(x, nodes); ok {
+			return out
+		}
 	case *ast.In:
 		lit, ok := x.Expr.(*ast.Literal)
 		if !ok || lit.Kind != ast.LitString {

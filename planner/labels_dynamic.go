@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 	"github.com/cyqdb/cyq/vm"
@@ -46,7 +47,14 @@ func valuePred(sp ast.Span, subject ast.Expr, l ast.LabelExpr) ast.Expr {
 
 // typePred is "relationship subject's type matches l".
 func typePred(sp ast.Span, subject ast.Expr, l ast.LabelExpr) ast.Expr {
-	if e, ok := labelConnective(sp, l, func(it ast.LabelExpr) ast.Expr { return typePred(sp, subject, it) }); ok {
+	return typePredIn(sp, subject, l, nil)
+}
+
+// typePredIn is typePred with the static types of the scope (dtype, nil
+// for none), by which a computed type name is tested in the form its
+// type allows (typeNamesPred).
+func typePredIn(sp ast.Span, subject ast.Expr, l ast.LabelExpr, dtype func(ast.Expr) functions.Type) ast.Expr {
+	if e, ok := labelConnective(sp, l, func(it ast.LabelExpr) ast.Expr { return typePredIn(sp, subject, it, dtype) }); ok {
 		return e
 	}
 	typ := &ast.FunctionCall{Span: sp, Name: "type", Args: []ast.Expr{subject}}
@@ -56,6 +64,9 @@ func typePred(sp ast.Span, subject ast.Expr, l ast.LabelExpr) ast.Expr {
 	case *ast.LabelWildcard:
 		return &ast.IsNull{Span: sp, Expr: typ, Not: true}
 	case *ast.LabelDynamic:
+		if dtype != nil {
+			return typeNamesPred(sp, x, typ, dtype(x.Expr))
+		}
 		return namesPred(sp, x, &ast.ListLiteral{Span: sp, Items: []ast.Expr{typ}})
 	}
 	return boolLit(sp, true)
@@ -123,12 +134,19 @@ func (b *builder) typeExprStep(m *patternPlan, c *chainPlan, ri, from, to int, d
 	}
 	sp := r.Types.NodeSpan()
 	rv := &ast.Variable{Span: sp, Name: plain.Var.Name}
+	dtype := func(e ast.Expr) functions.Type {
+		t, err := b.typeCheck(e, m.sc, nil)
+		if err != nil {
+			return unknown
+		}
+		return t
+	}
 	var pred ast.Expr
 	if r.VarLength != nil || r.Quant != nil {
 		x := &ast.Variable{Span: sp, Name: b.fresh("t")}
-		pred = &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: x, In: rv, Where: typePred(sp, x, r.Types)}
+		pred = &ast.Quantifier{Span: sp, Kind: ast.QuantAll, Var: x, In: rv, Where: typePredIn(sp, x, r.Types, dtype)}
 	} else {
-		pred = typePred(sp, rv, r.Types)
+		pred = typePredIn(sp, rv, r.Types, dtype)
 	}
 	if err := b.checkExpr(pred, m.sc, false); err != nil {
 		return err

@@ -63,6 +63,7 @@ var rules = []rule{
 	carriedMatches,
 	charCounts,
 	literalLabelValues,
+	labelQuantifierValues,
 	trailLengths,
 	leastTrails,
 	leastAgain,
