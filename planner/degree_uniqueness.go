@@ -29,10 +29,12 @@ import (
 // leaves at zero.
 // The relationships of the row in outer (see outer_rel_degree.go) are
 // taken off the same way, one when the hop enumerates it.
-// ok is false for an undirected hop with relationships bound before (a
-// self-loop is then one relationship seen from both ends) and for names
-// in distinct that are not relationships bound by a single-hop expansion
-// among before.
+// An undirected hop enumerates every relationship at `from` once, a
+// self-loop too (as the stored degree both ways counts it), so a
+// relationship bound before is among them exactly when `from` is one of
+// its ends (incidentTo).
+// ok is false for names in distinct that are not relationships bound by
+// a single-hop expansion among before.
 func (b *builder) uniqueDegree(before []logical.Op, o logical.Expand, into string, matchOnly, dropZero bool, outer []string) (ops []logical.Op, ok bool) {
 	end := ""
 	switch o.Dir {
@@ -40,10 +42,6 @@ func (b *builder) uniqueDegree(before []logical.Op, o logical.Expand, into strin
 		end = "startNode"
 	case ast.DirLeft:
 		end = "endNode"
-	default:
-		if len(o.Distinct) > 0 {
-			return nil, false
-		}
 	}
 	raw := b.fresh("deg")
 	count := ast.Expr(&ast.Variable{Name: raw})
@@ -57,6 +55,9 @@ func (b *builder) uniqueDegree(before []logical.Op, o logical.Expand, into strin
 		}
 		e := before[k].(logical.Expand)
 		leaves, ok := leavesThrough(e, end, o.From)
+		if end == "" {
+			leaves, ok = incidentTo(e, o.From), true
+		}
 		if !ok {
 			continue // never one the hop counts
 		}
@@ -115,6 +116,20 @@ func leavesThrough(e logical.Expand, end, from string) (test ast.Expr, ok bool) 
 		return nil, true
 	}
 	return &ast.Comparison{Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{&ast.Variable{Name: node}, &ast.Variable{Name: from}}}, true
+}
+
+// incidentTo is the test that the relationship e binds has node from at
+// one of its ends: nil when it always has (from is one of the nodes e
+// joins), else a comparison of from with the nodes e joins (no
+// relationship is read).
+func incidentTo(e logical.Expand, from string) ast.Expr {
+	if e.From == from || e.To == from {
+		return nil
+	}
+	eq := func(n string) ast.Expr {
+		return &ast.Comparison{Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{&ast.Variable{Name: n}, &ast.Variable{Name: from}}}
+	}
+	return &ast.Binary{Op: ast.OpOr, Left: eq(e.From), Right: eq(e.To)}
 }
 
 // typesTest is the types a relationship of types have (all when none)

@@ -54,6 +54,11 @@ type rowFacts struct {
 	truth   map[string]fact    // predicate text -> its value on every row
 	nonNull map[string]fact    // expression text -> never null on any row
 	kinds   map[string]varKind // variables bound to a node or a relationship, never null
+	// ends: relationships an expansion bound, by name, with the
+	// expansion (its nodes, direction and types), while none of the
+	// three names is bound again (a selection that drops a node name
+	// keeps the entry: its nodes may be read only where in scope).
+	ends map[string]logical.Expand
 }
 
 // A fact is an expression and what is known of it; vars are the
@@ -74,7 +79,7 @@ const (
 )
 
 func newRowFacts() *rowFacts {
-	return &rowFacts{truth: map[string]fact{}, nonNull: map[string]fact{}, kinds: map[string]varKind{}}
+	return &rowFacts{truth: map[string]fact{}, nonNull: map[string]fact{}, kinds: map[string]varKind{}, ends: map[string]logical.Expand{}}
 }
 
 func (f *rowFacts) clone() *rowFacts {
@@ -88,6 +93,9 @@ func (f *rowFacts) clone() *rowFacts {
 	for k, v := range f.kinds {
 		c.kinds[k] = v
 	}
+	for k, v := range f.ends {
+		c.ends[k] = v
+	}
 	return c
 }
 
@@ -95,12 +103,18 @@ func (f *rowFacts) clear() {
 	clear(f.truth)
 	clear(f.nonNull)
 	clear(f.kinds)
+	clear(f.ends)
 }
 
 // drop forgets every fact naming a variable of vars.
 func (f *rowFacts) drop(vars ...string) {
 	for _, v := range vars {
 		delete(f.kinds, v)
+		for r, e := range f.ends {
+			if r == v || e.From == v || e.To == v {
+				delete(f.ends, r)
+			}
+		}
 		for k, x := range f.truth {
 			if x.vars[v] {
 				delete(f.truth, k)
@@ -350,6 +364,9 @@ func (f *rowFacts) after(op logical.Op) {
 		f.bind(o.From, kindNode)
 		f.bind(o.To, kindNode)
 		f.bind(o.Rel, kindRel)
+		if o.Rel != "" && !o.RelBound {
+			f.ends[o.Rel] = o
+		}
 	case logical.ExpandChain:
 		f.drop(o.To)
 		f.bind(o.From, kindNode)
@@ -391,7 +408,14 @@ func (f *rowFacts) after(op logical.Op) {
 				}
 			}
 		}
+		ends := f.ends
+		f.ends = map[string]logical.Expand{}
 		f.drop(gone...)
+		for r, e := range ends {
+			if keep[r] {
+				f.ends[r] = e // its nodes go out of scope, not bound anew
+			}
+		}
 	case logical.Unwind:
 		f.drop(o.Var)
 	case logical.Optional:

@@ -44,6 +44,7 @@ var rules = []rule{
 	countColumns,
 	collectSets,
 	foldKnown,
+	outerRelCounts,
 	foldKinds,
 	countCycles,
 	countTypes,
