@@ -28,7 +28,9 @@ func (g *gen) countByRules(ops []logical.Op, env *regEnv) (res int32, ok bool, e
 		return 0, false, nil
 	}
 	res = g.r()
-	err = g.inline(&logical.Pipeline{Ops: g.onceBatch(out)}, env, func(ie *regEnv) error {
+	// Scans in the body get batched filters, as the body counted row by
+	// row does (batchedBody).
+	err = g.inline(&logical.Pipeline{Ops: g.onceBatch(g.b.batchedBody(out))}, env, func(ie *regEnv) error {
 		v, err := g.expr(&ast.Variable{Name: name}, ie)
 		if err != nil {
 			return err
