@@ -64,13 +64,14 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 			return replace(ops, i, 1, append([]logical.Op{sj}, with...)...)
 		}
 		entities := scopeEntities(sc)
-		if sj, rest, ok := b.semiJoinConjuncts(parts, sc, at, ops[:i]); ok && !b.groupFailsAhead(parts, rest, entities) {
+		kinds := b.kindsAt(ops, i)
+		if sj, rest, ok := b.semiJoinConjuncts(parts, sc, at, ops[:i]); ok && !b.groupFailsAhead(parts, rest, entities, kinds) {
 			return place(sj, rest), true
 		}
 		var whys []string
 		var facts *rowFacts
 		for k, c := range parts {
-			if b.failsAhead(parts, k, entities) {
+			if b.failsAhead(parts, k, entities, kinds) {
 				continue
 			}
 			if !substReads(c, f.Subst) {

@@ -114,12 +114,20 @@ func elementSafe(el *ast.PatternElement, entities map[string]bool, kinds kindsOf
 // existence test is among the others, so one decided by a semi-join
 // ahead of the filter moves ahead of the conjuncts written before it and
 // drops rows on which one of those would raise its error.
-func (b *builder) failsAhead(parts []ast.Expr, k int, entities map[string]bool) bool {
+//
+// kinds (nil for none) are the kinds of the values of the properties the
+// conjuncts read on the data the plan runs on (kindsAt): a conjunct
+// written before that they prove cannot fail (`w.id % 10 = 3` where
+// every id is an INTEGER: kindFailFree) raises no error on any row, so
+// the test may be decided ahead of it: the rows are those of the
+// written order and no error is lost. The plan records the kinds it
+// read and is planned again when a write changes them.
+func (b *builder) failsAhead(parts []ast.Expr, k int, entities map[string]bool, kinds kindsOf) bool {
 	if neverFails(parts[k], entities) && !b.readsFailingList(parts[k]) {
 		return false // row mode evaluates it first too
 	}
 	for _, c := range parts[:k] {
-		if !testSafe(c, entities, nil) || b.readsFailingList(c) {
+		if !testSafe(c, entities, kinds) || b.readsFailingList(c) {
 			return true
 		}
 	}
@@ -129,9 +137,9 @@ func (b *builder) failsAhead(parts []ast.Expr, k int, entities map[string]bool) 
 // groupFailsAhead is failsAhead for the conjuncts of parts a semi-join
 // decides together, those not in rest: whether one of them is written
 // after a conjunct of rest that may fail.
-func (b *builder) groupFailsAhead(parts, rest []ast.Expr, entities map[string]bool) bool {
+func (b *builder) groupFailsAhead(parts, rest []ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 	for k, c := range parts {
-		if !slices.Contains(rest, c) && b.failsAhead(parts, k, entities) {
+		if !slices.Contains(rest, c) && b.failsAhead(parts, k, entities, kinds) {
 			return true
 		}
 	}
