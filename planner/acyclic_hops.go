@@ -6,9 +6,10 @@ import "github.com/cyqdb/cyq/parser/ast"
 // as its hops and the inequalities of its nodes, where acyclicPart would
 // match its trails, bind a path and filter the path's node list: in
 // `MATCH ACYCLIC (h)-->{2}(c)` no node occurs twice, which is `(h)-->(n1)
-// -->(c)` with h <> n1, h <> c and n1 <> c. A quantified relationship of
-// one count k (`-[:R]->{k}`, without a variable, k at most
-// maxUnrolledHops) is its k hops, as in unrollFixedLength; a part whose
+// -->(c)` with h <> n1, h <> c and n1 <> c. A variable-length or
+// quantified relationship of one count k (`-[:R]->{k}`, `-[*k]->`,
+// without a variable, k at most maxUnrolledHops) is its k hops
+// (fixedHops); a part whose
 // every relationship is then one hop has as many nodes as its length plus
 // one, and its node list repeats no node exactly when every two of its
 // nodes differ (SIMPLE: every two but the first and the last). The hops
@@ -17,43 +18,25 @@ import "github.com/cyqdb/cyq/parser/ast"
 // written hops (degree sums, set-at-a-time chains) then read this part.
 //
 // It returns the rewritten part, the names of its nodes (names are the
-// part's, a fresh one for each node between the hops of a quantified
-// relationship) and the inequalities, or false when the part has a variable-length
-// relationship, a quantified path pattern, a quantified relationship of
-// a range of counts or one with a variable (its group list). Row mode
+// part's, a fresh one for each node between the hops of a relationship
+// of one count) and the inequalities, or false when the part has a
+// variable-length or quantified relationship of a range of counts or
+// with a variable (its list), or a quantified path pattern. Row mode
 // keeps the filter on the node list (the differential tests compare
 // both).
 func (b *builder) acyclicHops(part *ast.PatternPart, names []string) (*ast.PatternPart, []string, ast.Expr, bool) {
 	if b.rowModeOnly || part.Element == nil || len(names) != len(part.Element.Nodes) {
 		return nil, nil, nil, false
 	}
-	el := part.Element
 	sp := part.Span
-	out := &ast.PatternElement{Span: el.Span, Nodes: []*ast.NodePattern{el.Nodes[0]}}
-	outNames := []string{names[0]}
-	for i, r := range el.Rels {
-		if r.Group != nil || r.VarLength != nil {
+	out, outNames := part.Element, names
+	if c, n, ok := b.fixedHops(part, names); ok {
+		out, outNames = c.Element, n
+	}
+	for _, r := range out.Rels {
+		if r.Group != nil || r.VarLength != nil || r.Quant != nil {
 			return nil, nil, nil, false
 		}
-		k := int64(1)
-		if r.Quant != nil {
-			if r.Var != nil || r.Quant.Max == nil || *r.Quant.Max != r.Quant.Min || r.Quant.Min < 1 || r.Quant.Min > maxUnrolledHops {
-				return nil, nil, nil, false
-			}
-			k = r.Quant.Min
-		}
-		hop := *r
-		hop.Quant = nil
-		for j := int64(0); j < k; j++ {
-			h := hop
-			out.Rels = append(out.Rels, &h)
-			if j < k-1 {
-				out.Nodes = append(out.Nodes, &ast.NodePattern{Span: r.Span})
-				outNames = append(outNames, b.fresh("n"))
-			}
-		}
-		out.Nodes = append(out.Nodes, el.Nodes[i+1])
-		outNames = append(outNames, names[i+1])
 	}
 	last := len(out.Nodes) - 1
 	var pred ast.Expr

@@ -77,7 +77,13 @@ func (b *builder) matchOps(p *ast.Pattern, where ast.Expr, sc *scope) ([]logical
 		if err := b.checkPatternVars(p.Parts[i], sc, m.relVars); err != nil {
 			return nil, nil, err
 		}
-		if err := b.chainOps(m, part, names[i], seekOn); err != nil {
+		partNames := names[i]
+		if part.Var != nil {
+			if hops, hopNames, ok := b.fixedHops(part, partNames); ok {
+				part, partNames = hops, hopNames
+			}
+		}
+		if err := b.chainOps(m, part, partNames, seekOn); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -12,6 +12,9 @@ import (
 
 // builder binds an AST statement's names and lowers it into a logical plan.
 type builder struct {
+	// posReads are the paths whose elements the statement reads by
+	// position (see fixedHops).
+	posReads map[string]bool
 	// nodePos: where a value read as a node is reported when it is not
 	// one (see valueNodePositions).
 	nodePos map[string]int32

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -41,108 +42,122 @@ func (b *builder) pathFunctions(pl *logical.Pipeline) (*logical.Pipeline, bool) 
 			continue
 		}
 		r := pathElems{bind: pb}
-	scan:
-		for j := i + 1; j < len(pl.Ops); j++ {
-			switch o := pl.Ops[j].(type) {
-			case logical.Filter:
-				if o.Subst != nil {
-					continue
-				}
-				if e, ok := r.expr(o.Pred); ok {
-					var stay []ast.Expr
-					for _, c := range conjuncts(e) {
-						if !isBool(c, true) {
-							stay = append(stay, c)
-						}
-					}
-					changed = true
-					if len(stay) == 0 {
-						pl.Ops = replace(pl.Ops, j, 1)
-						return pl, true // indices moved; the fixed-point loop comes back
-					}
-					o.Pred = andOf(stay)
-					pl.Ops[j] = o
-				}
-			case logical.Project:
-				if o.Subst != nil {
-					continue
-				}
-				if items, ok := r.items(o.Items); ok {
-					o.Items = items
-					pl.Ops[j], changed = o, true
-				}
-			case logical.Sort:
-				if o.Subst != nil {
-					continue
-				}
-				keys, any := append([]logical.SortKey(nil), o.Keys...), false
-				for k := range keys {
-					if e, ok := r.expr(keys[k].Expr); ok {
-						keys[k].Expr, any = e, true
-					}
-				}
-				if any {
-					o.Keys = keys
-					pl.Ops[j], changed = o, true
-				}
-			case logical.Aggregate:
-				keys, kc := r.items(o.Keys)
-				aggs, ac := append([]logical.AggCall(nil), o.Aggs...), false
-				for k, a := range aggs {
-					args, ok := r.all(a.Call.Args)
-					if !ok {
-						continue
-					}
-					call := *a.Call
-					call.Args = args
-					if name, ref := b.aggRefs[a.Call]; ref {
-						b.aggRefs[&call] = name
-					}
-					aggs[k].Call, ac = &call, true
-				}
-				if kc {
-					o.Keys = keys
-				}
-				if ac {
-					o.Aggs = aggs
-				}
-				if kc || ac {
-					pl.Ops[j], changed = o, true
-				}
-				break scan
-			case logical.Select, logical.Distinct:
-				break scan
-			}
+		c, restart := b.rewriteFollowing(pl, i, slices.Concat(pb.Nodes, pb.Rels), r.expr)
+		if restart {
+			return pl, true
 		}
+		changed = changed || c
 	}
 	return pl, changed
+}
+
+// rewriteFollowing rewrites with rw the expressions of the filters,
+// projections and sort keys after pl.Ops[i] up to the first aggregation
+// (its keys and arguments included), DISTINCT, change of scope (Select)
+// or projection that binds one of the names rw may write (keep) to
+// another value, in place: the span where the variables bound by
+// pl.Ops[i] keep their values (see pathFunctions). A filter's conjuncts that become
+// true go; restart reports that a filter went (indices moved: the
+// caller returns and the fixed-point loop comes back).
+func (b *builder) rewriteFollowing(pl *logical.Pipeline, i int, keep []string, rw func(ast.Expr) (ast.Expr, bool)) (changed, restart bool) {
+	items := func(its []logical.Item) ([]logical.Item, bool) {
+		var out []logical.Item
+		for k, it := range its {
+			e, ok := rw(it.Expr)
+			if !ok {
+				continue
+			}
+			if out == nil {
+				out = append([]logical.Item(nil), its...)
+			}
+			out[k].Expr = e
+		}
+		return out, out != nil
+	}
+scan:
+	for j := i + 1; j < len(pl.Ops); j++ {
+		switch o := pl.Ops[j].(type) {
+		case logical.Filter:
+			if o.Subst != nil {
+				continue
+			}
+			if e, ok := rw(o.Pred); ok {
+				var stay []ast.Expr
+				for _, c := range conjuncts(e) {
+					if !isBool(c, true) {
+						stay = append(stay, c)
+					}
+				}
+				changed = true
+				if len(stay) == 0 {
+					pl.Ops = replace(pl.Ops, j, 1)
+					return true, true
+				}
+				o.Pred = andOf(stay)
+				pl.Ops[j] = o
+			}
+		case logical.Project:
+			if o.Subst != nil {
+				continue
+			}
+			if its, ok := items(o.Items); ok {
+				o.Items = its
+				pl.Ops[j], changed = o, true
+			}
+			for _, it := range o.Items {
+				if slices.Contains(keep, it.Name) && !projectsItself(o, it.Name) {
+					break scan // the items read the old binding; what follows the new one
+				}
+			}
+		case logical.Sort:
+			if o.Subst != nil {
+				continue
+			}
+			keys, any := append([]logical.SortKey(nil), o.Keys...), false
+			for k := range keys {
+				if e, ok := rw(keys[k].Expr); ok {
+					keys[k].Expr, any = e, true
+				}
+			}
+			if any {
+				o.Keys = keys
+				pl.Ops[j], changed = o, true
+			}
+		case logical.Aggregate:
+			keys, kc := items(o.Keys)
+			aggs, ac := append([]logical.AggCall(nil), o.Aggs...), false
+			for k, a := range aggs {
+				args, ok := replaceItems(a.Call.Args, rw)
+				if !ok {
+					continue
+				}
+				call := *a.Call
+				call.Args = args
+				if name, ref := b.aggRefs[a.Call]; ref {
+					b.aggRefs[&call] = name
+				}
+				aggs[k].Call, ac = &call, true
+			}
+			if kc {
+				o.Keys = keys
+			}
+			if ac {
+				o.Aggs = aggs
+			}
+			if kc || ac {
+				pl.Ops[j], changed = o, true
+			}
+			break scan
+		case logical.Select, logical.Distinct:
+			break scan
+		}
+	}
+	return changed, false
 }
 
 // pathElems rewrites the functions of one bound path (see pathFunctions).
 type pathElems struct {
 	bind logical.PathBind
-}
-
-// items rewrites the expressions of items, keeping their names; ok
-// reports whether any changed.
-func (r pathElems) items(its []logical.Item) ([]logical.Item, bool) {
-	var out []logical.Item
-	for k, it := range its {
-		e, ok := r.expr(it.Expr)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = append([]logical.Item(nil), its...)
-		}
-		out[k].Expr = e
-	}
-	return out, out != nil
-}
-
-// all rewrites es; ok reports whether any changed.
-func (r pathElems) all(es []ast.Expr) ([]ast.Expr, bool) {
-	return replaceItems(es, r.expr)
 }
 
 // expr returns e with the path's functions that name an element replaced

@@ -134,6 +134,7 @@ func compileOnce(st *ast.Statement, src string, opts Options, forced map[string]
 	b.seed = seedVar(st.Query, opts.Statement)
 	b.nodePos = valueNodePositions(st)
 	b.labels = statementLabels(st)
+	b.posReads = positionReads(st)
 	plan, err := b.buildQuery(st.Query)
 	if err != nil {
 		return nil, nil, err

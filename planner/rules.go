@@ -27,6 +27,8 @@ var rules = []rule{
 	dropDistinctRows,
 	pushdownUniqueness,
 	filtersBeforeProjections,
+	listLiteralReads,
+	foldProjectedLists,
 	semiJoinRuns,
 	stepTests,
 	unrollFixedLength,

@@ -44,6 +44,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		tailSlices,
 		func(pl *logical.Pipeline) (*logical.Pipeline, bool) { return b.prefixFunctions(pl, known) },
 		b.pathFunctions,
+		b.relEnds,
 		b.listMeasures,
 		b.pathLengthBounds,
 		hopsBy,
