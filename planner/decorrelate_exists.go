@@ -55,7 +55,10 @@ func semiJoinExists(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 				f.Pred = andAll(rest)
 				with = append(with, f)
 			}
-			if j := probeBinder(ops, at[sj.Probe], sj.Probe); foldable(ops, j, sj, at) && !slices.ContainsFunc(ops[j:i], limits) {
+			// The scan iterates the set only when the test may move
+			// there: past no SKIP/LIMIT, and past nothing that may fail
+			// (row mode evaluates it on the rows the test drops).
+			if j := probeBinder(ops, at[sj.Probe], sj.Probe); foldable(ops, j, sj, at) && !slices.ContainsFunc(ops[j:i], limits) && !b.failsBetween(ops, j, i) {
 				scan := ops[j].(logical.NodeScan)
 				sj.Scan, sj.Label = true, scan.Label
 				out := replace(ops, i, 1, with...)

@@ -21,11 +21,13 @@ import (
 // rule covers the conjuncts that reach a node from a later clause. A
 // label test never fails and holds of a bound node exactly when its
 // NodeFilter does; the check moves ahead of the filters after the
-// binding, which then see fewer rows, as the pushdown allows. It returns
+// binding, which then see fewer rows, as the pushdown allows: not past a
+// filter with a conjunct that may fail (filterCannotFail). It returns
 // the pipeline and whether anything changed.
 func (b *builder) labelChecks(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	changed := false
 	ops := pl.Ops
+	entities := entityVars(ops, nil)
 	for i := 0; i < len(ops); i++ {
 		v, ok := bindsNode(ops[i])
 		if !ok {
@@ -49,7 +51,16 @@ func (b *builder) labelChecks(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 					}
 					rest = append(rest, c)
 				}
+				// A later filter's label test does not move ahead of
+				// a conjunct here that may fail: row mode evaluates it
+				// on every row that reaches this filter (an earlier
+				// clause's WHERE), and the check moved ahead would
+				// drop rows on which it raises its error.
+				last := len(rest) > 0 && !b.filterCannotFail(logical.Filter{Pred: andOf(rest)}, entities)
 				if len(rest) == len(conjuncts(o.Pred)) {
+					if last {
+						break checks
+					}
 					continue
 				}
 				if len(rest) == 0 {
@@ -60,6 +71,9 @@ func (b *builder) labelChecks(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 				o.Pred = andOf(rest)
 				ops = slices.Clone(ops)
 				ops[j] = o
+				if last {
+					break checks
+				}
 			default:
 				break checks
 			}

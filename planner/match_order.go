@@ -206,7 +206,7 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 	if !nodeJoinsOnly(run) {
 		return run
 	}
-	run = hoistRunConditions(run, outer)
+	run = hoistRunConditions(run, outer, b.runKinds)
 	sc := kindsScope(outer)
 	bound := map[string]bool{}
 	for n := range outer {
@@ -243,13 +243,13 @@ func (b *builder) orderRun(run []ast.Clause, outer map[string]varKind) []ast.Cla
 		return run
 	}
 	entities := runEntities(run, outer)
-	for _, c := range run[:best] {
-		if w := c.(*ast.Match).Where; w != nil && !neverFails(w, entities) {
-			// The crossed clause's test, which may fail, would then
-			// be evaluated only on the rows the moved clause joins
-			// (an error row mode raises, hidden).
-			return run
-		}
+	if runFailures(run, outer, b.runKinds)(0, best) {
+		// A crossed clause's test (its WHERE, an inline property map or
+		// WHERE of its pattern), which may fail, would then be evaluated
+		// only on the rows the moved clause joins (an error row mode
+		// raises, hidden); or the moved clause's own pattern tests, which
+		// may fail, on rows row mode never reaches them with.
+		return run
 	}
 	moved := *run[best].(*ast.Match)
 	before := *run[best-1].(*ast.Match)

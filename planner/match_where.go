@@ -17,11 +17,21 @@ import (
 // the run starts from, as a constant is. Only conjuncts that cannot fail
 // move (neverFails): in a join a filter holds of a row wherever it is
 // checked, and these raise no error on the rows they are now checked on
-// earlier. It returns the run with copies of the clauses it changed.
-func hoistRunConditions(run []ast.Clause, outer map[string]varKind) []ast.Clause {
+// earlier. Nor may one move to a clause j past a test that may fail
+// (failsFrom: a WHERE or pattern of clause j up to the conjunct's own
+// clause's pattern): row mode evaluates that test on every row the
+// clauses before it keep, and the moved conjunct, checked first (a WHERE
+// tests its conjuncts that cannot fail first), would drop rows on which
+// it raises its error. Whether a test may fail is read with the kinds of
+// the values stored under property keys (kinds, nil for none: testSafe),
+// so `MATCH (a)-->(b) WHERE b.x / 2 > 1 MATCH (b)-->(c) WHERE a.id = 1`
+// still seeks a where every x is a number. It returns the run with copies
+// of the clauses it changed.
+func hoistRunConditions(run []ast.Clause, outer map[string]varKind, kinds func() kindsOf) []ast.Clause {
 	out := append([]ast.Clause(nil), run...)
+	fails := runFailures(run, outer, kinds)
 	for k := 1; k < len(out); k++ {
-		out[k] = hoistInlineProps(out, k, outer)
+		out[k] = hoistInlineProps(out, k, outer, fails)
 		m := out[k].(*ast.Match)
 		if m.Where == nil {
 			continue
@@ -30,7 +40,7 @@ func hoistRunConditions(run []ast.Clause, outer map[string]varKind) []ast.Clause
 		moved := false
 		for _, c := range conjuncts(normalizePredicate(m.Where)) {
 			j := firstBinder(out[:k], nodeTested(c, outer))
-			if j < 0 {
+			if j < 0 || fails(j, k) {
 				stay = append(stay, c)
 				continue
 			}
@@ -111,7 +121,7 @@ func firstBinder(run []ast.Clause, v string) int {
 // hoistRunConditions would move as WHERE conjuncts (`MATCH (a)-->(n)
 // MATCH (n {id: u})-->(c)`: n.id = u) moved to that clause's WHERE; it
 // changes run[j] for such a clause j.
-func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind) ast.Clause {
+func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind, fails func(j, k int) bool) ast.Clause {
 	m := run[k].(*ast.Match)
 	var parts []*ast.PatternPart
 	changed := false
@@ -125,7 +135,7 @@ func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind) ast.Cla
 				continue
 			}
 			j := firstBinder(run[:k], n.Var.Name)
-			if j < 0 {
+			if j < 0 || fails(j, k) {
 				continue
 			}
 			var keep []*ast.MapEntry
@@ -164,3 +174,71 @@ func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind) ast.Cla
 	c.Pattern = &ast.Pattern{Span: m.Pattern.Span, Parts: parts}
 	return &c
 }
+
+// runFailures returns failsFrom for the clauses of run as written (a
+// conjunct moved from a later clause cannot fail, so moving it changes no
+// answer), each clause's verdict computed once.
+func runFailures(run []ast.Clause, outer map[string]varKind, kinds func() kindsOf) func(j, k int) bool {
+	entities := runEntities(run, outer)
+	var ks kindsOf
+	read := false
+	safe := func(e ast.Expr) bool {
+		if testSafe(e, entities, nil) {
+			return true
+		}
+		// The kinds are read (a read the plan records) only for a test
+		// that needs them.
+		if !read && kinds != nil {
+			ks, read = kinds(), true
+		}
+		return ks != nil && testSafe(e, entities, ks)
+	}
+	elemSafe := func(el *ast.PatternElement) bool {
+		if elementSafe(el, entities, nil) {
+			return true
+		}
+		if !read && kinds != nil {
+			ks, read = kinds(), true
+		}
+		return ks != nil && elementSafe(el, entities, ks)
+	}
+	where := make([]int8, len(run)) // 0 unknown, 1 safe, 2 may fail
+	pattern := make([]int8, len(run))
+	verdict := func(memo []int8, i int, f func() bool) bool {
+		if memo[i] == 0 {
+			memo[i] = 2
+			if f() {
+				memo[i] = 1
+			}
+		}
+		return memo[i] == 2
+	}
+	whereFails := func(i int) bool {
+		return verdict(where, i, func() bool {
+			w := run[i].(*ast.Match).Where
+			return w == nil || safe(w)
+		})
+	}
+	patternFails := func(i int) bool {
+		return verdict(pattern, i, func() bool {
+			for _, p := range run[i].(*ast.Match).Pattern.Parts {
+				if p.Element == nil || !elemSafe(p.Element) {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	return func(j, k int) bool {
+		for i := j; i < k; i++ {
+			if whereFails(i) || patternFails(i) {
+				return true
+			}
+		}
+		return patternFails(k)
+	}
+}
+
+// runKinds is the kinds of the values of property keys of any entity
+// (kindsWith), for hoistRunConditions.
+func (b *builder) runKinds() kindsOf { return b.kindsWith(nil) }

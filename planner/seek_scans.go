@@ -129,8 +129,11 @@ func (b *builder) pushedSeek(s logical.NodeScan, labels []string, conds []ast.Ex
 // `MATCH (b {id: 1})-->(x)<--(a {id: 2})`, and so does `UNWIND $l AS u
 // MATCH (b {id: 1})-->(x) MATCH (x)<--(a {id: u})`). Only the rows'
 // order changes, so not where an ORDER BY before them makes it observed.
-// It crosses WITH boundaries too (seek_boundaries.go).
-func hoistSeeks(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+// It crosses WITH boundaries too (seek_boundaries.go). A value that may
+// fail (cannotFail) stays: it would be evaluated on rows the expansions
+// drop.
+func hoistSeeks(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	entities, paths := entityVars(ops, nil), pathVars(ops)
 	for i, op := range ops {
 		if req.After[i].Ordered {
 			continue // the seek's nodes would come outermost: another order
@@ -148,7 +151,10 @@ func hoistSeeks(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool)
 		default:
 			continue
 		}
-		if usesAny(value, nil) {
+		if usesAny(value, nil) || !b.cannotFail(value, entities, paths) {
+			// A value that may fail (`{id: a.k * 2}`) is evaluated where
+			// row mode evaluates it: on the rows the expansions ahead
+			// keep, not on every row before them.
 			continue
 		}
 		reads := exprVars(value)

@@ -175,7 +175,7 @@ func (b *builder) runStartCost(run []ast.Clause, outer map[string]varKind) float
 	if !nodeJoinsOnly(run) {
 		return b.startCost(run[0].(*ast.Match), kindsScope(outer), boundNames(outer))
 	}
-	run = hoistRunConditions(run, outer)
+	run = hoistRunConditions(run, outer, b.runKinds)
 	sc, bound := kindsScope(outer), boundNames(outer)
 	best := b.startCost(run[0].(*ast.Match), sc, bound)
 	for _, c := range run[1:] {
