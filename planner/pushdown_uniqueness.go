@@ -20,7 +20,24 @@ import (
 // Both variables must be bound by expansions of this pipeline (so neither
 // is null) and the conjunct must reach the later expansion across
 // operators that only bind other variables or filter.
+//
+// Every such conjunct moves in one call: a rule run between two moves
+// (a semi-join taken out of the filter, say) could put an operator the
+// conjunct does not cross between the filter and the expansion, and the
+// spelling of a query would decide which conjuncts moved.
 func pushdownUniqueness(_ *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
+	changed := false
+	for {
+		next, ok := pushdownUniquenessOnce(ops)
+		if !ok {
+			return ops, changed
+		}
+		ops, changed = next, true
+	}
+}
+
+// pushdownUniquenessOnce moves one conjunct (see pushdownUniqueness).
+func pushdownUniquenessOnce(ops []logical.Op) ([]logical.Op, bool) {
 	for j, op := range ops {
 		f, ok := op.(logical.Filter)
 		if !ok || f.Subst != nil || f.Vectorised {
