@@ -20,6 +20,7 @@ var rules = []rule{
 	caseListTests,
 	setQuantifiedPaths,
 	caseDepths,
+	unwoundFilters,
 	dropUnused,
 	optionalNullsUnread,
 	optionalNullDropped,
