@@ -18,6 +18,8 @@ var pathElementPatterns = []string{
 	"(a:A)-[:T]->{2}(b)", "(a)-[*1]->(b)", "(a:A)-[*3]->(b)", "(a)-[:T]-(m)<-[:U]-(b)",
 	"(a:A)-[*2]->(m)-[:U]->(b)", "(a)-[*1..2]->(m)-[:T*2]-(b)", "(a:B)<-[:T*2 {k: 1}]-(b)",
 	"(a:A)-[rs*2]->(b)", "(a)-[*1..3]->(b)", "(a:A)-[:T]->{1,2}(b)",
+	// the first node an A (whose id is a multiple of 3), the second a B
+	"(a:A)-[:T]->(:B)-->(b)", "(a:A)-[*1]->(:B)<-[:T]-(b)",
 }
 
 // pathElementReads read the path's elements ({P} the pattern): by
