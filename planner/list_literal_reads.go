@@ -176,10 +176,11 @@ func substituteVar(e ast.Expr, v, name string) (ast.Expr, bool) {
 // constant positions, into that filter: `WITH [a.id, b.id, c.id] AS ids
 // WHERE ids[1] > ids[-1]` (nothing after the WHERE reads ids) tests
 // `b.id > c.id`, as the query written with the test in its MATCH does,
-// with no list built per row. Every element must be a value that cannot
-// fail (plainValue), since the ones the filter does not read are no
-// longer computed; the projection keeps its other items (and goes when
-// none is left).
+// with no list built per row. The elements the filter does not read are
+// no longer computed: each read is the element where the others cannot
+// fail (literalElement), and the fold declines otherwise; the ones read
+// are computed on the same rows, in the filter. The projection keeps its
+// other items (and goes when none is left).
 func foldProjectedLists(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
 	for i := 0; i+1 < len(ops); i++ {
 		p, ok := ops[i].(logical.Project)
@@ -198,9 +199,6 @@ func foldProjectedLists(_ *builder, ops []logical.Op, req required) ([]logical.O
 			}
 			if ents == nil {
 				ents = entitiesAt(ops, i)
-			}
-			if !plainValue(l, ents) {
-				continue
 			}
 			name := it.Name
 			pred, changed := rewriteExpr(f.Pred, func(x ast.Expr) (ast.Expr, bool) {
