@@ -39,6 +39,7 @@ func (b *builder) predicateRules(known map[string]bool) []pipelineRule {
 		foldConstants,
 		filterTruth,
 		listExistence,
+		listMemberTests,
 		existsUnions,
 		normalize,
 		tailSlices,

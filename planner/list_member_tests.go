@@ -1,0 +1,252 @@
+package planner
+
+import (
+	"maps"
+	"strings"
+
+	"github.com/cyqdb/cyq/parser/ast"
+	"github.com/cyqdb/cyq/planner/logical"
+)
+
+// A membership test of a node in a list of a pattern's matches is an
+// existence test wherever it is written, not only in a filter
+// (listExistence): when x holds a node, never null, and the list is
+// [pattern WHERE w | v] (or COLLECT { MATCH pattern WHERE w RETURN v })
+// of a node v the pattern binds afresh, x IN list is EXISTS { pattern
+// WHERE w } with x in v's place (nodeMember), true or false alike in
+// every row. The test most often sits in a comprehension or quantifier
+// over a collected list, whose element the loop binds:
+//
+//	[x IN out WHERE NOT x IN [(b)-->(h) | b]]
+//	size([y IN ys WHERE y IN COLLECT { MATCH (a)-->(z) RETURN z }])
+//
+// where the loop builds the whole list of matches once per element (a
+// list per element per row) and the existence test is one adjacency
+// probe per element, which the comprehension's adjacency filter
+// (list_adjacent_tests.go) answers from one neighbour set.
+//
+// The element variable holds a node, never null, when the list it runs
+// over holds only nodes: a collect() of a node variable (collect skips
+// nulls), a pattern comprehension mapping each match to a node of its
+// pattern, or a variable bound to either and carried by
+// projections as itself. A row variable that holds a node in every row
+// (nonNullNodes) qualifies as it does for listExistence.
+//
+// Exactness: a node compares with a node true or false, never null, so
+// x IN list is true exactly when some match binds v to x and false
+// otherwise, which is what the existence test answers; neither can fail
+// (the pattern's other bound names are read by both forms alike, and a
+// node x is what the pattern's node position needs). Evaluation counts
+// do not matter: both forms run per evaluation of the test, nothing else.
+// v must be bound by the pattern, not a name of the row or of an
+// enclosing loop (renaming that would test another node), and the
+// element's name must not be one the pattern binds afresh elsewhere
+// (nodeMember's renaming refuses a clash). Row mode keeps the lists (the
+// differential tests compare both).
+func listMemberTests(pl *logical.Pipeline) (*logical.Pipeline, bool) {
+	changed := false
+	nodes := map[string]bool{}
+	lists := map[string]bool{} // variables holding lists of nodes only
+	for i, op := range pl.Ops {
+		bound, _, known := scopeAt(pl.Ops, i)
+		if known {
+			c := memberCtx{nodes: maps.Clone(nodes), lists: lists, bound: map[string]bool{}}
+			for n := range bound.vars {
+				c.bound[n] = true
+			}
+			if next, ok := c.rewriteOp(op); ok {
+				pl.Ops[i] = next
+				op = next
+				changed = true
+			}
+		}
+		lists = nodeLists(lists, op, bound, known)
+		nonNullNodes(nodes, op)
+	}
+	return pl, changed
+}
+
+// memberCtx is what a test's position knows: the variables holding a
+// node in every evaluation, the variables holding lists of nodes only,
+// and the names bound there (row and loop variables).
+type memberCtx struct {
+	nodes, lists, bound map[string]bool
+}
+
+// rewriteOp rewrites the membership tests of a filter, projection or
+// aggregation (one read by its text, Subst, is left as it is).
+func (c memberCtx) rewriteOp(op logical.Op) (logical.Op, bool) {
+	switch o := op.(type) {
+	case logical.Filter:
+		if len(o.Subst) > 0 || o.Vectorised {
+			return op, false
+		}
+		p, ok := c.rewrite(o.Pred)
+		if ok {
+			o.Pred = p
+		}
+		return o, ok
+	case logical.Project:
+		if len(o.Subst) > 0 {
+			return op, false // its items are read by their text
+		}
+		items := append([]logical.Item(nil), o.Items...)
+		changed := false
+		for k, it := range items {
+			if x, ok := c.rewrite(it.Expr); ok {
+				items[k].Expr, changed = x, true
+			}
+		}
+		o.Items = items
+		return o, changed
+	}
+	return op, false
+}
+
+// rewrite rewrites the membership tests of e (see above).
+func (c memberCtx) rewrite(e ast.Expr) (ast.Expr, bool) {
+	return rewriteExpr(e, func(x ast.Expr) (ast.Expr, bool) {
+		switch x := x.(type) {
+		case *ast.In:
+			return c.member(x)
+		case *ast.ListComprehension:
+			if x.Var == nil || x.Where == nil {
+				return x, false
+			}
+			w, ok := c.inLoop(x.Var.Name, x.In).rewrite(x.Where)
+			if !ok {
+				return x, false
+			}
+			n := *x
+			n.Where = w
+			return &n, true
+		case *ast.Quantifier:
+			if x.Var == nil || x.Where == nil {
+				return x, false
+			}
+			w, ok := c.inLoop(x.Var.Name, x.In).rewrite(x.Where)
+			if !ok {
+				return x, false
+			}
+			n := *x
+			n.Where = w
+			return &n, true
+		}
+		return x, false
+	})
+}
+
+// inLoop is c inside a loop binding v to each element of list: v holds a
+// node exactly when list holds only nodes, and shadows the row's v.
+func (c memberCtx) inLoop(v string, list ast.Expr) memberCtx {
+	in := memberCtx{nodes: maps.Clone(c.nodes), lists: maps.Clone(c.lists), bound: maps.Clone(c.bound)}
+	in.bound[v] = true
+	delete(in.lists, v)
+	in.nodes[v] = c.nodeList(list)
+	return in
+}
+
+// nodeList reports whether e is a list that holds only nodes (no null).
+func (c memberCtx) nodeList(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Variable:
+		return c.lists[x.Name]
+	case *ast.FunctionCall:
+		// an aggregate's column, named by its call after the grouping
+		return c.lists[aggListKey(x)]
+	case *ast.PatternComprehension:
+		return nodeMap(x)
+	}
+	return false
+}
+
+// nodeMap reports whether a pattern comprehension maps each match to a
+// node variable of its pattern: a node in every match, bound outside or
+// not.
+func nodeMap(x *ast.PatternComprehension) bool {
+	v, ok := x.Map.(*ast.Variable)
+	if !ok || x.Element == nil {
+		return false
+	}
+	own := map[string]varKind{}
+	addPatternKinds(&ast.Pattern{Parts: []*ast.PatternPart{{Var: x.PathVar, Element: x.Element}}}, own)
+	return own[v.Name] == kindNode
+}
+
+// member rewrites x IN list when x holds a node and list is a list of
+// matches of a node the pattern binds afresh.
+func (c memberCtx) member(x *ast.In) (ast.Expr, bool) {
+	xv, ok := x.Expr.(*ast.Variable)
+	if !ok || !c.nodes[xv.Name] {
+		return x, false
+	}
+	p, w, el, ok := listMatches(x.List)
+	if !ok {
+		return x, false
+	}
+	ev, ok := el.(*ast.Variable)
+	if !ok || c.bound[ev.Name] {
+		return x, false
+	}
+	t, ok := nodeMember(x.Span, x.Expr, p, w, el, c.nodes)
+	if !ok {
+		return x, false
+	}
+	return t, true
+}
+
+// nodeLists returns the variables holding lists of nodes only after op,
+// from lists before it: a collect() of a node variable, a pattern
+// comprehension of fresh nodes, or such a variable carried as itself. A
+// projection or aggregation binds its columns anew; an operator that
+// binds nothing the rule follows keeps the lists (no name is bound twice
+// in one scope).
+func nodeLists(lists map[string]bool, op logical.Op, bound *scope, known bool) map[string]bool {
+	switch o := op.(type) {
+	case logical.Project:
+		next := map[string]bool{}
+		if !known {
+			return next
+		}
+		c := memberCtx{lists: lists, bound: map[string]bool{}}
+		for n := range bound.vars {
+			c.bound[n] = true
+		}
+		for _, it := range o.Items {
+			if c.nodeList(it.Expr) {
+				next[it.Name] = true
+			}
+		}
+		return next
+	case logical.Aggregate:
+		next := map[string]bool{}
+		if !known {
+			return next
+		}
+		for _, it := range o.Keys {
+			if v, ok := it.Expr.(*ast.Variable); ok && lists[v.Name] {
+				next[it.Name] = true
+			}
+		}
+		for _, a := range o.Aggs {
+			fc := a.Call
+			if fc == nil || fc.Star || len(fc.Namespace) > 0 || len(fc.Args) != 1 || !strings.EqualFold(fc.Name, "collect") {
+				continue
+			}
+			if v, ok := fc.Args[0].(*ast.Variable); ok && bound.vars[v.Name] == kindNode {
+				next[a.Name] = true
+				next[aggListKey(fc)] = true
+			}
+		}
+		return next
+	case logical.Filter, logical.Select, logical.Sort, logical.Skip, logical.Limit, logical.Distinct, logical.SemiJoin,
+		logical.Start, logical.NodeScan, logical.NodeIndexSeek, logical.Expand, logical.Unwind:
+		return lists
+	}
+	return map[string]bool{}
+}
+
+// aggListKey is the name nodeLists gives the column of a collect() call
+// that the projection after the grouping names by the call (no variable
+// can be named so).
+func aggListKey(fc *ast.FunctionCall) string { return "#collect " + ast.FormatExpr(fc) }
