@@ -108,9 +108,8 @@ func walkUniquenessQueries(r *rand.Rand, n int) []string {
 // when a WITH binds its node names anew (rowFacts.drop leaving them)
 // fails 36; the type test dropped (relCountedBy without typesTest) fails
 // 586; the end test dropped (relCountedBy without leavesThrough) fails
-// 758; where a WITH dropped the expansion's nodes, r counted as the
-// hop's without testing its own ends and type (the fallback to
-// outerRelCounted) fails 56.
+// 758; the test reading nodes a WITH dropped from the row (the scope
+// check in outerRelCount) fails 60.
 func TestWalkUniquenessMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(61, 7))
 	queries := walkUniquenessQueries(r, 600)

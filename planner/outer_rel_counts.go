@@ -131,31 +131,24 @@ func (b *builder) outerRelCount(x ast.Expr, f *rowFacts, sc *scope) (ast.Expr, b
 	if !counted {
 		return count, true
 	}
-	if test != nil && !readsInScope(test, sc) {
-		// The expansion's nodes are no longer in the row (a WITH kept r
-		// alone): the ends and type of r itself are tested, as for a
-		// relationship of the row whose expansion is not known.
-		test = outerRelCounted(logical.Expand{From: near, Dir: dir, Types: types}, c)
+	if test != nil {
+		// The test reads the expansion's nodes only where the row still
+		// binds them.
+		vars, ok := factVars(test)
+		if !ok {
+			return nil, false
+		}
+		for v := range vars {
+			if !sc.has(v) {
+				return nil, false
+			}
+		}
 	}
 	var one ast.Expr = intLit(ast.Span{}, 1)
 	if test != nil {
 		one = &ast.Case{Whens: []*ast.CaseWhen{{When: test, Then: intLit(ast.Span{}, 1)}}, Else: intLit(ast.Span{}, 0)}
 	}
 	return &ast.Binary{Span: x.NodeSpan(), Op: ast.OpSub, Left: count, Right: one}, true
-}
-
-// readsInScope reports whether every variable e reads is in sc.
-func readsInScope(e ast.Expr, sc *scope) bool {
-	vars, ok := factVars(e)
-	if !ok {
-		return false
-	}
-	for v := range vars {
-		if !sc.has(v) {
-			return false
-		}
-	}
-	return true
 }
 
 // relCountedBy is the test that the relationship expansion e bound is
