@@ -157,13 +157,13 @@ var unwoundFilterForms = []string{
 // on random graphs, planned and indexed.
 //
 // Breaks (each restored after; 1,200 runs): conjuncts that may fail moved
-// too (filterSafe always true) fails 0 runs (before the rule was narrowed
-// to filters with a pattern test it failed 2, a division by zero
-// evaluated on an element past the LIMIT; the failing tests with a
-// pattern here fail on an element both forms reach); patterns read from
-// elements not known to be nodes moved (patternEndsKnown dropped) fails 0
-// runs (such an element fails where the filter reads it too); the list
-// read without `[] +` fails 0 runs (every list here is a list).
+// too (filterSafe always true) fails 0 runs (a failing test with a
+// pattern here fails on an element the filter reaches too; before the
+// rule was narrowed to filters with a pattern test, a division by zero
+// past the LIMIT failed 2); patterns read from elements not known to be
+// nodes moved (patternEndsKnown dropped) fails 0 runs (such an element
+// fails where the filter reads it too); the list read without `[] +`
+// fails 0 runs (every list here is a list).
 func TestUnwoundFiltersMatchRowMode(t *testing.T) {
 	var queries []string
 	for _, f := range unwoundFilterForms {

@@ -108,7 +108,7 @@ func passesNames(p logical.Project) bool {
 // filters, which the cost model estimates by what they compare.
 func testsPattern(preds []ast.Expr, n string) bool {
 	for _, p := range preds {
-		if !exprVars(p)[n] {
+		if !readsName(p, n) {
 			continue
 		}
 		found := false
@@ -130,7 +130,7 @@ func testsPattern(preds []ast.Expr, n string) bool {
 // unwoundReads reports whether any of es mentions the variable n.
 func unwoundReads(es []ast.Expr, n string) bool {
 	for _, e := range es {
-		if exprVars(e)[n] {
+		if readsName(e, n) {
 			return true
 		}
 	}
