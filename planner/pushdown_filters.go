@@ -40,13 +40,10 @@ func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, w
 		}
 		var stay []ast.Expr
 		moved := map[int][]ast.Expr{} // target index -> conjuncts to add after it
-		parts := conjuncts(f.Pred)
-		for k, c := range parts {
+		for _, c := range conjuncts(f.Pred) {
 			t := i
 			if neverFails(c, entities) && !b.readsFailingList(c) {
 				t = b.pushTarget(pl.Ops, i, exprVars(c), entities)
-			} else if !wrote {
-				t = b.kindSafeTarget(pl.Ops, i, parts, k, entities)
 			}
 			if t == i {
 				stay = append(stay, c)
@@ -160,39 +157,4 @@ func anyIn(names []string, set map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// kindSafeTarget is pushTarget for parts[k], a conjunct of the filter at
-// i that may fail by its text, when the value kinds of the data prove it
-// cannot (`v.id % 10 = 3` where every id is an INTEGER: kindFailFree):
-// such a conjunct raises on no row, so testing it earlier drops only the
-// rows the filter drops, as a conjunct that cannot fail by its text is.
-// The kinds are those at the target (kindsAt after the operator it
-// follows), not at i: a label check between them narrows the entities
-// the proof at i reads (`(v)-->(w) WHERE v:A AND v.k % 3 = 0` proves the
-// test on A nodes only, and before the check v may be any node). Row
-// mode evaluates the conjuncts that may fail by their text in their
-// written order, so every conjunct written before parts[k] must be one
-// that cannot fail either (by its text or by the kinds at i): one that
-// may fail would raise on a row the moved conjunct now drops first. It
-// returns i when the conjunct stays.
-func (b *builder) kindSafeTarget(ops []logical.Op, i int, parts []ast.Expr, k int, entities map[string]bool) int {
-	c := parts[k]
-	if b.kindStats() == nil || b.readsFailingList(c) {
-		return i
-	}
-	here := b.kindsAt(ops, i)
-	if !neverFailsKinds(c, entities, here) {
-		return i
-	}
-	for _, d := range parts[:k] {
-		if !kindSafeConjunct(d, entities, here) || b.readsFailingList(d) {
-			return i
-		}
-	}
-	t := b.pushTarget(ops, i, exprVars(c), entities)
-	if t == i || !neverFailsKinds(c, entities, b.kindsAt(ops, t+1)) {
-		return i
-	}
-	return t
 }
