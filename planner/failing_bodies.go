@@ -127,11 +127,21 @@ func (b *builder) failsAhead(parts []ast.Expr, k int, entities map[string]bool, 
 		return false // row mode evaluates it first too
 	}
 	for _, c := range parts[:k] {
-		if !testSafe(c, entities, kinds) || b.readsFailingList(c) {
+		if !kindSafeConjunct(c, entities, kinds) || b.readsFailingList(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// kindSafeConjunct reports whether a filter's conjunct cannot fail: by
+// its text (testSafe without kinds), or by the kinds (neverFailsKinds,
+// whose tests yield a boolean or null). testSafe with kinds is not
+// enough for a conjunct: it takes coalesce() of a value the kinds prove
+// plain as safe, and a filter raises on a conjunct whose value is not a
+// boolean (`coalesce(toLower(m.p), m.q = 1)` of a string p).
+func kindSafeConjunct(c ast.Expr, entities map[string]bool, kinds kindsOf) bool {
+	return testSafe(c, entities, nil) || neverFailsKinds(c, entities, kinds)
 }
 
 // groupFailsAhead is failsAhead for the conjuncts of parts a semi-join
