@@ -181,7 +181,8 @@ func (c memberCtx) member(x *ast.In) (ast.Expr, bool) {
 		return x, false
 	}
 	p, w, el, ok := listMatches(x.List)
-	if !ok {
+	if !ok || w != nil && !neverFails(w, nil) {
+		// the list tests every match, the existence test stops at one
 		return x, false
 	}
 	ev, ok := el.(*ast.Variable)
