@@ -303,7 +303,7 @@ func (g *qgen) smallPatternBound() string {
 // pred returns a boolean expression over the scope.
 func (g *qgen) pred(depth int) string {
 	if depth <= 0 || g.chance(3) {
-		switch g.r.IntN(13) {
+		switch g.r.IntN(14) {
 		case 0:
 			return g.scalar(1) + " = " + g.scalar(1)
 		case 1:
@@ -347,6 +347,18 @@ func (g *qgen) pred(depth int) string {
 		case 12:
 			if len(g.lists) > 0 {
 				return "any(x IN " + g.pick(g.lists) + " WHERE x > " + g.scalar(0) + ")"
+			}
+		case 13:
+			// An operand that is not always a boolean (k holds
+			// integers, strings, booleans): it fails only where the
+			// chain's other operand does not decide it.
+			if len(g.nodes) > 0 {
+				v := g.pick(g.nodes) + []string{".k", ".id"}[g.r.IntN(2)]
+				op := []string{" OR ", " AND "}[g.r.IntN(2)]
+				if g.chance(2) {
+					return "(" + g.pred(0) + op + v + ")"
+				}
+				return "(" + v + op + g.pred(0) + ")"
 			}
 		}
 		return g.scalar(0) + " >= " + g.scalar(0)

@@ -183,6 +183,9 @@ func runFailures(run []ast.Clause, outer map[string]varKind, kinds func() kindsO
 	var ks kindsOf
 	read := false
 	safe := func(e ast.Expr) bool {
+		// Read normalised, as the conjuncts moved are (`COUNT { MATCH
+		// p }` is `COUNT { p }`).
+		e = normalizePredicate(e)
 		if testSafe(e, entities, nil) {
 			return true
 		}
@@ -191,7 +194,12 @@ func runFailures(run []ast.Clause, outer map[string]varKind, kinds func() kindsO
 		if !read && kinds != nil {
 			ks, read = kinds(), true
 		}
-		return ks != nil && testSafe(e, entities, ks)
+		if ks == nil {
+			// No kinds known: still a COUNT { } of a body that cannot
+			// fail is a plain INTEGER (countFailFree).
+			return testSafe(e, entities, func(string, string) (KindSet, bool) { return 0, false })
+		}
+		return testSafe(e, entities, ks)
 	}
 	elemSafe := func(el *ast.PatternElement) bool {
 		if elementSafe(el, entities, nil) {

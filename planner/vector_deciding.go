@@ -62,6 +62,15 @@ func (vc *vecCtx) decidingLogic(x *ast.Binary) (reg int32, ok bool, err error) {
 			return 0, false, err
 		}
 		if i > 0 {
+			// Combined on the undecided lanes only, the others null:
+			// an instruction that reads every lane (a property
+			// column) may have filled a decided lane with a value
+			// that is not a boolean, which the operator would reject
+			// where row mode never evaluates the operand.
+			part := g.v()
+			g.at(x)
+			g.emit(vm.OpVecBinary, part, res, r, g.addAux(&vm.VecSpec{Op: op, Cursor: vc.cursor}))
+			r = vc.keep(part)
 			g.emit(vm.OpVecUnmask, vc.cursor)
 		}
 		acc := g.v()
