@@ -103,6 +103,15 @@ func (c memberCtx) rewriteOp(op logical.Op) (logical.Op, bool) {
 	return op, false
 }
 
+// loopWhere rewrites the WHERE of a loop over in binding v (a
+// comprehension's or a quantifier's), false when there is none to change.
+func (c memberCtx) loopWhere(v *ast.Variable, in, where ast.Expr) (ast.Expr, bool) {
+	if v == nil || where == nil {
+		return nil, false
+	}
+	return c.inLoop(v.Name, in).rewrite(where)
+}
+
 // rewrite rewrites the membership tests of e (see above).
 func (c memberCtx) rewrite(e ast.Expr) (ast.Expr, bool) {
 	return rewriteExpr(e, func(x ast.Expr) (ast.Expr, bool) {
@@ -110,10 +119,7 @@ func (c memberCtx) rewrite(e ast.Expr) (ast.Expr, bool) {
 		case *ast.In:
 			return c.member(x)
 		case *ast.ListComprehension:
-			if x.Var == nil || x.Where == nil {
-				return x, false
-			}
-			w, ok := c.inLoop(x.Var.Name, x.In).rewrite(x.Where)
+			w, ok := c.loopWhere(x.Var, x.In, x.Where)
 			if !ok {
 				return x, false
 			}
@@ -121,10 +127,7 @@ func (c memberCtx) rewrite(e ast.Expr) (ast.Expr, bool) {
 			n.Where = w
 			return &n, true
 		case *ast.Quantifier:
-			if x.Var == nil || x.Where == nil {
-				return x, false
-			}
-			w, ok := c.inLoop(x.Var.Name, x.In).rewrite(x.Where)
+			w, ok := c.loopWhere(x.Var, x.In, x.Where)
 			if !ok {
 				return x, false
 			}
