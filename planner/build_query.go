@@ -211,6 +211,14 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 				ordered[i+1] = next
 				continue
 			}
+			if per, next, ok := b.optionalExtremes(m, ordered[i+1], q.sc); ok {
+				q.readSinceEager = true
+				if err := b.clause(q, per); err != nil {
+					return nil, nil, err
+				}
+				ordered[i+1] = next
+				continue
+			}
 			if count, next, ok := b.optionalCount(m, ordered[i+1], q.sc); ok {
 				q.readSinceEager = true
 				if err := b.clause(q, count); err != nil {

@@ -239,6 +239,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 		}
 		return g.subquery(x.Query, env, subCount, x)
 	case *ast.CollectSubquery:
+		if r, ok, err := g.rankedExtremeCollect(x, env); ok || err != nil {
+			return r, err
+		}
 		return g.subquery(x.Query, env, subCollect, x)
 	case *ast.PatternComprehension:
 		return g.patternComp(x, env)

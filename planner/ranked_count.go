@@ -54,6 +54,9 @@ type rankedSiblings struct {
 	cmps       []vm.RankCmp
 	rest       ast.Expr // the other conjuncts, nil when none
 	group      []string // G, in the environment's order
+	// inOrder plans the siblings as row mode reads them, in their order
+	// (an extreme keeps the first of equal keys: ranked_extremes.go).
+	inOrder bool
 }
 
 // readRankedSiblings returns the rank reading of a per-row pattern test or
@@ -236,12 +239,25 @@ func rankComparison(c ast.Expr, inner map[string]bool, sc *scope, safe func(ast.
 // siblings run once per group: the first row of a group fills and sorts
 // its keys, every row answers by binary search.
 func (g *gen) rankedCount(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (int32, bool, error) {
-	sc := env.scope()
-	rs, ok := g.b.readRankedSiblings(p, where, sc)
+	rs, ok := g.b.readRankedSiblings(p, where, env.scope())
 	if !ok {
 		return 0, false, nil
 	}
-	spec := &vm.RankSpec{Cmps: rs.cmps, Exists: !count}
+	res := g.r()
+	if _, _, err := g.rankedGroup(p, rs, env, &vm.RankSpec{Cmps: rs.cmps, Exists: !count}, res); err != nil {
+		return 0, false, err
+	}
+	return res, true, nil
+}
+
+// rankedGroup generates the rank rs of pattern p for the current row:
+// its values evaluated into consecutive registers from v, then a probe of
+// the group's sorted keys (OpRankProbe) that, on a miss, enumerates the
+// siblings, adds their keys and seals the group (OpRankSeal). Both write
+// the spec's answer to res (nothing useful for an Extreme spec, which
+// OpRankExtreme answers after). It returns the spec's aux index and v.
+func (g *gen) rankedGroup(p *ast.Pattern, rs rankedSiblings, env *regEnv, spec *vm.RankSpec, res int32) (aux, v int32, err error) {
+	sc := env.scope()
 	for _, n := range rs.group {
 		s := env.vars[n]
 		if s.kind == slotValue {
@@ -252,18 +268,17 @@ func (g *gen) rankedCount(p *ast.Pattern, where ast.Expr, env *regEnv, count boo
 	}
 	ops, err := g.b.rankedSiblingOps(p, rs, sc)
 	if err != nil {
-		return 0, false, err
+		return 0, 0, err
 	}
-	v := g.rs(len(rs.vals))
+	v = g.rs(len(rs.vals))
 	for i, e := range rs.vals {
 		r, err := g.expr(e, env)
 		if err != nil {
-			return 0, false, err
+			return 0, 0, err
 		}
 		g.emit(vm.OpMove, v+int32(i), r)
 	}
-	aux := g.addAux(spec)
-	res := g.r()
+	aux = g.addAux(spec)
 	done, filled := g.newLabel(), g.newLabel()
 	g.emitJ(vm.OpRankProbe, 3, done, aux, v, res)
 	dummy := int32(-1)
@@ -280,12 +295,12 @@ func (g *gen) rankedCount(p *ast.Pattern, where ast.Expr, env *regEnv, count boo
 		return nil
 	})
 	if err != nil {
-		return 0, false, err
+		return 0, 0, err
 	}
 	g.bind(filled)
 	g.emit(vm.OpRankSeal, aux, v, res)
 	g.bind(done)
-	return res, true, nil
+	return aux, v, nil
 }
 
 // rankedSiblingOps plans the siblings of a rank reading: the pattern with
@@ -293,8 +308,8 @@ func (g *gen) rankedCount(p *ast.Pattern, where ast.Expr, env *regEnv, count boo
 // key's variables live.
 func (b *builder) rankedSiblingOps(p *ast.Pattern, rs rankedSiblings, sc *scope) ([]logical.Op, error) {
 	ops, _, err := b.matchOps(p, rs.rest, sc)
-	if err != nil {
-		return nil, err
+	if err != nil || rs.inOrder {
+		return ops, err
 	}
 	live := newVarSet()
 	for _, k := range rs.keys {
@@ -309,15 +324,21 @@ func (b *builder) rankedSiblingOps(p *ast.Pattern, rs rankedSiblings, sc *scope)
 // once in all for no group variable, once per run of one group variable's
 // rows; per row for more).
 func (b *builder) rankedPipeline(ops []logical.Op, i int, x ast.Expr) (*logical.Pipeline, float64, bool) {
-	p, where, _, ok := patternMatches(x)
-	if !ok {
-		return nil, 0, false
-	}
 	sc, at, ok := scopeAt(ops, i)
 	if !ok {
 		return nil, 0, false
 	}
-	rs, ok := b.readRankedSiblings(p, where, sc)
+	var p *ast.Pattern
+	var rs rankedSiblings
+	if cs, isCollect := x.(*ast.CollectSubquery); isCollect {
+		// The least or greatest key of the matches (ranked_extremes.go).
+		p, rs, _, ok = b.readRankedExtreme(cs, sc)
+	} else {
+		var where ast.Expr
+		if p, where, _, ok = patternMatches(x); ok {
+			rs, ok = b.readRankedSiblings(p, where, sc)
+		}
+	}
 	if !ok {
 		return nil, 0, false
 	}

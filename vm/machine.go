@@ -777,6 +777,12 @@ func (m *Machine) run() (row bool, err error) {
 				return false, m.fail(pc-1, err)
 			}
 			R[in.C] = v
+		case OpRankExtreme:
+			if v, ok := m.rankExtreme(in.A, in.B); ok {
+				R[in.C] = v
+			} else {
+				pc = int(in.D)
+			}
 		case OpRankList:
 			v, ok, err := m.rankList(in.A, in.B)
 			if err != nil {

@@ -99,6 +99,7 @@ const (
 	OpRankProbe    // A=X rank spec, B=R first value, C=R dst, D=target: if the group's keys are sorted, R[C] = how many compare with the value tuple from R[B] on as the spec says (or whether any do) and pc = D; else start filling the group
 	OpRankAdd      // A=X rank spec, B=R first key: add the key tuple from R[B] on to the group being filled
 	OpRankSeal     // A=X rank spec, B=R first value, C=R dst: sort the group being filled, remember it, and R[C] = the probe's answer for the tuple from R[B] on
+	OpRankExtreme  // A=X rank spec (with Extreme), B=R value, C=R dst, D=target: R[C] = the least (greatest) key of the group last probed or sealed that compares with R[B] as the spec says; pc = D when the sorted keys cannot answer exactly
 	OpRankList     // A=X list rank spec, B=R list then the values' bases, C=R dst, D=target: R[C] = how many of the list's elements' key tuples compare with the value tuple as the spec says (the list's keys sorted once per list); pc = D when the spec cannot answer exactly
 	OpFoldSum      // A=X fold sum spec, B=R list, init, from, to, C=R dst, D=target: R[C] = the sum reduce() folds over the list's slice [from..to] from init (the list's prefix sums kept once per list); pc = D when the spec cannot answer exactly
 	OpListMemo     // A=X list memo spec, B=R list, C=R dst, D=target: if R[B] is the list last remembered (by identity), R[C] = the value remembered for it and pc = D
@@ -261,7 +262,7 @@ var opInfos = [numOpcodes]opInfo{
 
 	OpTableAdd: {"TableAdd", 1, -1}, OpTableReset: {"TableReset", 1, -1}, OpResetTables: {"ResetTables", 2, -1},
 	OpAggStep: {"AggStep", 1, -1}, OpAggSet: {"AggSet", 2, -1}, OpDistinctSeen: {"DistinctSeen", 2, 1},
-	OpRankProbe: {"RankProbe", 4, 3}, OpRankAdd: {"RankAdd", 2, -1}, OpRankSeal: {"RankSeal", 3, -1},
+	OpRankProbe: {"RankProbe", 4, 3}, OpRankAdd: {"RankAdd", 2, -1}, OpRankSeal: {"RankSeal", 3, -1}, OpRankExtreme: {"RankExtreme", 4, 3},
 	OpRankList: {"RankList", 4, 3}, OpFoldSum: {"FoldSum", 4, 3}, OpListMemo: {"ListMemo", 4, 3}, OpListMemoPut: {"ListMemoPut", 3, -1},
 
 	OpConst: {"Const", 2, -1}, OpParam: {"Param", 2, -1}, OpMove: {"Move", 2, -1},

@@ -29,6 +29,10 @@ type RankSpec struct {
 	R, N   []int32 // the group key registers
 	Cmps   []RankCmp
 	Exists bool // the result is count > 0 rather than the count
+	// Extreme, when set, makes the probe and the seal only find the
+	// group, whose least or greatest key comparing with a value
+	// OpRankExtreme then answers (rank_extremes.go).
+	Extreme RankExtreme
 }
 
 // RankCmp is how a group's key k compares with the probed value v.
@@ -53,6 +57,7 @@ type rankCache struct {
 	pending *rankKeys // the group being filled (between a missed probe and its seal)
 	key     []byte    // the pending group's key
 	store   bool      // whether the pending group is remembered once sealed
+	cur     *rankKeys // the group last probed or sealed (RankSpec.Extreme)
 }
 
 // rankEntry is one key: its first value and the rest of the tuple.
@@ -289,6 +294,10 @@ func (m *Machine) rankProbe(aux int32, v int32) (value.Value, bool) {
 	rc.key, rc.store = key, ok
 	if ok {
 		if g, hit := rc.groups[string(key)]; hit {
+			if s.Extreme != RankNoExtreme {
+				rc.cur = g
+				return value.NullValue, true
+			}
 			return rankResult(s, g.count(s.Cmps, m.R[v:v+int32(len(s.Cmps))])), true
 		}
 	}
@@ -318,6 +327,10 @@ func (m *Machine) rankSeal(aux int32, v int32) (value.Value, error) {
 		if err := m.account(int64(64 + len(rc.key))); err != nil {
 			return nil, err
 		}
+	}
+	if s.Extreme != RankNoExtreme {
+		rc.cur = g
+		return value.NullValue, nil
 	}
 	return rankResult(s, g.count(s.Cmps, m.R[v:v+int32(len(s.Cmps))])), nil
 }
