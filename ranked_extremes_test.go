@@ -27,8 +27,10 @@ var extremeComparisons = []struct{ cmp, key string }{
 // key): by OPTIONAL MATCH then min() or max() per row, with grouping keys
 // or none, with count() of the matches beside, in arithmetic after the
 // aggregation (which may fail: a string minus an integer), the largest
-// gap to the next key; as a COLLECT { } of min() per row; and near
-// misses: the extreme of another key than the one compared, DISTINCT, a
+// gap to the next key; as a COLLECT { } of min() per row; as a CALL { }
+// of min() or max() per row; and near
+// misses: a CALL that imports only b (h is its own), one that returns a
+// count beside, the extreme of another key than the one compared, DISTINCT, a
 // count(*) beside (counts the rows, not the matches), a grouping key of
 // the pattern's variable. perRow marks the uses grouped by the row (h
 // and b), whose extremes do not depend on the order of the outer rows.
@@ -45,7 +47,11 @@ var extremeUses = []struct {
 	{"OPTIONAL MATCH %[1]s WITH h, b, max(%[3]s) AS hi, count(c) AS n RETURN h.id AS h, b.id AS b, hi, n", true},
 	{"WITH h, b, COLLECT { MATCH %[1]s RETURN min(%[3]s) AS m } AS m RETURN h.id AS h, b.id AS b, m", true},
 	{"WITH h, b, COLLECT { MATCH %[1]s RETURN max(%[3]s) AS m }[0] AS m RETURN h.id AS h, b.id AS b, m", true},
+	{"CALL (h, b) { MATCH %[1]s RETURN min(%[3]s) AS m } RETURN h.id AS h, b.id AS b, m", true},
+	{"CALL { WITH h, b MATCH %[1]s RETURN max(%[3]s) AS m } WITH b, max(m) AS m RETURN b.id AS b, m", false},
 	// Near misses.
+	{"CALL (b) { MATCH %[1]s RETURN min(%[3]s) AS m } RETURN b.id AS b, m", false},
+	{"CALL (h, b) { MATCH %[1]s RETURN min(%[3]s) AS m, count(*) AS n } RETURN h.id AS h, b.id AS b, m, n", true},
 	{"OPTIONAL MATCH %[1]s WITH b, min(c.id) AS m RETURN b.id AS b, m", false},
 	{"OPTIONAL MATCH %[1]s WITH b, min(DISTINCT %[3]s) AS m RETURN b.id AS b, m", false},
 	{"OPTIONAL MATCH %[1]s WITH b, min(%[3]s) AS m, count(*) AS n RETURN b.id AS b, m, n", false},
@@ -98,12 +104,24 @@ var extremeKeysApart = strings.Replace(rankKeys, "toFloat(x.id % 4)", "toFloat(x
 // relationships and keys of mixed kinds (integers equal to floats, NaN,
 // strings, booleans, lists, nulls).
 //
-// Breaks (1,600 runs: 400 queries, two graphs, planned and indexed; the
-// guard removed or flipped, then restored): see the comment in the test
-// body's last lines, filled in from measured runs.
+// The graphs' keys come apart (no two equal keys print differently),
+// where every query is compared, and with ties (1 and 1.0), where only
+// the queries read as ranks grouped per row are: which of equal keys
+// min() keeps there depends on the order of the rows, which plans other
+// than the rank's already do not keep as row mode does.
+//
+// Breaks (320 queries, about 1,420 runs; the guard removed, then
+// restored): the extreme's key the one compared, 20 runs fail; the
+// projection's other aggregates rejected (count(*) counts the optional
+// rows), 68; a grouping key reading the pattern's variables rejected, 28;
+// a value of another kind (a list) left to the per-row subquery, 100; one
+// comparison, not a tuple, 10. One guard fails 0 runs, also over 1,600
+// queries: the siblings enumerated in row mode's order (inOrder) rather
+// than by the set rules, which here enumerate them in the same order; it
+// is kept because only that order makes the first of equal keys min()'s.
 func TestRankedExtremesMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 5))
-	queries := extremeQueries(r, 320)
+	queries := extremeQueries(r, 260)
 	failed, runs, ranked := 0, 0, 0
 	for _, keys := range []string{extremeKeysApart, rankKeys} {
 		ties := keys == rankKeys
@@ -155,5 +173,43 @@ func TestRankedExtremesMatchRowMode(t *testing.T) {
 	t.Logf("%d of %d queries read as ranked extremes; %d runs", ranked, len(queries), runs)
 	if ranked < len(queries)/6 {
 		t.Errorf("only %d of %d queries read as ranked extremes", ranked, len(queries))
+	}
+}
+
+// TestRankedExtremesPlan checks that the extreme reading applies (a
+// RankExtreme in the program) to the spellings it is exact for, and not
+// where it is not.
+func TestRankedExtremesPlan(t *testing.T) {
+	db, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	randomGraph(t, db, 5, 20, 50)
+	for _, c := range []struct {
+		q    string
+		rank bool
+	}{
+		{"MATCH (h)-->(v) WITH DISTINCT h, v OPTIONAL MATCH (h)-->(w) WHERE w.id > v.id WITH v, min(w.id) AS next RETURN max(next - v.id) AS gap", true},
+		{"MATCH (h)-->(v) CALL (h, v) { MATCH (h)-->(w) WHERE w.id > v.id RETURN min(w.id) AS next } RETURN v.id, next", true},
+		{"MATCH (h)-->(v) RETURN v.id, COLLECT { MATCH (h)-->(w) WHERE v.id >= w.id RETURN max(w.id) AS m }[0] AS prev", true},
+		// The extreme of another key than the one compared.
+		{"MATCH (h)-->(v) OPTIONAL MATCH (h)-->(w) WHERE w.id > v.id WITH v, min(w.k) AS next RETURN v.id, next", false},
+		// count(*) counts the optional rows, not the matches.
+		{"MATCH (h)-->(v) OPTIONAL MATCH (h)-->(w) WHERE w.id > v.id WITH v, min(w.id) AS next, count(*) AS n RETURN v.id, next, n", false},
+		// A grouping key of the pattern's own variable.
+		{"MATCH (h)-->(v) OPTIONAL MATCH (h)-->(w) WHERE w.id > v.id WITH w, min(w.id) AS next RETURN w.id, next", false},
+		// The CALL's body does not see h: its h is its own.
+		{"MATCH (h)-->(v) CALL (v) { MATCH (h)-->(w) WHERE w.id > v.id RETURN min(w.id) AS next } RETURN v.id, next", false},
+		// A write between rows could change the siblings.
+		{"MATCH (h)-->(v) OPTIONAL MATCH (h)-->(w) WHERE w.id > v.id WITH v, min(w.id) AS next SET v.next = next", false},
+	} {
+		comp, err := db.Compile(c.q)
+		if err != nil {
+			t.Fatalf("%s: %v", c.q, err)
+		}
+		if has := strings.Contains(comp.Program.Disassemble(), "RankExtreme"); has != c.rank {
+			t.Errorf("%s: rank extreme %v, want %v", c.q, has, c.rank)
+		}
 	}
 }

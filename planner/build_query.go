@@ -304,7 +304,7 @@ func (b *builder) clause(q *singleQuery, c ast.Clause) error {
 		// (differential tests) keep the CALL.
 		if !b.startLast && !b.rowModeOnly {
 			rows := func(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) { return rowCall(c, sc, q.pl.Ops) }
-			for _, rule := range []func(*ast.CallSubquery, *scope) ([]ast.Clause, bool){countCall, unionExistsCall, rows} {
+			for _, rule := range []func(*ast.CallSubquery, *scope) ([]ast.Clause, bool){countCall, b.extremeCall, unionExistsCall, rows} {
 				cs, ok := rule(c, q.sc)
 				if !ok {
 					continue

@@ -86,7 +86,7 @@ func (b *builder) optionalExtremes(m *ast.Match, next ast.Clause, sc *scope) (pe
 			}
 			name := placeholder(len(values))
 			ret := &ast.Return{Span: span, Projection: &ast.Projection{Span: span, Items: []*ast.ProjectionItem{
-				{Span: span, Expr: x, Alias: &ast.Variable{Span: span, Name: name}, Text: name},
+				{Span: span, Expr: x, Alias: &ast.Variable{Span: span, Name: name}, Text: ast.FormatExpr(x)},
 			}}}
 			body := &ast.Match{Span: m.Span, Pattern: m.Pattern, Where: m.Where}
 			q := &ast.Query{Span: m.Span, Parts: []*ast.SingleQuery{{Span: m.Span, Clauses: []ast.Clause{body, ret}}}}
@@ -128,9 +128,7 @@ func (b *builder) optionalExtremes(m *ast.Match, next ast.Clause, sc *scope) (pe
 	}
 	for _, v := range values {
 		if ix, ok := v.(*ast.Index); ok {
-			it := ix.Expr.(*ast.CollectSubquery).Query.Parts[0].Clauses[1].(*ast.Return).Projection.Items[0]
-			rename(it.Alias)
-			it.Text = it.Alias.Name
+			rename(ix.Expr.(*ast.CollectSubquery).Query.Parts[0].Clauses[1].(*ast.Return).Projection.Items[0].Alias)
 		}
 	}
 	np := *pr
@@ -158,4 +156,48 @@ func aggregatesOtherThan(e ast.Expr, named func(string) bool) bool {
 		return false
 	})
 	return found
+}
+
+// extremeCall returns the projection a CALL subquery that returns the
+// least or greatest key of one pattern's matches per row is:
+//
+//	CALL (h, v) { MATCH (h)-->(w) WHERE w.id > v.id RETURN min(w.id) AS next }
+//
+// is WITH *, COLLECT { MATCH (h)-->(w) WHERE w.id > v.id RETURN
+// min(w.id) AS next }[0] AS next, which code generation reads as an
+// extreme over the group's sorted keys (ranked_extremes.go). An
+// aggregation without grouping keys has exactly one row, null when the
+// body has no match, so the CALL passes each outer row on once with the
+// body's least key: the COLLECT subquery's one element.
+//
+// The body is one MATCH after its import (callBodyImports) and a RETURN
+// of one item min(K) or max(K) (plainReturnBody, extremeBody), naming no
+// outer variable it does not import (subqueryBody: the COLLECT subquery
+// sees every outer variable); the column is not bound already; and the
+// COLLECT subquery reads as a rank (readRankedExtreme), so that the CALL
+// is rewritten only where the rank answers it.
+func (b *builder) extremeCall(c *ast.CallSubquery, sc *scope) ([]ast.Clause, bool) {
+	if b.rowModeOnly || b.writes {
+		return nil, false
+	}
+	clauses, ret, ok := plainReturnBody(c)
+	if !ok || len(ret.Projection.Items) != 1 || ret.Projection.Distinct {
+		return nil, false
+	}
+	body, imported, all, ok := callBodyImports(c, clauses[:len(clauses)-1], sc)
+	if !ok || len(body) != 1 || !subqueryBody(body, imported, all, sc) {
+		return nil, false
+	}
+	it := ret.Projection.Items[0]
+	if sc.has(it.Name()) {
+		return nil, false
+	}
+	q := &ast.Query{Span: c.Body.Span, Parts: []*ast.SingleQuery{{Span: c.Body.Parts[0].Span, Clauses: []ast.Clause{body[0], ret}}}}
+	cs := &ast.CollectSubquery{Span: c.Span, Query: q}
+	if _, _, _, ok := b.readRankedExtreme(cs, sc); !ok {
+		return nil, false
+	}
+	first := &ast.Index{Span: it.Span, Expr: cs, Index: &ast.Literal{Span: it.Span, Kind: ast.LitInt, Int: 0}}
+	item := &ast.ProjectionItem{Span: it.Span, Expr: first, Alias: &ast.Variable{Span: it.Span, Name: it.Name()}, Text: it.Text}
+	return []ast.Clause{&ast.With{Span: c.Span, Projection: &ast.Projection{Span: ret.Projection.Span, Star: true, Items: []*ast.ProjectionItem{item}}}}, true
 }
