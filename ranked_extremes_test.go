@@ -110,8 +110,8 @@ var extremeKeysApart = strings.Replace(rankKeys, "toFloat(x.id % 4)", "toFloat(x
 // min() keeps there depends on the order of the rows, which plans other
 // than the rank's already do not keep as row mode does.
 //
-// Breaks (320 queries, about 1,420 runs; the guard removed, then
-// restored): the extreme's key the one compared, 20 runs fail; the
+// Breaks (320 queries, about 1,420 runs, measured before the CALL
+// spellings were added; the guard removed, then restored): the extreme's key the one compared, 20 runs fail; the
 // projection's other aggregates rejected (count(*) counts the optional
 // rows), 68; a grouping key reading the pattern's variables rejected, 28;
 // a value of another kind (a list) left to the per-row subquery, 100; one
