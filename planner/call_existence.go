@@ -211,12 +211,22 @@ func (b *builder) emptyGroupRejects(cj ast.Expr, items []*ast.ProjectionItem, pa
 		}
 		named = append(named, &ast.ProjectionItem{Span: span, Expr: &ast.Variable{Span: span, Name: it.Name()}, Alias: &ast.Variable{Span: span, Name: n}, Text: n})
 	}
-	q := &ast.Query{Span: span, Parts: []*ast.SingleQuery{{Span: span, Clauses: []ast.Clause{
+	return b.rejects([]ast.Clause{
 		&ast.Unwind{Span: span, Expr: &ast.ListLiteral{Span: span}, Var: row},
 		&ast.With{Span: span, Projection: &ast.Projection{Span: span, Items: empty}},
 		&ast.With{Span: span, Projection: &ast.Projection{Span: span, Items: named}},
-		&ast.Return{Span: span, Projection: &ast.Projection{Span: span, Items: []*ast.ProjectionItem{{Span: span, Expr: cj, Text: "v"}}}},
-	}}}}
+	}, cj)
+}
+
+// rejects reports whether the query of clauses then `RETURN cj`, which
+// reads no variable, parameter or graph, computes (in row mode, as the
+// statement would) one row whose value of cj is false or null. It is
+// false when the query does not compile, raises an error or gives no
+// row.
+func (b *builder) rejects(clauses []ast.Clause, cj ast.Expr) bool {
+	span := cj.NodeSpan()
+	clauses = append(clauses, &ast.Return{Span: span, Projection: &ast.Projection{Span: span, Items: []*ast.ProjectionItem{{Span: span, Expr: cj, Text: "v"}}}})
+	q := &ast.Query{Span: span, Parts: []*ast.SingleQuery{{Span: span, Clauses: clauses}}}
 	c, err := compileOrdered(&ast.Statement{Span: span, Query: q}, b.src, Options{RowModeOnly: true})
 	if err != nil {
 		return false
