@@ -228,6 +228,24 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 				continue
 			}
 		}
+		if cs, ok := c.(*ast.CallSubquery); ok && i+1 < len(ordered) {
+			if filter, ok := b.callExistence(cs, ordered[i+1], ordered, q.sc); ok {
+				if err := b.filterClause(q, filter); err != nil {
+					return nil, nil, err
+				}
+			}
+		}
+		if w, ok := c.(*ast.With); ok {
+			var next ast.Clause
+			if i+1 < len(ordered) {
+				next = ordered[i+1]
+			}
+			if filter, ok := b.listExistence(w, next, ordered, q.sc); ok {
+				if err := b.filterClause(q, filter); err != nil {
+					return nil, nil, err
+				}
+			}
+		}
 		if err := b.clause(q, c); err != nil {
 			return nil, nil, err
 		}
