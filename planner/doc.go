@@ -40,7 +40,8 @@
 //     size(collect()), single-row groups as projections), set_*.go (set-at-a-time expansion), count_*.go
 //     (degree, cycle and type counts, CALL { } counts) and
 //     decorrelate_exists.go (existence tests and count thresholds as
-//     costed semi-joins and anti-joins; semijoin.go generates them).
+//     costed semi-joins and anti-joins; semijoin.go generates them;
+//     grouped_existence.go moves a group's existence test to its rows).
 //     rewrite_batch.go and vector.go batch scans afterwards.
 //   - Costing: cardinality.go, selectivity.go and reached_degree.go (the
 //     degree of a node by how the plan found it: size-biased when an

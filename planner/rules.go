@@ -37,6 +37,7 @@ var rules = []rule{
 	hoistSeeks,
 	aggregateForms,
 	summedExistence,
+	groupedExistence,
 	unionSets,
 	aggregateThroughUnion,
 	countScan,
