@@ -49,3 +49,32 @@ func (m *Machine) hopNeighborsIn(node uint32, spec *ExpandSpec, to *roaring.Bitm
 	}
 	return out[:k]
 }
+
+// single reports that at most one relationship goes from a to b in
+// direction dir (Out: from a to b, In: from b to a), known without reading
+// the pair's relationships: one of the two nodes has as many
+// relationships on that side as neighbours there (no two of them, of any
+// types, lead to one node). It asks the node with more relationships on
+// that side (a hub a search passes through again and again, whose
+// neighbour set is cached), once per search. False means unknown.
+func (t *trailSearch) single(a, b uint32, dir Direction) bool {
+	g := t.m.ctx.Graph
+	back := In
+	if dir == In {
+		back = Out
+	}
+	n, d := a, dir
+	if g.Degree(b, back, AnyType) > g.Degree(a, dir, AnyType) {
+		n, d = b, back
+	}
+	key := uint64(n)<<2 | uint64(d)
+	ok, seen := t.simple[key]
+	if !seen {
+		ok = uint64(g.Degree(n, d, AnyType)) == g.Neighbors(n, d, AnyType).GetCardinality()
+		if t.simple == nil {
+			t.simple = map[uint64]bool{}
+		}
+		t.simple[key] = ok
+	}
+	return ok
+}

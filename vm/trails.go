@@ -194,6 +194,10 @@ type trailSearch struct {
 	steps  []pairStep
 	visits int
 	err    error
+	// simple remembers, by node<<2|direction, whether the node's
+	// relationships in the direction lead to distinct neighbours (see
+	// single).
+	simple map[uint64]bool
 }
 
 // fits reports whether the steps taken, the last one just added, can use
@@ -224,7 +228,11 @@ func (t *trailSearch) fits() bool {
 		return true
 	}
 	group = append(group, s)
-	rels := t.relsBetween(s.from, s.to, t.between(group, s.from))
+	dir := t.between(group, s.from)
+	if dir != Both && s.from != s.to && t.single(s.from, s.to, dir) {
+		return false // one relationship at most for two or more steps
+	}
+	rels := t.relsBetween(s.from, s.to, dir)
 	taken := make([]bool, len(rels))
 	var assign func(i int) bool
 	assign = func(i int) bool {
