@@ -73,6 +73,13 @@ type Reader interface {
 	Expand(node uint32, dir Direction, typ uint32, fn func(rel uint64, nbr uint32, typ uint32) bool)
 	// Degree is the number of relationships Expand would report.
 	Degree(node uint32, dir Direction, typ uint32) int
+	// Linked reports whether Neighbors(node, dir, typ) holds nbr, without
+	// building that set.
+	Linked(node uint32, dir Direction, typ uint32, nbr uint32) bool
+	// RelsBetween calls fn with each relationship between a and b in
+	// direction dir from a (its id, start, end and type; with Both a
+	// self-loop once) until fn returns false.
+	RelsBetween(a, b uint32, dir Direction, fn func(rel uint64, start, end, typ uint32) bool)
 	// ExpandSet returns the union of Neighbors(n, dir, typ) over every n in
 	// nodes (one frontier step of a breadth-first expansion). The result is
 	// new and owned by the caller.

@@ -137,9 +137,9 @@ func (g *rankKeys) add(k []value.Value) int64 {
 // those take.
 func (g *rankKeys) seal() int64 {
 	by := func(a, b rankEntry) int { c, _ := value.Compare(a.k, b.k); return c }
-	slices.SortStableFunc(g.nums, by)
-	slices.SortStableFunc(g.strs, by)
-	slices.SortStableFunc(g.bools, by)
+	sortRankEntries(g.nums)
+	sortRankEntries(g.strs)
+	sortRankEntries(g.bools)
 	var size int64
 	for _, run := range [][]rankEntry{g.nums, g.strs, g.bools} {
 		for lo := 0; lo < len(run); {

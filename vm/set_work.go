@@ -15,8 +15,10 @@ import "github.com/RoaringBitmap/roaring/v2"
 // sets; once for all types on one that expands node by node), so that
 // the hops of a chain, the levels of a breadth-first search and the
 // neighbour sets an intersection of two nodes' neighbours reads
-// (neighbourSet) count too. Steps that touch one element of a set (a
-// membership test, an add) count none: their step is their work.
+// (neighbourSet) count too. The shortest-path searches, which read
+// relationships one by one and take one step per path found, count each
+// relationship they read (expandCounted). Steps that touch one element of
+// a set (a membership test, an add) count none: their step is their work.
 //
 // setOperands says, per opcode, which of the instruction's operands
 // A, B, C, D name set registers the step reads or writes (bit 0 for A,
@@ -77,6 +79,23 @@ func (m *Machine) touchSets(sets ...*roaring.Bitmap) {
 			n += int64(s.GetCardinality())
 		}
 	}
+	m.elements += n
+	if m.stats != nil && m.memPC < len(m.stats.ElementsPerPC) {
+		m.stats.ElementsPerPC[m.memPC] += n
+	}
+}
+
+// expandCounted is expandTypes for a search that reads a node's
+// relationships one by one (the shortest-path searches): it counts each
+// relationship read as a set element, as an expansion counts the
+// neighbours it reaches, so that a search's work shows in Stats.Elements
+// where its step count (one per path found) does not show it.
+func (m *Machine) expandCounted(node uint32, spec *ExpandSpec, fn func(rel uint64, nbr uint32, typ uint32) bool) {
+	var n int64
+	expandTypes(m.ctx.Graph, node, spec, func(rel uint64, nbr uint32, typ uint32) bool {
+		n++
+		return fn(rel, nbr, typ)
+	})
 	m.elements += n
 	if m.stats != nil && m.memPC < len(m.stats.ElementsPerPC) {
 		m.stats.ElementsPerPC[m.memPC] += n

@@ -381,7 +381,7 @@ func (m *Machine) adjacent(from, to uint64, spec *ExpandSpec) bool {
 		return false
 	}
 	for _, t := range m.typeIDs(spec.Types) {
-		if nb := m.ctx.Graph.Neighbors(uint32(from), spec.Dir, t); nb != nil && nb.Contains(uint32(to)) {
+		if m.linked(uint32(from), spec.Dir, t, uint32(to)) {
 			return true
 		}
 	}

@@ -49,7 +49,7 @@ func (m *Machine) shortestPaths(src, dst uint64, spec *ShortestSpec, keep *searc
 			if !keep.leaves(n, depth == 1) {
 				continue
 			}
-			expandTypes(m.ctx.Graph, n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
+			m.expandCounted(n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
 				if visited.Contains(nbr) || !keep.crosses(rel) || !keep.reaches(nbr) {
 					return true
 				}
@@ -146,7 +146,7 @@ func (m *Machine) shortestOne(a, b uint32, spec *ShortestSpec, keep *searchTests
 			if !this.back && !keep.leaves(n, n == a) || this.back && !keep.reaches(n) {
 				continue
 			}
-			expandTypes(m.ctx.Graph, n, this.spec, func(rel uint64, nbr uint32, _ uint32) bool {
+			m.expandCounted(n, this.spec, func(rel uint64, nbr uint32, _ uint32) bool {
 				read++
 				if _, seen := this.parent[nbr]; seen || !keep.crosses(rel) {
 					return true

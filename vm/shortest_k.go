@@ -113,7 +113,7 @@ func (m *Machine) distancesTo(b uint32, spec *ShortestSpec, keep *searchTests) (
 			if !keep.reaches(n) {
 				continue
 			}
-			expandTypes(m.ctx.Graph, n, back, func(rel uint64, nbr uint32, _ uint32) bool {
+			m.expandCounted(n, back, func(rel uint64, nbr uint32, _ uint32) bool {
 				if !keep.crosses(rel) || !keep.leavesAnywhere(nbr) {
 					return true
 				}
@@ -265,7 +265,7 @@ func (k *kShortest) push(m *Machine) error {
 	if !k.keep.leaves(k.nodes[depth], depth == 0) {
 		return nil
 	}
-	expandTypes(m.ctx.Graph, k.nodes[depth], &k.spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
+	m.expandCounted(k.nodes[depth], &k.spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
 		if d, ok := k.dist[nbr]; ok && d <= left && k.keep.crosses(rel) && k.keep.reaches(nbr) {
 			f.rels = append(f.rels, rel)
 			f.nbrs = append(f.nbrs, nbr)

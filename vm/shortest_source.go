@@ -50,7 +50,7 @@ func (m *Machine) openSingleSource(src uint64, spec *ShortestSpec, keep *searchT
 			if !keep.leaves(n, depth == 1) {
 				continue
 			}
-			expandTypes(m.ctx.Graph, n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
+			m.expandCounted(n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
 				if visited.Contains(nbr) || !keep.crosses(rel) || !keep.reaches(nbr) {
 					return true
 				}

@@ -177,7 +177,7 @@ func (t *targetSearch) grow(m *Machine) error {
 		if !keep.leaves(n, t.depth == 0) {
 			continue
 		}
-		expandTypes(m.ctx.Graph, n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
+		m.expandCounted(n, &spec.ExpandSpec, func(rel uint64, nbr uint32, _ uint32) bool {
 			read++
 			if t.visited.Contains(nbr) || !keep.crosses(rel) || !keep.reaches(nbr) {
 				return true

@@ -131,10 +131,7 @@ func (m *Machine) trailEnds(src uint32, hops []ExpandSpec, labels []*LabelExpr, 
 		if last {
 			to = left
 		}
-		next := roaring.And(m.hopNeighbors(node, &hops[depth]), to)
-		it := next.Iterator()
-		for it.HasNext() {
-			nbr := it.Next()
+		for _, nbr := range m.hopNeighborsIn(node, &hops[depth], to) {
 			t.steps = append(t.steps, pairStep{from: node, to: nbr, hop: depth})
 			cont := true
 			if t.fits() {
@@ -197,6 +194,10 @@ type trailSearch struct {
 	steps  []pairStep
 	visits int
 	err    error
+	// simple remembers, by node<<2|direction, whether the node's
+	// relationships in the direction lead to distinct neighbours (see
+	// single).
+	simple map[uint64]bool
 }
 
 // fits reports whether the steps taken, the last one just added, can use
@@ -227,7 +228,11 @@ func (t *trailSearch) fits() bool {
 		return true
 	}
 	group = append(group, s)
-	rels := t.relsBetween(s.from, s.to)
+	dir := t.between(group, s.from)
+	if dir != Both && s.from != s.to && t.single(s.from, s.to, dir) {
+		return false // one relationship at most for two or more steps
+	}
+	rels := t.relsBetween(s.from, s.to, dir)
 	taken := make([]bool, len(rels))
 	var assign func(i int) bool
 	assign = func(i int) bool {
@@ -334,10 +339,43 @@ type pairRel struct {
 	start, end, typ uint32
 }
 
-// relsBetween lists the relationships between a and b, read from the
-// adjacency of whichever has the smaller degree.
-func (t *trailSearch) relsBetween(a, b uint32) []pairRel {
+// between is the direction, from node a, of the relationships that can
+// serve the steps of group (all between a and one other node): Out or In
+// when every step's relationship must go one way.
+func (t *trailSearch) between(group []pairStep, a uint32) Direction {
+	out, in := false, false
+	for _, p := range group {
+		for _, e := range t.ends(p) {
+			if e[0] == a {
+				out = true
+			}
+			if e[1] == a {
+				in = true
+			}
+		}
+	}
+	switch {
+	case out && !in:
+		return Out
+	case in && !out:
+		return In
+	}
+	return Both
+}
+
+// relsBetween lists the relationships between a and b in direction dir
+// from a, read from the adjacency of whichever has the smaller degree
+// (those of either direction when the graph cannot answer by direction).
+func (t *trailSearch) relsBetween(a, b uint32, dir Direction) []pairRel {
 	g := t.m.ctx.Graph
+	if pg, ok := g.(PairGraph); ok {
+		var out []pairRel
+		pg.RelsBetween(a, b, dir, func(_ uint64, start, end, typ uint32) bool {
+			out = append(out, pairRel{start, end, typ})
+			return true
+		})
+		return out
+	}
 	if g.Degree(b, Both, AnyType) < g.Degree(a, Both, AnyType) {
 		a, b = b, a
 	}

@@ -41,6 +41,18 @@ func (g graphView) Degree(node uint32, dir vm.Direction, typ uint32) int {
 	return g.r.Degree(node, storage.Direction(dir), typ)
 }
 
+var _ vm.PairGraph = graphView{}
+
+// Linked implements vm.PairGraph.
+func (g graphView) Linked(node uint32, dir vm.Direction, typ uint32, nbr uint32) bool {
+	return g.r.Linked(node, storage.Direction(dir), typ, nbr)
+}
+
+// RelsBetween implements vm.PairGraph.
+func (g graphView) RelsBetween(a, b uint32, dir vm.Direction, fn func(rel uint64, start, end, typ uint32) bool) {
+	g.r.RelsBetween(a, b, storage.Direction(dir), fn)
+}
+
 // ConcurrentReads implements vm.ConcurrentGraph: a snapshot is safe for
 // concurrent use, a transaction's own state is not said to be.
 func (g graphView) ConcurrentReads() bool {
