@@ -149,6 +149,17 @@ func (b *builder) checkSortExpr(e ast.Expr, sc *scope, subst map[string]string, 
 		if fc, ok := x.(*ast.FunctionCall); ok && isAggregate(fc) {
 			return false
 		}
+		switch x.(type) {
+		case *ast.ExistsSubquery, *ast.CountSubquery, *ast.CollectSubquery:
+			// A subquery binds variables of its own (EXISTS { (v)-->(w)
+			// WHERE w.k > v.k } after WITH DISTINCT v): checked in the
+			// projection's scope, as its body sees it, it is fine when
+			// that check passes; otherwise the texts standing for
+			// columns are looked for inside it as elsewhere.
+			if b.checkExpr(x, sc, false) == nil {
+				return false
+			}
+		}
 		if v, ok := x.(*ast.Variable); ok && !sc.has(v.Name) {
 			err = b.ruleErr(ruleUndefined, v, "variable `%s` is not defined after the projection", v.Name)
 		}

@@ -27,6 +27,9 @@ func (g *gen) expr(e ast.Expr, env *regEnv) (int32, error) {
 	if g.onceExpr(e, env) {
 		return g.hoistOnce(e, env)
 	}
+	if r, ok, err := g.memoSubquery(e, env); ok || err != nil {
+		return r, err
+	}
 	switch x := e.(type) {
 	case *ast.Literal:
 		r := g.r()

@@ -252,8 +252,10 @@ scan:
 		case -1:
 			outer = append(outer, c)
 		default:
-			if len(exprVars(c)) > 0 {
-				return nil, false // reads both sides
+			vs := newVarSet()
+			addExprVars(c, &vs)
+			if len(vs.names) > 0 || vs.all {
+				return nil, false // reads both sides, or may
 			}
 			outer = append(outer, c)
 		}
@@ -310,10 +312,19 @@ func projected(ops []logical.Op) map[string]ast.Expr {
 }
 
 // pairSide is 1 when e reads only variables of build, -1 when it reads only
-// others, 0 when it reads both or none.
+// others, 0 when it reads both or none. The variables of the patterns of
+// COUNT { }, EXISTS { } and pattern expressions count (addExprVars):
+// COUNT { (q)-->() } > mean reads q as well as mean, so it is a test of
+// the pair, not of the row alone; a subquery whose reads are not listed
+// (a body with clauses, COLLECT { }) may read either side, so 0.
 func pairSide(e ast.Expr, build map[string]bool) int {
+	vs := newVarSet()
+	addExprVars(e, &vs)
+	if vs.all {
+		return 0
+	}
 	in, out := 0, 0
-	for v := range exprVars(e) {
+	for v := range vs.names {
 		if build[v] {
 			in++
 		} else {
