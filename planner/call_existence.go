@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"strings"
+
 	"context"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -63,11 +65,23 @@ func (b *builder) callExistence(c *ast.CallSubquery, next ast.Clause, clauses []
 		return nil, false
 	}
 	cols := map[string]*ast.ProjectionItem{}
+	onlyCounts := true
 	for _, it := range ret.Projection.Items {
 		if !containsAggregate(it.Expr) || sc.has(it.Name()) || cols[it.Name()] != nil {
 			return nil, false
 		}
 		cols[it.Name()] = it
+		if fc, ok := it.Expr.(*ast.FunctionCall); !ok || !strings.EqualFold(fc.Name, "count") {
+			onlyCounts = false
+		}
+	}
+	if onlyCounts {
+		// A body that only counts its matches costs about what the
+		// existence test costs (a degree, a count of a chain), so the
+		// test ahead of it only adds a second pass; the filter on the
+		// count decides alone. (The choice is not priced: it follows the
+		// body's aggregates.)
+		return nil, false
 	}
 	body, imported, star, ok := callBodyImports(c, all[:len(all)-1], sc)
 	if !ok || !subqueryBody(body, imported, star, sc) {
