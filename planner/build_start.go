@@ -194,7 +194,7 @@ func usesAny(e ast.Expr, vars map[string]bool) bool {
 			if vars[y.Name] {
 				found = true
 			}
-		case *ast.PatternExpr, *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery:
+		case *ast.PatternExpr, *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery, *ast.CollectSubquery:
 			found = true
 		}
 		return !found
