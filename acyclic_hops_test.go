@@ -67,7 +67,7 @@ func TestAcyclicHopsMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 5))
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 30+10*int(seed), 90+30*int(seed), map[string]*Options{"planned": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 30+10*int(seed), 90+30*int(seed), plannedLastRowMode)
 		for _, q := range acyclicQueries(r, 120) {
 			againstRowMode(t, dbs, []string{"planned", "last"}, fmt.Sprintf("seed %d", seed), q, nil, &runs, &failed)
 		}

@@ -63,10 +63,7 @@ func TestAdditionTypesMatchRun(t *testing.T) {
 	params := map[string]any{"l": []any{int64(1), "z"}}
 	runs, failed, refused, agreedRows := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 2; seed++ {
-		dbs := planVariants(t, seed, 12, 16, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) SET x.k = x.id % 4, x.l = CASE x.id % 3 WHEN 0 THEN [x.id] WHEN 1 THEN [] ELSE null END", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 12, 16, plannedRowMode, "MATCH (x) SET x.k = x.id % 4, x.l = CASE x.id % 3 WHEN 0 THEN [x.id] WHEN 1 THEN [] ELSE null END")
 		for _, site := range sites {
 			for _, l := range operands {
 				for _, r := range operands {

@@ -45,15 +45,12 @@ func TestAnchoredJoinsAgree(t *testing.T) {
 		shapes = append(shapes, q[:at]+" RETURN count(DISTINCT x) AS n, collect(DISTINCT x.id) AS xs")
 	}
 	for _, seed := range []uint64{3, 19} {
-		dbs := planVariants(t, seed, 24, 150, map[string]*Options{
+		dbs := rowModeGraphs(t, seed, 24, 150, map[string]*Options{
 			"cheapest":          nil,
 			"cheapest,idx":      nil,
 			"last,row-mode":     {StartLast: true, RowModeOnly: true},
 			"last,row-mode,idx": {StartLast: true, RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH ()-[r]->() SET r.w = id(r) % 2", nil)
-		}
+		}, "MATCH ()-[r]->() SET r.w = id(r) % 2")
 		covered, intersected := 0, 0
 		for _, q := range shapes {
 			c, err := dbs["cheapest,idx"].Compile(q)

@@ -53,21 +53,13 @@ func TestBatchedBodiesMatchRowMode(t *testing.T) {
 	}
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 2; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 5 = 0 SET x.s = 'a' + x.id", nil)
-			mustRun(t, db, "MATCH (x {id: 3}) CREATE (x)-[:T]->(x)", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 14, 30+int(seed)*8, plannedRowMode, sparseKeys, "MATCH (x) WHERE x.id % 5 = 0 SET x.s = 'a' + x.id", "MATCH (x {id: 3}) CREATE (x)-[:T]->(x)")
 		params := map[string]any{"x": []int{3, 6}[seed-1]}
 		for _, q := range queries {
 			label := fmt.Sprintf("seed %d", seed)
 			if strings.Contains(q, " SET ") {
 				// a write changes the store: compare on fresh copies
-				fresh := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
-				for _, db := range fresh {
-					mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-				}
+				fresh := rowModeGraphs(t, seed, 14, 30+int(seed)*8, plannedRowMode, sparseKeys)
 				againstRowMode(t, fresh, []string{"planned"}, label, q, params, &runs, &failed)
 				continue
 			}

@@ -83,7 +83,7 @@ func TestBoundedBodiesMatchRowMode(t *testing.T) {
 		}
 	}
 	rewritten := 0
-	dbs := planVariants(t, 1, 14, 38, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
+	dbs := planVariants(t, 1, 14, 38, plannedRowMode)
 	for _, q := range queries {
 		// A cut body counts its rows down from SKIP and LIMIT
 		// (LoadCounter); the threshold has no such counter.

@@ -38,10 +38,7 @@ func TestCallCountsAgree(t *testing.T) {
 		"MATCH (a:A) CALL { WITH a MATCH (a)-->(b) CALL { WITH b MATCH (b)-->(c) RETURN count(*) AS j } RETURN count(*) AS k } RETURN a.id, k",
 		"OPTIONAL MATCH (a:A)-->(x:A) WHERE a.id > 30 CALL { WITH x MATCH (x)-->(b) RETURN count(*) AS k } RETURN x.id, k",
 	}
-	dbs := planVariants(t, 33, 40, 120, map[string]*Options{
-		"cheapest":      nil,
-		"last,row-mode": {StartLast: true, RowModeOnly: true},
-	})
+	dbs := planVariants(t, 33, 40, 120, cheapestLastRowMode)
 	for _, q := range queries {
 		want := canonical(mustRun(t, dbs["last,row-mode"], q, nil))
 		got := canonical(mustRun(t, dbs["cheapest"], q, nil))

@@ -24,10 +24,7 @@ func TestCorrelatedCallsMatchRowMode(t *testing.T) {
 	kept, planned := 0, 0
 	for g := 0; g < graphs; g++ {
 		seed := uint64(300 + g)
-		dbs := planVariants(t, seed, 24+8*g, 70+30*g, map[string]*Options{
-			"cheapest":      nil,
-			"last,row-mode": {StartLast: true, RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 24+8*g, 70+30*g, cheapestLastRowMode)
 		set, row := dbs["cheapest"], dbs["last,row-mode"]
 		for _, db := range []*DB{set, row} {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 5 = 0 CREATE (x)-[:T]->(x)", nil)

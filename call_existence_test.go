@@ -33,14 +33,7 @@ func TestCallExistenceMatchRowMode(t *testing.T) {
 	const graphs, perGraph = 3, 180
 	runs, failed, existence := 0, 0, 0
 	for g := 0; g < graphs; g++ {
-		dbs := planVariants(t, uint64(900+g), 24+6*g, 50+25*g, map[string]*Options{
-			"cheapest": nil,
-			"idx":      nil,
-			"row-mode": {StartLast: true, RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH ()-[r]->(m) SET r.w = m.id % 4, m.k = CASE WHEN m.id % 5 = 0 THEN null ELSE m.id % 7 END", nil)
-		}
+		dbs := rowModeGraphs(t, uint64(900+g), 24+6*g, 50+25*g, cheapestIdxRowMode, endWeights)
 		for i := 0; i < perGraph; i++ {
 			q := randomAggregatingCall(r)
 			params := map[string]any{"k": 0}
@@ -160,14 +153,7 @@ func TestListExistenceMatchRowMode(t *testing.T) {
 	const graphs, perGraph = 3, 180
 	runs, failed, existence := 0, 0, 0
 	for g := 0; g < graphs; g++ {
-		dbs := planVariants(t, uint64(950+g), 24+6*g, 50+25*g, map[string]*Options{
-			"cheapest": nil,
-			"idx":      nil,
-			"row-mode": {StartLast: true, RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH ()-[r]->(m) SET r.w = m.id % 4, m.k = CASE WHEN m.id % 5 = 0 THEN null ELSE m.id % 7 END", nil)
-		}
+		dbs := rowModeGraphs(t, uint64(950+g), 24+6*g, 50+25*g, cheapestIdxRowMode, endWeights)
 		for i := 0; i < perGraph; i++ {
 			q := randomListFilter(r)
 			againstRowModeOutcome(t, dbs, []string{"cheapest", "idx"}, "list existence", q, nil, &runs, &failed)

@@ -121,14 +121,7 @@ func TestCaseDepthsMatchRowMode(t *testing.T) {
 	const perSeed = 150
 	failed, runs, searched, unsearchedErrors := 0, 0, 0, 0
 	for _, seed := range []uint64{2, 11, 23} {
-		dbs := planVariants(t, seed, 18, 40, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 5 <> 0 SET x.k = x.id % 4", nil)
-			mustRun(t, db, "MATCH (s)-[r]->(e) WHERE (s.id + e.id) % 4 <> 0 SET r.w = (s.id + e.id) % 2", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 18, 40, plannedRowMode, "MATCH (x) WHERE x.id % 5 <> 0 SET x.k = x.id % 4", "MATCH (s)-[r]->(e) WHERE (s.id + e.id) % 4 <> 0 SET r.w = (s.id + e.id) % 2")
 		r := rand.New(rand.NewPCG(seed, 31))
 		for range perSeed {
 			q := caseDepthQuery(r)

@@ -158,13 +158,7 @@ func TestChainBoundariesMatchRowMode(t *testing.T) {
 	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{5, 12} {
-		dbs := planVariants(t, seed, 18, 60, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 = 0 SET x.k = x.id % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 18, 60, plannedRowMode, fourthKeys)
 		for _, q := range queries {
 			runs++
 			want := fmt.Sprint(canonical(mustRun(t, dbs["row-mode"], q, nil)))

@@ -156,11 +156,7 @@ func TestCollectDistinctSetsRowMode(t *testing.T) {
 	}
 	failed, runs, ordered, orderFailed := 0, 0, 0, 0
 	for _, seed := range []uint64{5, 23} {
-		dbs := planVariants(t, seed, 22, 70, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 22, 70, plannedIdxRowMode)
 		for _, db := range dbs {
 			// k: null on every fourth node; a self-loop and a parallel
 			// relationship on node 3.
@@ -171,9 +167,9 @@ func TestCollectDistinctSetsRowMode(t *testing.T) {
 			p := params[k%len(params)]
 			label := fmt.Sprintf("seed %d", seed)
 			if !orderSensitive[k] {
-				againstRowMode(t, dbs, []string{"planned", "planned,idx"}, label, q, p, &runs, &failed)
+				againstRowMode(t, dbs, []string{"planned", "planned-idx"}, label, q, p, &runs, &failed)
 			}
-			for _, name := range []string{"planned", "planned,idx"} {
+			for _, name := range []string{"planned", "planned-idx"} {
 				ordered++
 				got, want := inOrder(dbs[name], q, p), inOrder(dbs[name], controls[k], p)
 				if got != want {
@@ -217,7 +213,7 @@ func aggSteps(t *testing.T, db *DB, q string) int {
 // planner/list_literal_reads.go) takes at least one per node, and leaves row mode
 // and a plain collect alone.
 func TestCollectDistinctSetsPlans(t *testing.T) {
-	dbs := planVariants(t, 7, 40, 160, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
+	dbs := planVariants(t, 7, 40, 160, plannedRowMode)
 	cases := []struct {
 		q    string
 		db   string

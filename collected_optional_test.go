@@ -73,14 +73,7 @@ func TestCollectedOptionalRowMode(t *testing.T) {
 	params := []map[string]any{{"v": int64(3)}, {"v": int64(6)}, {"v": nil}, {"v": int64(9999)}}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{2, 11, 19} {
-		dbs := planVariants(t, seed, 20, 30+int(seed)*6, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x {id: 3}) CREATE (y:A {id: 3, k: 1})-[:T]->(x), (y)-[:U]->(y), (y)-[:T]->(x)", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 20, 30+int(seed)*6, plannedRowMode, sparseKeys, "MATCH (x {id: 3}) CREATE (y:A {id: 3, k: 1})-[:T]->(x), (y)-[:U]->(y), (y)-[:T]->(x)")
 		for k, q := range queries {
 			againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d", seed), q, params[k%len(params)], &runs, &failed)
 		}
@@ -95,7 +88,7 @@ func TestCollectedOptionalRowMode(t *testing.T) {
 // OPTIONAL MATCH and read by NOT IN is not collected: the test is an
 // existence test of the pattern.
 func TestCollectedOptionalPlans(t *testing.T) {
-	db := planVariants(t, 4, 30, 60, map[string]*Options{"planned": nil})["planned"]
+	db := planVariants(t, 4, 30, 60, plannedOnly)["planned"]
 	for _, c := range []struct {
 		q          string
 		collection bool

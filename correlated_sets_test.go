@@ -152,11 +152,7 @@ func TestCorrelatedSetsRowMode(t *testing.T) {
 	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{5, 23} {
-		dbs := planVariants(t, seed, 16, 60, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 16, 60, plannedIdxRowMode)
 		for _, db := range dbs {
 			// k: null on every fourth node; a self-loop and parallel
 			// relationships at node 3.
@@ -165,10 +161,10 @@ func TestCorrelatedSetsRowMode(t *testing.T) {
 		}
 		for k, q := range queries {
 			p := params[k%len(params)]
-			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
+			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 		}
 		for _, q := range writes {
-			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, params[0], &runs, &failed)
+			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, params[0], &runs, &failed)
 		}
 	}
 	if failed > 0 {

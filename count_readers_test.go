@@ -166,13 +166,7 @@ func runCountReaders(t *testing.T, queries []string) {
 	t.Helper()
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 2; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x {id: 2}) CREATE (x)-[:T]->(x), (x)-[:U]->(x)", nil)
-			mustRun(t, db, "MATCH (x {id: 3}), (y {id: 4}) CREATE (x)-[:T]->(y), (x)-[:T]->(y), (y)-[:U]->(x)", nil)
-			mustRun(t, db, "MATCH (x {id: 7}), (y {id: 8}) CREATE (y)-[:T]->(x), (x)-[:U]->(y)", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 14, 30+int(seed)*8, plannedRowMode, append([]string{sparseKeys}, loopsAndParallels...)...)
 		params := map[string]any{"x": []int{3, 0}[seed-1], "z": int(seed - 1), "one": int(seed - 1)}
 		for _, q := range queries {
 			againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)

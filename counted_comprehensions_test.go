@@ -62,10 +62,7 @@ func TestCountedComprehensionsMatchRowMode(t *testing.T) {
 	}
 	runs, failed, degrees := 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*10, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 = 1 CREATE (x)-[:T]->(x)", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 14, 30+int(seed)*10, plannedIdxRowMode, "MATCH (x) WHERE x.id % 4 = 1 CREATE (x)-[:T]->(x)")
 		for _, q := range queries {
 			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, nil, &runs, &failed)
 			if seed == 1 && strings.Contains(rowsOrError(dbs["planned"], "EXPLAIN "+q, nil), "+Degree") {

@@ -101,10 +101,7 @@ func TestCountedExistsMatchCall(t *testing.T) {
 	runs, failed, errs := 0, 0, 0
 	params := map[string]any{"k": 2, "n": nil}
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 7 = 5 SET x.bad = 'x'", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 14, 30+int(seed)*8, plannedLastRowMode, "MATCH (x) WHERE x.id % 7 = 5 SET x.bad = 'x'")
 		for _, c := range cases {
 			want := rowsOrError(dbs["row-mode"], c[1], params)
 			if strings.HasPrefix(want, "error: ") {

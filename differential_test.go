@@ -12,51 +12,6 @@ import (
 	"github.com/cyqdb/cyq/value"
 )
 
-// randomGraph fills db with a seeded random graph: n nodes labelled A or B
-// with an id property, and m relationships of types T or U, with parallel
-// planVariants opens one in-memory store per planner variant in opts
-// (nil: the default planner), each holding the same random graph, with an
-// index on :A(id) where the variant's name ends in "idx"; they close when
-// the test ends.
-func planVariants(t testing.TB, seed uint64, n, m int, opts map[string]*Options) map[string]*DB {
-	t.Helper()
-	dbs := map[string]*DB{}
-	for name, o := range opts {
-		db, err := Open("", o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		randomGraph(t, db, seed, n, m)
-		if strings.HasSuffix(name, "idx") {
-			mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
-		}
-		dbs[name] = db
-	}
-	return dbs
-}
-
-// relationships and self-loops.
-func randomGraph(t testing.TB, db *DB, seed uint64, n, m int) {
-	t.Helper()
-	r := rand.New(rand.NewPCG(seed, 1))
-	var b strings.Builder
-	b.WriteString("UNWIND range(0, $n - 1) AS i CREATE (x {id: i}) WITH x, i WHERE i % 3 = 0 SET x:A")
-	mustRun(t, db, b.String(), map[string]any{"n": n})
-	mustRun(t, db, "MATCH (x) WHERE x.id % 3 <> 0 SET x:B", nil)
-	var pairs []any
-	for i := 0; i < m; i++ {
-		typ := "T"
-		if r.IntN(3) == 0 {
-			typ = "U"
-		}
-		pairs = append(pairs, map[string]any{"s": r.IntN(n), "e": r.IntN(n), "t": typ})
-	}
-	mustRun(t, db, `UNWIND $pairs AS p MATCH (s {id: p.s}), (e {id: p.e})
-		FOREACH (_ IN CASE WHEN p.t = 'T' THEN [1] ELSE [] END | CREATE (s)-[:T]->(e))
-		FOREACH (_ IN CASE WHEN p.t = 'U' THEN [1] ELSE [] END | CREATE (s)-[:U]->(e))`, map[string]any{"pairs": pairs})
-}
-
 func mustRun(t testing.TB, db *DB, q string, params map[string]any) [][]value.Value {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -825,10 +780,7 @@ func againstRowModeOnKeyedGraphs(t *testing.T, queries []string, params func(see
 	t.Helper()
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 14, 30+int(seed)*8, plannedRowMode, sparseKeys)
 		for _, q := range queries {
 			againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d", seed), q, params(seed), &runs, &failed)
 		}

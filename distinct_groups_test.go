@@ -92,7 +92,7 @@ func TestDistinctGroupsMatchRowMode(t *testing.T) {
 	queries := distinctGroupQueries(r, 300)
 	againstRowModeOnKeyedGraphs(t, queries, func(uint64) map[string]any { return nil })
 	// most of the generated queries are of the rewrite's kind
-	dbs := planVariants(t, 1, 14, 38, map[string]*Options{"planned": nil})
+	dbs := planVariants(t, 1, 14, 38, plannedOnly)
 	read := 0
 	for _, q := range queries {
 		plan := rowsOrError(dbs["planned"], "EXPLAIN "+q, nil)

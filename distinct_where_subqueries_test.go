@@ -52,10 +52,7 @@ func TestDistinctWhereSubqueriesMatchRowMode(t *testing.T) {
 	}
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 16, 30+int(seed)*8, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 16, 30+int(seed)*8, plannedRowMode, sparseKeys)
 		for _, q := range ok {
 			for _, name := range []string{"planned", "row-mode"} {
 				if got := rowsOrError(dbs[name], q, nil); strings.HasPrefix(got, "error: ") {

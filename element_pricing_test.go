@@ -378,7 +378,7 @@ func TestSetElementsRepeat(t *testing.T) {
 	// (a triangle), on graphs of 40 nodes and 60 to 100 relationships,
 	// where some neighbours of a start close one and some do not.
 	for _, seed := range []uint64{8, 25} {
-		db := planVariants(t, seed, 40, 60+20*int(seed%3), map[string]*Options{"planned": nil})["planned"]
+		db := planVariants(t, seed, 40, 60+20*int(seed%3), plannedOnly)["planned"]
 		for id := 0; id < 40; id++ {
 			p := map[string]any{"p": int64(id)}
 			for _, q := range []string{

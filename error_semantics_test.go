@@ -105,15 +105,7 @@ func TestErrorsMatchRowMode(t *testing.T) {
 	}
 	failed, runs, errs := 0, 0, 0
 	for _, seed := range []uint64{3, 8} {
-		dbs := planVariants(t, seed, 24, 60, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 = 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 5 <> 1 SET x.name = toString(x.id)", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 24, 60, plannedIdxRowMode, fourthKeys, "MATCH (x) WHERE x.id % 5 <> 1 SET x.name = toString(x.id)")
 		for _, q := range queries {
 			for _, ps := range errParams {
 				params := map[string]any{"f": false, "t": true, "n": nil, "l": []any{0, 3, 6}, "b": true}
@@ -124,7 +116,7 @@ func TestErrorsMatchRowMode(t *testing.T) {
 				if strings.HasPrefix(want, "error") {
 					errs++
 				}
-				for _, name := range []string{"planned", "planned,idx"} {
+				for _, name := range []string{"planned", "planned-idx"} {
 					runs++
 					if got := outcome(dbs[name], q, params); got != want {
 						failed++

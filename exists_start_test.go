@@ -99,20 +99,11 @@ func TestExistenceTestedStartRowMode(t *testing.T) {
 	params := []map[string]any{{"p": int64(3)}, {"p": int64(0)}, {"p": nil}, {"p": int64(6)}, {"p": 3.0}}
 	failed, runs, scans := 0, 0, 0
 	for _, seed := range []uint64{4, 21} {
-		dbs := planVariants(t, seed, 27, 90, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH ()-[r]->(y) SET r.w = y.id % 5", nil)
-			mustRun(t, db, "MATCH (x {id: 3}) CREATE (y:A {id: 3, k: 1})-[:T]->(x), (y)-[:U]->(y), (y)-[:T]->(y), (x)-[:T]->(x)", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 27, 90, plannedIdxRowMode, sparseKeys, "MATCH ()-[r]->(y) SET r.w = y.id % 5", "MATCH (x {id: 3}) CREATE (y:A {id: 3, k: 1})-[:T]->(x), (y)-[:U]->(y), (y)-[:T]->(y), (x)-[:T]->(x)")
 		for k, q := range queries {
 			p := params[k%len(params)]
-			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
-			plan := string(mustRun(t, dbs["planned,idx"], "EXPLAIN "+q, p)[0][0].(value.String))
+			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
+			plan := string(mustRun(t, dbs["planned-idx"], "EXPLAIN "+q, p)[0][0].(value.String))
 			if strings.Contains(plan, "NodeScanSemiJoin (c") {
 				scans++
 			}
@@ -133,8 +124,8 @@ func TestExistenceTestedStartRowMode(t *testing.T) {
 // less; a test of two chain nodes, and a node bound before, keep the
 // heuristic's start.
 func TestExistenceTestedStartPlans(t *testing.T) {
-	dbs := planVariants(t, 8, 300, 900, map[string]*Options{"planned,idx": nil})
-	db := dbs["planned,idx"]
+	dbs := planVariants(t, 8, 300, 900, map[string]*Options{"planned-idx": nil})
+	db := dbs["planned-idx"]
 	cases := []struct {
 		q    string
 		scan bool

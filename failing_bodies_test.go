@@ -114,23 +114,13 @@ func TestFailingBodiesMatchRowMode(t *testing.T) {
 	failed, runs, errs := 0, 0, 0
 	byQuery := map[string]int{}
 	for _, seed := range []uint64{2, 9} {
-		dbs := planVariants(t, seed, 60, 200, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 = 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 7 <> 1 SET x.name = toString(x.id)", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 11 = 4 SET x.d = x.id", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 3 = 0 SET x.d = date({year: 1990 + x.id, month: 1, day: 1})", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 60, 200, plannedIdxRowMode, fourthKeys, "MATCH (x) WHERE x.id % 7 <> 1 SET x.name = toString(x.id)", "MATCH (x) WHERE x.id % 11 = 4 SET x.d = x.id", "MATCH (x) WHERE x.id % 3 = 0 SET x.d = date({year: 1990 + x.id, month: 1, day: 1})")
 		for _, q := range queries {
 			want := outcome(dbs["row-mode"], q, nil)
 			if strings.HasPrefix(want, "error") {
 				errs++
 			}
-			for _, name := range []string{"planned", "planned,idx"} {
+			for _, name := range []string{"planned", "planned-idx"} {
 				runs++
 				if got := outcome(dbs[name], q, nil); got != want {
 					failed++

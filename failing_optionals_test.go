@@ -55,12 +55,7 @@ func TestFailingOptionalsMatchRowMode(t *testing.T) {
 	}
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 5 = 1 SET x.s = 'w' + x.id", nil)
-			mustRun(t, db, "MATCH ()-[r]->() SET r.w = id(r) % 4", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 14, 30+int(seed)*8, plannedIdxRowMode, sparseKeys, "MATCH (x) WHERE x.id % 5 = 1 SET x.s = 'w' + x.id", "MATCH ()-[r]->() SET r.w = id(r) % 4")
 		params := map[string]any{"x": int(seed) * 3}
 		for _, q := range queries {
 			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)

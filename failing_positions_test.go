@@ -178,22 +178,14 @@ func TestFailingPositionsMatchRowMode(t *testing.T) {
 	failed, runs, errs := 0, 0, 0
 	byPosition := map[string]int{}
 	for _, seed := range []uint64{5} {
-		dbs := planVariants(t, seed, 20, 44, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 = 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 5 <> 1 SET x.name = toString(x.id)", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 20, 44, plannedIdxRowMode, fourthKeys, "MATCH (x) WHERE x.id % 5 <> 1 SET x.name = toString(x.id)")
 		for _, q := range queries {
 			for _, ps := range failingParams {
 				want := outcome(dbs["row-mode"], q, ps)
 				if strings.HasPrefix(want, "error") {
 					errs++
 				}
-				for _, name := range []string{"planned", "planned,idx"} {
+				for _, name := range []string{"planned", "planned-idx"} {
 					runs++
 					if got := outcome(dbs[name], q, ps); got != want {
 						failed++

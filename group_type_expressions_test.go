@@ -162,7 +162,7 @@ func TestGroupTypeExpressionsMatchHops(t *testing.T) {
 	}
 	runs, failed, errs := 0, 0, 0
 	for seed := uint64(1); seed <= 2; seed++ {
-		dbs := planVariants(t, seed, 12, 26, map[string]*Options{"planned": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 12, 26, plannedLastRowMode)
 		for _, db := range dbs {
 			// A string property on some nodes and relationships, which
 			// `* 1` fails on.

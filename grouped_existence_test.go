@@ -103,7 +103,7 @@ func TestGroupedExistenceMatchesRowMode(t *testing.T) {
 	}
 	runs, failed := 0, 0
 	for _, seed := range []uint64{1, 3} {
-		dbs := planVariants(t, seed, 15, 34+int(seed)*6, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 15, 34+int(seed)*6, plannedIdxRowMode)
 		for _, db := range dbs {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
 			mustRun(t, db, "MATCH (x {id: 3}), (y {id: 4}) CREATE (x)-[:T]->(y), (x)-[:T]->(y), (y)-[:T]->(x)", nil)

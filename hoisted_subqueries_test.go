@@ -257,7 +257,7 @@ var hoistDBs = map[uint64]map[string]*DB{}
 // is counted from a table built once: the VM steps of the written form
 // stay near those of the form that computes the value first.
 func TestHoistedSubqueriesSteps(t *testing.T) {
-	dbs := planVariants(t, 7, 300, 900, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
+	dbs := planVariants(t, 7, 300, 900, plannedRowMode)
 	for _, db := range dbs {
 		hoistGraph(t, db)
 	}

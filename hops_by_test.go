@@ -33,10 +33,7 @@ var hopsByTests = []string{
 func TestHopsByValues(t *testing.T) {
 	failed, runs, bounded := 0, 0, 0
 	for _, seed := range []uint64{5, 12} {
-		dbs := planVariants(t, seed, 16, 40, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 16, 40, plannedRowMode)
 		r := rand.New(rand.NewPCG(seed, 15))
 		for _, f := range hopsByForms {
 			for _, c := range hopsByTests {

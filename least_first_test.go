@@ -178,7 +178,7 @@ func TestLeastFirstAgainstRowMode(t *testing.T) {
 	queries := leastFirstQueries(r, 400)
 	runs, failed, searched := 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 9, 16+int(seed)*3, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 9, 16+int(seed)*3, plannedRowMode)
 		for i, q := range queries {
 			params := map[string]any{"x": (i + int(seed)) % 9, "y": (i*5 + 2) % 9}
 			againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)

@@ -159,7 +159,7 @@ func TestLeastGroupsAgainstRowMode(t *testing.T) {
 	queries := leastGroupsQueries(r, 500)
 	runs, failed, searched := 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 9, 16+int(seed)*3, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 9, 16+int(seed)*3, plannedRowMode)
 		for i, q := range queries {
 			for _, kv := range [][2]int{{1, 0}, {2, 1}, {3, 1}, {2, 0}, {3, 0}} {
 				params := map[string]any{"x": (i + int(seed)) % 9, "y": (i*5 + 2) % 9, "k": kv[0], "s": kv[1]}

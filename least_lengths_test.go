@@ -130,14 +130,7 @@ func TestLeastLengthsMatchRowMode(t *testing.T) {
 	failed, runs := 0, 0
 	searched := [3]int{}
 	for _, seed := range []uint64{4, 9, 17} {
-		dbs := planVariants(t, seed, 18, 44, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 5 <> 0 SET x.k = x.id % 4", nil)
-			mustRun(t, db, "MATCH (s)-[r]->(e) WHERE (s.id + e.id) % 4 <> 0 SET r.w = (s.id + e.id) % 2", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 18, 44, plannedRowMode, "MATCH (x) WHERE x.id % 5 <> 0 SET x.k = x.id % 4", "MATCH (s)-[r]->(e) WHERE (s.id + e.id) % 4 <> 0 SET r.w = (s.id + e.id) % 2")
 		r := rand.New(rand.NewPCG(seed, 77))
 		for kind := range 3 {
 			for range perKind {

@@ -81,7 +81,7 @@ func TestListEntityIdsMatchRowMode(t *testing.T) {
 	}
 	runs, failed, rewritten := 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 24, 50+int(seed)*10, map[string]*Options{"planned": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 24, 50+int(seed)*10, plannedLastRowMode)
 		for _, q := range queries {
 			againstRowMode(t, dbs, []string{"planned", "last"}, fmt.Sprintf("seed %d", seed), q, nil, &runs, &failed)
 			if seed == 1 {

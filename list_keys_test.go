@@ -12,7 +12,7 @@ import (
 // value but built apart, and lists carried unchanged must group as their
 // values say.
 func TestListKeys(t *testing.T) {
-	db := planVariants(t, 1, 4, 4, map[string]*Options{"planned": nil})["planned"]
+	db := planVariants(t, 1, 4, 4, plannedOnly)["planned"]
 	cases := []struct{ q, want string }{
 		// one list carried on every row: one group
 		{"WITH range(1, 40) AS l UNWIND range(1, 30) AS i WITH l, count(*) AS c RETURN size(l) AS n, c", "[[40 30]]"},

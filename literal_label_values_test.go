@@ -56,7 +56,7 @@ func TestLiteralLabelValuesMatchRowMode(t *testing.T) {
 	}
 	runs, failed, errs := 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 16, 30, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 16, 30, plannedRowMode)
 		for i := 0; i < 120; i++ {
 			q := fmt.Sprintf(places[r.IntN(len(places))], label())
 			if strings.HasPrefix(rowsOrError(dbs["row-mode"], q, nil), "error") {

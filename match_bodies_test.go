@@ -123,14 +123,7 @@ func TestMatchBodiesMatchRowMode(t *testing.T) {
 	queries := bodyQueries(r, 420)
 	failed, runs, degrees, errs := 0, 0, 0, 0
 	for _, seed := range []uint64{3, 8} {
-		dbs := planVariants(t, seed, 24, 70, map[string]*Options{
-			"planned":     nil,
-			"planned-idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, rankKeys, nil)
-		}
+		dbs := rowModeGraphs(t, seed, 24, 70, plannedIdxRowMode, rankKeys)
 		for i, q := range queries {
 			params := map[string]any{"v": []any{int64(2), nil, "s"}[i%3]}
 			if seed == 3 {

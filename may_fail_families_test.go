@@ -118,19 +118,12 @@ func TestMayFailFamiliesMatchRowMode(t *testing.T) {
 	byQuery := map[string]int{}
 	variants := []string{"planned", "planned,idx", "start-last"}
 	for _, seed := range []uint64{4, 11} {
-		dbs := planVariants(t, seed, 40, 120, map[string]*Options{
+		dbs := rowModeGraphs(t, seed, 40, 120, map[string]*Options{
 			"planned":     nil,
 			"planned,idx": nil,
 			"start-last":  {StartLast: true},
 			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 5 <> 4 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 7 <> 1 SET x.name = toString(x.id)", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 7 = 1 SET x.name = 'w' + toString(x.id)", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 11 = 4 SET x.d = x.id", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 3 = 0 SET x.d = date({year: 1990 + x.id, month: 1, day: 1})", nil)
-		}
+		}, "MATCH (x) WHERE x.id % 5 <> 4 SET x.k = x.id % 3", "MATCH (x) WHERE x.id % 7 <> 1 SET x.name = toString(x.id)", "MATCH (x) WHERE x.id % 7 = 1 SET x.name = 'w' + toString(x.id)", "MATCH (x) WHERE x.id % 11 = 4 SET x.d = x.id", "MATCH (x) WHERE x.id % 3 = 0 SET x.d = date({year: 1990 + x.id, month: 1, day: 1})")
 		for _, q := range queries {
 			want := rowsOrError(dbs["row-mode"], q, nil)
 			if strings.HasPrefix(want, "error") {

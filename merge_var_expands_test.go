@@ -70,7 +70,7 @@ func TestMergedVarExpandsMatchRowMode(t *testing.T) {
 	}
 	runs, failed, merged := 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 16, 30+int(seed)*6, map[string]*Options{"planned": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 16, 30+int(seed)*6, plannedLastRowMode)
 		for _, q := range queries {
 			for _, x := range []int{0, 5} {
 				againstRowMode(t, dbs, []string{"planned", "last"}, fmt.Sprintf("seed %d", seed), q, map[string]any{"x": x}, &runs, &failed)

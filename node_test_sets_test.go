@@ -102,7 +102,7 @@ func TestNodeTestSetsMatchRowMode(t *testing.T) {
 	for seed := uint64(1); seed <= 2; seed++ {
 		// Enough nodes that an expansion gives more rows than a seek of
 		// the excluded nodes costs (the set is used only then).
-		dbs := planVariants(t, seed, 40, 60+int(seed)*20, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 40, 60+int(seed)*20, plannedIdxRowMode)
 		for name, db := range dbs {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
 			// Every W relationship starts at a :B and ends at an :A, a

@@ -83,10 +83,7 @@ func TestOptionalCountPositionsMatchRowMode(t *testing.T) {
 	}
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 14, 30+int(seed)*8, plannedIdxRowMode, sparseKeys)
 		params := map[string]any{"x": int(seed) * 3, "one": 1}
 		for _, q := range queries {
 			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)

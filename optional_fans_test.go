@@ -88,7 +88,7 @@ func TestOptionalFansMatchRowMode(t *testing.T) {
 	runs, failed := 0, 0
 	names := []string{"planned", "planned-idx"}
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 24, 60+int(seed)*20, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 24, 60+int(seed)*20, plannedIdxRowMode)
 		for _, db := range dbs {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
 			mustRun(t, db, "MATCH (x) WHERE x.id = 5 SET x.id = 7", nil) // two nodes of id 7

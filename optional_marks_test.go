@@ -41,11 +41,7 @@ func TestOptionalMarksMatchRowMode(t *testing.T) {
 	runs, failed := 0, 0
 	names := []string{"planned", "planned-idx"}
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 24, 60+int(seed)*20, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id = 5 SET x.id = 7", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 24, 60+int(seed)*20, plannedIdxRowMode, sparseKeys, "MATCH (x) WHERE x.id = 5 SET x.id = 7")
 		for n := 0; n < 110; n++ {
 			outer := fanOuters[r.IntN(len(fanOuters))]
 			p := fanPatterns[r.IntN(len(fanPatterns))]

@@ -114,11 +114,7 @@ func TestPairClassesRowMode(t *testing.T) {
 	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{5, 19} {
-		dbs := planVariants(t, seed, 18, 70, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 18, 70, plannedIdxRowMode)
 		for _, db := range dbs {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
 			// parallel relationships both ways, of both types, and self-loops
@@ -134,7 +130,7 @@ func TestPairClassesRowMode(t *testing.T) {
 		}
 		for k, q := range queries {
 			p := params[k%len(params)]
-			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
+			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 		}
 	}
 	if failed > 0 {
@@ -146,8 +142,8 @@ func TestPairClassesRowMode(t *testing.T) {
 // TestPairClassesPlans checks that the question's form is read from the
 // adjacency sets: no relationship enumerated, no per-pair aggregate.
 func TestPairClassesPlans(t *testing.T) {
-	dbs := planVariants(t, 5, 30, 90, map[string]*Options{"planned,idx": nil})
-	db := dbs["planned,idx"]
+	dbs := planVariants(t, 5, 30, 90, map[string]*Options{"planned-idx": nil})
+	db := dbs["planned-idx"]
 	for _, c := range []struct {
 		q    string
 		want bool

@@ -74,15 +74,12 @@ func TestPathElementReadsMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(26, 11))
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 14+3*int(seed), 30+12*int(seed), map[string]*Options{"planned": nil, "idx": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH ()-[r]->() WHERE id(r) % 3 = 0 SET r.k = 1", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 14+3*int(seed), 30+12*int(seed), plannedIdxLastRowMode, "MATCH ()-[r]->() WHERE id(r) % 3 = 0 SET r.k = 1")
 		for _, read := range pathElementReads {
 			for range 12 {
 				pat := pathElementPatterns[r.IntN(len(pathElementPatterns))]
 				q := strings.ReplaceAll(read, "{P}", pat)
-				againstRowMode(t, dbs, []string{"planned", "idx", "last"}, fmt.Sprintf("seed %d", seed), q, nil, &runs, &failed)
+				againstRowMode(t, dbs, []string{"planned", "planned-idx", "last"}, fmt.Sprintf("seed %d", seed), q, nil, &runs, &failed)
 			}
 		}
 	}

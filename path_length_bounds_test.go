@@ -92,11 +92,7 @@ func TestPathLengthBoundsMatchTwins(t *testing.T) {
 	}
 	runs, failed, bounded := 0, 0, 0
 	for seed := uint64(1); seed <= 2; seed++ {
-		dbs := planVariants(t, seed, 12, 20+int(seed)*4, map[string]*Options{
-			"planned":  nil,
-			"last":     {StartLast: true},
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 12, 20+int(seed)*4, plannedLastRowMode)
 		params := map[string]any{"x": int64(seed)}
 		for j, q := range queries {
 			want := errorPosition.ReplaceAllString(rowsOrError(dbs["row-mode"], twins[j], params), "error: ")

@@ -126,14 +126,7 @@ func TestRankedExtremesMatchRowMode(t *testing.T) {
 	for _, keys := range []string{extremeKeysApart, rankKeys} {
 		ties := keys == rankKeys
 		for _, seed := range []uint64{5, 11} {
-			dbs := planVariants(t, seed, 26, 80, map[string]*Options{
-				"planned":  nil,
-				"idx":      nil,
-				"row-mode": {RowModeOnly: true},
-			})
-			for _, db := range dbs {
-				mustRun(t, db, keys, nil)
-			}
+			dbs := rowModeGraphs(t, seed, 26, 80, plannedIdxRowMode, keys)
 			for i, eq := range queries {
 				q := eq.q
 				isRanked := false
@@ -154,7 +147,7 @@ func TestRankedExtremesMatchRowMode(t *testing.T) {
 				}
 				params := map[string]any{"v": []any{int64(2), "1", nil, 1.5}[i%4]}
 				want := rowsOrError(dbs["row-mode"], q, params)
-				for _, v := range []string{"planned", "idx"} {
+				for _, v := range []string{"planned", "planned-idx"} {
 					got := rowsOrError(dbs[v], q, params)
 					runs++
 					if got != want {

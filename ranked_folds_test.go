@@ -171,15 +171,7 @@ func TestRankedFoldsMatchRowMode(t *testing.T) {
 	queries := foldQueries(r, 600)
 	failed, runs, read, errs := 0, 0, 0, 0
 	for _, seed := range []uint64{4, 9} {
-		dbs := planVariants(t, seed, 24, 70, map[string]*Options{
-			"planned":  nil,
-			"idx":      nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, rankKeys, nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 7 = 3 SET x.j = CASE x.id % 2 WHEN 0 THEN 0.0/0.0 ELSE 1.0 END", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 24, 70, plannedIdxRowMode, rankKeys, nanKeys)
 		for i, q := range queries {
 			params := map[string]any{"xs": foldParam(i)}
 			if i%4 > 0 {
@@ -196,7 +188,7 @@ func TestRankedFoldsMatchRowMode(t *testing.T) {
 					}
 				}
 			}
-			for _, v := range []string{"planned", "idx"} {
+			for _, v := range []string{"planned", "planned-idx"} {
 				got := rowsOrError(dbs[v], q, params)
 				runs++
 				if got != want {

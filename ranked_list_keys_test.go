@@ -161,14 +161,7 @@ func TestRankedListKeysMatchRowMode(t *testing.T) {
 	queries := rankKeyQueries(r, 500)
 	failed, runs, ranked, mapped, errs := 0, 0, 0, 0, 0
 	for _, seed := range []uint64{5, 12} {
-		dbs := planVariants(t, seed, 24, 70, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, rankKeys, nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 7 = 3 SET x.j = CASE x.id % 2 WHEN 0 THEN 0.0/0.0 ELSE 1.0 END", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 24, 70, plannedRowMode, rankKeys, nanKeys)
 		for i, q := range queries {
 			params := map[string]any{"xs": rankKeyParam(i), "p": []any{int64(2), "a", nil, 1.5}[i%4]}
 			want := rowsOrError(dbs["row-mode"], q, params)

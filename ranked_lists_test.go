@@ -150,10 +150,7 @@ func TestRankedListsMatchRowMode(t *testing.T) {
 	queries := rankListQueries(r, 400)
 	failed, runs, ranked, errs := 0, 0, 0, 0
 	for _, seed := range []uint64{3, 8} {
-		dbs := planVariants(t, seed, 24, 70, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 24, 70, plannedRowMode)
 		for _, db := range dbs {
 			mustRun(t, db, rankKeys, nil)
 			// NaN and floats equal to integers on the second key too.

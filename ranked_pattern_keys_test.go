@@ -87,13 +87,7 @@ func TestRankedPatternKeysMatchRowMode(t *testing.T) {
 	queries := rankPatternQueries(r, 240)
 	failed, runs, ranked := 0, 0, 0
 	for _, seed := range []uint64{5, 11} {
-		dbs := planVariants(t, seed, 26, 80, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, rankKeys, nil)
-		}
+		dbs := rowModeGraphs(t, seed, 26, 80, plannedRowMode, rankKeys)
 		for _, q := range queries {
 			want := rowsOrError(dbs["row-mode"], q, nil)
 			got := rowsOrError(dbs["planned"], q, nil)

@@ -124,13 +124,7 @@ func TestRankedSiblingsMatchRowMode(t *testing.T) {
 	queries := rankQueries(r, 260)
 	failed, runs, ranked := 0, 0, 0
 	for _, seed := range []uint64{5, 11} {
-		dbs := planVariants(t, seed, 26, 80, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, rankKeys, nil)
-		}
+		dbs := rowModeGraphs(t, seed, 26, 80, plannedRowMode, rankKeys)
 		for i, q := range queries {
 			params := map[string]any{"v": []any{int64(2), "1", nil, 1.5}[i%4]}
 			want := rowsOrError(dbs["row-mode"], q, params)

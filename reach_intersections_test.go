@@ -165,13 +165,9 @@ func TestReachIntersectionsRowMode(t *testing.T) {
 	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{5, 12, 31} {
-		dbs := planVariants(t, seed, 27, 90, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 27, 90, plannedIdxRowMode)
 		// Seeks of :B nodes by k bind many nodes at once.
-		mustRun(t, dbs["planned,idx"], "CREATE INDEX FOR (n:B) ON (n.k)", nil)
+		mustRun(t, dbs["planned-idx"], "CREATE INDEX FOR (n:B) ON (n.k)", nil)
 		for _, db := range dbs {
 			// k: null on every fourth node, duplicated values; an extra
 			// :A node whose id duplicates another's.
@@ -185,7 +181,7 @@ func TestReachIntersectionsRowMode(t *testing.T) {
 			// three of the parameter sets per query, in turn
 			for d := range 3 {
 				params := reachParams[(k+d)%len(reachParams)]
-				againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)
+				againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)
 			}
 		}
 	}

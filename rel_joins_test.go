@@ -35,10 +35,7 @@ func TestRelationshipJoinsAgree(t *testing.T) {
 		{"rel-ids", "(a:A {id: %s})-[r]->(b)", "(c)-[s]->(d)", "id(r) < id(s) AND d.id < 9", false},
 		{"undirected", "(a:A {id: %s})-[r]->(b)", "(c)-[s]-(d)", "startNode(s) = b", false},
 	}
-	dbs := planVariants(t, 57, 60, 200, map[string]*Options{
-		"cheapest":      nil,
-		"last,row-mode": {StartLast: true, RowModeOnly: true},
-	})
+	dbs := planVariants(t, 57, 60, 200, cheapestLastRowMode)
 	for _, seek := range []string{"3", "6", "999"} {
 		var lo, hi float64
 		var loQ, hiQ string

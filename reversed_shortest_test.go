@@ -213,11 +213,7 @@ func TestReversedShortestRowMode(t *testing.T) {
 	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{4, 11} {
-		dbs := planVariants(t, seed, 12, 26+int(seed), map[string]*Options{
-			"planned":  nil,
-			"last":     {StartLast: true},
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 12, 26+int(seed), plannedLastRowMode)
 		for _, db := range dbs {
 			// k: null, a string or an integer; w on each relationship;
 			// a self-loop and a parallel pair at node 3.
@@ -238,7 +234,7 @@ func TestReversedShortestRowMode(t *testing.T) {
 
 // TestReversedShortestPlans checks which searches run from the last node.
 func TestReversedShortestPlans(t *testing.T) {
-	dbs := planVariants(t, 5, 30, 90, map[string]*Options{"planned": nil})
+	dbs := planVariants(t, 5, 30, 90, plannedOnly)
 	db := dbs["planned"]
 	cases := []struct {
 		q        string

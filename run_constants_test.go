@@ -175,15 +175,7 @@ func TestRunConstantsMatchRowMode(t *testing.T) {
 	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{5, 11} {
-		dbs := planVariants(t, seed, 30, 80, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 = 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 5 <> 1 SET x.name = toString(x.id) + 'n'", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 30, 80, plannedIdxRowMode, fourthKeys, "MATCH (x) WHERE x.id % 5 <> 1 SET x.name = toString(x.id) + 'n'")
 		for _, q := range queries {
 			for _, ps := range runConstParams {
 				params := map[string]any{}
@@ -194,7 +186,7 @@ func TestRunConstantsMatchRowMode(t *testing.T) {
 					params[k] = v
 				}
 				want := outcome(dbs["row-mode"], q, params)
-				for _, name := range []string{"planned", "planned,idx"} {
+				for _, name := range []string{"planned", "planned-idx"} {
 					runs++
 					if got := outcome(dbs[name], q, params); got != want {
 						failed++

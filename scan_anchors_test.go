@@ -110,18 +110,11 @@ func TestScanAnchorsMatchRowMode(t *testing.T) {
 	params := []map[string]any{{"a": int64(3), "b": int64(6), "k": int64(1)}, {"a": int64(0), "b": int64(0), "k": nil}}
 	failed, runs, anchored := 0, 0, 0
 	for _, seed := range []uint64{5, 13} {
-		dbs := planVariants(t, seed, 30, 240, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 = 1 SET x.k = x.id % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 30, 240, plannedIdxRowMode, "MATCH (x) WHERE x.id % 4 = 1 SET x.k = x.id % 3")
 		for i, q := range queries {
 			ps := params[i%len(params)]
 			want := fmt.Sprint(canonical(mustRun(t, dbs["row-mode"], q, ps)))
-			for _, name := range []string{"planned", "planned,idx"} {
+			for _, name := range []string{"planned", "planned-idx"} {
 				runs++
 				if got := fmt.Sprint(canonical(mustRun(t, dbs[name], q, ps))); got != want {
 					failed++

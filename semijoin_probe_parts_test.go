@@ -91,10 +91,7 @@ func TestSemiJoinProbePartsRowMode(t *testing.T) {
 	params := []map[string]any{{"p": int64(3)}, {"p": int64(0)}, {"p": nil}, {"p": int64(99)}}
 	failed, runs, sets, errs := 0, 0, 0, 0
 	for _, seed := range []uint64{6, 23} {
-		dbs := planVariants(t, seed, 30, 110, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 30, 110, plannedRowMode)
 		for _, db := range dbs {
 			mustRun(t, db, `MATCH (x) SET x.v = CASE x.id % 9 WHEN 0 THEN 1 WHEN 1 THEN 1.0 WHEN 2 THEN 'a'
 				WHEN 3 THEN [1, 2] WHEN 4 THEN [1.0, 2] WHEN 5 THEN 0.0 / 0.0 WHEN 6 THEN 2 ELSE null END,
@@ -129,7 +126,7 @@ func TestSemiJoinProbePartsRowMode(t *testing.T) {
 // name the probe scans the set of probes built once, and that one whose
 // WHERE may fail on a probe stays a test per row.
 func TestSemiJoinProbePartsPlans(t *testing.T) {
-	db := planVariants(t, 5, 120, 400, map[string]*Options{"planned": nil})["planned"]
+	db := planVariants(t, 5, 120, 400, plannedOnly)["planned"]
 	mustRun(t, db, "MATCH (x) SET x.v = x.id % 7", nil)
 	cases := []struct {
 		q    string

@@ -144,12 +144,8 @@ func TestSemiJoinRunsRowMode(t *testing.T) {
 	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{3, 17} {
-		dbs := planVariants(t, seed, 24, 80, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		mustRun(t, dbs["planned,idx"], "CREATE INDEX FOR (n:B) ON (n.k)", nil)
+		dbs := planVariants(t, seed, 24, 80, plannedIdxRowMode)
+		mustRun(t, dbs["planned-idx"], "CREATE INDEX FOR (n:B) ON (n.k)", nil)
 		for _, db := range dbs {
 			// k: null on every fourth node; a second :A node with id 3.
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
@@ -157,7 +153,7 @@ func TestSemiJoinRunsRowMode(t *testing.T) {
 		}
 		for k, q := range queries {
 			p := params[k%len(params)]
-			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
+			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 		}
 	}
 	if failed > 0 {
@@ -170,7 +166,7 @@ func TestSemiJoinRunsRowMode(t *testing.T) {
 // multiplicity, and stays an expansion where it counts the walks or
 // reads an inner variable.
 func TestSemiJoinRunsPlans(t *testing.T) {
-	dbs := planVariants(t, 5, 30, 90, map[string]*Options{"planned": nil})
+	dbs := planVariants(t, 5, 30, 90, plannedOnly)
 	db := dbs["planned"]
 	cases := []struct {
 		q    string
@@ -218,13 +214,7 @@ func TestSemiJoinRunsMiddleProbe(t *testing.T) {
 	failed, runs := 0, 0
 	for seed := uint64(1); seed <= 4; seed++ {
 		n := 10 + 4*int(seed)
-		dbs := planVariants(t, seed, n, 3*n, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, n, 3*n, plannedRowMode, sparseKeys)
 		for k, q := range queries {
 			p := map[string]any{"p": int64(k % n)}
 			againstRowMode(t, dbs, []string{"planned"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)

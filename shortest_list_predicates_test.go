@@ -60,14 +60,7 @@ var shortestPathShapes = []struct{ query, oracle string }{
 func TestShortestPathListPredicates(t *testing.T) {
 	failed, runs, rows := 0, 0, 0
 	for _, seed := range []uint64{2, 7, 11} {
-		dbs := planVariants(t, seed, 18, 44, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 7 <> 0 SET x.k = x.id % 5", nil)
-			mustRun(t, db, "MATCH (s)-[r]->(e) SET r.w = (s.id + e.id) % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 18, 44, plannedRowMode, "MATCH (x) WHERE x.id % 7 <> 0 SET x.k = x.id % 5", "MATCH (s)-[r]->(e) SET r.w = (s.id + e.id) % 3")
 		for _, shape := range shortestPathShapes {
 			for _, pred := range shortestPathPredicates {
 				q := fmt.Sprintf(shape.query, pred)
@@ -128,14 +121,7 @@ var leastTrailShapes = []string{
 func TestLeastTrailsPathFilters(t *testing.T) {
 	failed, runs, searched := 0, 0, 0
 	for _, seed := range []uint64{4, 9, 13} {
-		dbs := planVariants(t, seed, 18, 44, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 7 <> 0 SET x.k = x.id % 5", nil)
-			mustRun(t, db, "MATCH (s)-[r]->(e) SET r.w = (s.id + e.id) % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 18, 44, plannedRowMode, "MATCH (x) WHERE x.id % 7 <> 0 SET x.k = x.id % 5", "MATCH (s)-[r]->(e) SET r.w = (s.id + e.id) % 3")
 		for _, shape := range leastTrailShapes {
 			for _, pred := range leastTrailPredicates {
 				q := fmt.Sprintf(shape, pred)

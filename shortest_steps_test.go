@@ -125,14 +125,7 @@ func TestShortestSteps(t *testing.T) {
 	failed, runs, moved := 0, 0, 0
 	params := map[string]any{"lo": 1}
 	for _, seed := range []uint64{3, 8, 21} {
-		dbs := planVariants(t, seed, 20, 46, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 6 <> 0 SET x.k = x.id % 4", nil)
-			mustRun(t, db, "MATCH (s)-[r]->(e) WHERE (s.id + e.id) % 5 <> 0 SET r.w = (s.id * 7 + e.id) % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 20, 46, plannedRowMode, "MATCH (x) WHERE x.id % 6 <> 0 SET x.k = x.id % 4", "MATCH (s)-[r]->(e) WHERE (s.id + e.id) % 5 <> 0 SET r.w = (s.id * 7 + e.id) % 3")
 		r := rand.New(rand.NewPCG(seed, 14))
 		for _, f := range shortestStepForms {
 			for range perForm {

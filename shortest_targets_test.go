@@ -150,11 +150,7 @@ func TestShortestTargets(t *testing.T) {
 		seed uint64
 		n, m int
 	}{{3, 20, 46}, {8, 24, 70}, {21, 30, 60}, {34, 16, 64}} {
-		dbs := planVariants(t, g.seed, g.n, g.m, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 6 <> 0 SET x.k = x.id % 4", nil)
-			mustRun(t, db, "MATCH (s)-[r]->(e) WHERE (s.id + e.id) % 5 <> 0 SET r.w = (s.id * 7 + e.id) % 3", nil)
-		}
+		dbs := rowModeGraphs(t, g.seed, g.n, g.m, plannedRowMode, "MATCH (x) WHERE x.id % 6 <> 0 SET x.k = x.id % 4", "MATCH (s)-[r]->(e) WHERE (s.id + e.id) % 5 <> 0 SET r.w = (s.id * 7 + e.id) % 3")
 		r := rand.New(rand.NewPCG(g.seed, 77))
 		for range perSeed {
 			q, oracle := targetQuery(r)

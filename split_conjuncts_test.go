@@ -117,11 +117,7 @@ func TestSplitConjunctsRowMode(t *testing.T) {
 	}
 	failed, runs, split := 0, 0, 0
 	for _, seed := range []uint64{3, 17} {
-		dbs := planVariants(t, seed, 120, 360, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 120, 360, plannedIdxRowMode)
 		for _, db := range dbs {
 			// k: null on every fourth node; a second :A node with id 3,
 			// with a self-loop and a parallel relationship.
@@ -130,7 +126,7 @@ func TestSplitConjunctsRowMode(t *testing.T) {
 		}
 		for k, q := range queries {
 			p := params[k%len(params)]
-			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
+			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 			if seed == 3 && splitPlanned(t, dbs["planned"], q, p) {
 				split++
 			}
@@ -178,7 +174,7 @@ var builtSet = regexp.MustCompile(`built (once|per \w+)[:{ ]`)
 // the first is built, the second tested on the nodes it lets through; and
 // where both sets are small, both are built.
 func TestSplitConjunctsPlans(t *testing.T) {
-	dbs := planVariants(t, 5, 400, 1200, map[string]*Options{"planned": nil})
+	dbs := planVariants(t, 5, 400, 1200, plannedOnly)
 	db := dbs["planned"]
 	cases := []struct {
 		q         string

@@ -78,15 +78,7 @@ func TestStepSetsMemoRowMode(t *testing.T) {
 	}
 	failed, runs, kept, errs := 0, 0, 0, 0
 	for _, seed := range []uint64{5, 13} {
-		dbs := planVariants(t, seed, 12, 30+int(seed), map[string]*Options{
-			"planned":  nil,
-			"last":     {StartLast: true},
-			"row-mode": {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) SET x.k = CASE x.id % 4 WHEN 0 THEN null WHEN 1 THEN 'a' ELSE x.id % 3 END", nil)
-			mustRun(t, db, "MATCH (x {id: 3}), (y {id: 7}) CREATE (x)-[:T]->(x), (x)-[:T]->(y), (x)-[:T]->(y), (y)-[:U]->(x)", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 12, 30+int(seed), plannedLastRowMode, "MATCH (x) SET x.k = CASE x.id % 4 WHEN 0 THEN null WHEN 1 THEN 'a' ELSE x.id % 3 END", "MATCH (x {id: 3}), (y {id: 7}) CREATE (x)-[:T]->(x), (x)-[:T]->(y), (x)-[:T]->(y), (y)-[:U]->(x)")
 		dates := "MATCH (x) SET x.d = CASE WHEN x.id % 5 = 0 THEN null ELSE date({year: 1980 + x.id}) END"
 		for k, q := range queries {
 			for _, db := range dbs {
@@ -113,7 +105,7 @@ func TestStepSetsMemoRowMode(t *testing.T) {
 // TestStepSetsMemoPlans checks that the level sets are kept where the
 // tests read only the start, and computed per row otherwise.
 func TestStepSetsMemoPlans(t *testing.T) {
-	db := planVariants(t, 5, 30, 90, map[string]*Options{"planned": nil})["planned"]
+	db := planVariants(t, 5, 30, 90, plannedOnly)["planned"]
 	cases := []struct {
 		q    string
 		kept bool

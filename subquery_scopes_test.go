@@ -135,7 +135,7 @@ func TestSubqueryScopesAfterProjections(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 5))
 	runs, failed, oracleRuns, oracleFailed := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 16, 40+int(seed)*10, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 16, 40+int(seed)*10, plannedIdxRowMode)
 		for i := 0; i < 150; i++ {
 			var q, oracle string
 			if i%5 == 4 {
@@ -204,7 +204,7 @@ func TestSubqueryScopesReference(t *testing.T) {
 	}
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 16, 40+int(seed)*10, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 16, 40+int(seed)*10, plannedIdxRowMode)
 		for _, p := range pairs {
 			want := errorCode(rowsOrError(dbs["row-mode"], p[1], nil))
 			for _, name := range []string{"planned", "planned-idx", "row-mode"} {

@@ -99,7 +99,7 @@ func TestSummedExistenceMatchesRowMode(t *testing.T) {
 	}
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 2; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*8, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 14, 30+int(seed)*8, plannedRowMode)
 		for _, db := range dbs {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
 			mustRun(t, db, "MATCH (x {id: 2}) CREATE (x)-[:T]->(x), (x)-[:U]->(x)", nil)

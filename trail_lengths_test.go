@@ -127,10 +127,7 @@ func TestTrailLengthsMatchRowMode(t *testing.T) {
 	failed, runs := 0, 0
 	narrowed := map[string]int{}
 	for _, seed := range []uint64{3, 8, 21} {
-		dbs := planVariants(t, seed, 12, 34, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 12, 34, plannedRowMode)
 		for _, db := range dbs {
 			mustRun(t, db, "MATCH (x) WHERE x.id % 5 <> 0 SET x.k = x.id % 3", nil)
 			mustRun(t, db, "MATCH (s)-[r]->(e) WHERE (s.id + e.id) % 4 <> 0 SET r.w = (s.id + e.id) % 2", nil)

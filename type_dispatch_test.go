@@ -104,14 +104,7 @@ func TestTypeDispatchMatchesRowMode(t *testing.T) {
 	queries := dispatchQueries(r, 420)
 	failed, runs, dispatched, errs := 0, 0, 0, 0
 	for _, seed := range []uint64{4, 9} {
-		dbs := planVariants(t, seed, 24, 70, map[string]*Options{
-			"planned":     nil,
-			"planned-idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, rankKeys, nil)
-		}
+		dbs := rowModeGraphs(t, seed, 24, 70, plannedIdxRowMode, rankKeys)
 		for i, q := range queries {
 			params := map[string]any{
 				"v":  []any{"T", "U", nil, int64(1), "X"}[i%5],

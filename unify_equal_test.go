@@ -81,17 +81,10 @@ func TestUnifiedEqualsMatchRowMode(t *testing.T) {
 	queries = append(queries, unifyRelQueries...)
 	failed := 0
 	for _, seed := range []uint64{3, 8} {
-		dbs := planVariants(t, seed, 24, 70, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 = 0 SET x.k = x.id % 3", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 24, 70, plannedIdxRowMode, fourthKeys)
 		for _, q := range queries {
 			want := fmt.Sprint(canonical(mustRun(t, dbs["row-mode"], q, nil)))
-			for _, name := range []string{"planned", "planned,idx"} {
+			for _, name := range []string{"planned", "planned-idx"} {
 				if got := fmt.Sprint(canonical(mustRun(t, dbs[name], q, nil))); got != want {
 					failed++
 					t.Errorf("seed %d, %s: %s\n got %s\nwant %s", seed, name, q, got, want)

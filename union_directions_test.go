@@ -129,7 +129,7 @@ func TestUnionDirectionsMatchRowMode(t *testing.T) {
 	}
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 12, 30+int(seed)*10, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
+		dbs := planVariants(t, seed, 12, 30+int(seed)*10, plannedRowMode)
 		for _, db := range dbs {
 			// self-loops and a weight on every relationship
 			mustRun(t, db, "MATCH (x) WHERE x.id % 4 = 1 CREATE (x)-[:T]->(x)", nil)

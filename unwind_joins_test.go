@@ -173,13 +173,9 @@ func TestUnwindJoinsRowMode(t *testing.T) {
 	}
 	failed, runs := 0, 0
 	for _, seed := range []uint64{5, 23} {
-		dbs := planVariants(t, seed, 30, 110, map[string]*Options{
-			"planned":     nil,
-			"planned,idx": nil,
-			"row-mode":    {RowModeOnly: true},
-		})
-		mustRun(t, dbs["planned,idx"], "CREATE INDEX FOR (n:B) ON (n.k)", nil)
-		mustRun(t, dbs["planned,idx"], "CREATE INDEX FOR (n:A) ON (n.k)", nil)
+		dbs := planVariants(t, seed, 30, 110, plannedIdxRowMode)
+		mustRun(t, dbs["planned-idx"], "CREATE INDEX FOR (n:B) ON (n.k)", nil)
+		mustRun(t, dbs["planned-idx"], "CREATE INDEX FOR (n:A) ON (n.k)", nil)
 		for _, db := range dbs {
 			// k: null, 1, 1.0, 'x', 2 or 0 by the id; parallel
 			// relationships and a self-loop at node 3.
@@ -188,13 +184,13 @@ func TestUnwindJoinsRowMode(t *testing.T) {
 		}
 		for _, q := range queries {
 			for _, p := range unwindJoinParams {
-				againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
+				againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 			}
 		}
 		// Every comprehension form with every consumer, three anchors.
 		for _, q := range comprehensions {
 			for _, p := range unwindJoinParams[:3] {
-				againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
+				againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 			}
 		}
 	}
@@ -210,7 +206,7 @@ func TestUnwindJoinsRowMode(t *testing.T) {
 // stays an UNWIND (and a plan made for distinct values is not reused for
 // them), and collect then UNWIND of nodes a MATCH bound tests no null.
 func TestUnwindJoinsPlans(t *testing.T) {
-	dbs := planVariants(t, 5, 30, 110, map[string]*Options{"planned": nil})
+	dbs := planVariants(t, 5, 30, 110, plannedOnly)
 	db := dbs["planned"]
 	cases := []struct {
 		q      string

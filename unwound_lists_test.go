@@ -176,11 +176,7 @@ func TestUnwoundFiltersMatchRowMode(t *testing.T) {
 	runs, failed := 0, 0
 	variants := map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}}
 	for seed := uint64(1); seed <= 3; seed++ {
-		dbs := planVariants(t, seed, 14, 30+int(seed)*8, variants)
-		for _, db := range dbs {
-			mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-			mustRun(t, db, "MATCH (x) WHERE x.id % 5 = 0 SET x.s = 'a' + x.id", nil)
-		}
+		dbs := rowModeGraphs(t, seed, 14, 30+int(seed)*8, variants, sparseKeys, "MATCH (x) WHERE x.id % 5 = 0 SET x.s = 'a' + x.id")
 		params := map[string]any{"x": []int{3, 6, 9}[seed-1]}
 		for _, q := range queries {
 			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, params, &runs, &failed)

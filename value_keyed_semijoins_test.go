@@ -108,10 +108,7 @@ func TestValueKeyedSemiJoinsRowMode(t *testing.T) {
 	params := []map[string]any{{"v": int64(1)}, {"v": 1.0}, {"v": nil}, {"v": "a"}, {"v": []any{int64(1), int64(2)}}}
 	failed, runs, keyed, errs := 0, 0, 0, 0
 	for _, seed := range []uint64{4, 21} {
-		dbs := planVariants(t, seed, 30, 110, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 30, 110, plannedRowMode)
 		for _, db := range dbs {
 			// v: 1, 1.0, a string, two equal lists of int and float, a
 			// map, NaN or null by id; w: a number or a string; a second
@@ -148,7 +145,7 @@ func TestValueKeyedSemiJoinsRowMode(t *testing.T) {
 // and a value is a semi-join built per value, and that one whose body may
 // fail on the value stays a test per row.
 func TestValueKeyedSemiJoinsPlans(t *testing.T) {
-	db := planVariants(t, 5, 120, 400, map[string]*Options{"planned": nil})["planned"]
+	db := planVariants(t, 5, 120, 400, plannedOnly)["planned"]
 	mustRun(t, db, "MATCH (x) SET x.v = x.id % 7", nil)
 	cases := []struct {
 		q    string

@@ -109,10 +109,7 @@ func TestVectorErrorsMatchRowMode(t *testing.T) {
 	}
 	failed, runs, errs, vectorised := 0, 0, 0, 0
 	for _, seed := range []uint64{5, 9} {
-		dbs := planVariants(t, seed, 40, 90, map[string]*Options{
-			"planned":  nil,
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 40, 90, plannedRowMode)
 		for _, db := range dbs {
 			mustRun(t, db, `MATCH (x) SET x.v = CASE (x.id + $o) % 7 WHEN 0 THEN toString(x.id) WHEN 1 THEN x.id
 				WHEN 2 THEN [x.id, 2] WHEN 3 THEN null WHEN 4 THEN 'an' + toString(x.id) WHEN 5 THEN x.id * 1.5 ELSE true END`,

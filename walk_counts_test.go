@@ -127,16 +127,7 @@ func walkQueries() []string {
 // parallel relationships and self-loops at the anchors (ids 3 and 6),
 // k null on every fourth node and a second :A node with id 3.
 func walkGraphs(t *testing.T, seed uint64) map[string]*DB {
-	dbs := planVariants(t, seed, 24, 80, map[string]*Options{
-		"planned":     nil,
-		"planned,idx": nil,
-		"row-mode":    {RowModeOnly: true},
-	})
-	for _, db := range dbs {
-		mustRun(t, db, "MATCH (x) WHERE x.id % 4 <> 0 SET x.k = x.id % 3", nil)
-		mustRun(t, db, "MATCH (x {id: 3}) CREATE (y:A {id: 3, k: 1})-[:T]->(x), (y)-[:U]->(y), (y)-[:T]->(y)", nil)
-		mustRun(t, db, "MATCH (x {id: 6}), (y {id: 1}), (z {id: 2}) CREATE (y)-[:T]->(x), (y)-[:T]->(x), (z)-[:U]->(x), (z)-[:U]->(x), (x)-[:U]->(x), (z)-[:T]->(y), (z)-[:T]->(y)", nil)
-	}
+	dbs := rowModeGraphs(t, seed, 24, 80, plannedIdxRowMode, sparseKeys, "MATCH (x {id: 3}) CREATE (y:A {id: 3, k: 1})-[:T]->(x), (y)-[:U]->(y), (y)-[:T]->(y)", "MATCH (x {id: 6}), (y {id: 1}), (z {id: 2}) CREATE (y)-[:T]->(x), (y)-[:T]->(x), (z)-[:U]->(x), (z)-[:U]->(x), (x)-[:U]->(x), (z)-[:T]->(y), (z)-[:T]->(y)")
 	return dbs
 }
 
@@ -157,7 +148,7 @@ func TestWalkCountsRowMode(t *testing.T) {
 		dbs := walkGraphs(t, seed)
 		for k, q := range queries {
 			p := params[k%len(params)]
-			againstRowMode(t, dbs, []string{"planned", "planned,idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
+			againstRowMode(t, dbs, []string{"planned", "planned-idx"}, fmt.Sprintf("seed %d", seed), q, p, &runs, &failed)
 		}
 	}
 	t.Logf("%d queries, %d runs", len(queries), runs)
@@ -172,7 +163,7 @@ func TestWalkCountsRowMode(t *testing.T) {
 // sought by constant values, and that a test of a WITH's rows meets the
 // set operator before it.
 func TestWalkCountsPlans(t *testing.T) {
-	dbs := planVariants(t, 5, 30, 90, map[string]*Options{"planned": nil})
+	dbs := planVariants(t, 5, 30, 90, plannedOnly)
 	db := dbs["planned"]
 	cases := []struct {
 		q, want string

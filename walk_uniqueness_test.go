@@ -115,14 +115,10 @@ func TestWalkUniquenessMatchRowMode(t *testing.T) {
 	queries := walkUniquenessQueries(r, 600)
 	failed, runs, degrees := 0, 0, 0
 	for _, seed := range []uint64{4, 9, 15} {
-		dbs := planVariants(t, seed, 12, 60, map[string]*Options{
-			"planned":  nil,
-			"idx":      nil,
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 12, 60, plannedIdxRowMode)
 		for _, q := range queries {
 			want := rowsOrError(dbs["row-mode"], q, nil)
-			for _, name := range []string{"planned", "idx"} {
+			for _, name := range []string{"planned", "planned-idx"} {
 				got := rowsOrError(dbs[name], q, nil)
 				runs++
 				if got != want {

@@ -48,7 +48,7 @@ func TestWrittenErrorsMatchRowMode(t *testing.T) {
 		"CALL { WITH a MATCH (a)-->(z) WHERE true OR X = z RETURN count(*) AS c } RETURN a.id AS id, c",
 	}
 	names := []string{"zz", "a", "r", "b", "u", "a.id", "[a]", "count(a)"}
-	dbs := planVariants(t, 5, 16, 40, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
+	dbs := planVariants(t, 5, 16, 40, plannedIdxRowMode)
 	r := rand.New(rand.NewPCG(5, 9))
 	runs, failed, errors := 0, 0, 0
 	for i := 0; i < 600; i++ {

@@ -61,14 +61,10 @@ func TestWrittenUniquenessMatchRowMode(t *testing.T) {
 	queries := writtenUniquenessQueries(r, 300)
 	failed, runs, residual := 0, 0, 0
 	for _, seed := range []uint64{5, 12} {
-		dbs := planVariants(t, seed, 14, 50, map[string]*Options{
-			"planned":  nil,
-			"idx":      nil,
-			"row-mode": {RowModeOnly: true},
-		})
+		dbs := planVariants(t, seed, 14, 50, plannedIdxRowMode)
 		for _, q := range queries {
 			want := rowsOrError(dbs["row-mode"], q, nil)
-			for _, name := range []string{"planned", "idx"} {
+			for _, name := range []string{"planned", "planned-idx"} {
 				got := rowsOrError(dbs[name], q, nil)
 				runs++
 				if got != want {
