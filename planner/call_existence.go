@@ -52,13 +52,8 @@ import (
 // The CALL itself stays, run for the rows that pass. Plans in written
 // order and row mode (differential tests) keep the CALL alone.
 func (b *builder) callExistence(c *ast.CallSubquery, next ast.Clause, clauses []ast.Clause, sc *scope) (*ast.FilterClause, bool) {
-	if b.startLast || b.rowModeOnly {
+	if !b.existenceAheadAllowed(clauses) {
 		return nil, false
-	}
-	for _, cl := range clauses {
-		if isWriteClause(cl) {
-			return nil, false
-		}
 	}
 	all, ret, ok := plainReturnBody(c)
 	if !ok {
@@ -93,7 +88,7 @@ func (b *builder) callExistence(c *ast.CallSubquery, next ast.Clause, clauses []
 	switch x := next.(type) {
 	case *ast.With:
 		p := x.Projection
-		if x.Where == nil || p.Skip != nil || p.Limit != nil {
+		if x.Where == nil || !keepsEveryRow(p) {
 			return nil, false
 		}
 		where = x.Where
@@ -103,9 +98,6 @@ func (b *builder) callExistence(c *ast.CallSubquery, next ast.Clause, clauses []
 			}
 		}
 		for _, it := range p.Items {
-			if containsAggregate(it.Expr) {
-				return nil, false
-			}
 			delete(passed, it.Name())
 			if v, ok := it.Expr.(*ast.Variable); ok && cols[v.Name] != nil {
 				passed[it.Name()] = cols[v.Name]
@@ -123,28 +115,15 @@ func (b *builder) callExistence(c *ast.CallSubquery, next ast.Clause, clauses []
 	default:
 		return nil, false
 	}
-	entities := map[string]bool{}
-	for n, k := range sc.vars {
-		if k == kindNode || k == kindRel {
-			entities[n] = true
-		}
-	}
+	entities := scopeEntities(sc)
 	for _, e := range items {
 		if !plainValue(e, entities) {
 			return nil, false
 		}
 	}
-	found := false
-	for _, cj := range conjuncts(where) {
-		if !found && b.emptyGroupRejects(cj, ret.Projection.Items, passed) {
-			found = true
-			continue
-		}
-		if !neverFails(cj, entities) {
-			return nil, false
-		}
-	}
-	if !found {
+	if cj, ok := rejectingConjunct(where, entities, func(cj ast.Expr) bool {
+		return b.emptyGroupRejects(cj, ret.Projection.Items, passed)
+	}); !ok || cj == nil {
 		return nil, false
 	}
 	body = existenceClauses(body)

@@ -33,24 +33,11 @@ import (
 // and conjuncts of both WITH clauses (plainValue, neverFails). The query
 // writes nothing.
 func (b *builder) listExistence(w *ast.With, next ast.Clause, clauses []ast.Clause, sc *scope) (*ast.FilterClause, bool) {
-	if b.startLast || b.rowModeOnly {
-		return nil, false
-	}
-	for _, cl := range clauses {
-		if isWriteClause(cl) {
-			return nil, false
-		}
-	}
 	p := w.Projection
-	if p.Skip != nil || p.Limit != nil {
+	if !b.existenceAheadAllowed(clauses) || !keepsEveryRow(p) {
 		return nil, false
 	}
-	entities := map[string]bool{}
-	for n, k := range sc.vars {
-		if k == kindNode || k == kindRel {
-			entities[n] = true
-		}
-	}
+	entities := scopeEntities(sc)
 	lists := map[string]ast.Expr{} // list column -> its existence test
 	visible := map[string]bool{}   // the names in scope after w
 	if p.Star {
@@ -65,9 +52,6 @@ func (b *builder) listExistence(w *ast.With, next ast.Clause, clauses []ast.Clau
 		}
 	}
 	for _, it := range p.Items {
-		if containsAggregate(it.Expr) {
-			return nil, false
-		}
 		visible[it.Name()] = true
 		delete(after, it.Name())
 		if v, ok := it.Expr.(*ast.Variable); ok && entities[v.Name] {
@@ -102,21 +86,24 @@ func (b *builder) listExistence(w *ast.With, next ast.Clause, clauses []ast.Clau
 	}
 	// The conjunct of w's WHERE, or of the next WITH's, and the tests of
 	// what else those clauses evaluate on the rows it drops.
+	rejectsEmpty := func(cj ast.Expr) bool {
+		if hasParameter(cj) {
+			return false
+		}
+		items, ok := emptyLists(exprVars(cj))
+		return ok && b.rejects([]ast.Clause{&ast.With{Span: span, Projection: &ast.Projection{Span: span, Items: items}}}, cj)
+	}
 	var test ast.Expr
-	for _, cj := range conjunctsOf(w.Where) {
-		if test == nil && !hasParameter(cj) {
-			if items, ok := emptyLists(exprVars(cj)); ok && b.rejects([]ast.Clause{&ast.With{Span: span, Projection: &ast.Projection{Span: span, Items: items}}}, cj) {
-				test = orTests(lists, exprVars(cj), span)
-				continue
-			}
-		}
-		if !neverFails(cj, entities) {
-			return nil, false
-		}
+	cj, ok := rejectingConjunct(w.Where, entities, rejectsEmpty)
+	if !ok {
+		return nil, false
+	}
+	if cj != nil {
+		test = orTests(lists, exprVars(cj), span)
 	}
 	if test == nil {
 		w2, ok := next.(*ast.With)
-		if !ok || w2.Where == nil || w2.Projection.Skip != nil || w2.Projection.Limit != nil {
+		if !ok || w2.Where == nil || !keepsEveryRow(w2.Projection) {
 			return nil, false
 		}
 		// The items of w2 computed from the lists alone are computed for
@@ -125,9 +112,6 @@ func (b *builder) listExistence(w *ast.With, next ast.Clause, clauses []ast.Clau
 		var reads []*ast.ProjectionItem // w2's computed items, by their own names
 		read := map[string]bool{}       // the lists they read
 		for _, it := range w2.Projection.Items {
-			if containsAggregate(it.Expr) {
-				return nil, false
-			}
 			vs := map[string]bool{} // the names of w's scope it reads
 			for n := range exprVars(it.Expr) {
 				if visible[n] {
@@ -175,18 +159,13 @@ func (b *builder) listExistence(w *ast.With, next ast.Clause, clauses []ast.Clau
 				after2[it.Name()] = true
 			}
 		}
-		for _, cj := range conjuncts(w2.Where) {
-			if test == nil && !hasParameter(cj) && len(exprVars(cj)) > 0 && allComputed(exprVars(cj), computed) && b.rejects(stages, cj) {
-				test = orTests(lists, read, span)
-				continue
-			}
-			if !neverFails(cj, after2) {
-				return nil, false
-			}
-		}
-		if test == nil {
+		cj, ok := rejectingConjunct(w2.Where, after2, func(cj ast.Expr) bool {
+			return !hasParameter(cj) && len(exprVars(cj)) > 0 && allComputed(exprVars(cj), computed) && b.rejects(stages, cj)
+		})
+		if !ok || cj == nil {
 			return nil, false
 		}
+		test = orTests(lists, read, span)
 		// w2's computed items are computed for the rows dropped: they
 		// must compute without error on the empty lists, the conjunct
 		// aside.
