@@ -56,6 +56,10 @@ func ProfiledRun(ctx context.Context, db *DB, query string, params map[string]an
 	for pc, n := range st.PerPC {
 		steps.Family[c.Program.Code[pc].Op.Family()] += n
 	}
+	for _, n := range st.ReadsPerPC {
+		// a search's relationships, read one by one as a cursor reads them
+		steps.Family[vm.FamExpand] += n
+	}
 	steps.Elements = st.Elements
 	return steps, c.Cost, rows, nil
 }

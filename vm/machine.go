@@ -102,6 +102,11 @@ type Stats struct {
 	PerPC    []int64 // executions per instruction, when profiling
 	// ElementsPerPC is Elements per instruction, when profiling.
 	ElementsPerPC []int64
+	// ReadsPerPC is, per instruction, the relationships its search read
+	// one by one (the shortest-path searches, see expandCounted), when
+	// profiling: steps that Steps counts and PerPC, which counts the
+	// instruction's executions, does not.
+	ReadsPerPC []int64
 	// OpTime is the time spent in each plan operator's instructions,
 	// sampled every checkEvery instructions, when profiling.
 	OpTime []time.Duration
@@ -213,7 +218,7 @@ func (m *Machine) ReleaseMemory() {
 // EnableProfile makes the machine count executions per instruction and
 // sample the time spent per plan operator.
 func (m *Machine) EnableProfile() {
-	m.stats = &Stats{PerPC: make([]int64, len(m.prog.Code)), ElementsPerPC: make([]int64, len(m.prog.Code)), OpTime: make([]time.Duration, len(m.prog.OpFirstPC)+1), OpMemory: make([]int64, len(m.prog.OpFirstPC)+1)}
+	m.stats = &Stats{PerPC: make([]int64, len(m.prog.Code)), ElementsPerPC: make([]int64, len(m.prog.Code)), ReadsPerPC: make([]int64, len(m.prog.Code)), OpTime: make([]time.Duration, len(m.prog.OpFirstPC)+1), OpMemory: make([]int64, len(m.prog.OpFirstPC)+1)}
 }
 
 // Stats returns the run's counters.
@@ -222,6 +227,7 @@ func (m *Machine) Stats() Stats {
 	if m.stats != nil {
 		s.PerPC = m.stats.PerPC
 		s.ElementsPerPC = m.stats.ElementsPerPC
+		s.ReadsPerPC = m.stats.ReadsPerPC
 		s.OpTime = m.stats.OpTime
 		s.OpMemory = m.stats.OpMemory
 		s.Elapsed = m.stats.Elapsed

@@ -17,7 +17,8 @@ import "github.com/RoaringBitmap/roaring/v2"
 // neighbour sets an intersection of two nodes' neighbours reads
 // (neighbourSet) count too. The shortest-path searches, which read
 // relationships one by one and take one step per path found, count each
-// relationship they read (expandCounted). Steps that touch one element of
+// relationship they read as a step, not an element (expandCounted): it
+// is a cursor read, not a bit of a set. Steps that touch one element of
 // a set (a membership test, an add) count none: their step is their work.
 //
 // setOperands says, per opcode, which of the instruction's operands
@@ -87,17 +88,21 @@ func (m *Machine) touchSets(sets ...*roaring.Bitmap) {
 
 // expandCounted is expandTypes for a search that reads a node's
 // relationships one by one (the shortest-path searches): it counts each
-// relationship read as a set element, as an expansion counts the
-// neighbours it reaches, so that a search's work shows in Stats.Elements
-// where its step count (one per path found) does not show it.
+// relationship read as a step (Stats.Steps, and Stats.ReadsPerPC when
+// profiling), the work of the relationship cursor step a row expansion
+// takes for it, so that a search's work shows in the step count where its
+// own instruction (one step per path found) does not show it. Counted as
+// set elements, weighed at the price of a bit in a bitmap, a search that
+// reads a million relationships would look a fraction of the expansion
+// that reads them as rows.
 func (m *Machine) expandCounted(node uint32, spec *ExpandSpec, fn func(rel uint64, nbr uint32, typ uint32) bool) {
 	var n int64
 	expandTypes(m.ctx.Graph, node, spec, func(rel uint64, nbr uint32, typ uint32) bool {
 		n++
 		return fn(rel, nbr, typ)
 	})
-	m.elements += n
-	if m.stats != nil && m.memPC < len(m.stats.ElementsPerPC) {
-		m.stats.ElementsPerPC[m.memPC] += n
+	m.steps += n
+	if m.stats != nil && m.memPC < len(m.stats.ReadsPerPC) {
+		m.stats.ReadsPerPC[m.memPC] += n
 	}
 }

@@ -27,6 +27,9 @@ func profileText(c *planner.Compiled, st vm.Stats, wall time.Duration) string {
 	for pc, n := range st.PerPC {
 		if op := prog.OpOf[pc]; int(op) < len(steps) {
 			steps[op] += n
+			if pc < len(st.ReadsPerPC) {
+				steps[op] += st.ReadsPerPC[pc] // a search's relationship reads
+			}
 			if pc < len(st.ElementsPerPC) {
 				elements[op] += st.ElementsPerPC[pc]
 			}
