@@ -23,9 +23,9 @@ import (
 //
 // The guards, each broken alone (1,170 runs): a divisor whose range
 // holds 0 taken as safe fails 4; a product's overflow unchecked fails 2;
-// the variables of a pattern left out of what a test reads (exprVars),
-// so that a COUNT { } test is pushed ahead of the scans binding its
-// nodes, fails 132. Two guards fail 0 here: the pattern's bound ends
+// the variables of nested patterns and subquery bodies left out of what
+// a test reads (exprVars), so that a COUNT { } test is pushed ahead of
+// the scans binding its nodes, fails 132. Two guards fail 0 here: the pattern's bound ends
 // unchecked (endsBound; 2 of 1,170 with z a number on every row where a
 // has one, which this generator no longer makes) and nodes() of any
 // variable taken for a path's (the moved test and the failing one share

@@ -37,38 +37,22 @@ func spanOver(a, b ast.Node) ast.Span {
 
 // exprVars is every variable name e mentions (comprehension variables
 // included: an over-approximation of the variables it reads), those
-// the patterns nested in it name or read among them: a pattern
-// predicate's or comprehension's, an EXISTS { }'s or COUNT { }'s pattern
-// or MATCH-only body (`COUNT { MATCH (a)--(c) } < 2` reads a and c, and
-// a test of it moves no further back than where both are bound).
+// its nested patterns and subqueries name among them: a pattern
+// predicate's or comprehension's, an EXISTS { }'s, COUNT { }'s or
+// COLLECT { }'s pattern or body (`COUNT { MATCH (a)--(c) } < 2` reads a
+// and c, and a test of it moves no further back than where both are
+// bound).
 func exprVars(e ast.Expr) map[string]bool {
 	out := map[string]bool{}
-	s := newVarSet()
-	visitExpr(e, func(x ast.Expr) bool {
-		switch y := x.(type) {
-		case *ast.Variable:
-			out[y.Name] = true
-		case *ast.PatternExpr:
-			elementVars(y.Element, &s)
-		case *ast.PatternComprehension:
-			if y.PathVar != nil {
-				out[y.PathVar.Name] = true
-			}
-			elementVars(y.Element, &s)
-		case *ast.ExistsSubquery, *ast.CountSubquery:
-			p, where, _, ok := patternMatches(y)
-			if ok {
-				patternVars(p, &s)
-				for v := range exprVars(where) {
-					out[v] = true
-				}
-			}
+	if e == nil {
+		return out
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if v, ok := n.(*ast.Variable); ok && v != nil {
+			out[v.Name] = true
 		}
 		return true
 	})
-	for v := range s.names {
-		out[v] = true
-	}
 	return out
 }
 
