@@ -68,14 +68,16 @@ func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, w
 }
 
 // bindingSite is the index of the nearest operator before i that binds
-// one of vars or that blocks (given whether bindsVars finds it crossable),
+// one of vars, ends the scope of one (scopeEnds: vars name the nested
+// patterns' own variables too, which must stay unbound), or that blocks
+// (given whether bindsVars finds it crossable),
 // moved past the label and relationship property checks that follow it,
 // as a pattern's own inline properties are.
 func bindingSite(ops []logical.Op, i int, vars map[string]bool, blocks func(op logical.Op, crossable bool) bool) int {
 	j := i - 1
 	for ; j >= 0; j-- {
 		bound, crossable := bindsVars(ops[j])
-		if anyIn(bound, vars) || blocks(ops[j], crossable) {
+		if anyIn(bound, vars) || scopeEnds(ops[j], vars) || blocks(ops[j], crossable) {
 			break
 		}
 	}
