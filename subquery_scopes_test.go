@@ -131,6 +131,11 @@ func importQuery(r *rand.Rand) (q, oracle string) {
 // families on random graphs, planned (with and without an index) and in
 // row mode, and compares each with row mode and with its oracle (run in
 // row mode, with q in its errors read as c).
+//
+// The guard of moved filters, broken (scopeEnds ignored by bindingSite,
+// with exprVars naming the variables of nested patterns: a WHERE after
+// `WITH a` moved ahead of the selection that ends c's scope, where the
+// count's own c reads the dropped one): 900 runs, 10 fail.
 func TestSubqueryScopesAfterProjections(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 5))
 	runs, failed, oracleRuns, oracleFailed := 0, 0, 0, 0

@@ -215,13 +215,19 @@ func (b *builder) chooseStart(el *ast.PatternElement, names []string, sc *scope,
 			return i, nil
 		}
 	}
-	if b.startLast && endTestsSafe(el, sc) {
-		return len(names) - 1, nil
+	last := len(names) - 1
+	if b.startLast && endTestsSafe(el, sc) && !b.startReadsLater(el, last, sc) {
+		return last, nil
 	}
 	best, bestCost := 0, math.Inf(1)
 	var bestSeek logical.Op
 	seeks, costs := make([]logical.Op, len(el.Nodes)), make([]float64, len(el.Nodes))
 	for i, n := range el.Nodes {
+		if b.startReadsLater(el, i, sc) {
+			// Not a start (start_reads.go): priced as no start is.
+			seeks[i], costs[i] = nil, math.Inf(1)
+			continue
+		}
 		cost, label := b.stats.NodeCount(), ""
 		labels, simple := ast.SimpleLabels(n.Labels)
 		if simple && len(labels) > 0 {

@@ -121,6 +121,9 @@ func patternSafe(p *ast.Pattern, where ast.Expr, entities map[string]bool) bool 
 	}
 	kinds := map[string]varKind{}
 	addPatternKinds(p, kinds)
+	if !endsBound(kinds, entities) {
+		return false
+	}
 	for n, k := range kinds {
 		known[n] = k == kindNode || k == kindRel
 	}
@@ -140,6 +143,21 @@ func patternSafe(p *ast.Pattern, where ast.Expr, entities map[string]bool) bool 
 			if r.Group != nil || !propsSafe(r.Props, known) || r.Where != nil && !safePredicate(r.Where, known) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// endsBound reports whether every variable of a pattern (own: the kinds
+// the pattern gives its variables) that entities knows is bound the way
+// the pattern reads it: a node or relationship of the pattern bound to a
+// node or relationship (or null). One bound to another value (`WITH 1 AS
+// a ... COUNT { (a)-->() }`, a comprehension's variable) makes matching
+// raise a type error, so reading the matches may fail.
+func endsBound(own map[string]varKind, entities map[string]bool) bool {
+	for n, k := range own {
+		if e, bound := entities[n]; bound && !e && (k == kindNode || k == kindRel) {
+			return false
 		}
 	}
 	return true

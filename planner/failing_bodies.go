@@ -55,6 +55,9 @@ func bodyFails(x *ast.ExistsSubquery, outers map[string]bool, kinds kindsOf) boo
 	}
 	own := map[string]varKind{}
 	addPatternKinds(x.Pattern, own)
+	if !endsBound(own, outers) {
+		return true
+	}
 	for n, k := range own {
 		entities[n] = k == kindNode || k == kindRel
 	}

@@ -34,7 +34,7 @@ func foldProjectedTests(_ *builder, ops []logical.Op, req required) ([]logical.O
 			continue
 		}
 		for k, it := range p.Items {
-			if req.After[i+1].Live.has(it.Name) {
+			if req.After[i+1].Live.has(it.Name) || projectionRebindsRead(p, it.Expr) {
 				continue
 			}
 			var pred ast.Expr
@@ -88,4 +88,23 @@ func compareWith(pred ast.Expr, name string, e ast.Expr) (ast.Expr, bool) {
 		}
 	}
 	return nil, false
+}
+
+// projectionRebindsRead reports whether projection p gives a name e reads (exprVars:
+// the variables of its patterns too) another value: an item `o AS h`
+// where e reads h. Moved after p, e would read the new value: `WITH o AS
+// h, [(h)-->(b) | b] AS xs WHERE any(x IN xs ...)` lists the neighbours
+// of the h before the WITH, not of o.
+func projectionRebindsRead(p logical.Project, e ast.Expr) bool {
+	reads := exprVars(e)
+	for _, it := range p.Items {
+		if !reads[it.Name] {
+			continue
+		}
+		if v, ok := it.Expr.(*ast.Variable); ok && v.Name == it.Name {
+			continue
+		}
+		return true
+	}
+	return false
 }

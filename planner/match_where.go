@@ -180,6 +180,10 @@ func hoistInlineProps(run []ast.Clause, k int, outer map[string]varKind, fails f
 // answer), each clause's verdict computed once.
 func runFailures(run []ast.Clause, outer map[string]varKind, kinds func() kindsOf) func(j, k int) bool {
 	entities := runEntities(run, outer)
+	vars := copyKinds(outer)
+	for _, c := range run {
+		addPatternKinds(c.(*ast.Match).Pattern, vars)
+	}
 	var ks kindsOf
 	read := false
 	safe := func(e ast.Expr) bool {
@@ -194,12 +198,10 @@ func runFailures(run []ast.Clause, outer map[string]varKind, kinds func() kindsO
 		if !read && kinds != nil {
 			ks, read = kinds(), true
 		}
-		if ks == nil {
-			// No kinds known: still a COUNT { } of a body that cannot
-			// fail is a plain INTEGER (countFailFree).
-			return testSafe(e, entities, func(string, string) (KindSet, bool) { return 0, false })
-		}
-		return testSafe(e, entities, ks)
+		// No kinds known: still a COUNT { } of a body that cannot fail
+		// is a plain INTEGER (countFailFree), and the run's paths are
+		// known (withVarKinds: size(nodes(p)) cannot fail).
+		return testSafe(e, entities, withVarKinds(ks, vars))
 	}
 	elemSafe := func(el *ast.PatternElement) bool {
 		if elementSafe(el, entities, nil) {

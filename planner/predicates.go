@@ -36,11 +36,19 @@ func spanOver(a, b ast.Node) ast.Span {
 }
 
 // exprVars is every variable name e mentions (comprehension variables
-// included: an over-approximation of the variables it reads).
+// included: an over-approximation of the variables it reads), those
+// its nested patterns and subqueries name among them: a pattern
+// predicate's or comprehension's, an EXISTS { }'s, COUNT { }'s or
+// COLLECT { }'s pattern or body (`COUNT { MATCH (a)--(c) } < 2` reads a
+// and c, and a test of it moves no further back than where both are
+// bound).
 func exprVars(e ast.Expr) map[string]bool {
 	out := map[string]bool{}
-	visitExpr(e, func(x ast.Expr) bool {
-		if v, ok := x.(*ast.Variable); ok {
+	if e == nil {
+		return out
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if v, ok := n.(*ast.Variable); ok && v != nil {
 			out[v.Name] = true
 		}
 		return true
@@ -206,6 +214,9 @@ func plainValueKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 		if countFailFree(x, entities, kinds) {
 			return true
 		}
+	}
+	if _, ok := valueRange(e, entities, kinds); ok {
+		return true // integer arithmetic on counts and sizes (value_ranges.go)
 	}
 	return kindFailFree(e, entities, kinds, func(o ast.Expr) bool { return plainValueKinds(o, entities, kinds) })
 }

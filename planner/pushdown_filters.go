@@ -58,7 +58,8 @@ func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, w
 		if len(stay) > 0 {
 			f.Pred = andOf(stay)
 		}
-		pl.Ops = placeFilters(pl.Ops, i, f, len(stay) > 0, moved)
+		safe := func(c ast.Expr) bool { return neverFails(c, entities) && !b.readsFailingList(c) }
+		pl.Ops = placeFilters(pl.Ops, i, f, len(stay) > 0, moved, safe)
 		// The filters after i are already in place; the indices before i
 		// are unchanged or shifted by the new filters, so restart from the
 		// end: filters already pushed are not moved again.
@@ -68,14 +69,16 @@ func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, w
 }
 
 // bindingSite is the index of the nearest operator before i that binds
-// one of vars or that blocks (given whether bindsVars finds it crossable),
+// one of vars, ends the scope of one (scopeEnds: vars name the nested
+// patterns' own variables too, which must stay unbound), or that blocks
+// (given whether bindsVars finds it crossable),
 // moved past the label and relationship property checks that follow it,
 // as a pattern's own inline properties are.
 func bindingSite(ops []logical.Op, i int, vars map[string]bool, blocks func(op logical.Op, crossable bool) bool) int {
 	j := i - 1
 	for ; j >= 0; j-- {
 		bound, crossable := bindsVars(ops[j])
-		if anyIn(bound, vars) || blocks(ops[j], crossable) {
+		if anyIn(bound, vars) || scopeEnds(ops[j], vars) || blocks(ops[j], crossable) {
 			break
 		}
 	}
@@ -117,17 +120,20 @@ func (b *builder) pushTarget(ops []logical.Op, i int, vars map[string]bool, enti
 
 // placeFilters rebuilds ops with the filter at i replaced by f (dropped
 // unless keep) and the conjuncts of moved[j] placed after ops[j] (-1:
-// before the first operator), joining a filter already there.
-func placeFilters(ops []logical.Op, i int, f logical.Filter, keep bool, moved map[int][]ast.Expr) []logical.Op {
+// before the first operator), joining a filter already there: after its
+// own conjuncts, which row mode tests first (the filter is an earlier
+// clause's or an earlier part of the pattern), then ordered by cost
+// (cheapFirst) when none of them may fail (safe).
+func placeFilters(ops []logical.Op, i int, f logical.Filter, keep bool, moved map[int][]ast.Expr, safe func(ast.Expr) bool) []logical.Op {
 	out := make([]logical.Op, 0, len(ops)+len(moved))
 	var pending []ast.Expr // conjuncts to place before the next operator
 	add := func(op logical.Op) {
 		if len(pending) > 0 {
 			if g, ok := op.(logical.Filter); ok && g.Subst == nil && !g.Vectorised {
-				g.Pred = andOf(append(pending, conjuncts(g.Pred)...))
+				g.Pred = andOf(cheapFirst(append(conjuncts(g.Pred), pending...), safe))
 				op = g
 			} else {
-				out = append(out, logical.Filter{Pred: andOf(pending)})
+				out = append(out, logical.Filter{Pred: andOf(cheapFirst(pending, safe))})
 			}
 			pending = nil
 		}
@@ -145,7 +151,7 @@ func placeFilters(ops []logical.Op, i int, f logical.Filter, keep bool, moved ma
 		pending = append(pending, moved[j]...)
 	}
 	if len(pending) > 0 {
-		out = append(out, logical.Filter{Pred: andOf(pending)})
+		out = append(out, logical.Filter{Pred: andOf(cheapFirst(pending, safe))})
 	}
 	return out
 }

@@ -16,8 +16,10 @@ import (
 // before the row-at-a-time pipeline sees them. Only read-only plans are
 // batched: a write earlier in the statement could change the properties a
 // batch has already been filtered on. Prefilters are taken only from a
-// filter all of whose conjuncts qualify (comparisons, string matches and
-// null tests never fail), so no error is skipped; other filters are
+// filter none of whose conjuncts may fail (those that qualify:
+// comparisons, string matches and null tests never fail; the others by
+// neverFails, with no IN over a parameter, which may not be a list), so
+// no error is skipped; other filters are
 // evaluated exactly, as vector code (markVectorised). Every pipeline
 // nested in an operator (a CALL's branches, a semi-join's builds, an
 // OPTIONAL's body) is batched the same way.
@@ -33,20 +35,35 @@ func useBatchScans(pl *logical.Pipeline) {
 		if !ok || f.Subst != nil {
 			continue
 		}
-		// Only when every conjunct is a prefilter: those never fail, so
-		// dropping a node early cannot hide an error another conjunct
-		// would raise on it.
-		var pre []ast.Expr
+		// Only when every other conjunct cannot fail either (prefilters
+		// never fail): dropping a node early then hides no error another
+		// conjunct would raise on it. The batch filter keeps exactly the
+		// nodes a prefilter holds for, so a filter with other conjuncts
+		// keeps only those (one that is all prefilters stays whole, to be
+		// evaluated as vector code).
+		var pre, rest []ast.Expr
+		var entities map[string]bool
 		for _, c := range conjuncts(f.Pred) {
-			if !batchable(c, scan.Var) {
+			if batchable(c, scan.Var) {
+				pre = append(pre, c)
+				continue
+			}
+			rest = append(rest, c)
+			if entities == nil {
+				entities = entitiesAt(pl.Ops, i+1)
+			}
+			if !neverFails(c, entities) || readsParamList(c) {
 				pre = nil
 				break
 			}
-			pre = append(pre, c)
 		}
 		if len(pre) > 0 {
 			scan.Prefilter = pre
 			pl.Ops[i] = scan
+			if len(rest) > 0 {
+				f.Pred = andOf(rest)
+				pl.Ops[i+1] = f
+			}
 		}
 	}
 	deferTests(pl)
@@ -282,4 +299,19 @@ func (g *gen) batchFilter(p ast.Expr, v string, e *regEnv) (*vm.BatchFilter, err
 		f.Operand = r
 	}
 	return f, nil
+}
+
+// readsParamList reports whether e has an IN over a parameter: its value
+// may be neither a list nor null, and the IN then raises an error.
+func readsParamList(e ast.Expr) bool {
+	found := false
+	visitExpr(e, func(x ast.Expr) bool {
+		if in, ok := x.(*ast.In); ok {
+			if _, ok := in.List.(*ast.Parameter); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -36,7 +37,8 @@ func (b *builder) startChoice(el *ast.PatternElement, names []string, eqs map[st
 	}
 	alts := []int{best}
 	for i := range el.Nodes {
-		if i != best && costs[i] != costs[best] && (conditioned(i) || tested[names[i]]) {
+		// An infinite cost marks a node that cannot start (start_reads.go).
+		if i != best && costs[i] != costs[best] && !math.IsInf(costs[i], 1) && (conditioned(i) || tested[names[i]]) {
 			alts = append(alts, i)
 		}
 	}

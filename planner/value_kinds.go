@@ -242,6 +242,11 @@ func exprKinds(e ast.Expr, entities map[string]bool, prop kindsOf) (KindSet, boo
 		if countFailFree(x, entities, prop) {
 			return kindsInt, true
 		}
+	}
+	if _, ok := valueRange(e, entities, prop); ok {
+		return kindsInt | kindsNull, true // value_ranges.go
+	}
+	switch x := e.(type) {
 	case *ast.Binary:
 		if floatArith(x, entities, prop) {
 			l, _ := exprKinds(x.Left, entities, prop)
