@@ -80,6 +80,9 @@ func (g *gen) memoSubquery(e ast.Expr, env *regEnv) (int32, bool, error) {
 		return 0, false, nil // run once instead (onceSubquery)
 	}
 	slices.Sort(keys)
+	if r, ok, err := g.memoByValues(e, env, keys); ok || err != nil {
+		return r, ok, err
+	}
 	flag, r := g.n(), g.r()
 	saved := make([]int32, len(keys))
 	for i, k := range keys {

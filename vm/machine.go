@@ -818,6 +818,13 @@ func (m *Machine) run() (row bool, err error) {
 			if err := m.listMemoPut(in.A, R[in.B], R[in.C]); err != nil {
 				return false, m.fail(pc-1, err)
 			}
+		case OpValueMemo:
+			if v, ok := m.valueMemoGet(in.A); ok {
+				R[in.B] = v
+				pc = int(in.C)
+			}
+		case OpValueMemoPut:
+			m.valueMemoPut(in.A, R[in.B])
 
 		// --- expressions ---
 		case OpConst:

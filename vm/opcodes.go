@@ -104,6 +104,8 @@ const (
 	OpFoldSum      // A=X fold sum spec, B=R list, init, from, to, C=R dst, D=target: R[C] = the sum reduce() folds over the list's slice [from..to] from init (the list's prefix sums kept once per list); pc = D when the spec cannot answer exactly
 	OpListMemo     // A=X list memo spec, B=R list, C=R dst, D=target: if R[B] is the list last remembered (by identity), R[C] = the value remembered for it and pc = D
 	OpListMemoPut  // A=X list memo spec, B=R list, C=R value: remember R[C] as the value of the list R[B]
+	OpValueMemo    // A=X value memo spec, B=R dst, C=target: if the spec's key registers hold a tuple remembered, R[B] = its value and pc = C; else keep the tuple for OpValueMemoPut (value_memo.go)
+	OpValueMemoPut // A=X value memo spec, B=R value: remember R[B] for the tuple the last OpValueMemo kept
 
 	// --- expressions: loads and moves ---
 	OpConst    // A=R, B=K: R[A] = K[B]
@@ -264,6 +266,7 @@ var opInfos = [numOpcodes]opInfo{
 	OpAggStep: {"AggStep", 1, -1}, OpAggSet: {"AggSet", 2, -1}, OpDistinctSeen: {"DistinctSeen", 2, 1},
 	OpRankProbe: {"RankProbe", 4, 3}, OpRankAdd: {"RankAdd", 2, -1}, OpRankSeal: {"RankSeal", 3, -1}, OpRankExtreme: {"RankExtreme", 4, 3},
 	OpRankList: {"RankList", 4, 3}, OpFoldSum: {"FoldSum", 4, 3}, OpListMemo: {"ListMemo", 4, 3}, OpListMemoPut: {"ListMemoPut", 3, -1},
+	OpValueMemo: {"ValueMemo", 3, 2}, OpValueMemoPut: {"ValueMemoPut", 2, -1},
 
 	OpConst: {"Const", 2, -1}, OpParam: {"Param", 2, -1}, OpMove: {"Move", 2, -1},
 	OpMoveID: {"MoveID", 2, -1}, OpNodeVal: {"NodeVal", 2, -1}, OpRelVal: {"RelVal", 2, -1},

@@ -65,7 +65,7 @@ func (op Opcode) Family() Family {
 		return FamCursor
 	case op <= OpRelIsType:
 		return FamCheck
-	case op <= OpListMemoPut:
+	case op <= OpValueMemoPut:
 		return FamTable
 	case op == OpNodeProp, op == OpRelProp, op == OpProp:
 		return FamProp

@@ -47,6 +47,9 @@ type table struct {
 	// mappedList is a ListMemoSpec's last list and the value mapped from it
 	// (mapped_lists.go).
 	mappedList *mappedList
+	// valueMemo is a ValueMemoSpec's remembered tuples and values
+	// (value_memo.go).
+	valueMemo *valueMemo
 	// foldSum is a FoldSumSpec's prefix sums of the last list
 	// (fold_sums.go).
 	foldSum *foldSumCache
@@ -119,6 +122,8 @@ func (t *table) reset() {
 	t.rank = nil
 	t.rankList = nil
 	t.mappedList = nil
+	// valueMemo stays: its values hold for the whole run, and what it
+	// holds stays charged.
 	t.last.ok = false
 }
 
