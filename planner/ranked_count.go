@@ -50,6 +50,11 @@ import (
 //     between rows could change a group's siblings).
 //   - Plans in row mode (differential tests) keep the per-row form, which
 //     the tests compare with this one.
+//
+// Equalities `K = V` among the other conjuncts whose V reads a row
+// variable nothing else of the siblings reads are partitions rather than
+// filters (ranked_partitions.go): they lead the tuple with vm.RankEq and
+// their V is probed, not grouped by.
 type rankedSiblings struct {
 	keys, vals []ast.Expr // the tuples compared, lexicographically
 	cmps       []vm.RankCmp
