@@ -60,10 +60,10 @@ func (b *builder) optionalExtremes(m *ast.Match, next ast.Clause, sc *scope) (pe
 		}
 	}
 	rs, ok := b.readRankedSiblings(m.Pattern, m.Where, sc)
-	if !ok || len(rs.keys) != 1 {
+	if !ok || len(rs.keys) != rs.parts+1 {
 		return nil, nil, false
 	}
-	key := ast.FormatExpr(rs.keys[0])
+	key := ast.FormatExpr(rs.keys[rs.parts])
 	// The per-row values, named by placeholders until the items qualify.
 	var values []ast.Expr
 	placeholder := func(i int) string { return "\x00extreme" + string(rune('a'+i)) }

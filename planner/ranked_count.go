@@ -2,6 +2,7 @@ package planner
 
 import (
 	"math"
+	"slices"
 
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -49,11 +50,19 @@ import (
 //     between rows could change a group's siblings).
 //   - Plans in row mode (differential tests) keep the per-row form, which
 //     the tests compare with this one.
+//
+// Equalities `K = V` among the other conjuncts whose V reads a row
+// variable nothing else of the siblings reads are partitions rather than
+// filters (ranked_partitions.go): they lead the tuple with vm.RankEq and
+// their V is probed, not grouped by.
 type rankedSiblings struct {
 	keys, vals []ast.Expr // the tuples compared, lexicographically
 	cmps       []vm.RankCmp
-	rest       ast.Expr // the other conjuncts, nil when none
-	group      []string // G, in the environment's order
+	// parts is the number of leading keys that are partitions (vm.RankEq:
+	// ranked_partitions.go), the equalities of the WHERE.
+	parts int
+	rest  ast.Expr // the other conjuncts, nil when none
+	group []string // G, in the environment's order
 	// inOrder plans the siblings as row mode reads them, in their order
 	// (an extreme keeps the first of equal keys: ranked_extremes.go).
 	inOrder bool
@@ -63,6 +72,14 @@ type rankedSiblings struct {
 // count with WHERE where, over the current row's variables sc, or ok
 // false.
 func (b *builder) readRankedSiblings(p *ast.Pattern, where ast.Expr, sc *scope) (rankedSiblings, bool) {
+	rs, ok := b.readRankedPartitions(p, where, sc)
+	return rs, ok && len(rs.cmps) > rs.parts
+}
+
+// readRankedPartitions is readRankedSiblings allowing a WHERE of
+// partitions alone, with no comparison after them (the extreme of a
+// partition's keys: ranked_extremes.go).
+func (b *builder) readRankedPartitions(p *ast.Pattern, where ast.Expr, sc *scope) (rankedSiblings, bool) {
 	var rs rankedSiblings
 	if b.rowModeOnly || b.writes || where == nil {
 		return rs, false
@@ -83,17 +100,37 @@ func (b *builder) readRankedSiblings(p *ast.Pattern, where ast.Expr, sc *scope) 
 			break
 		}
 	}
-	if found < 0 {
-		return rs, false
-	}
+
 	reads := declared
-	var rest []ast.Expr
+	var rest, partKeys, partVals []ast.Expr
+	var eqs []int
 	for i, c := range cs {
-		if i != found {
-			rest = append(rest, c)
-			addExprVars(c, &reads)
+		if i == found {
+			continue
 		}
+		if _, _, ok := rankEquality(c, inner, sc, rankOperandCannotFail); ok {
+			eqs = append(eqs, i)
+			continue
+		}
+		rest = append(rest, c)
+		addExprVars(c, &reads)
 	}
+	for _, i := range eqs {
+		// A partition (ranked_partitions.go) where the equality's value
+		// reads a row variable nothing else of the siblings reads: its
+		// value is probed rather than made a group variable. One whose
+		// value is constant for the group stays a filter of the siblings.
+		k, v, _ := rankEquality(cs[i], inner, sc, rankOperandCannotFail)
+		if readsBeyond(v, reads.names) {
+			partKeys, partVals = append(partKeys, k), append(partVals, v)
+			continue
+		}
+		rest = append(rest, cs[i])
+		addExprVars(cs[i], &reads)
+	}
+	rs.parts = len(partKeys)
+	rs.keys, rs.vals = append(partKeys, rs.keys...), append(partVals, rs.vals...)
+	rs.cmps = append(slices.Repeat([]vm.RankCmp{vm.RankEq}, rs.parts), rs.cmps...)
 	if reads.all {
 		return rs, false
 	}
@@ -278,6 +315,7 @@ func (g *gen) rankedGroup(p *ast.Pattern, rs rankedSiblings, env *regEnv, spec *
 		}
 		g.emit(vm.OpMove, v+int32(i), r)
 	}
+	spec.Keys = len(rs.keys)
 	aux = g.addAux(spec)
 	done, filled := g.newLabel(), g.newLabel()
 	g.emitJ(vm.OpRankProbe, 3, done, aux, v, res)

@@ -23,8 +23,9 @@ import (
 // When the reading is exact:
 //   - The body is one MATCH p [WHERE w] and RETURN min(K) (or max(K)),
 //     not DISTINCT, one item, no ORDER BY, SKIP or LIMIT; p and w are a
-//     rankedSiblings reading of one comparison (no tuple) whose key is K
-//     itself, with that reading's guards (operands and other conjuncts
+//     rankedSiblings reading of one comparison (no tuple; partitions
+//     before it: ranked_partitions.go, the extreme then the partition's)
+//     whose key is K itself, with that reading's guards (operands and other conjuncts
 //     that cannot fail, a group of exact keys, a query that writes
 //     nothing, not in row mode).
 //   - min() keeps the first of the keys that order least by the ORDER BY
@@ -87,8 +88,30 @@ func (b *builder) readRankedExtreme(x *ast.CollectSubquery, sc *scope) (p *ast.P
 	if !ok {
 		return nil, rs, false, false
 	}
-	rs, ok = b.readRankedSiblings(p, where, sc)
-	if !ok || len(rs.keys) != 1 || ast.FormatExpr(rs.keys[0]) != ast.FormatExpr(key) {
+	rs, ok = b.readRankedPartitions(p, where, sc)
+	switch {
+	case !ok:
+		return nil, rs, false, false
+	case len(rs.cmps) == rs.parts && rs.parts > 0:
+		// Partitions alone: the extreme of the partition's keys, K added
+		// to the tuple after them, evaluated on every sibling (so it
+		// must not fail) and reading only the siblings.
+		if !rankOperandCannotFail(key) || !deterministic(key) {
+			return nil, rs, false, false
+		}
+		declared := newVarSet()
+		patternVars(p, &declared)
+		vs, ok := operandVars(key)
+		if !ok || len(vs) == 0 {
+			return nil, rs, false, false
+		}
+		for n := range vs {
+			if !declared.names[n] || sc.has(n) {
+				return nil, rs, false, false
+			}
+		}
+		rs.keys = append(rs.keys, key)
+	case len(rs.keys) != rs.parts+1 || ast.FormatExpr(rs.keys[rs.parts]) != ast.FormatExpr(key):
 		return nil, rs, false, false
 	}
 	rs.inOrder = true

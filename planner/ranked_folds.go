@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -31,6 +32,9 @@ import (
 //     of the row (rankComparison: `K op V` or `V op K`, V a path, a
 //     parameter or a literal); or P is the WHERE of a filtered
 //     comprehension folded (its elements unmapped), over the same key.
+//     Conjuncts `K2 = V2` of the test (K2 a path of the element, V2 one
+//     of the row) are partitions (ranked_partitions.go): the extreme is
+//     that of the elements whose K2 equals V2.
 //   - Every key P keeps compares with V, so it is of V's kind family
 //     (numbers, NaN left out; strings; booleans) and `<` orders those
 //     totally: the accumulator holds the least of them, replaced only by
@@ -96,20 +100,37 @@ func (g *gen) readFoldExtreme(x *ast.Reduce, env *regEnv) (rankedList, bool) {
 			break
 		}
 	}
-	if !found || len(cs) > 1 || len(cs) == 1 && filter != nil {
+	if !found {
+		return rl, false
+	}
+	// Equalities of keys of the element with values of the row are
+	// partitions (ranked_partitions.go): the extreme is the partition's.
+	var partKeys, partVals []ast.Expr
+	for i := 0; i < len(cs); i++ {
+		k, v, ok := rankEquality(cs[i], map[string]bool{elem: true}, sc, readablePath)
+		if !ok || !readablePath(k) || !readablePath(v) || exprVars(v)[acc] || exprVars(v)[elem] {
+			continue
+		}
+		partKeys, partVals = append(partKeys, k), append(partVals, v)
+		cs = append(append([]ast.Expr{}, cs[:i]...), cs[i+1:]...)
+		i--
+	}
+	if len(cs) > 1 || len(cs) == 1 && filter != nil {
 		return rl, false
 	}
 	if len(cs) == 1 {
 		filter, filterVar = cs[0], elem
 	}
 	rl.list, rl.elem = list, x.Var
-	rl.keys = []ast.Expr{key}
+	rl.keys = append(partKeys, key)
+	rl.vals = partVals
+	rl.cmps = slices.Repeat([]vm.RankCmp{vm.RankEq}, len(partKeys))
 	rl.kind = vm.ListRankLeast
 	if greatest {
 		rl.kind = vm.ListRankGreatest
 	}
 	if filter == nil {
-		// The least (greatest) of all the keys.
+		// The least (greatest) of all the keys (of the partition's).
 		return rl, true
 	}
 	k, v, cmp, ok := rankComparison(filter, map[string]bool{filterVar: true}, sc, readablePath)
@@ -119,7 +140,7 @@ func (g *gen) readFoldExtreme(x *ast.Reduce, env *regEnv) (rankedList, bool) {
 	if kb, ks, ok := pathSteps(k); !ok || kb != filterVar || ks != steps {
 		return rl, false
 	}
-	rl.vals, rl.cmps = []ast.Expr{v}, []vm.RankCmp{cmp}
+	rl.vals, rl.cmps = append(rl.vals, v), append(rl.cmps, cmp)
 	return rl, true
 }
 

@@ -31,9 +31,11 @@ import (
 //     every K a path of the element (the element, then property reads
 //     and subscripts by integer literals: y.d, y[1], y.p[0]; or an
 //     expression of the element, below), every V a path of the row (not
-//     of the element's), a parameter or a literal, and nothing more: the
-//     rank counts the elements for which the whole predicate is true,
-//     which is what the WHERE keeps.
+//     of the element's), a parameter or a literal, and nothing more but
+//     equalities of keys of the element with values of the row
+//     (partitions: ranked_partitions.go): the rank counts the elements
+//     for which the whole predicate is true, which is what the WHERE
+//     keeps.
 //   - Reads that could fail are not made by the rank: a read of a key
 //     or value that would fail (a property of an integer or of a deleted
 //     entity, a subscript of anything but a list or null) makes the
@@ -143,7 +145,7 @@ func (g *gen) readRankedList(e ast.Expr, env *regEnv) (rankedList, bool) {
 			inner[n] = true
 		}
 	}
-	keys, vals, cmps, ok := rankTuple(where, inner, sc, func(ast.Expr) bool { return true })
+	keys, vals, cmps, ok := rankPartitioned(where, inner, sc, func(ast.Expr) bool { return true })
 	if !ok {
 		return rl, false
 	}

@@ -102,3 +102,74 @@ func (g *rankKeys) extremeAll(greatest bool) (value.Value, bool) {
 	i := sort.Search(len(run), func(i int) bool { c, _ := value.Compare(run[i].k, last); return c >= 0 })
 	return run[i].k, true
 }
+
+// extremeIn answers an extreme whose comparisons start with partitions
+// (RankEq, RankSpec): the extreme of the keys of v's partition, on the
+// rest of the tuple (what `x.s = v.s AND x.k > v.k` then the least x.k
+// keeps), or of all of the partition's keys when no comparison follows
+// the partitions (extremeAll: `x.n = top` then the least x.k). The
+// partition's keys are its run of the sorted first values, in the order
+// they were added (the sort is stable), so the first of equal keys is
+// still the first added. ok is false for a partition value of a kind
+// whose equal keys are not sorted here (a list, a temporal value), which
+// the per-row form answers.
+func (g *rankKeys) extremeIn(cmps []RankCmp, v []value.Value, greatest bool) (value.Value, bool) {
+	switch {
+	case len(cmps) == 0:
+		return g.extremeAll(greatest)
+	case cmps[0] != RankEq:
+		if len(cmps) != 1 {
+			return nil, false
+		}
+		return g.extreme(cmps[0], v[0], greatest)
+	}
+	run, ok := g.equalRun(v[0])
+	if !ok {
+		return nil, false
+	}
+	if len(run) == 0 {
+		return value.NullValue, true
+	}
+	if len(run[0].rest) == 0 {
+		return nil, false
+	}
+	sub := g.ties[&run[0]]
+	if sub == nil {
+		// A short run: its keys sorted for this probe.
+		sub = &rankKeys{}
+		for _, e := range run {
+			sub.add(e.rest)
+		}
+		sub.seal()
+	}
+	return sub.extremeIn(cmps[1:], v[1:], greatest)
+}
+
+// equalRun returns the keys whose first value equals v (value.Equal
+// true): a run of the sorted numbers, strings or booleans, where
+// value.Compare agrees with equality; none for null and NaN. ok is false
+// for a v of another kind.
+func (g *rankKeys) equalRun(v value.Value) ([]rankEntry, bool) {
+	var run []rankEntry
+	switch x := v.(type) {
+	case value.Int:
+		run = g.nums
+	case value.Float:
+		if math.IsNaN(float64(x)) {
+			return nil, true
+		}
+		run = g.nums
+	case value.String:
+		run = g.strs
+	case value.Bool:
+		run = g.bools
+	default:
+		if value.KindOf(v) == value.KindNull {
+			return nil, true
+		}
+		return nil, false
+	}
+	lo := sort.Search(len(run), func(i int) bool { c, _ := value.Compare(run[i].k, v); return c >= 0 })
+	hi := lo + sort.Search(len(run)-lo, func(i int) bool { c, _ := value.Compare(run[lo+i].k, v); return c > 0 })
+	return run[lo:hi], true
+}

@@ -33,10 +33,10 @@ const (
 func (m *Machine) rankExtreme(aux, v int32) (value.Value, bool) {
 	s := m.prog.Aux[aux].(*RankSpec)
 	g := m.table(aux).rank.cur
-	if g == nil || len(s.Cmps) != 1 {
+	if g == nil || len(s.Cmps) == 0 {
 		return nil, false
 	}
-	x, ok := g.extreme(s.Cmps[0], m.R[v], s.Extreme == RankGreatest)
+	x, ok := g.extremeIn(s.Cmps, m.R[v:v+int32(len(s.Cmps))], s.Extreme == RankGreatest)
 	if !ok {
 		return nil, false
 	}

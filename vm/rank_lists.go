@@ -50,7 +50,8 @@ const (
 	// than a count: the least (greatest) of the elements that count, the
 	// first in the list's order among equal ones, null when none counts
 	// (list_extremes.go). They take one comparison, or none (the least or
-	// greatest of all the keys).
+	// greatest of all the keys), after partitions (RankEq: the extreme is
+	// the partition's).
 	ListRankLeast
 	ListRankGreatest
 )
@@ -166,11 +167,7 @@ func (m *Machine) rankList(aux, at int32) (value.Value, bool, error) {
 		}
 		if extreme {
 			var ok bool
-			if len(s.Cmps) == 0 {
-				best, ok = rc.keys.extremeAll(s.Kind == ListRankGreatest)
-			} else {
-				best, ok = rc.keys.extreme(s.Cmps[0], vals[0], s.Kind == ListRankGreatest)
-			}
+			best, ok = rc.keys.extremeIn(s.Cmps, vals, s.Kind == ListRankGreatest)
 			if !ok {
 				return nil, false, nil
 			}

@@ -25,6 +25,13 @@ import (
 // is true and the rest of k counts for the rest of v (every Cmps but the
 // last is strict). Comparisons are openCypher's three-valued ones: a null
 // k or v, NaN, and values of kinds that do not compare never count.
+//
+// Leading positions may be RankEq, a partition: key k counts for v when
+// k[0] = v[0] is true and the rest of k counts for the rest of v (what
+// `m.s = n.s AND m.k > n.k` keeps). The keys are sorted by (partition,
+// key), so the binary search for v[0]'s equal run finds the partition
+// and the rest is searched within it (rankKeys.ties). A RankEq is never
+// the last comparison.
 type RankSpec struct {
 	R, N   []int32 // the group key registers
 	Cmps   []RankCmp
@@ -33,22 +40,29 @@ type RankSpec struct {
 	// group, whose least or greatest key comparing with a value
 	// OpRankExtreme then answers (rank_extremes.go).
 	Extreme RankExtreme
+	// Keys is the number of values of a key (OpRankAdd), len(Cmps) when
+	// 0; one more for an extreme of a partition's keys with no comparison
+	// after the partitions (rankKeys.extremeIn).
+	Keys int
 }
 
 // RankCmp is how a group's key k compares with the probed value v.
 type RankCmp uint8
 
-// The comparisons a rank counts by: k < v, k <= v, k > v, k >= v.
+// The comparisons a rank counts by: k < v, k <= v, k > v, k >= v, and
+// k = v as a partition (RankSpec): only the keys equal to v count, on the
+// rest of the tuple.
 const (
 	RankLt RankCmp = iota
 	RankLe
 	RankGt
 	RankGe
+	RankEq
 )
 
 // String returns the comparison's operator.
 func (c RankCmp) String() string {
-	return [...]string{"<", "<=", ">", ">="}[c]
+	return [...]string{"<", "<=", ">", ">=", "="}[c]
 }
 
 // rankCache is a RankSpec's sorted keys per group.
@@ -203,6 +217,9 @@ func (g *rankKeys) count(cmps []RankCmp, v []value.Value) int {
 		c = hi
 	case RankGt:
 		c = n - hi
+	case RankEq:
+		// A partition: only the equal run counts, on the rest.
+		c = 0
 	default:
 		c = n - lo
 	}
@@ -222,6 +239,9 @@ func (g *rankKeys) count(cmps []RankCmp, v []value.Value) int {
 
 // lexCounts reports whether key e counts for v, testing every value.
 func lexCounts(e rankEntry, cmps []RankCmp, v []value.Value) bool {
+	if cmps[0] == RankEq {
+		return len(cmps) > 1 && value.Equal(e.k, v[0]) == value.True && restCounts(e.rest, cmps[1:], v[1:])
+	}
 	if value.CompareOp(cmps[0].String(), e.k, v[0]) == value.True {
 		return true
 	}
@@ -309,7 +329,11 @@ func (m *Machine) rankProbe(aux int32, v int32) (value.Value, bool) {
 // filled.
 func (m *Machine) rankAdd(aux int32, k int32) error {
 	s := m.prog.Aux[aux].(*RankSpec)
-	return m.account(m.table(aux).rank.pending.add(m.R[k : k+int32(len(s.Cmps))]))
+	n := len(s.Cmps)
+	if s.Keys > 0 {
+		n = s.Keys
+	}
+	return m.account(m.table(aux).rank.pending.add(m.R[k : k+int32(n)]))
 }
 
 // rankSeal sorts the group being filled, remembers it and answers the
