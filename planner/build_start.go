@@ -124,7 +124,12 @@ func (b *builder) equalities(where ast.Expr, names []string, sc *scope) map[stri
 				add(x.Left, ast.CmpEq, x.Right, true, false, false)
 			}
 		case *ast.Comparison:
-			// Each link of a chain a < b <= c is a comparison of its own.
+			// Each link of a chain a < b <= c is a comparison of its own,
+			// where seeking by one does not skip a row on which another
+			// operand raises its error (chainSeekable).
+			if !chainSeekable(x, local) {
+				continue
+			}
 			for i, op := range x.Ops {
 				l, r := x.Operands[i], x.Operands[i+1]
 				add(l, op, r, false, false, false)

@@ -92,6 +92,8 @@ func normalForm(e ast.Expr) ast.Expr {
 //     (OR and IN agree in the same way);
 //   - `v:A OR v:B` becomes `v:A|B` and `NOT v:A` becomes `v:!A`
 //     (labelDisjunction, labelNegation);
+//   - a chain `a < x.p <= b` becomes `a < x.p AND x.p <= b` where no
+//     operand can fail (chainLinks);
 //
 // and AND, OR and NOT are normalised operand by operand.
 func normalizeOperand(e ast.Expr) ast.Expr {
@@ -119,6 +121,9 @@ func normalizeOperand(e ast.Expr) ast.Expr {
 		}
 		return out
 	case *ast.Comparison:
+		if and := chainLinks(x); and != nil {
+			return normalizeOperand(and)
+		}
 		if len(x.Ops) == 1 && x.Ops[0] == ast.CmpEq && !keyed(x.Operands[0]) && keyed(x.Operands[1]) {
 			return &ast.Comparison{Span: x.Span, Ops: x.Ops, Operands: []ast.Expr{x.Operands[1], x.Operands[0]}}
 		}
