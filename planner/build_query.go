@@ -169,7 +169,7 @@ func (b *builder) buildSingle(clauses []ast.Clause, sc *scope, top bool) (*logic
 	}
 	ordered := slices.Clone(b.orderMatches(b.singletonIns(b.unwindsAsIn(b.runConstants(clauses), sc, top)), sc))
 	if !b.rowModeOnly {
-		ordered = b.distinctCountSets(countCollected(carriedLists(collectedLists(b.uncollect(b.collectedMembership(collectedSeeds(countedAll(unwoundComprehensions(ordered, sc), sc)), sc), sc), sc), sc)), sc)
+		ordered = b.distinctCountSets(countCollected(carriedLists(b.collectedLists(b.uncollect(b.collectedMembership(collectedSeeds(countedAll(unwoundComprehensions(ordered, sc), sc)), sc), sc), sc), sc)), sc)
 	}
 	if join, n, ok := b.countJoin(ordered, sc); ok {
 		ordered = append(join, ordered[n:]...)

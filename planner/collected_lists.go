@@ -52,16 +52,16 @@ import (
 // variable of the query but x and those lists.
 
 // collectedLists applies membershipLists then collectedFilters.
-func collectedLists(clauses []ast.Clause, sc *scope) []ast.Clause {
-	return collectedFilters(membershipLists(clauses, sc), sc)
+func (b *builder) collectedLists(clauses []ast.Clause, sc *scope) []ast.Clause {
+	return collectedFilters(b.membershipLists(clauses, sc), sc)
 }
 
 // membershipLists rewrites the lists collected from matches and read only
 // as the lists of membership tests (see above).
-func membershipLists(clauses []ast.Clause, sc *scope) []ast.Clause {
+func (b *builder) membershipLists(clauses []ast.Clause, sc *scope) []ast.Clause {
 	out := slices.Clone(clauses)
 	for i := 0; i+1 < len(out); i++ {
-		if r, ok := membershipListAt(out, i, sc); ok {
+		if r, ok := b.membershipListAt(out, i, sc); ok {
 			out = r
 		}
 	}
@@ -103,7 +103,7 @@ func collectCall(e ast.Expr) (*ast.FunctionCall, bool) {
 	return c, true
 }
 
-func membershipListAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) {
+func (b *builder) membershipListAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) {
 	m, ok := out[i].(*ast.Match)
 	if !ok || m.Pattern == nil || len(m.Pattern.Parts) != 1 || !atMostOneRow(out, i) {
 		return nil, false
@@ -163,6 +163,13 @@ func membershipListAt(out []ast.Clause, i int, sc *scope) ([]ast.Clause, bool) {
 	list := &ast.PatternComprehension{Span: c.Span, PathVar: part.Var, Element: part.Element, Map: el}
 	if len(conds) > 0 {
 		list.Where = andAll(conds)
+	}
+	if patternSafe(m.Pattern, m.Where, nil) {
+		// Its matches are read without error (the pattern's variables
+		// are all its own), and so is its element: the list may go
+		// unread, as when its tests became existence tests
+		// (list_member_tests.go's rowFreeLists).
+		b.cannotFailBuilt(list)
 	}
 	nw := *w
 	pr := *w.Projection

@@ -59,7 +59,10 @@ func listExistence(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	nodes := map[string]bool{}
 	for i, op := range pl.Ops {
 		f, ok := op.(logical.Filter)
-		if ok && !f.Vectorised && len(f.Subst) == 0 {
+		// A filter after DISTINCT names its columns by their text
+		// (Subst); one that reads no text but the columns' own names
+		// (`WITH DISTINCT h, v WHERE v IN [...]`) is any filter.
+		if ok && !f.Vectorised && !substReads(f.Pred, f.Subst) {
 			bound, _, known := scopeAt(pl.Ops, i)
 			if !known {
 				bound = nil
@@ -88,7 +91,7 @@ func nonNullNodes(nodes map[string]bool, op logical.Op) {
 	case logical.NodeScan, logical.NodeIndexSeek, logical.NodeSetSeek, logical.NodeRangeSeek,
 		logical.Sort, logical.Skip, logical.Limit, logical.Distinct, logical.SemiJoin, logical.Select, logical.Start:
 	case logical.Filter:
-		if len(o.Subst) > 0 {
+		if substReads(o.Pred, o.Subst) {
 			clear(nodes)
 		}
 	case logical.Expand:
@@ -184,8 +187,13 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool, bound *scope) ast.Ex
 		if !ok || capturesIn(x.Expr, p, bound, "") {
 			return e
 		}
-		if t, ok := nodeMember(x.Span, x.Expr, p, w, el, nodes); ok {
-			return t
+		// The element renamed to x must be a node the pattern binds
+		// afresh: renaming a row's node the pattern reads (`v IN
+		// [(h)-->(w) | h]`) would test another pattern.
+		if ev, isVar := el.(*ast.Variable); isVar && bound != nil && !bound.has(ev.Name) {
+			if t, ok := nodeMember(x.Span, x.Expr, p, w, el, nodes); ok {
+				return t
+			}
 		}
 		eq := &ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{el, x.Expr}}
 		return someMatch(x.Span, p, w, eq, pos)

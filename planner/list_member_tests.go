@@ -2,6 +2,7 @@ package planner
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cyqdb/cyq/parser/ast"
@@ -43,14 +44,27 @@ import (
 // element's name must not be one the pattern binds afresh elsewhere
 // (nodeMember's renaming refuses a clash). Row mode keeps the lists (the
 // differential tests compare both).
+//
+// The test is found in the WHERE of an EXISTS { } too (where the list
+// tests of a filter end, listExistence), whose pattern's nodes are nodes
+// there; and the list may be a variable bound before to a pattern
+// comprehension that reads no variable of the row (rowFreeLists: the
+// matches collected once, `MATCH (m)-->(:A {id: $p}) WITH collect(m) AS
+// ms`, which collected_lists.go writes as their comprehension), read
+// where the test is. An existence test left in the WHERE of another is
+// one pattern when their relationships cannot be the same
+// (nestedExists): `any(x IN [(h)-[:D]-(x) | x] WHERE x IN ms)` is then
+// EXISTS { (h)-[:D]-(x), (x)-[:T]->(:A {id: $p}) }, a semi-join built
+// once from the sought node.
 func listMemberTests(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	changed := false
 	nodes := map[string]bool{}
-	lists := map[string]bool{} // variables holding lists of nodes only
+	lists := map[string]bool{}      // variables holding lists of nodes only
+	consts := map[string]ast.Expr{} // variables holding a list of matches read from no row (rowFreeLists)
 	for i, op := range pl.Ops {
 		bound, _, known := scopeAt(pl.Ops, i)
 		if known {
-			c := memberCtx{nodes: maps.Clone(nodes), lists: lists, bound: map[string]bool{}}
+			c := memberCtx{nodes: maps.Clone(nodes), lists: lists, consts: consts, bound: map[string]bool{}}
 			for n := range bound.vars {
 				c.bound[n] = true
 			}
@@ -61,6 +75,7 @@ func listMemberTests(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 			}
 		}
 		lists = nodeLists(lists, op, bound, known)
+		consts = rowFreeLists(consts, op, bound, known)
 		nonNullNodes(nodes, op)
 	}
 	return pl, changed
@@ -71,14 +86,16 @@ func listMemberTests(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 // and the names bound there (row and loop variables).
 type memberCtx struct {
 	nodes, lists, bound map[string]bool
+	consts              map[string]ast.Expr
 }
 
 // rewriteOp rewrites the membership tests of a filter, projection or
-// aggregation (one read by its text, Subst, is left as it is).
+// aggregation (one read by its text, Subst, is left as it is; a filter
+// whose Subst it does not read, as after `WITH DISTINCT h, v`, is not).
 func (c memberCtx) rewriteOp(op logical.Op) (logical.Op, bool) {
 	switch o := op.(type) {
 	case logical.Filter:
-		if len(o.Subst) > 0 || o.Vectorised {
+		if substReads(o.Pred, o.Subst) || o.Vectorised {
 			return op, false
 		}
 		p, ok := c.rewrite(o.Pred)
@@ -134,17 +151,50 @@ func (c memberCtx) rewrite(e ast.Expr) (ast.Expr, bool) {
 			n := *x
 			n.Where = w
 			return &n, true
+		case *ast.ExistsSubquery:
+			if x.Pattern == nil || x.Where == nil {
+				return x, false
+			}
+			w, ok := c.inPattern(x.Pattern).rewrite(x.Where)
+			if !ok {
+				return x, false
+			}
+			n := *x
+			n.Where = w
+			if flat, ok := nestedExists(&n); ok {
+				return flat, true
+			}
+			return &n, true
 		}
 		return x, false
 	})
 }
 
+// inPattern is c inside the WHERE of an EXISTS { } of pattern p (the
+// list tests of a filter end up there, listExistence): the WHERE is
+// evaluated on p's matches only, where each of p's node variables holds
+// a node, and p's names are bound there (its own shadowing the lists
+// of the row).
+func (c memberCtx) inPattern(p *ast.Pattern) memberCtx {
+	in := memberCtx{nodes: maps.Clone(c.nodes), lists: maps.Clone(c.lists), consts: maps.Clone(c.consts), bound: maps.Clone(c.bound)}
+	own := map[string]varKind{}
+	addPatternKinds(p, own)
+	for n, k := range own {
+		in.bound[n] = true
+		in.nodes[n] = k == kindNode
+		delete(in.lists, n)
+		delete(in.consts, n)
+	}
+	return in
+}
+
 // inLoop is c inside a loop binding v to each element of list: v holds a
 // node exactly when list holds only nodes, and shadows the row's v.
 func (c memberCtx) inLoop(v string, list ast.Expr) memberCtx {
-	in := memberCtx{nodes: maps.Clone(c.nodes), lists: maps.Clone(c.lists), bound: maps.Clone(c.bound)}
+	in := memberCtx{nodes: maps.Clone(c.nodes), lists: maps.Clone(c.lists), consts: maps.Clone(c.consts), bound: maps.Clone(c.bound)}
 	in.bound[v] = true
 	delete(in.lists, v)
+	delete(in.consts, v)
 	in.nodes[v] = c.nodeList(list)
 	return in
 }
@@ -183,7 +233,21 @@ func (c memberCtx) member(x *ast.In) (ast.Expr, bool) {
 	if !ok || !c.nodes[xv.Name] {
 		return x, false
 	}
-	p, w, el, ok := listMatches(x.List)
+	list := x.List
+	if v, isVar := list.(*ast.Variable); isVar && c.consts[v.Name] != nil {
+		// A list of matches bound before from no row variable (the
+		// collected matches of membershipLists, collected_lists.go):
+		// its pattern read here is the same list, unless a name it
+		// mentions is bound here (it would read the row's).
+		pc := c.consts[v.Name]
+		for n := range mentionedNames(pc) {
+			if c.bound[n] {
+				return x, false
+			}
+		}
+		list = pc
+	}
+	p, w, el, ok := listMatches(list)
 	if !ok || w != nil && !neverFails(w, nil) {
 		// the list tests every match, the existence test stops at one
 		return x, false
@@ -254,3 +318,116 @@ func nodeLists(lists map[string]bool, op logical.Op, bound *scope, known bool) m
 // that the projection after the grouping names by the call (no variable
 // can be named so).
 func aggListKey(fc *ast.FunctionCall) string { return "#collect " + ast.FormatExpr(fc) }
+
+// rowFreeLists returns the variables holding a pattern comprehension's
+// list of nodes that reads no variable of the row after op, from consts
+// before it: a projection item that is such a comprehension (its names
+// are all its own: none is bound where it is evaluated) or carries such
+// a variable as itself. Its value is then the same wherever it is read
+// further down the pipeline, so a membership test of the variable is a
+// test of the comprehension's matches (member). The comprehension must
+// not fail (its pattern's maps and conditions and its WHERE never fail,
+// its element is a node of its pattern), for it is then read where the
+// test is, not where the projection was. Operators that read and bind
+// nothing the rule follows keep the variables; every other (a write
+// among them: the graph the test reads must be the one the projection
+// read) ends them.
+func rowFreeLists(consts map[string]ast.Expr, op logical.Op, bound *scope, known bool) map[string]ast.Expr {
+	switch o := op.(type) {
+	case logical.Project:
+		next := map[string]ast.Expr{}
+		if !known || len(o.Subst) > 0 {
+			return next
+		}
+		for _, it := range o.Items {
+			switch x := it.Expr.(type) {
+			case *ast.Variable:
+				if consts[x.Name] != nil {
+					next[it.Name] = consts[x.Name]
+				}
+			case *ast.PatternComprehension:
+				if !nodeMap(x) || x.Element == nil || !patternSafe(&ast.Pattern{Parts: []*ast.PatternPart{{Var: x.PathVar, Element: x.Element}}}, x.Where, nil) {
+					continue
+				}
+				free := true
+				for n := range mentionedNames(x) {
+					free = free && !bound.has(n)
+				}
+				if free {
+					next[it.Name] = x
+				}
+			}
+		}
+		return next
+	case logical.Filter, logical.Select, logical.Sort, logical.Skip, logical.Limit, logical.Distinct, logical.SemiJoin,
+		logical.Start, logical.NodeScan, logical.NodeIndexSeek, logical.Expand:
+		return consts
+	}
+	return map[string]ast.Expr{}
+}
+
+// nestedExists returns EXISTS { p WHERE EXISTS { q WHERE w } } (what a
+// membership test in the WHERE of an existence test becomes, member) as
+// EXISTS { p, q WHERE w }: a match of p with a match of q is a match of
+// both parts, the names q shares with p being p's in both forms (the
+// inner subquery reads them from the outer match). The parts of one
+// pattern keep their relationships apart where the nested test lets q
+// take one of p's, so every relationship of q must have types disjoint
+// from every one of p's (nor may either be a quantified group or of
+// unknown types).
+func nestedExists(x *ast.ExistsSubquery) (ast.Expr, bool) {
+	in, ok := x.Where.(*ast.ExistsSubquery)
+	if !ok || in.Pattern == nil || in.Query != nil || x.Query != nil {
+		return nil, false
+	}
+	types := func(p *ast.Pattern) ([][]string, bool) {
+		var out [][]string
+		for _, part := range p.Parts {
+			if part.Element == nil || part.Selector != nil || part.Kind != ast.PathKind(0) || part.Mode != ast.PathMode(0) {
+				return nil, false
+			}
+			for _, r := range part.Element.Rels {
+				ts, ok := relTypeNames(r)
+				if !ok || r.Group != nil {
+					return nil, false
+				}
+				out = append(out, ts)
+			}
+		}
+		return out, true
+	}
+	outer, ok1 := types(x.Pattern)
+	inner, ok2 := types(in.Pattern)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	for _, a := range outer {
+		for _, b := range inner {
+			if !typesDisjoint(a, b) {
+				return nil, false
+			}
+		}
+	}
+	parts := append(slices.Clone(x.Pattern.Parts), in.Pattern.Parts...)
+	return &ast.ExistsSubquery{Span: x.Span, Pattern: &ast.Pattern{Span: x.Pattern.Span, Parts: parts}, Where: in.Where}, true
+}
+
+// relTypeNames returns the types a relationship pattern allows when it
+// names them (a type or a disjunction of types).
+func relTypeNames(r *ast.RelPattern) ([]string, bool) {
+	switch t := r.Types.(type) {
+	case *ast.LabelName:
+		return []string{t.Name}, true
+	case *ast.LabelOr:
+		var out []string
+		for _, it := range t.Items {
+			n, ok := it.(*ast.LabelName)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, n.Name)
+		}
+		return out, true
+	}
+	return nil, false
+}

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -32,6 +34,13 @@ import (
 // differ from one bound before it (the rest of its MATCH) reads that
 // relationship, so it is not a run of one probe.
 //
+// A run between two nodes bound before it (`WITH DISTINCT h, v MATCH
+// (h)-->()-->(v) RETURN count(DISTINCT v)`) is the existence test of the
+// walk between them, decided per row or by the set reached from one of
+// them (semiJoinExists), where the run enumerated every walk of every
+// row; no node need be anchored. It keeps a row once, so only where the
+// consumer ignores the rows' multiplicity.
+//
 // Under a consumer that counts the rows (count(*), sum, collect, ORDER
 // BY with LIMIT: anything but DISTINCT and duplicate-insensitive
 // aggregates), the run is instead a WalkCount (walkCountFor): each row
@@ -58,11 +67,18 @@ func semiJoinRuns(b *builder, ops []logical.Op, req required) ([]logical.Op, boo
 			end++
 		}
 		for j := end; j > i; j-- {
-			test, probe, ok := runExists(ops[i:j], sc, req.After[j-1].Live)
+			test, probes, ok := runExists(ops[i:j], sc, req.After[j-1].Live)
 			if !ok {
 				continue
 			}
-			if req.After[j-1].Bag {
+			if len(probes) == 2 && req.After[j-1].Bag {
+				// A walk between two bound nodes keeps a row once: it
+				// replaces the walk only where the rows' multiplicity
+				// does not matter.
+				continue
+			}
+			if len(probes) == 1 && req.After[j-1].Bag {
+				probe := probes[0]
 				// The consumer counts the rows: each row leaves the run
 				// once per walk.
 				if out, ok := b.walkCountFor(ops, i, j, test, probe); ok {
@@ -72,18 +88,32 @@ func semiJoinRuns(b *builder, ops []logical.Op, req required) ([]logical.Op, boo
 			}
 			out := replace(ops, i, j-i)
 			k := i
-			for k > 1 && !capturedBefore(test, probe, out, k-1) {
-				if passesProbe(out[k-1], probe) {
-					k--
-					continue
+			for k > 1 && !capturedBefore(test, probes, out, k-1) {
+				// Past a boundary that passes every probe on, under its
+				// own name or (a projection of variables that renames
+				// another to it, `WITH b AS c`) another's: the test
+				// reads the other before it.
+				next := slices.Clone(probes)
+				for n, p := range probes {
+					if passesProbe(out[k-1], p) {
+						continue
+					}
+					src, ok := renamedFrom(out[k-1], p)
+					if !ok || slices.Contains(next, src) || !canRenameProbe(test, p, src) {
+						next = nil
+						break
+					}
+					next[n] = src
 				}
-				// A projection of variables that renames another to the
-				// probe (`WITH b AS c`): the test reads the other before it.
-				src, ok := renamedFrom(out[k-1], probe)
-				if !ok || !renameProbe(test, probe, src) {
+				if next == nil {
 					break
 				}
-				probe = src
+				for n, p := range probes {
+					if next[n] != p {
+						renameProbe(test, p, next[n])
+					}
+				}
+				probes = next
 				k--
 			}
 			return replace(out, k, 0, logical.Filter{Pred: test}), true
@@ -159,7 +189,7 @@ func passesProbe(op logical.Op, probe string) bool {
 // scope before ops[k]: moved there, the test would read that variable
 // instead of binding its own (`WITH DISTINCT b MATCH (b)-->(a:A {id: 1})`
 // after a first MATCH that bound another a).
-func capturedBefore(test ast.Expr, probe string, ops []logical.Op, k int) bool {
+func capturedBefore(test ast.Expr, probes []string, ops []logical.Op, k int) bool {
 	sc, _, ok := scopeAt(ops, k)
 	if !ok {
 		return true
@@ -183,7 +213,7 @@ func capturedBefore(test ast.Expr, probe string, ops []logical.Op, k int) bool {
 		return true
 	}
 	for n := range names.names {
-		if n != probe && sc.has(n) {
+		if !slices.Contains(probes, n) && sc.has(n) {
 			return true
 		}
 	}
@@ -210,24 +240,21 @@ func renamedFrom(op logical.Op, probe string) (string, bool) {
 	return src, src != "" && src != probe
 }
 
-// renameProbe names the probe of test, a pattern's existence from
-// runExists, to instead of from: only when its WHERE does not read from
-// and no node or relationship of its pattern is named to.
-func renameProbe(test ast.Expr, from, to string) bool {
+// canRenameProbe reports whether the probe of test, a pattern's
+// existence from runExists, may be named to instead of from: only when
+// its WHERE does not read from and no node or relationship of its
+// pattern is named to.
+func canRenameProbe(test ast.Expr, from, to string) bool {
 	x := test.(*ast.ExistsSubquery)
 	reads := newVarSet()
 	addExprVars(x.Where, &reads)
 	if reads.all || reads.names[from] || reads.names[to] {
 		return false
 	}
-	var probes []*ast.NodePattern
 	for _, part := range x.Pattern.Parts {
 		for _, n := range part.Element.Nodes {
 			if n.Var != nil && n.Var.Name == to {
 				return false
-			}
-			if n.Var != nil && n.Var.Name == from {
-				probes = append(probes, n)
 			}
 		}
 		for _, r := range part.Element.Rels {
@@ -236,10 +263,18 @@ func renameProbe(test ast.Expr, from, to string) bool {
 			}
 		}
 	}
-	for _, n := range probes {
-		n.Var = &ast.Variable{Span: n.Var.Span, Name: to}
-	}
 	return true
+}
+
+// renameProbe names the probe of test from to to (see canRenameProbe).
+func renameProbe(test ast.Expr, from, to string) {
+	for _, part := range test.(*ast.ExistsSubquery).Pattern.Parts {
+		for _, n := range part.Element.Nodes {
+			if n.Var != nil && n.Var.Name == from {
+				n.Var = &ast.Variable{Span: n.Var.Span, Name: to}
+			}
+		}
+	}
 }
 
 // runOp reports whether op may be part of a run: a single expansion that
@@ -263,9 +298,13 @@ func runOp(op logical.Op) bool {
 // operators planned where sc is the scope, amount to: the pattern their
 // expansions, scans and label tests spell, with their filters as its
 // WHERE. ok is false unless the stretch expands at least once, reads
-// exactly one node variable of sc, binds nothing live reads, and its
-// relationships are kept apart as one pattern's are.
-func runExists(ops []logical.Op, sc *scope, live varSet) (_ ast.Expr, probe string, _ bool) {
+// one node variable of sc (the probe, and then a node of the stretch is
+// anchored) or two (the walk between two bound nodes, `WITH DISTINCT h,
+// v MATCH (h)-->()-->(v)`: the test is decided per row or by the set
+// reached from one end, as any other EXISTS), binds nothing live reads,
+// and its relationships are kept apart as one pattern's are. probes are
+// the row's node variables it reads, in name order.
+func runExists(ops []logical.Op, sc *scope, live varSet) (_ ast.Expr, probes []string, _ bool) {
 	bound := map[string]bool{}
 	labels := map[string][]ast.LabelExpr{}
 	var order []string // node variables in the order first seen
@@ -294,7 +333,7 @@ func runExists(ops []logical.Op, sc *scope, live varSet) (_ ast.Expr, probe stri
 		switch o := op.(type) {
 		case logical.Expand:
 			if o.Rel == "" {
-				return nil, "", false
+				return nil, nil, false
 			}
 			see(o.From)
 			see(o.To)
@@ -340,40 +379,41 @@ func runExists(ops []logical.Op, sc *scope, live varSet) (_ ast.Expr, probe stri
 				own = own || bound[n]
 			}
 			if !own {
-				return nil, "", false
+				return nil, nil, false
 			}
 			where = append(where, o.Pred)
 			reads.union(fr)
 		default:
-			return nil, "", false
+			return nil, nil, false
 		}
 	}
-	if len(expands) == 0 || reads.all || reads.aggs || !anchored(ops, where, bound) {
-		return nil, "", false
+	if len(expands) == 0 || reads.all || reads.aggs {
+		return nil, nil, false
 	}
-	// Exactly one variable of the row is read, a node: the probe.
+	// One or two variables of the row are read, nodes: the probes.
 	for n := range reads.names {
 		if bound[n] {
 			continue
 		}
-		if !sc.has(n) || sc.vars[n] != kindNode || probe != "" {
-			return nil, "", false
+		if !sc.has(n) || sc.vars[n] != kindNode || len(probes) == 2 {
+			return nil, nil, false
 		}
-		probe = n
+		probes = append(probes, n)
 	}
-	if probe == "" {
-		return nil, "", false
+	slices.Sort(probes)
+	if len(probes) == 0 || len(probes) == 1 && !anchored(ops, where, bound) {
+		return nil, nil, false
 	}
 	for n := range bound {
-		if n == probe || live.has(n) {
-			return nil, "", false
+		if slices.Contains(probes, n) || live.has(n) {
+			return nil, nil, false
 		}
 	}
 	// Relationship uniqueness as in one pattern.
 	for k, e := range expands {
 		for _, d := range expands[:k] {
 			if !contains(e.Distinct, d.Rel) && !contains(d.Distinct, e.Rel) && !typesDisjoint(e.Types, d.Types) {
-				return nil, "", false
+				return nil, nil, false
 			}
 		}
 	}
@@ -427,7 +467,7 @@ func runExists(ops []logical.Op, sc *scope, live varSet) (_ ast.Expr, probe stri
 			els = append(els, &ast.PatternElement{Nodes: []*ast.NodePattern{node(v)}})
 		}
 	}
-	unnameInternal(els, probe, where)
+	unnameInternal(els, probes, where)
 	var parts []*ast.PatternPart
 	for _, el := range els {
 		parts = append(parts, &ast.PatternPart{Element: el})
@@ -447,14 +487,14 @@ func runExists(ops []logical.Op, sc *scope, live varSet) (_ ast.Expr, probe stri
 	if len(conds) > 0 {
 		w = andAll(conds)
 	}
-	return &ast.ExistsSubquery{Pattern: &ast.Pattern{Parts: parts}, Where: w}, probe, true
+	return &ast.ExistsSubquery{Pattern: &ast.Pattern{Parts: parts}, Where: w}, probes, true
 }
 
 // unnameInternal drops from the pattern els the names the planner gave
 // to anonymous nodes and relationships (isInternal) that occur
 // once and that no conjunct of where reads, so that EXPLAIN shows the
 // pattern as it would be written.
-func unnameInternal(els []*ast.PatternElement, probe string, where []ast.Expr) {
+func unnameInternal(els []*ast.PatternElement, probes []string, where []ast.Expr) {
 	reads := newVarSet()
 	for _, w := range where {
 		addExprVars(w, &reads)
@@ -466,7 +506,7 @@ func unnameInternal(els []*ast.PatternElement, probe string, where []ast.Expr) {
 		}
 	}
 	keep := func(v string) bool {
-		return v == probe || !isInternal(v) || reads.names[v] || count[v] > 1
+		return slices.Contains(probes, v) || !isInternal(v) || reads.names[v] || count[v] > 1
 	}
 	for _, el := range els {
 		for _, n := range el.Nodes {
