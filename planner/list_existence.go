@@ -43,11 +43,14 @@ import (
 // (decorrelate_exists.go, semijoin_tree.go). XOR and other operators
 // need both truth values of their operands and are left as written.
 //
-// The element must be a variable or a property of a variable, a
-// literal or a parameter (it cannot raise an error: the comprehension
-// evaluates it for every match, EXISTS { } stops at the first); a
-// quantifier's element must be a variable, and its test a predicate (its
-// value a boolean or null, so that coalesce(q, true) is one too). A
+// The element must be a value that cannot raise an error (the
+// comprehension evaluates it for every match, EXISTS { } stops at the
+// first): a variable or a property of a variable, a literal or a
+// parameter, or a count or existence test of a pattern whose reading
+// cannot fail; a quantifier's test, with the element in place, a
+// predicate that cannot fail (its value a boolean or null, so that
+// coalesce(q, true) is one too), and single() a count (see
+// list_quantifiers.go). A
 // variable the row binds and the pattern names is the row's in both
 // forms (the list's pattern and the subquery import it alike).
 
@@ -59,12 +62,15 @@ func listExistence(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 	nodes := map[string]bool{}
 	for i, op := range pl.Ops {
 		f, ok := op.(logical.Filter)
-		if ok && !f.Vectorised && len(f.Subst) == 0 {
+		// A filter after DISTINCT or an aggregation reads its keys by
+		// their text (Subst): only one whose text reads none but plain
+		// names kept as themselves, before and after, is rewritten.
+		if ok && !f.Vectorised && !substReads(f.Pred, f.Subst) {
 			bound, _, known := scopeAt(pl.Ops, i)
 			if !known {
 				bound = nil
 			}
-			if n := listTests(f.Pred, true, nodes, bound); n != f.Pred {
+			if n := listTests(f.Pred, true, nodes, bound); n != f.Pred && !substReads(n, f.Subst) {
 				f.Pred = n
 				pl.Ops[i] = f
 				changed = true
@@ -123,7 +129,7 @@ func listMatches(e ast.Expr) (p *ast.Pattern, where, elem ast.Expr, ok bool) {
 		}
 		part := &ast.PatternPart{Span: x.Span, Var: x.PathVar, Element: x.Element}
 		p := &ast.Pattern{Span: x.Span, Parts: []*ast.PatternPart{part}}
-		if !readsEntity(x.Map, p) {
+		if !safeListElement(x.Map, p) {
 			return nil, nil, nil, false
 		}
 		return p, x.Where, x.Map, true
@@ -138,7 +144,7 @@ func listMatches(e ast.Expr) (p *ast.Pattern, where, elem ast.Expr, ok bool) {
 		}
 		r, ok := q.Parts[0].Clauses[1].(*ast.Return)
 		if !ok || r.Projection == nil || r.Projection.Star || len(r.Projection.Items) != 1 || r.Projection.Distinct ||
-			!neutralReturn(r.Projection, m.Pattern, false) || !readsEntity(r.Projection.Items[0].Expr, m.Pattern) {
+			!neutralReturn(r.Projection, m.Pattern, false) || !safeListElement(r.Projection.Items[0].Expr, m.Pattern) {
 			return nil, nil, nil, false
 		}
 		return m.Pattern, m.Where, r.Projection.Items[0].Expr, true
@@ -190,24 +196,8 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool, bound *scope) ast.Ex
 		eq := &ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{el, x.Expr}}
 		return someMatch(x.Span, p, w, eq, pos)
 	case *ast.Quantifier:
-		if x.Where == nil || !isPredicate(x.Where) || x.Kind == ast.QuantSingle {
-			return e
-		}
-		p, w, el, ok := listMatches(x.In)
-		if !ok || capturesIn(x.Where, p, bound, x.Var.Name) {
-			return e
-		}
-		q, ok := substituteElement(x.Where, x.Var.Name, el)
-		if !ok {
-			return e
-		}
-		switch x.Kind {
-		case ast.QuantAny:
-			return someMatch(x.Span, p, w, q, pos)
-		case ast.QuantNone:
-			return not(x.Span, someMatch(x.Span, p, w, q, !pos))
-		case ast.QuantAll:
-			return not(x.Span, someMatch(x.Span, p, w, not(x.Span, q), !pos))
+		if t, ok := quantifiedMatches(x, pos, bound); ok {
+			return t
 		}
 	case *ast.Comparison:
 		if len(x.Ops) != 1 || (x.Ops[0] != ast.CmpEq && x.Ops[0] != ast.CmpNe) {
@@ -384,6 +374,16 @@ func inlineListReads(pred ast.Expr, name string, list ast.Expr, member func(x as
 				return &c, true
 			}
 		case *ast.Comparison:
+			if k, ok := listSizeTest(x, name); ok {
+				// size(name) compared with an integer: the number of
+				// matches (normalizeSubqueries).
+				c := *x
+				c.Operands = append([]ast.Expr(nil), x.Operands...)
+				f := *c.Operands[k].(*ast.FunctionCall)
+				f.Args = []ast.Expr{list}
+				c.Operands[k], read = &f, true
+				return &c, true
+			}
 			if len(x.Ops) == 1 && (x.Ops[0] == ast.CmpEq || x.Ops[0] == ast.CmpNe) {
 				for k := 0; k < 2; k++ {
 					if l, ok := x.Operands[1-k].(*ast.ListLiteral); ok && len(l.Items) == 0 && isName(x.Operands[k]) {
