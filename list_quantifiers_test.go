@@ -20,15 +20,16 @@ import (
 // OR. It compares them on random graphs, planned, indexed and started
 // from the last node, with the same queries in row mode, errors included.
 //
-// Breaks (each guard removed in turn, 2,160 runs): the test that may fail
-// (safeQuantifierTest) 96; the test that must be a predicate 24; the
-// null element of single() (neverNullTest always true) 66; single()'s
-// false rows under NOT (the polarity ignored) 84; null tests folded for
-// any variable, not only the pattern's 12; an element that may fail
-// accepted (safeListElement) 54; the nested read of the variable
-// substituted anyway 0 (a read left inside a comprehension names a
-// variable the pattern's scope does not bind there and fails to plan in
-// both, or is shadowed: kept as a guard against capture).
+// Breaks (each guard removed in turn, 2,160 runs): the test that may
+// fail (safeQuantifierTest) 9; the null elements of single()
+// (neverNullTest taken as always true) 18; single()'s false rows under
+// NOT (the polarity ignored) 6; null tests folded for any value, not only
+// a variable of the pattern, 30; an element that may fail accepted
+// (safeListElement) 3; the test required to be a predicate 0 (every test
+// safeQuantifierTest accepts is one: kept as a guard of the quantifier's
+// boolean check). The guard against reading the variable inside a nested
+// scope and the one against a filter reading keys by their text after
+// DISTINCT (Subst) were not broken.
 func TestListQuantifiersMatchRowMode(t *testing.T) {
 	prefixes := []string{
 		"MATCH (v:A)",

@@ -284,9 +284,9 @@ func capturesIn(e ast.Expr, p *ast.Pattern, bound *scope, except string) bool {
 // someMatch is the existence test that is true in the rows where "some
 // match makes q true" is (pos), or false in the rows where "every match
 // makes q false" is (not pos: a match making q null counts as one that
-// passes, coalesce(q, true)).
+// passes, coalesce(q, true); a test that is never null needs none).
 func someMatch(sp ast.Span, p *ast.Pattern, w, q ast.Expr, pos bool) ast.Expr {
-	if !pos {
+	if !pos && !neverNullTest(q) {
 		q = &ast.FunctionCall{Span: sp, Name: "coalesce", Args: []ast.Expr{q, &ast.Literal{Span: sp, Kind: ast.LitBool, Bool: true}}}
 	}
 	if w != nil {
