@@ -27,9 +27,10 @@ import (
 // a variable of the pattern, 30; an element that may fail accepted
 // (safeListElement) 3; the test required to be a predicate 0 (every test
 // safeQuantifierTest accepts is one: kept as a guard of the quantifier's
-// boolean check). The guard against reading the variable inside a nested
-// scope and the one against a filter reading keys by their text after
-// DISTINCT (Subst) were not broken.
+// boolean check); the variable substituted though read inside a nested
+// scope 0 (the generated nested reads are quantifiers, which
+// safeQuantifierTest already refuses). The guard against a filter
+// reading keys by their text after DISTINCT (Subst) was not broken.
 func TestListQuantifiersMatchRowMode(t *testing.T) {
 	prefixes := []string{
 		"MATCH (v:A)",
