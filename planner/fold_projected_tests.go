@@ -48,7 +48,11 @@ func foldProjectedTests(_ *builder, ops []logical.Op, req required) ([]logical.O
 				if pred, ok = inlineListReads(f.Pred, it.Name, it.Expr, nil); !ok {
 					continue
 				}
-				pred = listTests(pred, true, nil, nil)
+				bound, _, known := scopeAt(ops, i+1)
+				if !known {
+					bound = nil
+				}
+				pred = listTests(pred, true, nil, bound)
 			} else {
 				continue
 			}

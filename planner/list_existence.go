@@ -43,11 +43,14 @@ import (
 // (decorrelate_exists.go, semijoin_tree.go). XOR and other operators
 // need both truth values of their operands and are left as written.
 //
-// The element must be a variable or a property of a variable, a
-// literal or a parameter (it cannot raise an error: the comprehension
-// evaluates it for every match, EXISTS { } stops at the first); a
-// quantifier's element must be a variable, and its test a predicate (its
-// value a boolean or null, so that coalesce(q, true) is one too). A
+// The element must be a value that cannot raise an error (the
+// comprehension evaluates it for every match, EXISTS { } stops at the
+// first): a variable or a property of a variable, a literal or a
+// parameter, or a count or existence test of a pattern whose reading
+// cannot fail; a quantifier's test, with the element in place, a
+// predicate that cannot fail (its value a boolean or null, so that
+// coalesce(q, true) is one too), and single() a count (see
+// list_quantifiers.go). A
 // variable the row binds and the pattern names is the row's in both
 // forms (the list's pattern and the subquery import it alike).
 
@@ -67,7 +70,7 @@ func listExistence(pl *logical.Pipeline) (*logical.Pipeline, bool) {
 			if !known {
 				bound = nil
 			}
-			if n := listTests(f.Pred, true, nodes, bound); n != f.Pred {
+			if n := listTests(f.Pred, true, nodes, bound); n != f.Pred && !substReads(n, f.Subst) {
 				f.Pred = n
 				pl.Ops[i] = f
 				changed = true
@@ -126,7 +129,7 @@ func listMatches(e ast.Expr) (p *ast.Pattern, where, elem ast.Expr, ok bool) {
 		}
 		part := &ast.PatternPart{Span: x.Span, Var: x.PathVar, Element: x.Element}
 		p := &ast.Pattern{Span: x.Span, Parts: []*ast.PatternPart{part}}
-		if !readsEntity(x.Map, p) {
+		if !safeListElement(x.Map, p) {
 			return nil, nil, nil, false
 		}
 		return p, x.Where, x.Map, true
@@ -141,7 +144,7 @@ func listMatches(e ast.Expr) (p *ast.Pattern, where, elem ast.Expr, ok bool) {
 		}
 		r, ok := q.Parts[0].Clauses[1].(*ast.Return)
 		if !ok || r.Projection == nil || r.Projection.Star || len(r.Projection.Items) != 1 || r.Projection.Distinct ||
-			!neutralReturn(r.Projection, m.Pattern, false) || !readsEntity(r.Projection.Items[0].Expr, m.Pattern) {
+			!neutralReturn(r.Projection, m.Pattern, false) || !safeListElement(r.Projection.Items[0].Expr, m.Pattern) {
 			return nil, nil, nil, false
 		}
 		return m.Pattern, m.Where, r.Projection.Items[0].Expr, true
@@ -198,24 +201,8 @@ func listTests(e ast.Expr, pos bool, nodes map[string]bool, bound *scope) ast.Ex
 		eq := &ast.Comparison{Span: x.Span, Ops: []ast.CompareOp{ast.CmpEq}, Operands: []ast.Expr{el, x.Expr}}
 		return someMatch(x.Span, p, w, eq, pos)
 	case *ast.Quantifier:
-		if x.Where == nil || !isPredicate(x.Where) || x.Kind == ast.QuantSingle {
-			return e
-		}
-		p, w, el, ok := listMatches(x.In)
-		if !ok || capturesIn(x.Where, p, bound, x.Var.Name) {
-			return e
-		}
-		q, ok := substituteElement(x.Where, x.Var.Name, el)
-		if !ok {
-			return e
-		}
-		switch x.Kind {
-		case ast.QuantAny:
-			return someMatch(x.Span, p, w, q, pos)
-		case ast.QuantNone:
-			return not(x.Span, someMatch(x.Span, p, w, q, !pos))
-		case ast.QuantAll:
-			return not(x.Span, someMatch(x.Span, p, w, not(x.Span, q), !pos))
+		if t, ok := quantifiedMatches(x, pos, bound); ok {
+			return t
 		}
 	case *ast.Comparison:
 		if len(x.Ops) != 1 || (x.Ops[0] != ast.CmpEq && x.Ops[0] != ast.CmpNe) {
@@ -302,9 +289,9 @@ func capturesIn(e ast.Expr, p *ast.Pattern, bound *scope, except string) bool {
 // someMatch is the existence test that is true in the rows where "some
 // match makes q true" is (pos), or false in the rows where "every match
 // makes q false" is (not pos: a match making q null counts as one that
-// passes, coalesce(q, true)).
+// passes, coalesce(q, true); a test that is never null needs none).
 func someMatch(sp ast.Span, p *ast.Pattern, w, q ast.Expr, pos bool) ast.Expr {
-	if !pos {
+	if !pos && !neverNullTest(q) {
 		q = &ast.FunctionCall{Span: sp, Name: "coalesce", Args: []ast.Expr{q, &ast.Literal{Span: sp, Kind: ast.LitBool, Bool: true}}}
 	}
 	if w != nil {
@@ -392,6 +379,16 @@ func inlineListReads(pred ast.Expr, name string, list ast.Expr, member func(x as
 				return &c, true
 			}
 		case *ast.Comparison:
+			if k, ok := listSizeTest(x, name); ok {
+				// size(name) compared with an integer: the number of
+				// matches (normalizeSubqueries).
+				c := *x
+				c.Operands = append([]ast.Expr(nil), x.Operands...)
+				f := *c.Operands[k].(*ast.FunctionCall)
+				f.Args = []ast.Expr{list}
+				c.Operands[k], read = &f, true
+				return &c, true
+			}
 			if len(x.Ops) == 1 && (x.Ops[0] == ast.CmpEq || x.Ops[0] == ast.CmpNe) {
 				for k := 0; k < 2; k++ {
 					if l, ok := x.Operands[1-k].(*ast.ListLiteral); ok && len(l.Items) == 0 && isName(x.Operands[k]) {

@@ -65,7 +65,7 @@ func patternMatches(e ast.Expr) (p *ast.Pattern, where ast.Expr, count, ok bool)
 			}
 			part := &ast.PatternPart{Span: pc.Span, Var: pc.PathVar, Element: pc.Element}
 			p := &ast.Pattern{Span: pc.Span, Parts: []*ast.PatternPart{part}}
-			if !readsEntity(pc.Map, p) {
+			if !safeListElement(pc.Map, p) {
 				return nil, nil, false, false
 			}
 			return p, pc.Where, true, true
