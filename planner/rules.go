@@ -33,6 +33,7 @@ var rules = []rule{
 	semiJoinRuns,
 	stepTests,
 	unrollFixedLength,
+	fixedListHops,
 	seekScans,
 	hoistSeeks,
 	aggregateForms,
