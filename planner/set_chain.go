@@ -95,7 +95,15 @@ func longestChain(ops []logical.Op, i int, first link, req required, kinds kinds
 	bestN := 0
 	var crossed []logical.Op // the boundaries passed, in order
 	var carried []string     // the names the end node had before the last
+	// kindsOnly: the last hop holds a test only the value kinds let the
+	// chain take (chainPred); the chain ends only after a further link,
+	// so such a test of the end node stays a filter after the chain,
+	// where the rules that read filters (rowFacts, pricing) see it.
+	kindsOnly := false
 	consider := func(j int) {
+		if kindsOnly {
+			return
+		}
 		if len(links) == 1 && isVarExpand(ops[i]) {
 			return // a variable-length expansion alone is setVarExpand's
 		}
@@ -125,6 +133,7 @@ func longestChain(ops []logical.Op, i int, first link, req required, kinds kinds
 		if f, ok := ops[j].(logical.Filter); ok && !renamed && chainPred(f, end, inner, kinds) {
 			last := &hops[len(hops)-1]
 			last.Pred, last.Var = andPred(last.Pred, f.Pred), end
+			kindsOnly = kindsOnly || !chainPred(f, end, inner, nil)
 			consider(j)
 			continue
 		}
@@ -151,6 +160,7 @@ func longestChain(ops []logical.Op, i int, first link, req required, kinds kinds
 		groups = append(groups, g)
 		addHops(next, g)
 		end = next.to
+		kindsOnly = false
 		consider(j)
 	}
 	return best, bestN, bestN > 0
