@@ -134,7 +134,10 @@ func TestGuardedFiltersExact(t *testing.T) {
 				}
 			}
 		}
-		plan := fmt.Sprint(mustRun(t, graphs[0].planned, "EXPLAIN "+qs[0], nil))
+		// On the graph whose p holds other kinds than strings: where p
+		// holds strings and nulls only, the value kinds prove the string
+		// functions cannot fail, and the test moves unguarded.
+		plan := fmt.Sprint(mustRun(t, graphs[2].planned, "EXPLAIN "+qs[0], nil))
 		if strings.Contains(plan, "valueType") || strings.Contains(plan, "deferred as") || strings.Contains(p.text, "=~") && strings.Index(plan, "=~") > strings.Index(plan, "Expand") {
 			guardedPlans++
 		}

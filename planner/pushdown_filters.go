@@ -6,7 +6,10 @@ import (
 )
 
 // pushdownFilters splits every filter into its conjuncts and moves each
-// conjunct that cannot fail (neverFails) to right after the earliest
+// conjunct that cannot fail (neverFails, or neverFailsKinds by the kinds
+// of the values of the properties any entity holds, `x.id % 2 = 0`
+// where every id is an INTEGER or null, when no conjunct written before
+// it may fail) to right after the earliest
 // operator that binds all the variables it reads: into the scan or
 // expansion that binds them, before any further hop. A conjunct moves
 // only across operators that bindsVars calls crossable (scans, seeks,
@@ -33,6 +36,7 @@ func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, w
 	if wrote {
 		entities = nil
 	}
+	kinds := b.kinds()
 	for i := len(pl.Ops) - 1; i >= 0; i-- {
 		f, ok := pl.Ops[i].(logical.Filter)
 		if !ok || f.Subst != nil || f.Vectorised {
@@ -40,9 +44,22 @@ func (b *builder) pushdownFilters(pl *logical.Pipeline, known map[string]bool, w
 		}
 		var stay []ast.Expr
 		moved := map[int][]ast.Expr{} // target index -> conjuncts to add after it
+		byKinds := true               // every conjunct so far cannot fail by the kinds
 		for _, c := range conjuncts(f.Pred) {
 			t := i
-			if neverFails(c, entities) && !b.readsFailingList(c) {
+			safe := neverFails(c, entities)
+			if !safe && byKinds && !hasPatternExpr(c) {
+				// Row mode evaluates a conjunct that cannot fail by its
+				// text alone first and the others in their written order
+				// (deciding_operands.go): one the kinds prove moves only
+				// when none written before it can fail, so that no row
+				// it drops would have raised an earlier conjunct's error.
+				// (Not one holding a subquery or pattern: pushTarget
+				// reads only the variables exprVars sees.)
+				safe = neverFailsKinds(c, entities, kinds)
+			}
+			byKinds = byKinds && (safe || neverFailsKinds(c, entities, kinds))
+			if safe && !b.readsFailingList(c) {
 				t = b.pushTarget(pl.Ops, i, exprVars(c), entities)
 			}
 			if t == i {

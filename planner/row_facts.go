@@ -28,7 +28,8 @@ import (
 //     write clause (separateReadsAndWrites), so every row's seek and the
 //     operators up to the write run before any row's write;
 //   - a filter's conjuncts are true after it, a label check's labels hold
-//     after it; from a true conjunct follow the facts it implies under
+//     after it, and so do the labels and the test a set chain's last hop
+//     checks of the chain's end node (the filters of it the chain took); from a true conjunct follow the facts it implies under
 //     three-valued logic: NOT p true makes p false, a true comparison, IN,
 //     string match, type or label test makes its operands (its subject)
 //     non-null, x IS NOT NULL true makes x non-null, and (p) IS NULL OR
@@ -371,6 +372,19 @@ func (f *rowFacts) after(op logical.Op) {
 		f.drop(o.To)
 		f.bind(o.From, kindNode)
 		f.bind(o.To, kindNode)
+		// The last hop's tests held on the node it reached, To: the
+		// labels it checks and the filters of To the chain took
+		// (chainPred), which read To and variables bound before the
+		// chain. (A quantified chain may reach To by no hop.)
+		if n := len(o.Hops); n > 0 && o.Quant == nil {
+			h := o.Hops[n-1]
+			if h.Labels != nil {
+				f.assume(&ast.LabelPredicate{Expr: &ast.Variable{Name: o.To}, Labels: h.Labels})
+			}
+			if h.Pred != nil && h.Var == o.To {
+				f.assume(h.Pred)
+			}
+		}
 	case logical.VarExpand:
 		vs, _ := bindsVars(o)
 		f.drop(vs...)

@@ -73,6 +73,7 @@ var rules = []rule{
 	leastTrails,
 	leastAgain,
 	shortestSteps,
+	fixedListHops,
 	expandAdjacent,
 	mergeVarExpands,
 	setVarExpand,

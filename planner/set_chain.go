@@ -19,17 +19,18 @@ import (
 // their own properties (see chainPred), however many hops it spans; the chain's trails keep MATCH's relationship uniqueness
 // (see chainable). It takes the longest such run (one expansion alone
 // too). An expansion left in row mode gets its reason (Why), for EXPLAIN.
-func setExpandChain(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+func setExpandChain(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	kinds := b.kinds()
 	for i, op := range ops {
 		first, ok := asLink(op)
 		if !ok {
 			continue
 		}
-		if chain, n, ok := longestChain(ops, i, first, req); ok {
+		if chain, n, ok := longestChain(ops, i, first, req, kinds); ok {
 			return replace(ops, i, n, chain...), true
 		} else if o, isExpand := op.(logical.Expand); isExpand {
 			why := expandRowReason(o, req.After[i])
-			if stop := chainStop(ops, i, first, req); stop != "" && req.After[i].Live.has(o.Rel) && isInternal(o.Rel) {
+			if stop := chainStop(ops, i, first, req, kinds); stop != "" && req.After[i].Live.has(o.Rel) && isInternal(o.Rel) {
 				why += "; " + stop
 			}
 			if why != o.Why {
@@ -77,7 +78,7 @@ func asLink(op logical.Op) (link, bool) {
 // carried replaced by the chain's. Each link's hops get a uniqueness
 // group (see linkGroup): a later MATCH clause's hops may reuse an earlier
 // one's relationships.
-func longestChain(ops []logical.Op, i int, first link, req required) ([]logical.Op, int, bool) {
+func longestChain(ops []logical.Op, i int, first link, req required, kinds kindsOf) ([]logical.Op, int, bool) {
 	if !chainable(first, nil) {
 		return nil, 0, false
 	}
@@ -94,7 +95,15 @@ func longestChain(ops []logical.Op, i int, first link, req required) ([]logical.
 	bestN := 0
 	var crossed []logical.Op // the boundaries passed, in order
 	var carried []string     // the names the end node had before the last
+	// kindsOnly: the last hop holds a test only the value kinds let the
+	// chain take (chainPred); the chain ends only after a further link,
+	// so such a test of the end node stays a filter after the chain,
+	// where the rules that read filters (rowFacts, pricing) see it.
+	kindsOnly := false
 	consider := func(j int) {
+		if kindsOnly {
+			return
+		}
 		if len(links) == 1 && isVarExpand(ops[i]) {
 			return // a variable-length expansion alone is setVarExpand's
 		}
@@ -121,9 +130,10 @@ func longestChain(ops []logical.Op, i int, first link, req required) ([]logical.
 		for _, c := range carried {
 			inner[c] = true
 		}
-		if f, ok := ops[j].(logical.Filter); ok && !renamed && chainPred(f, end, inner) {
+		if f, ok := ops[j].(logical.Filter); ok && !renamed && chainPred(f, end, inner, kinds) {
 			last := &hops[len(hops)-1]
 			last.Pred, last.Var = andPred(last.Pred, f.Pred), end
+			kindsOnly = kindsOnly || !chainPred(f, end, inner, nil)
 			consider(j)
 			continue
 		}
@@ -150,6 +160,7 @@ func longestChain(ops []logical.Op, i int, first link, req required) ([]logical.
 		groups = append(groups, g)
 		addHops(next, g)
 		end = next.to
+		kindsOnly = false
 		consider(j)
 	}
 	return best, bestN, bestN > 0
@@ -164,7 +175,7 @@ func isVarExpand(op logical.Op) bool {
 // an operator a set chain could otherwise pass: a test on an inner node
 // other than a label test or a chainPred, with a link from that node after it whose
 // rows' multiplicity does not matter. "" otherwise.
-func chainStop(ops []logical.Op, i int, first link, req required) string {
+func chainStop(ops []logical.Op, i int, first link, req required, kinds kindsOf) string {
 	end, blocker := first.to, ""
 	inner := chainVars([]link{first})
 	for j := i + 1; j < len(ops); j++ {
@@ -174,7 +185,7 @@ func chainStop(ops []logical.Op, i int, first link, req required) string {
 				continue
 			}
 		case logical.Filter:
-			if chainPred(o, end, inner) {
+			if chainPred(o, end, inner, kinds) {
 				continue
 			}
 			if usesOf(o).has(end) {
@@ -211,8 +222,11 @@ func chainStop(ops []logical.Op, i int, first link, req required) string {
 // trails, so an error it raised could be one rows never meet). That is a
 // comparison, a null test, IN a list literal or a string match of v's
 // properties, literals, parameters and such variables, and the boolean
-// combinations of such tests.
-func chainPred(f logical.Filter, v string, inner map[string]bool) bool {
+// combinations of such tests; or, by the kinds of the values of the
+// properties any node holds (kinds, nil for none known), a test
+// neverFailsKinds proves cannot fail on v (`v.id % 2 = 0` where every
+// id is an INTEGER or null).
+func chainPred(f logical.Filter, v string, inner map[string]bool, kinds kindsOf) bool {
 	if f.Subst != nil || f.Vectorised {
 		return false
 	}
@@ -225,7 +239,7 @@ func chainPred(f logical.Filter, v string, inner map[string]bool) bool {
 			return false
 		}
 	}
-	return safeTest(f.Pred, v)
+	return safeTest(f.Pred, v) || kinds != nil && !hasPatternExpr(f.Pred) && neverFailsKinds(f.Pred, map[string]bool{v: true}, kinds)
 }
 
 // chainVars is the variables links bind: their relationships and the

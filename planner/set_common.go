@@ -14,7 +14,8 @@ import "github.com/cyqdb/cyq/planner/logical"
 // (a)-->(x) WITH DISTINCT x MATCH (x)<--(b)` with b bound before the WITH
 // (a seek of constant values moves there, seek_boundaries.go); the
 // boundaries stay, after the intersection.
-func setCommonNeighbours(_ *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+func setCommonNeighbours(b *builder, ops []logical.Op, req required) ([]logical.Op, bool) {
+	kinds := b.kinds()
 	for i, op := range ops {
 		e1, ok := op.(logical.Expand)
 		if l, _ := asLink(e1); !ok || !chainable(l, nil) {
@@ -23,6 +24,10 @@ func setCommonNeighbours(_ *builder, ops []logical.Op, req required) ([]logical.
 		j, x, crossed := i+1, e1.To, false
 		for j < len(ops) {
 			if f, ok := ops[j].(logical.NodeFilter); ok && f.Var == x {
+				j++
+				continue
+			}
+			if f, ok := ops[j].(logical.Filter); ok && b.movesPastCommon(f, e1.Rel, entitiesAt(ops, j), kinds) {
 				j++
 				continue
 			}
@@ -51,6 +56,21 @@ func setCommonNeighbours(_ *builder, ops []logical.Op, req required) ([]logical.
 		return replace(ops, i, j-i+1, with...), true
 	}
 	return ops, false
+}
+
+// movesPastCommon reports whether filter f, between the two expansions
+// setCommonNeighbours joins, may run after their intersection instead:
+// it does not read the first relationship (which the intersection does
+// not bind) and cannot fail (neverFailsKinds, by the value kinds: a test
+// the pushdown placed between the hops), so that testing it only on the
+// nodes next to both ends, as row mode tests the pattern's WHERE, hides
+// no error.
+func (b *builder) movesPastCommon(f logical.Filter, rel string, entities map[string]bool, kinds kindsOf) bool {
+	if f.Subst != nil || f.Vectorised || hasPatternExpr(f.Pred) || b.readsFailingList(f.Pred) {
+		return false
+	}
+	uses := usesOf(f)
+	return !uses.all && !uses.aggs && !uses.has(rel) && neverFailsKinds(f.Pred, entities, kinds)
 }
 
 // keptThrough reports whether every WITH boundary of ops passes v on

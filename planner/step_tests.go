@@ -47,7 +47,7 @@ func stepTests(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 		// on the trails a level drops, so no conjunct moves then.
 		entities, safe := entitiesAt(ops, i), true
 		for _, c := range cs {
-			if _, _, _, ok := stepTestOf(ops, i, c, testable); !ok && !neverFailsKinds(c, entities, kinds) {
+			if _, _, _, ok := stepTestOf(ops, i, c, testable, kinds); !ok && !neverFailsKinds(c, entities, kinds) {
 				safe = false
 			}
 		}
@@ -55,7 +55,7 @@ func stepTests(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 			continue
 		}
 		for ci, c := range cs {
-			ve, t, extra, ok := stepTestOf(ops, i, c, testable)
+			ve, t, extra, ok := stepTestOf(ops, i, c, testable, kinds)
 			if !ok {
 				continue
 			}
@@ -78,7 +78,7 @@ func stepTests(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 // stepTestOf returns the expansion (its index in ops) whose trails'
 // nodes conjunct c, of the filter at ops[at], tests, the test, and the
 // conjuncts that stay in the filter in c's place.
-func stepTestOf(ops []logical.Op, at int, c ast.Expr, testable func(ast.Expr, string) bool) (int, logical.StepTest, []ast.Expr, bool) {
+func stepTestOf(ops []logical.Op, at int, c ast.Expr, testable func(ast.Expr, string) bool, kinds kindsOf) (int, logical.StepTest, []ast.Expr, bool) {
 	fail := func() (int, logical.StepTest, []ast.Expr, bool) { return 0, logical.StepTest{}, nil, false }
 	q, ok := c.(*ast.Quantifier)
 	if !ok || q.Where == nil || q.Var == nil || (q.Kind != ast.QuantAll && q.Kind != ast.QuantNone) {
@@ -137,10 +137,11 @@ func stepTestOf(ops []logical.Op, at int, c ast.Expr, testable func(ast.Expr, st
 		if !crossable {
 			return fail()
 		}
-		if f, ok := ops[j].(logical.Filter); ok && !neverFails(f.Pred, entitiesAt(ops, j)) {
+		if f, ok := ops[j].(logical.Filter); ok && !neverFailsKinds(f.Pred, entitiesAt(ops, j), kinds) {
 			// Row mode evaluates that filter on every trail first: a
 			// level test ahead of it would drop trails whose error it
-			// raises.
+			// raises. (One the kinds prove cannot fail raises none: the
+			// pushdown places such tests as it places the others.)
 			return fail()
 		}
 		for _, n := range binds {

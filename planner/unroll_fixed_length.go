@@ -50,6 +50,24 @@ func unrollFixedLength(b *builder, ops []logical.Op, req required) ([]logical.Op
 // hops, or false when its relationship list is read later other than by
 // a later expansion's uniqueness.
 func (b *builder) unrolled(ops []logical.Op, i int, o logical.VarExpand, req required) ([]logical.Op, bool) {
+	out, hops, _, ok := b.hopsOf(ops, i, o)
+	if !ok {
+		return nil, false
+	}
+	after := analyse(out, req.After[len(ops)-1])
+	if after.After[i+hops-1].Live.has(o.RelList) {
+		return nil, false
+	}
+	return out, true
+}
+
+// hopsOf returns ops with the expansion o at ops[i] replaced by its k
+// hops (and the filters of its property map and step tests), the number
+// of operators those take, and the hops' relationship variables in the
+// pattern's order (the order of o's list), or false when a step test
+// cannot be renamed to a hop's node. The list itself is no longer
+// bound.
+func (b *builder) hopsOf(ops []logical.Op, i int, o logical.VarExpand) ([]logical.Op, int, []string, bool) {
 	k := o.Min
 	nodes := make([]string, k+1) // in the expansion's order
 	nodes[0], nodes[k] = o.From, o.To
@@ -75,7 +93,7 @@ func (b *builder) unrolled(ops []logical.Op, i int, o logical.VarExpand, req req
 			m[t.Var] = nodes[x]
 			pred, ok := renameExpr(t.Pred, m)
 			if !ok {
-				return nil, false
+				return nil, 0, nil, false
 			}
 			filters[x] = append(filters[x], logical.Filter{Pred: pred})
 		}
@@ -107,11 +125,11 @@ func (b *builder) unrolled(ops []logical.Op, i int, o logical.VarExpand, req req
 			}
 		}
 	}
-	after := analyse(out, req.After[len(ops)-1])
-	if after.After[i+len(hops)-1].Live.has(o.RelList) {
-		return nil, false
+	listed := slices.Clone(rels)
+	if o.Reverse {
+		slices.Reverse(listed) // the list reads in the pattern's order
 	}
-	return out, true
+	return out, len(hops), listed, true
 }
 
 // spliced returns names with name replaced by with, and whether it was
