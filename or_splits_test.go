@@ -215,7 +215,10 @@ func TestOrSplitsMatchRowMode(t *testing.T) {
 	if failed > 0 {
 		t.Errorf("%d of %d queries differ from row mode", failed, runs)
 	}
-	if split < runs/8 {
+	// 87 of 480 split before a scan took a filter's property comparisons
+	// as its prefilter (planner/conjunct_order.go); the unsplit plans are
+	// priced lower since, and 45 of 480 split.
+	if split < runs/12 {
 		t.Errorf("only %d of %d queries planned as a union of branches: the test no longer tests the split", split, runs)
 	}
 }
