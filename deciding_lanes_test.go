@@ -27,16 +27,7 @@ func TestDecidingLanesMatchRowMode(t *testing.T) {
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		r := rand.New(rand.NewPCG(seed, 31))
-		dbs := map[string]*DB{}
-		for name, o := range map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}} {
-			db, err := Open("", o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			randomQueryGraph(t, db, rand.New(rand.NewPCG(seed, 3)), 14, 30)
-			dbs[name] = db
-		}
+		dbs := queryGraphVariants(t, seed, 14, 30, map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}})
 		for i := 0; i < 120; i++ {
 			d, o := deciding[r.IntN(len(deciding))], operands[r.IntN(len(operands))]
 			op := []string{" OR ", " AND "}[r.IntN(2)]

@@ -37,19 +37,7 @@ func TestHoistedConditionsMatchRowMode(t *testing.T) {
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		r := rand.New(rand.NewPCG(seed, 21))
-		dbs := map[string]*DB{}
-		for name, o := range map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}} {
-			db, err := Open("", o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			randomQueryGraph(t, db, rand.New(rand.NewPCG(seed, 3)), 14, 40)
-			if strings.HasSuffix(name, "idx") {
-				mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
-			}
-			dbs[name] = db
-		}
+		dbs := queryGraphVariants(t, seed, 14, 40, map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}})
 		test := func(pool []string, v string) string {
 			return strings.ReplaceAll(pool[r.IntN(len(pool))], "X", v)
 		}

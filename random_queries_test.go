@@ -639,20 +639,8 @@ func TestRandomQueriesMatchRowMode(t *testing.T) {
 	for _, seed := range seeds {
 		r := rand.New(rand.NewPCG(seed, 77))
 		opts := map[string]*Options{"planned": nil, "planned-idx": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}}
-		dbs := map[string]*DB{}
 		n, m := 10+r.IntN(8), 30+r.IntN(40)
-		for name, o := range opts {
-			db, err := Open("", o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			randomQueryGraph(t, db, rand.New(rand.NewPCG(seed, 3)), n, m)
-			if strings.HasSuffix(name, "idx") {
-				mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
-			}
-			dbs[name] = db
-		}
+		dbs := queryGraphVariants(t, seed, n, m, opts)
 		g := &qgen{r: r}
 		for i := 0; i < *randomQueries; i++ {
 			q := g.query()

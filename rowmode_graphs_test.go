@@ -120,3 +120,25 @@ func randomGraph(t testing.TB, db *DB, seed uint64, n, m int) {
 		FOREACH (_ IN CASE WHEN p.t = 'T' THEN [1] ELSE [] END | CREATE (s)-[:T]->(e))
 		FOREACH (_ IN CASE WHEN p.t = 'U' THEN [1] ELSE [] END | CREATE (s)-[:U]->(e))`, map[string]any{"pairs": pairs})
 }
+
+// queryGraphVariants opens one in-memory store per planner variant in
+// opts, each holding the random graph randomQueryGraph makes from seed
+// with n nodes and m relationships, with an index on :A(id) where the
+// variant's name ends in "idx"; they close when the test ends.
+func queryGraphVariants(t testing.TB, seed uint64, n, m int, opts map[string]*Options) map[string]*DB {
+	t.Helper()
+	dbs := map[string]*DB{}
+	for name, o := range opts {
+		db, err := Open("", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		randomQueryGraph(t, db, rand.New(rand.NewPCG(seed, 3)), n, m)
+		if strings.HasSuffix(name, "idx") {
+			mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
+		}
+		dbs[name] = db
+	}
+	return dbs
+}

@@ -3,7 +3,6 @@ package cyq
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
@@ -35,19 +34,7 @@ func TestStartReadsMatchRowMode(t *testing.T) {
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		r := rand.New(rand.NewPCG(seed, 53))
-		dbs := map[string]*DB{}
-		for name, o := range map[string]*Options{"planned": nil, "planned-idx": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}} {
-			db, err := Open("", o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			randomQueryGraph(t, db, rand.New(rand.NewPCG(seed, 3)), 16, 45)
-			if strings.HasSuffix(name, "idx") {
-				mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
-			}
-			dbs[name] = db
-		}
+		dbs := queryGraphVariants(t, seed, 16, 45, map[string]*Options{"planned": nil, "planned-idx": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}})
 		for i := 0; i < 120; i++ {
 			var q string
 			if r.IntN(2) == 0 {

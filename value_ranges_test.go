@@ -46,19 +46,7 @@ func TestValueRangesMatchRowMode(t *testing.T) {
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		r := rand.New(rand.NewPCG(seed, 31))
-		dbs := map[string]*DB{}
-		for name, o := range map[string]*Options{"planned": nil, "planned-idx": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}} {
-			db, err := Open("", o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			randomQueryGraph(t, db, rand.New(rand.NewPCG(seed, 3)), 14, 40)
-			if strings.HasSuffix(name, "idx") {
-				mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
-			}
-			dbs[name] = db
-		}
+		dbs := queryGraphVariants(t, seed, 14, 40, map[string]*Options{"planned": nil, "planned-idx": nil, "last": {StartLast: true}, "row-mode": {RowModeOnly: true}})
 		for i := 0; i < 130; i++ {
 			var b strings.Builder
 			if r.IntN(5) == 0 {
