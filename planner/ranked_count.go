@@ -225,21 +225,7 @@ func rankComparison(c ast.Expr, inner map[string]bool, sc *scope, safe func(ast.
 	if !isCmp || len(x.Ops) != 1 || len(x.Operands) != 2 {
 		return nil, nil, 0, false
 	}
-	side := func(e ast.Expr) (innerOnly, outerOnly bool) {
-		if !safe(e) || !deterministic(e) {
-			return false, false
-		}
-		vs, ok := operandVars(e)
-		if !ok {
-			return false, false
-		}
-		innerOnly, outerOnly = len(vs) > 0, true
-		for n := range vs {
-			innerOnly = innerOnly && inner[n]
-			outerOnly = outerOnly && sc.has(n)
-		}
-		return innerOnly, outerOnly
-	}
+	side := func(e ast.Expr) (innerOnly, outerOnly bool) { return rankSide(e, inner, sc, safe) }
 	op := x.Ops[0]
 	l, r := x.Operands[0], x.Operands[1]
 	lIn, _ := side(l)
@@ -395,4 +381,23 @@ func (b *builder) rankedPipeline(ops []logical.Op, i int, x ast.Expr) (*logical.
 		}
 	}
 	return &logical.Pipeline{Ops: inner}, math.Min(1, runs/rows), true
+}
+
+// rankSide reports whether operand e of a rank's comparison or equality,
+// accepted by safe and deterministic, reads only the subquery's own
+// variables (inner, at least one) or only the environment's (sc).
+func rankSide(e ast.Expr, inner map[string]bool, sc *scope, safe func(ast.Expr) bool) (innerOnly, outerOnly bool) {
+	if !safe(e) || !deterministic(e) {
+		return false, false
+	}
+	vs, ok := operandVars(e)
+	if !ok {
+		return false, false
+	}
+	innerOnly, outerOnly = len(vs) > 0, true
+	for n := range vs {
+		innerOnly = innerOnly && inner[n]
+		outerOnly = outerOnly && sc.has(n)
+	}
+	return innerOnly, outerOnly
 }

@@ -48,21 +48,7 @@ func rankEquality(c ast.Expr, inner map[string]bool, sc *scope, safe func(ast.Ex
 	if !isCmp || len(x.Ops) != 1 || x.Ops[0] != ast.CmpEq || len(x.Operands) != 2 {
 		return nil, nil, false
 	}
-	side := func(e ast.Expr) (innerOnly, outerOnly bool) {
-		if !safe(e) || !deterministic(e) {
-			return false, false
-		}
-		vs, ok := operandVars(e)
-		if !ok {
-			return false, false
-		}
-		innerOnly, outerOnly = len(vs) > 0, true
-		for n := range vs {
-			innerOnly = innerOnly && inner[n]
-			outerOnly = outerOnly && sc.has(n)
-		}
-		return innerOnly, outerOnly
-	}
+	side := func(e ast.Expr) (innerOnly, outerOnly bool) { return rankSide(e, inner, sc, safe) }
 	l, r := x.Operands[0], x.Operands[1]
 	lIn, lOut := side(l)
 	rIn, rOut := side(r)
