@@ -34,30 +34,16 @@ func cheapFirst(cs []ast.Expr, safe func(ast.Expr) bool) []ast.Expr {
 		if !safe(c) {
 			return cs
 		}
-		costly = costly || expands(c)
+		costly = costly || hasPatternExpr(c)
 	}
 	if !costly {
 		return cs
 	}
 	out := slices.Clone(cs)
 	slices.SortStableFunc(out, func(a, b ast.Expr) int {
-		return boolRank(expands(a)) - boolRank(expands(b))
+		return boolRank(hasPatternExpr(a)) - boolRank(hasPatternExpr(b))
 	})
 	return out
-}
-
-// expands reports whether evaluating e matches a pattern: e holds a
-// pattern predicate, a pattern comprehension or a subquery.
-func expands(e ast.Expr) bool {
-	found := false
-	visitExpr(e, func(x ast.Expr) bool {
-		switch x.(type) {
-		case *ast.PatternExpr, *ast.PatternComprehension, *ast.ExistsSubquery, *ast.CountSubquery, *ast.CollectSubquery:
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 func boolRank(b bool) int {
