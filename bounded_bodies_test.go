@@ -88,8 +88,7 @@ func TestBoundedBodiesMatchRowMode(t *testing.T) {
 		// A cut body counts its rows down from SKIP and LIMIT
 		// (LoadCounter); the threshold has no such counter.
 		cut := func(name string) bool {
-			comp, err := dbs[name].Compile(q)
-			return err == nil && strings.Contains(comp.Program.Disassemble(), "LoadCounter")
+			return planUses(dbs[name], q, "LoadCounter")
 		}
 		if cut("row-mode") && !cut("planned") {
 			rewritten++

@@ -131,22 +131,6 @@ func TestListAdjacentTestsMatchRowMode(t *testing.T) {
 	t.Logf("%d queries, %d cases (%d errors in row mode), %d query plans with an adjacency filter", len(queries), cases, errs, adj)
 }
 
-// countPlansWith counts the queries whose program holds opcode name.
-func countPlansWith(t *testing.T, db *DB, queries []string, name string) int {
-	t.Helper()
-	n := 0
-	for _, q := range queries {
-		comp, err := db.Compile(q)
-		if err != nil {
-			continue
-		}
-		if strings.Contains(comp.Program.Disassemble(), name) {
-			n++
-		}
-	}
-	return n
-}
-
 // TestListAdjacentTestsSkipElements checks that a comprehension over every
 // pair of a collected neighbourhood runs its loop only on the linked
 // pairs: the profiled steps of the planned query stay a fraction of row

@@ -122,8 +122,7 @@ func TestListMemberTestsMatchRowMode(t *testing.T) {
 	rewritten := 0
 	planned, _ := plannedAndRowMode(t)
 	for _, q := range queries {
-		comp, err := planned.Compile(q)
-		if err == nil && strings.Contains(comp.Program.Disassemble(), "ListAdjFilter") {
+		if planUses(planned, q, "ListAdjFilter") {
 			rewritten++
 		}
 	}

@@ -123,7 +123,7 @@ func TestListSetFiltersMatchRowMode(t *testing.T) {
 				}
 			}
 		}
-		set += countListSetPlans(t, planned, queries)
+		set += countPlansWith(t, planned, queries, "ListSetFilter")
 	}
 	if fails > 0 {
 		t.Errorf("%d of %d cases disagree", fails, cases)
@@ -132,23 +132,6 @@ func TestListSetFiltersMatchRowMode(t *testing.T) {
 		t.Error("no query ran a list-set filter")
 	}
 	t.Logf("%d queries, %d cases (%d errors in row mode), %d query plans with a list-set filter", len(queries), cases, errs, set)
-}
-
-// countListSetPlans counts the queries whose program holds an
-// OpListSetFilter.
-func countListSetPlans(t *testing.T, db *DB, queries []string) int {
-	t.Helper()
-	n := 0
-	for _, q := range queries {
-		comp, err := db.Compile(q)
-		if err != nil {
-			continue
-		}
-		if strings.Contains(comp.Program.Disassemble(), "ListSetFilter") {
-			n++
-		}
-	}
-	return n
 }
 
 // TestListSetFiltersOncePerList checks that a membership filter re-read on

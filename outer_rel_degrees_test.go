@@ -130,7 +130,7 @@ func TestOuterRelDegreesMatchRowMode(t *testing.T) {
 		}
 		for i, q := range queries {
 			if seed == 1 {
-				if comp, err := dbs["planned"].Compile(q); err == nil && strings.Contains(comp.Program.Disassemble(), "Degree") {
+				if planUses(dbs["planned"], q, "Degree") {
 					read++
 				}
 			}

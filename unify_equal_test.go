@@ -121,12 +121,7 @@ var unifyRelQueries = []string{
 // TestUnifiedEqualsPlan checks that the equality is gone from the plans
 // of the forms it unifies, and stays where it must.
 func TestUnifiedEqualsPlan(t *testing.T) {
-	db, err := Open("", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	randomGraph(t, db, 5, 20, 50)
+	db := planVariants(t, 5, 20, 50, plannedOnly)["planned"]
 	for _, c := range []struct {
 		q    string
 		kept bool // the equality stays a filter
