@@ -64,6 +64,7 @@ func acyclicQueries(r *rand.Rand, n int) []string {
 // filters the path's node list), on random graphs with self-loops and
 // parallel relationships.
 func TestAcyclicHopsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(17, 5))
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {

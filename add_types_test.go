@@ -27,6 +27,7 @@ func rebind(operand, v string) string {
 // leaves the query free to be refused. Every query also runs planned and
 // in row mode, which must agree.
 func TestAdditionTypesMatchRun(t *testing.T) {
+	t.Parallel()
 	operands := []string{
 		"[]", "[a.k]", "a.l", "coalesce(a.l, [])", "$l", "a.k", "1", "'x'", "null",
 		"CASE WHEN a.k IS NULL OR a.k > -1 THEN [a] ELSE a.k END", // a union, a list on every row

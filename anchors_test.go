@@ -18,6 +18,7 @@ import (
 // where only parallel relationships give a row when the two must differ)
 // and an index on :A(id) or none.
 func TestAnchoredJoinsAgree(t *testing.T) {
+	t.Parallel()
 	shapes := []string{
 		"MATCH (a)-->(x)<--(b:A {id: $hub}) WHERE a.id IN $ls RETURN x.id AS x, count(*) AS n",
 		"MATCH (a)-[r1]->(x)<-[r2]-(b:A {id: $hub}) WHERE a.id IN $ls RETURN x.id AS x, count(*) AS n",

@@ -45,6 +45,7 @@ var batchedBodyForms = []string{
 // bodies scan for a node (their scans filter batches, batched_bodies.go)
 // with the same queries planned row by row.
 func TestBatchedBodiesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	var queries []string
 	for _, f := range batchedBodyForms {
 		for _, p := range batchedBodyPatterns {

@@ -107,6 +107,7 @@ func bodyRowsQueries() []string {
 }
 
 func TestBodyRowsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	opts := map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}}
 	names := []string{"planned", "planned-idx"}
 	runs, failed, shared := 0, 0, 0

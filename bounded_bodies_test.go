@@ -68,6 +68,7 @@ var boundedPlaces = []string{
 // which run the bodies, on random graphs with parallel relationships
 // and self-loops.
 func TestBoundedBodiesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(31, 9))
 	seen := map[string]bool{}
 	var queries []string

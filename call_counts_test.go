@@ -16,6 +16,7 @@ import (
 // counts of a variable an OPTIONAL MATCH may leave null, several count
 // columns, and counts the rewrite does not cover (DISTINCT, LIMIT).
 func TestCallCountsAgree(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (a) CALL { WITH a MATCH (a)<-[:T]-(:A) RETURN count(*) AS k } RETURN a.id, k",
 		"MATCH (a) CALL { WITH a MATCH (a)<-[:T]-(:A) RETURN count(*) AS k } WITH a, k WHERE k > 0 RETURN count(*)",

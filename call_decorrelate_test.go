@@ -19,6 +19,7 @@ import (
 // Graphs are random, with self-loops and parallel relationships. Counts
 // of closed triangles plan as CycleCount, in COUNT { } as in MATCH.
 func TestCorrelatedCallsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 3))
 	const graphs, perGraph = 3, 120
 	kept, planned := 0, 0

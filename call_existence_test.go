@@ -30,6 +30,7 @@ import (
 // aggregating trailing WITH clauses of the body from the EXISTS, 2. The refusal of a WITH that aggregates fails 0 runs:
 // its aggregates are items the plain-value check refuses already.
 func TestCallExistenceMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(27, 14))
 	const graphs, perGraph = 3, 180
 	runs, failed, existence := 0, 0, 0
@@ -151,6 +152,7 @@ func randomAggregatingCall(r *rand.Rand) string {
 // evaluation fails first) and the check that its other items cannot
 // fail (10 / (p.id % 3) fails on rows kept as well as dropped).
 func TestListExistenceMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(27, 15))
 	const graphs, perGraph = 3, 180
 	runs, failed, existence := 0, 0, 0

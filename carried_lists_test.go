@@ -21,6 +21,7 @@ import (
 // test that fails on some matches. Each query is compared with the same
 // query planned row by row.
 func TestCarriedListsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	leads := []string{
 		"MATCH (o:A {id: $p}) WITH [(o)-->(x) | x] AS ys",
 		"MATCH (o:A) WHERE o.id < 7 WITH o.id AS oid, [(o)-[:T]->(x) | x] AS ys",

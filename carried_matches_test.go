@@ -80,6 +80,7 @@ var carriedMatchForms = []string{
 // comprehension written in place, with near-misses of every kind, and
 // compares each with row mode.
 func TestCarriedMatchesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(25, 3))
 	var queries []string
 	for _, form := range carriedMatchForms {

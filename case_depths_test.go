@@ -118,6 +118,7 @@ func caseDepthTest(r *rand.Rand, k int, t, dir, node, rel string) string {
 // Tests that may fail (a property of an integer) must leave the CASE as
 // it was and raise the same errors.
 func TestCaseDepthsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	const perSeed = 150
 	failed, runs, searched, unsearchedErrors := 0, 0, 0, 0
 	for _, seed := range []uint64{2, 11, 23} {

@@ -55,6 +55,7 @@ var caseListForms = []string{
 // existence tests) in every position, with the near-misses above, and
 // compares each with row mode, $p of several types and null.
 func TestCaseListTestsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(24, 9))
 	var queries []string
 	for _, form := range caseListForms {

@@ -151,6 +151,7 @@ func genChainQuery(r *rand.Rand) string {
 // with self-loops, parallel relationships and a property null on most
 // nodes.
 func TestChainBoundariesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(27, 11))
 	var queries []string
 	for len(queries) < 400 {

@@ -50,6 +50,7 @@ var chainFactClauses = []string{
 // node (longestChain) and a quantified chain's, of its inner node, are
 // not read: the guard holds no case these shapes reach.
 func TestChainFactsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 29))
 	var queries []string
 	// factExprs and tests of the label a hop checks.

@@ -42,6 +42,7 @@ var chainValues = []string{"-1", "0", "1", "2", "3", "0.5", "2.5", "0.0 / 0.0", 
 // that reads no variable and may fail allowed (seekValue drops it as a
 // bound): 1 ($nan <= n.p <= $str - 1, generated among the fixed cases).
 func TestChainLinksMatchRowMode(t *testing.T) {
+	t.Parallel()
 	params := map[string]any{"nan": math.NaN(), "one": 1, "str": "a"}
 	stores := []struct {
 		name  string

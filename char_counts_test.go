@@ -20,6 +20,7 @@ import (
 // an aggregate, a grouping key, a guarded CASE and after a WITH, and run
 // planned and row by row: rows or the whole error message must agree.
 func TestCharCountsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(24, 18))
 	dbs := map[string]*DB{}
 	for name, o := range map[string]*Options{"planned": nil, "row-mode": {RowModeOnly: true}} {

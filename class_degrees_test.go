@@ -169,6 +169,7 @@ func classDegreeQueries(r *rand.Rand, n int) []string {
 // hop's rows, on two random graphs with self-loops, parallel
 // relationships and nodes of several labels.
 func TestClassDegreesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(31, 9))
 	queries := classDegreeQueries(r, 400)
 	runs, failed, read := 0, 0, 0

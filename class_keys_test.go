@@ -86,6 +86,7 @@ func classKeyQueries(r *rand.Rand, n int) []string {
 // two random graphs with self-loops, parallel relationships and nodes of
 // several labels.
 func TestClassKeysMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(41, 3))
 	queries := classKeyQueries(r, 500)
 	runs, failed, read := 0, 0, 0

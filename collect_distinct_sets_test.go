@@ -147,6 +147,7 @@ func inOrder(db *DB, q string, params map[string]any) string {
 // TestCollectDistinctSetsRowMode runs the generated queries against row
 // mode and, in the planned stores, against their control forms in order.
 func TestCollectDistinctSetsRowMode(t *testing.T) {
+	t.Parallel()
 	qs, controls, orderSensitive := cdsQueries(400)
 	params := []map[string]any{
 		{"p": int64(3), "q": int64(6)},

@@ -17,6 +17,7 @@ import (
 // values that are not entities). It compares them on random graphs with
 // the same queries planned row by row, errors included.
 func TestCollectSetsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	prefixes := []string{
 		"MATCH (a:A)-->(b)-->(c) WITH a, collect(c) AS cs",
 		"MATCH (a:A) OPTIONAL MATCH (a)-[:T]-(c) WITH a, collect(c) AS cs",

@@ -18,6 +18,7 @@ import (
 // on random graphs with self-loops and parallel relationships with the
 // same queries planned row by row (see planner/collected_lists.go).
 func TestCollectedListsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	xsSources := []struct{ clause, elem string }{
 		{"MATCH (a:A)-[:T]->(b) WITH collect(b) AS xs", "node"},
 		{"MATCH (a)-[:T|U]->(b) WITH collect(DISTINCT b) AS xs", "node"},

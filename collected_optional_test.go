@@ -64,6 +64,7 @@ var collectedOptionalConsumers = []string{
 
 // TestCollectedOptionalRowMode runs the generated forms against row mode.
 func TestCollectedOptionalRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(33, 4))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

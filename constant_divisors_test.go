@@ -78,6 +78,7 @@ func constantDivisorTest(r *rand.Rand, v string) (test string, safe bool) {
 // (a string) or where MIN / -1 overflows stay filters. A safe test on a
 // graph whose kinds prove it must be planned into the expansion.
 func TestConstantDivisorsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	shapes := []struct {
 		q     string
 		moved bool // a safe test on a graph that proves it moves

@@ -113,6 +113,7 @@ func corrCombine(r *rand.Rand) string {
 
 // TestCorrelatedSetsRowMode runs the generated forms against row mode.
 func TestCorrelatedSetsRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(22, 7))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

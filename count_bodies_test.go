@@ -18,6 +18,7 @@ import (
 // matter (as an EXISTS body is) counts distinct rows or ends instead of
 // rows (see planner/subquery_rules.go).
 func TestCountBodiesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	firsts := []string{
 		"MATCH (a)-[:T]->(b)",
 		"MATCH (a)-->(b)",

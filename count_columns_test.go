@@ -74,6 +74,7 @@ var countColumnForms = []string{
 // an existence test), with near-misses of every kind, and compares each
 // with row mode.
 func TestCountColumnsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(24, 7))
 	var queries []string
 	for _, form := range countColumnForms {

@@ -22,6 +22,7 @@ import (
 // variable, of a property and over an OPTIONAL MATCH; thresholds on both
 // sides of where the join is exact.
 func TestCountDistinctBodiesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	joinedPlan := regexp.MustCompile(`Aggregate keys=\[[^\]]+\] aggs=\[count\(DISTINCT `)
 	anchors := []struct{ match, keys, ret string }{
 		{"MATCH (a:A)", "a", "a.id"},

@@ -20,6 +20,7 @@ import (
 // relationships, self-loops and a property null on some nodes, and rows
 // where the outer node is null (OPTIONAL MATCH).
 func TestCountBodyExistenceMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	bodies := []string{
 		"(v)-->(w) WHERE (h)-->(w)",
 		"(v)-->(w) WHERE NOT (h)-->(w)",

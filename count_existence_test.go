@@ -18,6 +18,7 @@ import (
 // planner/count_existence.go); each query is compared with the same
 // query planned row by row.
 func TestCountExistenceMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	counts := []string{
 		"COUNT { (a)-->(x) }",
 		"COUNT { (a)-[:T]->(x) WHERE x.k = 1 }",

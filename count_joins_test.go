@@ -20,6 +20,7 @@ import (
 // the rows without a match; n > 0, n >= 1, n > 1, n >= 3 drop them).
 // Where the join is not exact the plan must keep the per-row count.
 func TestCountJoinsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	grouped := regexp.MustCompile(`Aggregate keys=\[[^\]]+\] aggs=\[count\(\*\)\]`)
 	anchors := []struct{ match, keys, ret string }{
 		{"MATCH (a:A)", "a", "a.id"},

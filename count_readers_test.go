@@ -91,6 +91,7 @@ var countReaderOuters = []string{
 // null and missing properties, and a node (id 7) at which some bodies
 // divide by zero.
 func TestCountReadersMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(23, 17))
 	var queries []string
 	for fi, form := range countReaderForms {
@@ -140,6 +141,7 @@ var countReaderBranches = []string{
 // (and UNION ALL) whose branches return one constant row cut by LIMIT,
 // counted by the outer query, and compares each with row mode.
 func TestCallUnionLimitsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	var queries []string
 	for i, a := range countReaderBranches {
 		for j, b := range countReaderBranches {

@@ -18,6 +18,7 @@ import (
 // names bound before (the far node, the relationship, the node itself),
 // an element that fails or reads a property, a WHERE, a second hop.
 func TestCountedComprehensionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(8, 41))
 	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
 	var queries []string

@@ -92,6 +92,7 @@ func keep(keyed bool) string {
 // and in row mode, against the count computed by CALL { } and the test
 // applied to it, in row mode.
 func TestCountedExistsMatchCall(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(16, 16))
 	var cases [][2]string
 	for i := 0; i < 400; i++ {

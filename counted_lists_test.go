@@ -11,6 +11,7 @@ import (
 // the list is read otherwise, on random graphs, against the same queries
 // planned row by row.
 func TestCountedListsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (a:A) OPTIONAL MATCH (a)-[:T]->(b) WITH a, collect(b) AS bs WITH a, size(bs) AS n WHERE n > 1 RETURN a.id, n",
 		"MATCH (a:A) OPTIONAL MATCH (a)-[:T]->(b:B) WITH a, collect(b) AS bs RETURN a.id, size(bs) AS n ORDER BY n DESC, a.id LIMIT 5",

@@ -14,6 +14,7 @@ import (
 // the cycles of one MATCH, whose relationships are distinct), and
 // compares each with row mode.
 func TestCycleClausesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(25, 11))
 	hop := func() string {
 		return []string{"-->", "<--", "-[:T]->", "<-[:U]-", "-[:T|U]->"}[r.IntN(5)]

@@ -16,6 +16,7 @@ import (
 // ones too (where a property column holds a value that is not a boolean),
 // fails 41.
 func TestDecidingLanesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	deciding := []string{"1 = 1", "1 = 2", "a.id > 3", "a.id < 3", "a.s IS NULL", "a:A", "true", "false", "null"}
 	operands := []string{"a.k", "a.id", "a.s", "a.k = 1"}
 	shapes := []string{

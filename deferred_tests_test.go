@@ -27,6 +27,7 @@ import (
 // that the message does not depend on which bad node a plan meets
 // first). Enough of the queries must plan a deferred test.
 func TestDeferredTestsExact(t *testing.T) {
+	t.Parallel()
 	strs := []string{"''", "'a'", "'An'", "'the x'", "'The'", "'b'", "'xthe'", "'ab c'"}
 	type graph struct {
 		name    string

@@ -207,6 +207,7 @@ func degreeQuery(r *rand.Rand) string {
 // planned again) and inside a transaction that adds a relationship. It
 // also checks that the scan is narrowed on most of the queries it may be.
 func TestDegreeTopMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	runs, failed, narrowed := 0, 0, 0
 	for seed := uint64(1); seed <= 5; seed++ {
 		for _, kind := range degreeStores {

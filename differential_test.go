@@ -58,6 +58,7 @@ func canonicalOrdered(rows [][]value.Value, ordered []bool) []string {
 // TestSetModeMatchesRowMode runs queries that the planner executes set at a
 // time and compares them with the row-at-a-time plans of the same queries.
 func TestSetModeMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (a {id: $x})-[*1..3]->(b) RETURN count(DISTINCT b)",
 		"MATCH (a {id: $x})-[*0..2]->(b) RETURN count(DISTINCT b)",
@@ -189,6 +190,7 @@ func setMode(plan string) bool {
 // TestIndexSeekMatchesScan compares plans that seek a property index with
 // the same queries before the index exists.
 func TestIndexSeekMatchesScan(t *testing.T) {
+	t.Parallel()
 	db, err := Open("", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -252,6 +254,7 @@ func TestIndexSeekMatchesScan(t *testing.T) {
 // minimum trail length, and allShortestPaths returns exactly the trails of
 // that length.
 func TestShortestPathMatchesEnumeration(t *testing.T) {
+	t.Parallel()
 	db, err := Open("", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -397,6 +400,7 @@ func TestSetSeekAndHashedIn(t *testing.T) {
 // TestJoinOrdersAgree runs multi-hop patterns planned from their cheapest
 // node and from their last node, in row mode and set mode, and compares.
 func TestJoinOrdersAgree(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (a:A)-[:T]->(b)-[:U]->(c:B) RETURN a.id, b.id, c.id",
 		"MATCH (a:A)-->(b)<--(c) WHERE a.id < 20 RETURN a.id, c.id",
@@ -431,6 +435,7 @@ func TestJoinOrdersAgree(t *testing.T) {
 // COUNT subqueries answered from stored degrees with the same predicates
 // written so they must enumerate (a far node that is always true to match).
 func TestDegreeExistsMatchesEnumeration(t *testing.T) {
+	t.Parallel()
 	db, err := Open("", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -461,6 +466,7 @@ func TestDegreeExistsMatchesEnumeration(t *testing.T) {
 // TestDegreeCountsMatchRowMode checks counting queries that the planner
 // answers from stored degrees against row mode.
 func TestDegreeCountsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (a:A)-->(b) WITH a, count(b) AS d WHERE d >= 2 RETURN count(a), sum(d)",
 		"MATCH (a)-[r:T]-(b) RETURN a.id, count(r) ORDER BY a.id",
@@ -525,6 +531,7 @@ func TestDegreeCountsMatchRowMode(t *testing.T) {
 // against row-at-a-time filtering, on properties of mixed types with
 // nulls, across batch boundaries (more nodes than one batch).
 func TestBatchedScansMatchRowMode(t *testing.T) {
+	t.Parallel()
 	setup := `UNWIND range(0, 2999) AS i
 		CREATE (x:N {i: i, s: CASE i % 7 WHEN 0 THEN null WHEN 1 THEN toString(i) WHEN 2 THEN i * 1.5 ELSE 'name' + toString(i % 97) END,
 		             f: CASE WHEN i % 11 = 0 THEN null ELSE i % 13 END})
@@ -689,6 +696,7 @@ func TestTrailsThroughSelfLoops(t *testing.T) {
 // twice in a row is a walk two hops shorter without it, so only ends that
 // near the start need a trail found for them.
 func TestTrailsOnLoopyGraphs(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (a {id: $x})-->()-->(b) RETURN collect(DISTINCT b.id)",
 		"MATCH (a {id: $x})--()--(b) RETURN collect(DISTINCT b.id)",

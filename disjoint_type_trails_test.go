@@ -89,6 +89,7 @@ func trailTypeQuery(r *rand.Rand) string {
 // TestDisjointTypeTrailsMatchRowMode runs the generated chains against
 // row mode.
 func TestDisjointTypeTrailsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(25, 9))
 	runs, failed := 0, 0
 	for _, seed := range []uint64{2, 13, 31} {

@@ -26,6 +26,7 @@ import (
 // one or several, properties missing (null) on some, self-loops, parallel
 // relationships of two types, nodes with no relationship.
 func TestDistinctCountSetsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	planned, rows := plannedAndRowMode(t)
 	for _, db := range []*DB{planned, rows} {
 		rg := rand.New(rand.NewPCG(31, 7))

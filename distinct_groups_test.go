@@ -88,6 +88,7 @@ func distinctGroupQueries(r *rand.Rand, n int) []string {
 // variables and one more read as count(DISTINCT) grouped by them
 // (planner/distinct_count.go) against row mode.
 func TestDistinctGroupsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(17, 5))
 	queries := distinctGroupQueries(r, 300)
 	againstRowModeOnKeyedGraphs(t, queries, func(uint64) map[string]any { return nil })

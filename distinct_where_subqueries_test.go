@@ -39,6 +39,7 @@ var distinctWhereTests = []string{
 // checkSortExpr): 72 failures, every accepted query on every graph
 // rejected again.
 func TestDistinctWhereSubqueriesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	var ok, bad []string
 	for _, head := range distinctWhereHeads {
 		for _, test := range distinctWhereTests {

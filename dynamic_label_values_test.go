@@ -15,6 +15,7 @@ import (
 // connectives &, | and !, on node and relationship subjects (and a null
 // one from OPTIONAL MATCH), planned and in row mode.
 func TestDynamicLabelValuesMatchStatic(t *testing.T) {
+	t.Parallel()
 	names := []string{"A", "B", "R", "S", "Z"}
 	dbs := map[string]*DB{}
 	for _, mode := range []string{"planned", "row-mode"} {

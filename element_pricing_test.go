@@ -123,6 +123,7 @@ var pricedParams = []map[string]any{
 // (by the element-priced cost model, with and without an index, and
 // from the patterns' last node) against row mode.
 func TestElementPricedPlansMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(25, 3))
 	runs, failed := 0, 0
 	for _, seed := range []uint64{4, 21, 38} {

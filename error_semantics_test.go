@@ -93,6 +93,7 @@ func errPredicate(r *rand.Rand, depth int) string {
 // pushdowns and constant folds apply, against the row-mode plans: rows
 // or error codes must be the same.
 func TestErrorsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 18))
 	seen := map[string]bool{}
 	var queries []string

@@ -85,6 +85,7 @@ func startChain(r *rand.Rand, chain string) string {
 // TestExistenceTestedStartRowMode runs the generated queries against row
 // mode.
 func TestExistenceTestedStartRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(19, 7))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

@@ -106,6 +106,7 @@ func existsUnionQueries(r *rand.Rand, n int) []string {
 // per row), on random graphs with keys of several types, with $p of
 // several types, comparing rows and errors.
 func TestExistsUnionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(17, 4))
 	const graphs, perGraph = 3, 150
 	runs, failed := 0, 0

@@ -19,6 +19,7 @@ import (
 // compares them on random graphs with the same queries planned row by
 // row, errors included.
 func TestExpandListsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	starts := []string{
 		"MATCH (a)", "MATCH (a:A)", "MATCH (a:B) WHERE a.k IS NOT NULL",
 		"MATCH (x) WITH CASE WHEN x.id % 2 = 0 THEN x END AS a",

@@ -102,6 +102,7 @@ func failingBodyQuery(r *rand.Rand) string {
 // name that is a number's text on most: the planned runs must give row
 // mode's rows or its error.
 func TestFailingBodiesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(23, 5))
 	seen := map[string]bool{}
 	var queries []string

@@ -19,6 +19,7 @@ import (
 // (planner/failing_optionals.go); each query is compared with the same
 // query planned row by row.
 func TestFailingOptionalsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	prefixes := []string{
 		"MATCH (a {id: $x})", "MATCH (a:A)", "MATCH (a) WHERE a.id < 5", "MATCH (a:A)-->(b)",
 		"UNWIND [1, 2] AS d MATCH (a {id: $x})", "MATCH (a {id: $x}) WITH a, 7 AS w",

@@ -166,6 +166,7 @@ func failingQuery(r *rand.Rand) string {
 // its error code. A rewrite may neither raise an error row mode does not
 // raise nor drop one it raises.
 func TestFailingPositionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(19, 1))
 	seen := map[string]bool{}
 	var queries []string

@@ -49,6 +49,7 @@ var fixedListShapes = []string{
 // that reaches it fails to compile (a variable the plan no longer
 // binds).
 func TestFixedListHopsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	runs, failed, hops, kept := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 10; seed++ {
 		r := rand.New(rand.NewPCG(seed, 27))

@@ -108,6 +108,7 @@ func canonicalRounded(rows [][]value.Value) string {
 // error with the same rows returned unaggregated and folded by the
 // functions package's Aggregators, one per group.
 func TestFlatAggregatesMatchAggregators(t *testing.T) {
+	t.Parallel()
 	db, err := Open("", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -59,6 +59,7 @@ var foldValues = []string{"n.k", "n.id", "$p", "n.id % 3 = 0", "'s'", "null", "0
 // value, against row mode (which does not fold): the same rows, or an
 // error of the same code.
 func TestFoldedExpressionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	planned, rows := plannedAndRowMode(t)
 	for _, db := range []*DB{planned, rows} {
 		randomGraph(t, db, 11, 20, 40)

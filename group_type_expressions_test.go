@@ -154,6 +154,7 @@ func groupTypeExprCase(r *rand.Rand) (qpp, ref string) {
 // from the last node and in row mode, against the same question written
 // as explicit hops per number of iterations (a UNION ALL) in row mode.
 func TestGroupTypeExpressionsMatchHops(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(16, 4))
 	var cases [][2]string
 	for i := 0; i < 300; i++ {

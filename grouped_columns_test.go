@@ -36,6 +36,7 @@ var groupAggs = []struct{ call, fn, arg string }{
 // query's rows before aggregation (one Aggregator per group and aggregate,
 // DISTINCT by the values' encodings, keys by theirs), and with row mode.
 func TestGroupedColumnsMatchOracle(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(18, 18))
 	planned, rowMode := plannedAndRowMode(t)
 	for _, db := range []*DB{planned, rowMode} {

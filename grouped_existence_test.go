@@ -41,6 +41,7 @@ import (
 //     writing nothing are not exercised here (0 runs): row mode draws
 //     other random numbers, and a writing statement uses no key seek.
 func TestGroupedExistenceMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	type source struct{ pre, count string }
 	sources := []source{
 		{"MATCH (p:A {id: $x})-[r]-(f)", ""},

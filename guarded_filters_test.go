@@ -24,6 +24,7 @@ import (
 // otherwise return its rows; in AND and OR no error may appear that row
 // mode does not raise. Each generated test must be guarded in some plan.
 func TestGuardedFiltersExact(t *testing.T) {
+	t.Parallel()
 	strs := []string{"''", "'a'", "'An'", "' an '", "'nA'", "'xanx'", "'ANN'", "'b'", "'é'", "'a\\nn'"}
 	others := []string{"1", "2.5", "true", "['a']"}
 	type graph struct {

@@ -31,6 +31,7 @@ import (
 // past a filter that may fail (semiJoinExists) fails 1. Reading the kinds
 // is not a correctness guard: without it conditions move less.
 func TestHoistedConditionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	failing := []string{"X.k + 1 > 1", "X.k / 0 = 1", "X.s + X.k = 'n1'", "abs(X.k) > 0", "X.k * 2 >= 2"}
 	safe := []string{"X.id > 2", "X.k IS NULL", "X:A", "X.s STARTS WITH 'n'", "X.id IN [1, 3, 5]", "X.id / 2 > 1", "toLower(X.s) = 'n1'"}
 	later := []string{"X.id IS NULL", "X.id = 3", "X:B", "X.k IS NOT NULL", "X.id < 4", "X.s = 'n1'", "X.k + 1 = 2"}

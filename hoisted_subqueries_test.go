@@ -212,6 +212,7 @@ func hoistGraph(t *testing.T, db *DB) {
 // TestHoistedSubqueriesRowMode runs the generated queries against row
 // mode.
 func TestHoistedSubqueriesRowMode(t *testing.T) {
+	t.Parallel()
 	qs := hoistQueries()
 	qs = append(qs, hoistVolatile...)
 	qs = append(qs, hoistFailing...)

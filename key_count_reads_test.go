@@ -55,6 +55,7 @@ var keyCountReadTails = []string{
 // 108 queries, 216 runs. Break (pairSide reading exprVars, without the
 // patterns of subqueries, as before): 74 of 216 runs fail.
 func TestKeyCountReadsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	var queries []string
 	for _, src := range keyCountReadSources {
 		for _, test := range keyCountReadTests {

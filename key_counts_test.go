@@ -134,6 +134,7 @@ var keyCountSubqueries = []string{
 }
 
 func TestKeyCountsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	opts := map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}}
 	names := []string{"planned", "planned-idx"}
 	runs, failed, counted := 0, 0, 0

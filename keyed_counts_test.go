@@ -75,6 +75,7 @@ var keyedCountTails = []string{
 // MATCH's rows and the test drops count 0), with near-misses of every
 // kind, and compares each with row mode.
 func TestKeyedCountsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(25, 9))
 	var queries []string
 	for _, tail := range keyedCountTails {

@@ -56,6 +56,7 @@ var kindSafeHopShapes = []string{
 // pushdown places only tests that cannot fail between the hops, so the
 // guard holds no case these shapes reach).
 func TestKindSafeHopsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	runs, failed, chains := 0, 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		g := kindSafeGraphs[int(seed)%len(kindSafeGraphs)]

@@ -62,6 +62,7 @@ func kindSafeTest(r *rand.Rand, v string) string {
 // (kinds() for kindsAt): 0 fail, 210 plans with a semi-join instead of
 // 261 (a wider kind set proves less: it costs semi-joins, not answers).
 func TestKindSafeSemiJoinsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	shapes := []string{
 		"MATCH (w:A) WHERE %[1]s AND EXISTS { (:A {id: $x})-[:T]->()-[:T]->(w) } RETURN count(w) AS n",
 		"MATCH (w) WHERE %[1]s AND EXISTS { ({id: $x})-->(w) } RETURN w.id AS id",

@@ -165,6 +165,7 @@ func factQueries(r *rand.Rand, n int) []string {
 // each with $p of several types and null, comparing rows and errors.
 // The graph's properties are set again after every query that writes.
 func TestKnownFactsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 29))
 	queries := factQueries(r, 700)
 	failed, runs := 0, 0

@@ -18,6 +18,7 @@ import (
 // seek, on a random graph whose nodes carry no label but N, one or
 // several, with self-loops and parallel relationships.
 func TestLabelDegreesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	dbs := map[string]*DB{}
 	for _, name := range []string{"planned", "rows"} {
 		db, err := Open("", &Options{RowModeOnly: name == "rows"})

@@ -30,6 +30,7 @@ import (
 // whose variable shadows the node changed no run: the rule is not
 // reached there).
 func TestLabelQuantifiersMatchRowMode(t *testing.T) {
+	t.Parallel()
 	labels := []string{"A", "B", "C"}
 	runs, failed, static, total := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {

@@ -16,6 +16,7 @@ import (
 // random graph whose nodes carry no label, one, or several, and a label
 // the graph does not hold.
 func TestLabelSetScansMatchRowMode(t *testing.T) {
+	t.Parallel()
 	dbs := map[string]*DB{}
 	for _, name := range []string{"plain", "indexed", "rows"} {
 		db, err := Open("", &Options{RowModeOnly: name == "rows"})

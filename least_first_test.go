@@ -174,6 +174,7 @@ func leastFirstQueries(r *rand.Rand, n int) []string {
 // lengths on random graphs (parallel relationships, self-loops, pairs
 // without a path, k above the number of paths) planned and in row mode.
 func TestLeastFirstAgainstRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(41, 7))
 	queries := leastFirstQueries(r, 400)
 	runs, failed, searched := 0, 0, 0

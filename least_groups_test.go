@@ -155,6 +155,7 @@ func leastGroupsQueries(r *rand.Rand, n int) []string {
 // mode, each with values of $k and $s in turn so that a cached plan meets
 // values it was not planned for (2 then 3 are of one order of magnitude).
 func TestLeastGroupsAgainstRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(43, 11))
 	queries := leastGroupsQueries(r, 500)
 	runs, failed, searched := 0, 0, 0

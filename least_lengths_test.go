@@ -126,6 +126,7 @@ func leastLengthReverse(rel string) string {
 // random graphs with self-loops, parallel relationships, nulls and
 // pairs that no trail joins.
 func TestLeastLengthsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	const perKind = 60
 	failed, runs := 0, 0
 	searched := [3]int{}

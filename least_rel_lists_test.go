@@ -55,6 +55,7 @@ func leastListRel(r *rand.Rand, plain bool, inline string) (rel string, qpp bool
 // element read beside it, the sizes made DISTINCT, a sort by the size).
 // The least-length shapes whose tests cannot fail must plan the search.
 func TestLeastRelListsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	shapes := []string{
 		"MATCH (a {id: $x})%s(b)%s RETURN b.id AS id, min(size(rs)) AS d ORDER BY id",
 		"MATCH (a {id: $x})%s(b {id: $y})%s RETURN min(size(rs)) AS d",

@@ -93,6 +93,7 @@ func leastTrailRel(r *rand.Rand, plain bool) (left, right string) {
 // search checks on each relationship it crosses). Each query must plan
 // the search.
 func TestLeastTrailsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	shapes := []string{
 		"MATCH p = (a {id: $x})%s(b) RETURN b.id AS id, min(length(p)) AS d ORDER BY id",
 		"MATCH p = (a {id: $x})%s(b {id: $y}) RETURN min(length(p)) AS d",
@@ -155,6 +156,7 @@ func TestLeastTrailsMatchRowMode(t *testing.T) {
 // a fold of the greatest length, a count of another length) must keep
 // the trails; their answers must agree all the same.
 func TestLeastCountMatchRowMode(t *testing.T) {
+	t.Parallel()
 	const fold = "reduce(m = %s, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END)"
 	shapes := []string{
 		"MATCH (a {id: $x}), (b {id: $y}) OPTIONAL MATCH p = (a)%s(b) WITH collect(p) AS ps WITH ps, reduce(m = 99, q IN ps | CASE WHEN length(q) < m THEN length(q) ELSE m END) AS m RETURN size([q IN ps WHERE length(q) = m]) AS n",
@@ -203,6 +205,7 @@ func TestLeastCountMatchRowMode(t *testing.T) {
 // graphs with self-loops and parallel relationships, for every
 // direction, type list and bound.
 func TestShortestPropsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	checked := 0
 	for seed := uint64(1); seed <= 5; seed++ {
 		r := rand.New(rand.NewPCG(seed, 16))

@@ -29,6 +29,7 @@ import (
 // integer, or an element of the list. It compares them on random graphs
 // with the same queries planned row by row, errors included.
 func TestListAdjacentTestsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	prefixes := []string{
 		"MATCH (v:A) OPTIONAL MATCH (v)-[:T]->(w) WITH v, collect(w) AS ws",
 		"MATCH (v) OPTIONAL MATCH (v)-->(w)-->(u) WITH v, collect(u) AS ws",

@@ -19,6 +19,7 @@ import (
 // (which fails), and a COLLECT { } returning DISTINCT; the compared values include nulls (an OPTIONAL MATCH's
 // variable), integers and the other function's ids.
 func TestListEntityIdsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	rows := []string{
 		"MATCH (h:A)-[:T]->(v)",
 		"MATCH (h)-[:T|U]->(v) WHERE h.id < 20",

@@ -21,6 +21,7 @@ import (
 // only the row's variable a, or a test whose scope names only the
 // quantifier's variable, may still move (both read the same variable).
 func TestListExistenceCaptureMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	lists := []string{
 		"[(a)-[:T]->(b) | b.w]",
 		"[(a)<-[r:T|U]-(b) WHERE b.id > 2 | b.id]",

@@ -15,6 +15,7 @@ import (
 // null tests of variables bound by MATCH (folded), OPTIONAL MATCH and
 // projections.
 func TestListExistenceMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	// Lists of values (b.w is null on every fourth node, and repeats).
 	values := []string{
 		"[(a)-[:T]->(b) | b.w]",

@@ -16,6 +16,7 @@ import (
 // in written order: the rows must agree whatever order and operators the
 // estimates chose.
 func TestListEstimatesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	sites := []string{
 		"MATCH (a:A) UNWIND [(a)-[:T]->(b) WHERE b.k > 1 | b] AS b MATCH (b)-[:U|T]->(c) RETURN %s",
 		"MATCH (a:A) UNWIND [(a)-[:T]->(b) | b] AS b MATCH (b)-[:U|T]->(c) WHERE c.k IS NULL RETURN %s",

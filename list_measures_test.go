@@ -79,6 +79,7 @@ func measuredPattern(r *rand.Rand) (string, map[string]int) {
 // hop before the variable-length part too. The least-length shapes over
 // a quantified path from a must plan a search.
 func TestListMeasuresMatchRowMode(t *testing.T) {
+	t.Parallel()
 	shapes := []string{
 		"MATCH (a {id: $x}) MATCH %s RETURN b.id AS id, min(%s) AS d ORDER BY id",
 		"MATCH (a {id: $x}), (b {id: $y}) MATCH %s WITH min(%s) AS d WHERE d IS NOT NULL RETURN d",

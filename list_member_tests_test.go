@@ -39,6 +39,7 @@ import (
 //   - any aggregate's column read as a list of nodes (nodeList's call
 //     case): 264 fail.
 func TestListMemberTestsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	prefixes := []string{
 		"MATCH (h:A)-->(b) WITH h, collect(DISTINCT b) AS xs",
 		"MATCH (h:A)-[:T]->(b) WITH h, collect(b) AS xs",

@@ -32,6 +32,7 @@ import (
 // safeQuantifierTest already refuses). The guard against a filter
 // reading keys by their text after DISTINCT (Subst) was not broken.
 func TestListQuantifiersMatchRowMode(t *testing.T) {
+	t.Parallel()
 	prefixes := []string{
 		"MATCH (v:A)",
 		"MATCH (:A)-->(v) WITH DISTINCT v",

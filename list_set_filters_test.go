@@ -26,6 +26,7 @@ import (
 // ys). It compares them on random graphs with the same queries planned
 // row by row, errors included.
 func TestListSetFiltersMatchRowMode(t *testing.T) {
+	t.Parallel()
 	prefixes := []string{
 		"MATCH (a:A) OPTIONAL MATCH (a)-[:T]->(b) WITH a, collect(b) AS xs OPTIONAL MATCH (a)<-[:U]-(c) WITH a.id AS g, xs, collect(DISTINCT c) AS ys",
 		"MATCH (a:A) OPTIONAL MATCH (a)-->(b) WITH a, collect(DISTINCT b) AS xs OPTIONAL MATCH (c)-->(a) WITH a.id AS g, xs, collect(c) AS ys",

@@ -23,6 +23,7 @@ import (
 // relationships. The run must plan most generated patterns without the
 // run-time predicate.
 func TestLiteralDynamicLabelsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	labels, types := []string{"A", "B", "C"}, []string{"R", "S", "T"}
 	dbs := map[string]*DB{}
 	for _, name := range []string{"planned", "row-mode"} {

@@ -16,6 +16,7 @@ import (
 // and under CASE, and compares each, planned, with row mode on three
 // seeded random graphs: rows or the whole error message.
 func TestLiteralLabelValuesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(18, 24))
 	names := []string{"'A'", "'B'", "'C'", "'T'", "'U'", "['A', 'B']", "['A']", "['T', 'U']", "['A', 'T']"}
 	label := func() string {

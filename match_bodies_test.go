@@ -119,6 +119,7 @@ func bodyQueries(r *rand.Rand, n int) []string {
 // relationships and keys of mixed kinds, with and without an index on
 // :A(id).
 func TestMatchBodiesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(23, 5))
 	queries := bodyQueries(r, 420)
 	failed, runs, degrees, errs := 0, 0, 0, 0

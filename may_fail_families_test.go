@@ -105,6 +105,7 @@ func mayFailQuery(r *rand.Rand) string {
 // by an aggregate (one row fails, whichever order rows come in) must
 // raise it at the same position too.
 func TestMayFailFamiliesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(31, 7))
 	seen := map[string]bool{}
 	var queries []string

@@ -52,6 +52,7 @@ var memoSubqueries = []string{
 // a column inside a subquery is rejected before planning, in both modes,
 // so that guard is defensive).
 func TestMemoSubqueriesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	tails := []string{
 		"RETURN p.id AS p, k, %s AS v",
 		"WITH p, k WHERE %s IS NOT NULL AND p.id >= 0 RETURN p.id AS p, k",

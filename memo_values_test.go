@@ -89,6 +89,7 @@ const valueMemoProps = `MATCH (x) SET x.k = CASE x.id % 9
 // *, CALL (*)) fails no run when dropped (a variable carried by * is
 // still named where it is read), so it is defensive.
 func TestValueMemoMatchRowMode(t *testing.T) {
+	t.Parallel()
 	var queries []string
 	for _, s := range valueMemoSources {
 		for _, b := range valueMemoBodies {

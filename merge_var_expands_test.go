@@ -18,6 +18,7 @@ import (
 // read a relationship list, or add a third hop whose relationship must
 // differ from the two lists.
 func TestMergedVarExpandsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	bounds := []string{"*0..1", "*1..2", "*0..2", "*2..2", "*1..3", "*0..0"}
 	pairs := []string{
 		"-[:T%[1]s]->%[3]s-[:T%[2]s]->",

@@ -88,6 +88,7 @@ func negatedKindQueries(r *rand.Rand, n int) []string {
 // whose properties hold each mix of kinds, planned (with and without an
 // index on :A(k)) and in row mode.
 func TestNegatedByKindsAgainstRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(23, 5))
 	queries := negatedKindQueries(r, 220)
 	runs, failed, ranged := 0, 0, 0

@@ -31,6 +31,7 @@ var negatedBounds = []string{"0", "1", "1.5", "2", "'a'", "'b'", "true", "null",
 // turning the bounds into range seeks): generated predicate trees of
 // comparisons under NOT, AND and OR.
 func TestNegatedPredicatesExact(t *testing.T) {
+	t.Parallel()
 	params := map[string]any{"nan": math.NaN(), "one": 1, "str": "a"}
 	dbs := map[string]*DB{}
 	for _, name := range []string{"plain", "indexed"} {

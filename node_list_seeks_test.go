@@ -14,6 +14,7 @@ import (
 // start: the rows must agree. The lists hold duplicates, nulls, values
 // other than nodes, or no node at all.
 func TestNodeListSeeksMatchFilters(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (a:A) WHERE a.id < $x WITH collect(a) AS ns MATCH (b)-[:T]->(a) WHERE a IN ns RETURN a.id, b.id",
 		"MATCH (a:A) WHERE a.id < $x WITH collect(a) AS ns MATCH (b)-[:T]->(c)-[:U]->(a) WHERE a IN ns RETURN count(*)",

@@ -18,6 +18,7 @@ import (
 // a second pattern naming it again; each runs planned and in row mode,
 // and an error must be the same and name the pattern node's position.
 func TestValueNodePositionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	binds := []string{
 		"MATCH (a {id: $x}) UNWIND [(a)-->(w) | w.k] AS v",
 		"MATCH (a {id: $x}) WITH [(a)-->(w) | w.k] AS vs UNWIND vs AS v",

@@ -25,6 +25,7 @@ import (
 // (planner/node_test_sets.go); each query is compared with the same
 // query planned row by row, on stores with and without indexes.
 func TestNodeTestSetsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	patterns := []string{
 		"MATCH (u)-[:W]->(v:A) WHERE %s",
 		"MATCH (u:B)-[:W]->(v) WHERE %s",

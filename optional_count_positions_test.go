@@ -23,6 +23,7 @@ import (
 // each query is compared with the same query planned row by row, on a
 // store with and without an index on :A(id).
 func TestOptionalCountPositionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	outers := []string{
 		"MATCH (a)-[r]->(c)",
 		"MATCH (a)<-[r]-(c)",

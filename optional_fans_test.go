@@ -84,6 +84,7 @@ var fanOthers = []string{"", "", "", "count(DISTINCT b) AS nb", "max(a.id) AS to
 // grouped counts of distinct values, with the near misses (counts that
 // see repetition, chains, clauses that may fail, keys of every kind).
 func TestOptionalFansMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(41, 7))
 	runs, failed := 0, 0
 	names := []string{"planned", "planned-idx"}

@@ -37,6 +37,7 @@ var markReads = []string{
 // clauses read only as null tests by projections that do not see
 // repetition (run as existence marks), and their near misses.
 func TestOptionalMarksMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(43, 9))
 	runs, failed := 0, 0
 	names := []string{"planned", "planned-idx"}

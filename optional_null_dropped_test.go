@@ -21,6 +21,7 @@ import (
 // the rows it adds (planner/optional_null_dropped.go); each query is
 // compared with the same query planned row by row.
 func TestOptionalNullDroppedMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	prefixes := []string{
 		"MATCH (a {id: $x})", "MATCH (a:A)", "OPTIONAL MATCH (a:A {id: $x})", "MATCH (a) WHERE a.id < 4",
 		"UNWIND [1, 2] AS d MATCH (a {id: $x})", "MATCH (a {id: $x}) WITH a, [(a)-->(w) | w] AS ws",

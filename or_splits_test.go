@@ -188,6 +188,7 @@ func orSplitQueries(r *rand.Rand, n int) []string {
 // rows and errors. It checks that enough of the planned queries were
 // split for the comparison to test the rule.
 func TestOrSplitsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 18))
 	const graphs, perGraph = 3, 160
 	failed, split, runs := 0, 0, 0

@@ -16,6 +16,7 @@ import (
 // key the predicates compare. The lists hold duplicates, nulls, absent
 // ids and nothing at all.
 func TestOuterMovesAgree(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		// a seek keyed by an UNWIND variable, tested in a later clause
 		"UNWIND $l AS u MATCH (n)<-[r1]-(a:A) MATCH (c)<-[r2]-(n) WHERE a.id = u AND r1 <> r2 RETURN c.id, u",

@@ -116,6 +116,7 @@ func outerRelQueries() []string {
 }
 
 func TestOuterRelDegreesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	opts := map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}}
 	names := []string{"planned", "planned-idx"}
 	queries := outerRelQueries()

@@ -91,6 +91,7 @@ var pairConsumers = []string{
 
 // TestPairClassesRowMode runs the generated forms against row mode.
 func TestPairClassesRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(21, 5))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

@@ -71,6 +71,7 @@ var pathElementReads = []string{
 // positionReads the least-length searches TestLeastTrailsMatchRowMode
 // checks; neither changes answers.
 func TestPathElementReadsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(26, 11))
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {

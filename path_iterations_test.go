@@ -100,6 +100,7 @@ func pathIterationQuery(r *rand.Rand) (q string, rewrites bool) {
 // of a fixed-length pattern with every element named must no longer
 // bind the path.
 func TestPathIterationsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	runs, failed, rewritten := 0, 0, 0
 	for seed := uint64(1); seed <= 4; seed++ {
 		r := rand.New(rand.NewPCG(seed, 47))

@@ -62,6 +62,7 @@ var pathBoundTails = []string{
 // The tests of the form L op n are also written with n bound before the
 // match (WITH n AS k), which the planner folds into the literal.
 func TestPathLengthBoundsMatchTwins(t *testing.T) {
+	t.Parallel()
 	var queries, twins []string
 	i := 0
 	for _, pat := range pathBoundPatterns {

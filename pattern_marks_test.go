@@ -83,6 +83,7 @@ var patternMarkUses = []func(t, u string) string{
 }
 
 func TestPatternMarksMatchRowMode(t *testing.T) {
+	t.Parallel()
 	opts := map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}}
 	names := []string{"planned", "planned-idx"}
 	runs, failed, marked, queries := 0, 0, 0, 0

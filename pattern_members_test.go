@@ -150,6 +150,7 @@ var memberListTests = []string{
 // TestPatternMembersMatchRowMode runs the generated forms against row
 // mode.
 func TestPatternMembersMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(28, 5))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

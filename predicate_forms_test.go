@@ -13,6 +13,7 @@ import (
 // form. Further queries check that pushdown keeps OPTIONAL MATCH's null
 // padding, WITH boundaries and multi-part patterns.
 func TestPredicateFormsAgree(t *testing.T) {
+	t.Parallel()
 	groups := [][]string{
 		{
 			"MATCH (a:A {id: $x})-->()-->(c) RETURN c.id",

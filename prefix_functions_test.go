@@ -36,6 +36,7 @@ var (
 // (for the EXISTS form, at least those); TestPrefixFunctionsMatchRowMode
 // holds the planned query to row mode's rows or error exactly.
 func TestPrefixFunctionsExact(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(27, 11))
 	type graph struct {
 		name  string

@@ -20,6 +20,7 @@ import (
 // added only where left() cannot fail; it checks that the seek by it is
 // still chosen where the kinds prove p a string.
 func TestPrefixFunctionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(41, 3))
 	prefix := func(v string) string {
 		ks := []string{"0", "1", "2", "3", "$k", "-1", "null"}

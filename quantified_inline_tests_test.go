@@ -108,6 +108,7 @@ func inlineTestQuery(r *rand.Rand) string {
 // failing rows is met first (and so the position reported) depends on
 // how rows are batched, in row mode as in planned mode.
 func TestQuantifiedInlineTestsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	runs, failed, errs := 0, 0, 0
 	for seed := uint64(1); seed <= 10; seed++ {
 		r := rand.New(rand.NewPCG(seed, 47))

@@ -94,6 +94,7 @@ func qppFilterCase(r *rand.Rand) (qpp, ref string) {
 // row mode, on random graphs with self-loops, parallel relationships,
 // null and float properties.
 func TestQuantifiedRelationshipFiltersMatchRowMode(t *testing.T) {
+	t.Parallel()
 	runs, failed, relLists := 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		planned, rows := plannedAndRowMode(t)

@@ -122,6 +122,7 @@ func qppGroup(r *rand.Rand, relFilters bool) (group string, bounded bool) {
 // tests are per node must plan the set form; the others (unbounded,
 // relationship filters) stay enumerated and must agree all the same.
 func TestQuantifiedSetsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	shapes := []string{
 		"MATCH (a {id: $x}) %s (b) RETURN count(DISTINCT b) AS n",
 		"MATCH (a {id: $x}) %s (b) RETURN DISTINCT b.id AS id ORDER BY id",

@@ -631,6 +631,7 @@ func (g *qgen) query() string {
 // starting patterns from their last nodes) and in row mode, and fails
 // when any run's rows or error differ.
 func TestRandomQueriesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	seeds := []uint64{1, 2, 3}
 	if *randomSeed != 0 {
 		seeds = []uint64{*randomSeed, *randomSeed + 1, *randomSeed + 2}

@@ -120,6 +120,7 @@ var extremeKeysApart = strings.Replace(rankKeys, "toFloat(x.id % 4)", "toFloat(x
 // than by the set rules, which here enumerate them in the same order; it
 // is kept because only that order makes the first of equal keys min()'s.
 func TestRankedExtremesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(31, 5))
 	queries := extremeQueries(r, 260)
 	failed, runs, ranked := 0, 0, 0

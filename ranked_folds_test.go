@@ -167,6 +167,7 @@ func foldParam(i int) []any {
 // base of the key returned (a THEN of another base already fails the
 // accumulator test's match with the compared key).
 func TestRankedFoldsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(29, 7))
 	queries := foldQueries(r, 600)
 	failed, runs, read, errs := 0, 0, 0, 0

@@ -157,6 +157,7 @@ func rankKeyParam(i int) []any {
 // mapped and sorted once per list), against the row-mode plans, which
 // test every element on every row.
 func TestRankedListKeysMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(41, 7))
 	queries := rankKeyQueries(r, 500)
 	failed, runs, ranked, mapped, errs := 0, 0, 0, 0, 0

@@ -146,6 +146,7 @@ func rankListParam(i int) []any {
 // list's keys sorted once) against the row-mode plans, which test every
 // element on every row, on random graphs with keys of mixed kinds.
 func TestRankedListsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(23, 5))
 	queries := rankListQueries(r, 400)
 	failed, runs, ranked, errs := 0, 0, 0, 0

@@ -158,6 +158,7 @@ func partitionListQueries(r *rand.Rand, n int) []partitionQuery {
 // partition, 221 rather than 182 queries read as ranks, all exact). Not
 // measured: the stable order of a short partition's keys for an extreme.
 func TestRankedPartitionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(28, 9))
 	queries := append(partitionSiblingQueries(r, 200), partitionListQueries(r, 160)...)
 	failed, runs, ranked := 0, 0, 0

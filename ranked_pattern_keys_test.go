@@ -83,6 +83,7 @@ func rankPatternQueries(r *rand.Rand, n int) []string {
 // against the row-mode plans, which count every sibling's pattern per
 // row.
 func TestRankedPatternKeysMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(29, 3))
 	queries := rankPatternQueries(r, 240)
 	failed, runs, ranked := 0, 0, 0

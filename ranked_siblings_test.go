@@ -120,6 +120,7 @@ const rankKeys = `MATCH (x) SET x.k = CASE x.id % 11
 // group) against the row-mode plans, which count per row, on random
 // graphs with self-loops, parallel relationships and keys of mixed kinds.
 func TestRankedSiblingsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 7))
 	queries := rankQueries(r, 260)
 	failed, runs, ranked := 0, 0, 0

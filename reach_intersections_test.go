@@ -124,6 +124,7 @@ var reachParams = []map[string]any{
 // TestReachIntersectionsRowMode runs the generated forms against row
 // mode on seeded random graphs.
 func TestReachIntersectionsRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(27, 11))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

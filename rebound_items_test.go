@@ -22,6 +22,7 @@ import (
 // AS xs WHERE any(x IN xs WHERE NOT x IN [(b)-->(h) | b]) RETURN
 // count(*)`, planned 23 rows where row mode gives 25.)
 func TestReboundItemsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	items := []struct{ item, test string }{
 		{"COUNT { (h)-->() } AS xs", "xs >= 2"},
 		{"COUNT { (h)-[:T]->(:B) } AS xs", "xs = 0"},

@@ -16,6 +16,7 @@ import (
 // order (their estimates differ by the rows a seek by id is taken to
 // keep), on random graphs.
 func TestRelationshipJoinsAgree(t *testing.T) {
+	t.Parallel()
 	// Each join is two clauses and a WHERE; %s is where the seek value goes.
 	joins := []struct {
 		name    string

@@ -13,6 +13,7 @@ import (
 // boundary reads a name the chain's last hop does not bind, so it may not
 // join the chain's hops (it gave a wrong count or an undefined variable).
 func TestRenamedChainEndsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	chains := []string{"(:A)-[:T]->(x)", "(a:A)-->()-[:U]->(x)", "(:B)<-[:T]-(x)", "(a)-[:T|U]-(x:B)"}
 	withs := []string{
 		"WITH x AS y",

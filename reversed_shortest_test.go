@@ -198,6 +198,7 @@ func rsQuery(r *rand.Rand) string {
 // TestReversedShortestRowMode runs the generated queries against row
 // mode.
 func TestReversedShortestRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(23, 9))
 	var queries []string
 	for len(queries) < 360 {

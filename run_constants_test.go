@@ -162,6 +162,7 @@ func outcome(db *DB, q string, params map[string]any) string {
 // some making the expression fail), against the row-mode plans, with and
 // without an index; rows and error codes must be the same.
 func TestRunConstantsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 27))
 	seen := map[string]bool{}
 	var queries []string

@@ -102,6 +102,7 @@ func anchorQuery(r *rand.Rand) string {
 // filtered scan (scanAnchor), whichever plan costs least; the plans that
 // do are counted, so the test shows it covers them.
 func TestScanAnchorsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(27, 11))
 	var queries []string
 	for len(queries) < 300 {

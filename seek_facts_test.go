@@ -15,6 +15,7 @@ import (
 // indexes and in row mode on one without: the filter the seek's facts
 // fold away must be true on every row the seek gives.
 func TestSeekFactsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	preds := []string{
 		"n.k = $v", "$v = n.k", "n.k IN [$v]", "n.k IN $l", "n.id = $v", "$v = n.id", "n.id IN $l",
 		"n.k > $v", "$v < n.k", "n.k >= $v AND n.k < $w", "$w > n.k AND n.k > $v", "n.k <= $w",

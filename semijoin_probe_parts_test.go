@@ -78,6 +78,7 @@ var ppConsumers = []string{
 // TestSemiJoinProbePartsRowMode runs the generated queries against row
 // mode.
 func TestSemiJoinProbePartsRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(25, 11))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

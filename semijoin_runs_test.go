@@ -93,6 +93,7 @@ func runPath(r *rand.Rand, n int, end string) string {
 
 // TestSemiJoinRunsRowMode runs the generated forms against row mode.
 func TestSemiJoinRunsRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 3))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

@@ -23,6 +23,7 @@ import (
 // some, an index on one of them, self-loops and parallel relationships of
 // two types.
 func TestSetPairsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	planned, rows := plannedAndRowMode(t)
 	for _, db := range []*DB{planned, rows} {
 		mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.k)", nil)

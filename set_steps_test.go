@@ -14,6 +14,7 @@ import (
 // parallel relationships, two types, every direction, labels on the end
 // node, filters and deleted nodes.
 func TestWideSetStepsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("loads graphs of 20,000 nodes twice")
 	}

@@ -48,6 +48,7 @@ func setTreeCompare(r *rand.Rand, key bool) string {
 // random graphs with self-loops, parallel relationships and null
 // properties, against the same queries planned row by row.
 func TestSetTreeEqualityMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	shapes := append(slices.Clone(setTreeShapes), []struct {
 		text string
 		key  bool

@@ -95,6 +95,7 @@ func setTreeStores(t *testing.T, seed uint64) (sets, rows *DB) {
 }
 
 func TestSetTreesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	shapes := setTreeShapes
 	trees := 0
 	for seed := uint64(1); seed <= 3; seed++ {
@@ -132,6 +133,7 @@ func TestSetTreesMatchRowMode(t *testing.T) {
 // planner drops as implied by the seek), with nulls, duplicates and
 // another list tested too, against the same queries planned row by row.
 func TestSeekedMembershipMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (c:C)-->(o) WITH collect(o) AS os MATCH (o)-[:R]->(p) WHERE o IN os RETURN count(DISTINCT p) AS n",
 		"MATCH (c:C)-->(o) WITH collect(o) + [null] + collect(o) AS os MATCH (o:A)-->(p) WHERE o IN os RETURN o.id AS o, count(p) AS n",

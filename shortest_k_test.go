@@ -16,6 +16,7 @@ import (
 // multiset), GROUPS every path of the k smallest distinct lengths, and no
 // pair may get the same path twice.
 func TestShortestKDifferential(t *testing.T) {
+	t.Parallel()
 	modes := map[string]string{
 		"":        "true",
 		"ACYCLIC": "size(nodes(p)) = size(uniq)",

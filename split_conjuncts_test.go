@@ -103,6 +103,7 @@ func splitQuery(r *rand.Rand) string {
 // and checks that some of them plan a split: a semi-join followed by a
 // test on matches per row.
 func TestSplitConjunctsRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(23, 5))
 	var queries []string
 	for len(queries) < 400 {

@@ -18,6 +18,7 @@ import (
 // WHERE w CONTAINS lit]) > 0`): rows or the whole error message but its
 // position (the two spellings differ in length).
 func TestSplitWordsMatchComprehension(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(21, 14))
 	db, err := Open("", nil)
 	if err != nil {

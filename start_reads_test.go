@@ -25,6 +25,7 @@ import (
 // TestValueRangesMatchRowMode (the failing conjuncts generated fail on
 // no node a prefilter drops).
 func TestStartReadsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	tests := []string{"{id: m.id}", "{k: m.k}", "WHERE n.id > m.id", "{id: r.k}", "WHERE n.k = m.id + 1", "{k: m.id}"}
 	labels := []string{"", ":A", ":B", ":C"}
 	wheres := []string{

@@ -53,6 +53,7 @@ var memoTests = []string{
 
 // TestStepSetsMemoRowMode runs the generated queries against row mode.
 func TestStepSetsMemoRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(31, 7))
 	var queries []string
 	for len(queries) < 300 {

@@ -52,6 +52,7 @@ func stepTestGroup(r *rand.Rand) (rel, quant string) {
 // their left node or both (counted per row, distinct, from either end).
 // The shapes marked moved must plan the test into the expansion.
 func TestStepTestsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	type shape struct {
 		q     string
 		moved bool

@@ -45,6 +45,7 @@ func cypherString(s string) string {
 // may appear that the projection does not raise, and the rows of two
 // successful runs must agree.
 func TestStringFormsExact(t *testing.T) {
+	t.Parallel()
 	type graph struct {
 		name  string
 		mixed bool

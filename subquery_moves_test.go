@@ -19,6 +19,7 @@ import (
 // index, on random graphs, for lists with duplicates, nulls, absent ids
 // and none.
 func TestSubqueryMovesAgree(t *testing.T) {
+	t.Parallel()
 	queries := []struct{ text, capture string }{
 		// a later clause with a cheaper start binds L
 		{"MATCH (a:A) WHERE EXISTS { (a)-->(L) } MATCH (b {id: 3}) RETURN a.id, b.id", "b"},

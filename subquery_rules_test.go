@@ -19,6 +19,7 @@ import (
 // row by row, whose bodies no rule rewrites (see
 // planner/subquery_rules.go).
 func TestSubqueryBodiesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	matches := []string{
 		"MATCH (a)-[:T]->(b)",
 		"MATCH (a)-[:T|U]->(m)<-[:T]-(b)",

@@ -137,6 +137,7 @@ func importQuery(r *rand.Rand) (q, oracle string) {
 // `WITH a` moved ahead of the selection that ends c's scope, where the
 // count's own c reads the dropped one): 900 runs, 10 fail.
 func TestSubqueryScopesAfterProjections(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(23, 5))
 	runs, failed, oracleRuns, oracleFailed := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {

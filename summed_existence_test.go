@@ -22,6 +22,7 @@ import (
 // existence tests (planner/summed_existence.go); each query is compared
 // with the same query planned row by row.
 func TestSummedExistenceMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	outers := []string{
 		"MATCH (a)-[r]->(c)",
 		"MATCH (a)-[r]-(c)",

@@ -53,6 +53,7 @@ func tailSliceGraph(t *testing.T, db *DB, r *rand.Rand, n int) {
 // random bounds, types and directions, counted as rows, as distinct ends
 // and per end.
 func TestTailSlicesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	lists := []string{
 		"tail(nodes(p))", "tail(nodes(p))", "tail(nodes(p))", "tail(tail(nodes(p)))", "reverse(tail(nodes(p)))",
 		"tail(relationships(p))", "tail(nodes(p))[..-1]",

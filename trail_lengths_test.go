@@ -123,6 +123,7 @@ func trailLengthQuery(r *rand.Rand) string {
 // self-loops, parallel relationships, missing properties and starts
 // with no trail.
 func TestTrailLengthsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	const perSeed = 220
 	failed, runs := 0, 0
 	narrowed := map[string]int{}

@@ -53,6 +53,7 @@ func chainGraph(t *testing.T, db *DB, seed uint64, n, m int) {
 // and parallel and antiparallel relationships, where a walk's end is often
 // not a trail's. Each query's set-mode plan must hold a set chain.
 func TestFixedChainsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (a {id: $x})-->(:B)-->()-->(c) RETURN count(DISTINCT c)",
 		"MATCH (a {id: $x})-[:T]->(:A)-[:T|U]-(:B)<-[:T]-(c) RETURN collect(DISTINCT c.id)",
@@ -111,6 +112,7 @@ func TestFixedChainsMatchRowMode(t *testing.T) {
 // mode, from every node of random multigraphs with many self-loops and
 // parallel and antiparallel relationships.
 func TestGeneratedChainsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 3))
 	hop := func() string {
 		types := []string{"", ":T", ":U", ":T|U"}[r.IntN(4)]

@@ -46,6 +46,7 @@ func tupleInGraph(t *testing.T, db *DB, seed uint64, indexed bool) {
 // put the test under NOT, OR, CASE, OPTIONAL MATCH, EXISTS and after a
 // conjunct that may raise an error (1 / x.z).
 func TestTupleInsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(20, 20))
 	vals := []string{"0", "1", "2", "3", "1.0", "'1'", "[1]", "null", "$v"}
 	tupleItem := func() string {

@@ -100,6 +100,7 @@ func dispatchQueries(r *rand.Rand, n int) []string {
 // the row-mode plans, on random graphs with self-loops, parallel
 // relationships and keys of mixed kinds, with values of t of every kind.
 func TestTypeDispatchMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(29, 3))
 	queries := dispatchQueries(r, 420)
 	failed, runs, dispatched, errs := 0, 0, 0, 0

@@ -28,6 +28,7 @@ import (
 // because the static check refuses a quantifier over a value it knows
 // is a string.
 func TestTypeNamesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	types := []string{"R", "S", "T"}
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {

@@ -19,6 +19,7 @@ import (
 // random graph with four types (and a fifth the tests name but the graph
 // does not hold), self-loops and parallel relationships.
 func TestTypeSetsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	types := []string{"A", "B", "C", "D"}
 	dbs := map[string]*DB{}
 	for _, name := range []string{"planned", "rows"} {

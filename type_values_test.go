@@ -21,6 +21,7 @@ import (
 // types, one the dictionary holds without relationships, self-loops and
 // parallel relationships.
 func TestTypeValuesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	types := []string{"ALPHA", "AB", "BETA", "BA_X", "C"}
 	dbs := map[string]*DB{}
 	for _, name := range []string{"planned", "row-mode"} {

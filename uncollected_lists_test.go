@@ -21,6 +21,7 @@ import (
 // of the candidate rows: those are compared by count, and their rows by
 // containment in the rows of the unsliced query.
 func TestUncollectedListsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	type source struct{ match, order, ties string }
 	sources := []source{
 		{"MATCH (a:A)-[:T]->(b)", "a.id, b.id", "b.k"},

@@ -65,6 +65,7 @@ var unifyReturns = []string{
 // node variables bound in many ways against the row-mode plans (which
 // never unify), on random graphs with nulls.
 func TestUnifiedEqualsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 2))
 	var queries []string
 	for len(queries) < 300 {

@@ -19,6 +19,7 @@ import (
 // keys and random aggregates, decomposable or not, over random graphs
 // with self-loops and parallel relationships.
 func TestUnionAggregatesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(42, 7))
 	pushed, distinct := 0, 0
 	const graphs, perGraph = 3, 60

@@ -18,6 +18,7 @@ import (
 // same UNION (planner/union_bodies.go); each query is compared with the
 // same query planned row by row.
 func TestUnionBodiesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	branches := []string{
 		"MATCH (a)-->(u) RETURN u",
 		"MATCH (a)<-[:T]-(u) RETURN u",

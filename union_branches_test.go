@@ -17,6 +17,7 @@ import (
 // returned a node, a relationship, a property or a pair, and branches
 // that count (which must stay apart).
 func TestUnionBranchesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	planned, rows := plannedAndRowMode(t)
 	for _, db := range []*DB{planned, rows} {
 		rg := rand.New(rand.NewPCG(12, 5))

@@ -22,6 +22,7 @@ import (
 // and LIMIT, collected, or returned, on random graphs with self-loops
 // and parallel relationships.
 func TestUnionDirectionsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(31, 4))
 	// branch builds one branch: the hop (a)-[o]-(x) in direction dir
 	// ("out" or "in"), with the extra WHERE conjuncts given.

@@ -76,6 +76,7 @@ func keyGraph(t *testing.T, db *DB, kind string, seed uint64) {
 // that adds a duplicate before it reads. It also checks that the rule
 // fires where the ids are keys and not elsewhere.
 func TestUniqueKeysMatchRowMode(t *testing.T) {
+	t.Parallel()
 	runs, failed := 0, 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		for _, kind := range keyStores {

@@ -117,6 +117,7 @@ var levelUnions = []string{
 // Counting `*k` by rows must not enumerate it as one expansion, and a
 // union of levels counted must be one set scan.
 func TestLengthFormsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 2))
 	queries := append(lengthQueries(r, 60), levelUnions...)
 	queries = append(queries,

@@ -16,6 +16,7 @@ import (
 // rows (duplicates matter) or ignore duplicates (DISTINCT, count(DISTINCT),
 // min), and some return the unwound variable.
 func TestUnwindAsInMatchesRows(t *testing.T) {
+	t.Parallel()
 	lists := []string{"[1, 1, null, 2.0, 'x']", "['x', 'y', 'x', null]", "[2, 0, 1]", "[]", "[null]", "range(0, 3)", "$l"}
 	sites := []string{
 		"UNWIND %[1]s AS x MATCH (a:A {k: x})-[:T]->(b) RETURN %[2]s",
@@ -103,6 +104,7 @@ func TestUnwindAsInMatchesRows(t *testing.T) {
 // nulls, or nothing, and the quantifiers are filters or returned, where
 // a null result shows.
 func TestQuantifiedEqualityMatchesRows(t *testing.T) {
+	t.Parallel()
 	anyOf := func(l, c string) string { return "reduce(s = false, i IN " + l + " | s OR " + c + ")" }
 	single := func(l, c string) string {
 		return "reduce(s = 0, i IN " + l + " | s + CASE WHEN " + c + " THEN 1 ELSE 0 END) = 1"

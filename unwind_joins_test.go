@@ -150,6 +150,7 @@ var unwindJoinParams = []map[string]any{
 // TestUnwindJoinsRowMode runs the generated joins of row-independent
 // lists, and the collected lists unwound again, against row mode.
 func TestUnwindJoinsRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(21, 8))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

@@ -22,6 +22,7 @@ import (
 // duplicates; each query is compared with the same query planned row by
 // row.
 func TestUnwoundConcatenationsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	prefixes := []string{
 		"MATCH (a {id: $x})", "MATCH (a:A)", "OPTIONAL MATCH (a:A {id: $x})", "MATCH (a) WHERE a.id < 4",
 		"UNWIND [1, 2] AS d MATCH (a {id: $x})",

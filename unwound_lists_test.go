@@ -68,6 +68,7 @@ func unwoundList(r *rand.Rand) string {
 // (useBatchScans keeping the batchable conjuncts only) fails 0 runs (the
 // filters by the unwound value are vectorised, not prefilters).
 func TestUnwoundCountsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(26, 14))
 	var queries []string
 	for len(queries) < 300 {
@@ -165,6 +166,7 @@ var unwoundFilterForms = []string{
 // fails where the filter reads it too); the list read without `[] +`
 // fails 0 runs (every list here is a list).
 func TestUnwoundFiltersMatchRowMode(t *testing.T) {
+	t.Parallel()
 	var queries []string
 	for _, f := range unwoundFilterForms {
 		for _, l := range unwoundFilterLists {

@@ -126,6 +126,7 @@ var valueJoinSubqueries = []string{
 }
 
 func TestValueJoinsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	opts := map[string]*Options{"planned": nil, "planned-idx": nil, "row-mode": {RowModeOnly: true}}
 	names := []string{"planned", "planned-idx"}
 	runs, failed, joined := 0, 0, 0

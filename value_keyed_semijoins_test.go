@@ -82,6 +82,7 @@ var vkConsumers = []string{
 // TestValueKeyedSemiJoinsRowMode runs the generated queries against row
 // mode.
 func TestValueKeyedSemiJoinsRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(25, 7))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	var queries []string

@@ -31,6 +31,7 @@ import (
 // on kinds must be planned again. Rows or error must be row mode's, and
 // some plans must change with the kinds.
 func TestValueKindsExact(t *testing.T) {
+	t.Parallel()
 	type variant struct{ prop, bad string }
 	variants := []variant{{"", ""},
 		{"d", "datetime('1985-01-01T10:00:00Z')"}, {"d", "localtime('10:00')"}, {"d", "7"},

@@ -31,6 +31,7 @@ import (
 // variable taken for a path's (the moved test and the failing one share
 // a WHERE, where both plans test the one that cannot fail first).
 func TestValueRangesMatchRowMode(t *testing.T) {
+	t.Parallel()
 	safe := []string{
 		"size(nodes(p)) - 1", "length(p) * 2", "size(relationships(p)) + 1", "COUNT { (a)-->(c) }",
 		"COUNT { MATCH (a)--()--(c) }", "size([(a)-->(x) | 1])", "-COUNT { (c)-->() }", "COUNT { (a)-->() } % 3",

@@ -14,6 +14,7 @@ import (
 // from 0 to 2, on graphs of one node page and of several with deleted
 // nodes.
 func TestVarLengthReachMatchesRowMode(t *testing.T) {
+	t.Parallel()
 	queries := []string{
 		"MATCH (a {id: $x})-[*1..3]->(b) RETURN count(DISTINCT b)",
 		"MATCH (a {id: $x})<-[*1..3]-(b) RETURN collect(DISTINCT b.id)",

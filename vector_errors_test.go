@@ -97,6 +97,7 @@ func vecPredicate(r *rand.Rand, depth int) string {
 // error message (which names the failing value, so the row that fails
 // first), must be the same.
 func TestVectorErrorsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 21))
 	seen := map[string]bool{}
 	var queries []string

@@ -134,6 +134,7 @@ func walkGraphs(t *testing.T, seed uint64) map[string]*DB {
 // TestWalkCountsRowMode runs the generated queries on the planned
 // variants and compares them with row mode.
 func TestWalkCountsRowMode(t *testing.T) {
+	t.Parallel()
 	queries := walkQueries()
 	params := []map[string]any{
 		{"p": int64(3), "q": int64(6), "k": int64(1)},

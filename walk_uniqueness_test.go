@@ -111,6 +111,7 @@ func walkUniquenessQueries(r *rand.Rand, n int) []string {
 // 758; the test reading nodes a WITH dropped from the row (the scope
 // check in outerRelCount) fails 60.
 func TestWalkUniquenessMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(61, 7))
 	queries := walkUniquenessQueries(r, 600)
 	failed, runs, degrees := 0, 0, 0

@@ -16,6 +16,7 @@ import (
 // variable, one of the wrong kind, or a defined one (the near miss,
 // whose rows must agree), in the clause contexts the rewrites apply in.
 func TestWrittenErrorsMatchRowMode(t *testing.T) {
+	t.Parallel()
 	prefixes := []string{
 		"MATCH (a:A)",
 		"MATCH (a:A)-[r:T]->(b)",

@@ -57,6 +57,7 @@ func writtenUniquenessQueries(r *rand.Rand, n int) []string {
 // Break: one conjunct moved per call (the rule's former shape) leaves a
 // uniqueness filter in 144 of the 300 plans; the answers stay equal.
 func TestWrittenUniquenessMatchRowMode(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(29, 3))
 	queries := writtenUniquenessQueries(r, 300)
 	failed, runs, residual := 0, 0, 0
