@@ -1,10 +1,7 @@
 package planner
 
 import (
-	"strings"
-
 	"github.com/cyqdb/cyq/cyqerr"
-	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
@@ -243,7 +240,8 @@ func groupingKeys(pr *projPlan) (keys, post []logical.Item, simple map[string]st
 }
 
 // aggregateScopes sets the scopes after an aggregation: the columns (keys
-// keep their variables' kinds; a collect's result is known to be a list),
+// keep their variables' kinds; each column its static type, as a
+// collect()'s list or a count()'s integer),
 // and for ORDER BY the aggregates' results too.
 func aggregateScopes(sc *scope, pr *projPlan, agg logical.Aggregate) {
 	for _, it := range pr.items {
@@ -254,9 +252,7 @@ func aggregateScopes(sc *scope, pr *projPlan, agg logical.Aggregate) {
 			}
 		}
 		pr.out.add(it.Name, k)
-		if f, ok := it.Expr.(*ast.FunctionCall); ok && len(f.Namespace) == 0 && strings.EqualFold(f.Name, "collect") && pr.out.types != nil {
-			pr.out.types[it.Name] = functions.AnyList
-		}
+		pr.out.setType(it.Name, exprType(it.Expr, sc)) // collect()'s list, count()'s integer (var_kinds.go)
 	}
 	pr.sortScope = pr.out.clone()
 	pr.sortScope.keepImported(sc) // a subquery's imports stay visible

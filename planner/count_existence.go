@@ -171,7 +171,14 @@ func endsBound(own map[string]varKind, entities map[string]bool) bool {
 // `COUNT { (v)-->(w) WHERE (h)-->(w) } = 0` is read as safely as one
 // tested on properties, and the count is NOT EXISTS { } of the same body.
 func safePredicate(e ast.Expr, entities map[string]bool) bool {
-	if neverFails(e, entities) {
+	return safePredicateKinds(e, entities, nil)
+}
+
+// safePredicateKinds is safePredicate knowing kinds (nil for nothing):
+// the kinds of properties and of variables (varKinds), see
+// neverFailsKinds.
+func safePredicateKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
+	if neverFailsKinds(e, entities, kinds) {
 		return true
 	}
 	switch x := e.(type) {
@@ -179,9 +186,9 @@ func safePredicate(e ast.Expr, entities map[string]bool) bool {
 		if x.Op != ast.OpAnd && x.Op != ast.OpOr && x.Op != ast.OpXor {
 			return false
 		}
-		return safePredicate(x.Left, entities) && safePredicate(x.Right, entities)
+		return safePredicateKinds(x.Left, entities, kinds) && safePredicateKinds(x.Right, entities, kinds)
 	case *ast.Unary:
-		return x.Op == ast.OpNot && safePredicate(x.Expr, entities)
+		return x.Op == ast.OpNot && safePredicateKinds(x.Expr, entities, kinds)
 	}
 	p, where, count, ok := patternMatches(e)
 	return ok && !count && patternSafe(p, where, entities)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cyqdb/cyq/functions"
 	"github.com/cyqdb/cyq/parser/ast"
 	"github.com/cyqdb/cyq/planner/logical"
 )
@@ -437,16 +438,24 @@ func scopeAt(ops []logical.Op, i int) (*scope, map[string]int, bool) {
 func scopeAtWith(ops []logical.Op, i int, row *scope) (*scope, map[string]int, bool) {
 	sc := newScope()
 	at := map[string]int{}
+	// Each binding records the name's kind, and its static type when
+	// known (exprType; var_kinds.go), forgetting an earlier binding's.
 	bind := func(j int, name string, k varKind) {
 		if name != "" {
 			sc.add(name, k)
+			sc.setType(name, unknown)
 			at[name] = j
 		}
+	}
+	bindTyped := func(j int, name string, t functions.Type) {
+		bind(j, name, kindValue)
+		sc.setType(name, t)
 	}
 	if row != nil && i > 0 {
 		if _, ok := ops[0].(logical.Start); ok {
 			for n, k := range row.vars {
 				bind(0, n, k)
+				sc.setType(n, row.types[n])
 			}
 		}
 	}
@@ -469,34 +478,38 @@ func scopeAtWith(ops []logical.Op, i int, row *scope) (*scope, map[string]int, b
 				bind(j, o.To, kindNode)
 			}
 			if !o.ListBound {
-				bind(j, o.RelList, kindValue)
+				bindTyped(j, o.RelList, functions.List(functions.Rel))
 			}
 		case logical.ShortestPath:
 			bind(j, o.Path, kindPath)
-			bind(j, o.RelList, kindValue)
+			bindTyped(j, o.RelList, functions.List(functions.Rel))
 		case logical.Degree:
-			bind(j, o.Into, kindValue)
+			bindTyped(j, o.Into, functions.Int)
 		case logical.Mark:
-			bind(j, o.Var, kindValue)
+			bindTyped(j, o.Var, functions.Bool)
 		case logical.CycleCount:
-			bind(j, o.Into, kindValue)
+			bindTyped(j, o.Into, functions.Int)
 		case logical.Unwind:
-			bind(j, o.Var, kindValue)
+			bindTyped(j, o.Var, elemOf(exprType(o.Expr, sc)))
 		case logical.PathBind:
 			bind(j, o.Var, kindPath)
 		case logical.Project:
 			kinds := map[string]varKind{}
+			types := map[string]functions.Type{}
 			for _, it := range o.Items {
 				kinds[it.Name] = sc.kindOf(it.Expr)
+				types[it.Name] = exprType(it.Expr, sc)
 			}
 			for _, it := range o.Items {
 				bind(j, it.Name, kinds[it.Name])
+				sc.setType(it.Name, types[it.Name])
 			}
 		case logical.Select:
 			kept := newScope()
 			for _, v := range o.Vars {
 				if k, ok := sc.vars[v]; ok {
 					kept.add(v, k)
+					kept.setType(v, sc.types[v])
 				}
 			}
 			sc = kept
@@ -504,10 +517,12 @@ func scopeAtWith(ops []logical.Op, i int, row *scope) (*scope, map[string]int, b
 			next := newScope()
 			for _, k := range o.Keys {
 				next.add(k.Name, sc.kindOf(k.Expr))
+				next.setType(k.Name, exprType(k.Expr, sc))
 				at[k.Name] = j
 			}
 			for _, a := range o.Aggs {
 				next.add(a.Name, kindValue)
+				next.setType(a.Name, exprType(a.Call, sc))
 				at[a.Name] = j
 			}
 			sc = next
@@ -521,6 +536,7 @@ func scopeAtWith(ops []logical.Op, i int, row *scope) (*scope, map[string]int, b
 					return nil, nil, false
 				}
 				bind(j, v, inner.vars[v])
+				sc.setType(v, inner.types[v])
 			}
 		default:
 			if v := newNodeVar(op); v != "" {

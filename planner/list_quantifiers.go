@@ -79,7 +79,10 @@ func quantifiedMatches(x *ast.Quantifier, pos bool, bound *scope) (ast.Expr, boo
 			}
 		}
 	}
-	if !safeQuantifierTest(q, entities) {
+	// The row's variables of known kinds (a list collect() bound: `w IN
+	// ms` cannot fail); the pattern's new variables are not among them.
+	kinds := varKinds(bound, nil)
+	if !safeQuantifierTest(q, entities, kinds) {
 		return nil, false
 	}
 	q = foldMatchedNulls(q, patternEntities(p))
@@ -199,27 +202,28 @@ func listSizeTest(e ast.Expr, name string) (k int, ok bool) {
 
 // safeQuantifierTest reports whether q, a quantifier's test with the
 // element in place, evaluates without error with the variables of
-// entities nodes, relationships or null: a predicate safePredicate
+// entities nodes, relationships or null, and those kinds knows (the
+// row's variables, varKinds) of their kinds: a predicate safePredicate
 // accepts, a comparison of values that cannot fail or counts of
 // patterns whose reading cannot fail (matchesSafe), and their AND, OR,
 // XOR and NOT.
-func safeQuantifierTest(q ast.Expr, entities map[string]bool) bool {
-	if safePredicate(q, entities) {
+func safeQuantifierTest(q ast.Expr, entities map[string]bool, kinds kindsOf) bool {
+	if safePredicateKinds(q, entities, kinds) {
 		return true
 	}
 	switch x := q.(type) {
 	case *ast.Comparison:
 		for _, o := range x.Operands {
-			if !plainValue(o, entities) && !matchesSafe(o, entities) {
+			if !plainValueKinds(o, entities, kinds) && !matchesSafe(o, entities) {
 				return false
 			}
 		}
 		return true
 	case *ast.Binary:
 		return (x.Op == ast.OpAnd || x.Op == ast.OpOr || x.Op == ast.OpXor) &&
-			safeQuantifierTest(x.Left, entities) && safeQuantifierTest(x.Right, entities)
+			safeQuantifierTest(x.Left, entities, kinds) && safeQuantifierTest(x.Right, entities, kinds)
 	case *ast.Unary:
-		return x.Op == ast.OpNot && safeQuantifierTest(x.Expr, entities)
+		return x.Op == ast.OpNot && safeQuantifierTest(x.Expr, entities, kinds)
 	}
 	return false
 }

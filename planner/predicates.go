@@ -89,7 +89,8 @@ func entityFunc(e ast.Expr) (string, bool) {
 
 // neverFails reports whether predicate e evaluates without error on any
 // row where the variables of entities are nodes, relationships or null:
-// comparisons, IN over a list literal or parameter, string matches (a
+// comparisons, IN over a list literal or parameter (with kinds, over
+// any list known to be one, see var_kinds.go), string matches (a
 // regular expression only of a literal pattern that compiles: =~ is null
 // unless both sides are strings, and fails only on a pattern that does
 // not compile), null and label tests, and their AND, OR, XOR
@@ -137,7 +138,9 @@ func neverFailsKinds(e ast.Expr, entities map[string]bool, kinds kindsOf) bool {
 		case *ast.ListLiteral:
 			return plainValueKinds(l, entities, kinds)
 		}
-		return false
+		// Any other list that cannot fail and is known to be a list or
+		// null (a variable bound by collect(), var_kinds.go).
+		return listOrNull(x.List, entities, kinds) && plainValueKinds(x.List, entities, kinds)
 	case *ast.LabelPredicate:
 		v, ok := x.Expr.(*ast.Variable)
 		return ok && entities[v.Name]

@@ -155,7 +155,8 @@ func (b *builder) kindsWith(facts map[string]entityFacts) kindsOf {
 // variable's labels, from the scan or seek that bound it and the label
 // checks of it since (knownLabels' facts, for the binding scopeAt
 // finds, so that a variable bound again has only its new binding's),
-// and a relationship variable's types, from the expansion that bound it.
+// and a relationship variable's types, from the expansion that bound it;
+// and, for key "", the kinds of the variables' own values (varKinds).
 func (b *builder) kindsAt(ops []logical.Op, i int) kindsOf {
 	if b.kindStats() == nil {
 		return nil
@@ -181,7 +182,7 @@ func (b *builder) kindsAt(ops []logical.Op, i int) kindsOf {
 		// The labels of the binding at j and of the checks after it.
 		facts[name] = entityFacts{labels: knownLabels(ops[j:i])[name]}
 	}
-	return b.kindsWith(facts)
+	return varKinds(sc, b.kindsWith(facts)) // and the variables' own (var_kinds.go)
 }
 
 // Kind sets the rules read.
@@ -194,8 +195,9 @@ var (
 	kindsString  = KindBit(value.KindString)
 )
 
-// exprKinds is the kinds of e: a literal's kind; v.key's for a node or
-// relationship v (prop); toFloat(x)'s FLOAT (or null) and arithmetic's
+// exprKinds is the kinds of e: a literal's kind; a variable's (prop
+// with key "", see varKinds); v.key's for a node or relationship v
+// (prop); toFloat(x)'s FLOAT (or null) and arithmetic's
 // (+, -, *, / with a FLOAT on one side and numbers on the other) FLOAT
 // (or null), when their operands' kinds are known (rec). Nothing else
 // is known.
@@ -204,6 +206,8 @@ func exprKinds(e ast.Expr, entities map[string]bool, prop kindsOf) (KindSet, boo
 		return 0, false
 	}
 	switch x := e.(type) {
+	case *ast.Variable:
+		return prop(x.Name, "") // its own value's kinds, when known (varKinds)
 	case *ast.Literal:
 		switch x.Kind {
 		case ast.LitNull:
