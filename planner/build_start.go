@@ -127,7 +127,7 @@ func (b *builder) equalities(where ast.Expr, names []string, sc *scope) map[stri
 			// Each link of a chain a < b <= c is a comparison of its own,
 			// where seeking by one does not skip a row on which another
 			// operand raises its error (chainSeekable).
-			if !chainSeekable(x, local) {
+			if !b.chainSeekable(x, local) {
 				continue
 			}
 			for i, op := range x.Ops {

@@ -69,10 +69,12 @@ func plainOuter(o ast.Expr) (ast.Expr, bool) {
 // of a local variable, the outer ones reading no local variable. Both
 // outer operands are then the seek's two bounds on that key, computed on
 // every row the seek starts from, as the chain computes them (a value
-// that reads no variable is a bound only where it cannot fail:
-// seekValue; so an outer operand that reads no variable is taken only
-// where it cannot fail). A single comparison is always a candidate.
-func chainSeekable(x *ast.Comparison, local map[string]bool) bool {
+// that reads no variable is a bound only where seekValue takes it: where
+// it cannot fail, or reads a parameter the planning values lack, so that
+// no run computes it, as for a single comparison: `6 <= a.id < $x * 5`
+// seeks when planned without values, and with them where $x * 5 computes
+// without error). A single comparison is always a candidate.
+func (b *builder) chainSeekable(x *ast.Comparison, local map[string]bool) bool {
 	if len(x.Ops) < 2 || chainLinks(x) != nil {
 		return true
 	}
@@ -83,7 +85,7 @@ func chainSeekable(x *ast.Comparison, local map[string]bool) bool {
 		if usesAny(o, local) {
 			return false
 		}
-		if _, ok := plainOuter(o); !ok && len(exprVars(o)) == 0 {
+		if _, ok := plainOuter(o); !ok && len(exprVars(o)) == 0 && !b.seekValue(o) {
 			return false // not a bound (seekValue), so not computed on the rows a seek skips
 		}
 	}

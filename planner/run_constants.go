@@ -102,25 +102,37 @@ func deterministic(e ast.Expr) bool {
 
 // seekValue reports whether a seek may look nodes up by value e, computed
 // once where the written test computes it per row: e is deterministic,
-// and, when the parameters' values are known, an expression of no
-// variable is one that cannot fail: a literal, a parameter (run-constant
-// ones included: runConstants names every such expression that computes
-// without error), a list of them. One that fails stays a filter, which
-// raises its error on the rows that reach it, as the written query does;
-// a seek would raise it before any row (or hide it, finding no node).
+// and an expression of no variable is one that cannot fail: with its
+// constant parts folded (foldExpr keeps every value and error), a
+// literal, a parameter (run-constant ones included: runConstants names
+// every such expression that computes without error for the planning
+// values), a list of them. One that fails stays a filter, which raises
+// its error on the rows that reach it, as the written query does; a seek
+// would raise it before any row (or hide it, finding no node). So does
+// one planned without the parameters' values (a program's statement that
+// reads none: `a.id < 'x' * 5` raises only where a node reaches it). An
+// expression that reads a parameter the planning values do not hold is
+// one (EXPLAIN without values): a run without that parameter fails
+// before it starts, and a run with it is planned for its value.
 func (b *builder) seekValue(e ast.Expr) bool {
 	if !deterministic(e) {
 		return false
 	}
-	if b.params == nil || b.rowModeOnly || len(exprVars(e)) > 0 || b.missingParam(e) {
-		return true // (a run without a parameter the query reads fails before it starts)
+	if b.rowModeOnly || len(exprVars(e)) > 0 || b.missingParam(e) {
+		return true
+	}
+	if f, ok := foldExpr(e); ok {
+		e = f
 	}
 	return plainValue(e, nil)
 }
 
 // missingParam reports whether e reads a parameter the planning values
-// do not hold.
+// do not hold (any parameter, planning without values).
 func (b *builder) missingParam(e ast.Expr) bool {
+	if b.params == nil {
+		return hasParameter(e)
+	}
 	missing := false
 	visitExpr(e, func(x ast.Expr) bool {
 		if p, ok := x.(*ast.Parameter); ok {
