@@ -32,7 +32,9 @@ import (
 // A comparison with anything but an integer literal stays as written.
 //
 // Operators that read grouping keys by their text (Subst) are left as
-// written, so that the text still names the column.
+// written, so that the text still names the column; those after DISTINCT
+// or an aggregation that read none (`WITH DISTINCT v WHERE (COUNT { (v)
+// -->() } > 0) <> ...`) are rewritten as any other (mapUnsubstituted).
 func countExistence(b *builder, ops []logical.Op, _ required) ([]logical.Op, bool) {
 	if b.rowModeOnly {
 		return ops, false
@@ -40,7 +42,7 @@ func countExistence(b *builder, ops []logical.Op, _ required) ([]logical.Op, boo
 	var out []logical.Op
 	for i, op := range ops {
 		entities := entitiesAt(ops, i)
-		next, ok := mapOpExprs(b, op, func(e ast.Expr) (ast.Expr, bool) {
+		next, ok := mapUnsubstituted(b, op, func(e ast.Expr) (ast.Expr, bool) {
 			known := shadowed(e, entities)
 			return rewriteDeep(e, func(x ast.Expr) (ast.Expr, bool) { return countTest(x, known) })
 		})

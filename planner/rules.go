@@ -82,6 +82,7 @@ var rules = []rule{
 	narrowScans,
 	labelSetScans,
 	limitsThroughProjections,
+	collectHeads,
 }
 
 // lateRules run when the rules above change nothing more: they replace
