@@ -27,6 +27,7 @@ var rules = []rule{
 	dropDistinct,
 	dropDistinctRows,
 	pushdownUniqueness,
+	disjointUniqueness,
 	filtersBeforeProjections,
 	listLiteralReads,
 	foldProjectedLists,
