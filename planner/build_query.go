@@ -86,6 +86,9 @@ type builder struct {
 	// labels: the label names the statement names (see
 	// impliedIndexLabel).
 	labels []string
+	// constEntities are the node and relationship variables of the MATCH
+	// whose WHERE runConstants is naming in (see constChain).
+	constEntities map[string]bool
 }
 
 // fresh returns a new internal variable name.

@@ -166,8 +166,10 @@ func (b *builder) runConstants(clauses []ast.Clause) []ast.Clause {
 		var nc ast.Clause
 		switch y := c.(type) {
 		case *ast.Match:
+			b.constEntities = matchEntities(y.Pattern)
 			w, wok := b.constOperands(y.Where)
 			p, pok := b.constPattern(y.Pattern)
+			b.constEntities = nil
 			if wok || pok {
 				m := *y
 				m.Where, m.Pattern = w, p
@@ -255,6 +257,10 @@ func (b *builder) constOperands(e ast.Expr) (ast.Expr, bool) {
 		return &c, true
 	case *ast.Quantifier:
 		return b.constQuantifier(x)
+	case *ast.Binary:
+		if x.Op == ast.OpAnd || x.Op == ast.OpOr {
+			return b.constChain(x)
+		}
 	case *ast.StringMatch:
 		l, lok := b.constExpr(x.Left)
 		r, rok := b.constExpr(x.Right)

@@ -25,6 +25,7 @@ import "github.com/cyqdb/cyq/parser/ast"
 // constQuantifier is quantifier q with the run-constant operands of its
 // WHERE named.
 func (b *builder) constQuantifier(q *ast.Quantifier) (ast.Expr, bool) {
+	defer b.withEntity(elementVar(q))()
 	w, ok := b.constOperands(q.Where)
 	if !ok {
 		return q, false
