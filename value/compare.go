@@ -319,7 +319,8 @@ func Order(a, b Value) int {
 		return cmp3(len(x), len(y))
 	case KindMap:
 		x, y := a.(Map), b.(Map)
-		xk, yk := x.Keys(), y.Keys()
+		var xs, ys [8]string
+		xk, yk := x.AppendKeys(xs[:0]), y.AppendKeys(ys[:0])
 		for i := 0; i < len(xk) && i < len(yk); i++ {
 			if c := strings.Compare(xk[i], yk[i]); c != 0 {
 				return c
@@ -421,7 +422,8 @@ func AppendKey(dst []byte, v Value) []byte {
 	case Map:
 		dst = append(dst, keyMap)
 		dst = binary.AppendUvarint(dst, uint64(len(x)))
-		for _, k := range x.Keys() {
+		var small [8]string
+		for _, k := range x.AppendKeys(small[:0]) {
 			dst = binary.AppendUvarint(dst, uint64(len(k)))
 			dst = append(dst, k...)
 			dst = AppendKey(dst, x[k])

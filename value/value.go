@@ -176,13 +176,28 @@ func IsNull(v Value) bool { return v == nil || v.Kind() == KindNull }
 func TypeName(v Value) string { return KindOf(v).String() }
 
 // Keys returns the map's keys in sorted order.
-func (m Map) Keys() []string {
-	keys := make([]string, 0, len(m))
+func (m Map) Keys() []string { return m.AppendKeys(make([]string, 0, len(m))) }
+
+// AppendKeys appends the map's keys in sorted order to buf and returns
+// it. Callers that encode or compare maps per row pass a small array of
+// their own, so that a map of a few keys is read without allocating.
+func (m Map) AppendKeys(buf []string) []string {
+	n := len(buf)
 	for k := range m {
-		keys = append(keys, k)
+		buf = append(buf, k)
 	}
-	sort.Strings(keys)
-	return keys
+	if keys := buf[n:]; len(keys) <= 8 {
+		// Insertion sort: a few keys, no allocation (sort.Strings's
+		// interface-free path still costs more on two or three keys).
+		for i := 1; i < len(keys); i++ {
+			for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+				keys[j], keys[j-1] = keys[j-1], keys[j]
+			}
+		}
+	} else {
+		sort.Strings(keys)
+	}
+	return buf
 }
 
 // Len returns the number of relationships in the path.

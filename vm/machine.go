@@ -131,7 +131,7 @@ func NewMachine(ctx context.Context, p *Program, g Graph, w Writer, params map[s
 	m.R = sized(m.R, p.NumR)
 	m.N = sized(m.N, p.NumN)
 	m.S = sized(m.S, p.NumS)
-	m.V = sized(m.V, p.NumV)
+	m.V = sizedVectors(m.V, p.NumV)
 	m.cursors = sized(m.cursors, p.NumCursors)
 	m.keyIDs = sized(m.keyIDs, len(p.Consts))
 	// The functions' context lives in the machine (one allocation less
@@ -163,6 +163,17 @@ func sized[T any](b []T, n int) []T {
 	return b
 }
 
+// sizedVectors returns v with length n, keeping the arrays of the vector
+// registers a recycled machine kept (keepVectors left them empty).
+func sizedVectors(v [][]value.Value, n int) [][]value.Value {
+	if cap(v) < n {
+		w := make([][]value.Value, n)
+		copy(w, v[:cap(v)])
+		return w
+	}
+	return v[:n]
+}
+
 // recycled holds machines whose runs are over (Recycle), for NewMachine.
 var recycled sync.Pool
 
@@ -179,7 +190,7 @@ func (m *Machine) Recycle() {
 		argsBuf: m.argsBuf[:0], nbrBuf: m.nbrBuf[:0], keyBuf: m.keyBuf[:0]}
 	clear(keep.R)
 	clear(keep.S)
-	clear(keep.V)
+	keepVectors(keep.V)
 	clear(keep.cursors)
 	clear(keep.argsBuf[:cap(keep.argsBuf)])
 	if cap(keep.R) > recycleMax || cap(keep.cursors) > recycleMax || cap(keep.argsBuf) > recycleMax {
@@ -193,6 +204,29 @@ func (m *Machine) Recycle() {
 	}
 	*m = keep
 	recycled.Put(m)
+}
+
+// recycleLanes bounds the lanes of vector registers a recycled machine
+// keeps (16 bytes each).
+const recycleLanes = 1 << 16
+
+// keepVectors clears the lanes of the vector registers v (nothing of the
+// run stays reachable) and keeps their arrays for the next run when they
+// are within recycleLanes in all, so that a run of a small query does
+// not allocate its vectors anew; past the bound it drops them.
+func keepVectors(v [][]value.Value) {
+	lanes := 0
+	for _, x := range v {
+		lanes += cap(x)
+	}
+	for i, x := range v {
+		if lanes > recycleLanes {
+			v[i] = nil
+			continue
+		}
+		clear(x[:cap(x)])
+		v[i] = x[:0]
+	}
 }
 
 // chargeChunk is the step in which a run's memory is charged to its

@@ -53,7 +53,8 @@ func joinKey(dst []byte, v value.Value) (out []byte, ok bool) {
 	case value.Map:
 		dst = append(dst, 'M')
 		dst = binary.AppendUvarint(dst, uint64(len(x)))
-		for _, k := range x.Keys() {
+		var small [8]string
+		for _, k := range x.AppendKeys(small[:0]) {
 			dst = binary.AppendUvarint(dst, uint64(len(k)))
 			dst = append(dst, k...)
 			dst = joinElemKey(dst, x[k])

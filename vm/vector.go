@@ -36,11 +36,14 @@ type VecFilterSpec struct {
 	Live   []int32
 }
 
-// vec returns vector register i sized for n lanes.
+// vec returns vector register i sized for n lanes. A register grows to
+// what its batches need (a batch is BatchSize lanes at most) rather than
+// to BatchSize at once: a run over a few rows then allocates and clears
+// a few lanes per register, not a full batch's.
 func (m *Machine) vec(i int32, n int) []value.Value {
 	v := m.V[i]
 	if cap(v) < n {
-		v = make([]value.Value, n, max(n, BatchSize))
+		v = make([]value.Value, n, max(n, min(2*cap(v), BatchSize)))
 	}
 	v = v[:n]
 	m.V[i] = v
