@@ -41,6 +41,7 @@ var rules = []rule{
 	unionSets,
 	aggregateThroughUnion,
 	countScan,
+	distinctTupleCount,
 	distinctIntoCount,
 	foldRenames,
 	foldProjectionChain,
