@@ -158,7 +158,12 @@ func heldout24Fill(r *rand.Rand, t string) string {
 // value, a group's size beside its part with a pattern, the first
 // neighbour in an order) planned, indexed and started from the last node
 // against row mode on randomQueryGraph's graphs (keys of mixed kinds,
-// repeated ids, parallel relationships and self-loops).
+// repeated ids, parallel relationships and self-loops). The spelling
+// `MATCH (a:B)<-[:U]-(c) RETURN a.k + 1 AS g, count(DISTINCT [a, c])`
+// found a set count computing a failing key for outer rows with no match
+// (keysMayFail in setcount.go): 4 of 4,200 runs differed before that fix.
+// The guards of distinctTupleCount (entity keys, one aggregate) have no
+// measured break yet.
 func TestHeldout24KindsMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 7))
 	var names []string
