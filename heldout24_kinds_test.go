@@ -161,7 +161,8 @@ func heldout24Fill(r *rand.Rand, t string) string {
 // repeated ids, parallel relationships and self-loops). The spelling
 // `MATCH (a:B)<-[:U]-(c) RETURN a.k + 1 AS g, count(DISTINCT [a, c])`
 // found a set count computing a failing key for outer rows with no match
-// (keysMayFail in setcount.go): 4 of 4,200 runs differed before that fix.
+// (keysMayFail in setcount.go): with 700 generated queries, 4 of 4,200
+// runs differed before that fix.
 // The guards of distinctTupleCount (entity keys, one aggregate) have no
 // measured break yet.
 func TestHeldout24KindsMatchRowMode(t *testing.T) {
