@@ -42,6 +42,7 @@ var rules = []rule{
 	unionSets,
 	aggregateThroughUnion,
 	countScan,
+	distinctTupleCount,
 	distinctIntoCount,
 	foldRenames,
 	foldProjectionChain,

@@ -265,6 +265,20 @@ func (g *gen) aggSetSink(agg logical.Aggregate, set int32, e *regEnv) (*tableSou
 	}
 	spec := &vm.AggSpec{EstGroups: 1}
 	out := newEnv()
+	if keysMayFail(g.b, agg, e) {
+		// An empty set is no row (aggSet adds no group for it), so its
+		// keys are not computed either: a key that fails on a row with
+		// no match would raise an error that row mode, which never
+		// reaches the aggregation for it, does not.
+		r, k := g.r(), g.n()
+		g.emit(vm.OpSetCount, r, set)
+		g.emit(vm.OpLoadCounter, k, r)
+		some, skip := g.newLabel(), g.newLabel()
+		g.emitJ(vm.OpJumpIfNonZero, 1, some, k)
+		g.emitJ(vm.OpGoto, 0, skip)
+		g.bind(some)
+		defer g.bind(skip)
+	}
 	if len(agg.Keys) > 0 {
 		spec.EstGroups = int(min(agg.EstGroups, 1<<20))
 		if err := g.aggKeys(agg, e, spec, out); err != nil {
@@ -304,4 +318,25 @@ func (g *gen) countSetSink(n int32) *setSink {
 		g.emit(vm.OpAddCounter, n, k)
 		return nil
 	}}
+}
+
+// keysMayFail reports whether a grouping key of agg is an expression
+// that may fail on the rows at e (a variable never does; neverFailsKinds
+// proves the others, the entities being e's node and relationship
+// slots).
+func keysMayFail(b *builder, agg logical.Aggregate, e *regEnv) bool {
+	entities := map[string]bool{}
+	for name, s := range e.vars {
+		entities[name] = s.kind != slotValue
+	}
+	kinds := b.kinds()
+	for _, k := range agg.Keys {
+		if _, ok := k.Expr.(*ast.Variable); ok {
+			continue
+		}
+		if !neverFailsKinds(k.Expr, entities, kinds) {
+			return true
+		}
+	}
+	return false
 }

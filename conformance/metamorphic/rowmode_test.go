@@ -12,7 +12,7 @@ import (
 )
 
 var (
-	rowModeQuestions = flag.String("metamorphic.rowmode", "-h23-", "regular expression: TestWrittenRowMode compares the written questions whose name matches")
+	rowModeQuestions = flag.String("metamorphic.rowmode", "-h24-", "regular expression: TestWrittenRowMode compares the written questions whose name matches")
 	rowModeTimeout   = flag.Duration("metamorphic.rowmodetimeout", 5*time.Second, "time limit of one form's run in TestWrittenRowMode; a form past it in any mode is reported and not compared")
 )
 
