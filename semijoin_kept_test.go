@@ -1,15 +1,10 @@
 package cyq
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/cyqdb/cyq/value"
 )
 
 // A semi-join's kept share follows how the rows reached the probe and
@@ -90,7 +85,19 @@ func keptQuery(r *rand.Rand) string {
 // mode on skewed graphs, planned (indexed, and from a pattern's last
 // node too): the estimate changes which side of each test is a set and
 // which a per-row test, never the answer. 300 queries on two graphs,
-// 1,800 runs.
+// 1,800 runs. The change is one of estimates only, with no guard of the
+// answers: its break (keptShare returning the set's share of all nodes)
+// fails 0 runs.
+//
+// The estimates themselves, measured on a graph of this kind (2,000
+// nodes, 24,000 relationships, ends drawn as id = n·u³), 120 semi-joins
+// of a node's neighbours against the nodes one to three links from
+// another: within 3× of the rows kept, 97 with the set's share of all
+// nodes, 71 with the upper bound alone, 91 with the geometric mean. On
+// so steep a graph the draws keep hitting the same few nodes and the
+// truth lies near the lower bound; on Slashdot the upper bound is near
+// the truth (u-h12-program-two-from-other: 216 kept, 58 estimated by the
+// set's share).
 func TestSemiJoinKeptMatchRowMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(29, 14))
 	var queries []string
@@ -127,70 +134,4 @@ func TestSemiJoinKeptMatchRowMode(t *testing.T) {
 		}
 	}
 	t.Logf("%d runs, %d failed", runs, failed)
-}
-
-// semiJoinEst reads the estimated rows of the first semi-join (or
-// anti-join) of a profile.
-var semiJoinEst = regexp.MustCompile(`(?:SemiJoin|AntiJoin) [^\n]*\(rows \d+, est\. ([0-9.]+)(k?)`)
-
-// TestSemiJoinKeptEstimates checks the kept share's estimate against the
-// rows kept, on a skewed graph: the neighbours of a node ($p) that are
-// (or are not) one to three links from another ($q), counted row by row
-// (count(*): the semi-join's rows are the answer). Break (keptShare
-// taking the set's share of all nodes, the size bias ignored): 63 of the
-// 120 estimates fall more than 3× from the rows kept, against 6 (the
-// count of estimates within 3× drops from 114 to 57).
-func TestSemiJoinKeptEstimates(t *testing.T) {
-	db, err := Open("", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	mustRun(t, db, "CREATE INDEX FOR (n:A) ON (n.id)", nil)
-	skewedGraph(t, db, 8, 2000, 24000)
-	r := rand.New(rand.NewPCG(3, 1))
-	within, total := 0, 0
-	for total < 120 {
-		walk := "(:A {id: $q})"
-		for range r.IntN(3) {
-			walk += "-->()"
-		}
-		walk += "-->(v)"
-		q := "MATCH (:A {id: $p})-->(v) WHERE EXISTS { " + walk + " } RETURN count(*) AS n"
-		if r.IntN(2) == 0 {
-			q = "MATCH (:A {id: $p})-->(v) WHERE NOT EXISTS { " + walk + " } RETURN count(*) AS n"
-		}
-		params := map[string]any{"p": int64(r.IntN(2000)), "q": int64(r.IntN(400))}
-		rows, err := db.Query(context.Background(), "PROFILE "+q, params)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all, err := rows.All()
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := semiJoinEst.FindStringSubmatch(rows.Profile())
-		if m == nil {
-			continue // the test stayed per row
-		}
-		est, _ := strconv.ParseFloat(m[1], 64)
-		if m[2] == "k" {
-			est *= 1000
-		}
-		n, ok := all[0][0].(value.Int)
-		if !ok {
-			t.Fatalf("%s: %v", q, all)
-		}
-		got := float64(n)
-		total++
-		if est <= 3*math.Max(got, 1) && got <= 3*math.Max(est, 1) {
-			within++
-		} else if testing.Verbose() {
-			t.Logf("est %.0f, kept %.0f: %s %v", est, got, q, params)
-		}
-	}
-	t.Logf("%d of %d semi-join estimates within 3× of the rows kept", within, total)
-	if within < total*3/4 {
-		t.Errorf("%d of %d semi-join estimates within 3× of the rows kept, want at least %d", within, total, total*3/4)
-	}
 }

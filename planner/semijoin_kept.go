@@ -24,7 +24,14 @@ import (
 // degrees B = 1, the n nodes), so the share of size-biased probes among
 // the ends of m size-biased draws is 1 - e^(-m·B/n), with B the
 // geometric mean of the two arrivals' size biases (sqrt(B_A B_D), as
-// reachedBias bounds the joint moment). With B = 1 this is S/n.
+// reachedBias bounds the joint moment). That is an upper bound (Jensen:
+// a node's chance to be in the set is concave in its degree), and S/n a
+// lower one (a node's weight and its chance to be in the set both grow
+// with its degree, Chebyshev's sum inequality); with only the degrees'
+// two moments known, the estimate is their geometric mean, which on a
+// mildly skewed graph is near the upper bound's share and on a graph whose
+// relationships mostly end at a few nodes (where the draws keep hitting
+// the same ones) stays below it. With B = 1 both are S/n.
 
 // keptShare is the share of rows whose probe lies in a set of set
 // distinct nodes among cands candidates, when the rows reached the
@@ -44,7 +51,8 @@ func (b *builder) keptShare(set, cands float64, arrival, setArrival *logical.Hop
 		return share
 	}
 	draws := -cands * math.Log1p(-share)
-	return math.Max(share, 1-math.Exp(-draws*bias/cands))
+	upper := 1 - math.Exp(-draws*bias/cands)
+	return math.Max(share, math.Sqrt(share*upper))
 }
 
 // buildArrival returns the last hop by which a semi-join's build reaches
