@@ -183,7 +183,7 @@ func (b *builder) estimateLists(pl *logical.Pipeline) ([]float64, lists) {
 			}
 			rows *= reach
 		case logical.SemiJoin:
-			rows *= b.semiJoinFraction(o, nodes, b.probeLabelCount(o, pl.Ops[:i]))
+			rows *= b.semiJoinRows(o, sel, pl.Ops[:i], nodes)
 		case logical.WalkCount:
 			// the matches from any node, spread over the nodes
 			rows *= b.rowsAfter(o.Build.Ops) / nodes

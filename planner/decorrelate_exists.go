@@ -590,8 +590,15 @@ func andAll(es []ast.Expr) ast.Expr {
 // starts at those nodes, see probeLabelCount): the set is then that
 // share of them, not of every node.
 func (b *builder) semiJoinFraction(o logical.SemiJoin, nodes, probeNodes float64) float64 {
+	return b.semiJoinFractionFrom(o, nodes, probeNodes, nil)
+}
+
+// semiJoinFractionFrom is semiJoinFraction for rows that reached the
+// probe by arrival (nil: not by an expansion): the share of them in a set
+// is keptShare's.
+func (b *builder) semiJoinFractionFrom(o logical.SemiJoin, nodes, probeNodes float64, arrival *logical.Hop) float64 {
 	if o.Tree != nil {
-		return b.setTreeFraction(o, nodes)
+		return b.setTreeFraction(o, nodes, arrival)
 	}
 	set := b.buildSetSize(o.Build, nodes)
 	cands := nodes
@@ -606,21 +613,24 @@ func (b *builder) semiJoinFraction(o logical.SemiJoin, nodes, probeNodes float64
 			set = math.Min(set, cands)
 		}
 	}
-	in := set
-	if o.Anti {
-		in = math.Max(cands-set, 1)
-	}
 	if o.Scan {
-		return in
+		if o.Anti {
+			return math.Max(cands-set, 1)
+		}
+		return set
 	}
-	return in / cands
+	share := b.keptShare(set, cands, arrival, buildArrival(o.Build, o.Probe))
+	if o.Anti {
+		return math.Max(1-share, 1/cands)
+	}
+	return share
 }
 
 // setTreeFraction is semiJoinFraction for a combination of sets: each
 // leaf's share of the candidates, combined as independent events (AND a
 // product, OR the complement of the product of complements, NOT the
 // complement).
-func (b *builder) setTreeFraction(o logical.SemiJoin, nodes float64) float64 {
+func (b *builder) setTreeFraction(o logical.SemiJoin, nodes float64, arrival *logical.Hop) float64 {
 	cands := nodes
 	if o.Scan && o.Label != "" {
 		cands = math.Max(b.stats.LabelCount(o.Label), 1)
@@ -631,7 +641,10 @@ func (b *builder) setTreeFraction(o logical.SemiJoin, nodes float64) float64 {
 	share = func(t *logical.SetTree) float64 {
 		switch t.Op {
 		case logical.SetLeaf:
-			return math.Min(b.buildSetSize(leaves[t.Leaf].Build, nodes), cands) / cands
+			if o.Scan {
+				return math.Min(b.buildSetSize(leaves[t.Leaf].Build, nodes), cands) / cands
+			}
+			return b.keptShare(b.buildSetSize(leaves[t.Leaf].Build, nodes), cands, arrival, buildArrival(leaves[t.Leaf].Build, o.Probe))
 		case logical.SetNot:
 			return 1 - share(t.Kids[0])
 		case logical.SetAnd:
