@@ -27,7 +27,6 @@ var rules = []rule{
 	dropDistinct,
 	dropDistinctRows,
 	pushdownUniqueness,
-	disjointUniqueness,
 	filtersBeforeProjections,
 	listLiteralReads,
 	foldProjectedLists,
