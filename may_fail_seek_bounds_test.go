@@ -41,11 +41,10 @@ func runOutcome(db *DB, q string, params map[string]any) string {
 // Guards and their breaks (2,660 runs per variant):
 //   - chainSeekable takes an outer operand that reads no variable only
 //     where seekValue does: taking every one breaks 102 runs.
-//   - seekValue takes an expression of no variable only where, folded,
-//     it cannot fail, or reads a parameter the planning values lack:
-//     taking every one planned without values breaks 0 runs (a run is
-//     planned for its values, where runConstants names the bounds that
-//     compute) and the check of plans made without values below.
+//   - seekValue, planned with values, takes an expression of no
+//     variable only where, folded, it cannot fail, or reads a parameter
+//     the planning values lack; planned without values it takes every
+//     one (see the check below).
 func TestMayFailSeekBoundsMatchRowMode(t *testing.T) {
 	xs := []any{3, 2.5, 0, "s", nil, math.NaN(), int64(math.MaxInt64)}
 	bounds := []string{"$x * 5", "$x + 1", "$x - 1", "10 / $x", "toInteger($x)", "$x", "1 / (2 - 2)", "6"}
@@ -86,7 +85,12 @@ func TestMayFailSeekBoundsMatchRowMode(t *testing.T) {
 			// which its bound failed: the plan cache's class of x = 3.)
 			// Planned first for x = 3: the plan cache keeps, for the class
 			// of x = 3, a plan made for a value whose bound failed.
-			if first := !seen[q]; first && (strings.Contains(f, "<= a.id <") || strings.Contains(f, "> a.id >=")) && !strings.Contains(f, "(2 - 2)") {
+			// (Beside a conjunct that may fail, a.id % 2 = 7, the chain's
+			// run constants are not named, so that the plan tests the
+			// conjuncts in row mode's order (planner/run_constant_chains.go),
+			// and the chain does not seek: only the other contexts are
+			// held to the seek.)
+			if first := !seen[q]; first && (strings.Contains(f, "<= a.id <") || strings.Contains(f, "> a.id >=")) && !strings.Contains(f, "(2 - 2)") && !strings.Contains(q, "a.id % 2 = 7") {
 				// A chain of bounds that compute for x = 3 seeks where the
 				// same chain of their values does.
 				chains++
@@ -119,15 +123,20 @@ func TestMayFailSeekBoundsMatchRowMode(t *testing.T) {
 	if seeks == 0 {
 		t.Errorf("%d chains of bounds that compute: none seeks the index", chains)
 	}
-	// Planned without values: a bound that reads a parameter seeks (no
-	// run computes it: a run is planned for its values); one that fails
-	// for every value does not.
+	// Planned without values every bound of no variable seeks: one that
+	// reads a parameter (no run computes it: a run is planned for its
+	// values), and one that reads none, as `n.v = date('2015-07-21')`
+	// must (the constant folder does not compute temporal constructors).
+	// So does one that fails for every value, 1 / (2 - 2): a known gap,
+	// a statement planned without values (a program's) raises its error
+	// at the seek where the written query raises it only on the rows
+	// that reach it.
 	db := dbs0(t)
 	for q, seek := range map[string]bool{
 		"MATCH (a:A) WHERE 6 <= a.id < $x * 5 RETURN a.id":      true,
 		"MATCH (a:A) WHERE a.id < $x * 5 RETURN a.id":           true,
-		"MATCH (a:A) WHERE 6 <= a.id < 1 / (2 - 2) RETURN a.id": false,
-		"MATCH (a:A) WHERE a.id < 1 / (2 - 2) RETURN a.id":      false,
+		"MATCH (a:A) WHERE 6 <= a.id < 1 / (2 - 2) RETURN a.id": true,
+		"MATCH (a:A) WHERE a.id < 1 / (2 - 2) RETURN a.id":      true,
 	} {
 		c, err := db.Compile(q)
 		if err != nil {
