@@ -263,7 +263,7 @@ func rankComparison(c ast.Expr, inner map[string]bool, sc *scope, safe func(ast.
 // its keys, every row answers by binary search.
 func (g *gen) rankedCount(p *ast.Pattern, where ast.Expr, env *regEnv, count bool) (int32, bool, error) {
 	rs, ok := g.b.readRankedSiblings(p, where, env.scope())
-	if !ok || !g.b.rankPays(p, where, rs, env.scope(), g.curRows, count) {
+	if !ok {
 		return 0, false, nil
 	}
 	res := g.r()
@@ -359,12 +359,9 @@ func (b *builder) rankedPipeline(ops []logical.Op, i int, x ast.Expr) (*logical.
 		p, rs, _, ok = b.readRankedExtreme(cs, sc)
 	} else {
 		var where ast.Expr
-		var count bool
-		if p, where, count, ok = patternMatches(x); ok {
+		if p, where, _, ok = patternMatches(x); ok {
 			rs, ok = b.readRankedSiblings(p, where, sc)
 		}
-		// Priced by the rows reaching it (ranked_rows.go).
-		ok = ok && b.rankPays(p, where, rs, sc, b.rowsAfter(ops[:i]), count)
 	}
 	if !ok {
 		return nil, 0, false
